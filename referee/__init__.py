@@ -1,0 +1,1 @@
+"""referee: replays card-game records, flags every illegal play, reports the result."""

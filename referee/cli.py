@@ -1,0 +1,133 @@
+"""The command line: ``referee check``, ``referee games``, ``referee export``.
+
+Heavy modules (lark, rich, jsonschema) are imported inside the commands that need
+them, so that a small check starts fast."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="referee")
+def main() -> None:
+    """Referee and validator for card games played at a real table."""
+
+
+def _source_lines(path: str, wanted: set[int]) -> dict[int, str]:
+    """The text of some lines of a file, read again on demand."""
+    found: dict[int, str] = {}
+    if not wanted:
+        return found
+    with open(path, "rb") as stream:
+        for number, raw in enumerate(stream, 1):
+            if number in wanted:
+                found[number] = raw.decode("utf-8", "replace").lstrip("\ufeff")
+                if len(found) == len(wanted):
+                    break
+    return found
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schemas/report.schema.json).")
+@click.option("--play-out", is_flag=True, help="Play each game on to its end from the known deal.")
+def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
+    """Replay records and report every rule broken, the result and the statistics.
+
+    Exit status: 0 all valid, 1 violations found, 2 a file could not be read."""
+    from .engine import check as check_record, error_report
+    from .notation import RecordError, read_games
+    from .report import to_json
+
+    counts = {"valid": 0, "violations": 0, "in-progress": 0, "never-ends": 0, "error": 0}
+    console = None
+    if as_json:
+        out = sys.stdout
+        out.write("[")
+    else:
+        from rich.console import Console
+
+        console = Console(highlight=False)
+    first = True
+    for path in files:
+        for item in read_games(path):
+            report = error_report(item) if isinstance(item, RecordError) else check_record(item, play_out)
+            counts[report.status] += 1
+            if as_json:
+                out.write(("\n" if first else ",\n") + json.dumps(to_json(report), ensure_ascii=False))
+            else:
+                from .report import render
+
+                lines = {v.line for v in report.violations}
+                render(report, console, _source_lines(path, lines) if lines else None)
+            first = False
+    if as_json:
+        out.write("\n]\n")
+    else:
+        from .messages import say
+
+        total = sum(counts.values())
+        console.print(say("report.summary", games=total, files=len(files), valid=counts["valid"] + counts["never-ends"],
+                          violations=counts["violations"], progress=counts["in-progress"], errors=counts["error"]))
+    sys.exit(EXIT_ERROR if counts["error"] else EXIT_VIOLATIONS if counts["violations"] else EXIT_OK)
+
+
+@main.command()
+def games() -> None:
+    """List the games and their variants."""
+    from .games import GAMES, load_rules
+
+    for entry in GAMES:
+        if entry.module is None:
+            click.echo(f"{entry.name}  {entry.title}  (not refereed yet)")
+            continue
+        rules = load_rules(entry)
+        click.echo(f"{entry.name}  {entry.title}  {rules.min_players}-{rules.max_players} players")
+        for option in rules.options:
+            default = " ".join(sorted(option.default)) if option.many else option.default
+            kind = "any of" if option.many else "one of"
+            click.echo(f"  [{option.tag} \"...\"]  {option.help}: {kind} {', '.join(option.choices)} (default: {default})")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--to", "form", type=click.Choice(["json", "text"]), default="json", show_default=True,
+              help="json: the record as JSON (schemas/record.schema.json); text: the record rewritten in canonical form.")
+def export(file: str, form: str) -> None:
+    """Print a record in another form, comments kept. Nothing is written to the file."""
+    from .export import record_to_json, record_to_text
+    from .notation import RecordError, read_games
+
+    failed = False
+    games = []
+    for item in read_games(file):
+        if isinstance(item, RecordError):
+            click.echo(str(item), err=True)
+            failed = True
+        elif form == "json":
+            games.append(record_to_json(item))
+        else:
+            click.echo(record_to_text(item), nl=False)
+    if form == "json":
+        click.echo(json.dumps({"file": file, "games": games}, ensure_ascii=False, indent=1))
+    sys.exit(EXIT_ERROR if failed else EXIT_OK)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", "-n", type=int, required=True, help="How many players.")
+@click.option("--variants", "-v", multiple=True, metavar="TAG=VALUE", help="An option header, e.g. Slaps='pair sandwich'.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The random seed: the same seed gives the same records.")
+@click.option("--count", type=int, default=1, show_default=True, help="How many games.")
+@click.option("--hidden", is_flag=True, help="Leave the deal out: write only what the table saw.")
+def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool) -> None:
+    """Write random legal records of GAME."""
+    from .simulate import run
+
+    sys.exit(run(game, players, variants, seed, count, hidden))

@@ -1,0 +1,121 @@
+"""The replay loop shared by every game, and the report of one game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .games import GAMES, find_game, load_rules
+from .games.base import Result, Rules, SetupError, Violation
+from .messages import join, say
+from .notation import RecordError
+from .record import Record
+
+STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
+
+
+@dataclass
+class GameReport:
+    """What a check says of one game."""
+
+    file: str
+    line: int
+    game: str
+    players: list[str]
+    status: str
+    violations: list[Violation] = field(default_factory=list)
+    result: Result | None = None
+    tallies: dict[str, dict[str, int]] = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
+    todo: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict)
+    error: RecordError | None = None
+
+
+def error_report(error: RecordError, game: str = "") -> GameReport:
+    return GameReport(error.path, error.line, game, [], "error", error=error)
+
+
+def _setup_error(record: Record, error: SetupError) -> RecordError:
+    header = error.header
+    line, column = (header.line, header.column) if header else (record.line, 1)
+    source = f'[{header.tag} "{header.value}"]' if header else ""
+    return RecordError(record.path, line, column, str(error), source)
+
+
+def start(record: Record) -> Rules:
+    """The rules of a record's game, set up from its headers."""
+    header = record.header("Game")
+    names = join(g.name for g in GAMES if g.module)
+    if header is None:
+        raise SetupError(say("setup.no-game", games=names), record.headers[0] if record.headers else None)
+    entry = find_game(header.value)
+    if entry is None or entry.module is None:
+        raise SetupError(say("setup.unknown-game", game=header.value, games=names), header)
+    rules_class = load_rules(entry)
+    return rules_class(rules_class.setup_from(record))
+
+
+def replay(rules: Rules, record: Record) -> Rules:
+    """Apply every event of the record; a broken rule is flagged and play goes on."""
+    players = set(rules.players)
+    for event in record.events:
+        if event.player not in players:
+            rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players))
+        elif event.target is not None and event.target not in players:
+            rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players))
+        elif event.verb not in rules.verbs:
+            rules.flag("REC-UNSUPPORTED-EVENT", event, verb=event.verb)
+        elif stray := next((i for i, c in enumerate(event.cards) if c.seen and c not in rules.deck), None):
+            rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
+        elif (result := rules.result()).finished:
+            rules.flag("REC-AFTER-END", event, result=_outcome(result))
+        else:
+            rules.apply(event)
+    return rules
+
+
+def _outcome(result: Result) -> str:
+    if result.winner:
+        return say("report.winner", player=result.winner)
+    return say("report.in-progress")
+
+
+def check(record: Record, play_out: bool = False) -> GameReport:
+    """Replay one record and say what it holds."""
+    game = record.tag("Game", "") or ""
+    try:
+        rules = start(record)
+    except SetupError as error:
+        return error_report(_setup_error(record, error), game)
+    replay(rules, record)
+    if play_out:
+        rules.play_out()
+    result = rules.result()
+    _check_result_tag(rules, record, result)
+    if rules.violations:
+        status = "violations"
+    elif result.never_ends:
+        status = "never-ends"
+    elif not result.finished:
+        status = "in-progress"
+    else:
+        status = "valid"
+    return GameReport(
+        record.path, record.line, rules.name, list(rules.players), status,
+        sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
+        rules.tallies(), rules.stats(), rules.todo(), rules.notes,
+        {h.tag: h.value for h in record.headers},
+    )
+
+
+def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
+    header = record.header("Result")
+    if header is None or not result.finished or result.winner is None:
+        return
+    written = header.value.strip()
+    if written and written != result.winner:
+        from .record import Event
+
+        anchor = Event(result.winner, "result", header.line, header.column)
+        rules.flag("REC-RESULT-MISMATCH", anchor, player=None, written=written, actual=_outcome(result))

@@ -1,0 +1,64 @@
+"""A record in other forms: JSON (schemas/record.schema.json) and canonical text."""
+
+from __future__ import annotations
+
+from .record import Comment, Event, Header, Record
+
+
+def _event_json(event: Event) -> dict:
+    data = {"line": event.line, "column": event.column, "player": event.player, "verb": event.verb}
+    if event.cards:
+        data["cards"] = [str(c) for c in event.cards]
+    for key in ("target", "word", "move", "time", "comment"):
+        value = getattr(event, key)
+        if value is not None:
+            data[key] = value
+    return data
+
+
+def record_to_json(record: Record) -> dict:
+    """One game as plain data: headers, events and comments, each with its line."""
+    return {
+        "line": record.line,
+        "headers": [{"tag": h.tag, "value": h.value, "line": h.line, **({"comment": h.comment} if h.comment else {})}
+                    for h in record.headers],
+        "events": [_event_json(e) for e in record.events],
+        "comments": [{"text": c.text, "line": c.line} for c in record.comments],
+    }
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _line(item: Header | Event | Comment) -> str:
+    if isinstance(item, Comment):
+        return item.text
+    if isinstance(item, Header):
+        text = f'[{item.tag} "{_escape(item.value)}"]'
+    else:
+        parts = [p for p in (item.move, item.time, item.player, item.verb) if p]
+        if item.cards:
+            parts.append(item.cards_text)
+        if item.target is not None:
+            parts.append({"plays": "on", "gives": "to", "takes": "from", "swaps": "with"}.get(item.verb, ""))
+            parts.append(item.target)
+        if item.word is not None:
+            parts.append(item.word)
+        text = " ".join(p for p in parts if p)
+    return f"{text} {item.comment}" if item.comment else text
+
+
+def record_to_text(record: Record) -> str:
+    """The record in canonical spacing: one item a line, comments where they stood,
+    a blank line between headers and events and after the game."""
+    items = sorted([*record.headers, *record.events, *record.comments], key=lambda i: i.line)
+    out: list[str] = []
+    previous = None
+    for item in items:
+        if isinstance(previous, Header) and isinstance(item, Event):
+            out.append("")
+        out.append(_line(item))
+        if not isinstance(item, Comment):
+            previous = item
+    return "\n".join(out) + "\n\n"

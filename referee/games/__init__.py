@@ -1,0 +1,48 @@
+"""The registry of games: names and aliases as data; each game's rules load on demand."""
+
+from __future__ import annotations
+
+import importlib
+import unicodedata
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str
+    title: str
+    module: str | None
+    """The module of its rules; None while the game is not refereed yet."""
+    numbered: bool = False
+    """Cards are written by their number alone (a bare number is a card, not a count)."""
+
+
+GAMES = (
+    GameEntry("bataille-corse", "Bataille corse", "bataille_corse"),
+    GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", None),
+    GameEntry("pierre-qui-roule", "Pierre qui Roule", None),
+    GameEntry("flaschenteufel", "Flaschenteufel", None, numbered=True),
+    GameEntry("caroleto", "Caroleto", None),
+)
+
+
+def normalize(name: str) -> str:
+    """'Bataille  Corse' and 'bataille_corse' both become 'bataille-corse'."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return "-".join(plain.lower().replace("_", " ").replace("-", " ").split())
+
+
+def find_game(name: str) -> GameEntry | None:
+    """The game a [Game] header names, or None."""
+    key = normalize(name)
+    return next((g for g in GAMES if key in (g.name, normalize(g.title))), None)
+
+
+def numbers_are_cards(name: str | None) -> bool:
+    entry = find_game(name) if name else None
+    return bool(entry and entry.numbered)
+
+
+def load_rules(entry: GameEntry):
+    """The rules class of a game."""
+    return importlib.import_module(f"{__name__}.{entry.module}").RULES_CLASS

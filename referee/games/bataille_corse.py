@@ -1,0 +1,492 @@
+"""La Bataille corse (../shared/rules/bataille-corse.txt).
+
+The conventions this module follows where the text is silent are in
+docs/games/bataille-corse.md, rule by rule."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card
+from ..messages import join, say
+from ..record import Event
+from .base import Option, Result, Rules, Setup
+
+PAYING = {JACK: 1, QUEEN: 2, KING: 3, ACE: 4}
+"""Paying cards and how many cards the next player owes for each."""
+
+PATTERNS = ("pair", "addition", "sandwich", "big-mac")
+PENALTIES = ("burn-3", "give-1", "no-slap-30")
+BAN_SECONDS = 30
+PILE = -1
+"""Where a card lies when it is on the pile (else: the seat whose pack holds it)."""
+
+RULES = {
+    "deal": "Toutes les cartes sont distribuées équitablement, une différence d’une carte étant possible entre les joueurs",
+    "turn": "À tour de rôle, chacun retourne la carte du haut de son paquet et la pose au centre, sur une pile croissante, jusqu’à ce qu’une carte payante apparaisse : Valet, Dame, Roi ou As.",
+    "pay": "lorsqu’un joueur retourne une carte payante, son voisin de gauche doit payer une pénalité, c’est-à-dire jouer plusieurs cartes à la suite : 4 pour un As, 3 pour un Roi, 2 pour une Dame et une pour un Valet.",
+    "collect": "Le joueur de la carte payante ramasse ensuite toute la pile, qu’il glisse sous son paquet, puis relance avec une nouvelle carte.",
+    "slap": "n’importe quel joueur peut gifler la pile lorsque deux cartes de même valeur se succèdent – par exemple ♠6 et 6 –, et ainsi remporter l’ensemble des cartes.",
+    "error": "un joueur qui commet une erreur (comme jouer ou gifler au mauvais moment) reçoit une pénalité, préalablement décidée : glisser trois cartes de son paquet sous la pile centrale, donner une carte à chacun des autres joueurs ou encore ne plus pouvoir gifler pendant 30 secondes.",
+    "out": "Quand un joueur n’a plus de cartes, il doit attendre son prochain tour avant d’être éliminé ; entre-temps, il peut encore gifler la pile de cartes et revenir dans le jeu.",
+    "end": "Le gagnant est le premier joueur à ramasser toutes les cartes.",
+    "cards": "Un jeu de 52 cartes (sans Joker)",
+}
+
+CODES = {
+    "BC-OUT-OF-TURN": "turn",
+    "BC-OVERPAID": "pay",
+    "BC-UNDERPAID": "pay",
+    "BC-WRONG-COLLECTOR": "collect",
+    "BC-NOT-WON": "collect",
+    "BC-FALSE-SLAP": "error",
+    "BC-SLAP-WHILE-OUT": "out",
+    "BC-SLAP-BANNED": "error",
+    "BC-PENALTY-UNPAID": "error",
+    "BC-PENALTY-WRONG": "error",
+    "BC-DEAL-MISMATCH": "turn",
+    "BC-EMPTY-PACK": "out",
+    "BC-CARD-COUNT": "deal",
+    "REC-DUPLICATE-CARD": "cards",
+    "REC-NOT-IN-DECK": "cards",
+    "REC-BAD-DEAL": "deal",
+    "REC-LATE-DEAL": "deal",
+    "REC-AFTER-END": "end",
+}
+
+
+def slap_patterns(run: list[Card], allowed: frozenset[str], ace_counts: bool) -> list[str]:
+    """The slap patterns the top of the face-up run shows, among those allowed."""
+    found = []
+    if len(run) >= 2:
+        a, b = run[-2], run[-1]
+        if a.seen and b.seen and a.rank == b.rank:
+            found.append("pair")
+        low = 1 if ace_counts else 2
+        if a.seen and b.seen and low <= a.rank <= 10 and low <= b.rank <= 10 and a.rank + b.rank == 10:
+            found.append("addition")
+    for gap, name in ((3, "sandwich"), (4, "big-mac")):
+        if len(run) >= gap and run[-1].seen and run[-1].rank == run[-gap].rank:
+            found.append(name)
+    return [p for p in found if p in allowed]
+
+
+@dataclass
+class Penalty:
+    """A penalty owed: cards to burn, or players still to be given a card."""
+
+    kind: str
+    burn: int = 0
+    give_to: list[int] = field(default_factory=list)
+
+
+class BatailleCorse(Rules):
+    name = "bataille-corse"
+    title = "Bataille corse"
+    min_players, max_players = 2, 5
+    deck = frozenset(STANDARD_52)
+    verbs = frozenset({"holds", "plays", "slaps", "collects", "burns", "gives"})
+    options = (
+        Option("Slaps", PATTERNS, frozenset({"pair"}), "what may be slapped besides the pair", many=True,
+               aliases=(("bigmac", "big-mac"), ("paire", "pair"))),
+        Option("Penalty", PENALTIES, "burn-3", "the penalty for a false slap or a card played at the wrong time",
+               aliases=(("burn3", "burn-3"), ("give1", "give-1"), ("noslap30", "no-slap-30"), ("no-slap", "no-slap-30"))),
+        Option("AdditionAce", ("no", "yes"), "no", "whether an ace counts 1 in l'addition"),
+        Option("SlapDuringPayment", ("yes", "no"), "yes", "whether a slap during an unfinished payment wins the pile"),
+        Option("SlapLeads", ("slapper", "turn"), "slapper", "who turns the next card after a winning slap"),
+    )
+    RULES, CODES = RULES, CODES
+
+    def __init__(self, setup: Setup):
+        super().__init__(setup)
+        o = setup.options
+        self.patterns = frozenset(o["Slaps"]) | {"pair"}
+        self.penalty_kind = o["Penalty"]
+        self.ace_counts = o["AdditionAce"] == "yes"
+        self.slap_in_payment = o["SlapDuringPayment"] == "yes"
+        self.slapper_leads = o["SlapLeads"] == "slapper"
+        n = len(self.players)
+        self.packs: list[deque[Card]] = [deque([UNSEEN_CARD] * self._dealt(seat)) for seat in range(n)]
+        self.dealt = [False] * n
+        self.where: dict[Card, int] = {}
+        self.pile: list[Card] = []
+        self.run: list[Card] = []
+        self.turn = setup.first
+        self.debt = 0
+        self.creditor: int | None = None
+        self.payer: int | None = None
+        self.owner: int | None = None
+        self.out = [False] * n
+        self.order_out: list[int] = []
+        self.winner: int | None = None
+        self.penalty: dict[int, Penalty] = {}
+        self.ban_until: dict[int, int] = {}
+        self.slapper: int | None = None
+        self.started = False
+        self.cards_played = 0
+        self.piles_collected = 0
+        self.never: dict[str, int] | None = None
+
+    def _dealt(self, seat: int, total: int = 52, among: list[int] | None = None) -> int:
+        """Cards dealt to a seat, one at a time from the first player."""
+        among = among if among is not None else list(range(len(self.players)))
+        k = len(among)
+        order = sorted(among, key=lambda s: (s - self.setup.first) % len(self.players))
+        return total // k + (1 if order.index(seat) < total % k else 0)
+
+    # --- Events -----------------------------------------------------------------------
+    def apply(self, event: Event) -> None:
+        seat = self.seat(event.player)
+        if event.verb == "holds":
+            return self._holds(seat, event)
+        self._begin()
+        owed = self.penalty.get(seat)
+        if owed and event.verb not in ("burns", "gives"):
+            self.flag("BC-PENALTY-UNPAID", event, penalty=say(f"bc.penalty.{owed.kind}"))
+            del self.penalty[seat]
+        if event.verb != "slaps":
+            self.slapper = None
+            self._settle()
+        getattr(self, "_" + event.verb)(seat, event)
+
+    def _holds(self, seat: int, event: Event) -> None:
+        if self.started:
+            return self.flag("REC-LATE-DEAL", event)
+        for i, card in enumerate(event.cards):
+            if card.seen and card in self.where and self.where[card] != seat:
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=self._where(card))
+            elif card.seen and card in event.cards[:i]:
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=event.player))
+        for card, place in list(self.where.items()):
+            if place == seat:
+                del self.where[card]
+        self.packs[seat] = deque(event.cards)
+        self.where.update((c, seat) for c in event.cards if c.seen)
+        self.dealt[seat] = True
+        self._deal_event = event
+
+    def _begin(self) -> None:
+        """At the first card: give unknown packs what the deal leaves them and check it."""
+        if self.started:
+            return
+        self.started = True
+        if not any(self.dealt):
+            return
+        known = sum(len(self.packs[s]) for s in range(len(self.players)) if self.dealt[s])
+        rest = [s for s in range(len(self.players)) if not self.dealt[s]]
+        for seat in rest:
+            self.packs[seat] = deque([UNSEEN_CARD] * self._dealt(seat, max(0, 52 - known), rest))
+        sizes = [len(p) for p in self.packs]
+        if sum(sizes) != 52:
+            self.flag("BC-CARD-COUNT", self._deal_event, count=sum(sizes))
+        elif max(sizes) - min(sizes) > 1:
+            big = max(range(len(sizes)), key=sizes.__getitem__)
+            self.flag("REC-BAD-DEAL", self._deal_event, player=self.players[big], count=sizes[big],
+                      expected=f"{52 // len(sizes)} or {-(-52 // len(sizes))}")
+
+    def _plays(self, seat: int, event: Event) -> None:
+        for i, card in enumerate(event.cards):
+            self._turn_card(seat, card, event, event.card_column(i))
+
+    def _turn_card(self, seat: int, card: Card, event: Event, column: int) -> None:
+        if self.winner is not None:
+            return self.flag("REC-AFTER-END", event, column, result=say("report.winner", player=self.players[self.winner]))
+        if self.owner is not None and seat == self.owner:
+            self._collect(seat)
+        expected = self._due()
+        if self.out[seat]:
+            return self.flag("BC-OUT-OF-TURN", event, column, card=card, expected=self.players[expected])
+        if seat != expected:
+            if self.owner is not None and seat == self.payer:
+                self.flag("BC-OVERPAID", event, column, card=card, creditor=self.players[self.owner])
+            else:
+                self.flag("BC-OUT-OF-TURN", event, column, card=card, expected=self.players[expected])
+            placed = self._from_pack(seat, card, event, column)
+            if placed is not None:
+                self.pile.insert(0, placed)
+                self.where[placed] = PILE
+                self._owe_penalty(seat, event)
+            return
+        placed = self._from_pack(seat, card, event, column)
+        if placed is None:
+            return
+        self.pile.append(placed)
+        self.run.append(placed)
+        self.where[placed] = PILE
+        self.cards_played += 1
+        self._after_card(seat, placed)
+
+    def _after_card(self, seat: int, card: Card) -> None:
+        """Debts and turns after a card turned in turn (shared with the play-out)."""
+        if card.rank in PAYING and card.seen:
+            self.creditor, self.debt = seat, PAYING[card.rank]
+            self._pass_turn(seat)
+        elif self.debt:
+            self.debt -= 1
+            self.payer = seat
+            if self.debt == 0:
+                self.owner = self.creditor
+            elif not self.packs[seat]:
+                self._eliminate(seat)
+                if self.winner is None:
+                    self._pass_turn(seat)
+        else:
+            self._pass_turn(seat)
+
+    def _from_pack(self, seat: int, card: Card, event: Event, column: int) -> Card | None:
+        """Take the top card of a pack, checking it against what is known of it."""
+        pack = self.packs[seat]
+        if not pack:
+            self.flag("BC-EMPTY-PACK", event, column)
+            return None
+        top = pack.popleft()
+        if not card.seen or card == top:
+            return top
+        if top.seen:
+            self.flag("BC-DEAL-MISMATCH", event, column, card=card, expected=top)
+        elif card in self.where:
+            self.flag("REC-DUPLICATE-CARD", event, column, card=card, where=self._where(card))
+        self._forget(card, replacement=top if top.seen else UNSEEN_CARD)
+        return card
+
+    def _forget(self, card: Card, replacement: Card) -> None:
+        """The record shows ``card`` here: where it was thought to be, put ``replacement``."""
+        place = self.where.pop(card, None)
+        if place is not None and place != PILE:
+            pack = self.packs[place]
+            pack[pack.index(card)] = replacement
+            if replacement.seen:
+                self.where[replacement] = place
+        elif replacement.seen:
+            self.where.pop(replacement, None)
+
+    def _where(self, card: Card) -> str:
+        place = self.where[card]
+        return say("where.pile") if place == PILE else say("where.hand", player=self.players[place])
+
+    def _collects(self, seat: int, event: Event) -> None:
+        if self.owner is None:
+            if self.debt and self.creditor == seat:
+                payer = self.payer if self.payer is not None else self._due()
+                self.flag("BC-UNDERPAID", event, player=self.players[payer], creditor=event.player, owed=self.debt)
+            elif self.slapper is None:
+                self.flag("BC-NOT-WON", event)
+            elif self.slapper != seat:
+                self.flag("BC-WRONG-COLLECTOR", event, owner=self.players[self.slapper])
+        elif self.owner != seat:
+            self.flag("BC-WRONG-COLLECTOR", event, owner=self.players[self.owner])
+        if self.pile:
+            self._collect(seat)
+
+    def _slaps(self, seat: int, event: Event) -> None:
+        if self.out[seat]:
+            return self.flag("BC-SLAP-WHILE-OUT", event)
+        if self.slapper is not None:
+            return
+        if self.penalty_kind == "no-slap-30" and seat in self.ban_until:
+            now = event.seconds
+            if now is not None and now - self.ban_until[seat] < BAN_SECONDS:
+                return self.flag("BC-SLAP-BANNED", event, elapsed=now - self.ban_until[seat])
+        found = slap_patterns(self.run, self.patterns, self.ace_counts)
+        if not found or (self.debt and not self.slap_in_payment):
+            top = say("bc.top", cards=" ".join(map(str, self.run[-4:]))) if self.run else say("bc.empty-pile")
+            self.flag("BC-FALSE-SLAP", event, patterns=join(say(f"bc.pattern.{p}") for p in sorted(self.patterns, key=PATTERNS.index)), top=top)
+            return self._owe_penalty(seat, event)
+        due = self._due()
+        self._collect(seat)
+        self.slapper = seat
+        if not self.slapper_leads and not self.out[due]:
+            self.turn = due
+
+    def _burns(self, seat: int, event: Event) -> None:
+        owed = self.penalty.get(seat)
+        if owed is None or owed.kind != "burn-3":
+            return self.flag("BC-PENALTY-WRONG", event, detail=say("bc.no-penalty-due"))
+        del self.penalty[seat]
+        cards = event.cards or (UNSEEN_CARD,) * owed.burn
+        if len(cards) != owed.burn:
+            self.flag("BC-PENALTY-WRONG", event, detail=say("bc.penalty.burn-3"))
+        burned = [c for i, card in enumerate(cards[: len(self.packs[seat])])
+                  if (c := self._from_pack(seat, card, event, event.card_column(i))) is not None]
+        self.pile[:0] = burned
+        self.where.update((c, PILE) for c in burned if c.seen)
+
+    def _gives(self, seat: int, event: Event) -> None:
+        owed = self.penalty.get(seat)
+        target = self.seat(event.target)
+        if owed is None or owed.kind != "give-1" or target not in owed.give_to or len(event.cards) != 1:
+            detail = say("bc.to-give", player=event.player, targets=join(self.players[s] for s in owed.give_to)) if owed else say("bc.no-penalty-due")
+            return self.flag("BC-PENALTY-WRONG", event, detail=detail)
+        owed.give_to.remove(target)
+        if not owed.give_to:
+            del self.penalty[seat]
+        card = self._from_pack(seat, event.cards[0], event, event.cards_column)
+        if card is not None:
+            self.packs[target].append(card)
+            if card.seen:
+                self.where[card] = target
+
+    # --- Moving the game along --------------------------------------------------------
+    def _owe_penalty(self, seat: int, event: Event) -> None:
+        if self.penalty_kind == "no-slap-30":
+            if event.seconds is None:
+                self.notes.append(say("note.no-slap-30", player=event.player))
+            else:
+                self.ban_until[seat] = event.seconds
+            return
+        size = len(self.packs[seat])
+        if size == 0:
+            return
+        if self.penalty_kind == "burn-3":
+            self.penalty[seat] = Penalty("burn-3", burn=min(3, size))
+        else:
+            others = [s for s in range(len(self.players)) if s != seat and not self.out[s]][:size]
+            self.penalty[seat] = Penalty("give-1", give_to=others)
+
+    def _due(self) -> int:
+        """Who must act next: the winner of the pile, else whose turn it is."""
+        return self.owner if self.owner is not None else self.turn
+
+    def _pass_turn(self, seat: int) -> None:
+        """Hand the turn to the next player still in. One who must pay with an empty pack
+        is out at once, and the next one pays; if the debt would come back to its
+        creditor, the payment ends there."""
+        n = len(self.players)
+        nxt = seat
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            if self.out[nxt]:
+                continue
+            if self.debt and nxt == self.creditor:
+                self.debt, self.owner, self.turn = 0, nxt, nxt
+                return
+            if self.debt and not self.packs[nxt]:
+                self._eliminate(nxt)
+                if self.winner is not None:
+                    return
+                continue
+            self.turn = nxt
+            return
+
+    def _settle(self) -> None:
+        """A player whose turn has come with an empty pack is out (until then they may
+        still slap their way back in)."""
+        while self.winner is None and self.owner is None and self.started and not self.packs[self.turn]:
+            seat = self.turn
+            self._eliminate(seat)
+            if self.winner is None:
+                self._pass_turn(seat)
+
+    def _eliminate(self, seat: int) -> None:
+        if not self.out[seat]:
+            self.out[seat] = True
+            self.order_out.append(seat)
+        self._check_end()
+
+    def _check_end(self) -> None:
+        alive = [s for s in range(len(self.players)) if not self.out[s]]
+        if len(alive) == 1 and self.winner is None:
+            self.winner = alive[0]
+            if self.pile:
+                self._collect(alive[0], counted=False)
+
+    def _collect(self, seat: int, counted: bool = True) -> None:
+        """The pile, turned over, goes under the pack; that player leads."""
+        pack = self.packs[seat]
+        pack.extend(self.pile)
+        self.where.update((c, seat) for c in self.pile if c.seen)
+        self.pile, self.run = [], []
+        self.debt, self.creditor, self.owner, self.payer = 0, None, None, None
+        self.turn = seat
+        self.piles_collected += counted
+        if len(pack) == 52 and self.winner is None:
+            for other in range(len(self.players)):
+                if other != seat:
+                    self._eliminate(other)
+
+    # --- Playing out a known deal -----------------------------------------------------
+    def play_out(self) -> None:
+        """Play the game on from the known packs to its end, or to a repeated position."""
+        self._begin()
+        if self.winner is not None:
+            return
+        for seat, pack in enumerate(self.packs):
+            hidden = sum(not c.seen for c in pack)
+            if hidden:
+                self.notes.append(say("note.play-out-unknown", player=self.players[seat], count=hidden))
+                return
+        if self.penalty or any(not c.seen for c in self.pile):
+            self.notes.append(say("note.play-out-pending", todo="; ".join(self.todo())))
+            return
+        before = self.cards_played
+        seen: dict[tuple, int] = {}
+        while self.winner is None:
+            self._settle()
+            if self.winner is not None:
+                break
+            if self.owner is not None:
+                self._collect(self.owner)
+                key = (tuple(tuple(p) for p in self.packs), self.turn, tuple(self.out))
+                if key in seen:
+                    self.never = {"start": seen[key] + 1, "length": self.cards_played - seen[key]}
+                    self.notes.append(say("never-ends", **self.never))
+                    return
+                seen[key] = self.cards_played
+                continue
+            seat = self.turn
+            card = self.packs[seat].popleft()
+            self.pile.append(card)
+            self.run.append(card)
+            self.where[card] = PILE
+            self.cards_played += 1
+            self._after_card(seat, card)
+        self.notes.append(say("note.play-out", cards=self.cards_played - before))
+
+    def legal(self) -> list[Event]:
+        self._settle()
+        if self.winner is not None:
+            return []
+        due = self._due()
+        name = self.players[due]
+        events = []
+        if self.owner is not None:
+            events.append(Event(name, "collects", 0, 0))
+        if self.packs[due]:
+            top = self.packs[due][0]
+            events.append(Event(name, "plays", 0, 0, (top,), str(top)))
+        if slap_patterns(self.run, self.patterns, self.ace_counts) and (self.slap_in_payment or not self.debt):
+            events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players) if not self.out[s]]
+        return events
+
+    # --- Reporting ----------------------------------------------------------------------
+    def todo(self) -> list[str]:
+        if self.winner is not None:
+            return []
+        things = [say("todo.penalty", player=self.players[s], penalty=say(f"bc.penalty.{p.kind}")) for s, p in self.penalty.items()]
+        if self.owner is not None:
+            things.append(say("todo.collect", player=self.players[self.owner]))
+        elif self.debt:
+            things.append(say("todo.pay", player=self.players[self.turn], owed=self.debt, creditor=self.players[self.creditor]))
+        else:
+            things.append(say("todo.turn", player=self.players[self.turn]))
+        found = slap_patterns(self.run, self.patterns, self.ace_counts)
+        if found:
+            slappers = [p for s, p in enumerate(self.players) if not self.out[s]]
+            things.append(say("todo.slap", players=join(slappers), patterns=join(say(f"bc.pattern.{p}") for p in found)))
+        return things
+
+    def result(self) -> Result:
+        if not slap_patterns(self.run, self.patterns, self.ace_counts):
+            self._settle()
+        order = [self.players[self.winner]] if self.winner is not None else []
+        order += [self.players[s] for s in reversed(self.order_out)]
+        return Result(self.winner is not None, self.players[self.winner] if self.winner is not None else None,
+                      order, {}, self.never)
+
+    def stats(self) -> dict[str, int]:
+        unseen = sum(not c.seen for pack in self.packs for c in pack)
+        return {"cards_played": self.cards_played, "piles_collected": self.piles_collected, "cards_unseen": unseen}
+
+
+RULES_CLASS = BatailleCorse

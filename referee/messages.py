@@ -1,0 +1,125 @@
+"""Every sentence referee says, in one place, so that a translation can follow.
+
+Keys are stable: violation codes (``BC-FALSE-SLAP``), syntax error kinds
+(``syntax.bad-card``) and report phrases (``report.to-move``). Templates use
+``str.format`` fields. The games' own French words (carte, plouc, gorgée, pli) stay.
+"""
+
+from __future__ import annotations
+
+ENGLISH: dict[str, str] = {
+    # Reading a file.
+    "file.unreadable": "cannot read {path}: {reason}",
+    "file.not-utf8": "this file is not UTF-8 text (byte {byte:#04x} cannot be read); save it as UTF-8",
+    "file.binary": "this file holds binary data (a NUL byte), not a record",
+    "file.empty": "no game here: a record starts with headers such as [Game \"bataille-corse\"]",
+    # Syntax.
+    "syntax.bad-card": "expected a card such as 7H or 10♥, got {got!r}",
+    "syntax.glued-cards": "put a space between cards: {fixed!r}, not {got!r}",
+    "syntax.no-card": "expected a card after {verb!r}, such as 7H or 10♥",
+    "syntax.unknown-verb": "unknown action {got!r}{hint}; an event reads: Alice plays 7H",
+    "syntax.did-you-mean": " (did you mean {suggestion!r}?)",
+    "syntax.no-player": "who {got}? start the line with the player's name: Alice {got} ...",
+    "syntax.header-quotes": "a header value goes in double quotes: [{tag} \"{value}\"]",
+    "syntax.header-unclosed": "this header is not closed: end it with ]",
+    "syntax.header-late": "a header line belongs at the top of a game, before its events",
+    "syntax.no-headers": "a game starts with its headers, such as [Game \"bataille-corse\"], before the first event",
+    "syntax.expected": "expected {expected}, got {got!r}",
+    "syntax.unexpected-char": "unexpected {got!r} here; expected {expected}",
+    "syntax.number-not-card": "{got!r} is not a card in this game: a card has a suit, such as {got}H or {got}♥",
+    "syntax.not-a-number-card": "{got!r} is not a Flaschenteufel card: they are numbered 1 to 37, without 19",
+    "syntax.line-too-long": "this line is {length} characters long; a record line holds at most {limit}",
+    "expect.card": "a card such as 7H or 10♥",
+    "expect.name": "a player's name",
+    "expect.eol": "the end of the line",
+    "expect.string": "a value in double quotes",
+    "expect.amount": "a number of gorgées, or half, glass",
+    "expect.header": "a header such as [Game \"bataille-corse\"]",
+    "expect.event": "an event such as: Alice plays 7H",
+    # Setting a game up from its headers.
+    "setup.no-game": "this game has no [Game \"...\"] header; say which game it is: {games}",
+    "setup.unknown-game": "unknown game {game!r}; referee knows {games}",
+    "setup.no-players": "this game has no [Players \"...\"] header: name the players in seating order",
+    "setup.player-count": "{title} is for {low} to {high} players, not {count}",
+    "setup.duplicate-player": "{player} is named twice in [Players]",
+    "setup.reserved-name": "{player!r} is an action word and cannot be a player's name",
+    "setup.unknown-seat": "[{tag} \"{player}\"] names nobody in [Players]",
+    "setup.bad-option": "[{tag} \"{value}\"]: {title} accepts {choices}",
+    # Violations common to every game.
+    "REC-UNKNOWN-PLAYER": "{player} is not one of the players ({players})",
+    "REC-UNSUPPORTED-EVENT": "{title} has no {verb!r} event; this line is not replayed",
+    "REC-NOT-IN-DECK": "{card} is not a card of the {title} deck",
+    "REC-DUPLICATE-CARD": "{card} appears twice: it is already {where}",
+    "REC-BAD-DEAL": "{player} is dealt {count} cards; the deal gives {expected}",
+    "REC-LATE-DEAL": "a deal line ('holds') belongs before the first card is played",
+    "REC-AFTER-END": "the game is already over ({result}); this event is not replayed",
+    "REC-RESULT-MISMATCH": "[Result \"{written}\"] disagrees with the replay: {actual}",
+    "where.pile": "on the pile",
+    "where.played": "played",
+    "where.hand": "in {player}'s cards",
+    # Bataille corse.
+    "BC-OUT-OF-TURN": "{player} turned {card}, but it is {expected}'s turn",
+    "BC-OVERPAID": "{player} paid {card} after the debt to {creditor} was settled: {creditor} should take the pile",
+    "BC-UNDERPAID": "{player} stopped paying {creditor} with {owed} card(s) still owed",
+    "BC-WRONG-COLLECTOR": "{player} took the pile, but it belongs to {owner}",
+    "BC-NOT-WON": "{player} took the pile, but nobody has won it yet",
+    "BC-FALSE-SLAP": "{player} slapped, but the pile shows no {patterns} ({top})",
+    "BC-SLAP-WHILE-OUT": "{player} is out of the game and cannot slap",
+    "BC-SLAP-BANNED": "{player} slapped {elapsed}s after a penalty that bans slapping for 30 seconds",
+    "BC-PENALTY-UNPAID": "{player} owes a penalty ({penalty}) that was not paid before this line",
+    "BC-PENALTY-WRONG": "{player} pays no penalty now: {detail}",
+    "BC-DEAL-MISMATCH": "{player} turned {card}, but the deal puts {expected} on top of their pack",
+    "BC-EMPTY-PACK": "{player} has no cards left to play",
+    "BC-CARD-COUNT": "the deal holds {count} cards; Bataille corse deals the whole 52-card deck",
+    # Explaining the penalties and patterns.
+    "bc.penalty.burn-3": "slide three cards under the pile",
+    "bc.penalty.give-1": "give a card to each other player",
+    "bc.penalty.no-slap-30": "no slapping for 30 seconds",
+    "bc.pattern.pair": "pair",
+    "bc.pattern.addition": "addition",
+    "bc.pattern.sandwich": "sandwich",
+    "bc.pattern.big-mac": "Big-Mac",
+    "bc.top": "top: {cards}",
+    "bc.empty-pile": "the pile is empty",
+    "bc.no-penalty-due": "nobody owes a penalty",
+    "bc.to-give": "{player} still owes a card to {targets}",
+    # What a player must do now (in-progress records).
+    "todo.turn": "{player} turns the next card",
+    "todo.pay": "{player} pays {owed} more card(s) to {creditor}",
+    "todo.collect": "{player} takes the pile",
+    "todo.penalty": "{player} pays the penalty: {penalty}",
+    "todo.slap": "{players} may slap ({patterns})",
+    # Notes: what could not be checked.
+    "note.unseen": "{count} card(s) were never seen; they could not be checked against the deal",
+    "note.no-slap-30": "{player}'s 30-second slap ban could not be checked: the record has no timestamps",
+    "note.play-out": "played out from the deal: {cards} more card(s) turned after the last line",
+    "note.play-out-unknown": "cannot play out: {player}'s pack holds {count} card(s) nobody saw",
+    "note.play-out-pending": "cannot play out: {todo}",
+    "never-ends": "this deal never ends: from card {start} on, the game repeats every {length} cards",
+    # Report.
+    "report.valid": "valid",
+    "report.violations": "{count} violation(s)",
+    "report.in-progress": "in progress",
+    "report.never-ends": "never ends",
+    "report.error": "cannot be read",
+    "report.winner": "winner: {player}",
+    "report.order": "finishing order: {players}",
+    "report.to-move": "now: {todo}",
+    "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {errors} unreadable",
+}
+
+CATALOGS = {"en": ENGLISH}
+_current = ENGLISH
+
+
+def say(key: str, **fields: object) -> str:
+    """The sentence for ``key`` with its fields filled in."""
+    return _current[key].format(**fields)
+
+
+def join(items) -> str:
+    """A list in words: 'a', 'a and b', 'a, b and c'."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,347 @@
+"""Reading records: a file is cut into games, and each game is parsed on its own by the
+Lark LALR parser with the builder passed inline (no tree is built)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+
+from .cards import NUMBERED, SPELLINGS, UNSEEN_CARD, Card
+from .games import numbers_are_cards
+from .messages import say
+from .record import Comment, Event, Header, Record
+from .resources import resource
+
+MAX_LINE = 4096
+"""The longest line a record may have, in characters."""
+
+VERBS = (
+    "holds", "plays", "draws", "slaps", "collects", "burns", "gives", "takes", "discards",
+    "swaps", "passes", "says", "swears", "drinks", "beats", "refuses", "votes",
+)
+COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collects", "holds"})
+"""Verbs after which a bare number counts unseen cards."""
+
+_GAME_TAG = re.compile(r'\s*\[\s*game\s+"([^"]*)"', re.IGNORECASE)
+_FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
+
+
+@dataclass
+class RecordError(Exception):
+    """A record that cannot be read, with the place and a message in player terms."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+    source: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.path}:{self.line}:{self.column}: {self.message}"
+        if self.source:
+            shown = self.source.rstrip("\r\n").expandtabs(1)
+            text += f"\n    {shown}\n    {' ' * (self.column - 1)}^"
+        return text
+
+
+class _Problem(Exception):
+    """Raised by the builder; turned into a RecordError with the line's text."""
+
+    def __init__(self, line: int, column: int, message: str):
+        self.line, self.column, self.message = line, column, message
+
+
+class _Builder(Transformer):
+    """Builds Header, Event and Comment values straight from the parser's callbacks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offset = 0
+        self.numbered = False
+
+    def start(self, items):
+        return items
+
+    def header(self, children):
+        tag, value = children[0], children[1]
+        comment = str(children[2]) if len(children) > 2 else None
+        text = re.sub(r"\\(.)", r"\1", value[1:-1])
+        return Header(str(tag), text, tag.line + self.offset, tag.column - 1, comment)
+
+    def comment(self, children):
+        token = children[0]
+        return Comment(str(token), token.line + self.offset, token.column)
+
+    def event(self, children):
+        move = time = comment = None
+        for token in children:
+            if isinstance(token, Token):
+                if token.type == "MOVE":
+                    move = str(token)
+                elif token.type == "TIME":
+                    time = str(token)
+                elif token.type == "COMMENT":
+                    comment = str(token)
+                else:
+                    player = token
+            else:
+                verb, cards, target, word = token
+        column = cards.column if cards is not None else 0
+        return Event(
+            str(player), verb, player.line + self.offset, player.column,
+            self._cards(cards, verb) if cards is not None else (),
+            str(cards) if cards is not None else "", column,
+            str(target) if target is not None else None,
+            str(word) if word is not None else None,
+            move, time, comment,
+        )
+
+    def _cards(self, token: Token, verb: str) -> tuple[Card, ...]:
+        cards: list[Card] = []
+        for word in token.split():
+            card = SPELLINGS.get(word.upper())
+            if card is None:
+                cards.extend(self._number(int(word), word, token, verb))
+            else:
+                cards.append(card)
+        return tuple(cards)
+
+    def _number(self, number: int, word: str, token: Token, verb: str) -> list[Card]:
+        column = token.column + token.find(word)
+        if self.numbered:
+            if number not in _FLASCHENTEUFEL:
+                raise _Problem(token.line + self.offset, column, say("syntax.not-a-number-card", got=word))
+            return [_FLASCHENTEUFEL[number]]
+        if verb in COUNT_VERBS:
+            return [UNSEEN_CARD] * number
+        raise _Problem(token.line + self.offset, column, say("syntax.number-not-card", got=word))
+
+
+def _action(verb: str):
+    def build(self, children):
+        cards = target = word = None
+        for token in children:
+            if token.type == "CARDS":
+                cards = token
+            elif verb in ("says", "votes", "drinks"):
+                word = token
+            else:
+                target = token
+        return verb, cards, target, word
+
+    build.__name__ = verb
+    return build
+
+
+for _verb in VERBS:
+    setattr(_Builder, _verb, _action(_verb))
+
+
+@lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, _Builder]:
+    builder = _Builder()
+    grammar = resource("grammar", "record.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", transformer=builder, cache=True), builder
+
+
+# --- Cutting a file into games --------------------------------------------------------
+
+@dataclass
+class _Chunk:
+    start: int
+    lines: list[str]
+    game: str | None = None
+    has_header: bool = False
+
+
+def _lines(path: str, stream) -> Iterator[tuple[int, str]]:
+    """Numbered text lines of a binary stream, with a clear error for bad bytes."""
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE * 4 + 2)
+        if not raw:
+            return
+        number += 1
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        if b"\0" in raw:
+            raise RecordError(path, number, raw.index(b"\0") + 1, say("file.binary"))
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            column = len(raw[: error.start].decode("utf-8", "replace")) + 1
+            raise RecordError(path, number, column, say("file.not-utf8", byte=raw[error.start])) from None
+        if not text.endswith("\n"):
+            text += "\n"
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if len(text) > MAX_LINE + 1:
+            raise RecordError(path, number, MAX_LINE + 1, say("syntax.line-too-long", length=len(text) - 1, limit=MAX_LINE))
+        yield number, text
+
+
+def _chunks(numbered_lines: Iterable[tuple[int, str]]) -> Iterator[_Chunk]:
+    """Games of a file: a header line after events starts the next game; comments and
+    blank lines just before a game's headers go with that game."""
+    current: _Chunk | None = None
+    pending: list[tuple[int, str]] = []
+    seen_event = False
+    for number, text in numbered_lines:
+        first = text.lstrip()[:1]
+        if first in ("", ";"):
+            pending.append((number, text))
+            continue
+        if first == "[" and (current is None or seen_event):
+            if current is not None:
+                yield current
+            current = _Chunk(pending[0][0] if pending else number, [t for _, t in pending])
+            pending, seen_event = [], False
+        elif current is None:
+            current = _Chunk(pending[0][0] if pending else number, [t for _, t in pending])
+            pending = []
+        if first == "[":
+            current.has_header = True
+            if current.game is None and (match := _GAME_TAG.match(text)):
+                current.game = match.group(1)
+        else:
+            seen_event = True
+        current.lines.extend(t for _, t in pending)
+        pending = []
+        current.lines.append(text)
+    if current is not None:
+        current.lines.extend(t for _, t in pending)
+        yield current
+
+
+def _parse_chunk(path: str, chunk: _Chunk) -> Record:
+    if not chunk.has_header:
+        first = next(i for i, t in enumerate(chunk.lines) if t.strip() and not t.lstrip().startswith(";"))
+        raise RecordError(path, chunk.start + first, 1, say("syntax.no-headers"), chunk.lines[first])
+    parser, builder = _parser()
+    builder.offset = chunk.start - 1
+    builder.numbered = numbers_are_cards(chunk.game)
+    text = "".join(chunk.lines)
+    try:
+        items = parser.parse(text)
+    except (_Problem, VisitError) as error:
+        problem = error.orig_exc if isinstance(error, VisitError) else error
+        if not isinstance(problem, _Problem):
+            raise
+        source = chunk.lines[problem.line - chunk.start]
+        raise RecordError(path, problem.line, problem.column, problem.message, source) from None
+    except UnexpectedInput as error:
+        line = error.line
+        source = chunk.lines[line - 1] if 0 < line <= len(chunk.lines) else ""
+        column, message = explain(error, source)
+        raise RecordError(path, line + chunk.start - 1, column, message, source) from None
+    record = Record(path, chunk.start)
+    for item in items:
+        if isinstance(item, Event):
+            record.events.append(item)
+        elif isinstance(item, Header):
+            if record.events:
+                raise RecordError(path, item.line, item.column, say("syntax.header-late"), chunk.lines[item.line - chunk.start])
+            record.headers.append(item)
+        else:
+            record.comments.append(item)
+    return record
+
+
+def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:
+    """The games of a file, one at a time; a game that cannot be parsed comes as a
+    RecordError and reading goes on with the next game. A file that cannot be decoded
+    ends with a RecordError."""
+    own = stream is None
+    if own:
+        try:
+            stream = open(path, "rb")
+        except OSError as error:
+            yield RecordError(path, 0, 0, say("file.unreadable", path=path, reason=error.strerror or error))
+            return
+    try:
+        found = False
+        try:
+            for chunk in _chunks(_lines(path, stream)):
+                if not any(t.strip() and not t.lstrip().startswith(";") for t in chunk.lines):
+                    continue
+                found = True
+                try:
+                    yield _parse_chunk(path, chunk)
+                except RecordError as error:
+                    yield error
+        except RecordError as error:
+            found = True
+            yield error
+        if not found:
+            yield RecordError(path, 1, 1, say("file.empty"))
+    finally:
+        if own:
+            stream.close()
+
+
+def parse_text(text: str, path: str = "<text>") -> list[Record | RecordError]:
+    """Every game of a record given as text."""
+    import io
+
+    return list(read_games(path, io.BytesIO(text.encode("utf-8"))))
+
+
+# --- Syntax errors in player terms ------------------------------------------------------
+
+_EXPECTED_WORDS = {
+    "CARDS": "expect.card", "WORD": "expect.name", "_NL": "expect.eol", "COMMENT": "expect.eol",
+    "STRING": "expect.string", "AMOUNT": "expect.amount", "LSQB": "expect.header",
+}
+
+
+def _word_at(source: str, column: int) -> str:
+    match = re.match(r"[^\s;]+", source[column - 1:])
+    return match.group(0) if match else (source[column - 1:column].strip() or "end of line")
+
+
+def _split_cards(word: str) -> list[str] | None:
+    """'3H4C' read as separate cards, when it reads that way."""
+    found = re.findall(r"10[^\d]|[0-9AJQKVDRCajqkvdrc][^\dAJQKVDRCajqkvdrc]\ufe0f?", word)
+    if len(found) > 1 and "".join(found) == word and all(f.upper() in SPELLINGS for f in found):
+        return found
+    return None
+
+
+def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
+    """The column and the message for a parse error, in player terms."""
+    column = error.column if error.column and error.column > 0 else 1
+    expected = set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
+    got = _word_at(source, column)
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        got = "end of file"
+    stripped = source.strip()
+    if stripped.startswith("[") and expected <= {"RSQB", "COMMENT", "_NL", "STRING"}:
+        if "STRING" in expected:
+            tag = re.match(r"\[\s*(\S+)", stripped)
+            value = stripped.split(None, 1)[1].rstrip("]").strip() if " " in stripped else ""
+            return column, say("syntax.header-quotes", tag=tag.group(1) if tag else "Tag", value=value)
+        return column, say("syntax.header-unclosed")
+    if "CARDS" in expected or ("ON" in expected and got[:1].isdigit()):
+        if got == "end of line" or got == "end of file":
+            previous = source[: column - 1].split()
+            return column, say("syntax.no-card", verb=previous[-1] if previous else "")
+        parts = _split_cards(got)
+        if parts:
+            return column, say("syntax.glued-cards", fixed=" ".join(parts), got=got)
+        return column, say("syntax.bad-card", got=got)
+    if expected & {v.upper() for v in VERBS}:
+        actor = re.sub(r"^\s*(\d+\.\s*)?(\d+:\d+(:\d+)?\s*)?", "", source).split()[:1]
+        if actor and actor[0].lower() in VERBS:
+            return source.find(actor[0]) + 1, say("syntax.no-player", got=actor[0].lower())
+        close = difflib.get_close_matches(got.lower(), VERBS, n=1)
+        hint = say("syntax.did-you-mean", suggestion=close[0]) if close else ""
+        return column, say("syntax.unknown-verb", got=got, hint=hint)
+    words = sorted({say(_EXPECTED_WORDS[e]) if e in _EXPECTED_WORDS else repr(e.lower()) for e in expected})
+    if isinstance(error, UnexpectedCharacters):
+        return column, say("syntax.unexpected-char", got=got, expected=" or ".join(words) or say("expect.event"))
+    return column, say("syntax.expected", expected=" or ".join(words) or say("expect.event"), got=got)

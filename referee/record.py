@@ -1,0 +1,79 @@
+"""A parsed record: one game's headers, events and comments, each with its place."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .cards import Card
+
+_WORDS = re.compile(r"\S+")
+
+
+@dataclass(slots=True)
+class Header:
+    tag: str
+    value: str
+    line: int
+    column: int
+    comment: str | None = None
+
+
+@dataclass(slots=True)
+class Comment:
+    text: str
+    line: int
+    column: int
+
+
+@dataclass(slots=True)
+class Event:
+    """One line of play: who (player) does what (verb) with what (cards, target, word)."""
+
+    player: str
+    verb: str
+    line: int
+    column: int
+    cards: tuple[Card, ...] = ()
+    cards_text: str = ""
+    cards_column: int = 0
+    target: str | None = None
+    word: str | None = None
+    move: str | None = None
+    time: str | None = None
+    comment: str | None = None
+
+    def card_column(self, index: int) -> int:
+        """The column of the index-th card written on the line (a count counts once)."""
+        spots = [m.start() for m in _WORDS.finditer(self.cards_text)]
+        if len(spots) == len(self.cards):
+            return self.cards_column + spots[index]
+        return self.cards_column
+
+    @property
+    def seconds(self) -> int | None:
+        """The time of day in seconds, when the line gives one."""
+        if self.time is None:
+            return None
+        parts = [int(p) for p in self.time.split(":")] + [0]
+        return parts[0] * 3600 + parts[1] * 60 + parts[2]
+
+
+@dataclass(slots=True)
+class Record:
+    """One game of a file, as written."""
+
+    path: str
+    line: int
+    headers: list[Header] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+
+    def header(self, tag: str) -> Header | None:
+        """The first header with this tag, matched without regard to case."""
+        tag = tag.lower()
+        return next((h for h in self.headers if h.tag.lower() == tag), None)
+
+    def tag(self, tag: str, default: str | None = None) -> str | None:
+        found = self.header(tag)
+        return found.value if found else default
