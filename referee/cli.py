@@ -53,7 +53,7 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
     else:
         from rich.console import Console
 
-        console = Console(highlight=False)
+        console = Console(highlight=False, soft_wrap=True)
     first = True
     for path in files:
         for item in read_games(path):

@@ -115,7 +115,6 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
         return
     written = header.value.strip()
     if written and written != result.winner:
-        from .record import Event
-
-        anchor = Event(result.winner, "result", header.line, header.column)
-        rules.flag("REC-RESULT-MISMATCH", anchor, player=None, written=written, actual=_outcome(result))
+        message = say("REC-RESULT-MISMATCH", written=written, actual=_outcome(result))
+        rule = rules.RULES.get(rules.CODES.get("REC-RESULT-MISMATCH", ""), "")
+        rules.violations.append(Violation("REC-RESULT-MISMATCH", message, rule, None, header.line, header.column))

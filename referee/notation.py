@@ -239,7 +239,7 @@ def _parse_chunk(path: str, chunk: _Chunk) -> Record:
         source = chunk.lines[line - 1] if 0 < line <= len(chunk.lines) else ""
         column, message = explain(error, source)
         raise RecordError(path, line + chunk.start - 1, column, message, source) from None
-    record = Record(path, chunk.start)
+    record = Record(path, next(i.line for i in items if isinstance(i, Header)))
     for item in items:
         if isinstance(item, Event):
             record.events.append(item)
@@ -305,11 +305,15 @@ def _word_at(source: str, column: int) -> str:
 
 
 def _split_cards(word: str) -> list[str] | None:
-    """'3H4C' read as separate cards, when it reads that way."""
-    found = re.findall(r"10[^\d]|[0-9AJQKVDRCajqkvdrc][^\dAJQKVDRCajqkvdrc]\ufe0f?", word)
-    if len(found) > 1 and "".join(found) == word and all(f.upper() in SPELLINGS for f in found):
-        return found
-    return None
+    """'3H4C' read as separate cards, when it reads that way (longest spelling first)."""
+    found, i = [], 0
+    while i < len(word):
+        piece = next((word[i:i + n] for n in (4, 3, 2) if word[i:i + n].upper() in SPELLINGS), None)
+        if piece is None:
+            return None
+        found.append(piece)
+        i += len(piece)
+    return found if len(found) > 1 else None
 
 
 def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:

@@ -53,6 +53,7 @@ CODES = {
     "REC-BAD-DEAL": "deal",
     "REC-LATE-DEAL": "deal",
     "REC-AFTER-END": "end",
+    "REC-RESULT-MISMATCH": "end",
 }
 
 
@@ -421,13 +422,14 @@ class BatailleCorse(Rules):
             return
         before = self.cards_played
         seen: dict[tuple, int] = {}
+        # With no slaps, only the paying cards decide the play: positions are compared on them.
         while self.winner is None:
             self._settle()
             if self.winner is not None:
                 break
             if self.owner is not None:
                 self._collect(self.owner)
-                key = (tuple(tuple(p) for p in self.packs), self.turn, tuple(self.out))
+                key = (tuple(bytes(PAYING.get(c.rank, 0) for c in p) for p in self.packs), self.turn, tuple(self.out))
                 if key in seen:
                     self.never = {"start": seen[key] + 1, "length": self.cards_played - seen[key]}
                     self.notes.append(say("never-ends", **self.never))

@@ -1,0 +1,368 @@
+"""Random legal records: ``referee simulate`` and the property tests' source of games.
+
+The simulator knows no game: it writes the headers, shuffles and deals the game's deck,
+then asks the rules for the legal events (``Rules.legal``), picks one, applies it and
+writes it as a line, until the game is over or the record is long enough. Everything
+random comes from one ``random.Random(seed)``: the same seed gives the same text.
+
+Besides the moves, a record now and then exercises what the notation allows: move
+numbers, times of day, comments (own line or after a header or an event), blank lines,
+other card spellings (``10♥``, ``♠6``, ``qs``, ``DC``), tag case and option aliases,
+``Dealer``/``First`` headers and a ``Result`` header when the game is over."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+from collections.abc import Sequence
+
+from .cards import RANK_NAMES, SUITS, Card
+from .engine import replay, start
+from .export import _escape, _line
+from .games import GAMES, find_game, load_rules
+from .games.base import Option, Rules, Setup
+from .messages import join
+from .notation import VERBS, RecordError, parse_text
+from .record import Event
+
+EXIT_OK, EXIT_ERROR = 0, 2
+
+NAMES = (
+    "Alice", "Bob", "Chloé", "David", "Émile", "Fatou", "Gaëlle", "Hugo", "Inès", "Jean-Luc",
+    "Kévin", "Léa", "Max", "Noé", "Océane", "Pierre", "Quentin", "Rémi", "Sofia", "Théo",
+    "Zouhaire", "Charlotte", "D'Arcy", "Anne_2", "Loïc", "Maëlys", "Ann", "Ben", "Cas", "Dom",
+)
+"""Player names: accents, hyphens, apostrophes and digits after the first letter."""
+
+INFO_TAGS = ("Date", "Place", "Round", "Event")
+"""Headers every game keeps and shows; ``--variants`` may set them too."""
+
+COMMENTS = (
+    "; belle main", "; Chloé hésite…", "; il pleut des cartes", "; 21 h, la partie reprend",
+    "; ♠ ♥ ♦ ♣", "; « gifle ! »", '; un "guillemet" et [crochet]', ";", "; x" * 3,
+)
+
+VERB_WEIGHTS = (0.15, 0.4, 1.0, 2.5)
+"""How much a record favours each kind of event, drawn per verb and per record: in some
+games slaps are rare, in others every chance is taken."""
+
+FRENCH_RANKS = {1: "1", 11: "V", 13: "D", 14: "R"}
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+class SimulationError(ValueError):
+    """A request the simulator cannot meet: unknown game, player count, bad variant."""
+
+
+# --- What to simulate ---------------------------------------------------------------------
+
+def simulable_games() -> list[str]:
+    """The games the simulator can play: every game that is refereed."""
+    return [g.name for g in GAMES if g.module is not None]
+
+
+def rules_class(game: str) -> type[Rules]:
+    entry = find_game(game)
+    if entry is None or entry.module is None:
+        known = join(simulable_games())
+        if entry is None:
+            raise SimulationError(f"unknown game {game!r}; referee simulates {known}")
+        raise SimulationError(f"{entry.title} is not refereed yet, so it cannot be simulated; referee simulates {known}")
+    return load_rules(entry)
+
+
+def _check_players(cls: type[Rules], players: int) -> None:
+    if not cls.min_players <= players <= cls.max_players:
+        raise SimulationError(f"{cls.title} is for {cls.min_players} to {cls.max_players} players, not {players}")
+
+
+def _find_option(cls: type[Rules], tag: str) -> Option | None:
+    return next((o for o in cls.options if o.tag.lower() == tag.strip().lower()), None)
+
+
+def _check_variants(cls: type[Rules], variants: dict[str, str]) -> list[tuple[str, str]]:
+    """The option headers asked for, checked against the game's options."""
+    headers = []
+    for tag, value in variants.items():
+        option = _find_option(cls, tag)
+        if option is None:
+            info = next((t for t in INFO_TAGS if t.lower() == tag.strip().lower()), None)
+            if info is None:
+                tags = join([o.tag for o in cls.options] + list(INFO_TAGS))
+                raise SimulationError(f"{cls.title} has no option {tag!r}; its options are {tags}")
+            headers.append((info, value))
+            continue
+        try:
+            option.read(value)
+        except ValueError:
+            raise SimulationError(f"[{option.tag} \"{value}\"]: {cls.title} accepts {join(option.choices)}") from None
+        headers.append((option.tag, value))
+    return headers
+
+
+def parse_variants(items: Sequence[str]) -> dict[str, str]:
+    """``("Slaps=pair sandwich", "Penalty=give-1")`` as a dict; SimulationError if an
+    item is not TAG=VALUE."""
+    found: dict[str, str] = {}
+    for item in items:
+        tag, sep, value = item.partition("=")
+        tag, value = tag.strip(), value.strip().strip("'\"")
+        if not sep or not tag or not value:
+            raise SimulationError(f"--variants wants TAG=VALUE, such as Slaps='pair sandwich', not {item!r}")
+        found[tag] = value
+    return found
+
+
+# --- Headers and the deal -------------------------------------------------------------------
+
+def _random_options(cls: type[Rules], rng: random.Random) -> list[tuple[str, str]]:
+    """Each option left out (its default) or given a value drawn from its choices, so
+    that every variant is reachable."""
+    headers = []
+    for option in cls.options:
+        if rng.random() < 0.15:
+            continue
+        if option.many:
+            size = rng.randint(1, len(option.choices))
+            words = rng.sample(list(option.choices), size)
+            sep = rng.choice((" ", " ", ", ", ","))
+        else:
+            words, sep = [rng.choice(option.choices)], " "
+        aliases = {}
+        for alias, word in option.aliases:
+            aliases.setdefault(word, []).append(alias)
+        words = [rng.choice(aliases[w]) if w in aliases and rng.random() < 0.15 else w for w in words]
+        tag = option.tag.lower() if rng.random() < 0.1 else option.tag
+        headers.append((tag, sep.join(words)))
+    return headers
+
+
+def _names(rng: random.Random, players: int) -> list[str]:
+    return rng.sample(NAMES, players)
+
+
+def _header(tag: str, value: str, comment: str | None = None) -> str:
+    text = f'[{tag} "{_escape(value)}"]'
+    return f"{text} {comment}" if comment else text
+
+
+def deal(cls: type[Rules], deck: list[Card], setup: Setup) -> list[list[Card]]:
+    """Each seat's cards, top card first, from a shuffled deck.
+
+    A game that deals otherwise gives a ``deal(deck, setup)`` classmethod; without one,
+    the whole deck goes one card at a time to each seat in turn from the first player
+    (Bataille corse: "Toutes les cartes sont distribuées équitablement")."""
+    own = getattr(cls, "deal", None)
+    if own is not None:
+        return [list(hand) for hand in own(deck, setup)]
+    n = len(setup.players)
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    for i, card in enumerate(deck):
+        hands[(setup.first + i) % n].append(card)
+    return hands
+
+
+def _sort_key(card: Card) -> tuple[str, int]:
+    return (card.suit, card.rank)
+
+
+# --- Writing events -----------------------------------------------------------------------
+
+def spell(card: Card, style: str) -> str:
+    """A card in one of the notation's spellings."""
+    text = str(card)
+    if card.suit not in SUITS or style == "plain":
+        return text
+    rank = RANK_NAMES.get(card.rank, str(card.rank))
+    if style == "lower":
+        return text.lower()
+    if style == "french":
+        return FRENCH_RANKS.get(card.rank, rank) + card.suit
+    if style == "symbol":
+        return rank + SYMBOLS[card.suit]
+    if style == "symbol-first":
+        return SYMBOLS[card.suit] + rank
+    if style == "emoji":
+        return rank + SYMBOLS[card.suit] + "\ufe0f"
+    return text
+
+
+SPELLING_STYLES = ("plain", "plain", "plain", "lower", "french", "symbol", "symbol-first", "emoji")
+
+
+@dataclasses.dataclass
+class _Style:
+    """How one record is written: what it adds besides the moves, and how often."""
+
+    moves: float
+    times: float
+    comments: float
+    spelling: str
+    seconds: bool
+    clock: int
+
+    @classmethod
+    def draw(cls, rng: random.Random) -> _Style:
+        return cls(
+            moves=rng.choice((0.0, 0.0, 1.0, 0.05)),
+            times=rng.choice((0.0, 0.0, 1.0, 0.1)),
+            comments=rng.choice((0.0, 0.01, 0.05)),
+            spelling=rng.choice(SPELLING_STYLES) if rng.random() < 0.3 else "plain",
+            seconds=rng.random() < 0.7,
+            clock=rng.randrange(18 * 3600, 23 * 3600),
+        )
+
+    def time(self, rng: random.Random) -> str:
+        self.clock = (self.clock + rng.randint(1, 6)) % 86400
+        h, m, s = self.clock // 3600, self.clock // 60 % 60, self.clock % 60
+        hour = f"{h:02d}" if rng.random() < 0.8 else str(h)
+        return f"{hour}:{m:02d}:{s:02d}" if self.seconds else f"{hour}:{m:02d}"
+
+
+def _dress(event: Event, number: int, style: _Style, rng: random.Random) -> Event:
+    """The event with its cards spelled, and maybe a move number, a time, a comment."""
+    cards_text = " ".join(spell(c, style.spelling) for c in event.cards) if event.cards else event.cards_text
+    return dataclasses.replace(
+        event,
+        cards_text=cards_text,
+        move=f"{number}." if rng.random() < style.moves else None,
+        time=style.time(rng) if rng.random() < style.times else None,
+        comment=rng.choice(COMMENTS) if rng.random() < style.comments else None,
+    )
+
+
+def _pick(events: list[Event], weights: dict[str, float], rng: random.Random) -> Event:
+    """One legal event: first a kind of event (verb), by this record's weights, then one
+    event of that kind."""
+    events = sorted(events, key=lambda e: (e.verb, e.player, e.cards_text, e.target or "", e.word or ""))
+    verbs = sorted({e.verb for e in events}, key=VERBS.index)
+    for verb in verbs:
+        if verb not in weights:
+            weights[verb] = 1.0 if verb == "plays" else rng.choice(VERB_WEIGHTS)
+    verb = rng.choices(verbs, [weights[v] for v in verbs])[0]
+    return rng.choice([e for e in events if e.verb == verb])
+
+
+# --- The simulator ------------------------------------------------------------------------
+
+def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None = None,
+             hidden: bool = False, max_events: int = 5000) -> str:
+    """The text of one random legal record of ``game`` for ``players`` players.
+
+    ``variants`` sets option headers (tag -> value); without it each option is drawn at
+    random. ``hidden`` leaves the deal out. The record stops when the game is over or
+    after ``max_events`` events (it is then in progress). SimulationError (a ValueError)
+    for an unknown game, a bad player count or a bad variant."""
+    cls = rules_class(game)
+    _check_players(cls, players)
+    rng = random.Random(seed)
+    options = _check_variants(cls, variants) if variants is not None else _random_options(cls, rng)
+    style = _Style.draw(rng)
+    names = _names(rng, players)
+
+    headers: list[tuple[str, str]] = [("Game", cls.name if rng.random() < 0.8 else cls.title)]
+    sep = rng.choice((" ", " ", " ", ", "))
+    headers.append(("Players", sep.join(names)))
+    seat = rng.random()
+    if seat < 0.3:
+        headers.append(("Dealer", rng.choice(names)))
+    elif seat < 0.4:
+        headers.append(("First", rng.choice(names)))
+    headers += options
+    if rng.random() < 0.3:
+        headers.append(("Date", f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"))
+
+    header_text = "".join(_header(t, v) + "\n" for t, v in headers)
+    record = _parse(header_text)
+    setup = cls.setup_from(record)
+    deck = sorted(cls.deck, key=_sort_key)
+    rng.shuffle(deck)
+    hands = deal(cls, deck, setup)
+    deal_lines = [Event(names[s], "holds", 0, 0, tuple(h), " ".join(map(str, h))) for s, h in enumerate(hands) if h]
+    if rng.random() < 0.3:
+        rng.shuffle(deal_lines)
+
+    record = _parse(header_text + "".join(_line(e) + "\n" for e in deal_lines))
+    rules = replay(start(record), record)
+
+    body: list[str] = [] if hidden else [_line(_dress(e, 0, dataclasses.replace(style, moves=0, times=0), rng)) for e in deal_lines]
+    weights: dict[str, float] = {}
+    count = 0
+    while count < max_events:
+        legal = rules.legal()
+        if not legal:
+            break
+        count += 1
+        event = _dress(_pick(legal, weights, rng), count, style, rng)
+        rules.apply(event)
+        if rng.random() < style.comments / 4:
+            body.append(rng.choice(COMMENTS))
+        if rng.random() < style.comments / 4:
+            body.append("")
+        body.append(_line(event))
+
+    result = rules.result()
+    if result.finished and result.winner and rng.random() < 0.5:
+        headers.append(("Result", result.winner))
+    lines = []
+    if rng.random() < 0.2:
+        lines.append(rng.choice(COMMENTS))
+    comment_at = rng.randrange(len(headers)) if rng.random() < style.comments * 10 else -1
+    lines += [_header(t, v, rng.choice(COMMENTS) if i == comment_at else None) for i, (t, v) in enumerate(headers)]
+    lines.append("")
+    lines += body
+    return "\n".join(lines) + "\n"
+
+
+def _parse(text: str):
+    item = parse_text(text, "<simulate>")[0]
+    if isinstance(item, RecordError):
+        raise item
+    return item
+
+
+# --- The command --------------------------------------------------------------------------
+
+def _write(text: str) -> None:
+    """Records are UTF-8 whatever the terminal's locale says."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+    else:
+        sys.stdout.flush()
+        buffer.write(text.encode("utf-8"))
+        buffer.flush()
+
+
+def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool) -> int:
+    """``referee simulate``: ``count`` records from seeds seed, seed+1, ... separated by a
+    blank line. Exit status 0, or 2 with a message on stderr for a bad request."""
+    try:
+        cls = rules_class(game)
+        _check_players(cls, players)
+        chosen = parse_variants(variants) if variants else None
+        if chosen is not None:
+            _check_variants(cls, chosen)
+        if count < 0:
+            raise SimulationError(f"--count must be 0 or more, not {count}")
+    except SimulationError as error:
+        print(f"referee simulate: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        for i in range(count):
+            _write(("\n" if i else "") + simulate(cls.name, players, seed + i, chosen, hidden))
+    except BrokenPipeError:
+        _silence_stdout()
+    return EXIT_OK
+
+
+def _silence_stdout() -> None:
+    """The reader went away (``| head``): stop quietly, with nothing left to flush."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

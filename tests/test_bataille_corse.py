@@ -1,0 +1,147 @@
+"""Bataille corse, rule by rule; the examples of the rule text are test cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import read_card
+from referee.games.bataille_corse import slap_patterns
+
+ALL = frozenset({"pair", "addition", "sandwich", "big-mac"})
+
+
+def head(players: str = "Alice Bob", **options: str) -> str:
+    tags = "".join(f'[{k} "{v}"]\n' for k, v in options.items())
+    return f'[Game "bataille-corse"]\n[Players "{players}"]\n{tags}'
+
+
+def codes(report) -> list[tuple[int, str]]:
+    return [(v.line, v.code) for v in report.violations]
+
+
+def run(*cards: str) -> list:
+    return [read_card(c) for c in cards]
+
+
+@pytest.mark.parametrize(
+    ("cards", "allowed", "found"),
+    [
+        (("♠6", "6♥"), ALL, ["pair"]),                           # « par exemple ♠6 et 6 »
+        (("♠6", "7H", "6D"), ALL, ["sandwich"]),                 # « ♠6 - 7 - 6 »
+        (("♣3", "♠10", "JH", "♠3"), ALL, ["big-mac"]),           # « ♣3 - ♠10 - Valet - ♠3 »
+        (("3H", "7C"), ALL, ["addition"]),                       # « la somme des 2 dernières cartes fait 10 »
+        (("5H", "5C"), ALL, ["pair", "addition"]),
+        (("♠6", "7H", "6D"), frozenset({"pair"}), []),
+        (("AH", "9C"), ALL, []),
+        (("KH", "QC"), ALL, []),
+        (("6D",), ALL, []),
+    ],
+)
+def test_slap_patterns(cards, allowed, found) -> None:
+    assert slap_patterns(run(*cards), allowed, ace_counts=False) == found
+
+
+def test_ace_counts_one_in_addition_when_chosen() -> None:
+    assert slap_patterns(run("AH", "9C"), ALL, ace_counts=True) == ["addition"]
+
+
+def test_pair_slap_wins_the_pile_and_the_slapper_leads(check_text) -> None:
+    report = check_text(head() + "Alice plays ♠6\nBob plays 6♥\nAlice slaps\nAlice plays 2C\nBob plays 3C\n")
+    assert codes(report) == []
+    assert report.stats["piles_collected"] == 1
+
+
+def test_sandwich_only_with_the_variant(check_text) -> None:
+    body = "Alice plays ♠6\nBob plays 7H\nAlice plays 6D\nBob slaps\n"
+    assert codes(check_text(head(Slaps="sandwich") + body)) == []
+    assert codes(check_text(head() + body)) == [(6, "BC-FALSE-SLAP")]
+
+
+def test_big_mac_example_after_a_payment(check_text) -> None:
+    # The Valet's debt of one card is paid by the ♠3, which makes the Big-Mac.
+    body = "Alice plays ♣3\nBob plays ♠10\nAlice plays JH\nBob plays ♠3\nAlice slaps\n"
+    assert codes(check_text(head(Slaps="big-mac") + body)) == []
+    assert codes(check_text(head(Slaps="sandwich") + body)) == [(8, "BC-FALSE-SLAP")]
+
+
+@pytest.mark.parametrize(("card", "owed"), [("JD", 1), ("QD", 2), ("KD", 3), ("AD", 4)])
+def test_paying_cards(check_text, card: str, owed: int) -> None:
+    pay = " ".join(f"{n}C" for n in range(2, 2 + owed))
+    report = check_text(head() + f"Alice plays {card}\nBob plays {pay}\nAlice collects\n")
+    assert codes(report) == []
+    short = " ".join(f"{n}C" for n in range(2, 1 + owed))
+    if owed > 1:
+        report = check_text(head() + f"Alice plays {card}\nBob plays {short}\nAlice collects\n")
+        assert codes(report) == [(5, "BC-UNDERPAID")]
+    report = check_text(head() + f"Alice plays {card}\nBob plays {pay} 9H\n")
+    assert codes(report) == [(4, "BC-OVERPAID")]
+
+
+def test_a_paying_card_during_a_payment_passes_the_debt_on(check_text) -> None:
+    report = check_text(head("Alice Bob Chloe") + "Alice plays KD\nBob plays 2C QS\nChloe plays 3C 4C\nBob collects\n")
+    assert codes(report) == []
+    report = check_text(head("Alice Bob Chloe") + "Alice plays KD\nBob plays 2C QS\nChloe plays 3C 4C\nAlice collects\n")
+    assert codes(report) == [(6, "BC-WRONG-COLLECTOR")]
+
+
+def test_the_owner_may_just_lead(check_text) -> None:
+    report = check_text(head() + "Alice plays JD\nBob plays 8C\nAlice plays 2S\nBob plays 3S\n")
+    assert codes(report) == []
+    assert report.stats["piles_collected"] == 1
+
+
+def test_out_of_turn_owes_a_penalty(check_text) -> None:
+    report = check_text(head() + "Alice plays 2C\nAlice plays 3C\nAlice burns 3\nBob plays 4C\n")
+    assert codes(report) == [(4, "BC-OUT-OF-TURN")]
+    report = check_text(head() + "Alice plays 2C\nAlice plays 3C\nBob plays 4C\nAlice plays 5C\n")
+    assert codes(report) == [(4, "BC-OUT-OF-TURN"), (6, "BC-PENALTY-UNPAID")]
+
+
+def test_give_one_penalty(check_text) -> None:
+    text = head("Alice Bob Chloe", Penalty="give-1") + "Alice slaps\nAlice gives ?? to Bob\nAlice gives ?? to Chloe\nAlice plays 2C\n"
+    assert codes(check_text(text)) == [(4, "BC-FALSE-SLAP")]
+    text = head("Alice Bob Chloe", Penalty="give-1") + "Alice slaps\nAlice gives ?? to Bob\nAlice plays 2C\n"
+    assert codes(check_text(text)) == [(4, "BC-FALSE-SLAP"), (6, "BC-PENALTY-UNPAID")]
+
+
+def test_no_slap_ban_is_timed(check_text) -> None:
+    body = "20:00:00 Alice slaps\n20:00:05 Alice plays 5C\n20:00:06 Bob plays 5D\n{t} Alice slaps\n"
+    late = check_text(head(Penalty="no-slap-30") + body.format(t="20:00:31"))
+    early = check_text(head(Penalty="no-slap-30") + body.format(t="20:00:10"))
+    assert codes(late) == [(4, "BC-FALSE-SLAP")]
+    assert codes(early) == [(4, "BC-FALSE-SLAP"), (7, "BC-SLAP-BANNED")]
+    untimed = check_text(head(Penalty="no-slap-30") + "Alice slaps\n")
+    assert untimed.notes and "timestamps" in untimed.notes[0]
+
+
+def test_known_deal_is_checked(check_text) -> None:
+    deal = "Alice holds " + " ".join(f"{r}{s}" for s in "SH" for r in ["A", *range(2, 11), "J", "Q", "K"]) + "\n"
+    deal += "Bob holds " + " ".join(f"{r}{s}" for s in "DC" for r in ["A", *range(2, 11), "J", "Q", "K"]) + "\n"
+    assert codes(check_text(head() + deal + "Alice plays AS\n")) == []
+    assert codes(check_text(head() + deal + "Alice plays 2S\n")) == [(5, "BC-DEAL-MISMATCH")]
+    assert codes(check_text(head() + deal + "Alice holds 2S\n")) == []
+    assert codes(check_text(head() + deal + "Alice plays AS\nBob plays AS\n")) == [(6, "BC-DEAL-MISMATCH")]
+
+
+def test_a_card_seen_twice(check_text) -> None:
+    assert codes(check_text(head() + "Alice plays 2C\nBob plays 2C\n")) == [(4, "REC-DUPLICATE-CARD")]
+
+
+def test_in_progress_says_who_must_act(check_text) -> None:
+    report = check_text(head() + "Alice plays QD\nBob plays 2C\n")
+    assert report.status == "in-progress"
+    assert report.todo == ["Bob pays 1 more card(s) to Alice"]
+
+
+def test_play_out_finds_a_never_ending_deal(check_text) -> None:
+    """The non-terminating 2-player deal published in 2024 (only paying cards matter)."""
+    p1, p2 = "---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA"
+    fill = iter(f"{r}{s}" for s in "SHDC" for r in range(2, 11))
+    suits = {c: iter("SHDC") for c in "JQKA"}
+
+    def pack(pattern: str) -> str:
+        return " ".join(next(fill) if ch == "-" else ch + next(suits[ch]) for ch in pattern)
+
+    report = check_text(head("P1 P2") + f"P1 holds {pack(p1)}\nP2 holds {pack(p2)}\n", play_out=True)
+    assert report.status == "never-ends"
+    assert report.result.never_ends == {"start": 35, "length": 440}

@@ -1,0 +1,108 @@
+"""The command line, through click's runner: exit codes, JSON against the schemas."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+from referee.resources import resource
+
+GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
+BAD = GOOD + "Alice slaps\n"
+
+
+def schema(name: str) -> dict:
+    return json.loads(resource("schemas", name).read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def write(tmp_path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(("text", "code"), [(GOOD, 0), (BAD, 1), (GOOD.replace("plays JD", "plays 11D"), 2), ("", 2)])
+def test_exit_status(runner, tmp_path, text: str, code: int) -> None:
+    result = runner.invoke(main, ["check", write(tmp_path, "g.txt", text)])
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_file(runner) -> None:
+    result = runner.invoke(main, ["check", "no/such/file.txt"])
+    assert result.exit_code == 2
+    assert "cannot read" in result.output
+
+
+def test_violation_shows_its_line_and_rule(runner, tmp_path) -> None:
+    result = runner.invoke(main, ["check", write(tmp_path, "g.txt", BAD)])
+    assert "6:1 BC-FALSE-SLAP" in result.output
+    assert "Alice slaps" in result.output
+    assert "gifler" in result.output
+
+
+def test_syntax_error_points_at_the_spot(runner, tmp_path) -> None:
+    path = write(tmp_path, "g.txt", GOOD.replace("plays JD", "plays 11D"))
+    result = runner.invoke(main, ["check", path])
+    assert f"{path}:3:13: expected a card such as 7H or 10♥, got '11D'" in result.output
+    assert "            ^" in result.output
+
+
+def test_json_report_matches_its_schema(runner, tmp_path) -> None:
+    files = [write(tmp_path, f"{n}.txt", t) for n, t in (("a", GOOD), ("b", BAD), ("c", "Alice plays 3H\n"))]
+    result = runner.invoke(main, ["check", "--json", *files])
+    data = json.loads(result.output)
+    jsonschema.validate(data, schema("report.schema.json"))
+    assert [g["status"] for g in data] == ["in-progress", "violations", "error"]
+    assert data[1]["violations"][0] | {"message": "", "rule": ""} == {
+        "code": "BC-FALSE-SLAP", "line": 6, "column": 1, "player": "Alice", "message": "", "rule": ""}
+    assert data[0]["stats"]["cards_played"] == 2 and data[0]["stats"]["piles_collected"] == 1
+    assert data[0]["todo"] == ["Alice turns the next card"]
+
+
+def test_unknown_game_is_a_clear_error(runner, tmp_path) -> None:
+    result = runner.invoke(main, ["check", write(tmp_path, "g.txt", '[Game "belote"]\n[Players "A B"]\nA plays 7H\n')])
+    assert result.exit_code == 2
+    assert "1:1: unknown game 'belote'" in result.output
+
+
+def test_games_lists_variants(runner) -> None:
+    result = runner.invoke(main, ["games"])
+    assert result.exit_code == 0
+    for word in ("bataille-corse", "Slaps", "big-mac", "no-slap-30", "carte-et-plouc"):
+        assert word in result.output
+
+
+def test_export_json_matches_its_schema(runner, tmp_path) -> None:
+    path = write(tmp_path, "g.txt", "; a match\n" + GOOD + "; the end\n")
+    result = runner.invoke(main, ["export", "--to", "json", path])
+    data = json.loads(result.output)
+    jsonschema.validate(data, schema("record.schema.json"))
+    assert [c["text"] for c in data["games"][0]["comments"]] == ["; a match", "; the end"]
+
+
+def test_export_never_writes_the_file(runner, tmp_path) -> None:
+    path = write(tmp_path, "g.txt", "; keep me\n" + GOOD)
+    before = open(path, encoding="utf-8").read()
+    result = runner.invoke(main, ["export", "--to", "text", path])
+    assert "; keep me" in result.output
+    assert open(path, encoding="utf-8").read() == before
+
+
+def test_shipped_records_report_matches_schema(runner) -> None:
+    from .conftest import RECORDS
+
+    files = [str(p) for p in sorted(RECORDS.rglob("*.txt")) if p.parent.name != "bad"]
+    if not files:
+        pytest.skip("no records")
+    result = runner.invoke(main, ["check", "--json", *files])
+    jsonschema.validate(json.loads(result.output), schema("report.schema.json"))

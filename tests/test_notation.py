@@ -1,0 +1,147 @@
+"""The notation: card spellings, events, comments, and syntax errors in player terms."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import CAVALIER, EXCUSE_CARD, KING, QUEEN, TRUMP, UNSEEN_CARD, Card, read_card
+from referee.export import record_to_text
+from referee.notation import RecordError, parse_text
+
+HEAD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
+
+
+@pytest.mark.parametrize(
+    ("spelling", "card"),
+    [
+        ("7H", Card(7, "H")), ("10♥", Card(10, "H")), ("10h", Card(10, "H")), ("♠6", Card(6, "S")),
+        ("6♤", Card(6, "S")), ("10♥\ufe0f", Card(10, "H")), ("QS", Card(QUEEN, "S")), ("DS", Card(QUEEN, "S")),
+        ("KD", Card(KING, "D")), ("RD", Card(KING, "D")), ("VC", Card(11, "C")), ("AS", Card(1, "S")),
+        ("1S", Card(1, "S")), ("DC", Card(QUEEN, "C")), ("CD", Card(CAVALIER, "D")), ("T21", Card(21, TRUMP)),
+        ("t1", Card(1, TRUMP)), ("EX", EXCUSE_CARD), ("??", UNSEEN_CARD),
+    ],
+)
+def test_card_spellings(spelling: str, card: Card) -> None:
+    assert read_card(spelling) == card
+
+
+@pytest.mark.parametrize("spelling", ["11H", "0S", "T22", "T0", "HQ", "7X", "", "10"])
+def test_not_cards(spelling: str) -> None:
+    assert read_card(spelling) is None
+
+
+def test_canonical_spelling() -> None:
+    assert [str(read_card(s)) for s in ("10♥", "DS", "rd", "♣V", "cc", "t7", "ex", "??")] == [
+        "10H", "QS", "KD", "JC", "CC", "T7", "EX", "??"]
+
+
+def test_event_fields() -> None:
+    (record,) = parse_text(HEAD + "12. 21:04:05 Alice plays 10♥ ♠6 on Bob ; note\n")
+    (event,) = record.events
+    assert (event.move, event.time, event.player, event.verb, event.target, event.comment) == (
+        "12.", "21:04:05", "Alice", "plays", "Bob", "; note")
+    assert [str(c) for c in event.cards] == ["10H", "6S"]
+    assert (event.line, event.column) == (3, 14)
+    assert [event.card_column(0), event.card_column(1)] == [26, 30]
+    assert event.seconds == 21 * 3600 + 4 * 60 + 5
+
+
+def test_counts_of_unseen_cards() -> None:
+    (record,) = parse_text(HEAD + "Alice burns 3\nBob gives ?? to Alice\n")
+    assert record.events[0].cards == (UNSEEN_CARD,) * 3
+    assert record.events[1].cards == (UNSEEN_CARD,)
+
+
+def test_flaschenteufel_numbers_are_cards() -> None:
+    (record,) = parse_text('[Game "flaschenteufel"]\n[Players "A B C"]\nA plays 24\n')
+    assert str(record.events[0].cards[0]) == "24"
+
+
+def test_every_verb_parses() -> None:
+    lines = ["Alice holds 7H 8H", "Alice plays 5S on Bob", "Alice draws", "Alice draws 2", "Alice slaps",
+             "Alice collects", "Alice burns 2C 8D 5S", "Alice gives QS to Bob", "Alice takes ?? from Bob",
+             "Alice takes from Bob", "Alice discards 3C", "Alice swaps with Bob", "Alice passes",
+             "Alice says carte", "Alice swears", "Alice drinks 3", "Alice drinks half", "Alice beats Bob",
+             "Alice refuses", "Alice votes pourri"]
+    (record,) = parse_text(HEAD + "\n".join(lines) + "\n")
+    assert [e.verb for e in record.events] == [line.split()[1] for line in lines]
+
+
+def test_games_and_line_numbers_in_a_file() -> None:
+    text = "; round 1\n" + HEAD + "Alice plays 3H\n\n; round 2\n" + HEAD + "\nBob plays 4C\n"
+    first, second = parse_text(text)
+    assert (first.line, first.events[0].line) == (2, 4)
+    assert (second.line, second.events[0].line) == (7, 10)
+    assert second.comments[0].text == "; round 2"
+
+
+def test_crlf_and_bom() -> None:
+    (record,) = parse_text("\ufeff" + (HEAD + "Alice plays 3H ; x\n").replace("\n", "\r\n"))
+    assert record.events[0].comment == "; x"
+    assert record.events[0].cards == (Card(3, "H"),)
+
+
+def test_comments_survive_text_export() -> None:
+    text = "; before\n" + HEAD + "; between\nAlice plays 3H ; after\n; end\n"
+    (record,) = parse_text(text)
+    again = record_to_text(record)
+    for comment in ("; before", "; between", "; after", "; end"):
+        assert comment in again
+    (reparsed,) = parse_text(again)
+    assert [(c.text) for c in reparsed.comments] == [c.text for c in record.comments]
+    assert [(e.player, e.verb, e.cards) for e in reparsed.events] == [(e.player, e.verb, e.cards) for e in record.events]
+
+
+# The common mistakes, each with where the error must point and what it must say.
+MISTAKES = [
+    (HEAD + "Alice plays 11H\n", (3, 13), "expected a card such as 7H or 10♥, got '11H'"),
+    (HEAD + "Alice plays 3H4C\n", (3, 13), "put a space between cards: '3H 4C'"),
+    (HEAD + "Alice plays 3H 1O\n", (3, 16), "got '1O'"),
+    (HEAD + "Alice play 3H\n", (3, 7), "unknown action 'play' (did you mean 'plays'?)"),
+    (HEAD + "Alice plays\n", (3, 12), "expected a card after 'plays'"),
+    (HEAD + "plays 3H\n", (3, 1), "start the line with the player's name"),
+    (HEAD + "Alice gives 3H Bob\n", (3, 16), "expected 'to'"),
+    (HEAD + "Alice plays 7\n", (3, 13), "'7' is not a card in this game"),
+    ('[Game bataille-corse]\n', (1, 7), 'a header value goes in double quotes: [Game "bataille-corse"]'),
+    ('[Game "bataille-corse"\n', (1, 23), "this header is not closed"),
+    ("Alice plays 3H\n", (1, 1), "a game starts with its headers"),
+    ("", (1, 1), "no game here"),
+    ("; nothing but a comment\n\n", (1, 1), "no game here"),
+    ('[Game "flaschenteufel"]\n[Players "A B C"]\nA plays 19\n', (3, 9), "not a Flaschenteufel card"),
+    (HEAD + "Alice plays 3H @\n", (3, 16), "unexpected '@'"),
+    (HEAD + "Alice drinks\n", (3, 13), "a number of gorgées"),
+]
+
+
+@pytest.mark.parametrize(("text", "where", "message"), MISTAKES)
+def test_syntax_errors(text: str, where: tuple[int, int], message: str) -> None:
+    errors = [g for g in parse_text(text) if isinstance(g, RecordError)]
+    assert errors, "expected an error"
+    error = errors[0]
+    assert (error.line, error.column) == where, str(error)
+    assert message in error.message
+    shown = str(error)
+    assert shown.startswith(f"<text>:{where[0]}:{where[1]}: ")
+    if error.source:
+        assert shown.endswith("^")
+
+
+def test_a_bad_game_does_not_hide_the_next() -> None:
+    text = HEAD + "Alice plays 11H\n" + HEAD + "Alice plays 3H\n"
+    bad, good = parse_text(text)
+    assert isinstance(bad, RecordError) and bad.line == 3
+    assert good.events[0].line == 6
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"\xff\xfe\x00A", b"[Game \"bataille-corse\"]\n\xe9\n", b"\x00\x01\x02", b"[" * 10000, b"A" * 100000],
+)
+def test_bytes_never_crash(data: bytes) -> None:
+    import io
+
+    from referee.notation import read_games
+
+    items = list(read_games("x.txt", io.BytesIO(data)))
+    assert items and all(isinstance(i, RecordError) for i in items)
+    assert all(i.line >= 1 and i.message for i in items)
