@@ -66,7 +66,7 @@ def replay(rules: Rules, record: Record) -> Rules:
             rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players))
         elif event.verb not in rules.verbs:
             rules.flag("REC-UNSUPPORTED-EVENT", event, verb=event.verb)
-        elif stray := next((i for i, c in enumerate(event.cards) if c.seen and c not in rules.deck), None):
+        elif (stray := next((i for i, c in enumerate(event.cards) if c.seen and c not in rules.deck), None)) is not None:
             rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
         elif (result := rules.result()).finished:
             rules.flag("REC-AFTER-END", event, result=_outcome(result))

@@ -17,7 +17,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from .cards import RANK_NAMES, SUITS, Card
+from .cards import RANK_NAMES, SPELLINGS, SUITS, Card
 from .engine import replay, start
 from .export import _escape, _line
 from .games import GAMES, find_game, load_rules
@@ -286,7 +286,9 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     record = _parse(header_text + "".join(_line(e) + "\n" for e in deal_lines))
     rules = replay(start(record), record)
 
-    body: list[str] = [] if hidden else [_line(_dress(e, 0, dataclasses.replace(style, moves=0, times=0), rng)) for e in deal_lines]
+    quiet = dataclasses.replace(style, moves=0, times=0)
+    written = [_line(_dress(e, 0, quiet, rng)) for e in deal_lines]
+    body: list[str] = [] if hidden else written
     weights: dict[str, float] = {}
     count = 0
     while count < max_events:
@@ -313,6 +315,88 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     lines.append("")
     lines += body
     return "\n".join(lines) + "\n"
+
+
+# --- Mutations: one changed event, for the property tests and bench/fuzz.py ----------------
+
+MUTATIONS = ("card", "drop", "duplicate", "move", "slap", "unslap")
+"""One event changed: a card replaced by another, an event line dropped, duplicated or
+moved, a false ``slaps`` added or a ``slaps`` removed."""
+
+BEFORE_BY_DESIGN = frozenset({"REC-RESULT-MISMATCH"})
+"""Violations anchored to a header, so they may come before the changed line."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Mutation:
+    kind: str
+    line: int
+    """The first line of ``text`` that differs from the original (1-based)."""
+    text: str
+    detail: str
+
+
+def mutate(text: str, rng: random.Random, kind: str | None = None, record=None) -> Mutation | None:
+    """The record (one game, as text; ``record`` is its parse, when at hand) with one
+    event changed; None when the record has nothing that ``kind`` can change."""
+    record = record if record is not None else _parse(text)
+    if not record.events:
+        return None
+    deck = sorted(rules_class(record.tag("Game", "") or "").deck, key=_sort_key)
+    lines = text.split("\n")
+    events = record.events
+    first_play = next((e.line for e in events if e.verb != "holds"), events[-1].line + 1)
+    kind = kind or rng.choice(MUTATIONS)
+    players = (record.tag("Players", "") or "").replace(",", " ").split() or [events[0].player]
+    if kind == "card":
+        with_cards = [e for e in events if e.cards]
+        if not with_cards:
+            return None
+        event = rng.choice(with_cards)
+        words = event.cards_text.split()
+        i = rng.randrange(len(words))
+        old = words[i]
+        new = str(rng.choice([c for c in deck if c != SPELLINGS.get(old.upper())]))
+        words[i] = new
+        line = lines[event.line - 1]
+        at = event.cards_column - 1
+        lines[event.line - 1] = line[:at] + " ".join(words) + line[at + len(event.cards_text):]
+        return Mutation(kind, event.line, "\n".join(lines), f"line {event.line}: {old} -> {new}")
+    if kind in ("drop", "unslap"):
+        pool = [e for e in events if kind == "drop" or e.verb == "slaps"]
+        if not pool:
+            return None
+        event = rng.choice(pool)
+        gone = lines.pop(event.line - 1)
+        return Mutation(kind, event.line, "\n".join(lines), f"line {event.line} dropped: {gone.strip()}")
+    if kind == "duplicate":
+        event = rng.choice(events)
+        lines.insert(event.line, lines[event.line - 1])
+        return Mutation(kind, event.line + 1, "\n".join(lines), f"line {event.line} duplicated")
+    if kind == "move":
+        if len(events) < 2:
+            return None
+        event, other = rng.sample(events, 2)
+        moved = lines.pop(event.line - 1)
+        if other.line < event.line:
+            lines.insert(other.line - 1, moved)
+            changed, where = other.line, f"before line {other.line}"
+        else:
+            lines.insert(other.line - 1, moved)
+            changed, where = event.line, f"after line {other.line}"
+        return Mutation(kind, changed, "\n".join(lines), f"line {event.line} moved {where}")
+    if kind == "slap":
+        slots = [e.line for e in events if e.line >= first_play] + [events[-1].line + 1]
+        at = rng.choice(slots)
+        lines.insert(at - 1, f"{rng.choice(players)} slaps")
+        return Mutation(kind, at, "\n".join(lines), f"slap added at line {at}")
+    raise ValueError(f"unknown mutation {kind!r}; mutations are {join(MUTATIONS)}")
+
+
+def violations_before(report, line: int) -> list:
+    """The violations of a report that come before ``line`` (and are not anchored
+    before it by design): each one is a referee bug for a mutation at ``line``."""
+    return [v for v in report.violations if v.line < line and v.code not in BEFORE_BY_DESIGN]
 
 
 def _parse(text: str):

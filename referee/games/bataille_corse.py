@@ -109,7 +109,7 @@ class BatailleCorse(Rules):
         self.slapper_leads = o["SlapLeads"] == "slapper"
         n = len(self.players)
         self.packs: list[deque[Card]] = [deque([UNSEEN_CARD] * self._dealt(seat)) for seat in range(n)]
-        self.dealt = [False] * n
+        self.deal_lines: dict[int, Event] = {}
         self.where: dict[Card, int] = {}
         self.pile: list[Card] = []
         self.run: list[Card] = []
@@ -164,27 +164,28 @@ class BatailleCorse(Rules):
                 del self.where[card]
         self.packs[seat] = deque(event.cards)
         self.where.update((c, seat) for c in event.cards if c.seen)
-        self.dealt[seat] = True
-        self._deal_event = event
+        self.deal_lines.setdefault(seat, event)
 
     def _begin(self) -> None:
         """At the first card: give unknown packs what the deal leaves them and check it."""
         if self.started:
             return
         self.started = True
-        if not any(self.dealt):
+        if not self.deal_lines:
             return
-        known = sum(len(self.packs[s]) for s in range(len(self.players)) if self.dealt[s])
-        rest = [s for s in range(len(self.players)) if not self.dealt[s]]
+        known = sum(len(self.packs[s]) for s in self.deal_lines)
+        rest = [s for s in range(len(self.players)) if s not in self.deal_lines]
         for seat in rest:
             self.packs[seat] = deque([UNSEEN_CARD] * self._dealt(seat, max(0, 52 - known), rest))
         sizes = [len(p) for p in self.packs]
+        first = min(self.deal_lines.values(), key=lambda e: e.line)
         if sum(sizes) != 52:
-            self.flag("BC-CARD-COUNT", self._deal_event, count=sum(sizes))
+            self.flag("BC-CARD-COUNT", first, count=sum(sizes))
         elif max(sizes) - min(sizes) > 1:
-            big = max(range(len(sizes)), key=sizes.__getitem__)
-            self.flag("REC-BAD-DEAL", self._deal_event, player=self.players[big], count=sizes[big],
-                      expected=f"{52 // len(sizes)} or {-(-52 // len(sizes))}")
+            odd = max(self.deal_lines, key=lambda s: abs(sizes[s] - 52 / len(sizes)))
+            low, high = 52 // len(sizes), -(-52 // len(sizes))
+            self.flag("REC-BAD-DEAL", self.deal_lines[odd], count=sizes[odd],
+                      expected=str(low) if low == high else f"{low} or {high}")
 
     def _plays(self, seat: int, event: Event) -> None:
         for i, card in enumerate(event.cards):
