@@ -18,6 +18,8 @@ PAYING = {JACK: 1, QUEEN: 2, KING: 3, ACE: 4}
 
 PATTERNS = ("pair", "addition", "sandwich", "big-mac")
 PENALTIES = ("burn-3", "give-1", "no-slap-30")
+BURN = 3
+"""Cards slid under the pile by the burn-3 penalty."""
 BAN_SECONDS = 30
 PILE = -1
 """Where a card lies when it is on the pile (else: the seat whose pack holds it)."""
@@ -197,8 +199,6 @@ class BatailleCorse(Rules):
         if self.owner is not None and seat == self.owner:
             self._collect(seat)
         expected = self._due()
-        if self.out[seat]:
-            return self.flag("BC-OUT-OF-TURN", event, column, card=card, expected=self.players[expected])
         if seat != expected:
             if self.owner is not None and seat == self.payer:
                 self.flag("BC-OVERPAID", event, column, card=card, creditor=self.players[self.owner])
@@ -307,7 +307,7 @@ class BatailleCorse(Rules):
             return self.flag("BC-PENALTY-WRONG", event, detail=say("bc.no-penalty-due"))
         del self.penalty[seat]
         cards = event.cards or (UNSEEN_CARD,) * owed.burn
-        if len(cards) != owed.burn:
+        if len(cards) not in (owed.burn, BURN):
             self.flag("BC-PENALTY-WRONG", event, detail=say("bc.penalty.burn-3"))
         burned = [c for i, card in enumerate(cards[: len(self.packs[seat])])
                   if (c := self._from_pack(seat, card, event, event.card_column(i))) is not None]
@@ -341,7 +341,7 @@ class BatailleCorse(Rules):
         if size == 0:
             return
         if self.penalty_kind == "burn-3":
-            self.penalty[seat] = Penalty("burn-3", burn=min(3, size))
+            self.penalty[seat] = Penalty("burn-3", burn=min(BURN, size))
         else:
             others = [s for s in range(len(self.players)) if s != seat and not self.out[s]][:size]
             self.penalty[seat] = Penalty("give-1", give_to=others)
