@@ -91,6 +91,8 @@ def check(record: Record, play_out: bool = False) -> GameReport:
     replay(rules, record)
     if play_out:
         rules.play_out()
+    if record.header("Result") is not None:
+        rules.conclude()
     result = rules.result()
     _check_result_tag(rules, record, result)
     if rules.violations:

@@ -87,6 +87,7 @@ ENGLISH: dict[str, str] = {
     "todo.turn": "{player} turns the next card",
     "todo.pay": "{player} pays {owed} more card(s) to {creditor}",
     "todo.collect": "{player} takes the pile",
+    "todo.empty-pack": "{player} has no cards left: out unless a slap wins them the pile",
     "todo.penalty": "{player} pays the penalty: {penalty}",
     "todo.slap": "{players} may slap ({patterns})",
     # Notes: what could not be checked.

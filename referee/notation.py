@@ -161,28 +161,36 @@ class _Chunk:
 
 
 def _lines(path: str, stream) -> Iterator[tuple[int, str]]:
-    """Numbered text lines of a binary stream, with a clear error for bad bytes."""
-    number = 0
-    while True:
-        raw = stream.readline(MAX_LINE * 4 + 2)
-        if not raw:
-            return
-        number += 1
-        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
-        if b"\0" in raw:
-            raise RecordError(path, number, raw.index(b"\0") + 1, say("file.binary"))
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-            raise RecordError(path, number, column, say("file.not-utf8", byte=raw[error.start])) from None
-        if not text.endswith("\n"):
-            text += "\n"
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-        if len(text) > MAX_LINE + 1:
-            raise RecordError(path, number, MAX_LINE + 1, say("syntax.line-too-long", length=len(text) - 1, limit=MAX_LINE))
-        yield number, text
+    """Numbered text lines of a binary stream (LF, CRLF or CR line ends, read in blocks),
+    with a clear error for bad bytes and for lines too long to be a record's."""
+    number, pending, cap = 0, b"", MAX_LINE * 4
+    for block in iter(lambda: stream.read(1 << 16), b""):
+        if number == 0 and not pending and block.startswith(b"\xef\xbb\xbf"):
+            block = block[3:]
+        pieces = (pending + block).splitlines(keepends=True)
+        pending = pieces.pop() if pieces and not pieces[-1].endswith(b"\n") else b""
+        for raw in pieces:
+            number += 1
+            yield number, _decode(path, number, raw)
+        if len(pending) > cap:
+            raise RecordError(path, number + 1, MAX_LINE + 1, say("syntax.line-too-long", length=f"over {MAX_LINE}", limit=MAX_LINE))
+    if pending:
+        yield number + 1, _decode(path, number + 1, pending)
+
+
+def _decode(path: str, number: int, raw: bytes) -> str:
+    """One line's text, ending in a single LF."""
+    raw = raw.rstrip(b"\r\n")
+    if b"\0" in raw:
+        raise RecordError(path, number, raw.index(b"\0") + 1, say("file.binary"))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        column = len(raw[: error.start].decode("utf-8", "replace")) + 1
+        raise RecordError(path, number, column, say("file.not-utf8", byte=raw[error.start])) from None
+    if len(text) > MAX_LINE:
+        raise RecordError(path, number, MAX_LINE + 1, say("syntax.line-too-long", length=len(text), limit=MAX_LINE))
+    return text + "\n"
 
 
 def _chunks(numbered_lines: Iterable[tuple[int, str]]) -> Iterator[_Chunk]:

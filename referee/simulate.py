@@ -35,6 +35,10 @@ NAMES = (
 )
 """Player names: accents, hyphens, apostrophes and digits after the first letter."""
 
+ODD_NAMES = ("on", "to", "Ex", "Dc", "T1", "AS", "Holdsworth", "Slapper", "Ño", "X")
+"""Names that look like the notation's other words (cards, 'on', 'to'): a record now and
+then has one, to keep the parser honest."""
+
 INFO_TAGS = ("Date", "Place", "Round", "Event")
 """Headers every game keeps and shows; ``--variants`` may set them too."""
 
@@ -85,6 +89,8 @@ def _check_variants(cls: type[Rules], variants: dict[str, str]) -> list[tuple[st
     """The option headers asked for, checked against the game's options."""
     headers = []
     for tag, value in variants.items():
+        if not value.strip() or any(not c.isprintable() for c in value):
+            raise SimulationError(f"{tag}={value!r}: a header value is one line of text")
         option = _find_option(cls, tag)
         if option is None:
             info = next((t for t in INFO_TAGS if t.lower() == tag.strip().lower()), None)
@@ -107,7 +113,9 @@ def parse_variants(items: Sequence[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for item in items:
         tag, sep, value = item.partition("=")
-        tag, value = tag.strip(), value.strip().strip("'\"")
+        tag, value = tag.strip(), value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1].strip()
         if not sep or not tag or not value:
             raise SimulationError(f"--variants wants TAG=VALUE, such as Slaps='pair sandwich', not {item!r}")
         found[tag] = value
@@ -139,28 +147,15 @@ def _random_options(cls: type[Rules], rng: random.Random) -> list[tuple[str, str
 
 
 def _names(rng: random.Random, players: int) -> list[str]:
-    return rng.sample(NAMES, players)
+    names = rng.sample(NAMES, players)
+    if rng.random() < 0.05:
+        names[rng.randrange(players)] = rng.choice([n for n in ODD_NAMES if n not in names])
+    return names
 
 
 def _header(tag: str, value: str, comment: str | None = None) -> str:
     text = f'[{tag} "{_escape(value)}"]'
     return f"{text} {comment}" if comment else text
-
-
-def deal(cls: type[Rules], deck: list[Card], setup: Setup) -> list[list[Card]]:
-    """Each seat's cards, top card first, from a shuffled deck.
-
-    A game that deals otherwise gives a ``deal(deck, setup)`` classmethod; without one,
-    the whole deck goes one card at a time to each seat in turn from the first player
-    (Bataille corse: "Toutes les cartes sont distribuées équitablement")."""
-    own = getattr(cls, "deal", None)
-    if own is not None:
-        return [list(hand) for hand in own(deck, setup)]
-    n = len(setup.players)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for i, card in enumerate(deck):
-        hands[(setup.first + i) % n].append(card)
-    return hands
 
 
 def _sort_key(card: Card) -> tuple[str, int]:
@@ -270,7 +265,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     elif seat < 0.4:
         headers.append(("First", rng.choice(names)))
     headers += options
-    if rng.random() < 0.3:
+    if rng.random() < 0.3 and not any(t == "Date" for t, _ in headers):
         headers.append(("Date", f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"))
 
     header_text = "".join(_header(t, v) + "\n" for t, v in headers)
@@ -278,7 +273,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     setup = cls.setup_from(record)
     deck = sorted(cls.deck, key=_sort_key)
     rng.shuffle(deck)
-    hands = deal(cls, deck, setup)
+    hands = cls.deal(deck, setup)
     deal_lines = [Event(names[s], "holds", 0, 0, tuple(h), " ".join(map(str, h))) for s, h in enumerate(hands) if h]
     if rng.random() < 0.3:
         rng.shuffle(deal_lines)
@@ -290,10 +285,14 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     written = [_line(_dress(e, 0, quiet, rng)) for e in deal_lines]
     body: list[str] = [] if hidden else written
     weights: dict[str, float] = {}
-    count = 0
+    count, passed = 0, False
     while count < max_events:
         legal = rules.legal()
         if not legal:
+            break
+        if all(e.verb == "slaps" for e in legal) and rng.random() < 0.5:
+            rules.conclude()  # nobody slaps: the game ends here, and the record says so
+            passed = True
             break
         count += 1
         event = _dress(_pick(legal, weights, rng), count, style, rng)
@@ -305,7 +304,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
         body.append(_line(event))
 
     result = rules.result()
-    if result.finished and result.winner and rng.random() < 0.5:
+    if result.finished and result.winner and (passed or rng.random() < 0.5):
         headers.append(("Result", result.winner))
     lines = []
     if rng.random() < 0.2:
@@ -319,9 +318,9 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
 
 # --- Mutations: one changed event, for the property tests and bench/fuzz.py ----------------
 
-MUTATIONS = ("card", "drop", "duplicate", "move", "slap", "unslap")
+MUTATIONS = ("card", "drop", "duplicate", "move", "slap", "unslap", "player")
 """One event changed: a card replaced by another, an event line dropped, duplicated or
-moved, a false ``slaps`` added or a ``slaps`` removed."""
+moved, a false ``slaps`` added or a ``slaps`` removed, another player acting."""
 
 BEFORE_BY_DESIGN = frozenset({"REC-RESULT-MISMATCH"})
 """Violations anchored to a header, so they may come before the changed line."""
@@ -337,8 +336,9 @@ class Mutation:
 
 
 def mutate(text: str, rng: random.Random, kind: str | None = None, record=None) -> Mutation | None:
-    """The record (one game, as text; ``record`` is its parse, when at hand) with one
-    event changed; None when the record has nothing that ``kind`` can change."""
+    """A record (one game, as ``simulate`` writes it; ``record`` is its parse, when at
+    hand) with one event changed, at random or of the given kind; None when the record
+    has nothing that ``kind`` can change (no card, no slap)."""
     record = record if record is not None else _parse(text)
     if not record.events:
         return None
@@ -378,18 +378,22 @@ def mutate(text: str, rng: random.Random, kind: str | None = None, record=None) 
             return None
         event, other = rng.sample(events, 2)
         moved = lines.pop(event.line - 1)
-        if other.line < event.line:
-            lines.insert(other.line - 1, moved)
-            changed, where = other.line, f"before line {other.line}"
-        else:
-            lines.insert(other.line - 1, moved)
-            changed, where = event.line, f"after line {other.line}"
-        return Mutation(kind, changed, "\n".join(lines), f"line {event.line} moved {where}")
+        lines.insert(other.line - 1, moved)  # before an earlier line, after a later one
+        where = "before" if other.line < event.line else "after"
+        return Mutation(kind, min(event.line, other.line), "\n".join(lines), f"line {event.line} moved {where} line {other.line}")
     if kind == "slap":
         slots = [e.line for e in events if e.line >= first_play] + [events[-1].line + 1]
         at = rng.choice(slots)
         lines.insert(at - 1, f"{rng.choice(players)} slaps")
         return Mutation(kind, at, "\n".join(lines), f"slap added at line {at}")
+    if kind == "player":
+        event = rng.choice(events)
+        others = [p for p in players if p != event.player] or ["Zoé"]
+        new = rng.choice(others) if rng.random() < 0.9 else "Zoé"
+        line = lines[event.line - 1]
+        at = event.column - 1
+        lines[event.line - 1] = line[:at] + new + line[at + len(event.player):]
+        return Mutation(kind, event.line, "\n".join(lines), f"line {event.line}: {event.player} -> {new}")
     raise ValueError(f"unknown mutation {kind!r}; mutations are {join(MUTATIONS)}")
 
 

@@ -145,3 +145,22 @@ def test_play_out_finds_a_never_ending_deal(check_text) -> None:
     report = check_text(head("P1 P2") + f"P1 holds {pack(p1)}\nP2 holds {pack(p2)}\n", play_out=True)
     assert report.status == "never-ends"
     assert report.result.never_ends == {"start": 35, "length": 440}
+
+
+def test_legal_changes_nothing_while_a_slap_shows() -> None:
+    """Quentin's turn comes with no cards while a pair shows (records/regressions/
+    legal-result-empty-pack.txt, second game): he is out unless a slap wins him the pile.
+    legal() offers only the slaps and leaves the game as it was; a slap brings him back."""
+    from dataclasses import replace
+
+    from referee.engine import replay, start
+    from referee.notation import read_games
+
+    from .conftest import RECORDS
+
+    _, record = read_games(str(RECORDS / "regressions" / "legal-result-empty-pack.txt"))
+    rules = replay(start(record), record)
+    assert sorted((e.player, e.verb) for e in rules.legal()) == [("Quentin", "slaps"), ("Sofia", "slaps")]
+    assert not rules.result().finished and rules.legal()
+    rules.apply(replace(record.events[-1], verb="slaps", player="Quentin", cards=(), cards_text=""))
+    assert rules.todo() == ["Quentin turns the next card"]

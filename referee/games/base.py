@@ -114,7 +114,12 @@ class Rules:
         raise NotImplementedError
 
     def result(self) -> Result:
+        """The outcome as the record stands."""
         raise NotImplementedError
+
+    def conclude(self) -> None:
+        """The record says the game is over (a ``Result`` header): what the table let
+        pass has passed (a slap nobody made). Called before ``result``."""
 
     def legal(self) -> list[Event]:
         """Events that break no rule now, for a replay that knows every card (the
@@ -126,6 +131,13 @@ class Rules:
 
     def stats(self) -> dict[str, int]:
         return {}
+
+    @classmethod
+    def deal(cls, deck: list[Card], setup: Setup) -> list[list[Card]]:
+        """Each seat's cards, top card first, from a shuffled deck: by default the whole
+        deck, one card at a time to each seat in turn from the first player."""
+        n = len(setup.players)
+        return [deck[(seat - setup.first) % n::n] for seat in range(n)]
 
     def tallies(self) -> dict[str, dict[str, int]]:
         """Drinking tallies, for the games that have them."""

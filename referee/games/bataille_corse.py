@@ -21,6 +21,8 @@ PENALTIES = ("burn-3", "give-1", "no-slap-30")
 BURN = 3
 """Cards slid under the pile by the burn-3 penalty."""
 BAN_SECONDS = 30
+DAY = 24 * 3600
+"""Timestamps are times of day: a ban that began before midnight is counted across it."""
 PILE = -1
 """Where a card lies when it is on the pile (else: the seat whose pack holds it)."""
 
@@ -124,7 +126,8 @@ class BatailleCorse(Rules):
         self.order_out: list[int] = []
         self.winner: int | None = None
         self.penalty: dict[int, Penalty] = {}
-        self.ban_until: dict[int, int] = {}
+        self.banned_at: dict[int, int] = {}
+        """When each player's no-slap-30 ban began, in seconds after midnight."""
         self.slapper: int | None = None
         self.started = False
         self.cards_played = 0
@@ -286,10 +289,10 @@ class BatailleCorse(Rules):
             return self.flag("BC-SLAP-WHILE-OUT", event)
         if self.slapper is not None:
             return
-        if self.penalty_kind == "no-slap-30" and seat in self.ban_until:
-            now = event.seconds
-            if now is not None and now - self.ban_until[seat] < BAN_SECONDS:
-                return self.flag("BC-SLAP-BANNED", event, elapsed=now - self.ban_until[seat])
+        if self.penalty_kind == "no-slap-30" and seat in self.banned_at and event.seconds is not None:
+            elapsed = (event.seconds - self.banned_at[seat]) % DAY
+            if elapsed < BAN_SECONDS:
+                return self.flag("BC-SLAP-BANNED", event, elapsed=elapsed)
         found = slap_patterns(self.run, self.patterns, self.ace_counts)
         if not found or (self.debt and not self.slap_in_payment):
             top = say("bc.top", cards=" ".join(map(str, self.run[-4:]))) if self.run else say("bc.empty-pile")
@@ -335,7 +338,7 @@ class BatailleCorse(Rules):
             if event.seconds is None:
                 self.notes.append(say("note.no-slap-30", player=event.player))
             else:
-                self.ban_until[seat] = event.seconds
+                self.banned_at[seat] = event.seconds
             return
         size = len(self.packs[seat])
         if size == 0:
@@ -447,7 +450,8 @@ class BatailleCorse(Rules):
         self.notes.append(say("note.play-out", cards=self.cards_played - before))
 
     def legal(self) -> list[Event]:
-        self._settle()
+        if not self._slap_open():
+            self._settle()
         if self.winner is not None:
             return []
         due = self._due()
@@ -458,9 +462,15 @@ class BatailleCorse(Rules):
         if self.packs[due]:
             top = self.packs[due][0]
             events.append(Event(name, "plays", 0, 0, (top,), str(top)))
-        if slap_patterns(self.run, self.patterns, self.ace_counts) and (self.slap_in_payment or not self.debt):
+        if self._slap_open():
             events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players) if not self.out[s]]
         return events
+
+    def _slap_open(self) -> list[str]:
+        """The patterns a slap would win now (none while a payment forbids slapping)."""
+        if self.debt and not self.slap_in_payment:
+            return []
+        return slap_patterns(self.run, self.patterns, self.ace_counts)
 
     # --- Reporting ----------------------------------------------------------------------
     def todo(self) -> list[str]:
@@ -469,18 +479,23 @@ class BatailleCorse(Rules):
         things = [say("todo.penalty", player=self.players[s], penalty=say(f"bc.penalty.{p.kind}")) for s, p in self.penalty.items()]
         if self.owner is not None:
             things.append(say("todo.collect", player=self.players[self.owner]))
+        elif not self.packs[self.turn] and self.started:
+            things.append(say("todo.empty-pack", player=self.players[self.turn]))
         elif self.debt:
             things.append(say("todo.pay", player=self.players[self.turn], owed=self.debt, creditor=self.players[self.creditor]))
         else:
             things.append(say("todo.turn", player=self.players[self.turn]))
-        found = slap_patterns(self.run, self.patterns, self.ace_counts)
-        if found:
+        if found := self._slap_open():
             slappers = [p for s, p in enumerate(self.players) if not self.out[s]]
             things.append(say("todo.slap", players=join(slappers), patterns=join(say(f"bc.pattern.{p}") for p in found)))
         return things
 
+    def conclude(self) -> None:
+        self._begin()
+        self._settle()
+
     def result(self) -> Result:
-        if not slap_patterns(self.run, self.patterns, self.ace_counts):
+        if not self._slap_open():
             self._settle()
         order = [self.players[self.winner]] if self.winner is not None else []
         order += [self.players[s] for s in reversed(self.order_out)]
