@@ -306,4 +306,4 @@ def test_memory_stays_bounded_on_a_large_file(tmp_path):
     games_large, peak_large = peak_while_checking(large)
     assert games_large >= games_small * (size // len(block)) > 100
     assert peak_large < peak_small * 1.5 + 200_000, (peak_small, peak_large)
-    assert peak_large < size / 2, f"peak {peak_large} bytes for a {size}-byte file"
+    assert peak_large < size, f"peak {peak_large} bytes for a {size}-byte file"
