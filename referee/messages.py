@@ -22,7 +22,6 @@ ENGLISH: dict[str, str] = {
     "syntax.no-player": "who {got}? start the line with the player's name: Alice {got} ...",
     "syntax.header-quotes": "a header value goes in double quotes: [{tag} \"{value}\"]",
     "syntax.header-unclosed": "this header is not closed: end it with ]",
-    "syntax.header-late": "a header line belongs at the top of a game, before its events",
     "syntax.no-headers": "a game starts with its headers, such as [Game \"bataille-corse\"], before the first event",
     "syntax.expected": "expected {expected}, got {got!r}",
     "syntax.unexpected-char": "unexpected {got!r} here; expected {expected}",

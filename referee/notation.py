@@ -57,97 +57,87 @@ class _Problem(Exception):
         self.line, self.column, self.message = line, column, message
 
 
+_HEADER = re.compile(r'\s*\[\s*([^\s"]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(;.*)?\n')
+_EVENT = re.compile(r"\s*(\d+\.)?\s*(\d+:\d+(?::\d+)?)?\s*(\S+)\s+([a-z]+)\s*([^;\n]*?)\s*(;.*)?\n")
+_KEYWORDS = frozenset({"plays", "gives", "takes", "swaps"})
+_TARGET = re.compile(r"(?:^|\s+)(?:on|to|from|with)\s+(\S+)$")
+"""The target of those verbs: a keyword and a name, the last two words of the line."""
+_SPOTS = re.compile(r"\S+")
+_WORD_VERBS = frozenset({"says", "votes", "drinks"})
+
+
 class _Builder(Transformer):
-    """Builds Header, Event and Comment values straight from the parser's callbacks."""
+    """Builds a game's Header, Event and Comment values from its line tokens, which the
+    grammar has already checked: splitting them needs no more checks."""
 
     def __init__(self) -> None:
         super().__init__()
         self.offset = 0
         self.numbered = False
 
-    def start(self, items):
-        return items
-
-    def header(self, children):
-        tag, value = children[0], children[1]
-        comment = str(children[2]) if len(children) > 2 else None
-        text = re.sub(r"\\(.)", r"\1", value[1:-1])
-        return Header(str(tag), text, tag.line + self.offset, tag.column - 1, comment)
-
-    def comment(self, children):
-        token = children[0]
-        return Comment(str(token), token.line + self.offset, token.column)
-
-    def event(self, children):
-        move = time = comment = None
-        for token in children:
-            if isinstance(token, Token):
-                if token.type == "MOVE":
-                    move = str(token)
-                elif token.type == "TIME":
-                    time = str(token)
-                elif token.type == "COMMENT":
-                    comment = str(token)
-                else:
-                    player = token
+    def start(self, tokens: list[Token]) -> tuple[list[Header], list[Event], list[Comment]]:
+        offset = self.offset
+        headers: list[Header] = []
+        events: list[Event] = []
+        comments: list[Comment] = []
+        for token in tokens:
+            kind = token.type
+            if kind == "EVENT_LINE":
+                events.append(self._event(token, offset))
+            elif kind == "HEADER_LINE":
+                tag, value, comment = _HEADER.match(token).groups()
+                text = re.sub(r"\\(.)", r"\1", value)
+                headers.append(Header(tag, text, token.line + offset, token.column + token.index("["), comment))
             else:
-                verb, cards, target, word = token
-        column = cards.column if cards is not None else 0
-        return Event(
-            str(player), verb, player.line + self.offset, player.column,
-            self._cards(cards, verb) if cards is not None else (),
-            str(cards) if cards is not None else "", column,
-            str(target) if target is not None else None,
-            str(word) if word is not None else None,
-            move, time, comment,
-        )
+                at = token.index(";")
+                comments.append(Comment(token[at:-1], token.line + offset, token.column + at))
+        return headers, events, comments
 
-    def _cards(self, token: Token, verb: str) -> tuple[Card, ...]:
+    def _event(self, token: Token, offset: int) -> Event:
+        match = _EVENT.match(token)
+        move, time, player, verb, rest, comment = match.groups()
+        line = token.line + offset
+        target = word = None
+        cards_text, cards, column = "", (), 0
+        if verb in _WORD_VERBS:
+            word = rest
+        elif verb == "beats":
+            target = rest
+        else:
+            if verb in _KEYWORDS and (named := _TARGET.search(rest)):
+                target, rest = named.group(1), rest[: named.start()]
+            if rest:
+                cards_text, column = rest, token.column + match.start(5)
+                cards = self._cards(rest, verb, line, column)
+        return Event(player, verb, line, token.column + match.start(3), cards, cards_text, column,
+                     target, word, move, time, comment)
+
+    def _cards(self, text: str, verb: str, line: int, column: int) -> tuple[Card, ...]:
         cards: list[Card] = []
-        for word in token.split():
+        for spot in _SPOTS.finditer(text):
+            word = spot.group()
             card = SPELLINGS.get(word.upper())
             if card is None:
-                cards.extend(self._number(int(word), word, token, verb))
+                cards.extend(self._number(int(word), word, verb, line, column + spot.start()))
             else:
                 cards.append(card)
         return tuple(cards)
 
-    def _number(self, number: int, word: str, token: Token, verb: str) -> list[Card]:
-        column = token.column + token.find(word)
+    def _number(self, number: int, word: str, verb: str, line: int, column: int) -> list[Card]:
         if self.numbered:
             if number not in _FLASCHENTEUFEL:
-                raise _Problem(token.line + self.offset, column, say("syntax.not-a-number-card", got=word))
+                raise _Problem(line, column, say("syntax.not-a-number-card", got=word))
             return [_FLASCHENTEUFEL[number]]
         if verb in COUNT_VERBS:
             return [UNSEEN_CARD] * number
-        raise _Problem(token.line + self.offset, column, say("syntax.number-not-card", got=word))
-
-
-def _action(verb: str):
-    def build(self, children):
-        cards = target = word = None
-        for token in children:
-            if token.type == "CARDS":
-                cards = token
-            elif verb in ("says", "votes", "drinks"):
-                word = token
-            else:
-                target = token
-        return verb, cards, target, word
-
-    build.__name__ = verb
-    return build
-
-
-for _verb in VERBS:
-    setattr(_Builder, _verb, _action(_verb))
+        raise _Problem(line, column, say("syntax.number-not-card", got=word))
 
 
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, _Builder]:
     builder = _Builder()
     grammar = resource("grammar", "record.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", transformer=builder, cache=True), builder
+    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "line"], transformer=builder, cache=True), builder
 
 
 # --- Cutting a file into games --------------------------------------------------------
@@ -233,9 +223,8 @@ def _parse_chunk(path: str, chunk: _Chunk) -> Record:
     parser, builder = _parser()
     builder.offset = chunk.start - 1
     builder.numbered = numbers_are_cards(chunk.game)
-    text = "".join(chunk.lines)
     try:
-        items = parser.parse(text)
+        headers, events, comments = parser.parse("".join(chunk.lines), start="start")
     except (_Problem, VisitError) as error:
         problem = error.orig_exc if isinstance(error, VisitError) else error
         if not isinstance(problem, _Problem):
@@ -243,21 +232,19 @@ def _parse_chunk(path: str, chunk: _Chunk) -> Record:
         source = chunk.lines[problem.line - chunk.start]
         raise RecordError(path, problem.line, problem.column, problem.message, source) from None
     except UnexpectedInput as error:
-        line = error.line
-        source = chunk.lines[line - 1] if 0 < line <= len(chunk.lines) else ""
-        column, message = explain(error, source)
-        raise RecordError(path, line + chunk.start - 1, column, message, source) from None
-    record = Record(path, next(i.line for i in items if isinstance(i, Header)))
-    for item in items:
-        if isinstance(item, Event):
-            record.events.append(item)
-        elif isinstance(item, Header):
-            if record.events:
-                raise RecordError(path, item.line, item.column, say("syntax.header-late"), chunk.lines[item.line - chunk.start])
-            record.headers.append(item)
-        else:
-            record.comments.append(item)
-    return record
+        source = chunk.lines[error.line - 1]
+        column, message = _diagnose(parser, source)
+        raise RecordError(path, error.line + chunk.start - 1, column, message, source) from None
+    return Record(path, headers[0].line, headers, events, comments)
+
+
+def _diagnose(parser: Lark, source: str) -> tuple[int, str]:
+    """A line the fast reading refused, read again token by token to find the spot."""
+    try:
+        parser.parse(source, start="line")
+    except UnexpectedInput as error:
+        return explain(error, source)
+    return 1, say("syntax.expected", expected=say("expect.event"), got=source.strip())
 
 
 def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.cards import CAVALIER, EXCUSE_CARD, KING, QUEEN, TRUMP, UNSEEN_CARD, Card, read_card
 from referee.export import record_to_text
@@ -145,3 +147,53 @@ def test_bytes_never_crash(data: bytes) -> None:
     items = list(read_games("x.txt", io.BytesIO(data)))
     assert items and all(isinstance(i, RecordError) for i in items)
     assert all(i.line >= 1 and i.message for i in items)
+
+
+# --- The two readings of a line agree ----------------------------------------------------
+# A game is read one token per line (start rule `start`); a refused line is read again
+# token by token (`line`) to explain the error. Both must accept the same lines, or a
+# good line would be refused with a vague message, or a bad one accepted.
+
+def _both_readings(line: str) -> tuple[bool, bool]:
+    from lark.exceptions import UnexpectedInput, VisitError
+
+    from referee.notation import _parser, _Problem
+
+    parser, _ = _parser()
+    text = line.rstrip("\n") + "\n"
+    readings = []
+    for start in ("start", "line"):
+        try:
+            parser.parse(text, start=start)
+            readings.append(True)
+        except (VisitError, _Problem):  # the builder's own checks (a number that is not a card)
+            readings.append(True)
+        except UnexpectedInput:
+            readings.append(False)
+    return readings[0], readings[1]
+
+
+def _record_lines() -> list[str]:
+    from .conftest import RECORDS
+
+    return sorted({line for path in RECORDS.rglob("*.txt") for line in path.read_text(encoding="utf-8-sig").splitlines()})
+
+
+def test_both_readings_agree_on_every_record_line() -> None:
+    lines = _record_lines() + [text.splitlines()[-1] for text, _, _ in MISTAKES if text.strip()]
+    assert len(lines) > 500
+    disagree = [line for line in lines if len(set(_both_readings(line))) > 1]
+    assert not disagree
+
+
+FRAGMENTS = ["Alice", "Bob", "plays", "slaps", "gives", "takes", "says", "drinks", "swaps", "on", "to", "from",
+             "with", "3H", "10♥", "♠6", "??", "T21", "EX", "7", "12.", "21:04", "21:04:12", "carte", "half",
+             '"x"', "[", "]", ";", "; note", "Game", "on", "ontario", "toto", "plays3H", "\u00a0", "\t", " ", " ", ""]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=8), st.lists(st.booleans(), max_size=8))
+def test_both_readings_agree_on_made_up_lines(pieces: list[str], glued: list[bool]) -> None:
+    line = "".join(p + ("" if g else " ") for p, g in zip(pieces, glued + [False] * len(pieces)))
+    accepted, explained = _both_readings(line)
+    assert accepted == explained, line

@@ -1,0 +1,200 @@
+"""The benchmark: speed and memory of ``referee check`` against its targets (issue 4).
+
+    python bench/bench.py            # about two minutes
+    python bench/bench.py --quick    # a smaller run, a few seconds each part
+
+Needs the ``bench`` extra (python-chess): ``pip install '.[bench]'``. Prints, on records
+made by ``referee simulate``:
+
+- throughput in events per second, parse alone and parse + replay, per refereed game;
+- the peer figure from the same run: python-chess reading PGN (each SAN move parsed
+  against the position, so every move is checked legal) on random legal chess games, in
+  plies per second; target: parse + replay at least twice that;
+- start-up: ``referee check`` on a one-game record against bare ``python -c pass``;
+  target: at most 12 times;
+- peak memory (resident set of the whole process) of ``referee check --json`` on
+  multi-game files of growing size up to ``--memory-mb``; target: flat, and at most
+  100 MB on a 100 MB file.
+
+Times are the best of ``--repeat`` runs; the garbage collector runs as in the CLI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import io
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from referee.engine import check, start, replay  # noqa: E402
+from referee.notation import read_games  # noqa: E402
+from referee.record import Record  # noqa: E402
+from referee.simulate import simulable_games, simulate  # noqa: E402
+
+MB = 1 << 20
+
+
+def corpus(game: str, games: int, seed: int = 1) -> bytes:
+    """Simulated records of ``game``: 2 to 5 players, the deal written or hidden."""
+    texts = [simulate(game, 2 + s % 4, seed + s, hidden=s % 2 == 1) for s in range(games)]
+    return "\n".join(texts).encode()
+
+
+def best(repeat: int, run) -> float:
+    """The shortest of ``repeat`` timed runs of ``run()``, in seconds."""
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - began)
+    return min(times)
+
+
+def throughput(game: str, data: bytes, repeat: int) -> tuple[int, float, float]:
+    """Events, and events per second parsing alone and parsing + replaying."""
+    records = [r for r in read_games("bench", io.BytesIO(data)) if isinstance(r, Record)]
+    events = sum(len(r.events) for r in records)
+    parse = best(repeat, lambda: sum(1 for _ in read_games("bench", io.BytesIO(data))))
+    full = best(repeat, lambda: [check(r) for r in read_games("bench", io.BytesIO(data)) if isinstance(r, Record)])
+    return events, events / parse, events / full
+
+
+def replay_only(data: bytes, repeat: int) -> float:
+    """Events per second of the replay alone, the records parsed beforehand."""
+    records = [r for r in read_games("bench", io.BytesIO(data)) if isinstance(r, Record)]
+    events = sum(len(r.events) for r in records)
+    return events / best(repeat, lambda: [replay(start(r), r).result() for r in records])
+
+
+def chess_pgn(games: int, seed: int = 1) -> tuple[str, int]:
+    """Random legal chess games as PGN text, and their plies."""
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    out, plies = [], 0
+    for number in range(games):
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < 200:
+            board.push(rng.choice(list(board.legal_moves)))
+        game = chess.pgn.Game.from_board(board)
+        game.headers["Event"] = f"Random game {number + 1}"
+        out.append(str(game))
+        plies += board.ply()
+    return "\n\n".join(out) + "\n", plies
+
+
+def chess_throughput(text: str, plies: int, repeat: int) -> float:
+    """Plies per second: python-chess reads each game, parsing every SAN move against the
+    board (which checks it is legal), then replays the main line move by move."""
+    import chess.pgn
+
+    def run() -> None:
+        stream = io.StringIO(text)
+        while (game := chess.pgn.read_game(stream)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                board.push(move)
+
+    return plies / best(repeat, run)
+
+
+def _referee_command() -> list[str]:
+    script = Path(sys.executable).parent / "referee"
+    return [str(script)] if script.exists() else [shutil.which("referee") or "referee"]
+
+
+def startup(repeat: int, record: Path) -> tuple[float, float]:
+    """Median wall time of ``python -c pass`` and of ``referee check`` on one game."""
+    def median(command: list[str]) -> float:
+        times = []
+        for _ in range(repeat):
+            began = time.perf_counter()
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            times.append(time.perf_counter() - began)
+        return statistics.median(times)
+
+    median([sys.executable, "-c", "pass"])  # warm the file cache
+    median(_referee_command() + ["check", str(record)])
+    return median([sys.executable, "-c", "pass"]), median(_referee_command() + ["check", str(record)])
+
+
+def peak_rss(path: Path) -> tuple[float, float]:
+    """Seconds and peak resident memory (MB) of ``referee check --json`` on a file."""
+    began = time.perf_counter()
+    process = subprocess.Popen(_referee_command() + ["check", "--json", str(path)], stdout=subprocess.DEVNULL)
+    _, _, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - began, usage.ru_maxrss / 1024  # Linux: kilobytes
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a small run")
+    parser.add_argument("--games", type=int, help="simulated records per game (default 200, quick 40)")
+    parser.add_argument("--repeat", type=int, help="timed runs, the best kept (default 3, quick 1)")
+    parser.add_argument("--memory-mb", type=int, help="largest file for the memory part (default 100, quick 10)")
+    args = parser.parse_args()
+    games = args.games or (40 if args.quick else 200)
+    repeat = args.repeat or (1 if args.quick else 3)
+    memory_mb = args.memory_mb or (10 if args.quick else 100)
+
+    print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores")
+    print(f"\nThroughput ({games} simulated records per game, best of {repeat}):")
+    rates = {}
+    for game in simulable_games():
+        data = corpus(game, games)
+        events, parse, full = throughput(game, data, repeat)
+        rates[game] = full
+        print(f"  {game:<18} {events:>8} events  parse {parse:>9,.0f}/s  parse+replay {full:>9,.0f}/s"
+              f"  (replay alone {replay_only(data, repeat):,.0f}/s)")
+    text, plies = chess_pgn(games)
+    chess_rate = chess_throughput(text, plies, repeat)
+    print(f"  {'python-chess PGN':<18} {plies:>8} plies   parse+replay {chess_rate:>9,.0f}/s")
+    for game, rate in rates.items():
+        ratio = rate / chess_rate
+        print(f"  {game}: {ratio:.2f}x python-chess (target 2x): {'met' if ratio >= 2 else 'NOT met'}")
+
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        small = folder / "one-game.txt"
+        small.write_text(simulate(simulable_games()[0], 3, 7))
+        bare, ours = startup(5 if args.quick else 15, small)
+        ratio = ours / bare
+        print(f"\nStart-up (median): python -c pass {bare * 1000:.1f} ms, referee check {ours * 1000:.1f} ms:"
+              f" {ratio:.1f}x (target 12x): {'met' if ratio <= 12 else 'NOT met'}")
+
+        print("\nPeak memory of referee check --json (resident set, whole process):")
+        block = corpus(simulable_games()[0], 50, seed=1000) + b"\n"
+        tiny_time, tiny_rss = peak_rss(small)
+        print(f"  {small.stat().st_size / MB:>7.3f} MB file: {tiny_rss:6.1f} MB peak, {tiny_time:6.1f} s")
+        size, peaks = 1, []
+        while size <= memory_mb:
+            path = folder / f"{size}mb.txt"
+            with open(path, "wb") as out:
+                for _ in range(max(1, size * MB // len(block))):
+                    out.write(block)
+            seconds, rss = peak_rss(path)
+            peaks.append(rss)
+            print(f"  {path.stat().st_size / MB:>7.1f} MB file: {rss:6.1f} MB peak, {seconds:6.1f} s")
+            path.unlink()
+            size *= 10
+        growth = peaks[-1] - peaks[0]
+        print(f"  growth from 1 MB to {memory_mb} MB: {growth:+.1f} MB; target at most 100 MB on 100 MB:"
+              f" {'met' if peaks[-1] <= 100 else 'NOT met'}")
+    gc.collect()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
