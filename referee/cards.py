@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -15,8 +15,7 @@ RANK_NAMES = {ACE: "A", JACK: "J", CAVALIER: "C", QUEEN: "Q", KING: "K"}
 TRUMP, EXCUSE, NUMBERED, UNSEEN = "T", "X", "N", "?"
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """A card: rank 1 (ace) to 14 (king) in a suit S/H/D/C, a trump T1-T21, the Excuse,
     a numbered card (Flaschenteufel), or a card nobody saw."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .cards import UNSEEN_CARD
 from .games import GAMES, find_game, load_rules
 from .games.base import Result, Rules, SetupError, Violation
 from .messages import join, say
@@ -59,6 +60,7 @@ def start(record: Record) -> Rules:
 def replay(rules: Rules, record: Record) -> Rules:
     """Apply every event of the record; a broken rule is flagged and play goes on."""
     players = set(rules.players)
+    known = rules.deck | {UNSEEN_CARD}
     for event in record.events:
         if event.player not in players:
             rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players))
@@ -66,10 +68,11 @@ def replay(rules: Rules, record: Record) -> Rules:
             rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players))
         elif event.verb not in rules.verbs:
             rules.flag("REC-UNSUPPORTED-EVENT", event, verb=event.verb)
-        elif (stray := next((i for i, c in enumerate(event.cards) if c.seen and c not in rules.deck), None)) is not None:
+        elif event.cards and not known.issuperset(event.cards):
+            stray = next(i for i, c in enumerate(event.cards) if c not in known)
             rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
-        elif (result := rules.result()).finished:
-            rules.flag("REC-AFTER-END", event, result=_outcome(result))
+        elif rules.over():
+            rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
         else:
             rules.apply(event)
     return rules

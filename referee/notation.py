@@ -28,7 +28,6 @@ VERBS = (
 COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collects", "holds"})
 """Verbs after which a bare number counts unseen cards."""
 
-_GAME_TAG = re.compile(r'\s*\[\s*game\s+"([^"]*)"', re.IGNORECASE)
 _FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
 
 
@@ -58,7 +57,8 @@ class _Problem(Exception):
 
 
 _HEADER = re.compile(r'\s*\[\s*([^\s"]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(;.*)?\n')
-_EVENT = re.compile(r"\s*(\d+\.)?\s*(\d+:\d+(?::\d+)?)?\s*(\S+)\s+([a-z]+)\s*([^;\n]*?)\s*(;.*)?\n")
+_LINE = re.compile(r"[^\S\n]*(?:(\d+\.)?[^\S\n]*(\d+:\d+(?::\d+)?)?[^\S\n]*([^\s;]+)[^\S\n]+([a-z]+)[^\S\n]*([^;\n]*?)[^\S\n]*)?(;[^\n]*)?\n")
+"""One line of the EVENTS token: an event, a comment or a blank line (checked already)."""
 _KEYWORDS = frozenset({"plays", "gives", "takes", "swaps"})
 _TARGET = re.compile(r"(?:^|\s+)(?:on|to|from|with)\s+(\S+)$")
 """The target of those verbs: a keyword and a name, the last two words of the line."""
@@ -67,8 +67,8 @@ _WORD_VERBS = frozenset({"says", "votes", "drinks"})
 
 
 class _Builder(Transformer):
-    """Builds a game's Header, Event and Comment values from its line tokens, which the
-    grammar has already checked: splitting them needs no more checks."""
+    """Builds a game's Header, Event and Comment values from its tokens, which the grammar
+    has already checked: splitting them needs no more checks."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -82,8 +82,8 @@ class _Builder(Transformer):
         comments: list[Comment] = []
         for token in tokens:
             kind = token.type
-            if kind == "EVENT_LINE":
-                events.append(self._event(token, offset))
+            if kind == "EVENTS":
+                self._events(token, token.line + offset, events, comments)
             elif kind == "HEADER_LINE":
                 tag, value, comment = _HEADER.match(token).groups()
                 text = re.sub(r"\\(.)", r"\1", value)
@@ -93,10 +93,19 @@ class _Builder(Transformer):
                 comments.append(Comment(token[at:-1], token.line + offset, token.column + at))
         return headers, events, comments
 
-    def _event(self, token: Token, offset: int) -> Event:
-        match = _EVENT.match(token)
+    def _events(self, token: Token, line: int, events: list[Event], comments: list[Comment]) -> None:
+        first = token.column
+        for match in _LINE.finditer(token):
+            shift = first - match.start()  # a column is a position in the token plus shift
+            if match.group(3) is not None:
+                events.append(self._event(match, line, shift))
+            elif match.group(6) is not None:
+                comments.append(Comment(match.group(6), line, match.start(6) + shift))
+            line += 1
+            first = 1
+
+    def _event(self, match: re.Match, line: int, shift: int) -> Event:
         move, time, player, verb, rest, comment = match.groups()
-        line = token.line + offset
         target = word = None
         cards_text, cards, column = "", (), 0
         if verb in _WORD_VERBS:
@@ -107,9 +116,9 @@ class _Builder(Transformer):
             if verb in _KEYWORDS and (named := _TARGET.search(rest)):
                 target, rest = named.group(1), rest[: named.start()]
             if rest:
-                cards_text, column = rest, token.column + match.start(5)
+                cards_text, column = rest, match.start(5) + shift
                 cards = self._cards(rest, verb, line, column)
-        return Event(player, verb, line, token.column + match.start(3), cards, cards_text, column,
+        return Event(player, verb, line, match.start(3) + shift, cards, cards_text, column,
                      target, word, move, time, comment)
 
     def _cards(self, text: str, verb: str, line: int, column: int) -> tuple[Card, ...]:
@@ -142,99 +151,144 @@ def _parser() -> tuple[Lark, _Builder]:
 
 # --- Cutting a file into games --------------------------------------------------------
 
+BLOCK = 1 << 16
+"""Bytes read at a time: a file is read in blocks, whatever its line ends."""
+_HEADER_START = re.compile(r"^[^\S\n]*\[", re.MULTILINE)
+_EVENT_START = re.compile(r"^[^\S\n]*[^\s;\[]", re.MULTILINE)
+_QUIET_LINE = re.compile(r"[^\S\n]*(;[^\n]*)?\n")
+_GAME_TAG = re.compile(r'^\s*\[\s*game\s+"([^"]*)"', re.IGNORECASE | re.MULTILINE)
+
+
 @dataclass
 class _Chunk:
+    """One game's text (whole lines, each ending in LF) and the number of its first line."""
+
     start: int
-    lines: list[str]
-    game: str | None = None
-    has_header: bool = False
+    text: str
+
+    def line(self, number: int) -> str:
+        """The text of one of the chunk's lines, by its number in the file."""
+        return self.text.split("\n")[number - self.start] + "\n"
 
 
-def _lines(path: str, stream) -> Iterator[tuple[int, str]]:
-    """Numbered text lines of a binary stream (LF, CRLF or CR line ends, read in blocks),
-    with a clear error for bad bytes and for lines too long to be a record's."""
-    number, pending, cap = 0, b"", MAX_LINE * 4
-    for block in iter(lambda: stream.read(1 << 16), b""):
-        if number == 0 and not pending and block.startswith(b"\xef\xbb\xbf"):
-            block = block[3:]
-        pieces = (pending + block).splitlines(keepends=True)
-        pending = pieces.pop() if pieces and not pieces[-1].endswith(b"\n") else b""
-        for raw in pieces:
-            number += 1
-            yield number, _decode(path, number, raw)
-        if len(pending) > cap:
-            raise RecordError(path, number + 1, MAX_LINE + 1, say("syntax.line-too-long", length=f"over {MAX_LINE}", limit=MAX_LINE))
-    if pending:
-        yield number + 1, _decode(path, number + 1, pending)
-
-
-def _decode(path: str, number: int, raw: bytes) -> str:
-    """One line's text, ending in a single LF."""
-    raw = raw.rstrip(b"\r\n")
-    if b"\0" in raw:
-        raise RecordError(path, number, raw.index(b"\0") + 1, say("file.binary"))
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-        raise RecordError(path, number, column, say("file.not-utf8", byte=raw[error.start])) from None
-    if len(text) > MAX_LINE:
-        raise RecordError(path, number, MAX_LINE + 1, say("syntax.line-too-long", length=len(text), limit=MAX_LINE))
-    return text + "\n"
-
-
-def _chunks(numbered_lines: Iterable[tuple[int, str]]) -> Iterator[_Chunk]:
-    """Games of a file: a header line after events starts the next game; comments and
-    blank lines just before a game's headers go with that game."""
-    current: _Chunk | None = None
-    pending: list[tuple[int, str]] = []
-    seen_event = False
-    for number, text in numbered_lines:
-        first = text.lstrip()[:1]
-        if first in ("", ";"):
-            pending.append((number, text))
-            continue
-        if first == "[" and (current is None or seen_event):
-            if current is not None:
-                yield current
-            current = _Chunk(pending[0][0] if pending else number, [t for _, t in pending])
-            pending, seen_event = [], False
-        elif current is None:
-            current = _Chunk(pending[0][0] if pending else number, [t for _, t in pending])
-            pending = []
-        if first == "[":
-            current.has_header = True
-            if current.game is None and (match := _GAME_TAG.match(text)):
-                current.game = match.group(1)
+def _texts(path: str, stream) -> Iterator[str]:
+    """The text of a binary stream in pieces of whole lines, line ends made LF (from LF,
+    CRLF or CR); a RecordError, once the good lines before it are given, for bad bytes
+    and for a line too long to be a record's."""
+    lines, rest, first = 0, b"", True
+    while True:
+        block = stream.read(BLOCK)
+        raw = rest + block
+        if first and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        first = False
+        if block:  # a CR at the end may be the first half of a CRLF
+            cut = max(raw.rfind(b"\n"), raw.rfind(b"\r", 0, len(raw) - 1)) + 1
         else:
-            seen_event = True
-        current.lines.extend(t for _, t in pending)
-        pending = []
-        current.lines.append(text)
-    if current is not None:
-        current.lines.extend(t for _, t in pending)
-        yield current
+            raw, cut = (raw + b"\n", len(raw) + 1) if raw and not raw.endswith((b"\n", b"\r")) else (raw, len(raw))
+        whole, rest = raw[:cut], raw[cut:]
+        problem = _bad_bytes(path, lines, whole)
+        if problem is not None:
+            good, error = problem
+            if good:
+                yield good
+            raise error
+        text = whole.decode("utf-8")
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if len(text) > MAX_LINE and max(map(len, text.split("\n"))) > MAX_LINE:
+            number, long = next((i, t) for i, t in enumerate(text.split("\n")) if len(t) > MAX_LINE)
+            if number:
+                yield "\n".join(text.split("\n")[:number]) + "\n"
+            raise RecordError(path, lines + number + 1, MAX_LINE + 1, say("syntax.line-too-long", length=len(long), limit=MAX_LINE))
+        if len(rest) > MAX_LINE * 4:
+            if text:
+                yield text
+            raise RecordError(path, lines + text.count("\n") + 1, MAX_LINE + 1,
+                              say("syntax.line-too-long", length=f"over {MAX_LINE}", limit=MAX_LINE))
+        if text:
+            yield text
+            lines += text.count("\n")
+        if not block:
+            return
+
+
+def _bad_bytes(path: str, lines: int, raw: bytes) -> tuple[str, RecordError] | None:
+    """For bytes that are not UTF-8 text: the good lines before the bad one, and the error
+    (binary data when the bad line holds a NUL byte)."""
+    nul = raw.find(b"\0")
+    try:
+        raw.decode("utf-8")
+        bad = -1
+    except UnicodeDecodeError as error:
+        bad = error.start
+    if nul < 0 and bad < 0:
+        return None
+    first = min(p for p in (nul, bad) if p >= 0)
+    begin = max(raw.rfind(b"\n", 0, first), raw.rfind(b"\r", 0, first)) + 1
+    binary = nul >= 0 and not re.search(rb"[\r\n]", raw[begin:nul])
+    spot = nul if binary else bad
+    good = raw[:begin].decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    column = len(raw[begin:spot].decode("utf-8", "replace")) + 1
+    message = say("file.binary") if binary else say("file.not-utf8", byte=raw[spot])
+    return good, RecordError(path, lines + good.count("\n") + 1, column, message)
+
+
+def _chunks(texts: Iterable[str]) -> Iterator[_Chunk]:
+    """Games of a file: a header line after events starts the next game; comments and
+    blank lines just before a game's headers go with that game. Only header lines and
+    the lines before them are looked at one by one."""
+    text, start, pos, has_event = "", 1, 0, False
+    for piece in texts:
+        text += piece
+        while (header := _HEADER_START.search(text, pos)) is not None:
+            at = header.start()
+            has_event = has_event or _EVENT_START.search(text, pos, at) is not None
+            if has_event:
+                cut = _quiet_lines_before(text, pos, at)
+                yield _Chunk(start, text[:cut])
+                start += text.count("\n", 0, cut)
+                text, at = text[cut:], at - cut
+                has_event = False
+            pos = text.find("\n", at) + 1
+        has_event = has_event or _EVENT_START.search(text, pos) is not None
+        pos = len(text)
+    if text:
+        yield _Chunk(start, text)
+
+
+def _quiet_lines_before(text: str, low: int, at: int) -> int:
+    """Where the comments and blank lines just before position ``at`` begin."""
+    while at > low:
+        begin = text.rfind("\n", 0, at - 1) + 1
+        if not _QUIET_LINE.fullmatch(text, begin, at):
+            return at
+        at = begin
+    return at
 
 
 def _parse_chunk(path: str, chunk: _Chunk) -> Record:
-    if not chunk.has_header:
-        first = next(i for i, t in enumerate(chunk.lines) if t.strip() and not t.lstrip().startswith(";"))
-        raise RecordError(path, chunk.start + first, 1, say("syntax.no-headers"), chunk.lines[first])
+    first = _HEADER_START.search(chunk.text)
+    event = _EVENT_START.search(chunk.text)
+    if first is None or (event is not None and event.start() < first.start()):
+        number = chunk.start + chunk.text.count("\n", 0, event.start())
+        raise RecordError(path, number, 1, say("syntax.no-headers"), chunk.line(number))
+    game = _GAME_TAG.search(chunk.text)
     parser, builder = _parser()
     builder.offset = chunk.start - 1
-    builder.numbered = numbers_are_cards(chunk.game)
+    builder.numbered = numbers_are_cards(game.group(1) if game else None)
     try:
-        headers, events, comments = parser.parse("".join(chunk.lines), start="start")
+        headers, events, comments = parser.parse(chunk.text, start="start")
     except (_Problem, VisitError) as error:
         problem = error.orig_exc if isinstance(error, VisitError) else error
         if not isinstance(problem, _Problem):
             raise
-        source = chunk.lines[problem.line - chunk.start]
-        raise RecordError(path, problem.line, problem.column, problem.message, source) from None
+        raise RecordError(path, problem.line, problem.column, problem.message, chunk.line(problem.line)) from None
     except UnexpectedInput as error:
-        source = chunk.lines[error.line - 1]
+        number = error.line + chunk.start - 1
+        source = chunk.line(number)
         column, message = _diagnose(parser, source)
-        raise RecordError(path, error.line + chunk.start - 1, column, message, source) from None
+        raise RecordError(path, number, column, message, source) from None
     return Record(path, headers[0].line, headers, events, comments)
 
 
@@ -261,8 +315,8 @@ def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:
     try:
         found = False
         try:
-            for chunk in _chunks(_lines(path, stream)):
-                if not any(t.strip() and not t.lstrip().startswith(";") for t in chunk.lines):
+            for chunk in _chunks(_texts(path, stream)):
+                if _HEADER_START.search(chunk.text) is None and _EVENT_START.search(chunk.text) is None:
                     continue
                 found = True
                 try:

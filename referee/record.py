@@ -45,6 +45,8 @@ class Event:
 
     def card_column(self, index: int) -> int:
         """The column of the index-th card written on the line (a count counts once)."""
+        if index == 0:
+            return self.cards_column
         spots = [m.start() for m in _WORDS.finditer(self.cards_text)]
         if len(spots) == len(self.cards):
             return self.cards_column + spots[index]

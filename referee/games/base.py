@@ -101,6 +101,7 @@ class Rules:
     def __init__(self, setup: Setup):
         self.setup = setup
         self.players = setup.players
+        self.seats = {name: seat for seat, name in enumerate(setup.players)}
         self.violations: list[Violation] = []
         self.notes: list[str] = []
 
@@ -116,6 +117,10 @@ class Rules:
     def result(self) -> Result:
         """The outcome as the record stands."""
         raise NotImplementedError
+
+    def over(self) -> bool:
+        """Whether the game has ended (asked before every event: keep it cheap)."""
+        return self.result().finished
 
     def conclude(self) -> None:
         """The record says the game is over (a ``Result`` header): what the table let
@@ -145,7 +150,7 @@ class Rules:
 
     # Shared helpers.
     def seat(self, name: str) -> int:
-        return self.players.index(name)
+        return self.seats[name]
 
     def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None, **fields) -> None:
         """Record a violation of ``code`` at the event (or one of its cards)."""

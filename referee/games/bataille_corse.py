@@ -62,18 +62,18 @@ CODES = {
 
 
 def slap_patterns(run: list[Card], allowed: frozenset[str], ace_counts: bool) -> list[str]:
-    """The slap patterns the top of the face-up run shows, among those allowed."""
-    found = []
-    if len(run) >= 2:
-        a, b = run[-2], run[-1]
-        if a.seen and b.seen and a.rank == b.rank:
-            found.append("pair")
-        low = 1 if ace_counts else 2
-        if a.seen and b.seen and low <= a.rank <= 10 and low <= b.rank <= 10 and a.rank + b.rank == 10:
-            found.append("addition")
-    for gap, name in ((3, "sandwich"), (4, "big-mac")):
-        if len(run) >= gap and run[-1].seen and run[-1].rank == run[-gap].rank:
-            found.append(name)
+    """The slap patterns the top of the face-up run shows, among those allowed. A card
+    nobody saw (rank 0) makes no pattern."""
+    if len(run) < 2 or not (top := run[-1].rank):
+        return []
+    below = run[-2].rank
+    low = 1 if ace_counts else 2
+    found = [name for name, shown in (
+        ("pair", below == top),
+        ("addition", low <= below <= 10 and low <= top <= 10 and below + top == 10),
+        ("sandwich", len(run) >= 3 and run[-3].rank == top),
+        ("big-mac", len(run) >= 4 and run[-4].rank == top),
+    ) if shown]
     return [p for p in found if p in allowed]
 
 
@@ -117,6 +117,9 @@ class BatailleCorse(Rules):
         self.where: dict[Card, int] = {}
         self.pile: list[Card] = []
         self.run: list[Card] = []
+        """The cards turned face up in turn since the pile was last taken."""
+        self.showing: list[str] = []
+        """The slap patterns the top of the run shows."""
         self.turn = setup.first
         self.debt = 0
         self.creditor: int | None = None
@@ -216,11 +219,16 @@ class BatailleCorse(Rules):
         placed = self._from_pack(seat, card, event, column)
         if placed is None:
             return
-        self.pile.append(placed)
-        self.run.append(placed)
-        self.where[placed] = PILE
-        self.cards_played += 1
+        self._lay(placed)
         self._after_card(seat, placed)
+
+    def _lay(self, card: Card) -> None:
+        """A card turned face up on the pile, in turn."""
+        self.pile.append(card)
+        self.run.append(card)
+        self.where[card] = PILE
+        self.cards_played += 1
+        self.showing = slap_patterns(self.run, self.patterns, self.ace_counts)
 
     def _after_card(self, seat: int, card: Card) -> None:
         """Debts and turns after a card turned in turn (shared with the play-out)."""
@@ -293,8 +301,7 @@ class BatailleCorse(Rules):
             elapsed = (event.seconds - self.banned_at[seat]) % DAY
             if elapsed < BAN_SECONDS:
                 return self.flag("BC-SLAP-BANNED", event, elapsed=elapsed)
-        found = slap_patterns(self.run, self.patterns, self.ace_counts)
-        if not found or (self.debt and not self.slap_in_payment):
+        if not self.showing or (self.debt and not self.slap_in_payment):
             top = say("bc.top", cards=" ".join(map(str, self.run[-4:]))) if self.run else say("bc.empty-pile")
             self.flag("BC-FALSE-SLAP", event, patterns=join(say(f"bc.pattern.{p}") for p in sorted(self.patterns, key=PATTERNS.index)), top=top)
             return self._owe_penalty(seat, event)
@@ -401,7 +408,7 @@ class BatailleCorse(Rules):
         pack = self.packs[seat]
         pack.extend(self.pile)
         self.where.update((c, seat) for c in self.pile if c.seen)
-        self.pile, self.run = [], []
+        self.pile, self.run, self.showing = [], [], []
         self.debt, self.creditor, self.owner, self.payer = 0, None, None, None
         self.turn = seat
         self.piles_collected += counted
@@ -442,10 +449,7 @@ class BatailleCorse(Rules):
                 continue
             seat = self.turn
             card = self.packs[seat].popleft()
-            self.pile.append(card)
-            self.run.append(card)
-            self.where[card] = PILE
-            self.cards_played += 1
+            self._lay(card)
             self._after_card(seat, card)
         self.notes.append(say("note.play-out", cards=self.cards_played - before))
 
@@ -470,7 +474,7 @@ class BatailleCorse(Rules):
         """The patterns a slap would win now (none while a payment forbids slapping)."""
         if self.debt and not self.slap_in_payment:
             return []
-        return slap_patterns(self.run, self.patterns, self.ace_counts)
+        return self.showing
 
     # --- Reporting ----------------------------------------------------------------------
     def todo(self) -> list[str]:
@@ -494,9 +498,13 @@ class BatailleCorse(Rules):
         self._begin()
         self._settle()
 
-    def result(self) -> Result:
+    def over(self) -> bool:
         if not self._slap_open():
             self._settle()
+        return self.winner is not None
+
+    def result(self) -> Result:
+        self.over()
         order = [self.players[self.winner]] if self.winner is not None else []
         order += [self.players[s] for s in reversed(self.order_out)]
         return Result(self.winner is not None, self.players[self.winner] if self.winner is not None else None,
