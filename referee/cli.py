@@ -5,7 +5,6 @@ them, so that a small check starts fast."""
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -48,6 +47,8 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
     counts = {"valid": 0, "violations": 0, "in-progress": 0, "never-ends": 0, "error": 0}
     console = None
     if as_json:
+        import json
+
         out = sys.stdout
         out.write("[")
     else:
@@ -101,6 +102,8 @@ def games() -> None:
               help="json: the record as JSON (schemas/record.schema.json); text: the record rewritten in canonical form.")
 def export(file: str, form: str) -> None:
     """Print a record in another form, comments kept. Nothing is written to the file."""
+    import json
+
     from .export import record_to_json, record_to_text
     from .notation import RecordError, read_games
 
