@@ -26,6 +26,7 @@ ENGLISH: dict[str, str] = {
     "syntax.expected": "expected {expected}, got {got!r}",
     "syntax.unexpected-char": "unexpected {got!r} here; expected {expected}",
     "syntax.number-not-card": "{got!r} is not a card in this game: a card has a suit, such as {got}H or {got}♥",
+    "syntax.count-too-large": "{got!r} cards is more than any deck holds (at most {limit})",
     "syntax.not-a-number-card": "{got!r} is not a Flaschenteufel card: they are numbered 1 to 37, without 19",
     "syntax.line-too-long": "this line is {length} characters long; a record line holds at most {limit}",
     "expect.card": "a card such as 7H or 10♥",

@@ -1,5 +1,9 @@
-"""Reading records: a file is cut into games, and each game is parsed on its own by the
-Lark LALR parser with the builder passed inline (no tree is built)."""
+"""Reading records: a file is read in blocks and cut into games, and each game is parsed
+on its own by the Lark LALR parser with the builder passed inline (no tree is built).
+
+The grammar (grammar/record.lark) gives a game few, coarse tokens: each header line, and
+the run of event lines after the headers. The builder splits their text; a line the
+parser refuses is read again token by token, to say where and what is wrong."""
 
 from __future__ import annotations
 
@@ -27,6 +31,8 @@ VERBS = (
 )
 COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collects", "holds"})
 """Verbs after which a bare number counts unseen cards."""
+MAX_COUNT = 78
+"""The most cards a count may stand for: a whole tarot deck."""
 
 _FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
 
@@ -57,11 +63,14 @@ class _Problem(Exception):
 
 
 _HEADER = re.compile(r'\s*\[\s*([^\s"]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(;.*)?\n')
-_LINE = re.compile(r"[^\S\n]*(?:(\d+\.)?[^\S\n]*(\d+:\d+(?::\d+)?)?[^\S\n]*([^\s;]+)[^\S\n]+([a-z]+)[^\S\n]*([^;\n]*?)[^\S\n]*)?(;[^\n]*)?\n")
+_BLANK = r"[^\S\n]"
+_KEYWORD = r"(?:on|to|from|with)"
+_LINE = re.compile(  # possessive throughout: the line is known good, nothing to try twice
+    rf"{_BLANK}*+(?:(\d+\.)?{_BLANK}*+(\d+:\d+(?::\d+)?)?{_BLANK}*+([^\s;]++){_BLANK}++([a-z]++){_BLANK}*+"  # move time player verb
+    rf"((?:(?!{_KEYWORD}{_BLANK}++[^\s;])[^\s;]++{_BLANK}*+)*+)(?:{_KEYWORD}{_BLANK}++([^\s;]++))?)?"  # cards or word, target
+    rf"{_BLANK}*+(;[^\n]*+)?\n"  # comment
+)
 """One line of the EVENTS token: an event, a comment or a blank line (checked already)."""
-_KEYWORDS = frozenset({"plays", "gives", "takes", "swaps"})
-_TARGET = re.compile(r"(?:^|\s+)(?:on|to|from|with)\s+(\S+)$")
-"""The target of those verbs: a keyword and a name, the last two words of the line."""
 _SPOTS = re.compile(r"\S+")
 _WORD_VERBS = frozenset({"says", "votes", "drinks"})
 
@@ -99,29 +108,28 @@ class _Builder(Transformer):
             shift = first - match.start()  # a column is a position in the token plus shift
             if match.group(3) is not None:
                 events.append(self._event(match, line, shift))
-            elif match.group(6) is not None:
-                comments.append(Comment(match.group(6), line, match.start(6) + shift))
+            elif match.group(7) is not None:
+                comments.append(Comment(match.group(7), line, match.start(7) + shift))
             line += 1
             first = 1
 
     def _event(self, match: re.Match, line: int, shift: int) -> Event:
-        move, time, player, verb, rest, comment = match.groups()
-        target = word = None
-        cards_text, cards, column = "", (), 0
+        move, time, player, verb, rest, target, comment = match.groups()
+        rest = rest.rstrip()
+        column = match.start(3) + shift
         if verb in _WORD_VERBS:
-            word = rest
-        elif verb == "beats":
-            target = rest
-        else:
-            if verb in _KEYWORDS and (named := _TARGET.search(rest)):
-                target, rest = named.group(1), rest[: named.start()]
-            if rest:
-                cards_text, column = rest, match.start(5) + shift
-                cards = self._cards(rest, verb, line, column)
-        return Event(player, verb, line, match.start(3) + shift, cards, cards_text, column,
-                     target, word, move, time, comment)
+            return Event(player, verb, line, column, (), "", 0, None, rest, move, time, comment)
+        if verb == "beats":
+            return Event(player, verb, line, column, (), "", 0, rest, None, move, time, comment)
+        if not rest:
+            return Event(player, verb, line, column, (), "", 0, target, None, move, time, comment)
+        at = match.start(5) + shift
+        return Event(player, verb, line, column, self._cards(rest, verb, line, at), rest, at, target, None, move, time, comment)
 
     def _cards(self, text: str, verb: str, line: int, column: int) -> tuple[Card, ...]:
+        card = SPELLINGS.get(text.upper())
+        if card is not None:
+            return (card,)
         cards: list[Card] = []
         for spot in _SPOTS.finditer(text):
             word = spot.group()
@@ -137,8 +145,10 @@ class _Builder(Transformer):
             if number not in _FLASCHENTEUFEL:
                 raise _Problem(line, column, say("syntax.not-a-number-card", got=word))
             return [_FLASCHENTEUFEL[number]]
-        if verb in COUNT_VERBS:
+        if verb in COUNT_VERBS and number <= MAX_COUNT:
             return [UNSEEN_CARD] * number
+        if verb in COUNT_VERBS:
+            raise _Problem(line, column, say("syntax.count-too-large", got=word, limit=MAX_COUNT))
         raise _Problem(line, column, say("syntax.number-not-card", got=word))
 
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from referee.cards import CAVALIER, EXCUSE_CARD, KING, QUEEN, TRUMP, UNSEEN_CARD, Card, read_card
 from referee.export import record_to_text
 from referee.notation import RecordError, parse_text
+from referee.record import Record
 
 HEAD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
 
@@ -112,6 +113,7 @@ MISTAKES = [
     ('[Game "flaschenteufel"]\n[Players "A B C"]\nA plays 19\n', (3, 9), "not a Flaschenteufel card"),
     (HEAD + "Alice plays 3H @\n", (3, 16), "unexpected '@'"),
     (HEAD + "Alice drinks\n", (3, 13), "a number of gorgées"),
+    (HEAD + "Alice draws 3 100000000000\n", (3, 15), "more than any deck holds"),
 ]
 
 
@@ -173,6 +175,33 @@ def _both_readings(line: str) -> tuple[bool, bool]:
     return readings[0], readings[1]
 
 
+def _fine_event(line: str) -> tuple | None:
+    """What the token-by-token reading sees in an event line."""
+    from referee.notation import _parser
+
+    tree = _parser()[0].parse(line.rstrip("\n") + "\n", start="line")
+    event = next(iter(tree.find_data("event")), None)
+    if event is None:
+        return None
+    tokens = [t for t in event.children if not hasattr(t, "data")]
+    action = next(t for t in event.children if hasattr(t, "data")).children
+    parts = {t.type: str(t) for t in tokens}
+    verb = str(action[0])
+    cards = next((str(t).strip() for t in action if t.type == "CARDS"), "")
+    names = [str(t) for t in action if t.type in ("WORD", "AMOUNT")]
+    word = names[0] if verb in ("says", "votes", "drinks") else None
+    target = names[0] if names and word is None else None
+    return parts.get("MOVE"), parts.get("TIME"), parts["WORD"], verb, cards, target, word, parts.get("COMMENT")
+
+
+def _coarse_event(line: str) -> tuple | None:
+    (record,) = parse_text(HEAD + line.rstrip("\n") + "\n")
+    if not record.events:
+        return None
+    e = record.events[0]
+    return e.move, e.time, e.player, e.verb, e.cards_text, e.target, e.word, e.comment
+
+
 def _record_lines() -> list[str]:
     from .conftest import RECORDS
 
@@ -184,6 +213,20 @@ def test_both_readings_agree_on_every_record_line() -> None:
     assert len(lines) > 500
     disagree = [line for line in lines if len(set(_both_readings(line))) > 1]
     assert not disagree
+    events = [line for line in lines if not line.lstrip().startswith(("[", ";")) and all(_both_readings(line))
+              and isinstance(parse_text(HEAD + line + "\n")[0], Record)]
+    assert len(events) > 300
+    assert [_coarse_event(line) for line in events] == [_fine_event(line) for line in events]
+
+
+@pytest.mark.parametrize("line", [
+    "Alice plays♠6", "Alice takes from Bob", "Alice says to ; hmm", "Alice gives 3H to to",
+    "Alice plays 3H on on", "12.20:15Alice plays 3H;c", "  Alice\u00a0plays 3H 4C\ton Bob ; x",
+    "Alice drinks half", "Alice votes on", "Alice beats Bob;", "Alice swaps with Ex",
+])
+def test_the_builder_splits_a_line_as_the_grammar_reads_it(line: str) -> None:
+    assert _both_readings(line) == (True, True)
+    assert _coarse_event(line) == _fine_event(line)
 
 
 FRAGMENTS = ["Alice", "Bob", "plays", "slaps", "gives", "takes", "says", "drinks", "swaps", "on", "to", "from",
@@ -197,3 +240,5 @@ def test_both_readings_agree_on_made_up_lines(pieces: list[str], glued: list[boo
     line = "".join(p + ("" if g else " ") for p, g in zip(pieces, glued + [False] * len(pieces)))
     accepted, explained = _both_readings(line)
     assert accepted == explained, line
+    if accepted and not line.lstrip().startswith(("[", ";")) and isinstance(parse_text(HEAD + line + "\n")[0], Record):
+        assert _coarse_event(line) == _fine_event(line), line
