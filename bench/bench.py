@@ -114,27 +114,54 @@ def _referee_command() -> list[str]:
     return [str(script)] if script.exists() else [shutil.which("referee") or "referee"]
 
 
+def _environment() -> dict[str, str]:
+    """The environment of the timed commands: as a user's, where Python keeps compiled
+    bytecode (PYTHONDONTWRITEBYTECODE would make every start-up compile from source)."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def startup(repeat: int, record: Path) -> tuple[float, float]:
     """Median wall time of ``python -c pass`` and of ``referee check`` on one game."""
     def median(command: list[str]) -> float:
         times = []
         for _ in range(repeat):
             began = time.perf_counter()
-            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=_environment())
             times.append(time.perf_counter() - began)
         return statistics.median(times)
 
-    median([sys.executable, "-c", "pass"])  # warm the file cache
+    median([sys.executable, "-c", "pass"])  # warm the file cache, write the bytecode
     median(_referee_command() + ["check", str(record)])
     return median([sys.executable, "-c", "pass"]), median(_referee_command() + ["check", str(record)])
+
+
+_PEAK = """
+import atexit, resource, sys
+
+def peak():
+    try:
+        with open("/proc/self/status") as status:
+            kb = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except OSError:
+        kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // (1 if sys.platform != "darwin" else 1024)
+    sys.stderr.write(f"peak {kb}\\n")
+
+atexit.register(peak)
+from referee.cli import main
+main(["check", "--json", sys.argv[1]])
+"""
+"""Runs ``referee check --json FILE`` and writes the process's own peak resident memory
+at exit (from /proc where there is one: the rusage figure of a child also counts the
+memory of the process it was forked from)."""
 
 
 def peak_rss(path: Path) -> tuple[float, float]:
     """Seconds and peak resident memory (MB) of ``referee check --json`` on a file."""
     began = time.perf_counter()
-    process = subprocess.Popen(_referee_command() + ["check", "--json", str(path)], stdout=subprocess.DEVNULL)
-    _, _, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - began, usage.ru_maxrss / 1024  # Linux: kilobytes
+    done = subprocess.run([sys.executable, "-c", _PEAK, str(path)], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, env=_environment() | {"PYTHONPATH": str(ROOT)}, check=False)
+    kb = int(done.stderr.rsplit("peak ", 1)[1])
+    return time.perf_counter() - began, kb / 1024
 
 
 def main() -> int:

@@ -20,7 +20,7 @@ from .cards import NUMBERED, SPELLINGS, UNSEEN_CARD, Card
 from .games import numbers_are_cards
 from .messages import say
 from .record import Comment, Event, Header, Record
-from .resources import resource
+from .resources import read_resource
 
 MAX_LINE = 4096
 """The longest line a record may have, in characters."""
@@ -155,7 +155,7 @@ class _Builder(Transformer):
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, _Builder]:
     builder = _Builder()
-    grammar = resource("grammar", "record.lark").read_text(encoding="utf-8")
+    grammar = read_resource("grammar", "record.lark")
     return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "line"], transformer=builder, cache=True), builder
 
 

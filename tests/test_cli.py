@@ -9,14 +9,14 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.resources import resource
+from referee.resources import read_resource
 
 GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
 BAD = GOOD + "Alice slaps\n"
 
 
 def schema(name: str) -> dict:
-    return json.loads(resource("schemas", name).read_text(encoding="utf-8"))
+    return json.loads(read_resource("schemas", name))
 
 
 @pytest.fixture

@@ -118,8 +118,8 @@ class BatailleCorse(Rules):
         self.pile: list[Card] = []
         self.run: list[Card] = []
         """The cards turned face up in turn since the pile was last taken."""
-        self.showing: list[str] = []
-        """The slap patterns the top of the run shows."""
+        self._showing: list[str] | None = []
+        """The slap patterns the top of the run shows (None: not worked out yet)."""
         self.turn = setup.first
         self.debt = 0
         self.creditor: int | None = None
@@ -149,7 +149,8 @@ class BatailleCorse(Rules):
         seat = self.seat(event.player)
         if event.verb == "holds":
             return self._holds(seat, event)
-        self._begin()
+        if not self.started:
+            self._begin()
         owed = self.penalty.get(seat)
         if owed and event.verb not in ("burns", "gives"):
             self.flag("BC-PENALTY-UNPAID", event, penalty=say(f"bc.penalty.{owed.kind}"))
@@ -228,7 +229,7 @@ class BatailleCorse(Rules):
         self.run.append(card)
         self.where[card] = PILE
         self.cards_played += 1
-        self.showing = slap_patterns(self.run, self.patterns, self.ace_counts)
+        self._showing = None
 
     def _after_card(self, seat: int, card: Card) -> None:
         """Debts and turns after a card turned in turn (shared with the play-out)."""
@@ -301,7 +302,7 @@ class BatailleCorse(Rules):
             elapsed = (event.seconds - self.banned_at[seat]) % DAY
             if elapsed < BAN_SECONDS:
                 return self.flag("BC-SLAP-BANNED", event, elapsed=elapsed)
-        if not self.showing or (self.debt and not self.slap_in_payment):
+        if not self._slap_open():
             top = say("bc.top", cards=" ".join(map(str, self.run[-4:]))) if self.run else say("bc.empty-pile")
             self.flag("BC-FALSE-SLAP", event, patterns=join(say(f"bc.pattern.{p}") for p in sorted(self.patterns, key=PATTERNS.index)), top=top)
             return self._owe_penalty(seat, event)
@@ -408,7 +409,7 @@ class BatailleCorse(Rules):
         pack = self.packs[seat]
         pack.extend(self.pile)
         self.where.update((c, seat) for c in self.pile if c.seen)
-        self.pile, self.run, self.showing = [], [], []
+        self.pile, self.run, self._showing = [], [], []
         self.debt, self.creditor, self.owner, self.payer = 0, None, None, None
         self.turn = seat
         self.piles_collected += counted
@@ -474,7 +475,9 @@ class BatailleCorse(Rules):
         """The patterns a slap would win now (none while a payment forbids slapping)."""
         if self.debt and not self.slap_in_payment:
             return []
-        return self.showing
+        if self._showing is None:
+            self._showing = slap_patterns(self.run, self.patterns, self.ace_counts)
+        return self._showing
 
     # --- Reporting ----------------------------------------------------------------------
     def todo(self) -> list[str]:
@@ -499,7 +502,7 @@ class BatailleCorse(Rules):
         self._settle()
 
     def over(self) -> bool:
-        if not self._slap_open():
+        if self.winner is None and not self.packs[self.turn] and not self._slap_open():
             self._settle()
         return self.winner is not None
 
