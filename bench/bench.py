@@ -208,7 +208,7 @@ def main() -> int:
         while size <= memory_mb:
             path = folder / f"{size}mb.txt"
             with open(path, "wb") as out:
-                for _ in range(max(1, size * MB // len(block))):
+                for _ in range(-(-size * MB // len(block))):
                     out.write(block)
             seconds, rss = peak_rss(path)
             peaks.append(rss)
