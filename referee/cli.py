@@ -5,7 +5,9 @@ them, so that a small check starts fast."""
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Callable
 
 import click
 
@@ -16,6 +18,9 @@ EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
 @click.version_option(package_name="referee")
 def main() -> None:
     """Referee and validator for card games played at a real table."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♠ gets ? rather than a crash
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
 
 
 def _source_lines(path: str, wanted: set[int]) -> dict[int, str]:
@@ -32,6 +37,18 @@ def _source_lines(path: str, wanted: set[int]) -> dict[int, str]:
     return found
 
 
+def _printer() -> Callable[[list[tuple[str, str]]], None]:
+    """Prints a line of styled pieces: through rich on a terminal (or when FORCE_COLOR
+    asks for colours), as plain text otherwise, without the cost of loading rich."""
+    if not (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")):
+        return lambda pieces: sys.stdout.write("".join(text for text, _ in pieces) + "\n")
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False, soft_wrap=True)
+    return lambda pieces: console.print(Text.assemble(*pieces))
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schemas/report.schema.json).")
@@ -45,37 +62,34 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
     from .report import to_json
 
     counts = {"valid": 0, "violations": 0, "in-progress": 0, "never-ends": 0, "error": 0}
-    console = None
     if as_json:
         import json
 
-        out = sys.stdout
-        out.write("[")
+        sys.stdout.write("[")
     else:
-        from rich.console import Console
+        from .report import render
 
-        console = Console(highlight=False, soft_wrap=True)
+        show = _printer()
     first = True
     for path in files:
         for item in read_games(path):
             report = error_report(item) if isinstance(item, RecordError) else check_record(item, play_out)
             counts[report.status] += 1
             if as_json:
-                out.write(("\n" if first else ",\n") + json.dumps(to_json(report), ensure_ascii=False))
+                sys.stdout.write(("\n" if first else ",\n") + json.dumps(to_json(report), ensure_ascii=False))
             else:
-                from .report import render
-
                 lines = {v.line for v in report.violations}
-                render(report, console, _source_lines(path, lines) if lines else None)
+                for pieces in render(report, _source_lines(path, lines) if lines else None):
+                    show(pieces)
             first = False
     if as_json:
-        out.write("\n]\n")
+        sys.stdout.write("\n]\n")
     else:
         from .messages import say
 
         total = sum(counts.values())
-        console.print(say("report.summary", games=total, files=len(files), valid=counts["valid"] + counts["never-ends"],
-                          violations=counts["violations"], progress=counts["in-progress"], errors=counts["error"]))
+        show([(say("report.summary", games=total, files=len(files), valid=counts["valid"] + counts["never-ends"],
+                   violations=counts["violations"], progress=counts["in-progress"], errors=counts["error"]), "")])
     sys.exit(EXIT_ERROR if counts["error"] else EXIT_VIOLATIONS if counts["violations"] else EXIT_OK)
 
 

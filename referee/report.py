@@ -37,38 +37,35 @@ def to_json(report: GameReport) -> dict:
 
 STATUS_STYLE = {"valid": "green", "violations": "red", "in-progress": "yellow", "never-ends": "magenta", "error": "red"}
 
+Piece = tuple[str, str]
+"""Some text and its rich style ("" for none)."""
 
-def render(report: GameReport, console, sources: dict[int, str] | None = None) -> None:
-    """Print one game's report: status, each violation with its source line, result."""
-    from rich.markup import escape
 
-    title = report.headers.get("Game", report.game) or "?"
-    where = f"{report.file}:{report.line}"
+def render(report: GameReport, sources: dict[int, str] | None = None) -> list[list[Piece]]:
+    """One game's report as lines of styled pieces: status, each violation with its
+    source line, the result. Plain text is the pieces joined; a terminal shows styles."""
+    where = (f"{report.file}:{report.line}", "bold")
     if report.status == "error":
-        console.print(f"[bold]{escape(where)}[/] [red]{say('report.error')}[/]")
-        console.print(escape(str(report.error)), highlight=False)
-        return
+        return [[where, (" ", ""), (say("report.error"), "red")], [(str(report.error), "")]]
     count = len(report.violations)
     status = say("report.violations", count=count) if count else say(f"report.{report.status}")
-    console.print(f"[bold]{escape(where)}[/] {escape(title)} ({escape(join(report.players))}): "
-                  f"[{STATUS_STYLE[report.status]}]{escape(status)}[/]", highlight=False)
+    title = report.headers.get("Game", report.game) or "?"
+    lines = [[where, (f" {title} ({join(report.players)}): ", ""), (status, STATUS_STYLE[report.status])]]
     for v in report.violations:
-        console.print(f"  [red]{v.line}:{v.column}[/] [bold]{v.code}[/] {escape(v.message)}", highlight=False)
+        lines.append([("  ", ""), (f"{v.line}:{v.column}", "red"), (" ", ""), (v.code, "bold"), (f" {v.message}", "")])
         source = (sources or {}).get(v.line)
         if source is not None:
-            console.print(f"      {escape(source.rstrip())}", highlight=False)
-            console.print("      " + " " * (v.column - 1) + "^", highlight=False)
+            lines.append([(f"      {source.rstrip()}", "")])
+            lines.append([("      " + " " * (v.column - 1) + "^", "")])
         if v.rule:
-            console.print(f"      [dim]« {escape(v.rule)} »[/]", highlight=False)
+            lines.append([(f"      « {v.rule} »", "dim")])
     result = report.result
     if result is not None and result.winner:
-        console.print("  " + escape(say("report.winner", player=result.winner)), highlight=False)
+        lines.append([("  " + say("report.winner", player=result.winner), "")])
     if result is not None and len(result.order) > 1:
-        console.print("  " + escape(say("report.order", players=join(result.order))), highlight=False)
-    for todo in report.todo:
-        console.print("  " + escape(say("report.to-move", todo=todo)), highlight=False)
-    for note in report.notes:
-        console.print(f"  [dim]{escape(note)}[/]", highlight=False)
+        lines.append([("  " + say("report.order", players=join(result.order)), "")])
+    lines += [[("  " + say("report.to-move", todo=todo), "")] for todo in report.todo]
+    lines += [[(f"  {note}", "dim")] for note in report.notes]
     if report.stats:
-        console.print("  [dim]" + escape(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.stats.items())) + "[/]",
-                      highlight=False)
+        lines.append([("  " + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.stats.items()), "dim")])
+    return lines

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 
 import jsonschema
 import pytest
@@ -48,6 +52,23 @@ def test_violation_shows_its_line_and_rule(runner, tmp_path) -> None:
     assert "6:1 BC-FALSE-SLAP" in result.output
     assert "Alice slaps" in result.output
     assert "gifler" in result.output
+
+
+def test_a_terminal_gets_the_same_text_in_colour(runner, tmp_path) -> None:
+    path = write(tmp_path, "g.txt", BAD + "Bob plays 11H\n")
+    plain = runner.invoke(main, ["check", path]).output
+    coloured = runner.invoke(main, ["check", path], env={"FORCE_COLOR": "1"}).output
+    assert "\x1b[" in coloured and "\x1b[" not in plain
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+
+
+def test_a_terminal_without_unicode_gets_no_traceback(tmp_path) -> None:
+    path = write(tmp_path, "g.txt", BAD.replace("JD", "J♦"))
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "referee", "check", path], capture_output=True, env=env, check=False)
+    assert done.returncode == 1, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert b"? un joueur qui commet une erreur" in done.stdout  # « shown as ?
 
 
 def test_syntax_error_points_at_the_spot(runner, tmp_path) -> None:
