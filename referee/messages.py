@@ -9,7 +9,7 @@ from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
     # Reading a file.
-    "file.unreadable": "cannot read {path}: {reason}",
+    "file.unreadable": "cannot read the file: {reason}",
     "file.not-utf8": "this file is not UTF-8 text (byte {byte:#04x} cannot be read); save it as UTF-8",
     "file.binary": "this file holds binary data (a NUL byte), not a record",
     "file.empty": "no game here: a record starts with headers such as [Game \"bataille-corse\"]",

@@ -48,7 +48,8 @@ class RecordError(Exception):
     source: str = ""
 
     def __str__(self) -> str:
-        text = f"{self.path}:{self.line}:{self.column}: {self.message}"
+        place = f"{self.path}:{self.line}:{self.column}" if self.line else self.path  # line 0: the whole file
+        text = f"{place}: {self.message}"
         if self.source:
             shown = self.source.rstrip("\r\n").expandtabs(1)
             text += f"\n    {shown}\n    {' ' * (self.column - 1)}^"
@@ -320,7 +321,7 @@ def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:
         try:
             stream = open(path, "rb")
         except OSError as error:
-            yield RecordError(path, 0, 0, say("file.unreadable", path=path, reason=error.strerror or error))
+            yield RecordError(path, 0, 0, say("file.unreadable", reason=error.strerror or error))
             return
     try:
         found = False

@@ -44,7 +44,7 @@ Piece = tuple[str, str]
 def render(report: GameReport, sources: dict[int, str] | None = None) -> list[list[Piece]]:
     """One game's report as lines of styled pieces: status, each violation with its
     source line, the result. Plain text is the pieces joined; a terminal shows styles."""
-    where = (f"{report.file}:{report.line}", "bold")
+    where = (f"{report.file}:{report.line}" if report.line else report.file, "bold")
     if report.status == "error":
         return [[where, (" ", ""), (say("report.error"), "red")], [(str(report.error), "")]]
     count = len(report.violations)

@@ -44,7 +44,7 @@ def test_exit_status(runner, tmp_path, text: str, code: int) -> None:
 def test_missing_file(runner) -> None:
     result = runner.invoke(main, ["check", "no/such/file.txt"])
     assert result.exit_code == 2
-    assert "cannot read" in result.output
+    assert "no/such/file.txt: cannot read the file: No such file or directory" in result.output
 
 
 def test_violation_shows_its_line_and_rule(runner, tmp_path) -> None:
