@@ -7,9 +7,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from .notation import RecordError
+    from .record import Record
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
 
@@ -21,20 +26,6 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♠ gets ? rather than a crash
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-
-
-def _source_lines(path: str, wanted: set[int]) -> dict[int, str]:
-    """The text of some lines of a file, read again on demand."""
-    found: dict[int, str] = {}
-    if not wanted:
-        return found
-    with open(path, "rb") as stream:
-        for number, raw in enumerate(stream, 1):
-            if number in wanted:
-                found[number] = raw.decode("utf-8", "replace").lstrip("\ufeff")
-                if len(found) == len(wanted):
-                    break
-    return found
 
 
 def _printer() -> Callable[[list[tuple[str, str]]], None]:
@@ -49,16 +40,24 @@ def _printer() -> Callable[[list[tuple[str, str]]], None]:
     return lambda pieces: console.print(Text.assemble(*pieces))
 
 
+def _read(path: str) -> Iterator[Record | RecordError]:
+    """The games of a file, or of the standard input for ``-``."""
+    from .notation import read_games
+
+    return read_games("<stdin>", sys.stdin.buffer) if path == "-" else read_games(path)
+
+
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schemas/report.schema.json).")
 @click.option("--play-out", is_flag=True, help="Play each game on to its end from the known deal.")
 def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
     """Replay records and report every rule broken, the result and the statistics.
 
-    Exit status: 0 all valid, 1 violations found, 2 a file could not be read."""
+    FILE - reads a record from standard input. Exit status: 0 all valid, 1 violations
+    found, 2 a file could not be read."""
     from .engine import check as check_record, error_report
-    from .notation import RecordError, read_games
+    from .notation import RecordError
     from .report import to_json
 
     counts = {"valid": 0, "violations": 0, "in-progress": 0, "never-ends": 0, "error": 0}
@@ -72,14 +71,13 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
         show = _printer()
     first = True
     for path in files:
-        for item in read_games(path):
+        for item in _read(path):
             report = error_report(item) if isinstance(item, RecordError) else check_record(item, play_out)
             counts[report.status] += 1
             if as_json:
                 sys.stdout.write(("\n" if first else ",\n") + json.dumps(to_json(report), ensure_ascii=False))
             else:
-                lines = {v.line for v in report.violations}
-                for pieces in render(report, _source_lines(path, lines) if lines else None):
+                for pieces in render(report, {v.line: item.source(v.line) for v in report.violations}):
                     show(pieces)
             first = False
     if as_json:
@@ -111,7 +109,7 @@ def games() -> None:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--to", "form", type=click.Choice(["json", "text"]), default="json", show_default=True,
               help="json: the record as JSON (schemas/record.schema.json); text: the record rewritten in canonical form.")
 def export(file: str, form: str) -> None:
@@ -119,11 +117,11 @@ def export(file: str, form: str) -> None:
     import json
 
     from .export import record_to_json, record_to_text
-    from .notation import RecordError, read_games
+    from .notation import RecordError
 
     failed = False
     games = []
-    for item in read_games(file):
+    for item in _read(file):
         if isinstance(item, RecordError):
             click.echo(str(item), err=True)
             failed = True

@@ -300,7 +300,7 @@ def _parse_chunk(path: str, chunk: _Chunk) -> Record:
         source = chunk.line(number)
         column, message = _diagnose(parser, source)
         raise RecordError(path, number, column, message, source) from None
-    return Record(path, headers[0].line, headers, events, comments)
+    return Record(path, headers[0].line, headers, events, comments, chunk.text, chunk.start)
 
 
 def _diagnose(parser: Lark, source: str) -> tuple[int, str]:

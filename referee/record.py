@@ -70,6 +70,15 @@ class Record:
     headers: list[Header] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
+    text: str = field(default="", repr=False, compare=False)
+    """The game's lines as read (line ends made LF), from line ``text_line`` of the file."""
+    text_line: int = field(default=1, repr=False, compare=False)
+
+    def source(self, number: int) -> str | None:
+        """The text of one of the game's lines, by its number in the file."""
+        lines = self.text.split("\n")
+        index = number - self.text_line
+        return lines[index] if 0 <= index < len(lines) - 1 else None
 
     def header(self, tag: str) -> Header | None:
         """The first header with this tag, matched without regard to case."""

@@ -54,6 +54,22 @@ def test_violation_shows_its_line_and_rule(runner, tmp_path) -> None:
     assert "gifler" in result.output
 
 
+def test_a_record_piped_in(runner) -> None:
+    result = runner.invoke(main, ["check", "-"], input=BAD)
+    assert result.exit_code == 1
+    assert "<stdin>:1" in result.output and "6:1 BC-FALSE-SLAP" in result.output
+    assert "      Alice slaps\n      ^" in result.output
+
+
+@pytest.mark.parametrize("end", ["\r", "\r\n"])
+def test_the_source_line_whatever_the_line_ends(runner, tmp_path, end: str) -> None:
+    path = tmp_path / "g.txt"
+    path.write_bytes(("\ufeff" + BAD).replace("\n", end).encode())
+    result = runner.invoke(main, ["check", str(path)])
+    assert "6:1 BC-FALSE-SLAP" in result.output
+    assert "      Alice slaps\n      ^" in result.output
+
+
 def test_a_terminal_gets_the_same_text_in_colour(runner, tmp_path) -> None:
     path = write(tmp_path, "g.txt", BAD + "Bob plays 11H\n")
     plain = runner.invoke(main, ["check", path]).output
