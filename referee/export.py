@@ -27,15 +27,17 @@ def record_to_json(record: Record) -> dict:
     }
 
 
-def _escape(value: str) -> str:
+def escape_value(value: str) -> str:
+    """A header value as written between its quotes."""
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _line(item: Header | Event | Comment) -> str:
+def line_text(item: Header | Event | Comment) -> str:
+    """One header, event or comment as a line of canonical text."""
     if isinstance(item, Comment):
         return item.text
     if isinstance(item, Header):
-        text = f'[{item.tag} "{_escape(item.value)}"]'
+        text = f'[{item.tag} "{escape_value(item.value)}"]'
     else:
         parts = [p for p in (item.move, item.time, item.player, item.verb) if p]
         if item.cards:
@@ -58,7 +60,7 @@ def record_to_text(record: Record) -> str:
     for item in items:
         if isinstance(previous, Header) and isinstance(item, Event):
             out.append("")
-        out.append(_line(item))
+        out.append(line_text(item))
         if not isinstance(item, Comment):
             previous = item
     return "\n".join(out) + "\n\n"

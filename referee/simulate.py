@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .cards import RANK_NAMES, SPELLINGS, SUITS, Card
 from .engine import replay, start
-from .export import _escape, _line
+from .export import escape_value, line_text
 from .games import GAMES, find_game, load_rules
 from .games.base import Option, Rules, Setup
 from .messages import join
@@ -154,7 +154,7 @@ def _names(rng: random.Random, players: int) -> list[str]:
 
 
 def _header(tag: str, value: str, comment: str | None = None) -> str:
-    text = f'[{tag} "{_escape(value)}"]'
+    text = f'[{tag} "{escape_value(value)}"]'
     return f"{text} {comment}" if comment else text
 
 
@@ -278,11 +278,11 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     if rng.random() < 0.3:
         rng.shuffle(deal_lines)
 
-    record = _parse(header_text + "".join(_line(e) + "\n" for e in deal_lines))
+    record = _parse(header_text + "".join(line_text(e) + "\n" for e in deal_lines))
     rules = replay(start(record), record)
 
     quiet = dataclasses.replace(style, moves=0, times=0)
-    written = [_line(_dress(e, 0, quiet, rng)) for e in deal_lines]
+    written = [line_text(_dress(e, 0, quiet, rng)) for e in deal_lines]
     body: list[str] = [] if hidden else written
     weights: dict[str, float] = {}
     count, passed = 0, False
@@ -301,7 +301,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
             body.append(rng.choice(COMMENTS))
         if rng.random() < style.comments / 4:
             body.append("")
-        body.append(_line(event))
+        body.append(line_text(event))
 
     result = rules.result()
     if result.finished and result.winner and (passed or rng.random() < 0.5):
