@@ -109,7 +109,7 @@ def check(record: Record, play_out: bool = False) -> GameReport:
     return GameReport(
         record.path, record.line, rules.name, list(rules.players), status,
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
-        rules.tallies(), rules.stats(), rules.todo(), rules.notes,
+        rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(), rules.notes,
         {h.tag: h.value for h in record.headers},
     )
 

@@ -145,6 +145,7 @@ def test_play_out_finds_a_never_ending_deal(check_text) -> None:
     report = check_text(head("P1 P2") + f"P1 holds {pack(p1)}\nP2 holds {pack(p2)}\n", play_out=True)
     assert report.status == "never-ends"
     assert report.result.never_ends == {"start": 35, "length": 440}
+    assert report.todo == []  # nobody has anything to do in a game that never ends
 
 
 def test_legal_changes_nothing_while_a_slap_shows() -> None:
