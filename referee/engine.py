@@ -9,7 +9,7 @@ from .games import GAMES, find_game, load_rules
 from .games.base import Result, Rules, SetupError, Violation
 from .messages import join, say
 from .notation import RecordError
-from .record import Record
+from .record import PREPOSITIONS, Record
 
 STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
@@ -40,7 +40,7 @@ def error_report(error: RecordError, game: str = "") -> GameReport:
 def _setup_error(record: Record, error: SetupError) -> RecordError:
     header = error.header
     line, column = (header.line, header.column) if header else (record.line, 1)
-    source = f'[{header.tag} "{header.value}"]' if header else ""
+    source = (record.source(header.line) or "") if header else ""
     return RecordError(record.path, line, column, str(error), source)
 
 
@@ -51,8 +51,10 @@ def start(record: Record) -> Rules:
     if header is None:
         raise SetupError(say("setup.no-game", games=names), record.headers[0] if record.headers else None)
     entry = find_game(header.value)
-    if entry is None or entry.module is None:
+    if entry is None:
         raise SetupError(say("setup.unknown-game", game=header.value, games=names), header)
+    if entry.module is None:
+        raise SetupError(say("setup.not-refereed", title=entry.title, games=names), header)
     rules_class = load_rules(entry)
     return rules_class(rules_class.setup_from(record))
 
@@ -68,10 +70,12 @@ def replay(rules: Rules, record: Record) -> Rules:
             rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players))
         elif event.verb not in rules.verbs:
             rules.flag("REC-UNSUPPORTED-EVENT", event, verb=event.verb)
+        elif event.target is not None and event.verb not in rules.targets:
+            rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
         elif event.cards and not known.issuperset(event.cards):
             stray = next(i for i, c in enumerate(event.cards) if c not in known)
             rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
-        elif rules.over():
+        elif rules.over(event):
             rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
         else:
             rules.apply(event)
@@ -81,7 +85,7 @@ def replay(rules: Rules, record: Record) -> Rules:
 def _outcome(result: Result) -> str:
     if result.winner:
         return say("report.winner", player=result.winner)
-    return say("report.in-progress")
+    return say("report.never-ends" if result.never_ends else "report.in-progress")
 
 
 def check(record: Record, play_out: bool = False) -> GameReport:
@@ -94,7 +98,7 @@ def check(record: Record, play_out: bool = False) -> GameReport:
     replay(rules, record)
     if play_out:
         rules.play_out()
-    if record.header("Result") is not None:
+    if _result_tag(record):
         rules.conclude()
     result = rules.result()
     _check_result_tag(rules, record, result)
@@ -114,12 +118,17 @@ def check(record: Record, play_out: bool = False) -> GameReport:
     )
 
 
+def _result_tag(record: Record) -> str:
+    """The outcome a ``Result`` header gives; empty when it gives none (absent, empty,
+    or ``*``: unknown or unfinished, as in PGN)."""
+    written = (record.tag("Result") or "").strip()
+    return "" if written == "*" else written
+
+
 def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
-    header = record.header("Result")
-    if header is None or not result.finished or result.winner is None:
-        return
-    written = header.value.strip()
+    written = _result_tag(record)
     if written and written != result.winner:
+        header = record.header("Result")
         message = say("REC-RESULT-MISMATCH", written=written, actual=_outcome(result))
         rule = rules.RULES.get(rules.CODES.get("REC-RESULT-MISMATCH", ""), "")
         rules.violations.append(Violation("REC-RESULT-MISMATCH", message, rule, None, header.line, header.column))

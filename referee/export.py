@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .record import Comment, Event, Header, Record
+from .record import PREPOSITIONS, Comment, Event, Header, Record
 
 
 def _event_json(event: Event) -> dict:
@@ -43,7 +43,7 @@ def line_text(item: Header | Event | Comment) -> str:
         if item.cards:
             parts.append(item.cards_text)
         if item.target is not None:
-            parts.append({"plays": "on", "gives": "to", "takes": "from", "swaps": "with"}.get(item.verb, ""))
+            parts.append(PREPOSITIONS.get(item.verb, ""))
             parts.append(item.target)
         if item.word is not None:
             parts.append(item.word)

@@ -11,6 +11,7 @@ ENGLISH: dict[str, str] = {
     # Reading a file.
     "file.unreadable": "cannot read the file: {reason}",
     "file.not-utf8": "this file is not UTF-8 text (byte {byte:#04x} cannot be read); save it as UTF-8",
+    "file.utf16": "this file is UTF-16 text (what Windows Notepad calls Unicode); save it as UTF-8",
     "file.binary": "this file holds binary data (a NUL byte), not a record",
     "file.empty": "no game here: a record starts with headers such as [Game \"bataille-corse\"]",
     # Syntax.
@@ -23,9 +24,12 @@ ENGLISH: dict[str, str] = {
     "syntax.header-quotes": "a header value goes in double quotes: [{tag} \"{value}\"]",
     "syntax.header-unclosed": "this header is not closed: end it with ]",
     "syntax.no-headers": "a game starts with its headers, such as [Game \"bataille-corse\"], before the first event",
+    "syntax.bad-time": "expected a time such as 21:04 or 21:04:30 (two digits for minutes and seconds), got {got!r}",
+    "syntax.bad-move": "a move number ends with a dot: '{got}.', not {got!r}",
     "syntax.expected": "expected {expected}, got {got!r}",
     "syntax.unexpected-char": "unexpected {got!r} here; expected {expected}",
     "syntax.number-not-card": "{got!r} is not a card in this game: a card has a suit, such as {got}H or {got}♥",
+    "syntax.number-too-high": "{got!r} is not a card in this game: a card has a rank and a suit, such as 7H or 10♥",
     "syntax.count-too-large": "{got!r} cards is more than any deck holds (at most {limit})",
     "syntax.not-a-number-card": "{got!r} is not a Flaschenteufel card: they are numbered 1 to 37, without 19",
     "syntax.line-too-long": "this line is {length} characters long; a record line holds at most {limit}",
@@ -36,12 +40,16 @@ ENGLISH: dict[str, str] = {
     "expect.amount": "a number of gorgées, or half, glass",
     "expect.header": "a header such as [Game \"bataille-corse\"]",
     "expect.event": "an event such as: Alice plays 7H",
+    "expect.move": "a move number such as 12.",
+    "expect.time": "a time such as 21:04",
     # Setting a game up from its headers.
     "setup.no-game": "this game has no [Game \"...\"] header; say which game it is: {games}",
     "setup.unknown-game": "unknown game {game!r}; referee knows {games}",
+    "setup.not-refereed": "{title} is not refereed yet (the record's notation was read without error); referee referees {games}",
     "setup.no-players": "this game has no [Players \"...\"] header: name the players in seating order",
     "setup.player-count": "{title} is for {low} to {high} players, not {count}",
     "setup.duplicate-player": "{player} is named twice in [Players]",
+    "setup.bad-name": "{player!r} cannot be a player's name: a name starts with a letter, then letters, digits, ' or -",
     "setup.reserved-name": "{player!r} is an action word and cannot be a player's name",
     "setup.unknown-seat": "[{tag} \"{player}\"] names nobody in [Players]",
     "setup.bad-option": "[{tag} \"{value}\"]: {title} accepts {choices}",
@@ -63,26 +71,29 @@ ENGLISH: dict[str, str] = {
     "BC-UNDERPAID": "{player} stopped paying {creditor} with {owed} card(s) still owed",
     "BC-WRONG-COLLECTOR": "{player} took the pile, but it belongs to {owner}",
     "BC-NOT-WON": "{player} took the pile, but nobody has won it yet",
-    "BC-FALSE-SLAP": "{player} slapped, but the pile shows no {patterns} ({top})",
+    "BC-FALSE-SLAP": "{player} slapped, but {why}",
     "BC-SLAP-WHILE-OUT": "{player} is out of the game and cannot slap",
     "BC-SLAP-BANNED": "{player} slapped {elapsed}s after a penalty that bans slapping for 30 seconds",
     "BC-PENALTY-UNPAID": "{player} owes a penalty ({penalty}) that was not paid before this line",
-    "BC-PENALTY-WRONG": "{player} pays no penalty now: {detail}",
+    "BC-PENALTY-WRONG": "{detail}",
     "BC-DEAL-MISMATCH": "{player} turned {card}, but the deal puts {expected} on top of their pack",
     "BC-EMPTY-PACK": "{player} has no cards left to play",
     "BC-CARD-COUNT": "the deal holds {count} cards; Bataille corse deals the whole 52-card deck",
     # Explaining the penalties and patterns.
     "bc.penalty.burn-3": "slide three cards under the pile",
-    "bc.penalty.give-1": "give a card to each other player",
-    "bc.penalty.no-slap-30": "no slapping for 30 seconds",
+    "bc.penalty.burn-fewer": "slide their last {count} card(s) under the pile",
+    "bc.penalty.give-1": "give a card to {players}",
+    "bc.penalty.give-each": "give one card each to {players}",
     "bc.pattern.pair": "pair",
     "bc.pattern.addition": "addition",
     "bc.pattern.sandwich": "sandwich",
     "bc.pattern.big-mac": "Big-Mac",
+    "bc.no-pattern": "the pile shows no {patterns} ({top})",
+    "bc.paying": "no slap wins the pile during a payment at this table ([SlapDuringPayment \"no\"])",
     "bc.top": "top: {cards}",
     "bc.empty-pile": "the pile is empty",
-    "bc.no-penalty-due": "nobody owes a penalty",
-    "bc.to-give": "{player} still owes a card to {targets}",
+    "bc.no-penalty-due": "{player} pays a penalty, but owes none",
+    "bc.penalty-owed": "{player}'s penalty is to {penalty}, not this",
     # What a player must do now (in-progress records).
     "todo.turn": "{player} turns the next card",
     "todo.pay": "{player} pays {owed} more card(s) to {creditor}",
@@ -93,20 +104,24 @@ ENGLISH: dict[str, str] = {
     # Notes: what could not be checked.
     "note.unseen": "{count} card(s) were never seen; they could not be checked against the deal",
     "note.no-slap-30": "{player}'s 30-second slap ban could not be checked: the record has no timestamps",
+    "note.slap-untimed": "{player}'s slap on line {line} could not be checked against their 30-second slap ban: the line has no timestamp",
     "note.play-out": "played out from the deal: {cards} more card(s) turned after the last line",
     "note.play-out-unknown": "cannot play out: {player}'s pack holds {count} card(s) nobody saw",
     "note.play-out-pending": "cannot play out: {todo}",
     "never-ends": "this deal never ends: from card {start} on, the game repeats every {length} cards",
+    # Lists.
+    "join.and": " and ",
+    "join.or": " or ",
     # Report.
     "report.valid": "valid",
     "report.violations": "{count} violation(s)",
     "report.in-progress": "in progress",
     "report.never-ends": "never ends",
-    "report.error": "cannot be read",
+    "report.error": "cannot be checked",
     "report.winner": "winner: {player}",
     "report.order": "finishing order: {players}",
     "report.to-move": "now: {todo}",
-    "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {errors} unreadable",
+    "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {errors} that could not be checked",
 }
 
 CATALOGS = {"en": ENGLISH}
@@ -118,9 +133,9 @@ def say(key: str, **fields: object) -> str:
     return _current[key].format(**fields)
 
 
-def join(items) -> str:
-    """A list in words: 'a', 'a and b', 'a, b and c'."""
+def join(items, last: str = "and") -> str:
+    """A list in words: 'a', 'a and b', 'a, b and c' (or 'a, b or c' with ``last="or"``)."""
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + _current[f"join.{last}"] + items[-1]

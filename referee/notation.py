@@ -65,6 +65,8 @@ class _Problem(Exception):
 
 _HEADER = re.compile(r'\s*\[\s*([^\s"]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(;.*)?\n')
 _BLANK = r"[^\S\n]"
+PLAYER_NAME = re.compile(r"[^\W\d_][\w'’-]*")
+"""A player's name, as the grammar's WORD reads it: a letter, then letters, digits, ' or -."""
 _KEYWORD = r"(?:on|to|from|with)"
 _LINE = re.compile(  # possessive throughout: the line is known good, nothing to try twice
     rf"{_BLANK}*+(?:(\d+\.)?{_BLANK}*+(\d+:\d+(?::\d+)?)?{_BLANK}*+([^\s;]++){_BLANK}++([a-z]++){_BLANK}*+"  # move time player verb
@@ -150,7 +152,7 @@ class _Builder(Transformer):
             return [UNSEEN_CARD] * number
         if verb in COUNT_VERBS:
             raise _Problem(line, column, say("syntax.count-too-large", got=word, limit=MAX_COUNT))
-        raise _Problem(line, column, say("syntax.number-not-card", got=word))
+        raise _Problem(line, column, say("syntax.number-not-card" if 1 <= number <= 10 else "syntax.number-too-high", got=word))
 
 
 @lru_cache(maxsize=1)
@@ -167,7 +169,7 @@ BLOCK = 1 << 16
 _HEADER_START = re.compile(r"^[^\S\n]*\[", re.MULTILINE)
 _EVENT_START = re.compile(r"^[^\S\n]*[^\s;\[]", re.MULTILINE)
 _QUIET_LINE = re.compile(r"[^\S\n]*(;[^\n]*)?\n")
-_GAME_TAG = re.compile(r'^\s*\[\s*game\s+"([^"]*)"', re.IGNORECASE | re.MULTILINE)
+_GAME_TAG = re.compile(r'^\s*\[\s*game\s*"([^"]*)"', re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass
@@ -192,6 +194,8 @@ def _texts(path: str, stream) -> Iterator[str]:
         raw = rest + block
         if first and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
+        if first and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise RecordError(path, 1, 1, say("file.utf16"))
         first = False
         if block:  # a CR at the end may be the first half of a CRLF
             cut = max(raw.rfind(b"\n"), raw.rfind(b"\r", 0, len(raw) - 1)) + 1
@@ -355,6 +359,7 @@ def parse_text(text: str, path: str = "<text>") -> list[Record | RecordError]:
 
 _EXPECTED_WORDS = {
     "CARDS": "expect.card", "WORD": "expect.name", "_NL": "expect.eol", "COMMENT": "expect.eol",
+    "MOVE": "expect.move", "TIME": "expect.time",
     "STRING": "expect.string", "AMOUNT": "expect.amount", "LSQB": "expect.header",
 }
 
@@ -405,6 +410,10 @@ def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
         close = difflib.get_close_matches(got.lower(), VERBS, n=1)
         hint = say("syntax.did-you-mean", suggestion=close[0]) if close else ""
         return column, say("syntax.unknown-verb", got=got, hint=hint)
+    if "TIME" in expected and re.fullmatch(r"[0-9]+[:h][0-9:]*", got):
+        return column, say("syntax.bad-time", got=got)
+    if "MOVE" in expected and got.isdigit():
+        return column, say("syntax.bad-move", got=got)
     words = sorted({say(_EXPECTED_WORDS[e]) if e in _EXPECTED_WORDS else repr(e.lower()) for e in expected})
     if isinstance(error, UnexpectedCharacters):
         return column, say("syntax.unexpected-char", got=got, expected=" or ".join(words) or say("expect.event"))

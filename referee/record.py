@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from .cards import Card
 
 _WORDS = re.compile(r"\S+")
+PREPOSITIONS = {"plays": "on", "gives": "to", "takes": "from", "swaps": "with"}
+"""The word before the player an event names: plays 7H on Bob, gives ?? to Bob."""
 
 
 @dataclass(slots=True)

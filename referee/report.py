@@ -55,7 +55,7 @@ def render(report: GameReport, sources: dict[int, str] | None = None) -> list[li
         lines.append([("  ", ""), (f"{v.line}:{v.column}", "red"), (" ", ""), (v.code, "bold"), (f" {v.message}", "")])
         source = (sources or {}).get(v.line)
         if source is not None:
-            lines.append([(f"      {source.rstrip()}", "")])
+            lines.append([(f"      {source.rstrip().expandtabs(1)}", "")])
             lines.append([("      " + " " * (v.column - 1) + "^", "")])
         if v.rule:
             lines.append([(f"      « {v.rule} »", "dim")])

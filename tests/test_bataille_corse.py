@@ -7,6 +7,8 @@ import pytest
 from referee.cards import read_card
 from referee.games.bataille_corse import slap_patterns
 
+from .conftest import RECORDS
+
 ALL = frozenset({"pair", "addition", "sandwich", "big-mac"})
 
 
@@ -165,3 +167,87 @@ def test_legal_changes_nothing_while_a_slap_shows() -> None:
     assert not rules.result().finished and rules.legal()
     rules.apply(replace(record.events[-1], verb="slaps", player="Quentin", cards=(), cards_text=""))
     assert rules.todo() == ["Quentin turns the next card"]
+
+
+def test_taking_a_slapped_pile_is_harmless(check_text) -> None:
+    slapped = head() + "Alice plays 9D\nBob plays 9H\nAlice slaps\n"
+    assert codes(check_text(slapped + "Alice collects\nAlice plays 3C\n")) == []
+    assert codes(check_text(slapped + "Bob collects\nAlice plays 3C\n")) == [(6, "BC-WRONG-COLLECTOR")]
+
+
+def test_the_winner_takes_the_last_pile(check_text) -> None:
+    """« Le gagnant est le premier joueur à ramasser toutes les cartes »: Bob runs out
+    while paying and is out at once; Alice taking that last pile is part of the game, once."""
+    finished = (RECORDS / "bataille-corse" / "finished-winner.txt").read_text(encoding="utf-8")
+    report = check_text(finished + "Alice collects\n")
+    assert (report.status, report.result.winner, codes(report)) == ("valid", "Alice", [])
+    last = finished.count("\n") + 2
+    assert codes(check_text(finished + "Alice collects\nAlice collects\n")) == [(last, "REC-AFTER-END")]
+    assert codes(check_text(finished + "Bob collects\n")) == [(last - 1, "REC-AFTER-END")]
+
+
+def test_give_one_in_turn_order_from_the_offender(check_text) -> None:
+    """Bob, with one card left for two others, gives it to Chloe, who plays after him."""
+    rounds = "Alice plays ??\nBob plays ??\nChloe plays ??\n" * 15
+    text = head("Alice Bob Chloe", Penalty="give-1") + rounds + "Alice plays 5H\nBob plays 6C\nBob slaps\nBob gives ?? to Chloe\n"
+    report = check_text(text)
+    assert codes(report) == [(51, "BC-FALSE-SLAP")]
+    report = check_text(text.replace("to Chloe", "to Alice"))
+    assert codes(report) == [(51, "BC-FALSE-SLAP"), (52, "BC-PENALTY-WRONG")]
+    assert report.violations[1].message == "Bob's penalty is to give a card to Chloe, not this"
+
+
+def test_taking_the_pile_does_not_forfeit_a_penalty(check_text) -> None:
+    """The penalty is due before the offender's next card or slap; taking the pile is neither."""
+    text = head() + "Alice plays QH\nAlice slaps\nBob plays 3C 4D\nAlice collects\nAlice burns 3\nAlice plays 8S\n"
+    assert codes(check_text(text)) == [(4, "BC-FALSE-SLAP")]
+
+
+def test_an_untimed_slap_during_a_timed_ban_is_noted(check_text) -> None:
+    text = head(Penalty="no-slap-30") + "21:00:00 Alice plays 5H\n21:00:01 Alice slaps\nBob plays 5D\nAlice slaps\n"
+    report = check_text(text)
+    assert codes(report) == [(5, "BC-FALSE-SLAP")]
+    assert any("line 7" in note and "no timestamp" in note for note in report.notes)
+    later = text.replace("Bob plays 5D", "21:00:40 Bob plays 5D")
+    assert not check_text(later).notes
+
+
+def test_a_player_with_an_empty_pack_may_still_slap_when_their_turn_comes(check_text) -> None:
+    """« il doit attendre son prochain tour avant d'être éliminé »: Bob's slap, as his turn
+    comes with an empty pack, is a false slap, not a slap by a player who is out."""
+    rounds = "Alice plays ??\nBob plays ??\nChloe plays ??\n" * 16
+    text = head("Alice Bob Chloe") + rounds + "Alice plays JH\nBob plays 6C\nAlice collects\nAlice plays 8S\nBob slaps\n"
+    assert codes(check_text(text)) == [(55, "BC-FALSE-SLAP")]
+    out = text + "Chloe plays 2C\nBob slaps\n"
+    assert codes(check_text(out))[-1] == (57, "BC-SLAP-WHILE-OUT")
+
+
+def test_false_slap_messages(check_text) -> None:
+    paying = check_text(head(SlapDuringPayment="no") + "Alice plays KH\nBob plays 3C 3D\nBob slaps\n")
+    assert paying.violations[0].message == 'Bob slapped, but no slap wins the pile during a payment at this table ([SlapDuringPayment "no"])'
+    several = check_text(head(Slaps="pair sandwich") + "Alice plays 2H\nAlice slaps\n")
+    assert "shows no pair or sandwich (top: 2H)" in several.violations[0].message
+
+
+def test_a_penalty_paid_when_none_is_owed(check_text) -> None:
+    report = check_text(head() + "Alice burns 3\n")
+    assert [(v.code, v.message) for v in report.violations] == [("BC-PENALTY-WRONG", "Alice pays a penalty, but owes none")]
+
+
+def test_a_target_the_game_has_no_use_for(check_text) -> None:
+    report = check_text(head() + "Alice plays 3H on Bob\n")
+    assert [(v.line, v.code, v.message) for v in report.violations] == [
+        (3, "REC-UNSUPPORTED-EVENT", "Bataille corse has no 'plays … on' event; this line is not replayed")]
+
+
+@pytest.mark.parametrize(("result", "flagged"), [("Alice", True), ("Zorro", True), ("*", False), ("", False)])
+def test_a_result_header_on_an_unfinished_game(check_text, result: str, flagged: bool) -> None:
+    report = check_text(head(Result=result) + "Alice plays 5H\n")
+    assert codes(report) == ([(3, "REC-RESULT-MISMATCH")] if flagged else [])
+    if flagged:
+        assert report.violations[0].message == f'[Result "{result}"] disagrees with the replay: in progress'
+
+
+@pytest.mark.parametrize("name", ["bataille-corse", "Bataille Corse", "bataillecorse", "BATAILLE_CORSE", "Bataille-Corsé"])
+def test_game_names(check_text, name: str) -> None:
+    assert check_text(f'[Game "{name}"]\n[Players "Alice Bob"]\nAlice plays 5H\n').status == "in-progress"

@@ -143,3 +143,28 @@ def test_shipped_records_report_matches_schema(runner) -> None:
         pytest.skip("no records")
     result = runner.invoke(main, ["check", "--json", *files])
     jsonschema.validate(json.loads(result.output), schema("report.schema.json"))
+
+
+def test_a_game_not_refereed_yet_is_named_as_such(runner, tmp_path) -> None:
+    text = '[Game "Caroleto"]\n[Players "Alice Bob Chloe"]\nAlice plays 7H\n'
+    result = runner.invoke(main, ["check", write(tmp_path, "g.txt", text)])
+    assert result.exit_code == 2
+    assert "1:1: Caroleto is not refereed yet (the record's notation was read without error)" in result.output
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('[Players "Alice 2Bob"]', "'2Bob' cannot be a player's name"),
+    ('[Players "Alice Bob."]', "'Bob.' cannot be a player's name"),
+])
+def test_player_names_are_checked(runner, tmp_path, line: str, message: str) -> None:
+    text = GOOD.replace('[Players "Alice Bob"]', line)
+    result = runner.invoke(main, ["check", write(tmp_path, "g.txt", text)])
+    assert result.exit_code == 2 and f"g.txt:2:1: {message}" in result.output
+    assert f"    {line}\n    ^" in result.output
+
+
+def test_the_caret_under_a_tab_indented_line(runner, tmp_path) -> None:
+    text = GOOD + "\tBob\tplays\t9C\n"
+    result = runner.invoke(main, ["check", write(tmp_path, "g.txt", text)])
+    assert "6:12 BC-OUT-OF-TURN" in result.output
+    assert "\n       Bob plays 9C\n" + " " * 17 + "^\n" in result.output

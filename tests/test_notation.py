@@ -114,6 +114,10 @@ MISTAKES = [
     (HEAD + "Alice plays 3H @\n", (3, 16), "unexpected '@'"),
     (HEAD + "Alice drinks\n", (3, 13), "a number of gorgées"),
     (HEAD + "Alice draws 3 100000000000\n", (3, 15), "more than any deck holds"),
+    (HEAD + "Alice plays 24\n", (3, 13), "'24' is not a card in this game: a card has a rank and a suit, such as 7H"),
+    ('[Game"flaschenteufel"]\n[Players "A B C"]\nA plays 19\n', (3, 9), "not a Flaschenteufel card"),
+    (HEAD + "21:4 Alice plays 3H\n", (3, 1), "expected a time such as 21:04"),
+    (HEAD + "12 Alice plays 3H\n", (3, 1), "a move number ends with a dot: '12.'"),
 ]
 
 

@@ -34,8 +34,8 @@ def normalize(name: str) -> str:
 
 def find_game(name: str) -> GameEntry | None:
     """The game a [Game] header names, or None."""
-    key = normalize(name)
-    return next((g for g in GAMES if key in (g.name, normalize(g.title))), None)
+    key = normalize(name).replace("-", "")
+    return next((g for g in GAMES if key in (g.name.replace("-", ""), normalize(g.title).replace("-", ""))), None)
 
 
 def numbers_are_cards(name: str | None) -> bool:

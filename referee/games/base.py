@@ -94,6 +94,8 @@ class Rules:
     max_players: ClassVar[int]
     deck: ClassVar[frozenset[Card]]
     verbs: ClassVar[frozenset[str]]
+    targets: ClassVar[frozenset[str]] = frozenset()
+    """The verbs whose events may name another player (gives ... to Bob)."""
     options: ClassVar[tuple[Option, ...]] = ()
     RULES: ClassVar[dict[str, str]] = {}
     CODES: ClassVar[dict[str, str]] = {}
@@ -118,8 +120,9 @@ class Rules:
         """The outcome as the record stands."""
         raise NotImplementedError
 
-    def over(self) -> bool:
-        """Whether the game has ended (asked before every event: keep it cheap)."""
+    def over(self, event: Event | None = None) -> bool:
+        """Whether the game has ended, so that ``event`` comes too late (asked before
+        every event: keep it cheap)."""
         return self.result().finished
 
     def conclude(self) -> None:
@@ -167,9 +170,11 @@ class Rules:
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
         players = tuple(header.value.replace(",", " ").split())
-        from ..notation import VERBS
+        from ..notation import PLAYER_NAME, VERBS
 
         for name in players:
+            if not PLAYER_NAME.fullmatch(name):
+                raise SetupError(say("setup.bad-name", player=name), header)
             if name.lower() in VERBS:
                 raise SetupError(say("setup.reserved-name", player=name), header)
             if players.count(name) > 1:

@@ -92,6 +92,7 @@ class BatailleCorse(Rules):
     min_players, max_players = 2, 5
     deck = frozenset(STANDARD_52)
     verbs = frozenset({"holds", "plays", "slaps", "collects", "burns", "gives"})
+    targets = frozenset({"gives"})
     options = (
         Option("Slaps", PATTERNS, frozenset({"pair"}), "what may be slapped besides the pair", many=True,
                aliases=(("bigmac", "big-mac"), ("paire", "pair"))),
@@ -132,6 +133,11 @@ class BatailleCorse(Rules):
         self.banned_at: dict[int, int] = {}
         """When each player's no-slap-30 ban began, in seconds after midnight."""
         self.slapper: int | None = None
+        """Who won the pile by the last slap, while no card has been turned since."""
+        self.handed: int | None = None
+        """The winner, when the end handed them a pile they have not taken yet."""
+        self.clock: int | None = None
+        """The last time of day the record gave, in seconds after midnight."""
         self.started = False
         self.cards_played = 0
         self.piles_collected = 0
@@ -151,13 +157,16 @@ class BatailleCorse(Rules):
             return self._holds(seat, event)
         if not self.started:
             self._begin()
+        if event.seconds is not None:
+            self.clock = event.seconds
         owed = self.penalty.get(seat)
-        if owed and event.verb not in ("burns", "gives"):
-            self.flag("BC-PENALTY-UNPAID", event, penalty=say(f"bc.penalty.{owed.kind}"))
+        if owed and event.verb in ("plays", "slaps"):
+            self.flag("BC-PENALTY-UNPAID", event, penalty=self._penalty_text(owed))
             del self.penalty[seat]
         if event.verb != "slaps":
-            self.slapper = None
             self._settle()
+        if event.verb not in ("slaps", "collects"):
+            self.slapper = None
         getattr(self, "_" + event.verb)(seat, event)
 
     def _holds(self, seat: int, event: Event) -> None:
@@ -280,6 +289,9 @@ class BatailleCorse(Rules):
         return say("where.pile") if place == PILE else say("where.hand", player=self.players[place])
 
     def _collects(self, seat: int, event: Event) -> None:
+        if self.winner is not None:  # the last pile, already theirs
+            self.handed = None
+            return
         if self.owner is None:
             if self.debt and self.creditor == seat:
                 payer = self.payer if self.payer is not None else self._due()
@@ -298,13 +310,14 @@ class BatailleCorse(Rules):
             return self.flag("BC-SLAP-WHILE-OUT", event)
         if self.slapper is not None:
             return
-        if self.penalty_kind == "no-slap-30" and seat in self.banned_at and event.seconds is not None:
-            elapsed = (event.seconds - self.banned_at[seat]) % DAY
-            if elapsed < BAN_SECONDS:
+        if seat in self.banned_at:
+            elapsed = ((event.seconds if event.seconds is not None else self.clock) - self.banned_at[seat]) % DAY
+            if elapsed < BAN_SECONDS and event.seconds is None:
+                self.notes.append(say("note.slap-untimed", player=event.player, line=event.line))
+            elif elapsed < BAN_SECONDS:
                 return self.flag("BC-SLAP-BANNED", event, elapsed=elapsed)
         if not self._slap_open():
-            top = say("bc.top", cards=" ".join(map(str, self.run[-4:]))) if self.run else say("bc.empty-pile")
-            self.flag("BC-FALSE-SLAP", event, patterns=join(say(f"bc.pattern.{p}") for p in sorted(self.patterns, key=PATTERNS.index)), top=top)
+            self.flag("BC-FALSE-SLAP", event, why=self._why_no_slap())
             return self._owe_penalty(seat, event)
         due = self._due()
         self._collect(seat)
@@ -312,14 +325,33 @@ class BatailleCorse(Rules):
         if not self.slapper_leads and not self.out[due]:
             self.turn = due
 
+    def _why_no_slap(self) -> str:
+        if self.debt and not self.slap_in_payment and slap_patterns(self.run, self.patterns, self.ace_counts):
+            return say("bc.paying")
+        top = say("bc.top", cards=" ".join(map(str, self.run[-4:]))) if self.run else say("bc.empty-pile")
+        patterns = join((say(f"bc.pattern.{p}") for p in sorted(self.patterns, key=PATTERNS.index)), "or")
+        return say("bc.no-pattern", patterns=patterns, top=top)
+
+    def _wrong_penalty(self, event: Event, owed: Penalty | None) -> None:
+        detail = (say("bc.penalty-owed", player=event.player, penalty=self._penalty_text(owed)) if owed
+                  else say("bc.no-penalty-due", player=event.player))
+        self.flag("BC-PENALTY-WRONG", event, detail=detail)
+
+    def _penalty_text(self, owed: Penalty) -> str:
+        """What a penalty still asks, in words."""
+        if owed.kind == "burn-3":
+            return say("bc.penalty.burn-3" if owed.burn == BURN else "bc.penalty.burn-fewer", count=owed.burn)
+        key = "bc.penalty.give-1" if len(owed.give_to) == 1 else "bc.penalty.give-each"
+        return say(key, players=join(self.players[s] for s in owed.give_to))
+
     def _burns(self, seat: int, event: Event) -> None:
         owed = self.penalty.get(seat)
         if owed is None or owed.kind != "burn-3":
-            return self.flag("BC-PENALTY-WRONG", event, detail=say("bc.no-penalty-due"))
+            return self._wrong_penalty(event, owed)
         del self.penalty[seat]
         cards = event.cards or (UNSEEN_CARD,) * owed.burn
         if len(cards) not in (owed.burn, BURN):
-            self.flag("BC-PENALTY-WRONG", event, detail=say("bc.penalty.burn-3"))
+            self._wrong_penalty(event, owed)
         burned = [c for i, card in enumerate(cards[: len(self.packs[seat])])
                   if (c := self._from_pack(seat, card, event, event.card_column(i))) is not None]
         self.pile[:0] = burned
@@ -329,8 +361,7 @@ class BatailleCorse(Rules):
         owed = self.penalty.get(seat)
         target = self.seat(event.target)
         if owed is None or owed.kind != "give-1" or target not in owed.give_to or len(event.cards) != 1:
-            detail = say("bc.to-give", player=event.player, targets=join(self.players[s] for s in owed.give_to)) if owed else say("bc.no-penalty-due")
-            return self.flag("BC-PENALTY-WRONG", event, detail=detail)
+            return self._wrong_penalty(event, owed)
         owed.give_to.remove(target)
         if not owed.give_to:
             del self.penalty[seat]
@@ -354,7 +385,8 @@ class BatailleCorse(Rules):
         if self.penalty_kind == "burn-3":
             self.penalty[seat] = Penalty("burn-3", burn=min(BURN, size))
         else:
-            others = [s for s in range(len(self.players)) if s != seat and not self.out[s]][:size]
+            n = len(self.players)
+            others = [s for s in ((seat + k) % n for k in range(1, n)) if not self.out[s]][:size]
             self.penalty[seat] = Penalty("give-1", give_to=others)
 
     def _due(self) -> int:
@@ -403,6 +435,7 @@ class BatailleCorse(Rules):
             self.winner = alive[0]
             if self.pile:
                 self._collect(alive[0], counted=False)
+                self.handed = alive[0]
 
     def _collect(self, seat: int, counted: bool = True) -> None:
         """The pile, turned over, goes under the pack; that player leads."""
@@ -483,7 +516,7 @@ class BatailleCorse(Rules):
     def todo(self) -> list[str]:
         if self.winner is not None:
             return []
-        things = [say("todo.penalty", player=self.players[s], penalty=say(f"bc.penalty.{p.kind}")) for s, p in self.penalty.items()]
+        things = [say("todo.penalty", player=self.players[s], penalty=self._penalty_text(p)) for s, p in self.penalty.items()]
         if self.owner is not None:
             things.append(say("todo.collect", player=self.players[self.owner]))
         elif not self.packs[self.turn] and self.started:
@@ -501,9 +534,11 @@ class BatailleCorse(Rules):
         self._begin()
         self._settle()
 
-    def over(self) -> bool:
-        if self.winner is None and not self.packs[self.turn] and not self._slap_open():
+    def over(self, event: Event | None = None) -> bool:
+        if self.winner is None and not self.packs[self.turn] and not self._slap_open() and (event is None or event.verb != "slaps"):
             self._settle()
+        if event is not None and event.verb == "collects" and self.handed is not None:
+            return event.player != self.players[self.handed]
         return self.winner is not None
 
     def result(self) -> Result:
