@@ -92,8 +92,11 @@ def read_and_check(data: bytes, kind: str, what: str, render_report: bool = Fals
             data_json = to_json(report)
             if render_report:
                 from rich.console import Console
+                from rich.text import Text
 
-                render(report, Console(file=io.StringIO(), width=100, color_system=None))
+                console = Console(file=io.StringIO(), width=100, force_terminal=True)
+                for pieces in render(report, {v.line: item.source(v.line) for v in report.violations}):
+                    console.print(Text.assemble(*pieces))
                 _validate(data_json, record_to_json(item))
             reports.append((item, report))
         if render_report:

@@ -311,7 +311,7 @@ class BatailleCorse(Rules):
         if self.slapper is not None:
             return
         if seat in self.banned_at:
-            elapsed = ((event.seconds if event.seconds is not None else self.clock) - self.banned_at[seat]) % DAY
+            elapsed = (self.clock - self.banned_at[seat]) % DAY  # the clock: this line's time, else the last one given
             if elapsed < BAN_SECONDS and event.seconds is None:
                 self.notes.append(say("note.slap-untimed", player=event.player, line=event.line))
             elif elapsed < BAN_SECONDS:
