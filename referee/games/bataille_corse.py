@@ -157,7 +157,7 @@ class BatailleCorse(Rules):
             return self._holds(seat, event)
         if not self.started:
             self._begin()
-        if event.seconds is not None:
+        if event.time is not None:
             self.clock = event.seconds
         owed = self.penalty.get(seat)
         if owed and event.verb in ("plays", "slaps"):
@@ -537,7 +537,7 @@ class BatailleCorse(Rules):
     def over(self, event: Event | None = None) -> bool:
         if self.winner is None and not self.packs[self.turn] and not self._slap_open() and (event is None or event.verb != "slaps"):
             self._settle()
-        if event is not None and event.verb == "collects" and self.handed is not None:
+        if self.handed is not None and event is not None and event.verb == "collects":
             return event.player != self.players[self.handed]
         return self.winner is not None
 
