@@ -16,8 +16,9 @@ made by ``referee simulate``:
   multi-game files of growing size up to ``--memory-mb``; target: flat, and at most
   100 MB on a 100 MB file.
 
-Times are the best of ``--repeat`` runs; the garbage collector runs as in the CLI (it
-costs little here: the records are slotted values without reference cycles).
+Times are the best of ``--repeat`` rounds, each run taking its turn in every round; the
+garbage collector runs as in the CLI (it costs little here: the records are slotted
+values without reference cycles).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,30 +53,27 @@ def corpus(game: str, games: int, seed: int = 1) -> bytes:
     return "\n".join(texts).encode()
 
 
-def best(repeat: int, run) -> float:
-    """The shortest of ``repeat`` timed runs of ``run()``, in seconds."""
-    times = []
+def fastest(repeat: int, runs: dict[str, Callable[[], object]]) -> dict[str, float]:
+    """The shortest time of each run, in seconds, over ``repeat`` rounds in which every
+    run takes its turn: the machine's ups and downs fall on all of them alike."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(repeat):
-        began = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - began)
-    return min(times)
+        for name, run in runs.items():
+            began = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - began)
+    return {name: min(kept) for name, kept in times.items()}
 
 
-def throughput(game: str, data: bytes, repeat: int) -> tuple[int, float, float]:
-    """Events, and events per second parsing alone and parsing + replaying."""
+def referee_runs(data: bytes) -> tuple[int, dict[str, Callable[[], object]]]:
+    """Events, and the timed runs on them: parse alone, parse + replay, replay alone
+    (the records parsed beforehand)."""
     records = [r for r in read_games("bench", io.BytesIO(data)) if isinstance(r, Record)]
-    events = sum(len(r.events) for r in records)
-    parse = best(repeat, lambda: sum(1 for _ in read_games("bench", io.BytesIO(data))))
-    full = best(repeat, lambda: [check(r) for r in read_games("bench", io.BytesIO(data)) if isinstance(r, Record)])
-    return events, events / parse, events / full
-
-
-def replay_only(data: bytes, repeat: int) -> float:
-    """Events per second of the replay alone, the records parsed beforehand."""
-    records = [r for r in read_games("bench", io.BytesIO(data)) if isinstance(r, Record)]
-    events = sum(len(r.events) for r in records)
-    return events / best(repeat, lambda: [replay(start(r), r).result() for r in records])
+    return sum(len(r.events) for r in records), {
+        "parse": lambda: sum(1 for _ in read_games("bench", io.BytesIO(data))),
+        "parse+replay": lambda: [check(r) for r in read_games("bench", io.BytesIO(data)) if isinstance(r, Record)],
+        "replay": lambda: [replay(start(r), r).result() for r in records],
+    }
 
 
 def chess_pgn(games: int, seed: int = 1) -> tuple[str, int]:
@@ -95,10 +94,10 @@ def chess_pgn(games: int, seed: int = 1) -> tuple[str, int]:
     return "\n\n".join(out) + "\n", plies
 
 
-def chess_throughput(text: str, plies: int, repeat: int) -> float:
-    """Plies per second of python-chess's PGN reader: ``read_game`` parses each move's SAN
-    against the position (so checks it is legal) and plays it on its board, which is
-    parse + legal-move replay in one pass."""
+def chess_run(text: str) -> Callable[[], None]:
+    """python-chess's PGN reader on ``text``: ``read_game`` parses each move's SAN against
+    the position (so checks it is legal) and plays it on its board, which is parse +
+    legal-move replay in one pass."""
     import chess.pgn
 
     def run() -> None:
@@ -106,7 +105,7 @@ def chess_throughput(text: str, plies: int, repeat: int) -> float:
         while chess.pgn.read_game(stream) is not None:
             pass
 
-    return plies / best(repeat, run)
+    return run
 
 
 def _referee_command() -> list[str]:
@@ -167,27 +166,31 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a small run")
     parser.add_argument("--games", type=int, help="simulated records per game (default 200, quick 40)")
-    parser.add_argument("--repeat", type=int, help="timed runs, the best kept (default 3, quick 1)")
+    parser.add_argument("--repeat", type=int, help="timed rounds, the best of each kept (default 5, quick 2)")
     parser.add_argument("--memory-mb", type=int, help="largest file for the memory part (default 100, quick 10)")
     args = parser.parse_args()
     games = args.games or (40 if args.quick else 200)
-    repeat = args.repeat or (1 if args.quick else 3)
+    repeat = args.repeat or (2 if args.quick else 5)
     memory_mb = args.memory_mb or (10 if args.quick else 100)
 
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores")
-    print(f"\nThroughput ({games} simulated records per game, best of {repeat}):")
-    rates = {}
+    print(f"\nThroughput ({games} simulated records per game, best of {repeat} rounds):")
+    runs: dict[str, Callable[[], object]] = {}
+    events: dict[str, int] = {}
     for game in simulable_games():
-        data = corpus(game, games)
-        events, parse, full = throughput(game, data, repeat)
-        rates[game] = full
-        print(f"  {game:<18} {events:>8} events  parse {parse:>9,.0f}/s  parse+replay {full:>9,.0f}/s"
-              f"  (replay alone {replay_only(data, repeat):,.0f}/s)")
+        events[game], game_runs = referee_runs(corpus(game, games))
+        runs.update({f"{game} {name}": run for name, run in game_runs.items()})
     text, plies = chess_pgn(games)
-    chess_rate = chess_throughput(text, plies, repeat)
+    runs["chess"] = chess_run(text)
+    seconds = fastest(repeat, runs)
+    chess_rate = plies / seconds["chess"]
+    for game, count in events.items():
+        rate = {name: count / seconds[f"{game} {name}"] for name in ("parse", "parse+replay", "replay")}
+        print(f"  {game:<18} {count:>8} events  parse {rate['parse']:>9,.0f}/s  parse+replay {rate['parse+replay']:>9,.0f}/s"
+              f"  (replay alone {rate['replay']:,.0f}/s)")
     print(f"  {'python-chess PGN':<18} {plies:>8} plies   parse+replay {chess_rate:>9,.0f}/s")
-    for game, rate in rates.items():
-        ratio = rate / chess_rate
+    for game, count in events.items():
+        ratio = count / seconds[f"{game} parse+replay"] / chess_rate
         print(f"  {game}: {ratio:.2f}x python-chess (target 2x): {'met' if ratio >= 2 else 'NOT met'}")
 
     with tempfile.TemporaryDirectory() as folder:
