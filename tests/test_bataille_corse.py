@@ -251,3 +251,35 @@ def test_a_result_header_on_an_unfinished_game(check_text, result: str, flagged:
 @pytest.mark.parametrize("name", ["bataille-corse", "Bataille Corse", "bataillecorse", "BATAILLE_CORSE", "Bataille-Corsé"])
 def test_game_names(check_text, name: str) -> None:
     assert check_text(f'[Game "{name}"]\n[Players "Alice Bob"]\nAlice plays 5H\n').status == "in-progress"
+
+
+def test_a_payer_emptied_by_a_burn_is_out_at_once(check_text) -> None:
+    """« si un joueur se retrouve à court de cartes pendant qu'il paye une pénalité, il est
+    immédiatement éliminé »: B owes 3 for the Roi, and burning his last card puts him out."""
+    body = (
+        "A plays AS\nB plays 2C 3C 4C 5C\nA collects\nA plays AH\nB plays 6C 7C 8C 9C\n"
+        "A collects\nA plays AD\nB plays 10C 2D 3D 4D\nA collects\nA plays QS\nB plays 5D 6D\n"
+        "A collects\nA plays JS\nB plays 7D\nA collects\nA plays 4H\nB plays 5H\nB slaps\n"
+        "C plays KH\nA plays KS\nB burns 1\nB slaps\n"
+    )
+    report = check_text(head("A B C") + body)
+    assert codes(report) == [(20, "BC-FALSE-SLAP"), (24, "BC-SLAP-WHILE-OUT")]
+    before = check_text(head("A B C") + body.removesuffix("B slaps\n"))
+    assert "C pays 3 more card(s) to A" in before.todo
+
+
+def test_a_fault_without_a_time_is_dated_by_the_last_time_given(check_text) -> None:
+    body = "21:00:00 A plays 5C\nC slaps\n21:00:20 B plays 5D\n21:00:25 C slaps\n"
+    report = check_text(head("A B C", Penalty="no-slap-30") + body)
+    assert codes(report) == [(5, "BC-FALSE-SLAP"), (7, "BC-SLAP-BANNED")]
+    assert not report.notes
+
+
+def test_players_going_out_together_go_in_turn_order_from_the_winner(check_text) -> None:
+    """B takes all 52 cards; C, next after B, goes out first and finishes last."""
+    report = check_text(head("A B C", First="B") + (
+        "A plays 2C\nA burns 3\nA slaps\nA burns 3\nA slaps\nA burns 3\nA slaps\nA burns 3\n"
+        "A slaps\nA burns 3\nC plays 3C\nC burns 3\nC slaps\nC burns 3\nC slaps\nC burns 3\n"
+        "C slaps\nC burns 3\nC slaps\nC burns 3\nB plays 4C\nC plays 9D\nA plays 9H\nB slaps\n"
+    ))
+    assert (report.result.winner, report.result.order) == ("B", ["B", "A", "C"])

@@ -356,6 +356,7 @@ class BatailleCorse(Rules):
                   if (c := self._from_pack(seat, card, event, event.card_column(i))) is not None]
         self.pile[:0] = burned
         self.where.update((c, PILE) for c in burned if c.seen)
+        self._payer_emptied(seat)
 
     def _gives(self, seat: int, event: Event) -> None:
         owed = self.penalty.get(seat)
@@ -370,14 +371,25 @@ class BatailleCorse(Rules):
             self.packs[target].append(card)
             if card.seen:
                 self.where[card] = target
+        self._payer_emptied(seat)
 
     # --- Moving the game along --------------------------------------------------------
+    def _payer_emptied(self, seat: int) -> None:
+        """A payer whose penalty took their last cards while they still owe is out at once
+        (« à court de cartes pendant qu'il paye »), and the next player pays."""
+        if self.debt and self.owner is None and self.turn == seat and not self.packs[seat]:
+            self._eliminate(seat)
+            if self.winner is None:
+                self._pass_turn(seat)
+
     def _owe_penalty(self, seat: int, event: Event) -> None:
         if self.penalty_kind == "no-slap-30":
-            if event.seconds is None:
+            # A fault on a line without a time is dated by the last time given before it:
+            # a slap flagged as banned is then surely within the 30 seconds.
+            if self.clock is None:
                 self.notes.append(say("note.no-slap-30", player=event.player))
             else:
-                self.banned_at[seat] = event.seconds
+                self.banned_at[seat] = self.clock
             return
         size = len(self.packs[seat])
         if size == 0:
@@ -447,9 +459,9 @@ class BatailleCorse(Rules):
         self.turn = seat
         self.piles_collected += counted
         if len(pack) == 52 and self.winner is None:
-            for other in range(len(self.players)):
-                if other != seat:
-                    self._eliminate(other)
+            n = len(self.players)  # the others go out in turn order from the winner
+            for other in ((seat + k) % n for k in range(1, n)):
+                self._eliminate(other)
 
     # --- Playing out a known deal -----------------------------------------------------
     def play_out(self) -> None:
