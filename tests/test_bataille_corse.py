@@ -283,3 +283,28 @@ def test_players_going_out_together_go_in_turn_order_from_the_winner(check_text)
         "C slaps\nC burns 3\nC slaps\nC burns 3\nB plays 4C\nC plays 9D\nA plays 9H\nB slaps\n"
     ))
     assert (report.result.winner, report.result.order) == ("B", ["B", "A", "C"])
+
+
+@pytest.mark.parametrize("penalty", ["burn-3", "give-1"])
+def test_legal_offers_the_penalty_owed(penalty: str) -> None:
+    """After a false slap, what is legal is to pay the penalty (the offender's card or slap
+    would be BC-PENALTY-UNPAID), and paying it as offered breaks no rule."""
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    deal = "".join(f"{p} holds " + " ".join(f"{r}{s}" for r in [*range(2, 11), "J", "Q", "K", "A"]) + "\n"
+                   for p, s in zip(["Alice", "Bob", "Chloe", "Dan"], "SHDC"))
+    (record,) = parse_text(head("Alice Bob Chloe Dan", Penalty=penalty) + deal + "Alice plays 2S\nBob slaps\n")
+    rules = replay(start(record), record)
+    legal = rules.legal()
+    assert "Bob" not in {e.player for e in legal if e.verb in ("plays", "slaps")}
+    payments = [e for e in legal if e.verb in ("burns", "gives")]
+    if penalty == "burn-3":
+        assert [(e.verb, e.cards_text) for e in payments] == [("burns", "2H 3H 4H")]
+    else:
+        assert [(e.verb, e.cards_text, e.target) for e in payments] == [("gives", "2H", t) for t in ("Chloe", "Dan", "Alice")]
+    while payments:
+        rules.apply(payments[0])
+        payments = [e for e in rules.legal() if e.verb in ("burns", "gives")]
+    assert [v.code for v in rules.violations] == ["BC-FALSE-SLAP"]
+    assert [e.player for e in rules.legal() if e.verb == "plays"] == ["Bob"]

@@ -131,7 +131,8 @@ class Rules:
 
     def legal(self) -> list[Event]:
         """Events that break no rule now, for a replay that knows every card (the
-        simulator's choices). Line and column are 0."""
+        simulator's choices; rules that depend on the clock are left aside). Line and
+        column are 0."""
         raise NotImplementedError
 
     def play_out(self) -> None:

@@ -506,15 +506,23 @@ class BatailleCorse(Rules):
             return []
         due = self._due()
         name = self.players[due]
-        events = []
+        events = [payment for seat, owed in self.penalty.items() for payment in self._payments(seat, owed)]
         if self.owner is not None:
             events.append(Event(name, "collects", 0, 0))
-        if self.packs[due]:
+        if self.packs[due] and due not in self.penalty:  # a penalty is paid before one's next card
             top = self.packs[due][0]
             events.append(Event(name, "plays", 0, 0, (top,), str(top)))
         if self._slap_open():
-            events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players) if not self.out[s]]
+            events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players) if not self.out[s] and s not in self.penalty]
         return events
+
+    def _payments(self, seat: int, owed: Penalty) -> list[Event]:
+        """The events that pay a penalty owed (a give-1 penalty: one card to each player owed)."""
+        name, pack = self.players[seat], self.packs[seat]
+        if owed.kind == "burn-3":
+            cards = tuple(pack)[: owed.burn]
+            return [Event(name, "burns", 0, 0, cards, " ".join(map(str, cards)))]
+        return [Event(name, "gives", 0, 0, (pack[0],), str(pack[0]), 0, self.players[s]) for s in owed.give_to]
 
     def _slap_open(self) -> list[str]:
         """The patterns a slap would win now (none while a payment forbids slapping)."""
