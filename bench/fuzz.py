@@ -95,7 +95,7 @@ def read_and_check(data: bytes, kind: str, what: str, render_report: bool = Fals
                 from rich.text import Text
 
                 console = Console(file=io.StringIO(), width=100, force_terminal=True)
-                for pieces in render(report, {v.line: item.source(v.line) for v in report.violations}):
+                for pieces in render(report, item.sources(v.line for v in report.violations) if report.violations else None):
                     console.print(Text.assemble(*pieces))
                 _validate(data_json, record_to_json(item))
             reports.append((item, report))

@@ -77,7 +77,7 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
             if as_json:
                 sys.stdout.write(("\n" if first else ",\n") + json.dumps(to_json(report), ensure_ascii=False))
             else:
-                for pieces in render(report, {v.line: item.source(v.line) for v in report.violations}):
+                for pieces in render(report, item.sources(v.line for v in report.violations) if report.violations else None):
                     show(pieces)
             first = False
     if as_json:

@@ -40,7 +40,7 @@ def error_report(error: RecordError, game: str = "") -> GameReport:
 def _setup_error(record: Record, error: SetupError) -> RecordError:
     header = error.header
     line, column = (header.line, header.column) if header else (record.line, 1)
-    source = (record.source(header.line) or "") if header else ""
+    source = record.sources((header.line,)).get(header.line, "") if header else ""
     return RecordError(record.path, line, column, str(error), source)
 
 

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .cards import NUMBERED, SPELLINGS, UNSEEN_CARD, Card
 from .games import numbers_are_cards
 from .messages import say
-from .record import Comment, Event, Header, Record
+from .record import Comment, Event, Header, Record, lines_at
 from .resources import read_resource
 
 MAX_LINE = 4096
@@ -181,7 +181,7 @@ class _Chunk:
 
     def line(self, number: int) -> str:
         """The text of one of the chunk's lines, by its number in the file."""
-        return self.text.split("\n")[number - self.start] + "\n"
+        return lines_at(self.text, self.start, (number,)).get(number, "") + "\n"
 
 
 def _texts(path: str, stream) -> Iterator[str]:

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .cards import Card
 
 _WORDS = re.compile(r"\S+")
+
+
+def lines_at(text: str, first: int, numbers: Iterable[int]) -> dict[int, str]:
+    """Some lines of ``text`` (whole lines, each ending in LF, the first of them line
+    ``first`` of the file), by their numbers in the file; a number outside is left out."""
+    lines = text.split("\n")[:-1]
+    return {n: lines[n - first] for n in numbers if 0 <= n - first < len(lines)}
+
 PREPOSITIONS = {"plays": "on", "gives": "to", "takes": "from", "swaps": "with"}
 """The word before the player an event names: plays 7H on Bob, gives ?? to Bob."""
 
@@ -76,11 +85,9 @@ class Record:
     """The game's lines as read (line ends made LF), from line ``text_line`` of the file."""
     text_line: int = field(default=1, repr=False, compare=False)
 
-    def source(self, number: int) -> str | None:
-        """The text of one of the game's lines, by its number in the file."""
-        lines = self.text.split("\n")
-        index = number - self.text_line
-        return lines[index] if 0 <= index < len(lines) - 1 else None
+    def sources(self, numbers: Iterable[int]) -> dict[int, str]:
+        """The text of some of the game's lines, by their numbers in the file."""
+        return lines_at(self.text, self.text_line, numbers)
 
     def header(self, tag: str) -> Header | None:
         """The first header with this tag, matched without regard to case."""

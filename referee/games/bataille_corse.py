@@ -326,7 +326,7 @@ class BatailleCorse(Rules):
             self.turn = due
 
     def _why_no_slap(self) -> str:
-        if self.debt and not self.slap_in_payment and slap_patterns(self.run, self.patterns, self.ace_counts):
+        if self.debt and not self.slap_in_payment and self._shown():
             return say("bc.paying")
         top = say("bc.top", cards=" ".join(map(str, self.run[-4:]))) if self.run else say("bc.empty-pile")
         patterns = join((say(f"bc.pattern.{p}") for p in sorted(self.patterns, key=PATTERNS.index)), "or")
@@ -526,8 +526,10 @@ class BatailleCorse(Rules):
 
     def _slap_open(self) -> list[str]:
         """The patterns a slap would win now (none while a payment forbids slapping)."""
-        if self.debt and not self.slap_in_payment:
-            return []
+        return [] if self.debt and not self.slap_in_payment else self._shown()
+
+    def _shown(self) -> list[str]:
+        """The slap patterns the top of the run shows, worked out once per card."""
         if self._showing is None:
             self._showing = slap_patterns(self.run, self.patterns, self.ace_counts)
         return self._showing
