@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .cards import NUMBERED, SPELLINGS, UNSEEN_CARD, Card
 from .games import numbers_are_cards
 from .messages import say
+from .parser_cache import load_parser
 from .record import Comment, Event, Header, Record, lines_at
 from .resources import read_resource
 
@@ -159,7 +160,7 @@ class _Builder(Transformer):
 def _parser() -> tuple[Lark, _Builder]:
     builder = _Builder()
     grammar = read_resource("grammar", "record.lark")
-    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "line"], transformer=builder, cache=True), builder
+    return load_parser(grammar, builder, parser="lalr", lexer="contextual", start=["start", "line"]), builder
 
 
 # --- Cutting a file into games --------------------------------------------------------
