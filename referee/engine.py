@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .cards import UNSEEN_CARD
@@ -31,6 +32,37 @@ class GameReport:
     notes: list[str] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
     error: RecordError | None = None
+    omitted: dict[str, int] = field(default_factory=dict)
+    """Violations flagged but left out of ``violations``, by code (see Found)."""
+
+
+class Found:
+    """A game's violations as they are flagged: each handed to ``each`` when given (to be
+    written at once), the first ``keep`` of each code kept for the report, the others only
+    counted; so a game's violations take no memory however many they are."""
+
+    def __init__(self, keep: int | None = None, each: Callable[[Violation], object] | None = None):
+        self.keep, self.each = keep, each
+        self.kept: list[Violation] = []
+        self.seen: dict[str, int] = {}
+        self.count = 0
+
+    def append(self, violation: Violation) -> None:
+        self.count += 1
+        if self.each is not None:
+            self.each(violation)
+        seen = self.seen[violation.code] = self.seen.get(violation.code, 0) + 1
+        if self.keep is None or seen <= self.keep:
+            self.kept.append(violation)
+
+    def omitted(self) -> dict[str, int]:
+        return {code: n - self.keep for code, n in self.seen.items() if self.keep is not None and n > self.keep}
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Violation]:
+        return iter(self.kept)
 
 
 def error_report(error: RecordError, game: str = "") -> GameReport:
@@ -88,13 +120,16 @@ def _outcome(result: Result) -> str:
     return say("report.never-ends" if result.never_ends else "report.in-progress")
 
 
-def check(record: Record, play_out: bool = False) -> GameReport:
-    """Replay one record and say what it holds."""
+def check(record: Record, play_out: bool = False, found: Found | None = None) -> GameReport:
+    """Replay one record and say what it holds; its violations go to ``found`` when given
+    (the report then holds those it kept)."""
     game = record.tag("Game", "") or ""
     try:
         rules = start(record)
     except SetupError as error:
         return error_report(_setup_error(record, error), game)
+    if found is not None:
+        rules.violations = found
     replay(rules, record)
     if play_out:
         rules.play_out()
@@ -114,7 +149,7 @@ def check(record: Record, play_out: bool = False) -> GameReport:
         record.path, record.line, rules.name, list(rules.players), status,
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
         rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(), rules.notes,
-        {h.tag: h.value for h in record.headers},
+        {h.tag: h.value for h in record.headers}, omitted=found.omitted() if found is not None else {},
     )
 
 
