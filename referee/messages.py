@@ -36,6 +36,7 @@ ENGLISH: dict[str, str] = {
     "syntax.number-not-card": "{got!r} is not a card in this game: a card has a suit, such as {got}H or {got}♥",
     "syntax.number-too-high": "{got!r} is not a card in this game: a card has a rank and a suit, such as 7H or 10♥",
     "syntax.count-too-large": "{got!r} cards is more than any deck holds (at most {limit})",
+    "syntax.too-many-cards": "more cards on one line than any deck holds (at most {limit})",
     "syntax.not-a-number-card": "{got!r} is not a Flaschenteufel card: they are numbered 1 to 37, without 19",
     "syntax.game-too-long": "the game that starts here is longer than a game may be ({limit:,} characters); split it into games, each with its headers",
     "syntax.control-character": "a control character ({code}) here: a record holds text only (tabs aside); remove it",

@@ -26,7 +26,7 @@ from .safe_text import excerpt, visible
 
 MAX_LINE = 4096
 """The longest line a record may have, in characters."""
-MAX_GAME = 1_000_000
+MAX_GAME = 500_000
 """The most characters a game may have (the blank lines before and after it aside): what
 bounds the memory a game takes, as MAX_LINE bounds a line."""
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -40,7 +40,7 @@ VERBS = (
 COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collects", "holds"})
 """Verbs after which a bare number counts unseen cards."""
 MAX_COUNT = 78
-"""The most cards a count may stand for: a whole tarot deck."""
+"""The most cards a count may stand for, or one line may give: a whole tarot deck."""
 
 _FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
 
@@ -152,6 +152,8 @@ class _Builder(Transformer):
                 cards.extend(self._number(int(word), word, verb, line, column + spot.start()))
             else:
                 cards.append(card)
+            if len(cards) > MAX_COUNT:  # no deck holds more: and a line's cards stay few
+                raise _Problem(line, column + spot.start(), say("syntax.too-many-cards", limit=MAX_COUNT))
         return tuple(cards)
 
     def _number(self, number: int, word: str, verb: str, line: int, column: int) -> list[Card]:
