@@ -497,6 +497,7 @@ def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
         if "STRING" in expected:
             tag = re.match(r"\[\s*(\S+)", stripped)
             value = stripped.split(None, 1)[1].rstrip("]").strip().strip('"') if " " in stripped else ""
+            value = value if len(value) <= 40 else value[:40] + "…"
             return column, say("syntax.header-quotes", tag=tag.group(1) if tag else "Tag", value=value)
         return column, say("syntax.header-unclosed")
     if "CARDS" in expected or ("ON" in expected and got[:1].isdigit()):
