@@ -189,6 +189,7 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
                     show(pieces)
             counts[report.status] += 1
             first = False
+            del item, report  # not held while the next game is read: one game in memory at a time
     if as_json:
         sys.stdout.write("\n]\n")
     else:
@@ -232,17 +233,22 @@ def export(file: str, form: str) -> None:
 
     _records_out()
     failed = False
-    games = []
+    games = 0
+    if form == "json":  # as json.dumps(..., indent=1) writes {"file": ..., "games": [...]}, one game at a time
+        sys.stdout.write(f'{{\n "file": {json.dumps(file, ensure_ascii=False)},\n "games": [')
     for item in _read(file):
         if isinstance(item, RecordError):
             click.echo(str(item), err=True)
             failed = True
         elif form == "json":
-            games.append(record_to_json(item))
+            game = json.dumps(record_to_json(item), ensure_ascii=False, indent=1).replace("\n", "\n  ")
+            sys.stdout.write(("\n  " if not games else ",\n  ") + game)
+            games += 1
         else:
             sys.stdout.write(record_to_text(item))
+        del item
     if form == "json":
-        sys.stdout.write(json.dumps({"file": file, "games": games}, ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write("\n ]\n}\n" if games else "]\n}\n")
     sys.exit(EXIT_ERROR if failed else EXIT_OK)
 
 
