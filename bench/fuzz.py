@@ -62,7 +62,7 @@ from referee.export import record_to_json, record_to_text  # noqa: E402
 from referee.notation import MAX_GAME, MAX_LINE, RecordError, parse_text, read_games  # noqa: E402
 from referee.record import Record  # noqa: E402
 from referee.report import render, to_json  # noqa: E402
-from referee.safe_text import UNSAFE  # noqa: E402
+from referee.safe_text import unsafe  # noqa: E402
 from referee.simulate import MUTATIONS, Mutation, mutate, rules_class, simulable_games, simulate, violations_before  # noqa: E402
 
 GARBLES = ("flip", "insert", "delete", "truncate", "crlf", "cr", "stray-cr", "latin-1", "bom", "bom+crlf", "long-line", "splice")
@@ -379,7 +379,7 @@ class _Output(io.TextIOBase):
         self.writes += 1
         self.chars += len(text)
         if self.text and not self.unsafe:
-            found = UNSAFE.search(text.replace("\n", ""))
+            found = unsafe().search(text.replace("\n", ""))
             if found is not None:
                 self.unsafe = text[max(0, found.start() - 40):found.start() + 40]
         return len(text)

@@ -7,7 +7,6 @@ parser refuses is read again token by token, to say where and what is wrong."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -512,6 +511,8 @@ def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
         actor = re.sub(r"^\s*(\d+\.\s*)?(\d+:\d+(:\d+)?\s*)?", "", source).split()[:1]
         if actor and actor[0].lower() in VERBS:
             return source.find(actor[0]) + 1, say("syntax.no-player", got=actor[0].lower())
+        import difflib  # here: only a misspelt verb needs it, and it takes time to import
+
         close = difflib.get_close_matches(got.lower(), VERBS, n=1)
         hint = say("syntax.did-you-mean", suggestion=close[0]) if close else ""
         return column, say("syntax.unknown-verb", got=got, hint=hint)

@@ -3,18 +3,24 @@
 Lark's own cache (``cache=True``) pickles them into the shared temporary directory under
 a name anyone can predict: a pickle planted there by another user runs as whoever reads
 it, and a symbolic link planted there turns the cache's write into an overwrite of the
-file it points to. Here the tables are plain JSON (reading them cannot run code), in the
-user's cache directory (``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``), created
-0700 and used only while it is the user's own and writable by nobody else; the file is
-opened without following a symbolic link, checked to be the user's, and written through
-a fresh temporary file renamed into place. When any of this fails, the parser is built
-from the grammar: a slower start, never an unsafe one."""
+file it points to. Here:
+- the tables live in the user's cache directory (``$XDG_CACHE_HOME/referee``, else
+  ``~/.cache/referee``), created 0700 and used only while it is the user's own and
+  writable by nobody else; the file is opened without following a symbolic link, checked
+  to be the user's, and written through a fresh temporary file renamed into place;
+- they are plain data (dicts, lists, strings, numbers) and are read back as plain data
+  only: the unpickler refuses every global, the one way a pickle reaches code, so even a
+  planted file could run nothing (pickle rather than JSON: it adds nothing to start-up,
+  as Lark imports it, where JSON took 3 ms to import and decode).
+When any of this fails, the parser is built from the grammar: a slower start, never an
+unsafe one."""
 
 from __future__ import annotations
 
 import hashlib
-import json
+import io
 import os
+import pickle
 import stat
 import sys
 import tempfile
@@ -52,16 +58,28 @@ def _private_folder() -> str | None:
     if folder is None:
         return None
     try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
         status = os.lstat(folder)
+    except FileNotFoundError:
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            status = os.lstat(folder)
+        except OSError:
+            return None
     except OSError:
         return None
     return folder if stat.S_ISDIR(status.st_mode) and _own(status) else None
 
 
-def _int_keys(pairs: list[tuple[str, object]]) -> dict:
-    """JSON has only text keys; the tables number their states and tokens."""
-    return {int(k) if k.isdigit() else k: v for k, v in pairs}
+class _PlainData(pickle.Unpickler):
+    """Reads plain data only (dicts, lists, tuples, strings, numbers): every global (a
+    class, a function), the only way a pickle reaches code, is refused."""
+
+    def find_class(self, module: str, name: str) -> object:
+        raise pickle.UnpicklingError(f"{module}.{name}: the parser's tables are plain data")
+
+
+def _plain(file) -> object:
+    return _PlainData(file).load()
 
 
 def _read(path: str, key: str) -> dict | None:
@@ -75,8 +93,8 @@ def _read(path: str, key: str) -> dict | None:
             status = os.fstat(file.fileno())
             if not stat.S_ISREG(status.st_mode) or not _own(status):
                 return None
-            saved = json.loads(file.read(), object_pairs_hook=_int_keys)
-    except (OSError, ValueError):
+            saved = _plain(file)
+    except (OSError, ValueError, EOFError, pickle.UnpicklingError, MemoryError, TypeError, IndexError, KeyError):
         return None
     return saved if isinstance(saved, dict) and saved.get("key") == key else None
 
@@ -86,17 +104,20 @@ def _write(parser: Lark, folder: str, path: str, key: str) -> None:
     never followed); older tables in the folder are removed."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k not in _OBJECTS}
+    tables = {"key": key, "data": data, "memo": memo}
     try:
-        text = json.dumps({"key": key, "data": data, "memo": memo}, separators=(",", ":"))
-    except (TypeError, ValueError):  # a Lark version whose tables are not plain data
+        saved = pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL)
+        if _plain(io.BytesIO(saved)) != tables:
+            return
+    except (pickle.PicklingError, pickle.UnpicklingError, TypeError, AttributeError):  # tables that are not plain data
         return
     try:
         fd, temporary = tempfile.mkstemp(prefix=".parser-", suffix=".tmp", dir=folder)
     except OSError:
         return
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
+        with os.fdopen(fd, "wb") as file:
+            file.write(saved)
         os.replace(temporary, path)
     except OSError:
         try:
@@ -105,7 +126,7 @@ def _write(parser: Lark, folder: str, path: str, key: str) -> None:
             pass
         return
     for name in os.listdir(folder):
-        if name.startswith("parser-") and name.endswith(".json") and os.path.join(folder, name) != path:
+        if name.startswith("parser-") and os.path.join(folder, name) != path:
             try:
                 os.unlink(os.path.join(folder, name))
             except OSError:
@@ -118,7 +139,7 @@ def load_parser(grammar: str, transformer: object, **options: object) -> Lark:
     version = ".".join(map(str, sys.version_info[:2]))
     key = hashlib.sha256("\0".join((grammar, repr(sorted(options.items())), LARK_VERSION, version)).encode()).hexdigest()
     folder = _private_folder()
-    path = os.path.join(folder, f"parser-{key[:32]}.json") if folder else None
+    path = os.path.join(folder, f"parser-{key[:32]}.tables") if folder else None
     saved = _read(path, key) if path else None
     if saved is not None:
         try:

@@ -10,14 +10,23 @@ formats (issue 15's github or junit) escape their own syntax after this."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-UNSAFE = re.compile(
+_UNSAFE_ASCII = re.compile("[\x00-\x1f\x7f]")
+UNSAFE_CLASS = (
     "[\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b\u200e-\u200f"
     "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]"
 )
 """Characters of the Unicode categories Cc (controls), Cf (format), Zl, Zp (separators) and
 Cs (surrogates), but the joiners U+200C and U+200D that emoji and some scripts need."""
+
+
+@lru_cache(maxsize=1)
+def unsafe() -> re.Pattern:
+    """UNSAFE_CLASS compiled, the first time text that is not ASCII needs it (compiling it
+    takes a millisecond of a start-up that often prints ASCII only)."""
+    return re.compile(UNSAFE_CLASS)
 
 _SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
@@ -34,7 +43,8 @@ def _escape(match: re.Match) -> str:
 
 def visible(text: str) -> str:
     """The text with every unsafe character shown as an escape (unchanged when it has none)."""
-    return text if UNSAFE.search(text) is None else UNSAFE.sub(_escape, text)
+    pattern = _UNSAFE_ASCII if text.isascii() else unsafe()
+    return text if pattern.search(text) is None else pattern.sub(_escape, text)
 
 
 def visible_lines(text: str) -> str:
