@@ -103,9 +103,18 @@ def games() -> None:
         rules = load_rules(entry)
         click.echo(f"{entry.name}  {entry.title}  {rules.min_players}-{rules.max_players} players")
         for option in rules.options:
-            default = " ".join(sorted(option.default)) if option.many else option.default
-            kind = "any of" if option.many else "one of"
-            click.echo(f"  [{option.tag} \"...\"]  {option.help}: {kind} {', '.join(option.choices)} (default: {default})")
+            click.echo(f"  [{option.tag} \"...\"]  {option.help}: {option.accepted()} (default: {_default_text(option, rules)})")
+
+
+def _default_text(option, rules) -> str:
+    """An option's default in words; one that depends on the number of players, for each."""
+    if callable(option.default):
+        return ", ".join(f"{_value_text(option.default(n))} for {n}" for n in range(rules.min_players, rules.max_players + 1))
+    return _value_text(option.default)
+
+
+def _value_text(value) -> str:
+    return " ".join(sorted(value)) if isinstance(value, frozenset) else str(value)
 
 
 @main.command()

@@ -49,7 +49,8 @@ def start(record: Record) -> Rules:
     header = record.header("Game")
     names = join(g.name for g in GAMES if g.module)
     if header is None:
-        raise SetupError(say("setup.no-game", games=names), record.headers[0] if record.headers else None)
+        everything = join((g.name for g in GAMES), "or")
+        raise SetupError(say("setup.no-game", games=everything), record.headers[0] if record.headers else None)
     entry = find_game(header.value)
     if entry is None:
         raise SetupError(say("setup.unknown-game", game=header.value, games=names), header)
@@ -64,22 +65,35 @@ def replay(rules: Rules, record: Record) -> Rules:
     players = set(rules.players)
     known = rules.deck | {UNSEEN_CARD}
     for event in record.events:
-        if event.player not in players:
-            rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players))
+        if event.player not in players and event.verb != "round":
+            rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
         elif event.target is not None and event.target not in players:
-            rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players))
+            rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
+                       hint=_close_name(event.target, rules.players))
         elif event.verb not in rules.verbs:
-            rules.flag("REC-UNSUPPORTED-EVENT", event, verb=event.verb)
+            rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
         elif event.target is not None and event.verb not in rules.targets:
             rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
         elif event.cards and not known.issuperset(event.cards):
             stray = next(i for i, c in enumerate(event.cards) if c not in known)
             rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
+        elif event.verb == "scores":
+            rules.claims.append(event)
         elif rules.over(event):
             rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
         else:
             rules.apply(event)
     return rules
+
+
+def _close_name(name: str, players) -> str:
+    """' (did you mean Alice?)' for a name that differs from a player's only in case or
+    by a letter or two; empty otherwise."""
+    import difflib
+
+    same = [p for p in players if p.lower() == name.lower()]
+    close = same or difflib.get_close_matches(name, list(players), n=1, cutoff=0.75)
+    return say("hint.player", player=close[0]) if close else ""
 
 
 def _outcome(result: Result) -> str:
@@ -126,9 +140,24 @@ def _result_tag(record: Record) -> str:
 
 
 def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
+    """A ``Result`` header names the winner, or the finishing order from the winner on;
+    each ``scores`` line gives a player's score for the game: both must match the replay."""
     written = _result_tag(record)
-    if written and written != result.winner:
+    names = written.replace(",", " ").split()
+    if names and names != (result.order[: len(names)] if len(names) > 1 else [result.winner]):
         header = record.header("Result")
-        message = say("REC-RESULT-MISMATCH", written=written, actual=_outcome(result))
-        rule = rules.RULES.get(rules.CODES.get("REC-RESULT-MISMATCH", ""), "")
-        rules.violations.append(Violation("REC-RESULT-MISMATCH", message, rule, None, header.line, header.column))
+        actual = say("report.order", players=join(result.order)) if len(names) > 1 and result.order else _outcome(result)
+        _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
+    for claim in rules.claims:
+        if not result.finished:
+            rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
+        elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
+            _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word),
+                       actual=result.scores.get(claim.player, 0))
+
+
+def _violation(rules: Rules, code: str, line: int, column: int, player: str | None, **fields) -> None:
+    """A violation found by the engine once the replay is over (not at an event)."""
+    message = say(code, player=player, **fields)
+    rule = rules.RULES.get(rules.CODES.get(code, ""), "")
+    rules.violations.append(Violation(code, message, rule, player, line, column))

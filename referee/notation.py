@@ -16,10 +16,10 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from .cards import NUMBERED, SPELLINGS, UNSEEN_CARD, Card
+from .cards import NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card
 from .games import numbers_are_cards
 from .messages import say
-from .record import Comment, Event, Header, Record, lines_at
+from .record import TARGET_VERBS, Comment, Event, Header, Record, lines_at
 from .resources import read_resource
 
 MAX_LINE = 4096
@@ -27,7 +27,8 @@ MAX_LINE = 4096
 
 VERBS = (
     "holds", "plays", "draws", "slaps", "collects", "burns", "gives", "takes", "discards",
-    "swaps", "passes", "says", "swears", "drinks", "beats", "refuses", "votes",
+    "swaps", "passes", "says", "swears", "drinks", "beats", "refuses", "votes", "bids",
+    "catches", "accuses", "scores",
 )
 COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collects", "holds"})
 """Verbs after which a bare number counts unseen cards."""
@@ -67,15 +68,33 @@ _HEADER = re.compile(r'\s*\[\s*([^\s"]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(;.*)?\n')
 _BLANK = r"[^\S\n]"
 PLAYER_NAME = re.compile(r"[^\W\d_][\w'’-]*")
 """A player's name, as the grammar's WORD reads it: a letter, then letters, digits, ' or -."""
-_KEYWORD = r"(?:on|to|from|with)"
+_KEYWORD = r"(?:on|to|from|with|for)"
 _LINE = re.compile(  # possessive throughout: the line is known good, nothing to try twice
-    rf"{_BLANK}*+(?:(\d+\.)?{_BLANK}*+(\d+:\d+(?::\d+)?)?{_BLANK}*+([^\s;]++){_BLANK}++([a-z]++){_BLANK}*+"  # move time player verb
-    rf"((?:(?!{_KEYWORD}{_BLANK}++[^\s;])[^\s;]++{_BLANK}*+)*+)(?:{_KEYWORD}{_BLANK}++([^\s;]++))?)?"  # cards or word, target
-    rf"{_BLANK}*+(;[^\n]*+)?\n"  # comment
+    rf"{_BLANK}*+(?:(?P<marker>--){_BLANK}*+round(?:{_BLANK}++(?P<round>[+-]?\d++))?"  # a round marker
+    rf"|(?P<move>\d+\.)?{_BLANK}*+(?P<time>\d+:\d+(?::\d+)?)?{_BLANK}*+(?P<player>[^\s;]++){_BLANK}++(?P<verb>[a-z]++){_BLANK}*+"
+    rf"(?P<rest>(?:(?!{_KEYWORD}{_BLANK}++[^\s;])[^\s;]++{_BLANK}*+)*+)"  # cards or word
+    rf"(?:for{_BLANK}++(?P<suit>[^\s;]++){_BLANK}*+)?(?:{_KEYWORD}{_BLANK}++(?P<target>[^\s;]++))?)?"  # suit, target
+    rf"{_BLANK}*+(?P<comment>;[^\n]*+)?\n"
 )
-"""One line of the EVENTS token: an event, a comment or a blank line (checked already)."""
+"""One line of the EVENTS token: an event, a round marker, a comment or a blank line
+(checked already by the grammar)."""
 _SPOTS = re.compile(r"\S+")
-_WORD_VERBS = frozenset({"says", "votes", "drinks"})
+WORD_VERBS = frozenset({"says", "votes", "drinks", "scores"})
+"""Verbs followed by a word (a call, a vote, an amount, a score) rather than cards."""
+AMOUNTS = {"half": "half", "glass": "glass", "up": "up", "central": "central"}
+"""The drinks that are not a number of gorgées (sips), as written after ``drinks``."""
+SUIT_WORDS = {"pique": "S", "coeur": "H", "cœur": "H", "carreau": "D", "trefle": "C", "trèfle": "C"}
+"""The suits' French names, for the suit announced with an ace (plays AD for trèfle)."""
+
+
+def read_suit(text: str) -> str | None:
+    """The suit letter (S H D C) a letter, a symbol or a French name stands for."""
+    word = text.lower().rstrip("\ufe0f")
+    if word.upper() in SUITS:
+        return word.upper()
+    if word in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[word]
+    return SUIT_WORDS.get(word.rstrip("sx"))
 
 
 class _Builder(Transformer):
@@ -109,25 +128,43 @@ class _Builder(Transformer):
         first = token.column
         for match in _LINE.finditer(token):
             shift = first - match.start()  # a column is a position in the token plus shift
-            if match.group(3) is not None:
+            if match.group("player") is not None:
                 events.append(self._event(match, line, shift))
-            elif match.group(7) is not None:
-                comments.append(Comment(match.group(7), line, match.start(7) + shift))
+            elif match.group("marker") is not None:
+                events.append(self._marker(match, line, shift))
+            elif match.group("comment") is not None:
+                comments.append(Comment(match.group("comment"), line, match.start("comment") + shift))
             line += 1
             first = 1
 
+    def _marker(self, match: re.Match, line: int, shift: int) -> Event:
+        """``-- round 2``: a round begins (its number, when given, is a whole number from 1)."""
+        number = match.group("round")
+        column = match.start("marker") + shift
+        if number is not None and (not number.isdigit() or int(number) < 1):
+            raise _Problem(line, match.start("round") + shift, say("syntax.round-number", got=number))
+        return Event("", "round", line, column, word=number, comment=match.group("comment"))
+
     def _event(self, match: re.Match, line: int, shift: int) -> Event:
-        move, time, player, verb, rest, target, comment = match.groups()
+        move, time, player, verb, rest, suit, target, comment = match.group(
+            "move", "time", "player", "verb", "rest", "suit", "target", "comment")
         rest = rest.rstrip()
-        column = match.start(3) + shift
-        if verb in _WORD_VERBS:
+        column = match.start("player") + shift
+        if verb in WORD_VERBS:
+            if verb == "drinks" and not rest.isdigit():
+                amount = AMOUNTS.get(rest.lower())
+                if amount is None:
+                    raise _Problem(line, match.start("rest") + shift, say("syntax.bad-amount", got=rest))
+                rest = amount
             return Event(player, verb, line, column, (), "", 0, None, rest, move, time, comment)
-        if verb == "beats":
+        if verb in TARGET_VERBS:
             return Event(player, verb, line, column, (), "", 0, rest, None, move, time, comment)
+        if suit is not None:
+            suit = read_suit(suit)
         if not rest:
-            return Event(player, verb, line, column, (), "", 0, target, None, move, time, comment)
-        at = match.start(5) + shift
-        return Event(player, verb, line, column, self._cards(rest, verb, line, at), rest, at, target, None, move, time, comment)
+            return Event(player, verb, line, column, (), "", 0, target, None, move, time, comment, suit)
+        at = match.start("rest") + shift
+        return Event(player, verb, line, column, self._cards(rest, verb, line, at), rest, at, target, None, move, time, comment, suit)
 
     def _cards(self, text: str, verb: str, line: int, column: int) -> tuple[Card, ...]:
         card = SPELLINGS.get(text.upper())
@@ -361,7 +398,10 @@ _EXPECTED_WORDS = {
     "CARDS": "expect.card", "WORD": "expect.name", "_NL": "expect.eol", "COMMENT": "expect.eol",
     "MOVE": "expect.move", "TIME": "expect.time",
     "STRING": "expect.string", "AMOUNT": "expect.amount", "LSQB": "expect.header",
+    "SUIT": "expect.suit", "NUMBER": "expect.number", "ROUND": "expect.round",
 }
+_WORD_EXAMPLES = {"says": "carte, plouc, contre or double", "votes": "pourri or bon"}
+"""What follows a verb that takes a word, for the message when something else does."""
 
 
 def _word_at(source: str, column: int) -> str:
@@ -410,6 +450,16 @@ def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
         close = difflib.get_close_matches(got.lower(), VERBS, n=1)
         hint = say("syntax.did-you-mean", suggestion=close[0]) if close else ""
         return column, say("syntax.unknown-verb", got=got, hint=hint)
+    previous = source[: column - 1].split()
+    before = previous[-1].lower() if previous else ""
+    if "SUIT" in expected:
+        return column, say("syntax.no-suit", got="" if got in ("end of line", "end of file") else f", got {got!r}")
+    if before == "--" or (previous[-2:-1] == ["--"] and before == "round"):
+        return column, say("syntax.round-marker", got=source.strip())
+    if "NUMBER" in expected and before == "scores":
+        return column, say("syntax.bad-score", got=got)
+    if expected == {"WORD"} and before in _WORD_EXAMPLES:
+        return column, say("syntax.call-word", verb=before, examples=_WORD_EXAMPLES[before], got=got)
     if "TIME" in expected and re.fullmatch(r"[0-9]+[:h][0-9:]*", got):
         return column, say("syntax.bad-time", got=got)
     if "MOVE" in expected and got.isdigit():

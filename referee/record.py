@@ -19,6 +19,8 @@ def lines_at(text: str, first: int, numbers: Iterable[int]) -> dict[int, str]:
 
 PREPOSITIONS = {"plays": "on", "gives": "to", "takes": "from", "swaps": "with"}
 """The word before the player an event names: plays 7H on Bob, gives ?? to Bob."""
+TARGET_VERBS = frozenset({"beats", "catches", "accuses"})
+"""Verbs followed by the player they name, with no word between: Ana beats Ben."""
 
 
 @dataclass(slots=True)
@@ -39,7 +41,10 @@ class Comment:
 
 @dataclass(slots=True)
 class Event:
-    """One line of play: who (player) does what (verb) with what (cards, target, word)."""
+    """One line of play: who (player) does what (verb) with what (cards, target, word).
+
+    A round marker (``-- round 2``) is an event too, with no player, the verb ``round``
+    and its number, when given, as its word."""
 
     player: str
     verb: str
@@ -53,6 +58,8 @@ class Event:
     move: str | None = None
     time: str | None = None
     comment: str | None = None
+    suit: str | None = None
+    """The suit announced with an ace (plays AD for C), as a letter S, H, D or C."""
 
     def card_column(self, index: int) -> int:
         """The column of the index-th card written on the line (a count counts once)."""

@@ -27,17 +27,27 @@ class Violation:
 class Option:
     """A header-selectable option: the tag, its choices, its default.
 
-    With ``many``, the value is a set of choices written with spaces or commas."""
+    With ``many``, the value is a set of choices written with spaces or commas. With
+    ``number`` (low, high), the value is a whole number in that range and ``choices``
+    lists a few values the simulator draws. ``default`` may depend on the number of
+    players: a function of it."""
 
     tag: str
     choices: tuple[str, ...]
-    default: str | frozenset[str]
+    default: object
     help: str
     many: bool = False
     aliases: tuple[tuple[str, str], ...] = ()
+    number: tuple[int, int] | None = None
 
-    def read(self, value: str) -> str | frozenset[str]:
+    def read(self, value: str) -> object:
         """The choice(s) a header value names; ValueError if one is unknown."""
+        if self.number is not None:
+            low, high = self.number
+            text = value.strip()
+            if not text.isdigit() or not low <= int(text) <= high:
+                raise ValueError(value)
+            return int(text)
         aliases = dict(self.aliases)
         words = [_plain(w) for w in value.replace(",", " ").split()] if self.many else [_plain(value)]
         words = [aliases.get(w, w) for w in words]
@@ -45,6 +55,16 @@ class Option:
         if unknown or not words:
             raise ValueError(unknown[0] if unknown else value)
         return frozenset(words) if self.many else words[0]
+
+    def default_for(self, players: int) -> object:
+        """The value when the header is absent, for this many players."""
+        return self.default(players) if callable(self.default) else self.default
+
+    def accepted(self) -> str:
+        """What the header accepts, in words."""
+        if self.number is not None:
+            return say("option.number", low=self.number[0], high=self.number[1])
+        return say("option.any-of" if self.many else "option.one-of", choices=join(self.choices, "or"))
 
 
 def _plain(word: str) -> str:
@@ -68,6 +88,8 @@ class Setup:
     players: tuple[str, ...]
     first: int
     options: dict[str, object] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    """What the headers left to say: a tag given twice alike, a tag that looks misspelled."""
 
 
 @dataclass
@@ -78,6 +100,7 @@ class Result:
     winner: str | None = None
     order: list[str] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=dict)
+    """Each player's score for this game (points, or penalty points), where the game scores."""
     never_ends: dict[str, int] | None = None
 
 
@@ -105,7 +128,10 @@ class Rules:
         self.players = setup.players
         self.seats = {name: seat for seat, name in enumerate(setup.players)}
         self.violations: list[Violation] = []
-        self.notes: list[str] = []
+        self.notes: list[str] = list(setup.notes)
+        self.claims: list[Event] = []
+        """The ``scores`` lines: a player's score for the game as the table wrote it,
+        checked by the engine against ``result().scores`` once the replay is over."""
 
     # The contract.
     def apply(self, event: Event) -> None:
@@ -166,7 +192,9 @@ class Rules:
     @classmethod
     def setup_from(cls, record: Record) -> Setup:
         """Players, first player and options from the headers; SetupError if they
-        cannot make a game."""
+        cannot make a game. A tag referee reads, given twice with two values, is an
+        error at the second; given twice alike, or a tag that looks misspelled, a note."""
+        notes = _repeated_tags(record, cls)
         header = record.header("Players")
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
@@ -193,10 +221,47 @@ class Rules:
         for option in cls.options:
             found = record.header(option.tag)
             if found is None:
-                options[option.tag] = option.default
+                options[option.tag] = option.default_for(len(players))
                 continue
             try:
                 options[option.tag] = option.read(found.value)
             except ValueError:
-                raise SetupError(say("setup.bad-option", tag=found.tag, value=found.value, title=cls.title, choices=join(option.choices)), found) from None
-        return Setup(record, players, first, options)
+                raise SetupError(say("setup.bad-option", tag=found.tag, value=found.value, title=cls.title,
+                                     choices=option.accepted()), found) from None
+        return Setup(record, players, first, options, notes)
+
+    @classmethod
+    def tags(cls) -> tuple[str, ...]:
+        """Every header tag this game reads."""
+        return STANDARD_TAGS + tuple(o.tag for o in cls.options)
+
+
+STANDARD_TAGS = ("Game", "Players", "Dealer", "First", "Result", "Match", "Round", "Target", "Hands",
+                 "Date", "Place", "Event", "Annotator")
+"""The tags every game knows (the ones from Date on are kept and shown, not checked)."""
+_READ_TAGS = frozenset(t.lower() for t in STANDARD_TAGS[:9])
+
+
+def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
+    """Notes on tags given twice alike and on tags that look misspelled; SetupError for
+    a tag referee reads given twice with two values."""
+    import difflib
+
+    notes: list[str] = []
+    known = {t.lower(): t for t in cls.tags()}
+    read = _READ_TAGS | {o.tag.lower() for o in cls.options}
+    first: dict[str, Header] = {}
+    for header in record.headers:
+        key = header.tag.lower()
+        if key in first:
+            if key in read and first[key].value.strip() != header.value.strip():
+                raise SetupError(say("setup.tag-twice", tag=header.tag, line=first[key].line,
+                                     first=first[key].value, second=header.value), header)
+            notes.append(say("note.tag-twice", tag=header.tag, line=header.line))
+            continue
+        first[key] = header
+        if key not in known:
+            close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.75)
+            if close:
+                notes.append(say("note.tag-misspelled", tag=header.tag, line=header.line, known=known[close[0]]))
+    return notes
