@@ -56,8 +56,7 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
 
     FILE - reads a record from standard input. Exit status: 0 all valid, 1 violations
     found, 2 a file could not be read."""
-    from .engine import check as check_record, error_report
-    from .notation import RecordError
+    from .engine import check_games
     from .report import to_json
 
     counts = {"valid": 0, "violations": 0, "in-progress": 0, "never-ends": 0, "error": 0}
@@ -71,8 +70,7 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
         show = _printer()
     first = True
     for path in files:
-        for item in _read(path):
-            report = error_report(item) if isinstance(item, RecordError) else check_record(item, play_out)
+        for item, report in check_games(_read(path), play_out):
             counts[report.status] += 1
             if as_json:
                 sys.stdout.write(("\n" if first else ",\n") + json.dumps(to_json(report), ensure_ascii=False))

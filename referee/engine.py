@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .cards import UNSEEN_CARD
@@ -31,6 +32,8 @@ class GameReport:
     notes: list[str] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
     error: RecordError | None = None
+    match: object | None = None
+    """The standing of the game's match after it (referee/match.py), when it has one."""
 
 
 def error_report(error: RecordError, game: str = "") -> GameReport:
@@ -96,6 +99,18 @@ def _close_name(name: str, players) -> str:
     return say("hint.player", player=close[0]) if close else ""
 
 
+def _effective_headers(record: Record) -> dict[str, str]:
+    """The headers as referee reads them: the first of a tag given twice, then the ones
+    inherited from the game's match."""
+    shown: dict[str, str] = {}
+    seen: set[str] = set()
+    for header in [*record.headers, *record.inherited]:
+        if header.tag.lower() not in seen:
+            seen.add(header.tag.lower())
+            shown[header.tag] = header.value
+    return shown
+
+
 def _outcome(result: Result) -> str:
     if result.winner:
         return say("report.winner", player=result.winner)
@@ -128,8 +143,24 @@ def check(record: Record, play_out: bool = False) -> GameReport:
         record.path, record.line, rules.name, list(rules.players), status,
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
         rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(), rules.notes,
-        {h.tag: h.value for h in record.headers},
+        _effective_headers(record),
     )
+
+
+def check_games(items: Iterable[Record | RecordError], play_out: bool = False) -> Iterator[tuple[Record | RecordError, GameReport]]:
+    """The report of each game of one file, in order, with the standing of its match
+    (the games that share a ``[Match]`` header) after it."""
+    from .match import Matches
+
+    matches = Matches()
+    for item in items:
+        if isinstance(item, RecordError):
+            yield item, error_report(item)
+            continue
+        matches.prepare(item)
+        report = check(item, play_out)
+        matches.settle(item, report)
+        yield item, report
 
 
 def _result_tag(record: Record) -> str:

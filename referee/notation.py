@@ -207,6 +207,7 @@ _HEADER_START = re.compile(r"^[^\S\n]*\[", re.MULTILINE)
 _EVENT_START = re.compile(r"^[^\S\n]*[^\s;\[]", re.MULTILINE)
 _QUIET_LINE = re.compile(r"[^\S\n]*(;[^\n]*)?\n")
 _GAME_TAG = re.compile(r'^\s*\[\s*game\s*"([^"]*)"', re.IGNORECASE | re.MULTILINE)
+_MATCH_TAG = re.compile(r'^\s*\[\s*match\s*"([^"]*)"', re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass
@@ -319,16 +320,22 @@ def _quiet_lines_before(text: str, low: int, at: int) -> int:
     return at
 
 
-def _parse_chunk(path: str, chunk: _Chunk) -> Record:
+def _parse_chunk(path: str, chunk: _Chunk, match_games: dict[str, str]) -> Record:
+    """One game; ``match_games`` holds the game of each match met so far in the file (a
+    hand that does not name its game plays the game of its match)."""
     first = _HEADER_START.search(chunk.text)
     event = _EVENT_START.search(chunk.text)
     if first is None or (event is not None and event.start() < first.start()):
         number = chunk.start + chunk.text.count("\n", 0, event.start())
         raise RecordError(path, number, 1, say("syntax.no-headers"), chunk.line(number))
-    game = _GAME_TAG.search(chunk.text)
+    head = chunk.text[: event.start()] if event is not None else chunk.text
+    game, match = _GAME_TAG.search(head), _MATCH_TAG.search(head)
+    name = game.group(1) if game else match_games.get(match.group(1)) if match else None
+    if match and name:
+        match_games[match.group(1)] = name
     parser, builder = _parser()
     builder.offset = chunk.start - 1
-    builder.numbered = numbers_are_cards(game.group(1) if game else None)
+    builder.numbered = numbers_are_cards(name)
     try:
         headers, events, comments = parser.parse(chunk.text, start="start")
     except (_Problem, VisitError) as error:
@@ -366,13 +373,14 @@ def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:
             return
     try:
         found = False
+        match_games: dict[str, str] = {}
         try:
             for chunk in _chunks(_texts(path, stream)):
                 if _HEADER_START.search(chunk.text) is None and _EVENT_START.search(chunk.text) is None:
                     continue
                 found = True
                 try:
-                    yield _parse_chunk(path, chunk)
+                    yield _parse_chunk(path, chunk, match_games)
                 except RecordError as error:
                     yield error
         except RecordError as error:

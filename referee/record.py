@@ -91,15 +91,22 @@ class Record:
     text: str = field(default="", repr=False, compare=False)
     """The game's lines as read (line ends made LF), from line ``text_line`` of the file."""
     text_line: int = field(default=1, repr=False, compare=False)
+    inherited: list[Header] = field(default_factory=list, repr=False, compare=False)
+    """Headers this game takes from the previous hand of its match (referee/match.py):
+    read after its own, never written back."""
 
     def sources(self, numbers: Iterable[int]) -> dict[int, str]:
         """The text of some of the game's lines, by their numbers in the file."""
         return lines_at(self.text, self.text_line, numbers)
 
     def header(self, tag: str) -> Header | None:
-        """The first header with this tag, matched without regard to case."""
+        """The first header with this tag, matched without regard to case; else the one
+        the game inherits from its match."""
         tag = tag.lower()
-        return next((h for h in self.headers if h.tag.lower() == tag), None)
+        found = next((h for h in self.headers if h.tag.lower() == tag), None)
+        if found is None and self.inherited:
+            found = next((h for h in self.inherited if h.tag.lower() == tag), None)
+        return found
 
     def tag(self, tag: str, default: str | None = None) -> str | None:
         found = self.header(tag)

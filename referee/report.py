@@ -29,6 +29,10 @@ def to_json(report: GameReport) -> dict:
         r = report.result
         data["result"] = {"finished": r.finished, "winner": r.winner, "order": r.order, "scores": r.scores,
                           "never_ends": r.never_ends}
+    if report.match is not None:
+        m = report.match
+        data["match"] = {"name": m.name, "hand": m.hand, "totals": m.totals, "counts": m.kind, "over": m.over,
+                         "winners": m.winners, "target": m.target, "hands": m.hands}
     if report.error is not None:
         e = report.error
         data["error"] = {"line": e.line, "column": e.column, "message": e.message}
@@ -64,6 +68,10 @@ def render(report: GameReport, sources: dict[int, str] | None = None) -> list[li
         lines.append([("  " + say("report.winner", player=result.winner), "")])
     if result is not None and len(result.order) > 1:
         lines.append([("  " + say("report.order", players=join(result.order)), "")])
+    if report.match is not None:
+        from .match import describe
+
+        lines.append([("  " + describe(report.match), "")])
     lines += [[("  " + say("report.to-move", todo=todo), "")] for todo in report.todo]
     lines += [[(f"  {note}", "dim")] for note in report.notes]
     if report.stats:

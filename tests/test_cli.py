@@ -168,3 +168,13 @@ def test_the_caret_under_a_tab_indented_line(runner, tmp_path) -> None:
     result = runner.invoke(main, ["check", write(tmp_path, "g.txt", text)])
     assert "6:12 BC-OUT-OF-TURN" in result.output
     assert "\n       Bob plays 9C\n" + " " * 17 + "^\n" in result.output
+
+
+def test_json_headers_show_the_first_of_a_tag_given_twice(tmp_path):
+    import json
+
+    path = tmp_path / "twice.txt"
+    path.write_text('[Game "bataille-corse"]\n[Players "A B"]\n[Event "one"]\n[Event "two"]\nA plays 3H\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--json", str(path)])
+    (report,) = json.loads(result.output)
+    assert report["headers"]["Event"] == "one"

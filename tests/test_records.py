@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import check, error_report
+from referee.engine import check_games
 from referee.notation import RecordError, read_games
 
 from .conftest import RECORDS
@@ -44,7 +44,7 @@ def _expectations(path: Path) -> list[dict]:
 
 
 def _reports(path: Path, play_out: bool = False):
-    return [error_report(g) if isinstance(g, RecordError) else check(g, play_out) for g in read_games(str(path))]
+    return [report for _, report in check_games(read_games(str(path)), play_out)]
 
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: str(p.relative_to(RECORDS)))
@@ -73,6 +73,12 @@ def _check(path: Path, report, item: str) -> None:
             assert report.stats[key] == int(value), key
     elif kind == "todo":
         assert rest.strip('"') in report.todo
+    elif kind == "match":
+        from referee.match import describe
+
+        assert describe(report.match) == rest, describe(report.match)
+    elif kind == "note":
+        assert rest in report.notes, report.notes
     elif kind == "playout" and not rest.startswith("playout"):
         (played,) = _reports(path, play_out=True)
         _check(path, played, rest)

@@ -120,6 +120,9 @@ class Rules:
     targets: ClassVar[frozenset[str]] = frozenset()
     """The verbs whose events may name another player (gives ... to Bob)."""
     options: ClassVar[tuple[Option, ...]] = ()
+    match_points: ClassVar[str] = "wins"
+    """How a hand counts in a match (referee/match.py): ``wins`` (hands won), ``points``
+    (``Result.scores``, the most wins) or ``penalties`` (``Result.scores``, the fewest wins)."""
     RULES: ClassVar[dict[str, str]] = {}
     CODES: ClassVar[dict[str, str]] = {}
 
@@ -217,6 +220,10 @@ class Rules:
                 if seat.value not in players:
                     raise SetupError(say("setup.unknown-seat", tag=seat.tag, player=seat.value), seat)
                 first = (players.index(seat.value) + shift) % len(players)
+        for tag in ("Target", "Hands"):
+            found = record.header(tag)
+            if found is not None and not (found.value.strip().isdigit() and int(found.value) > 0):
+                raise SetupError(say("setup.bad-number", tag=found.tag, value=found.value), found)
         options: dict[str, object] = {}
         for option in cls.options:
             found = record.header(option.tag)
@@ -254,10 +261,11 @@ def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
     for header in record.headers:
         key = header.tag.lower()
         if key in first:
-            if key in read and first[key].value.strip() != header.value.strip():
+            same = first[key].value.strip() == header.value.strip()
+            if key in read and not same:
                 raise SetupError(say("setup.tag-twice", tag=header.tag, line=first[key].line,
                                      first=first[key].value, second=header.value), header)
-            notes.append(say("note.tag-twice", tag=header.tag, line=header.line))
+            notes.append(say("note.tag-twice" if same else "note.tag-again", tag=header.tag, line=header.line))
             continue
         first[key] = header
         if key not in known:
