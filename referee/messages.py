@@ -99,7 +99,17 @@ ENGLISH: dict[str, str] = {
     "BC-DEAL-MISMATCH": "{player} turned {card}, but the deal puts {expected} on top of their pack",
     "BC-EMPTY-PACK": "{player} has no cards left to play",
     "BC-CARD-COUNT": "the deal holds {count} cards; Bataille corse deals the whole 52-card deck",
-    # Explaining the penalties and patterns.
+    # Carte et Plouc (CP-...): its violations, then its phrases (cp.*).
+
+    # Tricks, shared by Pierre qui Roule and Flaschenteufel (tricks.*).
+
+    # Pierre qui Roule (PQ-...), then its phrases (pq.*).
+
+    # Flaschenteufel (FT-...), then its phrases (ft.*).
+
+    # Caroleto (CA-...), then its phrases (ca.*).
+
+    # Bataille corse: explaining the penalties and patterns.
     "bc.penalty.burn-3": "slide three cards under the pile",
     "bc.penalty.burn-fewer": "slide their last {count} card(s) under the pile",
     "bc.penalty.give-1": "give a card to {players}",

@@ -273,7 +273,10 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     setup = cls.setup_from(record)
     deck = sorted(cls.deck, key=_sort_key)
     rng.shuffle(deck)
-    hands = cls.deal(deck, setup)
+    deal = cls.deal(deck, setup)
+    hands = deal.hands
+    header_text += "".join(_header(t, v) + "\n" for t, v in deal.shown + deal.hidden)
+    headers += deal.shown if hidden else deal.shown + deal.hidden
     deal_lines = [Event(names[s], "holds", 0, 0, tuple(h), " ".join(map(str, h))) for s, h in enumerate(hands) if h]
     if rng.random() < 0.3:
         rng.shuffle(deal_lines)
@@ -301,7 +304,9 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
             body.append(rng.choice(COMMENTS))
         if rng.random() < style.comments / 4:
             body.append("")
-        body.append(line_text(event))
+        shown = cls.public(event) if hidden else event
+        if shown is not None:
+            body.append(line_text(shown))
 
     result = rules.result()
     if result.finished and result.winner and (passed or rng.random() < 0.5):

@@ -104,12 +104,72 @@ class Result:
     never_ends: dict[str, int] | None = None
 
 
+@dataclass
+class Deal:
+    """A random deal for the simulator: each seat's cards (top card first), and the
+    headers the deal writes besides: ``shown`` ones the whole table sees (a card turned
+    up to start), ``hidden`` ones only a full record gives (the stock, in order)."""
+
+    hands: list[list[Card]]
+    shown: list[tuple[str, str]] = field(default_factory=list)
+    hidden: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Hand:
+    """What is known of one player's cards."""
+
+    count: int
+    known: list[Card] = field(default_factory=list)
+    """Cards known to be there (a pack: top card first); the rest are unknown."""
+
+
+@dataclass
+class Table:
+    """The table as it stands, for ``referee state``: the parts every game shows alike,
+    then the rest, labelled, in ``extra``. A part a game does not have stays empty."""
+
+    turn: str | None = None
+    """Who acts next."""
+    direction: int | None = None
+    """1: play goes along the seating order ([Players], each to their left neighbour);
+    -1: it goes the other way. None where the game has no direction."""
+    hands: dict[str, Hand] = field(default_factory=dict)
+    piles: dict[str, list[Card]] = field(default_factory=dict)
+    """Named face-up piles (the pile, the discard, the trick), bottom first."""
+    stock: int | None = None
+    """Cards left in the stock, where there is one."""
+    owed: list[str] = field(default_factory=list)
+    """Debts, penalties, cards to draw, drinks due: in words."""
+    scores: dict[str, int] = field(default_factory=dict)
+    extra: dict[str, str] = field(default_factory=dict)
+    """The rest, label -> value: the bottle's price and owner, standing rules, slap bans."""
+
+
+@dataclass(frozen=True)
+class Drink:
+    """A drink the rules give, with its cause: for the tally by unit and by cause."""
+
+    player: str
+    amount: float
+    unit: str
+    """sips (gorgées), half (half a glass), glass, up (finish one's glass) or central
+    (the central glass: its amount in glasses, thirds included)."""
+    cause: str
+    """Why, in words: the card and who played it (« 7S played by Ana »)."""
+    line: int
+    round: int | None = None
+
+
 class Rules:
     """One game's rules, replaying one event at a time.
 
     A game module subclasses this, declares its metadata, its rule texts (``RULES``:
     key -> French text quoted from the rule file) and which rule each violation code
-    breaks (``CODES``), and implements ``apply``, ``todo`` and ``result``."""
+    breaks (``CODES``), and implements ``apply``, ``todo`` and ``result``; then, for its
+    tools: ``legal``, ``mistakes``, ``table``, ``public``, ``deal`` and, for each code
+    in ``CODES``, an example record in ``EXAMPLES`` and the convention referee follows
+    as the message ``why.<CODE>`` (``referee explain``)."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -125,6 +185,9 @@ class Rules:
     (``Result.scores``, the most wins) or ``penalties`` (``Result.scores``, the fewest wins)."""
     RULES: ClassVar[dict[str, str]] = {}
     CODES: ClassVar[dict[str, str]] = {}
+    EXAMPLES: ClassVar[dict[str, str]] = {}
+    """For each code: a short whole record (headers and a few events) whose last line
+    breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so."""
 
     def __init__(self, setup: Setup):
         self.setup = setup
@@ -159,10 +222,22 @@ class Rules:
         pass has passed (a slap nobody made). Called before ``result``."""
 
     def legal(self) -> list[Event]:
-        """Events that break no rule now, for a replay that knows every card (the
-        simulator's choices; rules that depend on the clock are left aside). Line and
-        column are 0."""
+        """Events that break no rule now (rules that depend on the clock left aside),
+        line and column 0. With every card known, these are the simulator's choices.
+        Where a hand is unknown, legal as far as the table can tell: a card that may be
+        in it (not known to be elsewhere) and would be legal."""
         raise NotImplementedError
+
+    def table(self) -> Table:
+        """The table as it stands, for ``referee state``."""
+        return Table()
+
+    @classmethod
+    def public(cls, event: Event) -> Event | None:
+        """The event as a table that sees no hand writes it (``simulate --hidden``),
+        or None to leave it out: by default a deal line (``holds``) is left out, and
+        every other event is written as it is."""
+        return None if event.verb == "holds" else event
 
     def play_out(self) -> None:
         """Play on from the known deal to the end, where the game is decided by its deal."""
@@ -171,15 +246,24 @@ class Rules:
         return {}
 
     @classmethod
-    def deal(cls, deck: list[Card], setup: Setup) -> list[list[Card]]:
-        """Each seat's cards, top card first, from a shuffled deck: by default the whole
-        deck, one card at a time to each seat in turn from the first player."""
+    def deal(cls, deck: list[Card], setup: Setup) -> Deal:
+        """A deal from a shuffled deck, for the simulator: by default the whole deck,
+        one card at a time to each seat in turn from the first player."""
         n = len(setup.players)
-        return [deck[(seat - setup.first) % n::n] for seat in range(n)]
+        return Deal([deck[(seat - setup.first) % n::n] for seat in range(n)])
 
-    def tallies(self) -> dict[str, dict[str, int]]:
-        """Drinking tallies, for the games that have them."""
-        return {}
+    def tallies(self) -> dict[str, dict[str, float]]:
+        """Drinks by player and unit (never added across units), for the games that
+        have them: by default added up from ``drinks()``."""
+        totals: dict[str, dict[str, float]] = {}
+        for drink in self.drinks():
+            unit = totals.setdefault(drink.player, {})
+            unit[drink.unit] = unit.get(drink.unit, 0) + drink.amount
+        return totals
+
+    def drinks(self) -> list[Drink]:
+        """Every drink the rules gave, in order, each with its cause."""
+        return []
 
     # Shared helpers.
     def seat(self, name: str) -> int:
