@@ -42,14 +42,17 @@ sys.path.insert(0, str(ROOT))
 from referee.engine import check, start, replay  # noqa: E402
 from referee.notation import read_games  # noqa: E402
 from referee.record import Record  # noqa: E402
-from referee.simulate import simulable_games, simulate  # noqa: E402
+from referee.simulate import rules_class, simulable_games, simulate  # noqa: E402
 
 MB = 1 << 20
 
 
 def corpus(game: str, games: int, seed: int = 1) -> bytes:
-    """Simulated records of ``game``: 2 to 5 players, the deal written or hidden."""
-    texts = [simulate(game, 2 + s % 4, seed + s, hidden=s % 2 == 1) for s in range(games)]
+    """Simulated records of ``game``: every number of players it allows in turn, the deal
+    written or hidden."""
+    cls = rules_class(game)
+    counts = range(cls.min_players, cls.max_players + 1)
+    texts = [simulate(game, counts[s % len(counts)], seed + s, hidden=s % 2 == 1) for s in range(games)]
     return "\n".join(texts).encode()
 
 
