@@ -146,6 +146,27 @@ def _random_options(cls: type[Rules], rng: random.Random) -> list[tuple[str, str
     return headers
 
 
+def _meet_needs(cls: type[Rules], headers: list[tuple[str, str]], players: int, rng: random.Random,
+                given: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """The option headers completed so that every choice that needs another option set
+    (``Option.needs``) has it: drawn from the values it needs, unless the request set
+    that option itself (then SimulationError)."""
+    for option in cls.options:
+        for choice, tag, values in option.needs:
+            current = {t.lower(): v for t, v in headers}
+            value = current.get(option.tag.lower())
+            if value is None or not option.chose(option.read(value), choice):
+                continue
+            other = _find_option(cls, tag)
+            have = current.get(tag.lower())
+            if (other.read(have) if have is not None else other.default_for(players)) in values:
+                continue
+            if tag.lower() in given:
+                raise SimulationError(f"[{option.tag} \"{choice}\"] is played with [{tag}] set to {join(values, 'or')}")
+            headers = [(t, v) for t, v in headers if t.lower() != tag.lower()] + [(other.tag, rng.choice(values))]
+    return headers
+
+
 def _names(rng: random.Random, players: int) -> list[str]:
     names = rng.sample(NAMES, players)
     if rng.random() < 0.05:
@@ -253,6 +274,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     _check_players(cls, players)
     rng = random.Random(seed)
     options = _check_variants(cls, variants) if variants is not None else _random_options(cls, rng)
+    options = _meet_needs(cls, options, players, rng, frozenset(t.lower() for t in variants or ()))
     style = _Style.draw(rng)
     names = _names(rng, players)
 
@@ -436,7 +458,7 @@ def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: in
         _check_players(cls, players)
         chosen = parse_variants(variants) if variants else None
         if chosen is not None:
-            _check_variants(cls, chosen)
+            _meet_needs(cls, _check_variants(cls, chosen), players, random.Random(), frozenset(t.lower() for t in chosen))
         if count < 0:
             raise SimulationError(f"--count must be 0 or more, not {count}")
     except SimulationError as error:

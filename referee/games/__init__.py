@@ -19,7 +19,7 @@ class GameEntry:
 
 GAMES = (
     GameEntry("bataille-corse", "Bataille corse", "bataille_corse"),
-    GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", None),
+    GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", "carte_et_plouc"),
     GameEntry("pierre-qui-roule", "Pierre qui Roule", None),
     GameEntry("flaschenteufel", "Flaschenteufel", None, numbered=True),
     GameEntry("caroleto", "Caroleto", None),

@@ -30,7 +30,9 @@ class Option:
     With ``many``, the value is a set of choices written with spaces or commas. With
     ``number`` (low, high), the value is a whole number in that range and ``choices``
     lists a few values the simulator draws. ``default`` may depend on the number of
-    players: a function of it."""
+    players: a function of it. ``needs`` lists (choice, tag, values): choosing ``choice``
+    needs the option ``tag`` set to one of ``values`` (a rule played with a sanction
+    chosen beforehand)."""
 
     tag: str
     choices: tuple[str, ...]
@@ -39,6 +41,11 @@ class Option:
     many: bool = False
     aliases: tuple[tuple[str, str], ...] = ()
     number: tuple[int, int] | None = None
+    needs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+
+    def chose(self, value: object, choice: str) -> bool:
+        """Whether a value read from the header selects ``choice``."""
+        return choice in value if self.many else value == choice
 
     def read(self, value: str) -> object:
         """The choice(s) a header value names; ValueError if one is unknown."""
@@ -269,11 +276,13 @@ class Rules:
     def seat(self, name: str) -> int:
         return self.seats[name]
 
-    def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None, **fields) -> None:
-        """Record a violation of ``code`` at the event (or one of its cards)."""
+    def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None,
+             rule: str | None = None, **fields) -> None:
+        """Record a violation of ``code`` at the event (or one of its cards). ``rule``
+        names the rule quoted when it is not the code's own (one code, several powers)."""
         player = player if player is not None else event.player
         message = say(code, player=player, title=self.title, **fields)
-        rule = self.RULES.get(self.CODES.get(code, ""), "")
+        rule = self.RULES.get(rule or self.CODES.get(code, ""), "")
         self.violations.append(Violation(code, message, rule, player, event.line, column or event.column))
 
     @classmethod
@@ -319,6 +328,11 @@ class Rules:
             except ValueError:
                 raise SetupError(say("setup.bad-option", tag=found.tag, value=found.value, title=cls.title,
                                      choices=option.accepted()), found) from None
+        for option in cls.options:
+            for choice, tag, values in option.needs:
+                if option.chose(options[option.tag], choice) and options[tag] not in values:
+                    raise SetupError(say("setup.option-needs", tag=option.tag, choice=choice, other=tag,
+                                         values=join(values, "or")), record.header(tag) or record.header(option.tag))
         return Setup(record, players, first, options, notes)
 
     @classmethod
