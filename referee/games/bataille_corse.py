@@ -1,4 +1,4 @@
-"""La Bataille corse (../shared/rules/bataille-corse.txt).
+"""La Bataille corse: Beggar-my-neighbour with slaps, 2 to 5 players, 52 cards.
 
 The conventions this module follows where the text is silent are in
 docs/games/bataille-corse.md, rule by rule."""
