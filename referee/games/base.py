@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -21,6 +22,16 @@ class Violation:
     player: str | None
     line: int
     column: int
+    accepted: bool = False
+    """The table saw the fault and let it pass (``; accepted CODE`` on the line)."""
+
+
+_ACCEPTED = re.compile(r"\baccepted((?:[\s,]+[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)+)")
+
+
+def accepted_codes(comment: str) -> list[str]:
+    """The codes a comment says the table accepted: ``; accepted BC-FALSE-SLAP``."""
+    return [code for found in _ACCEPTED.findall(comment) for code in found.replace(",", " ").split()]
 
 
 @dataclass(frozen=True)
@@ -195,6 +206,8 @@ class Rules:
         self.seats = {name: seat for seat, name in enumerate(setup.players)}
         self.violations: list[Violation] = []
         self.notes: list[str] = list(setup.notes)
+        self.accepted_marks: list[Event] = []
+        """Events whose comment says the table accepted a fault (``; accepted CODE``)."""
         self.claims: list[Event] = []
         """The ``scores`` lines: a player's score for the game as the table wrote it,
         checked by the engine against ``result().scores`` once the replay is over."""
@@ -269,12 +282,16 @@ class Rules:
     def seat(self, name: str) -> int:
         return self.seats[name]
 
-    def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None, **fields) -> None:
-        """Record a violation of ``code`` at the event (or one of its cards)."""
+    def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None, **fields) -> bool:
+        """Record a violation of ``code`` at the event (or one of its cards). False when
+        the table accepted it (``; accepted CODE`` on the line): then what would follow
+        from the fault (a penalty) does not, and the game plays on as the table did."""
         player = player if player is not None else event.player
         message = say(code, player=player, title=self.title, **fields)
         rule = self.RULES.get(self.CODES.get(code, ""), "")
-        self.violations.append(Violation(code, message, rule, player, event.line, column or event.column))
+        accepted = event.comment is not None and code in accepted_codes(event.comment)
+        self.violations.append(Violation(code, message, rule, player, event.line, column or event.column, accepted))
+        return not accepted
 
     @classmethod
     def setup_from(cls, record: Record) -> Setup:

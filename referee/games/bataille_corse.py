@@ -217,14 +217,15 @@ class BatailleCorse(Rules):
         expected = self._due()
         if seat != expected:
             if self.owner is not None and seat == self.payer:
-                self.flag("BC-OVERPAID", event, column, card=card, creditor=self.players[self.owner])
+                stands = self.flag("BC-OVERPAID", event, column, card=card, creditor=self.players[self.owner])
             else:
-                self.flag("BC-OUT-OF-TURN", event, column, card=card, expected=self.players[expected])
+                stands = self.flag("BC-OUT-OF-TURN", event, column, card=card, expected=self.players[expected])
             placed = self._from_pack(seat, card, event, column)
             if placed is not None:
                 self.pile.insert(0, placed)
                 self.where[placed] = PILE
-                self._owe_penalty(seat, event)
+                if stands:
+                    self._owe_penalty(seat, event)
             return
         placed = self._from_pack(seat, card, event, column)
         if placed is None:
@@ -317,8 +318,9 @@ class BatailleCorse(Rules):
             elif elapsed < BAN_SECONDS:
                 return self.flag("BC-SLAP-BANNED", event, elapsed=elapsed)
         if not self._slap_open():
-            self.flag("BC-FALSE-SLAP", event, why=self._why_no_slap())
-            return self._owe_penalty(seat, event)
+            if self.flag("BC-FALSE-SLAP", event, why=self._why_no_slap()):
+                self._owe_penalty(seat, event)
+            return
         due = self._due()
         self._collect(seat)
         self.slapper = seat
