@@ -446,10 +446,10 @@ class BatailleCorse(Rules):
         if len(alive) == 1 and self.winner is None:
             self.winner = alive[0]
             if self.pile:
-                self._collect(alive[0], counted=False)
+                self._collect(alive[0])
                 self.handed = alive[0]
 
-    def _collect(self, seat: int, counted: bool = True) -> None:
+    def _collect(self, seat: int) -> None:
         """The pile, turned over, goes under the pack; that player leads."""
         pack = self.packs[seat]
         pack.extend(self.pile)
@@ -457,7 +457,7 @@ class BatailleCorse(Rules):
         self.pile, self.run, self._showing = [], [], []
         self.debt, self.creditor, self.owner, self.payer = 0, None, None, None
         self.turn = seat
-        self.piles_collected += counted
+        self.piles_collected += 1
         if len(pack) == 52 and self.winner is None:
             n = len(self.players)  # the others go out in turn order from the winner
             for other in ((seat + k) % n for k in range(1, n)):
@@ -571,7 +571,7 @@ class BatailleCorse(Rules):
                       order, {}, self.never)
 
     def stats(self) -> dict[str, int]:
-        unseen = sum(not c.seen for pack in self.packs for c in pack)
+        unseen = sum(not c.seen for pack in (*self.packs, self.pile) for c in pack)
         return {"cards_played": self.cards_played, "piles_collected": self.piles_collected, "cards_unseen": unseen}
 
 
