@@ -561,7 +561,7 @@ class BatailleCorse(Rules):
         found = list(self._slap_mistakes()) if self.winner is None else []
         settled = self._settled()  # any other event first puts out a player whose turn found an empty pack
         if settled.winner is None:
-            found += [*settled._card_mistakes(hidden), *settled._collect_mistakes(), *settled._payment_mistakes()]
+            found += [*settled._card_mistakes(hidden), *settled._collect_mistakes(), *settled._payment_mistakes(hidden)]
         return found
 
     def _unpaid(self, seat: int) -> tuple[str, ...]:
@@ -589,18 +589,18 @@ class BatailleCorse(Rules):
             if seat == due:  # the owner takes the pile before turning a card
                 cards = [*self.packs[seat], *(self.pile if seat == self.owner else ())]
                 if unpaid:  # the table lets the penalty go
-                    yield Mistake(_play(name, cards[0]), unpaid, follow_on=True)
+                    yield Mistake(_event(name, "plays", cards[0]), unpaid, follow_on=True)
                 if not hidden and len(cards) > 1 and cards[0].seen and cards[1].seen:
-                    yield Mistake(_play(name, cards[1]), unpaid + ("BC-DEAL-MISMATCH",))
+                    yield Mistake(_event(name, "plays", cards[1]), unpaid + ("BC-DEAL-MISMATCH",))
                 if self.debt == 1 and self.owner is None and len(cards) > 1 and cards[0].rank not in PAYING:
-                    yield Mistake(_play(name, *cards[:2]), unpaid + ("BC-OVERPAID",))  # one card too many
+                    yield Mistake(_event(name, "plays", *cards[:2]), unpaid + ("BC-OVERPAID",))  # one card too many
                 continue
             codes = unpaid + ("BC-OVERPAID" if self.owner is not None and seat == self.payer else "BC-OUT-OF-TURN",)
             if self.packs[seat]:
-                yield Mistake(_play(name, self.packs[seat][0]), codes)
+                yield Mistake(_event(name, "plays", self.packs[seat][0]), codes)
             else:  # the writer put down the wrong name
                 card = self.packs[due][0] if self.packs[due] else UNSEEN_CARD
-                yield Mistake(_play(name, card), codes + ("BC-EMPTY-PACK",))
+                yield Mistake(_event(name, "plays", card), codes + ("BC-EMPTY-PACK",))
 
     def _collect_mistakes(self) -> Iterator[Mistake]:
         if not self.pile:
@@ -619,8 +619,9 @@ class BatailleCorse(Rules):
             if code:
                 yield Mistake(Event(name, "collects", 0, 0), (code,))
 
-    def _payment_mistakes(self) -> Iterator[Mistake]:
-        """A penalty paid when none is owed, in the wrong number of cards, or to the wrong player."""
+    def _payment_mistakes(self, hidden: bool) -> Iterator[Mistake]:
+        """A penalty paid when none is owed, in the wrong number of cards, or to the wrong
+        player; or paid with cards other than those on top of the pack."""
         wrong = ("BC-PENALTY-WRONG",)
         n = len(self.players)
         for seat, name in enumerate(self.players):
@@ -628,16 +629,23 @@ class BatailleCorse(Rules):
             if self.out[seat] or not pack:
                 continue
             kind = owed.kind if owed else self.penalty_kind
+            seen = not hidden and all(c.seen for c in tuple(pack)[:BURN])
             if kind != "give-1":
                 counts = [BURN] if owed is None else [k for k in (1, 2, BURN + 1) if k <= len(pack) and k not in (owed.burn, BURN)]
                 for count in counts:
-                    cards = tuple(pack)[:count]
-                    yield Mistake(Event(name, "burns", 0, 0, cards, " ".join(map(str, cards))), wrong)
+                    yield Mistake(_event(name, "burns", *tuple(pack)[:count]), wrong)
+                if owed and owed.burn > 1 and seen:
+                    # The right cards in the wrong order: each written card not on top takes the
+                    # place of the one expected there, which is then on top: all but the last differ.
+                    top, *rest = tuple(pack)[: owed.burn]
+                    yield Mistake(_event(name, "burns", *rest, top), ("BC-DEAL-MISMATCH",) * (owed.burn - 1))
             else:
                 others = [s for s in ((seat + k) % n for k in range(1, n)) if not self.out[s]]
                 targets = others[:1] if owed is None else [s for s in range(n) if s != seat and s not in owed.give_to]
                 for target in targets:
-                    yield Mistake(Event(name, "gives", 0, 0, (pack[0],), str(pack[0]), 0, self.players[target]), wrong)
+                    yield Mistake(_event(name, "gives", pack[0], target=self.players[target]), wrong)
+                if owed and len(pack) > 1 and seen:  # the second card given instead of the top one
+                    yield Mistake(_event(name, "gives", pack[1], target=self.players[owed.give_to[0]]), ("BC-DEAL-MISMATCH",))
 
     def _slap_open(self) -> list[str]:
         """The patterns a slap would win now (none while a payment forbids slapping)."""
@@ -690,8 +698,8 @@ class BatailleCorse(Rules):
         return {"cards_played": self.cards_played, "piles_collected": self.piles_collected, "cards_unseen": unseen}
 
 
-def _play(name: str, *cards: Card) -> Event:
-    return Event(name, "plays", 0, 0, cards, " ".join(map(str, cards)))
+def _event(name: str, verb: str, *cards: Card, target: str | None = None) -> Event:
+    return Event(name, verb, 0, 0, cards, " ".join(map(str, cards)), 0, target)
 
 
 RULES_CLASS = BatailleCorse
