@@ -280,12 +280,13 @@ class CarteEtPlouc(Rules):
             getattr(self, "_" + verb)(seat, event)
 
     def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None,
-             rule: str | None = None, **fields) -> None:
-        """A violation; an error of play stays open to le David le fou's accusation until
-        the next turn."""
-        super().flag(code, event, column, player, rule, **fields)
-        if code in ACCUSABLE:
+             rule: str | None = None, **fields) -> bool:
+        """A violation; an error of play the table did not accept stays open to le David le
+        fou's accusation until the next turn."""
+        counted = super().flag(code, event, column, player, rule, **fields)
+        if counted and code in ACCUSABLE:
             self.errors[player if player is not None else event.player] = self.seq
+        return counted
 
     def _close_windows(self, seat: int, event: Event) -> None:
         """A turn begins: what had to come before it is missed now."""
