@@ -14,7 +14,7 @@ from ..cards import ACE, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card, read_card
 from ..messages import join, say
 from ..record import Event
 from . import carte_et_plouc_play as play
-from .base import Deal, Hand, Option, Result, Rules, Setup, SetupError, Table
+from .base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table
 from .carte_et_plouc_cards import (CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX,
                                    STOCK, TEN, THREE_OF_CLUBS, TWO, Cards)
 from .seating import Seating
@@ -190,6 +190,8 @@ class CarteEtPlouc(Rules):
         self.errors: dict[str, int] = {}
         """Errors open to le David le fou's accusation: player -> when."""
         self.proofs: list[list[Pass]] = [[] for _ in range(n)]
+        self.passed_at = [0] * n
+        """When each player last passed (no card to draw) without playing."""
         self.unverified: dict[int, tuple[int, list[int], int]] = {}
         """Per player: the index of their note, the lines of draws not verified, how many."""
         self.slapped = False
@@ -262,7 +264,7 @@ class CarteEtPlouc(Rules):
             self._begin()
         self.seq += 1
         self.cards.clock = self.seq
-        written, self.last_pass = self.last_pass == seat, None
+        written, self.last_pass = self.last_pass == seat and self.turn != seat, None
         if verb == "passes" and written:  # the pass after one's draw, written out
             return
         count = (len(event.cards) if event.cards_text else 1) if verb == "draws" else 0
@@ -384,11 +386,12 @@ class CarteEtPlouc(Rules):
         self.zero_open = False
         for k, card in enumerate(cards):
             column = event.card_column(start + k)
-            self._prove(seat, card, event, column)
             problem = self.cards.take(seat, card)
             if problem:
                 code, fields = problem
                 self.flag(code, event, column, card=card, **fields)
+            else:  # only a card that was in the hand proves anything about it
+                self._prove(seat, card, event, column)
             self.cards.lay(card)
             self.played += 1
             if card.rank == SEVEN or card == KING_OF_SPADES:
@@ -521,7 +524,7 @@ class CarteEtPlouc(Rules):
         """Whether a draw pays a sanction: the offender's draw out of their turn, or of
         exactly the cards the sanction asks."""
         owed = self.sanctions.get(seat)
-        return bool(owed) and (count == owed or seat != self.turn)
+        return bool(owed) and (count == min(owed, self.cards.available(self.reshuffle)) or seat != self.turn)
 
     def _draws(self, seat: int, event: Event, count: int, turn: bool) -> None:
         if not turn:
@@ -597,6 +600,8 @@ class CarteEtPlouc(Rules):
         count = cards.count(seat)
         card = next((c for c in cards.known[seat] if self._playable(c, count)), None)
         did = say(f"cp.did.{verb}")
+        if verb == "passes":
+            self.passed_at[seat] = self.seq
         if card is not None:
             self.flag("CP-DRAW-WITH-PLAYABLE", event, did=did, card=card, when="")
         elif cards.unknown[seat] and self.suit is not None:
@@ -606,20 +611,24 @@ class CarteEtPlouc(Rules):
     def _prove(self, seat: int, card: Card, event: Event, column: int) -> None:
         """A card played now that was surely in the hand at an earlier draw or pass, and
         playable then, proves that draw or pass wrong."""
-        proofs = self.proofs[seat]
-        if not proofs or not card.seen:
+        if not self.proofs[seat]:
             return
+        self.proofs[seat] = [p for p in self.proofs[seat] if p.seq > self.cards.since[seat]]
+        proof = self.proof(seat, card)
+        if proof is not None:
+            self.proofs[seat].remove(proof)
+            self.flag("CP-DRAW-WITH-PLAYABLE", event, column, did=say(f"cp.did.{proof.verb}"), card=card,
+                      when=say("cp.when", line=proof.line))
+
+    def proof(self, seat: int, card: Card) -> Pass | None:
+        """The earlier draw or pass that this card, played now, proves wrong: it was surely
+        in the hand then (no card nobody saw came in since, and not this one), and could
+        be played then."""
+        if not card.seen:
+            return None
         cards = self.cards
-        since = cards.since[seat]
-        came = cards.came[seat].get(card, -1)
-        alive = [p for p in proofs if p.seq > since]
-        for p in alive:
-            if came < p.seq and self._playable_then(card, p):
-                self.flag("CP-DRAW-WITH-PLAYABLE", event, column, did=say(f"cp.did.{p.verb}"), card=card,
-                          when=say("cp.when", line=p.line))
-                alive.remove(p)
-                break
-        self.proofs[seat] = alive
+        since, came = cards.since[seat], cards.came[seat].get(card, -1)
+        return next((p for p in self.proofs[seat] if p.seq > since and came < p.seq and self._playable_then(card, p)), None)
 
     def _playable_then(self, card: Card, p: Pass) -> bool:
         fits = card.suit == p.suit if card.rank == ACE else (card.suit == p.suit or card.rank == p.rank)
@@ -873,6 +882,11 @@ class CarteEtPlouc(Rules):
     @classmethod
     def deal(cls, deck: list[Card], setup: Setup) -> Deal:
         return play.deal(deck, setup)
+
+    mistake_codes = play.MISTAKE_CODES
+
+    def mistakes(self, hidden: bool = False) -> list[Mistake]:
+        return play.mistakes(self, hidden)
 
 
 RULES_CLASS = CarteEtPlouc

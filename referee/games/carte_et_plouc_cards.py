@@ -45,6 +45,8 @@ class Cards:
         """When (the event's number) a card nobody saw last came into each hand."""
         self.came: list[dict[Card, int]] = [{} for _ in range(seats)]
         """When each seen card last came into each hand."""
+        self.last_in = [0] * seats
+        """When any card last came into each hand, seen or not."""
         self.clock = 0
 
     # --- Counting -----------------------------------------------------------------------
@@ -109,6 +111,7 @@ class Cards:
         return None
 
     def add(self, seat: int, card: Card) -> None:
+        self.last_in[seat] = self.clock
         if card.seen:
             self.known[seat].append(card)
             self.where[card] = seat
@@ -195,7 +198,7 @@ class Cards:
         unknown[a], unknown[b] = unknown[b], unknown[a]
         for seat in (a, b):
             self.where.update((c, seat) for c in known[seat])
-            self.since[seat] = self.clock
+            self.since[seat] = self.last_in[seat] = self.clock
 
     def peek(self, count: int, reshuffle: bool, choices: int = 6) -> list[list[Card]]:
         """Ways the next ``count`` draws may come out, for ``legal()``: the cards when they
