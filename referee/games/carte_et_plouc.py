@@ -15,6 +15,7 @@ from ..messages import join, say
 from ..record import Event
 from . import carte_et_plouc_play as play
 from .base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table
+from .carte_et_plouc_examples import EXAMPLES
 from .carte_et_plouc_cards import (CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX,
                                    STOCK, TEN, THREE_OF_CLUBS, TWO, Cards)
 from .seating import Seating
@@ -135,7 +136,7 @@ class CarteEtPlouc(Rules):
         Option("Reshuffle", ("yes", "no"), "yes", "whether the discard under its top card becomes a new stock when the stock runs out"),
         Option("TwoPlayerReverse", ("none", "skip"), "none", "with two players, what a change of direction does besides the 10's replay"),
     )
-    RULES, CODES = RULES, CODES
+    RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
 
     def __init__(self, setup: Setup):
         super().__init__(setup)
