@@ -162,7 +162,7 @@ ENGLISH: dict[str, str] = {
     "cp.stock-size": "[Stock] lists {count} cards, but with {players} players the stock holds {size} after the deal",
     "cp.note.no-starter": "the card turned up to start is not in the record ([Starter]): the first card played could not be checked against it",
     "cp.note.unverified": "{player} drew or passed instead of playing on line {lines} while holding cards nobody saw: whether {player} could play was not verified",
-    "cp.note.more": " and {count} more",
+    "cp.note.more": " and later",
     "cp.note.no-plouc": "{player}'s « plouc » is not in the record: it could not be checked",
     "cp.hand.empty": "has no cards left",
     "cp.hand.not-held": "the hand as known does not hold it ({cards})",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ..cards import ACE, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card, read_card
+from ..cards import ACE, KING, QUEEN, STANDARD_52, UNSEEN, UNSEEN_CARD, Card, read_card
 from ..messages import join, say
 from ..record import Event
 from . import carte_et_plouc_play as play
@@ -93,6 +93,9 @@ ACCUSABLE = frozenset({
 """The errors of play that le David le fou lets another player call out. Left out: what
 only the record shows (a card not in the hand, the stock's order), and errors that carry
 their own sanction already (a gros mot, a wrong accusation)."""
+
+SHOWN = 5
+"""Lines a note names before « and later »."""
 
 AGAIN_RULES = {"queen": "queen", "ten": "ten", "carre": "carre", "draw": "draw-more", "carre-7": "carre-7"}
 """Why a player plays again, and the rule that says so."""
@@ -193,8 +196,8 @@ class CarteEtPlouc(Rules):
         self.proofs: list[list[Pass]] = [[] for _ in range(n)]
         self.passed_at = [0] * n
         """When each player last passed (no card to draw) without playing."""
-        self.unverified: dict[int, tuple[int, list[int], int]] = {}
-        """Per player: the index of their note, the lines of draws not verified, how many."""
+        self.unverified: dict[int, tuple[int, list[int]]] = {}
+        """Per player: the index of their note, and the lines of the draws not verified."""
         self.slapped = False
         """The 2 on top was slapped already (later slaps on it are late hands, not faults)."""
         self.seq = 0
@@ -204,6 +207,10 @@ class CarteEtPlouc(Rules):
         self.longest = 0
         self.played = 0
         self._deal_headers(setup)
+
+    @classmethod
+    def tags(cls) -> tuple[str, ...]:
+        return super().tags() + ("Starter", "Stock")
 
     # --- The deal -------------------------------------------------------------------------
     def _deal_headers(self, setup: Setup) -> None:
@@ -273,8 +280,10 @@ class CarteEtPlouc(Rules):
         if self.plouc is not None and self._plouc_window(seat, event, turn):
             return
         if turn:
-            self._close_windows(seat, event)
-            self._void_debt()
+            if self.errors or self.carte_due or self.swapper is not None:
+                self._close_windows(seat, event)
+            if self.owed and not self.again:
+                self._void_debt()
         if verb == "plays":
             self._plays(seat, event)
         elif verb == "draws":
@@ -305,13 +314,15 @@ class CarteEtPlouc(Rules):
                     self.carte_due.discard(other)
 
     def _turn_of(self, seat: int, event: Event, did: str) -> None:
-        """Check that it is this player's turn; the record wins: it is, from now on."""
+        """Check that it is this player's turn; the record wins: it is, from now on. ``did``
+        is what they did, in words (a key of the messages; a card played fills it)."""
         if self.again and seat != self.turn:
             self.flag("CP-NO-REPLAY", event, player=self.players[self.turn], rule=AGAIN_RULES[self.again],
                       why=say(f"cp.again.{self.again}"), actor=event.player)
             self._pass_turn()
         if seat != self.turn:
-            self.flag("CP-OUT-OF-TURN", event, did=did, expected=self.players[self.turn])
+            self.flag("CP-OUT-OF-TURN", event, did=say(did, card=event.cards[0] if event.cards else ""),
+                      expected=self.players[self.turn])
             self._take_turn(seat)
 
     def _facing(self) -> bool:
@@ -346,9 +357,16 @@ class CarteEtPlouc(Rules):
     # --- Playing cards ------------------------------------------------------------------------
     def _plays(self, seat: int, event: Event) -> None:
         cards = event.cards
-        self._turn_of(seat, event, say("cp.did.play", card=cards[0]))
-        self._unpaid(seat, event)
+        if seat != self.turn:
+            self._turn_of(seat, event, "cp.did.play")
+        if self.sanctions or self.gifts:
+            self._unpaid(seat, event)
         self.passes = 0
+        if len(cards) == 1 and event.suit is None:  # the usual line: one card
+            self._play_group(seat, event, 0, 1)
+            if not self.again and seat not in self.seating.out:
+                self._pass_turn()
+            return
         start = 0
         while start < len(cards):
             end = start + 1
@@ -372,52 +390,54 @@ class CarteEtPlouc(Rules):
 
     def _play_group(self, seat: int, event: Event, start: int, end: int) -> None:
         """Cards of one value laid together, as one play."""
-        cards = event.cards[start:end]
+        cards = event.cards if end - start == len(event.cards) else event.cards[start:end]
         first = cards[0]
+        seen = first.suit != UNSEEN
         facing = self.owed > 0 and not self.again
         self.again = None
         before = self.suit
-        if first.seen and facing and not self._answers(first):
+        if seen and facing and not self._answers(first):
             self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
                       card=first, owed=self.owed, answer=say(self._answer_key()))
             self.owed, self.stack, facing = 0, None, False
-        elif first.seen and not facing and self.suit is not None and not self._matches(first):
+        elif seen and not facing and self.suit is not None and not self._matches(first):
             code = "CP-ACE-SUIT" if first.rank == ACE else "CP-NO-MATCH"
             self.flag(code, event, event.card_column(start), card=first, top=self._top_text(), suit=self.suit)
         self.zero_open = False
-        for k, card in enumerate(cards):
-            column = event.card_column(start + k)
-            problem = self.cards.take(seat, card)
+        hand = self.cards
+        for k, card in enumerate(cards, start):
+            problem = hand.take(seat, card)
             if problem:
                 code, fields = problem
-                self.flag(code, event, column, card=card, **fields)
-            else:  # only a card that was in the hand proves anything about it
-                self._prove(seat, card, event, column)
-            self.cards.lay(card)
-            self.played += 1
+                self.flag(code, event, event.card_column(k), card=card, **fields)
+            elif self.proofs[seat]:  # only a card that was in the hand proves anything about it
+                self._prove(seat, card, event, event.card_column(k))
+            hand.lay(card)
             if card.rank == SEVEN or card == KING_OF_SPADES:
-                self._debt(card, facing, event, column)
+                self._debt(card, facing, event, k)
+        self.played += len(cards)
         self._recount(seat)
-        if not first.seen:
+        if not seen:
             self.suit, self.rank = None, 0
             return
         self._powers(seat, event, cards, end, before)
-        if self.cards.count(seat) == 0 and seat not in self.seating.out:
+        if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
             code = self._forbidden_last(cards[-1])
             if code:
                 self.flag(code, event, event.card_column(end - 1), card=cards[-1], specials=self._specials_text())
             self._goes_out(seat)
 
-    def _debt(self, card: Card, facing: bool, event: Event, column: int) -> None:
-        """A 7 or the Roi de pique laid: cards to draw for the next player."""
+    def _debt(self, card: Card, facing: bool, event: Event, index: int) -> None:
+        """A 7 or the Roi de pique laid (the index-th card of the line): cards to draw for
+        the next player."""
         if card == KING_OF_SPADES:
             self.owed += KING_DRAW
             self.stack = "KS" if self.owed == KING_DRAW else None
         elif facing and self.stack == "KS" and card == SEVEN_OF_SPADES:
             self.owed, self.stack = KING_DRAW + SEVEN_DRAW, None
         elif facing and self.stack != "7":
-            self.flag("CP-MUST-DRAW", event, column, rule=self._debt_rule(), card=card, owed=self.owed,
-                      answer=say(self._answer_key()))
+            self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
+                      owed=self.owed, answer=say(self._answer_key()))
             self.owed += SEVEN_DRAW
         else:
             self.owed += SEVEN_DRAW
@@ -429,7 +449,7 @@ class CarteEtPlouc(Rules):
         rank, k = top.rank, len(cards)
         self.rank, self.suit = rank, top.suit
         discard = self.cards.discard
-        carre = len(discard) >= 4 and all(c.rank == rank and c.seen for c in discard[-4:])
+        carre = len(discard) >= 4 and discard[-2].rank == discard[-3].rank == discard[-4].rank == rank
         if rank == TEN:
             for _ in range(k):
                 self.seating.reverse()
@@ -540,7 +560,8 @@ class CarteEtPlouc(Rules):
                 self.gifts.pop(0)
             self._take_cards(seat, event, count)
             return
-        self._turn_of(seat, event, say("cp.did.draw"))
+        if seat != self.turn:
+            self._turn_of(seat, event, "cp.did.draw")
         self.passes = 0
         available = self.cards.available(self.reshuffle)
         if self.owed and not self.again:
@@ -575,13 +596,16 @@ class CarteEtPlouc(Rules):
         for index, code, fields in problems:
             self.flag(code, event, event.card_column(index), **fields)
         self.drawn[seat] += drawn
-        self.longest = max(self.longest, drawn)
+        if drawn > self.longest:
+            self.longest = drawn
         self._recount(seat)
         return drawn
 
     def _passes(self, seat: int, event: Event) -> None:
-        self._turn_of(seat, event, say("cp.did.pass"))
-        self._unpaid(seat, event)
+        if seat != self.turn:
+            self._turn_of(seat, event, "cp.did.pass")
+        if self.sanctions or self.gifts:
+            self._unpaid(seat, event)
         if self.cards.available(self.reshuffle):
             self.flag("CP-PASS", event, why=say("cp.pass.owed" if self.owed and not self.again else "cp.pass.stock"))
             self.passes = 0
@@ -598,15 +622,18 @@ class CarteEtPlouc(Rules):
         """A draw or a pass instead of a play: wrong if the hand held a card to play. With
         cards nobody saw, it is kept for a later proof and noted as not verified."""
         cards = self.cards
-        count = cards.count(seat)
-        card = next((c for c in cards.known[seat] if self._playable(c, count)), None)
-        did = say(f"cp.did.{verb}")
+        known, suit = cards.known[seat], self.suit
         if verb == "passes":
             self.passed_at[seat] = self.seq
-        if card is not None:
-            self.flag("CP-DRAW-WITH-PLAYABLE", event, did=did, card=card, when="")
-        elif cards.unknown[seat] and self.suit is not None:
-            self.proofs[seat].append(Pass(self.seq, event.line, self.rank, self.suit, count, verb))
+        if known:
+            count, rank = cards.count(seat), self.rank
+            card = next((c for c in known if (c.suit == suit if c.rank == ACE else c.suit == suit or c.rank == rank)
+                         and (count > 1 or not self._forbidden_last(c))), None)
+            if card is not None:
+                return self.flag("CP-DRAW-WITH-PLAYABLE", event, did=say(f"cp.did.{verb}"), card=card, when="")
+        if cards.unknown[seat] and suit is not None:
+            if verb == "passes" or all(c.suit != UNSEEN for c in event.cards):  # an unseen card drawn proves nothing later
+                self.proofs[seat].append(Pass(self.seq, event.line, self.rank, suit, cards.count(seat), verb))
             self._note_unverified(seat, event.line)
 
     def _prove(self, seat: int, card: Card, event: Event, column: int) -> None:
@@ -636,20 +663,23 @@ class CarteEtPlouc(Rules):
         return fits and (p.count > 1 or not self._forbidden_last(card))
 
     def _note_unverified(self, seat: int, line: int) -> None:
-        index, lines, count = self.unverified.get(seat, (len(self.notes), [], 0))
-        if index == len(self.notes):
+        """One note per player, naming the first lines (then: « and later »)."""
+        entry = self.unverified.get(seat)
+        if entry is None:
+            entry = self.unverified[seat] = (len(self.notes), [])
             self.notes.append("")
-        if len(lines) < 5:
-            lines.append(line)
-        count += 1
-        shown = join(map(str, lines)) + (say("cp.note.more", count=count - len(lines)) if count > len(lines) else "")
+        index, lines = entry
+        if len(lines) > SHOWN:
+            return
+        lines.append(line)
+        shown = join(map(str, lines)) if len(lines) <= SHOWN else ", ".join(map(str, lines[:SHOWN])) + say("cp.note.more")
         self.notes[index] = say("cp.note.unverified", player=self.players[seat], lines=shown)
-        self.unverified[seat] = (index, lines, count)
 
     # --- Calls and the additional rules -------------------------------------------------------
     def _recount(self, seat: int) -> None:
         """A hand changed: « carte » is due when it comes down to one card."""
-        one = self.cards.count(seat) == 1
+        cards = self.cards
+        one = len(cards.known[seat]) + cards.unknown[seat] == 1
         if one and not self.one[seat]:
             self.one[seat], self.called[seat], self.missed[seat] = True, False, False
             self.due_at[seat] = self.seq

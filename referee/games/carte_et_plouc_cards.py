@@ -9,7 +9,7 @@ surely in the hand at an earlier moment only if it did not come in after it."""
 
 from __future__ import annotations
 
-from ..cards import KING, STANDARD_52, UNSEEN_CARD, Card
+from ..cards import KING, STANDARD_52, UNSEEN, UNSEEN_CARD, Card
 from ..messages import say
 
 SEVEN, SIX, TEN, TWO = 7, 6, 10, 2
@@ -87,6 +87,13 @@ class Cards:
         """Take a card out of a hand; a problem (code, fields) when the table's knowledge
         disagrees. The record wins: the card leaves the hand all the same."""
         hand = self.known[seat]
+        if not hand and self.unknown[seat]:  # a hand nobody saw: the usual case
+            self.unknown[seat] -= 1
+            if card in self.where:
+                spot = self.place(card)
+                self.forget(card)
+                return "REC-DUPLICATE-CARD", {"where": spot}
+            return None
         if card in hand:
             hand.remove(card)
             del self.where[card]
@@ -122,7 +129,7 @@ class Cards:
 
     def lay(self, card: Card) -> None:
         self.discard.append(card)
-        if card.seen:
+        if card.suit != UNSEEN:
             self.where[card] = DISCARD
 
     def forget(self, card: Card) -> None:
@@ -145,15 +152,21 @@ class Cards:
         with the index of its card."""
         problems = []
         drawn = 0
+        stock = self.stock
         for index, card in enumerate(wanted):
-            if not self.stock:
+            if not stock:
                 if not (reshuffle and len(self.discard) > 1):
                     break
                 self.reshuffle()
-            got, problem = self._top(card)
-            if problem:
-                problems.append((index, *problem))
-            self.add(seat, got)
+            if card.suit == UNSEEN and stock[-1].suit == UNSEEN and not self.pool:  # nobody saw either: the usual case
+                stock.pop()
+                self.unknown[seat] += 1
+                self.since[seat] = self.last_in[seat] = self.clock
+            else:
+                got, problem = self._top(card)
+                if problem:
+                    problems.append((index, *problem))
+                self.add(seat, got)
             drawn += 1
         return drawn, problems
 

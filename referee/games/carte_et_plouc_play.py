@@ -242,7 +242,7 @@ def _turn_mistakes(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
         if wrong:
             yield Mistake(_draw(rules, seat, wrong), ("CP-DRAW-COUNT",))
         return
-    playable = [c for c in held if rules._playable(c, count)]
+    playable = [c for c in held if rules._playable(c, count)] if rules.suit is not None else []
     if rules.suit is not None:
         for card in held:
             if card.rank == ACE:
