@@ -251,8 +251,11 @@ class CarteEtPlouc(Rules):
                 self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=cards.place(card))
             elif card.seen and card in event.cards[:i]:
                 self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=event.player))
-        fresh = tuple(c for c in event.cards if not (c.seen and cards.where.get(c, seat) != seat))
-        cards.deal(seat, fresh + (UNSEEN_CARD,) * (len(event.cards) - len(fresh)))
+        fresh: list[Card] = []  # a card placed elsewhere, or twice on the line, counts as one nobody saw
+        for card in event.cards:
+            placed = card.seen and (cards.where.get(card, seat) != seat or card in fresh)
+            fresh.append(UNSEEN_CARD if placed else card)
+        cards.deal(seat, tuple(fresh))
         if len(event.cards) != self.size:
             self.flag("REC-BAD-DEAL", event, count=len(event.cards), expected=self.size)
         self._recount(seat)
@@ -673,6 +676,7 @@ class CarteEtPlouc(Rules):
             return
         lines.append(line)
         shown = join(map(str, lines)) if len(lines) <= SHOWN else ", ".join(map(str, lines[:SHOWN])) + say("cp.note.more")
+        shown = say("cp.note.line" if len(lines) == 1 else "cp.note.lines", lines=shown)
         self.notes[index] = say("cp.note.unverified", player=self.players[seat], lines=shown)
 
     # --- Calls and the additional rules -------------------------------------------------------
@@ -709,12 +713,12 @@ class CarteEtPlouc(Rules):
         if not targets:
             return self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key())
         target = max(targets, key=lambda s: self.due_at[s])
-        if not self.missed[target]:
-            self.flag("CP-MISSED-CARTE", event, player=self.players[target])
+        counted = self.flag("CP-MISSED-CARTE", event, player=self.players[target]) if not self.missed[target] else True
         self.errors.pop(self.players[target], None)
         self.called[target], self.missed[target] = True, False
         self.carte_due.discard(target)
-        self._sanction(target, seat, self._sanction_key())
+        if counted:
+            self._sanction(target, seat, self._sanction_key())
 
     def _sanction_key(self) -> str:
         return "mega-one" if self.sanction_kind == "mega-one" else "zouzou"
@@ -741,10 +745,10 @@ class CarteEtPlouc(Rules):
             self.ended = self.closing
             return True
         if word == "contre" and seat != out:
-            self.flag("CP-MISSED-PLOUC", event, player=self.players[out])
+            counted = self.flag("CP-MISSED-PLOUC", event, player=self.players[out])
             self.plouc = None
             self.errors.pop(self.players[out], None)
-            if self._sanction(out, seat, self._sanction_key()):
+            if counted and self._sanction(out, seat, self._sanction_key()):
                 self.seating.out.discard(out)
                 self.out_order.remove(out)
                 self.closing = False
@@ -767,8 +771,7 @@ class CarteEtPlouc(Rules):
             if self.david:
                 self._sanction(self.seats[accused], seat, "david")
             return
-        self.flag("CP-WRONG-ACCUSATION", event, accused=accused)
-        if self.david:
+        if self.flag("CP-WRONG-ACCUSATION", event, accused=accused) and self.david:
             self.sanctions[seat] = self.sanctions.get(seat, 0) + 1
             self.sanction_rule[seat] = "david-wrong"
 
@@ -826,8 +829,7 @@ class CarteEtPlouc(Rules):
             self._recount(s)
 
     def _swears(self, seat: int, event: Event) -> None:
-        if "mot-doux" in self.variants:
-            self.flag("CP-SWEAR", event)
+        if "mot-doux" in self.variants and self.flag("CP-SWEAR", event):
             self.sanctions[seat] = self.sanctions.get(seat, 0) + 2
             self.sanction_rule[seat] = "mot-doux"
 

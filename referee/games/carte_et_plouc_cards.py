@@ -78,7 +78,7 @@ class Cards:
     def deal(self, seat: int, cards: tuple[Card, ...]) -> None:
         """A hand as the deal gives it (``??`` for the cards nobody saw)."""
         for card in self.known[seat]:
-            del self.where[card]
+            self.where.pop(card, None)
         self.known[seat] = [c for c in cards if c.seen]
         self.unknown[seat] = len(cards) - len(self.known[seat])
         self.where.update((c, seat) for c in self.known[seat])
@@ -103,7 +103,7 @@ class Cards:
         if not self.unknown[seat]:
             shown = " ".join(map(str, hand))
             for other in hand:  # the hand was not what the table thought: its cards are unknown now
-                del self.where[other]
+                self.where.pop(other, None)
             self.unknown[seat] = len(hand) - 1
             hand.clear()
             self.since[seat] = self.clock
