@@ -7,6 +7,8 @@ Needs the ``bench`` extra (python-chess): ``pip install '.[bench]'``. Prints, on
 made by ``referee simulate``:
 
 - throughput in events per second, parse alone and parse + replay, per refereed game;
+  and as a whole process (``referee check FILE``, start-up included) beside python-chess
+  reading the same PGN in a process of its own;
 - the peer figure from the same run: python-chess's PGN reader (``read_game``: each SAN
   move parsed against the position, so checked legal, and played) on random legal chess
   games, in plies per second; target: parse + replay at least twice that;
@@ -111,6 +113,15 @@ def chess_run(text: str) -> Callable[[], None]:
     return run
 
 
+_CHESS_PROCESS = """
+import sys, chess.pgn
+with open(sys.argv[1]) as stream:
+    while chess.pgn.read_game(stream) is not None:
+        pass
+"""
+"""python-chess reading a PGN file, as a whole process (for the start-up included figure)."""
+
+
 def _referee_command() -> list[str]:
     script = Path(sys.executable).parent / "referee"
     return [str(script)] if script.exists() else [shutil.which("referee") or "referee"]
@@ -198,6 +209,23 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
+        print(f"\nWhole process (start-up included), best of {repeat} rounds:")
+        commands: dict[str, list[str]] = {}
+        for game in events:
+            path = folder / f"{game}.txt"
+            path.write_bytes(corpus(game, games))
+            commands[game] = _referee_command() + ["check", str(path)]
+        pgn = folder / "chess.pgn"
+        pgn.write_text(text)
+        commands["chess"] = [sys.executable, "-c", _CHESS_PROCESS, str(pgn)]
+        taken = fastest(repeat, {name: (lambda c=command: subprocess.run(c, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                                                         check=False, env=_environment()))
+                                 for name, command in commands.items()})
+        process_chess = plies / taken["chess"]
+        for game, count in events.items():
+            rate = count / taken[game]
+            print(f"  referee check {game:<18} {rate:>9,.0f} events/s  ({rate / process_chess:.2f}x python-chess)")
+        print(f"  {'python-chess PGN':<32} {process_chess:>9,.0f} plies/s")
         small = folder / "one-game.txt"
         small.write_text(simulate(simulable_games()[0], 3, 7))
         bare, ours = startup(7 if args.quick else 21, small)

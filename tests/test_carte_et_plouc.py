@@ -171,3 +171,18 @@ def test_the_statistics(check_text):
     assert report.stats["drawn_by_Ben"] == 5 and report.stats["drawn_by_Cas"] == 2
     assert report.stats["longest_draw"] == 5 and report.stats["direction_changes"] == 1
     assert report.stats["cards_left_Ana"] == 5 and report.stats["cards_played"] == 4
+
+
+@pytest.mark.parametrize(("code", "player"), [
+    ("CP-MISSED-CARTE", "Ana"),        # Ben played: Ana, holding one card, missed it
+    ("CP-NO-REPLAY", "Ana"),           # Ben played: Ana owed the card after her Dame
+    ("CP-SWAP-MISSING", "Cas"),        # Ben played: Cas slapped first
+    ("CP-MISSED-PLOUC", "Ana"),        # Ben played after Ana's last card
+    ("CP-SANCTION-WRONG", "Cas"),      # Cas drew the card Ana owed
+    ("CP-WRONG-ACCUSATION", "Cas"),
+    ("CP-OUT-OF-TURN", "Cas"),
+])
+def test_the_right_player_is_named(code, player):
+    (record,) = parse_text(CarteEtPlouc.EXAMPLES[code])
+    found = [v for v in check(record).violations if v.code == code]
+    assert found and found[-1].player == player and found[-1].message.startswith(player)
