@@ -165,6 +165,7 @@ ENGLISH: dict[str, str] = {
     "cp.note.line": "line {lines}",
     "cp.note.lines": "lines {lines}",
     "cp.note.more": " and later",
+    "cp.note.unseen-play": "{player} played a card nobody saw (??) on line {line}: it and the card played after it could not be checked",
     "cp.note.no-plouc": "{player}'s « plouc » is not in the record: it could not be checked",
     "cp.hand.empty": "has no cards left",
     "cp.hand.not-held": "the hand as known does not hold it ({cards})",

@@ -196,6 +196,8 @@ class CarteEtPlouc(Calls, Rules):
         """When each player last passed (no card to draw) without playing."""
         self.unverified: dict[int, tuple[int, list[int]]] = {}
         """Per player: the index of their note, and the lines of the draws not verified."""
+        self.blind_noted = False
+        """A card written ?? was played (noted once)."""
         self.slapped = False
         """The 2 on top was slapped already (later slaps on it are late hands, not faults)."""
         self.seq = 0
@@ -420,6 +422,9 @@ class CarteEtPlouc(Calls, Rules):
         self._recount(seat)
         if not seen:
             self.suit, self.rank = None, 0
+            if not self.blind_noted:
+                self.blind_noted = True
+                self.notes.append(say("cp.note.unseen-play", player=event.player, line=event.line))
             return
         self._powers(seat, event, cards, end, before)
         if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
