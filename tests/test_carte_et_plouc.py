@@ -186,3 +186,9 @@ def test_the_right_player_is_named(code, player):
     (record,) = parse_text(CarteEtPlouc.EXAMPLES[code])
     found = [v for v in check(record).violations if v.code == code]
     assert found and found[-1].player == player and found[-1].message.startswith(player)
+
+
+def test_an_empty_default_reads_none():
+    output = CliRunner().invoke(main, ["games"]).output
+    line = next(line for line in output.splitlines() if "[Variants" in line)
+    assert line.endswith("(default: none)")

@@ -127,7 +127,7 @@ class CarteEtPlouc(Calls, Rules):
     options = (
         Option("Sanction", SANCTIONS, "none", "the sanction for a missed « carte » or « plouc » after a « contre », and for le David le fou",
                aliases=(("la-zouzou", "zouzou"), ("megaone", "mega-one"), ("la-mega-one", "mega-one"), ("mega", "mega-one"))),
-        Option("Variants", VARIANTS, frozenset(), "the additional rules in play", many=True,
+        Option("Variants", VARIANTS, frozenset(), "the additional rules in play (david-le-fou with a [Sanction])", many=True,
                aliases=(("david", "david-le-fou"), ("le-david-le-fou", "david-le-fou"), ("le-zero", "zero"),
                         ("trefle-3", "3-de-trefle"), ("3-trefle", "3-de-trefle"), ("le-3-de-trefle", "3-de-trefle"),
                         ("mot-doux", "mot-doux"), ("motdoux", "mot-doux"), ("6", "six"), ("le-6", "six"),
