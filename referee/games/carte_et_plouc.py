@@ -151,7 +151,7 @@ class CarteEtPlouc(Calls, Rules):
         self.zero = "zero" in self.variants
         self.six = "six" in self.variants
         n = len(self.players)
-        self.size = 7 if n <= 6 else 5
+        self.size = play.hand_size(n)
         self.cards = Cards(self.players, self.size)
         self.seating = Seating(n)
         self.turn = setup.first
@@ -350,9 +350,9 @@ class CarteEtPlouc(Calls, Rules):
         """A sanction is paid before the offender's own next play or pass."""
         if seat in self.sanctions:
             owed = self.sanctions.pop(seat)
-            if not self.cards.available(self.reshuffle):
-                return  # nothing left to draw it from
-            self.flag("CP-SANCTION-UNPAID", event, rule=self.sanction_rule.get(seat), sanction=say("cp.sanction.draw", count=owed))
+            if self.cards.available(self.reshuffle):  # else: nothing left to draw it from
+                self.flag("CP-SANCTION-UNPAID", event, rule=self.sanction_rule.get(seat),
+                          sanction=say("cp.sanction.draw", count=owed))
         for gift in [g for g in self.gifts if g[0] == seat]:
             self.gifts.remove(gift)
             self.flag("CP-SANCTION-UNPAID", event, rule="mega-one", sanction=say("cp.sanction.give", player=self.players[gift[1]]))
