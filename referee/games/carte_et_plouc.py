@@ -279,7 +279,7 @@ class CarteEtPlouc(Calls, Rules):
         if verb == "passes" and written:  # the pass after one's draw, written out
             return
         count = (len(event.cards) if event.cards_text else 1) if verb == "draws" else 0
-        turn = verb == "plays" or verb == "passes" or (verb == "draws" and not self._sanction_draw(seat, count))
+        turn = verb == "plays" or verb == "passes" or (verb == "draws" and not (self.sanctions and self._sanction_draw(seat, count)))
         if self.plouc is not None and self._plouc_window(seat, event, turn):
             return
         if turn:
@@ -638,7 +638,10 @@ class CarteEtPlouc(Calls, Rules):
             if card is not None:
                 return self.flag("CP-DRAW-WITH-PLAYABLE", event, did=say(f"cp.did.{verb}"), card=card, when="")
         if cards.unknown[seat] and suit is not None:
-            if verb == "passes" or all(c.suit != UNSEEN for c in event.cards):  # an unseen card drawn proves nothing later
+            drawn, stock = event.cards, cards.stock
+            if verb == "passes" or (drawn and drawn[0].suit != UNSEEN) or (stock and stock[-1].suit != UNSEEN):
+                # (else the card drawn now is one nobody saw: the proof would die at once, for
+                # it may be the card played later)
                 self.proofs[seat].append(Pass(self.seq, event.line, self.rank, suit, cards.count(seat), verb))
             self._note_unverified(seat, event.line)
 

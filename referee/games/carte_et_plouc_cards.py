@@ -56,7 +56,7 @@ class Cards:
     def available(self, reshuffle: bool) -> int:
         """Cards that can still be drawn: the stock, and the discard under its top card
         when it is shuffled into a new stock."""
-        return len(self.stock) + (max(0, len(self.discard) - 1) if reshuffle else 0)
+        return len(self.stock) + len(self.discard) - 1 if reshuffle and self.discard else len(self.stock)
 
     def place(self, card: Card) -> str:
         """Where a card is known to be, in words."""
