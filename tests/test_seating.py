@@ -22,3 +22,11 @@ def test_seats_out_are_passed_over():
 def test_neighbours_do_not_depend_on_direction():
     seats = Seating(3, direction=-1)
     assert seats.neighbours(0) == (1, 2)
+
+
+def test_turn_order_from_a_seat():
+    seats = Seating(4)
+    assert list(seats.starting(2)) == [2, 3, 0, 1]
+    seats.out |= {2, 0}
+    assert list(seats.starting(2)) == [3, 1]
+    assert list(seats.starting(1)) == [1, 3]

@@ -20,8 +20,8 @@ class GameEntry:
 GAMES = (
     GameEntry("bataille-corse", "Bataille corse", "bataille_corse"),
     GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", None),
-    GameEntry("pierre-qui-roule", "Pierre qui Roule", None),
-    GameEntry("flaschenteufel", "Flaschenteufel", None, numbered=True),
+    GameEntry("pierre-qui-roule", "Pierre qui Roule", "pierre_qui_roule"),
+    GameEntry("flaschenteufel", "Flaschenteufel", "flaschenteufel", numbered=True),
     GameEntry("caroleto", "Caroleto", None),
 )
 

@@ -42,6 +42,12 @@ class Seating:
             if other not in self.out:
                 yield other
 
+    def starting(self, seat: int) -> Iterator[int]:
+        """The seats still in, in turn order from ``seat`` (``seat`` first when it is in)."""
+        if seat not in self.out:
+            yield seat
+        yield from self.around(seat)
+
     def neighbours(self, seat: int) -> tuple[int, int]:
         """(left, right)."""
         return self.left(seat), self.right(seat)
