@@ -104,7 +104,7 @@ ENGLISH: dict[str, str] = {
     # Tricks, shared by Pierre qui Roule and Flaschenteufel (tricks.*).
     "TR-OUT-OF-TURN": "{player} played {card}, but it is {expected}'s turn",
     "TR-REVOKE": "{player} {did}, but holds {held}",
-    "TR-REVOKE-PROVEN": "{player} {did}, yet held {suit}: {card}, played on line {line}, was in their hand since before",
+    "TR-REVOKE-PROVEN": "{player} {did}, yet held {suit}: {card}, played on line {line}, was already in their hand",
     "TR-NOT-IN-HAND": "{player} played {card}, which is not in their hand: {why}",
     "TR-UNSEEN-CARD": "{player} played a card nobody saw (??): a card played to a trick is face up, and the trick depends on it; this card is not replayed",
     "TR-WRONG-WINNER": "{player} took the trick, but it is {winner}'s: {why}",
@@ -120,7 +120,7 @@ ENGLISH: dict[str, str] = {
     "tricks.taken": "tricks taken by {player}",
     "where.aside": "put aside face down",
     "where.given": "given in the exchange and not taken in yet",
-    "note.hands-unseen": "the hands of {players} were not given: a card they did not follow with is flagged as a revoke only once a later play proves it",
+    "note.hands-unseen": "the hands of {players} were not given: not following suit is flagged as a revoke only once a later play proves it",
     "why.TR-OUT-OF-TURN": "The leader plays first, then each player still in, in turn to the left. A card played out of turn is flagged and counts as that player's card in the trick; the player who was due still plays.",
     "why.TR-REVOKE": "A player who holds a card of the suit led must follow. With the hand known (dealt, picked up or given face up), a card of another suit, or a pick-up, is flagged at once.",
     "why.TR-REVOKE-PROVEN": "With the hand unknown, not following is flagged once the player later plays a card of that suit that they surely held at the time: not a card picked up or received since. The flag is on the earlier line and names the later one.",

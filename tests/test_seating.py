@@ -24,9 +24,10 @@ def test_neighbours_do_not_depend_on_direction():
     assert seats.neighbours(0) == (1, 2)
 
 
-def test_turn_order_from_a_seat():
+def test_first_seat_in_turn_order():
     seats = Seating(4)
-    assert list(seats.starting(2)) == [2, 3, 0, 1]
+    assert [seats.first(2), seats.first(2, skip={2, 3})] == [2, 0]
     seats.out |= {2, 0}
-    assert list(seats.starting(2)) == [3, 1]
-    assert list(seats.starting(1)) == [1, 3]
+    assert [seats.first(2), seats.first(1), seats.first(1, skip={1, 3})] == [3, 1, None]
+    seats.reverse()
+    assert seats.first(0) == 3

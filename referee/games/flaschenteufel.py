@@ -112,7 +112,6 @@ class Flaschenteufel(TrickRules):
         super().__init__(setup)
         n = len(self.players)
         self.points = TABLE_POINTS if setup.options["CardPoints"] == "table" else TEXT_POINTS
-        self.playing = False
         self.discarded: dict[int, Event] = {}
         self.given: list[dict[int, Event]] = [{} for _ in range(n)]
         self.pending: list[list[Card]] = [[] for _ in range(n)]
@@ -129,8 +128,13 @@ class Flaschenteufel(TrickRules):
     def hand_size(cls, players: int, options: dict[str, object]) -> int:
         return len(DECK) // players
 
-    def suit(self, card: Card) -> str:
+    @classmethod
+    def suit(cls, card: Card) -> str:
         return COLOUR[card.rank]
+
+    @classmethod
+    def card_order(cls, card: Card) -> tuple:
+        return (card.rank,)
 
     def suit_words(self, suit: str) -> str:
         return say(f"ft.colour.{suit}")
@@ -198,14 +202,14 @@ class Flaschenteufel(TrickRules):
         if card.seen:
             self.place[card] = seat
 
-    def _take(self, seat: int, card: Card, event: Event, column: int) -> int | None:
+    def _take_other(self, seat: int, card: Card, event: Event, column: int) -> int | None:
         """A card given to this player and not taken in yet is not in their hand."""
         if self.place.get(card) == GIVEN and card in self.pending[seat]:
             self.flag("TR-NOT-IN-HAND", event, column, card=card, why=say("ft.not-taken-in"))
             self.pending[seat].remove(card)
             self.place[card] = PLAYED
             return None
-        return super()._take(seat, card, event, column)
+        return super()._take_other(seat, card, event, column)
 
     def _missing(self, seat: int) -> list[str]:
         """What a player's preparation still lacks, in words."""
@@ -214,11 +218,6 @@ class Flaschenteufel(TrickRules):
         if owed:
             things.append(say("ft.todo.give", player=self.players[seat], players=join(owed)))
         return things
-
-    def _play(self, seat: int, card: Card, event: Event, column: int) -> None:
-        if not self.playing:
-            self._start(event)
-        super()._play(seat, card, event, column)
 
     def _start(self, event: Event) -> None:
         """The first card: the preparation is over; what it lacks is flagged here, and the
@@ -305,7 +304,7 @@ class Flaschenteufel(TrickRules):
         name = self.players[seat]
         if not self.trick:
             return [say("ft.todo.lead", player=name, bottle=self._bottle())]
-        suit = self.suit(self.trick[0].card)
+        suit = self.led
         words = self.suit_words(suit)
         if self._held(seat, suit):
             return [say("tricks.todo.follow", player=name, suit=words)]

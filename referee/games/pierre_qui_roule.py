@@ -5,12 +5,14 @@ docs/games/pierre-qui-roule.md, rule by rule."""
 
 from __future__ import annotations
 
-from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, Card
+from functools import lru_cache
+
+from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, SUITS, Card
 from ..messages import say
 from ..record import Event, Record
 from .base import Deal, Option, Result, Setup
 from .tricks import CODES as TRICK_CODES
-from .tricks import Play, TrickRules, Trick
+from .tricks import Play, Trick, TrickRules, _did
 
 HAND = 8
 """Cards dealt to each player, whatever their number (« chaque joueur reçoive 8 cartes »)."""
@@ -76,13 +78,14 @@ EXAMPLES = {
 for REC-RESULT-MISMATCH). The hands of one card are not a deal: REC-BAD-DEAL as well."""
 
 
-def deck_for(players: int, kind: str) -> tuple[Card, ...]:
+@lru_cache(maxsize=8)
+def deck_for(players: int, kind: str) -> frozenset[Card]:
     """The deck: ``short``, the highest ranks, 8 cards a player (7–A for 4, 5–A for 5,
     3–A for 6); ``full``, the 52 cards."""
     if kind == "full":
-        return STANDARD_52
+        return frozenset(STANDARD_52)
     ranks = HIGH_TO_LOW[: 2 * players]
-    return tuple(c for c in STANDARD_52 if c.rank in ranks)
+    return frozenset(c for c in STANDARD_52 if c.rank in ranks)
 
 
 def high(card: Card) -> int:
@@ -110,7 +113,7 @@ class PierreQuiRoule(TrickRules):
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
 
     def __init__(self, setup: Setup):
-        self.deck = frozenset(deck_for(len(setup.players), setup.options["Deck"]))
+        self.deck = deck_for(len(setup.players), setup.options["Deck"])
         super().__init__(setup)
         self.scoring = setup.options["Scoring"]
         self.picker: int | None = None
@@ -130,8 +133,14 @@ class PierreQuiRoule(TrickRules):
     def hand_size(cls, players: int, options: dict[str, object]) -> int:
         return HAND
 
-    def suit(self, card: Card) -> str:
+    @classmethod
+    def suit(cls, card: Card) -> str:
         return card.suit
+
+    @classmethod
+    def card_order(cls, card: Card) -> tuple:
+        """Spades, hearts, diamonds, clubs; each from the ace down."""
+        return SUITS.index(card.suit), -high(card)
 
     def suit_words(self, suit: str) -> str:
         return say(f"pq.suit.{suit}")
@@ -169,11 +178,11 @@ class PierreQuiRoule(TrickRules):
         """A player who cannot follow picks the trick up: another card is a revoke when
         the suit led is known to be in the hand, else a card that should have been a
         pick-up."""
-        suit = self.suit(self.trick[0].card)
+        suit = self.led
         held = self._held(seat, suit)
         if held:
             self.flag("TR-REVOKE", play.event, play.column, held=" ".join(map(str, self._sorted(held))),
-                      did=say("tricks.did.play", card=play.card, led=self.trick[0].card))
+                      did=_did(play.card, self.trick[0].card))
         else:
             self.flag("PQ-MUST-PICK-UP", play.event, play.column, card=play.card, suit=self.suit_words(suit))
 
@@ -184,12 +193,11 @@ class PierreQuiRoule(TrickRules):
         if seat != due:
             self.flag("PQ-WRONG-PICKUP", event, expected=self.players[due])
         else:
-            self._revoked(seat, event, event.column, say("tricks.did.pick", led=self.trick[0].card))
+            self._revoked(seat, event, event.column, None)
         hand = self.hands[seat]
-        for play in self.trick:
+        for play in self._clear():
             hand.add(play.card, self.time)
             self.place[play.card] = seat
-        self.trick = []
         self.leader = self.picker = seat
         self.pick_ups += 1
 
@@ -227,7 +235,7 @@ class PierreQuiRoule(TrickRules):
         """8 cards each, one at a time from the first player, from the game's deck in
         the shuffled order; the cards left over (with the full deck) are set aside."""
         n = len(setup.players)
-        own = frozenset(deck_for(n, setup.options["Deck"]))
+        own = deck_for(n, setup.options["Deck"])
         cards = [c for c in deck if c in own][: HAND * n]
         return Deal([cards[(seat - setup.first) % n::n] for seat in range(n)])
 
@@ -239,7 +247,7 @@ class PierreQuiRoule(TrickRules):
         name = self.players[seat]
         if not self.trick:
             return [say("pq.todo.lead-picked" if seat == self.picker else "tricks.todo.lead", player=name)]
-        suit = self.suit(self.trick[0].card)
+        suit = self.led
         words = self.suit_words(suit)
         if self._held(seat, suit):
             return [say("tricks.todo.follow", player=name, suit=words)]

@@ -4,7 +4,7 @@ skipped or out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 
 class Seating:
@@ -42,11 +42,15 @@ class Seating:
             if other not in self.out:
                 yield other
 
-    def starting(self, seat: int) -> Iterator[int]:
-        """The seats still in, in turn order from ``seat`` (``seat`` first when it is in)."""
-        if seat not in self.out:
-            yield seat
-        yield from self.around(seat)
+    def first(self, seat: int, skip: Collection[int] = ()) -> int | None:
+        """The first seat still in and not in ``skip``, in turn order from ``seat``
+        (``seat`` itself first); None when there is none."""
+        out, count, step = self.out, self.count, self.direction
+        for _ in range(count):
+            if seat not in out and seat not in skip:
+                return seat
+            seat = (seat + step) % count
+        return None
 
     def neighbours(self, seat: int) -> tuple[int, int]:
         """(left, right)."""

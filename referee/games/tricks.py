@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from ..cards import UNSEEN_CARD, Card
+from ..cards import UNSEEN, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
 from .base import Hand, Rules, Setup, Table
@@ -119,8 +120,9 @@ class Void:
     time: int
     event: Event
     column: int
-    did: str
-    """What they did instead, in words (for the message)."""
+    led: Card
+    card: Card | None
+    """The card they played instead, or None: they picked the trick up."""
     proven: bool = False
 
 
@@ -141,9 +143,17 @@ class TrickRules(Rules):
         self.started = False
         self.time = 0
         """Events replayed so far: the clock of ``Holding`` and ``Void``."""
-        self.deck_order = sorted(self.deck)
+        self.deck_order, self.suit_of = _layout(type(self), self.deck)
+        self.count = n
+        self.playing = False
         self.leader = setup.first
         self.trick: list[Play] = []
+        self.played: set[int] = set()
+        """The seats that have played to the trick on the table."""
+        self.led = ""
+        """The suit of the trick on the table."""
+        self._due: int | None = None
+        """Who plays next, once worked out (None: to work out again)."""
         self.last: Trick | None = None
         self.claimable = False
         """The last trick was just completed: its taker may still write ``collects``."""
@@ -158,13 +168,19 @@ class TrickRules(Rules):
     def hand_size(cls, players: int, options: dict[str, object]) -> int:
         raise NotImplementedError
 
-    def suit(self, card: Card) -> str:
+    @classmethod
+    def suit(cls, card: Card) -> str:
         """The suit (or colour) a card follows."""
         raise NotImplementedError
 
     def suit_words(self, suit: str) -> str:
         """A card of that suit, in words: « a heart », « a blue card »."""
         raise NotImplementedError
+
+    @classmethod
+    def card_order(cls, card: Card) -> tuple:
+        """Where a card comes when a hand is written out."""
+        return cls.suit(card), card.rank
 
     def winner_of(self, plays: list[Play]) -> Play:
         """The card that wins a complete trick (its cards that count, lead first)."""
@@ -184,11 +200,16 @@ class TrickRules(Rules):
     def apply(self, event: Event) -> None:
         self.time += 1
         seat = self.seats[event.player]
-        if event.verb == "holds":
+        verb = event.verb
+        if verb == "holds":
             return self._holds(seat, event)
         if not self.started:
             self._begin()
-        getattr(self, "_" + event.verb)(seat, event)
+        if verb == "plays":
+            for i, card in enumerate(event.cards):
+                self._play(seat, card, event, event.card_column(i) if i else event.cards_column)
+        else:
+            getattr(self, "_" + verb)(seat, event)
 
     def _holds(self, seat: int, event: Event) -> None:
         if self.started:
@@ -219,29 +240,42 @@ class TrickRules(Rules):
         if unknown:
             self.notes.append(say("note.hands-unseen", players=join(unknown)))
 
-    def _plays(self, seat: int, event: Event) -> None:
-        for i, card in enumerate(event.cards):
-            self._play(seat, card, event, event.card_column(i))
+    def _start(self, event: Event) -> None:
+        """The first card of the first trick."""
+        self.playing = True
 
     def _play(self, seat: int, card: Card, event: Event, column: int) -> None:
-        if not card.seen:
+        """One card played to the trick (the hot path of the replay: kept lean)."""
+        if card.suit == UNSEEN:
             return self.flag("TR-UNSEEN-CARD", event, column)
-        due = self.due()
+        if not self.playing:
+            self._start(event)
+        due = self._due if self._due is not None else self.due()
         if seat != due:
             self.flag("TR-OUT-OF-TURN", event, column, card=card, expected=self.players[due])
-        dead = any(p.seat == seat for p in self.trick)
-        since = self._take(seat, card, event, column)
+        played, trick = self.played, self.trick
+        dead = seat in played
+        hand = self.hands[seat]
+        if card in hand.known:
+            self.place[card] = PLAYED
+            since = hand.known.pop(card)
+        else:
+            since = self._take_other(seat, card, event, column)
         play = Play(seat, card, event, column, dead)
-        if self.trick and not dead and self.suit(card) != self.suit(self.trick[0].card):
+        if not trick:
+            self.led = self.suit_of[card]
+        elif not dead and since is not None and self.suit_of[card] != self.led:
             self._not_followed(seat, play)
         if since is not None and self.voids[seat]:
             self._prove(seat, card, since, event)
-        self.trick.append(play)
+        trick.append(play)
+        played.add(seat)
+        self._due = None
         self.claimable = False
         self.cards_played += 1
-        if not self.hands[seat].count:
+        if not hand.known and not hand.unseen:
             self._out(seat)
-        if not self.finished and self._complete():
+        if not self.finished and len(played | self.seating.out) == self.count:
             self._resolve()
 
     def _take(self, seat: int, card: Card, event: Event, column: int) -> int | None:
@@ -251,6 +285,11 @@ class TrickRules(Rules):
         if card in hand.known:
             self.place[card] = PLAYED
             return hand.known.pop(card)
+        return self._take_other(seat, card, event, column)
+
+    def _take_other(self, seat: int, card: Card, event: Event, column: int) -> int | None:
+        """``_take`` for a card not known to be in the hand."""
+        hand = self.hands[seat]
         where = self.place.get(card)
         if where is not None:
             self.flag("REC-DUPLICATE-CARD", event, column, card=card, where=self._where(card))
@@ -293,29 +332,30 @@ class TrickRules(Rules):
     def _not_followed(self, seat: int, play: Play) -> None:
         """A card that does not follow the suit led: a revoke if the player is known to
         hold that suit; else, if their hand is not all known, a void to be proven or not."""
-        self._revoked(seat, play.event, play.column, say("tricks.did.play", card=play.card, led=self.trick[0].card))
+        self._revoked(seat, play.event, play.column, play.card)
 
-    def _revoked(self, seat: int, event: Event, column: int, did: str) -> bool:
-        """Flag a revoke when a card of the suit led is known to be in the hand (and say
-        so); else keep the void for a later proof."""
-        suit = self.suit(self.trick[0].card)
+    def _revoked(self, seat: int, event: Event, column: int, card: Card | None) -> bool:
+        """A player did not follow (played ``card``, or picked the trick up when it is
+        None): flag a revoke when a card of the suit led is known to be in the hand; else
+        keep the void for a later proof."""
+        suit, led = self.led, self.trick[0].card
         hand = self.hands[seat]
         held = self._held(seat, suit)
         if held:
-            self.flag("TR-REVOKE", event, column, did=did, held=" ".join(map(str, self._sorted(held))))
+            self.flag("TR-REVOKE", event, column, did=_did(card, led), held=" ".join(map(str, self._sorted(held))))
             return True
         if hand.unseen:
-            self.voids[seat].append(Void(suit, self.time, event, column, did))
+            self.voids[seat].append(Void(suit, self.time, event, column, led, card))
         return False
 
     def _prove(self, seat: int, card: Card, since: int, event: Event) -> None:
         """A card surely held since ``since`` proves every earlier void in its suit that
         came after that time."""
-        suit = self.suit(card)
+        suit = self.suit_of[card]
         for void in self.voids[seat]:
             if not void.proven and void.suit == suit and since < void.time:
                 void.proven = True
-                self.flag("TR-REVOKE-PROVEN", void.event, void.column, player=self.players[seat], did=void.did,
+                self.flag("TR-REVOKE-PROVEN", void.event, void.column, player=self.players[seat], did=_did(void.card, void.led),
                           suit=self.suit_words(suit), card=card, line=event.line)
 
     def _collects(self, seat: int, event: Event) -> None:
@@ -328,6 +368,7 @@ class TrickRules(Rules):
                 self.taken[before].remove(trick)
                 self.taken[seat].append(trick)
                 trick.taker = self.leader = seat
+                self._due = None
                 self._retaken(trick, before)
         elif self.trick:
             self._collect_unfinished(seat, event)
@@ -345,18 +386,19 @@ class TrickRules(Rules):
     def due(self) -> int:
         """Who plays next: the first player still in, from the leader on, who has not
         played to this trick."""
-        played = {p.seat for p in self.trick}
-        return next((s for s in self.seating.starting(self.leader) if s not in played), self.leader)
+        seat = self.seating.first(self.leader, self.played)
+        self._due = self.leader if seat is None else seat
+        return self._due
 
-    def _complete(self) -> bool:
-        played = {p.seat for p in self.trick}
-        out = self.seating.out
-        return bool(played) and all(s in played or s in out for s in range(len(self.players)))
+    def _clear(self) -> list[Play]:
+        """The trick leaves the table: its cards."""
+        plays, self.trick, self.played, self._due = self.trick, [], set(), None
+        return plays
 
     def _resolve(self) -> None:
         """The trick is complete: it goes to its winner, who leads the next (or, when they
         are out, the next player still in after them)."""
-        plays, self.trick = self.trick, []
+        plays = self._clear()
         best = self.winner_of([p for p in plays if not p.dead])
         trick = self.last = Trick(plays, best, best.seat)
         self.taken[best.seat].append(trick)
@@ -368,6 +410,7 @@ class TrickRules(Rules):
     def _out(self, seat: int) -> None:
         """A player's hand is empty."""
         self.seating.out.add(seat)
+        self._due = None
 
     # --- What is known ----------------------------------------------------------------
     def _where(self, card: Card) -> str:
@@ -378,10 +421,10 @@ class TrickRules(Rules):
 
     def _held(self, seat: int, suit: str) -> list[Card]:
         """The cards of a suit known to be in a hand."""
-        return [c for c in self.hands[seat].known if self.suit(c) == suit]
+        return [c for c in self.hands[seat].known if self.suit_of[c] == suit]
 
     def _sorted(self, cards) -> list[Card]:
-        return sorted(cards, key=lambda c: (self.suit(c), c.rank))
+        return sorted(cards, key=self.card_order)
 
     def _possible(self, seat: int) -> list[Card]:
         """The cards a player may hold, as far as the table can tell: the ones known to be
@@ -392,7 +435,7 @@ class TrickRules(Rules):
         if hand.unseen:
             latest = hand.unseen[-1]
             barred = {v.suit for v in self.voids[seat] if not v.proven and latest < v.time}
-            cards += [c for c in self.deck_order if c not in self.place and self.suit(c) not in barred]
+            cards += [c for c in self.deck_order if c not in self.place and self.suit_of[c] not in barred]
         return cards
 
     def _follow_choices(self, seat: int) -> tuple[list[Card], list[Card], bool]:
@@ -401,9 +444,8 @@ class TrickRules(Rules):
         cards = self._possible(seat)
         if not self.trick:
             return cards, cards, False
-        suit = self.suit(self.trick[0].card)
-        follow = [c for c in cards if self.suit(c) == suit]
-        return cards, follow, any(self.suit(c) == suit for c in self.hands[seat].known)
+        follow = [c for c in cards if self.suit_of[c] == self.led]
+        return cards, follow, any(self.suit_of[c] == self.led for c in self.hands[seat].known)
 
     def _play_events(self, seat: int, cards: list[Card]) -> list[Event]:
         name = self.players[seat]
@@ -431,3 +473,15 @@ class TrickRules(Rules):
 
     def stats(self) -> dict[str, int]:
         return {"tricks_won": self.tricks_won}
+
+
+def _did(card: Card | None, led: Card) -> str:
+    """What a player did instead of following, in words."""
+    return say("tricks.did.play", card=card, led=led) if card is not None else say("tricks.did.pick", led=led)
+
+
+@lru_cache(maxsize=32)
+def _layout(game: type[TrickRules], deck: frozenset[Card]) -> tuple[tuple[Card, ...], dict[Card, str]]:
+    """A deck in order, and each card's suit: worked out once per game and deck."""
+    order = tuple(sorted(deck))
+    return order, {card: game.suit(card) for card in order}
