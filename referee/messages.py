@@ -154,6 +154,10 @@ ENGLISH: dict[str, str] = {
     "why.REC-AFTER-END": "Pierre qui Roule ends when the first player goes out (under « jeu prolongé », when one player is left with cards); Flaschenteufel when every card is played.",
     "why.REC-RESULT-MISMATCH": "[Result] names the winner, or the finishing order from the winner on, and must agree with the replay.",
     "why.REC-SCORE-MISMATCH": "A 'scores' line gives a player's score for the hand as the table counted it; referee counts it too.",
+    "why.REC-TOTALS-MISMATCH": "[Totals] on a hand of a match gives the running totals after it, as the table wrote them; referee adds up the hands too.",
+    "why.REC-AFTER-MATCH": "A match ends when a total reaches [Target], or after [Hands] hands; a hand after that does not count.",
+    "why.REC-ROUND-ORDER": "[Round] on a hand of a match is its number in the match.",
+    "why.REC-DEALER-ROTATION": "In a match the deal passes to the left: each hand is dealt by the player after the previous dealer.",
 
     # Flaschenteufel (FT-...), then its phrases (ft.*).
     "FT-DEVIL-MISSING": "{player} has not put a card face down into the devil's trick before the first card",
@@ -163,6 +167,7 @@ ENGLISH: dict[str, str] = {
     "FT-SAME-NEIGHBOUR": "{player} gives a second card to {target}: one card to each neighbour",
     "FT-EXCHANGE-MISSING": "{player} has not given a card to {target} before the first card",
     "FT-WRONG-BOTTLE": "{player} took the trick and the bottle, but they are {winner}'s: {why}",
+    "note.devil-unknown": "{count} card(s) of the devil's trick were laid unseen and cannot be told from the cards never played: the bottle's owner is scored on the others",
     "ft.colour.Y": "a yellow card",
     "ft.colour.B": "a blue card",
     "ft.colour.R": "a red card",

@@ -68,11 +68,16 @@ _HEAD = '[Game "flaschenteufel"]\n[Players "A B C"]\n[Dealer "C"]\n'
 _PREP = "A discards ??\nB discards ??\nC discards ??\nA gives ?? to B\nA gives ?? to C\nB gives ?? to C\nB gives ?? to A\nC gives ?? to A\nC gives ?? to B\n"
 _DEAL = "A holds 1 4 7 10 13 16 20 23 26 29 32 35\nB holds 2 5 8 11 14 17 21 24 27 30 33 36\nC holds 3 6 9 12 15 18 22 25 28 31 34 37\n"
 _KNOWN_PREP = "A discards 1\nB discards 2\nC discards 3\nA gives 4 to B\nA gives 7 to C\nB gives 5 to C\nB gives 8 to A\nC gives 6 to A\nC gives 9 to B\n"
+_SHORT = ("A holds 1 4 7\nB holds 2 5 8\nC holds 3 6 9\nA discards 1\nB discards 2\nC discards 3\n"
+          "A gives 4 to B\nA gives 7 to C\nB gives 5 to C\nB gives 8 to A\nC gives 6 to A\nC gives 9 to B\n"
+          "A plays 8\nB plays 4\nC plays 7\nA plays 6\nB plays 9\nC plays 5\n")
+"""A hand of three cards each (not a deal: REC-BAD-DEAL), played out in two tricks."""
 EXAMPLES = {
     "TR-OUT-OF-TURN": _HEAD + _PREP + "B plays 24\n",
     "TR-REVOKE": _HEAD + _DEAL + _KNOWN_PREP + "A plays 10\nB plays 11\n",
     "TR-REVOKE-PROVEN": _HEAD + _PREP + "A plays 24\nB plays 15\nC plays 17\nC plays 30\nA plays 32\nB plays 34\n",
-    "TR-NOT-IN-HAND": _HEAD + "A holds 1 4 7 10 13 16 20 23 26 29 32 35\n" + _PREP.replace("A discards ??", "A discards 1") + "A plays 24\n",
+    "TR-NOT-IN-HAND": _HEAD + "A holds 1 4 7 10 13 16 20 23 26 29 32 35\nA discards 1\nB discards ??\nC discards ??\n"
+                      "A gives 4 to B\nA gives 7 to C\nB gives ?? to C\nB gives 8 to A\nC gives ?? to B\nC gives 6 to A\nA plays 24\n",
     "TR-UNSEEN-CARD": _HEAD + _PREP + "A plays ??\n",
     "TR-WRONG-WINNER": _HEAD + _PREP + "A plays 24\nB plays 30\nC plays 27\nA collects\n",
     "TR-NOT-COMPLETE": _HEAD + _PREP + "A plays 24\nB plays 30\nB collects\n",
@@ -84,10 +89,13 @@ EXAMPLES = {
     "FT-SAME-NEIGHBOUR": _HEAD + "A gives ?? to B\nA gives ?? to B\n",
     "FT-EXCHANGE-MISSING": _HEAD + _PREP.replace("B gives ?? to A\n", "") + "A plays 24\n",
     "FT-WRONG-BOTTLE": _HEAD + _PREP + "A plays 24\nB plays 15\nC plays 17\nB collects\n",
-    "REC-NOT-IN-DECK": _HEAD + "A plays 38\n",
-    "REC-BAD-DEAL": _HEAD + "A holds 1 4 7 10 13 16 20 23 26 29 32\nA discards 1\n",
+    "REC-NOT-IN-DECK": _HEAD + "A plays 7H\n",
+    "REC-BAD-DEAL": _HEAD + "A holds 1 4 7 10 13 16 20 23 26 29 32\n",
     "REC-DUPLICATE-CARD": _HEAD + _PREP + "A plays 24\nB plays 24\n",
     "REC-LATE-DEAL": _HEAD + "A discards ??\nA holds 1 4 7 10 13 16 20 23 26 29 32 35\n",
+    "REC-AFTER-END": _HEAD + _SHORT + "A plays 20\n",
+    "REC-RESULT-MISMATCH": _HEAD + '[Result "B"]\n' + _SHORT,
+    "REC-SCORE-MISMATCH": _HEAD + _SHORT + "B scores 3\n",
 }
 """A short record per code whose last event line breaks the rule (the earlier play that
 did not follow, for TR-REVOKE-PROVEN). Cards written by number alone: 38 is not one."""
@@ -118,6 +126,7 @@ class Flaschenteufel(TrickRules):
         """Cards given to a player in the exchange, taken into the hand once they have
         given theirs (« puis prend en main les cartes données »)."""
         self.devil: list[Card] = []
+        self.unknown_devil = False
         self.price, self.owner = START, None
         self.price_card: Card | None = None
         self.before: tuple[int, int | None] | None = None
@@ -317,11 +326,27 @@ class Flaschenteufel(TrickRules):
             return say("ft.bottle-free", price=self.price)
         return say("ft.bottle", price=self.price, player=self.players[self.owner])
 
+    def devils_trick(self) -> list[Card]:
+        """The cards of the devil's trick: those seen going there, and for those laid face
+        down unseen, the cards never played (once every card is played, they are the
+        only ones left), when they are as many."""
+        seen = [c for c in self.devil if c.seen]
+        hidden = len(self.devil) - len(seen)
+        if not hidden:
+            return seen
+        played = {c for tricks in self.taken for trick in tricks for c in trick.cards}
+        rest = [c for c in self.deck_order if c not in played and c not in seen]
+        if len(rest) == hidden:
+            return seen + rest
+        if not self.unknown_devil:
+            self.unknown_devil = True
+            self.notes.append(say("note.devil-unknown", count=hidden))
+        return seen
+
     def scores(self) -> dict[str, int]:
         """Each player's points for the hand: the cards of their tricks; the bottle's owner
-        scores the devil's trick (the cards never played) as negative points, and nothing else."""
-        played = {c for tricks in self.taken for trick in tricks for c in trick.cards}
-        devil = sum(self.points[c.rank] for c in self.deck_order if c not in played)
+        scores the devil's trick as negative points, and nothing else."""
+        devil = sum(self.points[c.rank] for c in self.devils_trick())
         return {name: -devil if seat == self.owner else
                 sum(self.points[c.rank] for trick in self.taken[seat] for c in trick.cards)
                 for seat, name in enumerate(self.players)}

@@ -65,7 +65,7 @@ EXAMPLES = {
     "PQ-WRONG-PICKUP": _HEAD + "Ann plays 9H\nBen plays KH\nDom collects\n",
     "PQ-PLAYED-ON": _HEAD + "Ann plays 9H\nBen collects\nCas plays 10H\n",
     "REC-NOT-IN-DECK": _HEAD + "Ann plays 2H\n",
-    "REC-BAD-DEAL": _HEAD + "Ann holds 7H 8H 9H 10S JS QS KD\nAnn plays 7H\n",
+    "REC-BAD-DEAL": _HEAD + "Ann holds 7H 8H 9H 10S JS QS KD\n",
     "REC-DUPLICATE-CARD": _HEAD + "Ann plays 9H\nBen plays 9H\n",
     "REC-LATE-DEAL": _HEAD + "Ann plays 9H\nBen holds JH QH KH AH 7S 8S 9S 10C\n",
     "REC-AFTER-END": _HEAD + "Ann holds 9H\nBen holds 10H\nCas holds JH\nDom holds QH\nAnn plays 9H\nBen plays 10H\n",
