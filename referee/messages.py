@@ -239,6 +239,7 @@ ENGLISH: dict[str, str] = {
     "report.never-ends": "never ends",
     "report.error": "cannot be checked",
     "report.winner": "winner: {player}",
+    "report.no-winner": "over, with no single winner",
     "report.order": "finishing order: {players}",
     "report.scores": "{unit}: {scores}",
     "report.to-move": "now: {todo}",

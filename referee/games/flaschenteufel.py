@@ -10,10 +10,10 @@ import dataclasses
 from ..cards import UNSEEN_CARD, Card, numbered_deck
 from ..messages import join, say
 from ..record import Event
-from .base import Deal, Option, Result, Setup
+from .base import Deal, Mistake, Option, Result, Setup
 from .tricks import ASIDE, GIVEN, PLAYED
 from .tricks import CODES as TRICK_CODES
-from .tricks import Play, Trick, TrickRules
+from .tricks import Play, Trick, TrickRules, _play
 
 CARDS = {
     "Y": "1:1 2:1 3:2 5:2 7:3 9:3 12:4 15:4 18:5 22:5 25:6 28:6",
@@ -115,6 +115,10 @@ class Flaschenteufel(TrickRules):
     )
     match_points = "points"
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+    mistake_codes = ("TR-OUT-OF-TURN", "TR-REVOKE", "TR-REVOKE-PROVEN", "TR-UNSEEN-CARD", "TR-WRONG-WINNER",
+                     "TR-NOT-COMPLETE", "TR-NOTHING-TO-COLLECT", "FT-DEVIL-MISSING", "FT-DEVIL-EXTRA",
+                     "FT-LATE-PREPARATION", "FT-NOT-NEIGHBOUR", "FT-SAME-NEIGHBOUR", "FT-EXCHANGE-MISSING",
+                     "FT-WRONG-BOTTLE")
 
     def __init__(self, setup: Setup):
         super().__init__(setup)
@@ -171,17 +175,20 @@ class Flaschenteufel(TrickRules):
                 self.place[card] = ASIDE
         self.discarded.setdefault(seat, event)
         self._prepared(seat)
+        if self.playing:
+            self._emptied(seat)
 
     def _gives(self, seat: int, event: Event) -> None:
         target = self.seat(event.target)
         if self.playing:
             self.flag("FT-LATE-PREPARATION", event)
-        if target not in self.seating.neighbours(seat):
+        neighbour = target in self.seating.neighbours(seat)
+        if not neighbour:
             self.flag("FT-NOT-NEIGHBOUR", event, target=event.target,
                       neighbours=join((self.players[s] for s in self.seating.neighbours(seat)), "or"))
         for i, card in enumerate(event.cards):
             column = event.card_column(i)
-            if target in self.given[seat] or i:
+            if neighbour and (target in self.given[seat] or i):
                 self.flag("FT-SAME-NEIGHBOUR", event, column, target=event.target)
             self._part_with(seat, card, event, column)
             if self.playing or self._ready(target):
@@ -192,6 +199,8 @@ class Flaschenteufel(TrickRules):
                     self.place[card] = GIVEN
         self.given[seat].setdefault(target, event)
         self._prepared(seat)
+        if self.playing:
+            self._emptied(seat)
 
     def _ready(self, seat: int) -> bool:
         """Whether a player has laid their devil's card and given both of theirs."""
@@ -208,6 +217,8 @@ class Flaschenteufel(TrickRules):
 
     def _receive(self, seat: int, card: Card) -> None:
         self.hands[seat].add(card, self.time)
+        self.seating.out.discard(seat)  # a late gift to a player with no cards brings them back
+        self._due = None
         if card.seen:
             self.place[card] = seat
 
@@ -250,6 +261,15 @@ class Flaschenteufel(TrickRules):
             self.before = (self.price, self.owner)
             self.bottle_changes += trick.taker != self.owner
             self.price, self.price_card, self.owner = card.rank, card, trick.taker
+        self._check_end()
+
+    def _out(self, seat: int) -> None:
+        super()._out(seat)
+        if not self.trick:
+            self._check_end()
+
+    def _check_end(self) -> None:
+        """The hand ends when every card has been played."""
         if len(self.seating.out) == len(self.players):
             self.finished = True
 
@@ -284,6 +304,68 @@ class Flaschenteufel(TrickRules):
             if other not in self.given[seat]:
                 events += [Event(name, "gives", 0, 0, (c,), str(c), 0, self.players[other]) for c in cards]
         return events
+
+    # --- Table mistakes -----------------------------------------------------------------
+    def _card_mistakes(self, hidden: bool) -> list[Mistake]:
+        """Besides the cards played wrongly: the preparation done twice, across the table,
+        late, or left unfinished at the first card."""
+        found = self._preparation_mistakes(hidden)
+        if self.playing:
+            return found + super()._card_mistakes(hidden)
+        missing = self._missing_codes()
+        if not missing:
+            return found + super()._card_mistakes(hidden)
+        due = self.due()
+        name = self.players[due]
+        found.append(Mistake(_play(name, UNSEEN_CARD), ("TR-UNSEEN-CARD",)))
+        return found + [Mistake(_play(name, c), missing) for c in self._sorted(self.hands[due].known)]
+
+    def _missing_codes(self) -> tuple[str, ...]:
+        """What the first card would flag now: each devil's card and gift still missing."""
+        codes: list[str] = []
+        for seat in range(len(self.players)):
+            if seat not in self.discarded:
+                codes.append("FT-DEVIL-MISSING")
+            codes += ["FT-EXCHANGE-MISSING" for s in self.seating.neighbours(seat) if s not in self.given[seat]]
+        return tuple(codes)
+
+    def _preparation_mistakes(self, hidden: bool) -> list[Mistake]:
+        """A second devil's card, a second gift to a neighbour, a gift across the table; once
+        play has begun, any of them late. With the deal hidden, a revoke waiting for its
+        proof rules out a late one (a card given or laid face down might be the proof)."""
+        late = ("FT-LATE-PREPARATION",) if self.playing else ()
+        if late and hidden and any(v.code == "TR-REVOKE" for v in self.violations):
+            return []
+        found = []
+        for seat, name in enumerate(self.players):
+            cards = self._sorted(self.hands[seat].known)
+            if not cards:
+                continue
+            card = cards[0]
+            if seat in self.discarded or late:
+                extra = ("FT-DEVIL-EXTRA",) if seat in self.discarded else ()
+                found.append(Mistake(Event(name, "discards", 0, 0, (card,), str(card)), late + extra))
+            for other in range(len(self.players)):
+                if other == seat:
+                    continue
+                if other not in self.seating.neighbours(seat):
+                    codes = late + ("FT-NOT-NEIGHBOUR",)
+                elif other in self.given[seat] or late:
+                    codes = late + (("FT-SAME-NEIGHBOUR",) if other in self.given[seat] else ())
+                else:
+                    continue
+                found.append(Mistake(Event(name, "gives", 0, 0, (card,), str(card), 0, self.players[other]), codes))
+        return found
+
+    def _revoke_codes(self, seat: int, held: list[Card], hidden: bool) -> tuple[str, ...]:
+        """With the deal hidden, the revoke is flagged once proven, and it will be: every
+        card is played before the hand ends, so the player plays one of ``held`` later,
+        and held it since before this trick (no card comes into a hand after the
+        exchange; a late gift is not offered while a proof waits)."""
+        return ("TR-REVOKE-PROVEN",) if hidden else ("TR-REVOKE",)
+
+    def _wrong_taker_code(self) -> str:
+        return "FT-WRONG-BOTTLE" if self.before is not None else "TR-WRONG-WINNER"
 
     @classmethod
     def public(cls, event: Event) -> Event | None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, SUITS, Card
+from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, SUITS, UNSEEN_CARD, Card
 from ..messages import say
 from ..record import Event, Record
-from .base import Deal, Option, Result, Setup
+from .base import Deal, Mistake, Option, Result, Setup
 from .tricks import CODES as TRICK_CODES
-from .tricks import Play, Trick, TrickRules, _did
+from .tricks import Play, Trick, TrickRules, _did, _play
 
 HAND = 8
 """Cards dealt to each player, whatever their number (« chaque joueur reçoive 8 cartes »)."""
@@ -111,6 +111,8 @@ class PierreQuiRoule(TrickRules):
     )
     match_points = "penalties"
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+    mistake_codes = ("TR-OUT-OF-TURN", "TR-REVOKE", "TR-UNSEEN-CARD", "TR-WRONG-WINNER", "TR-NOTHING-TO-COLLECT",
+                     "PQ-MUST-PICK-UP", "PQ-WRONG-PICKUP", "PQ-PLAYED-ON")
 
     def __init__(self, setup: Setup):
         self.deck = deck_for(len(setup.players), setup.options["Deck"])
@@ -229,6 +231,36 @@ class PierreQuiRoule(TrickRules):
         if not must:
             events.append(Event(self.players[seat], "collects", 0, 0))
         return events
+
+    def _card_mistakes(self, hidden: bool) -> list[Mistake]:
+        """After a pick-up, a card laid by another player goes to the picker."""
+        if self.picker is None:
+            return super()._card_mistakes(hidden)
+        found = [Mistake(_play(self.players[self.picker], UNSEEN_CARD), ("TR-UNSEEN-CARD",))]
+        for seat, name in enumerate(self.players):
+            if seat != self.picker:
+                found += [Mistake(_play(name, c), ("PQ-PLAYED-ON",)) for c in self._sorted(self.hands[seat].known)]
+        return found
+
+    def _revoke_codes(self, seat: int, held: list[Card], hidden: bool) -> tuple[str, ...]:
+        """With the deal hidden, the table knows only the cards picked up."""
+        if not hidden or any(self.hands[seat].known[c] > 0 for c in held):
+            return ("TR-REVOKE",)
+        return ()
+
+    def _void_codes(self) -> tuple[str, ...]:
+        return ("PQ-MUST-PICK-UP",)
+
+    def _unfinished_collect_mistakes(self, hidden: bool) -> list[Mistake]:
+        """A pick-up by a player whose turn it is not, or by the player due while they
+        hold the suit led."""
+        due = self.due()
+        found = [Mistake(Event(p, "collects", 0, 0), ("PQ-WRONG-PICKUP",))
+                 for s, p in enumerate(self.players) if s != due and s not in self.seating.out]
+        held = self._held(due, self.led)
+        if held and self._revoke_codes(due, held, hidden):
+            found.append(Mistake(Event(self.players[due], "collects", 0, 0), ("TR-REVOKE",)))
+        return found
 
     @classmethod
     def deal(cls, deck: list[Card], setup: Setup) -> Deal:

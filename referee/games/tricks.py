@@ -21,7 +21,7 @@ from functools import lru_cache
 from ..cards import UNSEEN, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
-from .base import Hand, Rules, Setup, Table
+from .base import Hand, Mistake, Rules, Setup, Table
 from .seating import Seating
 
 PLAYED, ASIDE, GIVEN = -1, -2, -3
@@ -278,6 +278,14 @@ class TrickRules(Rules):
         if not self.finished and len(played | self.seating.out) == self.count:
             self._resolve()
 
+    def _emptied(self, seat: int) -> None:
+        """A hand emptied otherwise than by a card to the trick (a card given or laid
+        aside late): the player is out, and the trick may be complete without them."""
+        if not self.hands[seat].count and seat not in self.seating.out:
+            self._out(seat)
+            if self.trick and not self.finished and len(self.played | self.seating.out) == self.count:
+                self._resolve()
+
     def _take(self, seat: int, card: Card, event: Event, column: int) -> int | None:
         """A named card leaves a player's hand: the time since which they surely held it,
         or None when nothing says they held it (the card is flagged then)."""
@@ -459,6 +467,76 @@ class TrickRules(Rules):
         cards, follow, must = self._follow_choices(seat)
         return events + self._play_events(seat, follow if must else cards)
 
+    # --- Table mistakes, for simulate --mistakes ------------------------------------------
+    def mistakes(self, hidden: bool = False) -> list[Mistake]:
+        """Cards played out of turn or face down, revokes, cards of another suit, tricks
+        taken by the wrong player, too early or twice: each with the codes worked out
+        from the situation. The simulator's replay knows every hand; ``hidden``: the
+        record does not, so a revoke is flagged only when the table sees it (see
+        ``_revoke_codes``). Cards that are not in the hand (written wrong) are left out:
+        their replay forgets what the hand held, and the simulator plays on from it."""
+        if self.finished:
+            return []
+        return [*self._card_mistakes(hidden), *self._collect_mistakes(hidden)]
+
+    def _card_mistakes(self, hidden: bool) -> list[Mistake]:
+        due, found = self.due(), []
+        led = self.led if self.trick else None
+        for seat, name in enumerate(self.players):
+            cards = self._sorted(self.hands[seat].known)
+            if not cards:
+                continue
+            if seat == due:
+                found.append(Mistake(_play(name, UNSEEN_CARD), ("TR-UNSEEN-CARD",)))
+                if led is not None:
+                    found += self._off_suit_mistakes(seat, cards, hidden)
+                continue
+            codes = ("TR-OUT-OF-TURN",)
+            if seat in self.played or led is None:
+                found += [Mistake(_play(name, c), codes) for c in cards]
+                continue
+            follow = [c for c in cards if self.suit_of[c] == led]
+            found += [Mistake(_play(name, c), codes) for c in follow]
+            if not follow:  # a player with none of the suit led: no revoke to prove, ever
+                found += [Mistake(_play(name, c), codes + self._void_codes()) for c in cards]
+        return found
+
+    def _off_suit_mistakes(self, seat: int, cards: list[Card], hidden: bool) -> list[Mistake]:
+        """The player due does not follow: a revoke when they hold the suit led, else (a
+        player with none) whatever the game says of a card of another suit."""
+        name = self.players[seat]
+        follow = [c for c in cards if self.suit_of[c] == self.led]
+        others = [c for c in cards if self.suit_of[c] != self.led]
+        if follow:
+            codes = self._revoke_codes(seat, follow, hidden)
+            return [Mistake(_play(name, c), codes) for c in others] if codes else []
+        codes = self._void_codes()
+        return [Mistake(_play(name, c), codes) for c in others] if codes else []
+
+    def _revoke_codes(self, seat: int, held: list[Card], hidden: bool) -> tuple[str, ...]:
+        """What a revoke by a player who holds ``held`` draws: TR-REVOKE when the table
+        knows one of them is in the hand (all of them, when the deal is written); with
+        the deal hidden, the game says (nothing: no mistake)."""
+        return () if hidden else ("TR-REVOKE",)
+
+    def _void_codes(self) -> tuple[str, ...]:
+        """What a card of another suit draws from a player who has none of the suit led."""
+        return ()
+
+    def _collect_mistakes(self, hidden: bool) -> list[Mistake]:
+        if self.claimable:
+            code = self._wrong_taker_code()
+            return [Mistake(Event(p, "collects", 0, 0), (code,)) for s, p in enumerate(self.players) if s != self.last.taker]
+        if self.trick:
+            return self._unfinished_collect_mistakes(hidden)
+        return [Mistake(Event(p, "collects", 0, 0), ("TR-NOTHING-TO-COLLECT",)) for p in self.players]
+
+    def _wrong_taker_code(self) -> str:
+        return "TR-WRONG-WINNER"
+
+    def _unfinished_collect_mistakes(self, hidden: bool) -> list[Mistake]:
+        return [Mistake(Event(p, "collects", 0, 0), ("TR-NOT-COMPLETE",)) for p in self.players]
+
     def table(self) -> Table:
         return Table(
             turn=None if self.finished else self.players[self.due()],
@@ -473,6 +551,10 @@ class TrickRules(Rules):
 
     def stats(self) -> dict[str, int]:
         return {"tricks_won": self.tricks_won}
+
+
+def _play(player: str, card: Card) -> Event:
+    return Event(player, "plays", 0, 0, (card,), str(card))
 
 
 def _did(card: Card | None, led: Card) -> str:
