@@ -99,3 +99,55 @@ def test_every_legal_event_checks_clean_when_appended(game, hidden):
                 assert not report.violations, (line_text(event), [v.message for v in report.violations], head)
                 tried += 1
     assert tried > 50
+
+
+# --- Mistakes (simulate --mistakes): what the games say of a situation ----------------------
+
+def rules_after(text: str):
+    from referee.engine import replay, start
+
+    (record,) = parse_text(text)
+    return replay(start(record), record)
+
+
+PQ_DEAL = ('[Game "pierre-qui-roule"]\n[Players "Ann Ben Cas Dom"]\n[Dealer "Dom"]\n'
+           "Ann holds 7H 8H 9H 10S JS QS KD AD\nBen holds JH QH KH AH 7S 8S 9S 10C\n"
+           "Cas holds 10H AS 7D 8D 9D 10D JD QD\nDom holds KS 7C 8C 9C JC QC KC AC\n")
+
+
+def offered(rules, hidden=False) -> dict[tuple[str, str, str], tuple[str, ...]]:
+    return {(m.event.player, m.event.verb, m.event.cards_text): m.codes for m in rules.mistakes(hidden)}
+
+
+def test_pierre_qui_roule_mistakes_follow_what_the_table_sees():
+    rules = rules_after(PQ_DEAL + "Ann plays 9H\n")
+    before = [(e.player, e.verb, e.cards_text) for e in rules.legal()]
+    known, hidden = offered(rules), offered(rules, hidden=True)
+    assert known[("Ben", "plays", "7S")] == ("TR-REVOKE",)       # Ben holds hearts
+    assert ("Ben", "plays", "7S") not in hidden                  # unseen: no revoke to flag now
+    assert known[("Cas", "plays", "10H")] == ("TR-OUT-OF-TURN",)
+    assert known[("Dom", "plays", "7C")] == ("TR-OUT-OF-TURN", "PQ-MUST-PICK-UP")  # no heart: he should pick up
+    assert known[("Dom", "collects", "")] == ("PQ-WRONG-PICKUP",)
+    assert [(e.player, e.verb, e.cards_text) for e in rules.legal()] == before  # asking changes nothing
+    rules = rules_after(PQ_DEAL + "Ann plays 9H\nBen plays KH\nCas plays 10H\nDom collects\n")
+    assert offered(rules, hidden=True)[("Ann", "plays", "8H")] == ("PQ-PLAYED-ON",)
+    assert offered(rules)[("Dom", "plays", "??")] == ("TR-UNSEEN-CARD",)
+
+
+def test_flaschenteufel_revokes_are_proven_when_the_deal_is_hidden():
+    text = Flaschenteufel.EXAMPLES["TR-REVOKE"].rsplit("B plays", 1)[0]
+    rules = rules_after(text)
+    assert offered(rules)[("B", "plays", "11")] == ("TR-REVOKE",)
+    assert offered(rules, hidden=True)[("B", "plays", "11")] == ("TR-REVOKE-PROVEN",)
+    assert ("B", "plays", "17") not in offered(rules)  # following is no mistake
+
+
+def test_flaschenteufel_preparation_mistakes():
+    rules = rules_after('[Game "flaschenteufel"]\n[Players "A B C D"]\n[Dealer "D"]\n'
+                        "A holds 6 8 16 21 35 36 37 7 28\nA discards 6\nA gives 8 to B\n")
+    codes = offered(rules)
+    assert codes[("A", "discards", "7")] == ("FT-DEVIL-EXTRA",)
+    gifts = {m.event.target: m.codes for m in rules.mistakes() if m.event.verb == "gives" and m.event.player == "A"}
+    assert gifts == {"B": ("FT-SAME-NEIGHBOUR",), "C": ("FT-NOT-NEIGHBOUR",)}
+    first = codes[("A", "plays", "7")]
+    assert first.count("FT-DEVIL-MISSING") == 3 and first.count("FT-EXCHANGE-MISSING") == 7
