@@ -127,6 +127,7 @@ class Flaschenteufel(TrickRules):
         self.discarded: dict[int, Event] = {}
         self.given: list[dict[int, Event]] = [{} for _ in range(n)]
         self.pending: list[list[Card]] = [[] for _ in range(n)]
+        self.neighbours = [self.seating.neighbours(seat) for seat in range(n)]
         """Cards given to a player in the exchange, taken into the hand once they have
         given theirs (« puis prend en main les cartes données »)."""
         self.devil: list[Card] = []
@@ -153,8 +154,15 @@ class Flaschenteufel(TrickRules):
         return say(f"ft.colour.{suit}")
 
     def winner_of(self, plays: list[Play]) -> Play:
-        under = [p for p in plays if p.card.rank < self.price]
-        return max(under or plays, key=lambda p: p.card.rank)
+        price, best, under = self.price, None, None
+        for play in plays:
+            rank = play.card.rank
+            if rank < price:
+                if under is None or rank > under.card.rank:
+                    under = play
+            elif best is None or rank > best.card.rank:
+                best = play
+        return under or best
 
     def why_won(self, trick: Trick) -> str:
         price = self.before[0] if self.before else self.price
@@ -182,7 +190,7 @@ class Flaschenteufel(TrickRules):
         target = self.seat(event.target)
         if self.playing:
             self.flag("FT-LATE-PREPARATION", event)
-        neighbour = target in self.seating.neighbours(seat)
+        neighbour = target in self.neighbours[seat]
         if not neighbour:
             self.flag("FT-NOT-NEIGHBOUR", event, target=event.target,
                       neighbours=join((self.players[s] for s in self.seating.neighbours(seat)), "or"))
@@ -204,7 +212,9 @@ class Flaschenteufel(TrickRules):
 
     def _ready(self, seat: int) -> bool:
         """Whether a player has laid their devil's card and given both of theirs."""
-        return seat in self.discarded and all(s in self.given[seat] for s in self.seating.neighbours(seat))
+        left, right = self.neighbours[seat]
+        given = self.given[seat]
+        return seat in self.discarded and left in given and right in given
 
     def _prepared(self, seat: int) -> None:
         if self._ready(seat):

@@ -214,21 +214,23 @@ class TrickRules(Rules):
     def _holds(self, seat: int, event: Event) -> None:
         if self.started:
             return self.flag("REC-LATE-DEAL", event)
-        for i, card in enumerate(event.cards):
-            if not card.seen:
-                continue
-            if self.place.get(card, seat) != seat:
-                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=self._where(card))
-            elif card in event.cards[:i]:
-                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=event.player))
+        place = self.place
         for card in self.hands[seat].known:
-            if self.place.get(card) == seat:
-                del self.place[card]
+            if place.get(card) == seat:
+                del place[card]
         hand = self.hands[seat] = Holding()
-        for card in event.cards:
-            hand.add(card, 0)
-            if card.seen:
-                self.place.setdefault(card, seat)
+        known, unseen = hand.known, hand.unseen
+        for i, card in enumerate(event.cards):
+            if card.suit == UNSEEN:
+                unseen.append(0)
+            elif card in known:
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=event.player))
+            else:
+                if card in place:
+                    self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=self._where(card))
+                else:
+                    place[card] = seat
+                known[card] = 0
         self.deal_lines.setdefault(seat, event)
         if hand.count != self.size:
             self.flag("REC-BAD-DEAL", event, count=hand.count, expected=self.size)
