@@ -13,7 +13,7 @@ from ..record import Event
 from .base import Deal, Mistake, Option, Result, Setup
 from .tricks import ASIDE, GIVEN, PLAYED
 from .tricks import CODES as TRICK_CODES
-from .tricks import Play, Trick, TrickRules, _play
+from .tricks import Play, Trick, TrickRules, play_event
 
 CARDS = {
     "Y": "1:1 2:1 3:2 5:2 7:3 9:3 12:4 15:4 18:5 22:5 25:6 28:6",
@@ -327,8 +327,8 @@ class Flaschenteufel(TrickRules):
             return found + super()._card_mistakes(hidden)
         due = self.due()
         name = self.players[due]
-        found.append(Mistake(_play(name, UNSEEN_CARD), ("TR-UNSEEN-CARD",)))
-        return found + [Mistake(_play(name, c), missing) for c in self._sorted(self.hands[due].known)]
+        found.append(Mistake(play_event(name, UNSEEN_CARD), ("TR-UNSEEN-CARD",)))
+        return found + [Mistake(play_event(name, c), missing) for c in self._sorted(self.hands[due].known)]
 
     def _missing_codes(self) -> tuple[str, ...]:
         """What the first card would flag now: each devil's card and gift still missing."""

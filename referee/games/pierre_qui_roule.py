@@ -12,7 +12,7 @@ from ..messages import say
 from ..record import Event, Record
 from .base import Deal, Mistake, Option, Result, Setup
 from .tricks import CODES as TRICK_CODES
-from .tricks import Play, Trick, TrickRules, _did, _play
+from .tricks import Play, Trick, TrickRules, did_words, play_event
 
 HAND = 8
 """Cards dealt to each player, whatever their number (« chaque joueur reçoive 8 cartes »)."""
@@ -184,7 +184,7 @@ class PierreQuiRoule(TrickRules):
         held = self._held(seat, suit)
         if held:
             self.flag("TR-REVOKE", play.event, play.column, held=" ".join(map(str, self._sorted(held))),
-                      did=_did(play.card, self.trick[0].card))
+                      did=did_words(play.card, self.trick[0].card))
         else:
             self.flag("PQ-MUST-PICK-UP", play.event, play.column, card=play.card, suit=self.suit_words(suit))
 
@@ -236,10 +236,10 @@ class PierreQuiRoule(TrickRules):
         """After a pick-up, a card laid by another player goes to the picker."""
         if self.picker is None:
             return super()._card_mistakes(hidden)
-        found = [Mistake(_play(self.players[self.picker], UNSEEN_CARD), ("TR-UNSEEN-CARD",))]
+        found = [Mistake(play_event(self.players[self.picker], UNSEEN_CARD), ("TR-UNSEEN-CARD",))]
         for seat, name in enumerate(self.players):
             if seat != self.picker:
-                found += [Mistake(_play(name, c), ("PQ-PLAYED-ON",)) for c in self._sorted(self.hands[seat].known)]
+                found += [Mistake(play_event(name, c), ("PQ-PLAYED-ON",)) for c in self._sorted(self.hands[seat].known)]
         return found
 
     def _revoke_codes(self, seat: int, held: list[Card], hidden: bool) -> tuple[str, ...]:

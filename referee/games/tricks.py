@@ -9,8 +9,10 @@ known to be in the hand, or proven later, when the player plays a card of that s
 that they surely held at the time (flagged at the earlier play, naming the later one).
 
 A game subclasses it and says what a suit is (``suit``), how many cards a hand holds
-(``hand_size``), who wins a trick (``winner_of``) and why (``why_won``), and what a
-player who does not follow may do (``_not_followed``, ``_collect_unfinished``)."""
+(``hand_size``), who wins a trick (``winner_of``) and why (``why_won``), what a player
+who does not follow may do (``_not_followed``, ``_collect_unfinished``), and, for
+``simulate --mistakes``, what a revoke or a card of another suit draws
+(``_revoke_codes``, ``_void_codes``)."""
 
 from __future__ import annotations
 
@@ -138,7 +140,7 @@ class TrickRules(Rules):
         self.seating = Seating(n)
         self.hands = [Holding(unseen=[0] * self.size) for _ in range(n)]
         self.place: dict[Card, int] = {}
-        """Where each card seen is: a seat (in that hand), PLAYED or ASIDE."""
+        """Where each card seen is: a seat (in that hand), PLAYED, ASIDE or GIVEN."""
         self.deal_lines: dict[int, Event] = {}
         self.started = False
         self.time = 0
@@ -352,7 +354,7 @@ class TrickRules(Rules):
         hand = self.hands[seat]
         held = self._held(seat, suit)
         if held:
-            self.flag("TR-REVOKE", event, column, did=_did(card, led), held=" ".join(map(str, self._sorted(held))))
+            self.flag("TR-REVOKE", event, column, did=did_words(card, led), held=" ".join(map(str, self._sorted(held))))
             return True
         if hand.unseen:
             self.voids[seat].append(Void(suit, self.time, event, column, led, card))
@@ -365,7 +367,7 @@ class TrickRules(Rules):
         for void in self.voids[seat]:
             if not void.proven and void.suit == suit and since < void.time:
                 void.proven = True
-                self.flag("TR-REVOKE-PROVEN", void.event, void.column, player=self.players[seat], did=_did(void.card, void.led),
+                self.flag("TR-REVOKE-PROVEN", void.event, void.column, player=self.players[seat], did=did_words(void.card, void.led),
                           suit=self.suit_words(suit), card=card, line=event.line)
 
     def _collects(self, seat: int, event: Event) -> None:
@@ -489,18 +491,18 @@ class TrickRules(Rules):
             if not cards:
                 continue
             if seat == due:
-                found.append(Mistake(_play(name, UNSEEN_CARD), ("TR-UNSEEN-CARD",)))
+                found.append(Mistake(play_event(name, UNSEEN_CARD), ("TR-UNSEEN-CARD",)))
                 if led is not None:
                     found += self._off_suit_mistakes(seat, cards, hidden)
                 continue
             codes = ("TR-OUT-OF-TURN",)
             if seat in self.played or led is None:
-                found += [Mistake(_play(name, c), codes) for c in cards]
+                found += [Mistake(play_event(name, c), codes) for c in cards]
                 continue
             follow = [c for c in cards if self.suit_of[c] == led]
-            found += [Mistake(_play(name, c), codes) for c in follow]
+            found += [Mistake(play_event(name, c), codes) for c in follow]
             if not follow:  # a player with none of the suit led: no revoke to prove, ever
-                found += [Mistake(_play(name, c), codes + self._void_codes()) for c in cards]
+                found += [Mistake(play_event(name, c), codes + self._void_codes()) for c in cards]
         return found
 
     def _off_suit_mistakes(self, seat: int, cards: list[Card], hidden: bool) -> list[Mistake]:
@@ -511,9 +513,9 @@ class TrickRules(Rules):
         others = [c for c in cards if self.suit_of[c] != self.led]
         if follow:
             codes = self._revoke_codes(seat, follow, hidden)
-            return [Mistake(_play(name, c), codes) for c in others] if codes else []
+            return [Mistake(play_event(name, c), codes) for c in others] if codes else []
         codes = self._void_codes()
-        return [Mistake(_play(name, c), codes) for c in others] if codes else []
+        return [Mistake(play_event(name, c), codes) for c in others] if codes else []
 
     def _revoke_codes(self, seat: int, held: list[Card], hidden: bool) -> tuple[str, ...]:
         """What a revoke by a player who holds ``held`` draws: TR-REVOKE when the table
@@ -555,11 +557,11 @@ class TrickRules(Rules):
         return {"tricks_won": self.tricks_won}
 
 
-def _play(player: str, card: Card) -> Event:
+def play_event(player: str, card: Card) -> Event:
     return Event(player, "plays", 0, 0, (card,), str(card))
 
 
-def _did(card: Card | None, led: Card) -> str:
+def did_words(card: Card | None, led: Card) -> str:
     """What a player did instead of following, in words."""
     return say("tricks.did.play", card=card, led=led) if card is not None else say("tricks.did.pick", led=led)
 
