@@ -185,6 +185,7 @@ ENGLISH: dict[str, str] = {
     "ft.price": "the bottle's price",
     "ft.owner": "the bottle's owner",
     "ft.devil": "the devil's trick",
+    "ft.bottle-pile": "under the bottle",
     "why.FT-DEVIL-MISSING": "Before the first card, each player puts one card face down into the devil's trick; a player who has not is flagged at the first card, and play goes on.",
     "why.FT-DEVIL-EXTRA": "One card each in the devil's trick: a second one is flagged and goes there all the same.",
     "why.FT-LATE-PREPARATION": "The devil's trick and the exchange come before the first card; a discard or a gift after it is flagged and followed.",

@@ -77,3 +77,13 @@ def test_the_bottles_owner_scores_the_devils_trick(check_text):
 def test_a_tie_has_no_winner(check_text):
     report = check_text(Flaschenteufel.EXAMPLES["REC-AFTER-END"])
     assert report.result.finished and report.result.scores == {"A": 0, "B": 0, "C": 0} and report.result.winner is None
+
+
+def test_the_table_shows_the_bottle():
+    from referee.engine import replay, start
+
+    (record,) = parse_text(open("records/flaschenteufel/text-example.txt", encoding="utf-8").read().split("\n\n;")[0])
+    table = replay(start(record), record).table()
+    assert (table.turn, table.extra["the bottle's price"], table.extra["the bottle's owner"]) == ("C", "17", "C")
+    assert table.piles["under the bottle"] == [card(17)] and len(table.piles["the devil's trick"]) == 4
+    assert table.hands["A"].count == 7 and table.extra["tricks taken by C"] == "1"

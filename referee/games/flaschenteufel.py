@@ -456,6 +456,7 @@ class Flaschenteufel(TrickRules):
         table.extra[say("ft.price")] = str(self.price)
         table.extra[say("ft.owner")] = self.players[self.owner] if self.owner is not None else "-"
         table.piles[say("ft.devil")] = list(self.devil)
+        table.piles[say("ft.bottle-pile")] = [self.price_card] if self.price_card is not None else []
         table.owed += [thing for seat in range(len(self.players)) for thing in self._missing(seat)] if not self.playing else []
         return table
 
