@@ -226,19 +226,22 @@ class CarteEtPlouc(Calls, Rules):
         stock: list[Card] = []
         header = record.header("Stock")
         if header is not None:
+            placed = {starter}
             for word in header.value.replace(",", " ").split():
                 card = read_card(word)
-                if card is None or (card.seen and card not in self.deck):
+                if card is None or (card.suit != UNSEEN and card not in self.deck):
                     raise SetupError(say("cp.bad-stock", value=word), header)
-                if card.seen and (card in stock or card == starter):
-                    raise SetupError(say("cp.stock-twice", card=card), header)
+                if card.suit != UNSEEN:
+                    if card in placed:
+                        raise SetupError(say("cp.stock-twice", card=card), header)
+                    placed.add(card)
                 stock.append(card)
         size = len(self.deck) - self.size * len(self.players) - 1
         if len(stock) > size:
             raise SetupError(say("cp.stock-size", count=len(stock), size=size, players=len(self.players)), header)
         cards = self.cards
         cards.stock = [UNSEEN_CARD] * (size - len(stock)) + stock[::-1]
-        cards.where.update((c, STOCK) for c in stock if c.seen)
+        cards.where.update((c, STOCK) for c in stock if c.suit != UNSEEN)
         cards.lay(starter)
         self.suit, self.rank = (starter.suit, starter.rank) if starter.seen else (None, 0)
 
@@ -403,7 +406,8 @@ class CarteEtPlouc(Calls, Rules):
             self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
                       card=first, owed=self.owed, answer=say(self._answer_key()))
             self.owed, self.stack, facing = 0, None, False
-        elif seen and not facing and self.suit is not None and not self._matches(first):
+        elif seen and not facing and before is not None and not (
+                first.suit == before if first.rank == ACE else first.suit == before or first.rank == self.rank):
             code = "CP-ACE-SUIT" if first.rank == ACE else "CP-NO-MATCH"
             self.flag(code, event, event.card_column(start), card=first, top=self._top_text(), suit=self.suit)
         self.zero_open = False
