@@ -22,7 +22,7 @@ GAMES = (
     GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", None),
     GameEntry("pierre-qui-roule", "Pierre qui Roule", None),
     GameEntry("flaschenteufel", "Flaschenteufel", None, numbered=True),
-    GameEntry("caroleto", "Caroleto", None),
+    GameEntry("caroleto", "Caroleto", "caroleto"),
 )
 
 

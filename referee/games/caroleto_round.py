@@ -1,0 +1,170 @@
+"""One round of Caroleto as it is written: the exchange, the draw, the cards laid, and
+what step 4 settles (the ace's bidding, duels, dossiers, dares, the 9's draws), with the
+drinks the round gives so far."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..messages import say
+from .base import Drink
+
+
+@dataclass(slots=True)
+class Play:
+    """A card laid in the round (or taken from the discard by a bout and used)."""
+
+    seat: int
+    card: Card
+    kind: str
+    target: int | None
+    line: int
+    used: bool = False
+    """Taken from the discard by a bout, and used at once."""
+    final: int | None = None
+    """Who the effect falls on once trumps have answered (targeted cards)."""
+    how: str = ""
+    """How a trump answered it, in words (empty when none did)."""
+
+
+@dataclass(slots=True)
+class Duel:
+    """The 10's rock-paper-scissors duel: 2 sips, then 4, then 8 after each « double »."""
+
+    play: Play
+    players: frozenset[int]
+    cause: str
+    """The 10 and its players, in words."""
+    stake: int = 2
+    loser: int | None = None
+    waiting: bool = True
+    """A round of the duel is still to be played (a ``beats`` line)."""
+    drank: bool = False
+    """The loser drank: too late for « double »."""
+
+
+@dataclass(slots=True)
+class Dossier:
+    """The Valet's dossier and the vote on it (all but the teller vote)."""
+
+    play: Play
+    teller: int
+    voters: frozenset[int]
+    cause: str
+    votes: dict[int, bool] = field(default_factory=dict)
+    """Voter -> True for « pourri »."""
+
+    @property
+    def complete(self) -> bool:
+        return len(self.votes) == len(self.voters)
+
+    @property
+    def rotten(self) -> bool:
+        """« à la majorité ou l'égalité » pourri."""
+        rotten = sum(self.votes.values())
+        return rotten >= len(self.votes) - rotten
+
+
+@dataclass(slots=True)
+class Dare:
+    """The 8's truth or dare, for the player it falls on."""
+
+    play: Play
+    player: int
+    choice: str | None = None
+    refused: bool = False
+
+
+@dataclass(slots=True)
+class Bidding:
+    """The ace's « surenchère de couleur »: bidders in turn from the ace's next player."""
+
+    play: Play
+    bidder: int
+    position: int = 1
+    """The bidder's place in the sequence: blocked there, they drink 2 ** position."""
+    bar: int = 1
+    """The rank to beat (the ace's 1 at first)."""
+    bids: dict[int, int] = field(default_factory=dict)
+    """Cards each bidder laid, to be drawn again (the refill)."""
+    over: bool = False
+
+
+@dataclass(slots=True)
+class NineDraw:
+    """A card owed to the 9: who draws it, in whose place, for which 9."""
+
+    drawer: int
+    place_of: int
+    play: Play
+    how: str = ""
+
+
+@dataclass
+class Round:
+    names: tuple[str, ...]
+    """The players, in seating order."""
+    number: int
+    first: int | None
+    """Who draws first (step 2); None in round 1 when nobody announced the Roi de pique."""
+    direction: int
+    last: bool
+    """Every hand holds one card: no draw (« dernier tour de jeu »)."""
+    line: int
+    step: int = 0
+    """The furthest step begun: 1 the exchange, 2 the draw, 3 the cards laid."""
+    exchanged: set[int] = field(default_factory=set)
+    exchange_owed: dict[int, int] = field(default_factory=dict)
+    """Seat -> cards still to draw for its exchange (2: the face-up one comes next)."""
+    drawn: list[int] = field(default_factory=list)
+    draw_flagged: bool = False
+    plays: list[Play] = field(default_factory=list)
+    played: set[int] = field(default_factory=set)
+    bouts: dict[int, object] = field(default_factory=dict)
+    """Seat -> "take" (its bout may take a card from the discard), the card taken (to be
+    used at once), or "done"."""
+    closed: bool = False
+    """The cards are all laid and their effects set out (step 4 has begun)."""
+    table: list[Card] = field(default_factory=list)
+    """Cards played, bid or used this round: the discard's at the round's end."""
+    settled: list[Drink] = field(default_factory=list)
+    """Drinks given for good: general and targeted effects, draws, bids, refusals, catches."""
+    duels: list[Duel] = field(default_factory=list)
+    dossiers: list[Dossier] = field(default_factory=list)
+    dares: list[Dare] = field(default_factory=list)
+    biddings: list[Bidding] = field(default_factory=list)
+    nine_draws: list[NineDraw] = field(default_factory=list)
+    refill: dict[int, int] = field(default_factory=dict)
+    written: dict[tuple[int, str], float] = field(default_factory=dict)
+    """Drinks the record wrote, by (seat, unit)."""
+    writes: bool = False
+    """The record wrote a drink in this round."""
+    caught: set[int] = field(default_factory=set)
+
+    def complete(self, counts: list[int]) -> bool:
+        """Every player has laid a card, or has none to lay."""
+        return all(seat in self.played or not count for seat, count in enumerate(counts))
+
+    def bidding(self) -> Bidding | None:
+        """The bidding going on."""
+        return next((b for b in self.biddings if not b.over), None)
+
+    def drinks(self) -> list[Drink]:
+        """What the round gives so far: the settled drinks, the duels lost, the dossiers
+        judged pourri; by line."""
+        found = list(self.settled)
+        found += [Drink(self.names[d.loser], d.stake, "sips", say("ca.cause.duel", cause=d.cause, stake=d.stake), d.play.line,
+                        self.number) for d in self.duels if d.loser is not None and not d.waiting]
+        found += [Drink(self.names[d.teller], 1, "half", say("ca.cause.dossier", cause=d.cause, rotten=sum(d.votes.values()),
+                                                  good=len(d.votes) - sum(d.votes.values())), d.play.line, self.number)
+                  for d in self.dossiers if d.complete and d.rotten]
+        found.sort(key=lambda d: d.line)
+        return found
+
+    def owed(self, seat: int, unit: str) -> float:
+        """What the seat still owes in that unit: given, less written."""
+        name = self.names[seat]
+        given = sum(d.amount for d in self.drinks() if d.player == name and d.unit == unit)
+        return given - self.written.get((seat, unit), 0)
+
