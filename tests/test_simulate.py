@@ -86,7 +86,8 @@ def test_every_option_value_is_reachable_at_random(game):
                 value = option.read(header.value)
                 seen[option.tag] |= set(value) if option.many else {value}
     for option in cls.options:
-        assert seen[option.tag] == set(option.choices), option.tag
+        choices = {option.read(c) for c in option.choices} if option.number else set(option.choices)
+        assert seen[option.tag] == choices, option.tag
 
 
 @pytest.mark.parametrize("game", SIMULATED)

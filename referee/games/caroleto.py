@@ -16,7 +16,7 @@ from ..cards import TAROT_78, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
 from .base import UNITS, Deal, Drink, Hand, Option, Result, Rules, Setup, SetupError, Table, amount_text
-from .caroleto_cards import RED, ROI_DE_PIQUE, TARGETED, is_trump, kind, maximum
+from .caroleto_cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
 from .caroleto_examples import EXAMPLES
 from .caroleto_places import Places
 from .caroleto_round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round
@@ -137,7 +137,7 @@ class Caroleto(Rules):
         self.n = n = len(self.players)
         self.hand_size: int = setup.options["Cards"]
         self.every_round = setup.options["Drinks"] == "all"
-        self.places = Places(TAROT_78, n)
+        self.places = Places(self.deck, n)
         self.counts = [self.hand_size] * n
         self.stock = len(TAROT_78) - n * self.hand_size
         self.discard: list[Card] = []
@@ -164,6 +164,7 @@ class Caroleto(Rules):
         self.catchable: int | None = None
         """The player who just drank, whom a standing rule may catch."""
         self.counter: Counter[str] = Counter()
+        self._handlers = {verb: getattr(self, "_" + verb) for verb in self.verbs if verb != "round"}
         self._noted: dict[str, tuple[int, list[int]]] = {}
 
     # --- Events -----------------------------------------------------------------------
@@ -173,7 +174,7 @@ class Caroleto(Rules):
         if event.verb == "round":
             self._marker(event)
         else:
-            getattr(self, "_" + event.verb)(self.seats[event.player], event)
+            self._handlers[event.verb](self.seats[event.player], event)
         self.last_event = event
 
     # The deal and the announcement.
@@ -490,7 +491,7 @@ class Caroleto(Rules):
             return self._note("ca.note.unseen-draw", event.line)
         found = maximum(card, self.n)
         if found is not None:
-            self._give(r, seat, found[0], found[1], cause, event.line)
+            r.give(seat, found[0], found[1], cause, event.line)
 
     def _refresh_stock(self, event: Event, index: int) -> bool:
         """A card can be drawn: the stock has one, or the discard is shuffled into a new
@@ -541,16 +542,17 @@ class Caroleto(Rules):
             self.roi_flagged = True
         if self._from_hand(seat, card, event, 0, self.places.table):
             r.table.append(card)
-        sort = kind(card) if card.seen else "unseen"
+        sort = KIND.get(card, "unseen")
         if not card.seen:
             self._note("ca.note.unseen-play", event.line)
         play = Play(seat, card, sort, self._check_target(seat, card, sort, target, event), event.line, used)
         r.plays.append(play)
         r.played.add(seat)
         self.counter["cards_played"] += 1
-        r.bouts[seat] = "take" if sort == "bout" else "done" if used else r.bouts.get(seat)
-        if r.bouts[seat] is None:
-            del r.bouts[seat]
+        if sort == "bout":
+            r.bouts[seat] = "take"
+        elif used:
+            r.bouts[seat] = "done"
         if sort == "roi-de-pique":
             self.roi_played = True
         elif sort == "cavalier":
@@ -613,14 +615,16 @@ class Caroleto(Rules):
                 self.central = min(3, self.central + 1)
         for p in r.plays:
             if p.kind == "roi-de-pique" and self.central:
-                self._give(r, p.seat, self.central / 3, "central", say("ca.cause.central", thirds=self.central,
-                                                                          cause=self._cause(p)), p.line)
+                thirds = self.central
+                r.give(p.seat, thirds / 3, "central", lambda p=p: say("ca.cause.central", thirds=thirds, cause=self._cause(p)),
+                       p.line)
                 self.central = 0
         designated = self._sixes(r, event)
         for p in r.plays:
             if p.kind == "seven":
+                cause = lambda p=p: self._cause(p)  # noqa: E731
                 for k in range(self.n):
-                    self._give(r, (p.seat + k * r.direction) % self.n, k + 1, "sips", self._cause(p), p.line)
+                    r.give((p.seat + k * r.direction) % self.n, k + 1, "sips", cause, p.line)
             elif p.kind == "nine":
                 for k in range(1, self.n):
                     other = (p.seat + k * r.direction) % self.n
@@ -633,13 +637,13 @@ class Caroleto(Rules):
             if p.kind not in TARGETED or p.target is None:
                 continue
             p.final, p.how = self._aim(p, p.target, trumps)
-            cause = self._cause(p)
+            cause = lambda p=p: self._cause(p)  # noqa: E731
             if p.kind == "sips":
-                self._give(r, p.final, p.card.rank, "sips", cause, p.line)
+                r.give(p.final, p.card.rank, "sips", cause, p.line)
             elif p.kind == "eight":
                 r.dares.append(Dare(p, p.final))
             elif p.kind == "ten" and p.final == p.seat:
-                self._give(r, p.seat, 2, "sips", say("ca.cause.no-duel", cause=cause), p.line)
+                r.give(p.seat, 2, "sips", lambda p=p: say("ca.cause.no-duel", cause=self._cause(p)), p.line)
             elif p.kind == "ten":
                 r.duels.append(Duel(p, frozenset({p.seat, p.final}), cause))
                 self.counter["duels"] += 1
@@ -660,20 +664,21 @@ class Caroleto(Rules):
         sixes = [p for p in r.plays if p.kind == "six"]
         if not sixes:
             return set()
-        if len(sixes) == 1:
-            cause = self._cause(replace(sixes[0], target=None))
-        else:
-            cause = say("ca.cause.sixes", count=len(sixes), cards=join(f"{p.card} ({self.players[p.seat]})" for p in sixes))
+        def cause() -> str:
+            if len(sixes) == 1:
+                return self._cause(replace(sixes[0], target=None))
+            return say("ca.cause.sixes", count=len(sixes), cards=join(f"{p.card} ({self.players[p.seat]})" for p in sixes))
+
         if len(sixes) >= 4:
             for seat in range(self.n):
-                self._give(r, seat, 1, "up", cause, sixes[0].line)
+                r.give(seat, 1, "up", cause, sixes[0].line)
             return set(range(self.n))
         named = next((p.target for p in sixes if p.target is not None), None)
         if named is None:
             self.flag("CA-NO-TARGET", event, player=self.players[sixes[0].seat], card=sixes[0].card)
             return set()
         amount, unit = SIXES[len(sixes)]
-        self._give(r, named, amount, unit, cause, sixes[0].line)
+        r.give(named, amount, unit, cause, sixes[0].line)
         return {named}
 
     def _aim(self, play: Play, target: int, trumps: dict[int, Play]) -> tuple[int, str]:
@@ -695,9 +700,6 @@ class Caroleto(Rules):
         if play.target is not None and play.kind in TARGETED:
             cause += say("ca.cause.on", target=self.players[play.target])
         return cause + (", " + play.how if play.how else "")
-
-    def _give(self, r: Round, seat: int, amount: float, unit: str, cause: str, line: int) -> None:
-        r.settled.append(Drink(self.players[seat], amount, unit, cause, line, r.number))
 
     # The ace's bidding.
     def _bids(self, seat: int, event: Event) -> None:
@@ -758,8 +760,9 @@ class Caroleto(Rules):
     def _bid_end(self, r: Round, b: Bidding, cut: Card | None) -> None:
         b.over = True
         key = "ca.cause.cut" if cut is not None else "ca.cause.blocked"
-        cause = say(key, cause=self._cause(b.play), position=b.position, trump=cut)
-        self._give(r, b.bidder, 2 ** b.position, "sips", cause, b.play.line)
+        position = b.position
+        r.give(b.bidder, 2 ** position, "sips", lambda: say(key, cause=self._cause(b.play), position=position, trump=cut),
+               b.play.line)
         for seat, count in b.bids.items():
             r.refill[seat] = r.refill.get(seat, 0) + count
         self.counter["biddings"] += 1
@@ -793,7 +796,7 @@ class Caroleto(Rules):
         if dare is None:
             return self.flag("CA-DARE-WRONG", event, why=self._no_dare(seat, r))
         dare.refused = True
-        self._give(r, seat, 1, "glass", say("ca.cause.refused", cause=self._cause(dare.play)), dare.play.line)
+        r.give(seat, 1, "glass", lambda: say("ca.cause.refused", cause=self._cause(dare.play)), dare.play.line)
 
     def _no_dare(self, seat: int, r: Round | None) -> str:
         return say("ca.dare.none", player=self.players[seat])
@@ -819,7 +822,7 @@ class Caroleto(Rules):
             return self.flag("CA-CATCH-NO-RULE", event)
         caught = self.seats[event.target]
         rules = join(str(p.card) for p in self.standing)
-        self._give(r, caught, 1, "sips", say("ca.cause.catch", player=event.player, rules=rules), event.line)
+        r.give(caught, 1, "sips", say("ca.cause.catch", player=event.player, rules=rules), event.line)
         r.caught.add(caught)
         self.counter["catches"] += 1
 
@@ -853,23 +856,23 @@ class Caroleto(Rules):
 
     def _missing_drinks(self, r: Round, event: Event) -> None:
         """At the round's end: each drink the round gave and the record did not write."""
+        owing = r.owing()
+        if not owing:
+            return
         drinks = r.drinks()
         six_line = next((p.line for p in r.plays if p.kind == "six"), None)
-        for seat, name in enumerate(self.players):
-            for unit in UNITS:
-                owed = r.owed(seat, unit)
-                if owed <= EPSILON:
-                    continue
-                mine = [d for d in drinks if d.player == name and d.unit == unit]
-                causes = "; ".join(f"{d.cause}, line {d.line}" for d in mine)
-                stopped = any(d.line == six_line for d in mine) and any(
-                    p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
-                if stopped:
-                    self.flag("CA-TRUMP-ON-SIX", event, player=name,
-                              why=say("ca.six.drink", player=name, amount=self._amount(owed, unit), causes=causes))
-                else:
-                    self.flag("CA-DRINK-MISSING", event, player=name, number=r.number, amount=self._amount(owed, unit),
-                              causes=causes)
+        for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
+            name, owed = self.players[seat], owing[seat, unit]
+            mine = [d for d in drinks if d.player == name and d.unit == unit]
+            causes = "; ".join(f"{d.cause}, line {d.line}" for d in mine)
+            stopped = any(d.line == six_line for d in mine) and any(
+                p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
+            if stopped:
+                self.flag("CA-TRUMP-ON-SIX", event, player=name,
+                          why=say("ca.six.drink", player=name, amount=self._amount(owed, unit), causes=causes))
+            else:
+                self.flag("CA-DRINK-MISSING", event, player=name, number=r.number, amount=self._amount(owed, unit),
+                          causes=causes)
 
     _amount = staticmethod(amount_text)
 
@@ -885,13 +888,14 @@ class Caroleto(Rules):
             self.flag("CA-HAND-SIZE", event, event.card_column(index), player=self.players[seat],
                       detail=say("ca.no-card", player=self.players[seat]))
             return False
-        here = Places.seat(seat)
+        places = self.places
         if card.seen:
-            if not self.places.may(card, here):
+            at = places.index[card]
+            if not places.masks[at] & (1 << seat):
                 self._misplaced(card, event, index)
-            self.places.put(card, destination)
+            places.masks[at] = destination
         else:
-            self.places.spread(here, destination)
+            places.spread(1 << seat, destination)
         self.counts[seat] -= 1
         return True
 
@@ -969,7 +973,8 @@ class Caroleto(Rules):
         """(seat, unit, amount) still to drink, for a round whose drinks are written."""
         if not (r.writes or self.every_round):
             return []
-        return [(s, u, r.owed(s, u)) for s in range(self.n) for u in UNITS if r.owed(s, u) > EPSILON]
+        owing = r.owing()
+        return [(s, u, owing[s, u]) for s, u in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1])))]
 
     def _settle_view(self) -> None:
         """Once the record is over: the effects of a round whose cards are all laid."""

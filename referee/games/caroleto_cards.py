@@ -5,7 +5,7 @@ The conventions are in docs/games/caroleto.md, card by card."""
 
 from __future__ import annotations
 
-from ..cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TRUMP, Card
+from ..cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TAROT_78, TRUMP, Card
 
 ROI_DE_PIQUE = Card(KING, "S")
 RED = frozenset("HD")
@@ -36,6 +36,10 @@ def kind(card: Card) -> str:
     if card == ROI_DE_PIQUE:
         return "roi-de-pique"
     return SUIT_KINDS[card.rank]
+
+
+KIND = {card: kind(card) for card in TAROT_78}
+"""Each card's kind, worked out once."""
 
 
 def is_trump(card: Card) -> bool:

@@ -41,6 +41,11 @@ def legal(rules) -> list[Event]:
     return optional + _opening(rules, _next_round(rules), marker=True)
 
 
+def _all_owed(r: Round) -> list[tuple[int, str, float]]:
+    owing = r.owing()
+    return [(s, u, owing[s, u]) for s, u in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1])))]
+
+
 def _next_round(rules) -> Round:
     """The round that would begin now: its first drawer, direction and whether it is the last."""
     r = rules.round
@@ -179,12 +184,9 @@ def _optional(rules, r: Round) -> list[Event]:
             if dare.choice is None:
                 events += [Event(names[dare.player], "says", 0, 0, word=w) for w in ("action", "vérité")]
             events.append(Event(names[dare.player], "refuses", 0, 0))
-    for seat in range(rules.n):
-        for unit in UNITS:
-            owed = r.owed(seat, unit)
-            if owed > 1e-9:
-                word = str(int(round(owed))) if unit == "sips" else unit
-                events.append(Event(names[seat], "drinks", 0, 0, word=word))
+    for seat, unit, owed in rules._owed_drinks(r) if r.writes or rules.every_round else _all_owed(r):
+        word = str(int(round(owed))) if unit == "sips" else unit
+        events.append(Event(names[seat], "drinks", 0, 0, word=word))
     caught = rules.catchable
     if rules.standing and caught is not None and caught not in r.caught:
         events += [Event(names[s], "catches", 0, 0, target=names[caught]) for s in range(rules.n) if s != caught]

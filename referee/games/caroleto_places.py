@@ -23,8 +23,7 @@ class Places:
         self.discard = 1 << (players + 1)
         self.table = 1 << (players + 2)
         self.hands = (1 << players) - 1
-        self.cards = sorted(deck, key=lambda c: (c.suit, c.rank))
-        self.index = {card: i for i, card in enumerate(self.cards)}
+        self.cards, self.index = _ordered(frozenset(deck))
         self.masks = [self.hands | self.stock] * len(self.cards)
 
     @staticmethod
@@ -70,3 +69,14 @@ class Places:
     def sure(self, place: int) -> list[Card]:
         """The cards surely in the place."""
         return [c for c, m in zip(self.cards, self.masks) if m == place]
+
+
+_ORDERS: dict[frozenset[Card], tuple[list[Card], dict[Card, int]]] = {}
+
+
+def _ordered(deck: frozenset[Card]) -> tuple[list[Card], dict[Card, int]]:
+    """A deck's cards in a fixed order, and each card's place in it (worked out once)."""
+    if deck not in _ORDERS:
+        cards = sorted(deck, key=lambda c: (c.suit, c.rank))
+        _ORDERS[deck] = cards, {card: i for i, card in enumerate(cards)}
+    return _ORDERS[deck]

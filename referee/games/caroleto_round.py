@@ -4,6 +4,7 @@ drinks the round gives so far."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..cards import Card
@@ -34,7 +35,7 @@ class Duel:
 
     play: Play
     players: frozenset[int]
-    cause: str
+    cause: Cause
     """The 10 and its players, in words."""
     stake: int = 2
     loser: int | None = None
@@ -51,7 +52,7 @@ class Dossier:
     play: Play
     teller: int
     voters: frozenset[int]
-    cause: str
+    cause: Cause
     votes: dict[int, bool] = field(default_factory=dict)
     """Voter -> True for « pourri »."""
 
@@ -128,8 +129,11 @@ class Round:
     """The cards are all laid and their effects set out (step 4 has begun)."""
     table: list[Card] = field(default_factory=list)
     """Cards played, bid or used this round: the discard's at the round's end."""
-    settled: list[Drink] = field(default_factory=list)
-    """Drinks given for good: general and targeted effects, draws, bids, refusals, catches."""
+    settled: list[tuple[int, float, str, Cause, int]] = field(default_factory=list)
+    """Drinks given for good (seat, amount, unit, cause, line): general and targeted
+    effects, draws, bids, refusals, catches."""
+    given: dict[tuple[int, str], float] = field(default_factory=dict)
+    """The settled drinks added up by (seat, unit)."""
     duels: list[Duel] = field(default_factory=list)
     dossiers: list[Dossier] = field(default_factory=list)
     dares: list[Dare] = field(default_factory=list)
@@ -144,7 +148,13 @@ class Round:
 
     def complete(self, counts: list[int]) -> bool:
         """Every player has laid a card, or has none to lay."""
-        return all(seat in self.played or not count for seat, count in enumerate(counts))
+        if len(self.played) == len(counts):
+            return True
+        played = self.played
+        for seat, count in enumerate(counts):
+            if count and seat not in played:
+                return False
+        return True
 
     def bidding(self) -> Bidding | None:
         """The bidding going on."""
@@ -153,18 +163,48 @@ class Round:
     def drinks(self) -> list[Drink]:
         """What the round gives so far: the settled drinks, the duels lost, the dossiers
         judged pourri; by line."""
-        found = list(self.settled)
-        found += [Drink(self.names[d.loser], d.stake, "sips", say("ca.cause.duel", cause=d.cause, stake=d.stake), d.play.line,
-                        self.number) for d in self.duels if d.loser is not None and not d.waiting]
-        found += [Drink(self.names[d.teller], 1, "half", say("ca.cause.dossier", cause=d.cause, rotten=sum(d.votes.values()),
-                                                  good=len(d.votes) - sum(d.votes.values())), d.play.line, self.number)
-                  for d in self.dossiers if d.complete and d.rotten]
+        names, number = self.names, self.number
+        found = [Drink(names[s], amount, unit, _text(cause), line, number) for s, amount, unit, cause, line in self.settled]
+        found += [Drink(names[d.loser], d.stake, "sips", say("ca.cause.duel", cause=_text(d.cause), stake=d.stake),
+                        d.play.line, number) for d in self.duels if d.loser is not None and not d.waiting]
+        for d in self.dossiers:
+            if d.complete and d.rotten:
+                rotten = sum(d.votes.values())
+                cause = say("ca.cause.dossier", cause=_text(d.cause), rotten=rotten, good=len(d.votes) - rotten)
+                found.append(Drink(names[d.teller], 1, "half", cause, d.play.line, number))
         found.sort(key=lambda d: d.line)
         return found
 
+    def give(self, seat: int, amount: float, unit: str, cause: Cause, line: int) -> None:
+        self.settled.append((seat, amount, unit, cause, line))
+        self.given[seat, unit] = self.given.get((seat, unit), 0) + amount
+
     def owed(self, seat: int, unit: str) -> float:
         """What the seat still owes in that unit: given, less written."""
-        name = self.names[seat]
-        given = sum(d.amount for d in self.drinks() if d.player == name and d.unit == unit)
+        given = self.given.get((seat, unit), 0)
+        if unit == "sips":
+            given += sum(d.stake for d in self.duels if d.loser == seat and not d.waiting)
+        elif unit == "half":
+            given += sum(1 for d in self.dossiers if d.teller == seat and d.complete and d.rotten)
         return given - self.written.get((seat, unit), 0)
 
+    def owing(self) -> dict[tuple[int, str], float]:
+        """Everything still owed, by (seat, unit)."""
+        owed = dict(self.given)
+        for d in self.duels:
+            if d.loser is not None and not d.waiting:
+                owed[d.loser, "sips"] = owed.get((d.loser, "sips"), 0) + d.stake
+        for d in self.dossiers:
+            if d.complete and d.rotten:
+                owed[d.teller, "half"] = owed.get((d.teller, "half"), 0) + 1
+        for key, amount in self.written.items():
+            owed[key] = owed.get(key, 0) - amount
+        return {key: amount for key, amount in owed.items() if amount > 1e-9}
+
+
+Cause = str | Callable[[], str]
+"""A drink's cause in words, or what words it when asked (most causes are never shown)."""
+
+
+def _text(cause: Cause) -> str:
+    return cause if isinstance(cause, str) else cause()
