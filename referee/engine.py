@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .cards import UNSEEN_CARD
 from .games import GAMES, find_game, load_rules
-from .games.base import Drink, Result, Rules, SetupError, Violation
+from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes
 from .messages import join, say
 from .notation import RecordError
 from .record import PREPOSITIONS, Record
@@ -71,6 +71,8 @@ def replay(rules: Rules, record: Record) -> Rules:
     players = set(rules.players)
     known = rules.deck | {UNSEEN_CARD}
     for event in record.events:
+        if event.comment is not None and "accepted" in event.comment:
+            rules.accepted_marks.append(event)
         if event.player not in players and event.verb != "round":
             rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
         elif event.target is not None and event.target not in players:
@@ -136,7 +138,8 @@ def check(record: Record, play_out: bool = False) -> GameReport:
         rules.conclude()
     result = rules.result()
     _check_result_tag(rules, record, result)
-    if rules.violations:
+    _check_accepted_marks(rules)
+    if any(not v.accepted for v in rules.violations):
         status = "violations"
     elif result.never_ends:
         status = "never-ends"
@@ -190,6 +193,15 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
         elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
             _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word),
                        actual=result.scores.get(claim.player, 0))
+
+
+def _check_accepted_marks(rules: Rules) -> None:
+    """Each ``; accepted CODE`` mark must match a violation of that code on its line."""
+    flagged = {(v.line, v.code) for v in rules.violations if v.accepted}
+    for event in rules.accepted_marks:
+        for code in accepted_codes(event.comment):
+            if (event.line, code) not in flagged:
+                _violation(rules, "REC-STALE-ACCEPTED", event.line, event.column, None, mark=code)
 
 
 def _violation(rules: Rules, code: str, line: int, column: int, player: str | None, **fields) -> None:

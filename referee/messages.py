@@ -81,6 +81,7 @@ ENGLISH: dict[str, str] = {
     "REC-ROUND-ORDER": "[Round \"{written}\"]: this is hand {expected} of match {match!r}",
     "REC-DEALER-ROTATION": "{written} deals, but the deal passes to the left: after {previous}, {expected} deals",
     "REC-TOTALS-MISMATCH": "[Totals \"{written}\"] disagrees with the match: {actual}",
+    "REC-STALE-ACCEPTED": "the line says the table accepted {mark}, but referee finds no {mark} here: remove the mark",
     "REC-SCORE-MISMATCH": "{player} scores {written}, but the replay counts {actual}",
     "where.pile": "on the pile",
     "where.played": "played",

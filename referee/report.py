@@ -16,7 +16,8 @@ def to_json(report: GameReport) -> dict:
         "players": report.players,
         "status": report.status,
         "violations": [
-            {"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message, "rule": v.rule}
+            {"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message, "rule": v.rule,
+             "accepted": v.accepted}
             for v in report.violations
         ],
         "result": None,
