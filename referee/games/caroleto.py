@@ -15,9 +15,11 @@ from dataclasses import replace
 from ..cards import TAROT_78, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
-from .base import UNITS, Deal, Drink, Hand, Option, Result, Rules, Setup, SetupError, Table, amount_text
+from .base import UNITS, Deal, Drink, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
 from .caroleto_cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
 from .caroleto_examples import EXAMPLES
+from .caroleto_legal import legal
+from .caroleto_mistakes import MISTAKE_CODES, mistakes
 from .caroleto_places import Places
 from .caroleto_round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round
 from .seating import Seating
@@ -123,6 +125,7 @@ class Caroleto(Rules):
                "which rounds must write all their drinks: those that write one (round), or every round (all)"),
     )
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+    mistake_codes = MISTAKE_CODES
 
     @classmethod
     def setup_from(cls, record) -> Setup:
@@ -384,10 +387,18 @@ class Caroleto(Rules):
         return ""
 
     def _next_drawer(self, r: Round) -> int | None:
+        """Who takes a card next; None when the first drawer is not known yet."""
         if r.first is None:
             return None
         order = ((r.first + k * r.direction) % self.n for k in range(self.n))
-        return next((s for s in order if s not in r.drawn), None)
+        return next((s for s in order if s not in r.drawn and self.counts[(s - r.direction) % self.n]), None)
+
+    def _undrawn(self, r: Round) -> list[int]:
+        """Who has still to take a card in this round's draw: none in the last round, nor
+        once the cards are being laid; a player whose neighbour has no card takes none."""
+        if r.last or r.step > 2:
+            return []
+        return [s for s in range(self.n) if s not in r.drawn and self.counts[(s - r.direction) % self.n]]
 
     def _bout_take(self, seat: int, event: Event) -> None:
         self._start(event)
@@ -520,10 +531,9 @@ class Caroleto(Rules):
                 if self._from_hand(seat, card, event, i, self.places.table):
                     r.table.append(card)
             return
-        if r.step < 3 and not r.last and len(r.drawn) < self.n and not r.draw_flagged:
-            r.draw_flagged = True
-            missing = [self.players[s] for s in range(self.n) if s not in r.drawn]
-            self.flag("CA-DRAW-MISSING", event, player=None, players=join(missing))
+        missing = self._undrawn(r)
+        if missing:
+            self.flag("CA-DRAW-MISSING", event, player=None, players=join(self.players[s] for s in missing))
         r.step = 3
         self._lay(seat, event, r, used=False)
 
@@ -566,7 +576,7 @@ class Caroleto(Rules):
             self.flag("CA-PLAYED-TWICE", event, event.card_column(i), card=event.cards[i])
             if self._from_hand(seat, event.cards[i], event, i, self.places.table):
                 r.table.append(event.cards[i])
-        if r.complete(self.counts) and not self._bouts_open(r):
+        if not r.closed and r.complete(self.counts) and not self._bouts_open(r):
             self._close(event)
 
     def _check_target(self, seat: int, card: Card, sort: str, target: int | None, event: Event) -> int | None:
@@ -672,6 +682,7 @@ class Caroleto(Rules):
         if len(sixes) >= 4:
             for seat in range(self.n):
                 r.give(seat, 1, "up", cause, sixes[0].line)
+                r.six_drinks.add((seat, "up"))
             return set(range(self.n))
         named = next((p.target for p in sixes if p.target is not None), None)
         if named is None:
@@ -679,6 +690,7 @@ class Caroleto(Rules):
             return set()
         amount, unit = SIXES[len(sixes)]
         r.give(named, amount, unit, cause, sixes[0].line)
+        r.six_drinks.add((named, unit))
         return {named}
 
     def _aim(self, play: Play, target: int, trumps: dict[int, Play]) -> tuple[int, str]:
@@ -856,23 +868,28 @@ class Caroleto(Rules):
 
     def _missing_drinks(self, r: Round, event: Event) -> None:
         """At the round's end: each drink the round gave and the record did not write."""
+        for code, fields in self._missing_drink_codes(r):
+            self.flag(code, event, **fields)
+
+    def _missing_drink_codes(self, r: Round) -> list[tuple[str, dict]]:
+        """Each drink still owed, as the code and fields of its violation: CA-DRINK-MISSING,
+        or CA-TRUMP-ON-SIX when a 6's drink was left to a player who laid a trump."""
         owing = r.owing()
         if not owing:
-            return
+            return []
         drinks = r.drinks()
-        six_line = next((p.line for p in r.plays if p.kind == "six"), None)
+        found = []
         for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
-            name, owed = self.players[seat], owing[seat, unit]
+            name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
             mine = [d for d in drinks if d.player == name and d.unit == unit]
             causes = "; ".join(f"{d.cause}, line {d.line}" for d in mine)
-            stopped = any(d.line == six_line for d in mine) and any(
-                p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
+            stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
             if stopped:
-                self.flag("CA-TRUMP-ON-SIX", event, player=name,
-                          why=say("ca.six.drink", player=name, amount=self._amount(owed, unit), causes=causes))
+                found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
+                                                                             causes=causes)}))
             else:
-                self.flag("CA-DRINK-MISSING", event, player=name, number=r.number, amount=self._amount(owed, unit),
-                          causes=causes)
+                found.append(("CA-DRINK-MISSING", {"player": name, "number": r.number, "amount": amount, "causes": causes}))
+        return found
 
     _amount = staticmethod(amount_text)
 
@@ -1021,7 +1038,7 @@ class Caroleto(Rules):
         things = []
         if not r.complete(self.counts):
             expected = self._next_drawer(r)
-            if r.step < 3 and not r.last and len(r.drawn) < self.n:
+            if self._undrawn(r):
                 things.append(say("ca.todo.draw", player=self.players[expected]) if expected is not None
                               else say("ca.todo.draw-any"))
             else:
@@ -1083,9 +1100,10 @@ class Caroleto(Rules):
         return replace(event, cards=(UNSEEN_CARD,) * hidden, cards_text=" ".join(["??"] * hidden))
 
     def legal(self) -> list[Event]:
-        from .caroleto_legal import legal
-
         return legal(self)
+
+    def mistakes(self, hidden: bool = False) -> list[Mistake]:
+        return mistakes(self, hidden)
 
 
 RULES_CLASS = Caroleto

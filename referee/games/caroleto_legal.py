@@ -59,6 +59,9 @@ def _next_round(rules) -> Round:
 
 
 def _hand(rules, seat: int) -> list[Card]:
+    """The cards that may be in a hand (before the first event, as the deal lines give them)."""
+    if not rules.started and seat in rules.dealt:
+        return [c for c in rules.dealt[seat].cards if c.seen]
     return rules.places.possible(Places.seat(seat))
 
 
@@ -91,15 +94,14 @@ def _exchanges(rules, r: Round) -> list[Event]:
 
 
 def _step_two_or_three(rules, r: Round) -> list[Event]:
-    if not r.last and len(r.drawn) < rules.n:
+    undrawn = rules._undrawn(r)
+    if undrawn:
         drawer = rules._next_drawer(r)
-        drawers = [drawer] if drawer is not None else [s for s in range(rules.n) if s not in r.drawn]
         events = []
-        for seat in drawers:
+        for seat in [drawer] if drawer is not None else undrawn:
             source = (seat - r.direction) % rules.n
-            if rules.counts[source]:
-                events += [Event(rules.players[seat], "takes", 0, 0, (c,), str(c), 0, rules.players[source])
-                           for c in _hand(rules, source)]
+            events += [Event(rules.players[seat], "takes", 0, 0, (c,), str(c), 0, rules.players[source])
+                       for c in _hand(rules, source)]
         return events
     return [e for s in range(rules.n) if s not in r.played and rules.counts[s] for e in _plays(rules, r, s, _hand(rules, s))]
 

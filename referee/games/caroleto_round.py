@@ -119,7 +119,6 @@ class Round:
     exchange_owed: dict[int, int] = field(default_factory=dict)
     """Seat -> cards still to draw for its exchange (2: the face-up one comes next)."""
     drawn: list[int] = field(default_factory=list)
-    draw_flagged: bool = False
     plays: list[Play] = field(default_factory=list)
     played: set[int] = field(default_factory=set)
     bouts: dict[int, object] = field(default_factory=dict)
@@ -145,6 +144,8 @@ class Round:
     writes: bool = False
     """The record wrote a drink in this round."""
     caught: set[int] = field(default_factory=set)
+    six_drinks: set[tuple[int, str]] = field(default_factory=set)
+    """The (seat, unit) of the drink the round's 6s give."""
 
     def complete(self, counts: list[int]) -> bool:
         """Every player has laid a card, or has none to lay."""
