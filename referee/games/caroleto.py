@@ -95,7 +95,6 @@ CODES = {
     "CA-DRINK-UNDUE": "count",
     "CA-DRINK-MISSING": "count",
     "REC-DUPLICATE-CARD": "deck",
-    "REC-NOT-IN-DECK": "deck",
     "REC-BAD-DEAL": "deal",
     "REC-AFTER-END": "end",
     "REC-RESULT-MISMATCH": "end",
@@ -294,8 +293,9 @@ class Caroleto(Rules):
             r = self._begin(event)
         if r.number == 1 and self.announced is None and not self.announce_flagged:
             self.announce_flagged = True
-            holder = self.places.sure(self.places.hands & self.places.mask(RS))
-            why = say("ca.roi.holder", holder=self._where(RS)) if RS in holder else say("ca.roi.nobody")
+            mask = self.places.mask(RS)
+            known = mask & self.places.hands and not mask & (mask - 1)  # a single hand
+            why = say("ca.roi.holder", holder=self._where(RS)) if known else say("ca.roi.nobody")
             self.flag("CA-ROI-UNANNOUNCED", event, player=None, why=why)
         return r
 
@@ -1034,12 +1034,13 @@ class Caroleto(Rules):
         if self.announced is None and (r is None or (r.number == 1 and r.step == 0)):
             return [say("ca.todo.announce")]
         if r is None:
-            return [say("ca.todo.round", number=1)]
-        things = []
+            return [self._next_todo()]
+        things = [what for _, _, what in self._pending(r) if r.exchange_owed]
         if not r.complete(self.counts):
             expected = self._next_drawer(r)
             if self._undrawn(r):
-                things.append(say("ca.todo.draw", player=self.players[expected]) if expected is not None
+                source = self.players[(expected - r.direction) % self.n] if expected is not None else ""
+                things.append(say("ca.todo.draw", player=self.players[expected], source=source) if expected is not None
                               else say("ca.todo.draw-any"))
             else:
                 waiting = [p for s, p in enumerate(self.players) if s not in r.played and self.counts[s]]
@@ -1049,11 +1050,25 @@ class Caroleto(Rules):
                 things.append(say("ca.todo.bout", player=self.players[seat]))
             elif isinstance(state, Card):
                 things.append(say("ca.todo.use", player=self.players[seat], card=state))
-        things += [what for _, _, what in self._pending(r)]
+        things += [what for _, _, what in self._pending(r) if what not in things]
         things += [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)]
         if not things:
-            things.append(say("ca.todo.round", number=r.number + 1))
+            things.append(self._next_todo())
         return things
+
+    def _next_todo(self) -> str:
+        """What begins the next round: its first draw, or in the last round the cards."""
+        from .caroleto_legal import _next_round
+
+        nr = _next_round(self)
+        if nr.last:
+            waiting = [p for s, p in enumerate(self.players) if self.counts[s]]
+            return say("ca.todo.round-lay", number=nr.number, players=join(waiting))
+        drawer = self._next_drawer(nr)
+        if drawer is None:
+            return say("ca.todo.round-any", number=nr.number)
+        source = self.players[(drawer - nr.direction) % self.n]
+        return say("ca.todo.round-draw", number=nr.number, player=self.players[drawer], source=source)
 
     def stats(self) -> dict[str, int]:
         keys = ("rounds", "cards_played", "exchanges", "biddings", "bids", "duels", "dossiers", "catches", "reshuffles")
