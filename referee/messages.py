@@ -189,7 +189,7 @@ ENGLISH: dict[str, str] = {
     "ca.drink.central": "the central glass",
     "ca.unsettled": "round {number} ended before this was settled: {what}",
     "ca.cause.card": "{card} played by {player}",
-    "ca.cause.used": "{card} taken from the discard by {player}'s bout",
+    "ca.cause.used": "{card} played by {player} (from the discard, with a bout)",
     "ca.cause.on": " on {target}",
     "ca.how.back": "sent back by {player}'s {trump}",
     "ca.how.redirect": "redirected to {final} by {player}'s {trump}",

@@ -601,7 +601,9 @@ class Caroleto(Rules):
         return None
 
     def _bouts_open(self, r: Round) -> bool:
-        """A bout may still take a card from the discard."""
+        """A bout may still take a card from the discard, or has one to lay."""
+        if any(isinstance(v, Card) for v in r.bouts.values()):
+            return True
         return (bool(self.discard) or self.discard_unseen > 0) and any(v == "take" for v in r.bouts.values())
 
     # Step 4: the effects, once every card is laid.
