@@ -326,6 +326,7 @@ ENGLISH: dict[str, str] = {
     "unit.glass": "{amount} full glass(es)",
     "unit.up": "{amount} glass(es) drunk to the bottom",
     "unit.central": "{amount} of the central glass",
+    "unit.central-full": "the whole central glass",
     "match.standing": "match {name!r} after hand {hand}: {totals} ({unit})",
     "match.won": "match {name!r} won by {winners} after hand {hand}: {totals} ({unit})",
     "match.no-score": "no hand finished yet",

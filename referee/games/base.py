@@ -202,7 +202,8 @@ def amount_text(amount: float, unit: str) -> str:
     from fractions import Fraction
 
     if unit == "central":
-        return say("unit.central", amount=Fraction(amount).limit_denominator(3))
+        thirds = Fraction(amount).limit_denominator(3)
+        return say("unit.central-full") if thirds == 1 else say("unit.central", amount=thirds)
     whole = round(amount)
     return say(f"unit.{unit}", amount=whole if abs(amount - whole) < 1e-9 else amount)
 
