@@ -43,9 +43,9 @@ EXAMPLES: dict[str, str] = {
     "CA-BID-TURN": _game(_ACE + "Cas bids 5H\n"),
     "CA-BID-SUIT": _game(_ACE + "Ben bids 5C\n"),
     "CA-BID-LOW": _game(_ACE + "Ben bids 9H\nCas bids 5H\n"),
-    "CA-BID-STOP": _game("Cas holds 9H 2C 3C 4C 5C 6C 8C 9C 10C JC\nAnn says roi\nAnn takes ?? from Dom\n"
+    "CA-BID-STOP": _game("Cas holds 9H 2C 3C 4C 5C 6C 8C 9C CC JC\nAnn says roi\nAnn takes ?? from Dom\n"
                          "Ben takes ?? from Ann\nCas takes ?? from Ben\nDom takes 2C from Cas\n"
-                         "Ann plays AH\nBen plays 7D\nCas plays 8C\nDom plays 7S\nBen bids 5H\nCas passes\n"),
+                         "Ann plays AH\nBen plays 7D\nCas plays CC\nDom plays 7S\nBen bids 5H\nCas passes\n"),
     "CA-HAND-SIZE": _game(_ACE + "Ben bids 5H\nCas passes\nBen draws ??\nBen draws ??\n"),
     "CA-DUEL-WRONG": _game(_DRAW + "Ann plays 10S on Ben\nBen plays 7C\nCas plays 7D\nDom plays 7S\nCas beats Ann\n"),
     "CA-DOUBLE-PAST-8": _game(_DRAW + "Ann plays 10S on Ben\nBen plays 7C\nCas plays 7D\nDom plays 7S\n"

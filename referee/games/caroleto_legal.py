@@ -24,6 +24,8 @@ def legal(rules) -> list[Event]:
     if rules.announced is None and (r is None or (r.number == 1 and r.step == 0)):
         if ROI_DE_PIQUE in rules.dealt_cards:
             may_hold = [rules.dealt_cards[ROI_DE_PIQUE]]
+        elif not rules.started:  # not in a hand written whole
+            may_hold = [s for s in range(rules.n) if s not in rules.dealt or not all(c.seen for c in rules.dealt[s].cards)]
         else:
             may_hold = [s for s in range(rules.n) if rules.places.may(ROI_DE_PIQUE, Places.seat(s))]
         return [Event(rules.players[s], "says", 0, 0, word="roi") for s in may_hold]
@@ -62,6 +64,8 @@ def _hand(rules, seat: int) -> list[Card]:
     """The cards that may be in a hand (before the first event, as the deal lines give them)."""
     if not rules.started and seat in rules.dealt:
         return [c for c in rules.dealt[seat].cards if c.seen]
+    if not rules.started:
+        return [c for c in rules.places.possible(Places.seat(seat)) if c not in rules.dealt_cards]
     return rules.places.possible(Places.seat(seat))
 
 
