@@ -166,17 +166,19 @@ class Caroleto(Rules):
         self.catchable: int | None = None
         """The player who just drank, whom a standing rule may catch."""
         self.counter: Counter[str] = Counter()
-        self._handlers = {verb: getattr(self, "_" + verb) for verb in self.verbs if verb != "round"}
         self._noted: dict[str, tuple[int, list[int]]] = {}
 
     # --- Events -----------------------------------------------------------------------
     def apply(self, event: Event) -> None:
-        if event.verb != "drinks":
+        verb = event.verb
+        if verb != "drinks":
             self.catchable = None
-        if event.verb == "round":
+        if not self.started and verb != "holds":
+            self._start(event)
+        if verb == "round":
             self._marker(event)
         else:
-            self._handlers[event.verb](self.seats[event.player], event)
+            _HANDLERS[verb](self, self.seats[event.player], event)
         self.last_event = event
 
     # The deal and the announcement.
@@ -236,7 +238,6 @@ class Caroleto(Rules):
 
     def _says(self, seat: int, event: Event) -> None:
         word = _plain(event.word)
-        self._start(event)
         if word == "roi":
             return self._announce(seat, event)
         if word not in ("double", "action", "verite"):
@@ -268,7 +269,6 @@ class Caroleto(Rules):
 
     # Rounds.
     def _marker(self, event: Event) -> None:
-        self._start(event)
         if self.round is not None:
             self._end(event)
         r = self._begin(event)
@@ -285,7 +285,6 @@ class Caroleto(Rules):
     def _step(self, event: Event) -> Round:
         """The round an exchange, a draw or a card laid belongs to: the next one once
         every card of the current round is laid."""
-        self._start(event)
         r = self.round
         if r is None or r.complete(self.counts):
             if r is not None:
@@ -401,7 +400,6 @@ class Caroleto(Rules):
         return [s for s in range(self.n) if s not in r.drawn and self.counts[(s - r.direction) % self.n]]
 
     def _bout_take(self, seat: int, event: Event) -> None:
-        self._start(event)
         r = self.round
         state = r.bouts.get(seat) if r is not None else None
         if state != "take" or r.closed:
@@ -425,7 +423,6 @@ class Caroleto(Rules):
 
     # Draws from the stock: the exchange's two cards, the 9's, the ace's refill.
     def _draws(self, seat: int, event: Event) -> None:
-        self._start(event)
         r = self.round
         if r is not None and not r.exchange_owed.get(seat):
             self._effects(event)
@@ -520,7 +517,6 @@ class Caroleto(Rules):
 
     # Step 3: the cards laid.
     def _plays(self, seat: int, event: Event) -> None:
-        self._start(event)
         r = self.round
         if r is not None and isinstance(r.bouts.get(seat), Card):
             return self._use(seat, event, r)
@@ -717,7 +713,6 @@ class Caroleto(Rules):
 
     # The ace's bidding.
     def _bids(self, seat: int, event: Event) -> None:
-        self._start(event)
         r = self._effects(event)
         for i, card in enumerate(event.cards):
             b = r.bidding() if r is not None else None
@@ -746,7 +741,6 @@ class Caroleto(Rules):
             b.bidder = (b.bidder + r.direction) % self.n
 
     def _passes(self, seat: int, event: Event) -> None:
-        self._start(event)
         r = self._effects(event)
         b = r.bidding() if r is not None else None
         why = self._bid_turn(b, seat)
@@ -783,7 +777,6 @@ class Caroleto(Rules):
 
     # The duel, the dare, the dossier, the standing rules.
     def _beats(self, seat: int, event: Event) -> None:
-        self._start(event)
         r = self._effects(event)
         other = self.seats[event.target]
         duel = next((d for d in r.duels if d.waiting and d.players == {seat, other}), None) if r else None
@@ -804,7 +797,6 @@ class Caroleto(Rules):
         duel.loser, duel.waiting = None, True
 
     def _refuses(self, seat: int, event: Event) -> None:
-        self._start(event)
         r = self._effects(event)
         dare = next((d for d in r.dares if d.player == seat and not d.refused), None) if r else None
         if dare is None:
@@ -816,7 +808,6 @@ class Caroleto(Rules):
         return say("ca.dare.none", player=self.players[seat])
 
     def _votes(self, seat: int, event: Event) -> None:
-        self._start(event)
         word = _plain(event.word)
         if word not in ("pourri", "bon"):
             return self.flag("REC-UNSUPPORTED-EVENT", event, verb=f"votes {event.word}")
@@ -830,7 +821,6 @@ class Caroleto(Rules):
         dossier.votes[seat] = word == "pourri"
 
     def _catches(self, seat: int, event: Event) -> None:
-        self._start(event)
         r = self.round
         if not self.standing or r is None:
             return self.flag("CA-CATCH-NO-RULE", event)
@@ -842,7 +832,6 @@ class Caroleto(Rules):
 
     # The drinks written.
     def _drinks(self, seat: int, event: Event) -> None:
-        self._start(event)
         r = self._effects(event)
         unit, amount = ("sips", int(event.word)) if event.word.isdigit() else (event.word, 1)
         if r is None:
@@ -1122,5 +1111,8 @@ class Caroleto(Rules):
     def mistakes(self, hidden: bool = False) -> list[Mistake]:
         return mistakes(self, hidden)
 
+
+_HANDLERS = {verb: getattr(Caroleto, "_" + verb) for verb in Caroleto.verbs if verb != "round"}
+"""Each event's handler, by verb."""
 
 RULES_CLASS = Caroleto
