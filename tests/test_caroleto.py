@@ -197,3 +197,16 @@ def test_a_hidden_record_writes_face_down_cards_unseen() -> None:
         elif shown != written:  # a face-down draw
             assert " draws ??" in written and " draws " in shown
     assert not check(parse_text(hidden)[0]).violations
+
+
+def test_the_tally_adds_up_the_drinks_and_their_causes() -> None:
+    """Caroleto adds its tally up without wording the causes: the same as the drinks."""
+    from referee.games.base import Rules
+
+    for seed in range(8):
+        (record,) = parse_text(simulate("caroleto", 3 + seed % 6, seed))
+        rules = replay(start(record), record)
+        def rounded(tallies: dict) -> dict:
+            return {p: {u: round(a, 9) for u, a in units.items()} for p, units in tallies.items()}
+
+        assert rounded(rules.tallies()) == rounded(Rules.tallies(rules))

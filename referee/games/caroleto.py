@@ -121,7 +121,7 @@ class Caroleto(Rules):
     options = (
         Option("Cards", ("2", "4", "6"), default_cards, "cards dealt to each player", number=(1, 26)),
         Option("Drinks", ("round", "all"), "round",
-               "which rounds must write all their drinks: those that write one (round), or every round (all)"),
+               "the rounds whose drinks must all be written: those that write one, or all"),
     )
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
     mistake_codes = MISTAKE_CODES
@@ -1064,6 +1064,16 @@ class Caroleto(Rules):
     def stats(self) -> dict[str, int]:
         keys = ("rounds", "cards_played", "exchanges", "biddings", "bids", "duels", "dossiers", "catches", "reshuffles")
         return {k: self.counter[k] for k in keys}
+
+    def tallies(self) -> dict[str, dict[str, float]]:
+        """Drinks by player and unit, added up without wording their causes."""
+        self._settle_view()
+        totals: dict[str, dict[str, float]] = {}
+        for r in self.done + ([self.round] if self.round is not None else []):
+            for (seat, unit), amount in r.totals().items():
+                units = totals.setdefault(self.players[seat], {})
+                units[unit] = units.get(unit, 0) + amount
+        return totals
 
     def drinks(self) -> list[Drink]:
         self._settle_view()

@@ -189,15 +189,20 @@ class Round:
             given += sum(1 for d in self.dossiers if d.teller == seat and d.complete and d.rotten)
         return given - self.written.get((seat, unit), 0)
 
-    def owing(self) -> dict[tuple[int, str], float]:
-        """Everything still owed, by (seat, unit)."""
-        owed = dict(self.given)
+    def totals(self) -> dict[tuple[int, str], float]:
+        """Everything the round gives, by (seat, unit)."""
+        given = dict(self.given)
         for d in self.duels:
             if d.loser is not None and not d.waiting:
-                owed[d.loser, "sips"] = owed.get((d.loser, "sips"), 0) + d.stake
+                given[d.loser, "sips"] = given.get((d.loser, "sips"), 0) + d.stake
         for d in self.dossiers:
             if d.complete and d.rotten:
-                owed[d.teller, "half"] = owed.get((d.teller, "half"), 0) + 1
+                given[d.teller, "half"] = given.get((d.teller, "half"), 0) + 1
+        return given
+
+    def owing(self) -> dict[tuple[int, str], float]:
+        """Everything still owed, by (seat, unit)."""
+        owed = self.totals()
         for key, amount in self.written.items():
             owed[key] = owed.get(key, 0) - amount
         return {key: amount for key, amount in owed.items() if amount > 1e-9}
