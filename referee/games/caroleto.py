@@ -21,7 +21,7 @@ from .caroleto_examples import EXAMPLES
 from .caroleto_legal import legal
 from .caroleto_mistakes import MISTAKE_CODES, mistakes
 from .caroleto_places import Places
-from .caroleto_round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round
+from .caroleto_round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
 from .seating import Seating
 
 RS = ROI_DE_PIQUE
@@ -630,7 +630,7 @@ class Caroleto(Rules):
         designated = self._sixes(r, event)
         for p in r.plays:
             if p.kind == "seven":
-                cause = lambda p=p: self._cause(p)  # noqa: E731
+                cause = once(lambda p=p: self._cause(p))
                 for k in range(self.n):
                     r.give((p.seat + k * r.direction) % self.n, k + 1, "sips", cause, p.line)
             elif p.kind == "nine":
@@ -672,6 +672,7 @@ class Caroleto(Rules):
         sixes = [p for p in r.plays if p.kind == "six"]
         if not sixes:
             return set()
+        @once
         def cause() -> str:
             if len(sixes) == 1:
                 return self._cause(replace(sixes[0], target=None))

@@ -214,3 +214,15 @@ Cause = str | Callable[[], str]
 
 def _text(cause: Cause) -> str:
     return cause if isinstance(cause, str) else cause()
+
+
+def once(word: Callable[[], str]) -> Callable[[], str]:
+    """A cause worded the first time it is asked for (a 7's or the 6s' drinks share one)."""
+    done: list[str] = []
+
+    def worded() -> str:
+        if not done:
+            done.append(word())
+        return done[0]
+
+    return worded
