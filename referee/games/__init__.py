@@ -23,7 +23,7 @@ GAMES = (
     GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", "carte_et_plouc"),
     GameEntry("pierre-qui-roule", "Pierre qui Roule", "pierre_qui_roule"),
     GameEntry("flaschenteufel", "Flaschenteufel", "flaschenteufel", numbered=True),
-    GameEntry("caroleto", "Caroleto", None),
+    GameEntry("caroleto", "Caroleto", "caroleto"),
 )
 
 

@@ -181,6 +181,10 @@ class Table:
     """The rest, label -> value: the bottle's price and owner, standing rules, slap bans."""
 
 
+UNITS = ("sips", "half", "glass", "up", "central")
+"""The drinking units, in the order reports show them; never added together."""
+
+
 @dataclass(frozen=True)
 class Drink:
     """A drink the rules give, with its cause: for the tally by unit and by cause."""
@@ -194,6 +198,21 @@ class Drink:
     """Why, in words: the card and who played it (« 7S played by Ana »)."""
     line: int
     round: int | None = None
+
+    def text(self) -> str:
+        """The amount in words: « 4 gorgée(s) », « 1 half glass(es) », « 2/3 of the central glass »."""
+        return amount_text(self.amount, self.unit)
+
+
+def amount_text(amount: float, unit: str) -> str:
+    """An amount of a drinking unit in words (the central glass in thirds)."""
+    from fractions import Fraction
+
+    if unit == "central":
+        thirds = Fraction(amount).limit_denominator(3)
+        return say("unit.central-full") if thirds == 1 else say("unit.central", amount=thirds)
+    whole = round(amount)
+    return say(f"unit.{unit}", amount=whole if abs(amount - whole) < 1e-9 else amount)
 
 
 class Rules:
