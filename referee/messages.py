@@ -485,10 +485,10 @@ ENGLISH: dict[str, str] = {
     "why.CA-DRINK-WRONG": "A drink line is checked against what its player owes at that moment in that unit (sips, half glasses, glasses, glasses finished, the central glass are never converted); more than owed, or another unit, is flagged.",
     "why.CA-DRINK-UNDUE": "A drink line by a player who owes nothing at that moment is flagged: drinks come after the effect that gives them.",
     "why.CA-DRINK-MISSING": "In a round that writes any drink (every round with [Drinks \"all\"]), each drink the rules give and no line gives is flagged when the next round begins.",
-    "why.REC-DUPLICATE-CARD": "A card is tracked wherever it may be (hands, stock, discard, table); shown where it surely cannot be, it is flagged, and the record wins.",
-    "why.REC-BAD-DEAL": "A deal line gives the hand dealt: [Cards] cards (12 at 3 players, 10 at 4, 8 at 5, two fewer for each player more).",
-    "why.REC-AFTER-END": "The game ends when no hand holds a card and the last round is settled; a round, an exchange, a take or a card after that is flagged (late catches and drinks are still counted).",
-    "why.REC-RESULT-MISMATCH": "Caroleto has no winner: a [Result] naming one is flagged.",
+    "why.caroleto.REC-DUPLICATE-CARD": "A card is tracked wherever it may be (hands, stock, discard, table); shown where it surely cannot be, it is flagged, and the record wins.",
+    "why.caroleto.REC-BAD-DEAL": "A deal line gives the hand dealt: [Cards] cards (12 at 3 players, 10 at 4, 8 at 5, two fewer for each player more).",
+    "why.caroleto.REC-AFTER-END": "The game ends when no hand holds a card and the last round is settled; a round, an exchange, a take or a card after that is flagged (late catches and drinks are still counted).",
+    "why.caroleto.REC-RESULT-MISMATCH": "Caroleto has no winner: a [Result] naming one is flagged.",
 
     # Bataille corse: explaining the penalties and patterns.
     "bc.penalty.burn-3": "slide three cards under the pile",
