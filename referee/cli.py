@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from .engine import GameReport
+    from .engine import Found, GameReport
+    from .games.base import Violation
     from .notation import RecordError
     from .record import Record
 
@@ -121,39 +122,57 @@ def _read(path: str) -> Iterator[Record | RecordError]:
     return read_games("<stdin>", stdin)
 
 
-def _json_game(item: Record | RecordError, play_out: bool) -> GameReport:
-    """Write one game's report as JSON, its violations streamed as they are found (however
-    many, none is kept); the report."""
-    import json
+class _JsonReports:
+    """``check --json``: each game's report written as it comes, its violations streamed
+    as they are found (however many, they take no memory)."""
 
-    from .engine import Found, check as check_record, error_report
-    from .notation import RecordError
-    from .report import to_json, violation_json
+    def __init__(self) -> None:
+        import json
 
-    def dumps(data: object) -> str:
-        return json.dumps(data, ensure_ascii=False)
+        self.dumps = lambda data: json.dumps(data, ensure_ascii=False)
+        self.games = self.streamed = 0
+        self.found: Found | None = None
 
-    if isinstance(item, RecordError):
-        report = error_report(item)
-        sys.stdout.write(dumps(to_json(report)))
-        return report
-    written = 0
+    def _next_game(self) -> None:
+        sys.stdout.write(",\n" if self.games else "\n")
+        self.games += 1
 
-    def each(violation) -> None:
-        nonlocal written
-        opening = f'{{"file": {dumps(item.path)}, "line": {item.line}, "violations": [' if not written else ", "
-        sys.stdout.write(opening + dumps(violation_json(violation)))
-        written += 1
+    def _violation(self, violation: Violation) -> None:
+        from .report import violation_json
 
-    report = check_record(item, play_out, Found(0, each))
-    data = to_json(report)
-    if written:
-        for key in ("file", "line", "violations"):
-            del data[key]
-        sys.stdout.write("], " + dumps(data)[1:])
-    else:
-        sys.stdout.write(dumps(data))
-    return report
+        sys.stdout.write((", " if self.streamed else "") + self.dumps(violation_json(violation)))
+        self.streamed += 1
+
+    def sink(self, record: Record) -> Found:
+        """Where a game's violations go: written at once, the first of the game opening it."""
+        from .engine import Found
+
+        def each(violation: Violation) -> None:
+            if not self.streamed:
+                self._next_game()
+                sys.stdout.write(f'{{"file": {self.dumps(record.path)}, "line": {record.line}, "violations": [')
+            self._violation(violation)
+
+        self.found = Found(1, each)
+        return self.found
+
+    def write(self, report: GameReport) -> None:
+        """The rest of a game's report (all of it when no violation was streamed)."""
+        from .report import to_json
+
+        data = to_json(report)
+        if not self.streamed:
+            self._next_game()
+            sys.stdout.write(self.dumps(data))
+        else:
+            kept = {id(v) for v in self.found.kept}
+            for violation in report.violations:  # found after the game: its match's
+                if id(violation) not in kept:
+                    self._violation(violation)
+            for key in ("file", "line", "violations"):
+                del data[key]
+            sys.stdout.write("], " + self.dumps(data)[1:])
+        self.streamed, self.found = 0, None
 
 
 @main.command()
@@ -165,30 +184,30 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
 
     FILE - reads a record from standard input. Exit status: 0 all valid, 1 violations
     found, 2 a file could not be read."""
-    from .engine import Found, check as check_record, error_report
-    from .notation import RecordError
+    from .engine import Found, check_games
 
     counts = {"valid": 0, "violations": 0, "in-progress": 0, "never-ends": 0, "error": 0}
     if as_json:
         _records_out()
         sys.stdout.write("[")
+        reports = _JsonReports()
+        found = reports.sink
     else:
         from .report import SHOWN_PER_KIND, render
 
         show = _Printer()
-    first = True
+
+        def found(record: Record) -> Found:
+            return Found(SHOWN_PER_KIND)
+
     for path in files:
-        for item in _read(path):
+        for item, report in check_games(_read(path), play_out, found):
+            counts[report.status] += 1
             if as_json:
-                sys.stdout.write("\n" if first else ",\n")
-                report = _json_game(item, play_out)
+                reports.write(report)
             else:
-                report = (error_report(item) if isinstance(item, RecordError)
-                          else check_record(item, play_out, Found(SHOWN_PER_KIND)))
                 for pieces in render(report, item.sources(v.line for v in report.violations) if report.violations else None):
                     show(pieces)
-            counts[report.status] += 1
-            first = False
             del item, report  # not held while the next game is read: one game in memory at a time
     if as_json:
         sys.stdout.write("\n]\n")
@@ -215,9 +234,18 @@ def games() -> None:
         rules = load_rules(entry)
         click.echo(f"{entry.name}  {entry.title}  {rules.min_players}-{rules.max_players} players")
         for option in rules.options:
-            default = " ".join(sorted(option.default)) if option.many else option.default
-            kind = "any of" if option.many else "one of"
-            click.echo(f"  [{option.tag} \"...\"]  {option.help}: {kind} {', '.join(option.choices)} (default: {default})")
+            click.echo(f"  [{option.tag} \"...\"]  {option.help}: {option.accepted()} (default: {_default_text(option, rules)})")
+
+
+def _default_text(option, rules) -> str:
+    """An option's default in words; one that depends on the number of players, for each."""
+    if callable(option.default):
+        return ", ".join(f"{_value_text(option.default(n))} for {n}" for n in range(rules.min_players, rules.max_players + 1))
+    return _value_text(option.default)
+
+
+def _value_text(value) -> str:
+    return (" ".join(sorted(value)) or "none") if isinstance(value, frozenset) else str(value)
 
 
 @main.command()
@@ -259,8 +287,12 @@ def export(file: str, form: str) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="The random seed: the same seed gives the same records.")
 @click.option("--count", type=int, default=1, show_default=True, help="How many games.")
 @click.option("--hidden", is_flag=True, help="Leave the deal out: write only what the table saw.")
-def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool) -> None:
-    """Write random legal records of GAME."""
+@click.option("--mistakes", type=float, default=0.0, metavar="RATE",
+              help="The chance per event of a real table mistake (0.03: about three events in a hundred), "
+                   "marked '; expect CODE' on its line.")
+def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
+             mistakes: float) -> None:
+    """Write random legal records of GAME, or with --mistakes, records with known mistakes."""
     from .simulate import run
 
-    sys.exit(run(game, players, variants, seed, count, hidden))
+    sys.exit(run(game, players, variants, seed, count, hidden, mistakes))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .cards import UNSEEN_CARD
 from .games import GAMES, find_game, load_rules
-from .games.base import Result, Rules, SetupError, Violation
+from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes
 from .messages import join, say
 from .notation import RecordError
 from .record import PREPOSITIONS, Record
@@ -26,29 +26,43 @@ class GameReport:
     status: str
     violations: list[Violation] = field(default_factory=list)
     result: Result | None = None
-    tallies: dict[str, dict[str, int]] = field(default_factory=dict)
+    tallies: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Drinks by player and unit (never added across units)."""
     stats: dict[str, int] = field(default_factory=dict)
     todo: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
     error: RecordError | None = None
+    match: object | None = None
+    """The standing of the game's match after it (referee/match.py), when it has one."""
+    drinks: list[Drink] = field(default_factory=list)
+    """Every drink the rules gave, with its cause (the games that have them)."""
     omitted: dict[str, int] = field(default_factory=dict)
     """Violations flagged but left out of ``violations``, by code (see Found)."""
 
 
 class Found:
     """A game's violations as they are flagged: each handed to ``each`` when given (to be
-    written at once), the first ``keep`` of each code kept for the report, the others only
-    counted; so a game's violations take no memory however many they are."""
+    written at once), the first ``keep`` of each code (at least one) kept for the report,
+    the others only counted; so a game's violations take no memory however many they are.
+    What the replay asks of them is kept whole: how many the table did not accept, and
+    where the table accepted one."""
 
     def __init__(self, keep: int | None = None, each: Callable[[Violation], object] | None = None):
-        self.keep, self.each = keep, each
+        self.keep = None if keep is None else max(keep, 1)
+        self.each = each
         self.kept: list[Violation] = []
         self.seen: dict[str, int] = {}
-        self.count = 0
+        self.count = self.open = 0
+        self.accepted: set[tuple[int, str]] = set()
+        """(line, code) of each violation the table accepted (``; accepted CODE``)."""
 
     def append(self, violation: Violation) -> None:
         self.count += 1
+        if violation.accepted:
+            self.accepted.add((violation.line, violation.code))
+        else:
+            self.open += 1
         if self.each is not None:
             self.each(violation)
         seen = self.seen[violation.code] = self.seen.get(violation.code, 0) + 1
@@ -81,7 +95,8 @@ def start(record: Record) -> Rules:
     header = record.header("Game")
     names = join(g.name for g in GAMES if g.module)
     if header is None:
-        raise SetupError(say("setup.no-game", games=names), record.headers[0] if record.headers else None)
+        everything = join((g.name for g in GAMES), "or")
+        raise SetupError(say("setup.no-game", games=everything), record.headers[0] if record.headers else None)
     entry = find_game(header.value)
     if entry is None:
         raise SetupError(say("setup.unknown-game", game=header.value, games=names), header)
@@ -96,17 +111,22 @@ def replay(rules: Rules, record: Record) -> Rules:
     players = set(rules.players)
     known = rules.deck | {UNSEEN_CARD}
     for event in record.events:
-        if event.player not in players:
-            rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players))
+        if event.comment is not None and "accepted" in event.comment:
+            rules.accepted_marks.append(event)
+        if event.player not in players and event.verb != "round":
+            rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
         elif event.target is not None and event.target not in players:
-            rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players))
+            rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
+                       hint=_close_name(event.target, rules.players))
         elif event.verb not in rules.verbs:
-            rules.flag("REC-UNSUPPORTED-EVENT", event, verb=event.verb)
+            rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
         elif event.target is not None and event.verb not in rules.targets:
             rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
         elif event.cards and not known.issuperset(event.cards):
             stray = next(i for i, c in enumerate(event.cards) if c not in known)
             rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
+        elif event.verb == "scores":
+            rules.claims.append(event)
         elif rules.over(event):
             rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
         else:
@@ -114,22 +134,45 @@ def replay(rules: Rules, record: Record) -> Rules:
     return rules
 
 
+def _close_name(name: str, players) -> str:
+    """' (did you mean Alice?)' for a name that differs from a player's only in case or
+    by a letter or two; empty otherwise."""
+    import difflib
+
+    same = [p for p in players if p.lower() == name.lower()]
+    close = same or difflib.get_close_matches(name, list(players), n=1, cutoff=0.75)
+    return say("hint.player", player=close[0]) if close else ""
+
+
+def _effective_headers(record: Record) -> dict[str, str]:
+    """The headers as referee reads them: the first of a tag given twice, then the ones
+    inherited from the game's match."""
+    shown: dict[str, str] = {}
+    seen: set[str] = set()
+    for header in [*record.headers, *record.inherited]:
+        if header.tag.lower() not in seen:
+            seen.add(header.tag.lower())
+            shown[header.tag] = header.value
+    return shown
+
+
 def _outcome(result: Result) -> str:
     if result.winner:
         return say("report.winner", player=result.winner)
+    if result.finished:
+        return say("report.no-winner")
     return say("report.never-ends" if result.never_ends else "report.in-progress")
 
 
 def check(record: Record, play_out: bool = False, found: Found | None = None) -> GameReport:
     """Replay one record and say what it holds; its violations go to ``found`` when given
-    (the report then holds those it kept)."""
+    (the report then holds those it kept), else all into the report."""
     game = record.tag("Game", "") or ""
     try:
         rules = start(record)
     except SetupError as error:
         return error_report(_setup_error(record, error), game)
-    if found is not None:
-        rules.violations = found
+    rules.violations = found = found if found is not None else Found()
     replay(rules, record)
     if play_out:
         rules.play_out()
@@ -137,7 +180,8 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
         rules.conclude()
     result = rules.result()
     _check_result_tag(rules, record, result)
-    if rules.violations:
+    _check_accepted_marks(rules, found)
+    if found.open:
         status = "violations"
     elif result.never_ends:
         status = "never-ends"
@@ -149,8 +193,27 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
         record.path, record.line, rules.name, list(rules.players), status,
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
         rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(), rules.notes,
-        {h.tag: h.value for h in record.headers}, omitted=found.omitted() if found is not None else {},
+        _effective_headers(record), drinks=rules.drinks(), omitted=found.omitted(),
     )
+
+
+def check_games(items: Iterable[Record | RecordError], play_out: bool = False,
+                found: Callable[[Record], Found] | None = None) -> Iterator[tuple[Record | RecordError, GameReport]]:
+    """The report of each game of one file, in order, with the standing of its match
+    (the games that share a ``[Match]`` header) after it; ``found`` gives each game where
+    its violations go (see check)."""
+    from .match import Matches
+
+    matches = Matches()
+    for item in items:
+        if isinstance(item, RecordError):
+            yield item, error_report(item)
+            continue
+        matches.prepare(item)
+        report = check(item, play_out, found(item) if found is not None else None)
+        matches.settle(item, report)
+        yield item, report
+        del item, report  # not held while the next game is read: one game in memory at a time
 
 
 def _result_tag(record: Record) -> str:
@@ -161,9 +224,32 @@ def _result_tag(record: Record) -> str:
 
 
 def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
+    """A ``Result`` header names the winner, or the finishing order from the winner on;
+    each ``scores`` line gives a player's score for the game: both must match the replay."""
     written = _result_tag(record)
-    if written and written != result.winner:
+    names = written.replace(",", " ").split()
+    if names and names != (result.order[: len(names)] if len(names) > 1 else [result.winner]):
         header = record.header("Result")
-        message = say("REC-RESULT-MISMATCH", written=written, actual=_outcome(result))
-        rule = rules.RULES.get(rules.CODES.get("REC-RESULT-MISMATCH", ""), "")
-        rules.violations.append(Violation("REC-RESULT-MISMATCH", message, rule, None, header.line, header.column))
+        actual = say("report.order", players=join(result.order)) if len(names) > 1 and result.order else _outcome(result)
+        _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
+    for claim in rules.claims:
+        if not result.finished:
+            rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
+        elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
+            _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word),
+                       actual=result.scores.get(claim.player, 0))
+
+
+def _check_accepted_marks(rules: Rules, found: Found) -> None:
+    """Each ``; accepted CODE`` mark must match a violation of that code on its line."""
+    for event in rules.accepted_marks:
+        for code in accepted_codes(event.comment):
+            if (event.line, code) not in found.accepted:
+                _violation(rules, "REC-STALE-ACCEPTED", event.line, event.column, None, mark=code)
+
+
+def _violation(rules: Rules, code: str, line: int, column: int, player: str | None, **fields) -> None:
+    """A violation found by the engine once the replay is over (not at an event)."""
+    message = say(code, player=player, **fields)
+    rule = rules.RULES.get(rules.CODES.get(code, ""), "")
+    rules.violations.append(Violation(code, message, rule, player, line, column))

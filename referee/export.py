@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 
-from .record import PREPOSITIONS, Comment, Event, Header, Record
+from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
 
 
 def _event_json(event: Event) -> dict:
     data = {"line": event.line, "column": event.column, "player": event.player, "verb": event.verb}
     if event.cards:
         data["cards"] = [str(c) for c in event.cards]
-    for key in ("target", "word", "move", "time", "comment"):
+    for key in ("suit", "target", "word", "move", "time", "comment"):
         value = getattr(event, key)
         if value is not None:
             data[key] = value
@@ -45,11 +45,17 @@ def line_text(item: Header | Event | Comment) -> str:
         return item.text
     if isinstance(item, Header):
         text = f'[{item.tag} "{escape_value(item.value)}"]'
+    elif item.verb == "round":
+        text = f"-- round {item.word}" if item.word else "-- round"
     else:
         parts = [p for p in (item.move, item.time, item.player, item.verb) if p]
         if item.cards:
             parts.append(item.cards_text)
-        if item.target is not None:
+        if item.suit is not None:
+            parts += ["for", item.suit]
+        if item.target is not None and item.verb in TARGET_VERBS:
+            parts.append(item.target)
+        elif item.target is not None:
             parts.append(PREPOSITIONS.get(item.verb, ""))
             parts.append(item.target)
         if item.word is not None:

@@ -15,11 +15,11 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from .cards import NUMBERED, SPELLINGS, UNSEEN_CARD, Card
+from .cards import NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card
 from .games import numbers_are_cards
 from .messages import say
 from .parser_cache import load_parser
-from .record import Comment, Event, Header, Record, lines_at
+from .record import TARGET_VERBS, Comment, Event, Header, Record, lines_at
 from .resources import read_resource
 from .safe_text import excerpt, visible
 
@@ -34,7 +34,8 @@ escape sequences that drive a terminal start with one of them)."""
 
 VERBS = (
     "holds", "plays", "draws", "slaps", "collects", "burns", "gives", "takes", "discards",
-    "swaps", "passes", "says", "swears", "drinks", "beats", "refuses", "votes",
+    "swaps", "passes", "says", "swears", "drinks", "beats", "refuses", "votes", "bids",
+    "catches", "accuses", "scores",
 )
 COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collects", "holds"})
 """Verbs after which a bare number counts unseen cards."""
@@ -42,6 +43,8 @@ MAX_COUNT = 78
 """The most cards a count may stand for, or one line may give: a whole tarot deck."""
 
 _FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
+_NUMBERS = {str(n): card for n, card in _FLASCHENTEUFEL.items()}
+"""Flaschenteufel's cards by their written number, for the common case of a line of numbers."""
 
 
 @dataclass
@@ -77,15 +80,33 @@ _HEADER = re.compile(r'\s*\[\s*([^\s"]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(;.*)?\n')
 _BLANK = r"[^\S\n]"
 PLAYER_NAME = re.compile(r"[^\W\d_][\w'’-]*")
 """A player's name, as the grammar's WORD reads it: a letter, then letters, digits, ' or -."""
-_KEYWORD = r"(?:on|to|from|with)"
+_KEYWORD = r"(?:on|to|from|with|for)"
 _LINE = re.compile(  # possessive throughout: the line is known good, nothing to try twice
-    rf"{_BLANK}*+(?:(\d+\.)?{_BLANK}*+(\d+:\d+(?::\d+)?)?{_BLANK}*+([^\s;]++){_BLANK}++([a-z]++){_BLANK}*+"  # move time player verb
-    rf"((?:(?!{_KEYWORD}{_BLANK}++[^\s;])[^\s;]++{_BLANK}*+)*+)(?:{_KEYWORD}{_BLANK}++([^\s;]++))?)?"  # cards or word, target
-    rf"{_BLANK}*+(;[^\n]*+)?\n"  # comment
+    rf"{_BLANK}*+(?:(?P<marker>--){_BLANK}*+round(?:{_BLANK}++(?P<round>[+-]?\d++))?"  # a round marker
+    rf"|(?P<move>\d+\.)?{_BLANK}*+(?P<time>\d+:\d+(?::\d+)?)?{_BLANK}*+(?P<player>[^\s;]++){_BLANK}++(?P<verb>[a-z]++){_BLANK}*+"
+    rf"(?P<rest>(?:(?!{_KEYWORD}{_BLANK}++[^\s;])[^\s;]++{_BLANK}*+)*+)"  # cards or word
+    rf"(?:for{_BLANK}++(?P<suit>[^\s;]++){_BLANK}*+)?(?:{_KEYWORD}{_BLANK}++(?P<target>[^\s;]++))?)?"  # suit, target
+    rf"{_BLANK}*+(?P<comment>;[^\n]*+)?\n"
 )
-"""One line of the EVENTS token: an event, a comment or a blank line (checked already)."""
+"""One line of the EVENTS token: an event, a round marker, a comment or a blank line
+(checked already by the grammar)."""
 _SPOTS = re.compile(r"\S+")
-_WORD_VERBS = frozenset({"says", "votes", "drinks"})
+WORD_VERBS = frozenset({"says", "votes", "drinks", "scores"})
+"""Verbs followed by a word (a call, a vote, an amount, a score) rather than cards."""
+AMOUNTS = {"half": "half", "glass": "glass", "up": "up", "central": "central"}
+"""The drinks that are not a number of gorgées (sips), as written after ``drinks``."""
+SUIT_WORDS = {"pique": "S", "coeur": "H", "cœur": "H", "carreau": "D", "trefle": "C", "trèfle": "C"}
+"""The suits' French names, for the suit announced with an ace (plays AD for trèfle)."""
+
+
+def read_suit(text: str) -> str | None:
+    """The suit letter (S H D C) a letter, a symbol or a French name stands for."""
+    word = text.lower().rstrip("\ufe0f")
+    if word.upper() in SUITS:
+        return word.upper()
+    if word in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[word]
+    return SUIT_WORDS.get(word.rstrip("sx"))
 
 
 class _Builder(Transformer):
@@ -119,30 +140,52 @@ class _Builder(Transformer):
         first = token.column
         for match in _LINE.finditer(token):
             shift = first - match.start()  # a column is a position in the token plus shift
-            if match.group(3) is not None:
+            if match.group("player") is not None:
                 events.append(self._event(match, line, shift))
-            elif match.group(7) is not None:
-                comments.append(Comment(match.group(7), line, match.start(7) + shift))
+            elif match.group("marker") is not None:
+                events.append(self._marker(match, line, shift))
+            elif match.group("comment") is not None:
+                comments.append(Comment(match.group("comment"), line, match.start("comment") + shift))
             line += 1
             first = 1
 
+    def _marker(self, match: re.Match, line: int, shift: int) -> Event:
+        """``-- round 2``: a round begins (its number, when given, is a whole number from 1)."""
+        number = match.group("round")
+        column = match.start("marker") + shift
+        if number is not None and (not number.isdigit() or int(number) < 1):
+            raise _Problem(line, match.start("round") + shift, say("syntax.round-number", got=number))
+        return Event("", "round", line, column, word=number, comment=match.group("comment"))
+
     def _event(self, match: re.Match, line: int, shift: int) -> Event:
-        move, time, player, verb, rest, target, comment = match.groups()
+        move, time, player, verb, rest, suit, target, comment = match.group(
+            "move", "time", "player", "verb", "rest", "suit", "target", "comment")
         rest = rest.rstrip()
-        column = match.start(3) + shift
-        if verb in _WORD_VERBS:
+        column = match.start("player") + shift
+        if verb in WORD_VERBS:
+            if verb == "drinks" and not rest.isdigit():
+                amount = AMOUNTS.get(rest.lower())
+                if amount is None:
+                    raise _Problem(line, match.start("rest") + shift, say("syntax.bad-amount", got=rest))
+                rest = amount
             return Event(player, verb, line, column, (), "", 0, None, rest, move, time, comment)
-        if verb == "beats":
+        if verb in TARGET_VERBS:
             return Event(player, verb, line, column, (), "", 0, rest, None, move, time, comment)
+        if suit is not None:
+            suit = read_suit(suit)
         if not rest:
-            return Event(player, verb, line, column, (), "", 0, target, None, move, time, comment)
-        at = match.start(5) + shift
-        return Event(player, verb, line, column, self._cards(rest, verb, line, at), rest, at, target, None, move, time, comment)
+            return Event(player, verb, line, column, (), "", 0, target, None, move, time, comment, suit)
+        at = match.start("rest") + shift
+        return Event(player, verb, line, column, self._cards(rest, verb, line, at), rest, at, target, None, move, time, comment, suit)
 
     def _cards(self, text: str, verb: str, line: int, column: int) -> tuple[Card, ...]:
         card = SPELLINGS.get(text.upper())
         if card is not None:
             return (card,)
+        if self.numbered:
+            numbers = [_NUMBERS.get(word) for word in text.split()]
+            if None not in numbers:
+                return tuple(numbers)
         cards: list[Card] = []
         for spot in _SPOTS.finditer(text):
             word = spot.group()
@@ -184,6 +227,7 @@ _HEADER_START = re.compile(r"^[^\S\n]*+\[", re.MULTILINE)
 _EVENT_START = re.compile(r"^[^\S\n]*+[^\s;\[]", re.MULTILINE)
 _QUIET_LINE = re.compile(r"[^\S\n]*+(;[^\n]*+)?\n")
 _GAME_TAG = re.compile(r'^[^\S\n]*+\[[^\S\n]*+game[^\S\n]*+"([^"\n]*+)"', re.IGNORECASE | re.MULTILINE)
+_MATCH_TAG = re.compile(r'^[^\S\n]*+\[[^\S\n]*+match[^\S\n]*+"([^"\n]*+)"', re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass
@@ -369,7 +413,9 @@ def _quiet_lines_before(text: str, low: int, at: int) -> int:
     return at
 
 
-def _parse_chunk(path: str, chunk: _Chunk) -> Record:
+def _parse_chunk(path: str, chunk: _Chunk, match_games: dict[str, str]) -> Record:
+    """One game; ``match_games`` holds the game of each match met so far in the file (a
+    hand that does not name its game plays the game of its match)."""
     if chunk.too_long:
         raise RecordError(path, chunk.start, 1, say("syntax.game-too-long", limit=MAX_GAME), chunk.line(chunk.start))
     control = _CONTROL.search(chunk.text)
@@ -383,10 +429,14 @@ def _parse_chunk(path: str, chunk: _Chunk) -> Record:
     if first is None or (event is not None and event.start() < first.start()):
         number = chunk.start + chunk.text.count("\n", 0, event.start())
         raise RecordError(path, number, 1, say("syntax.no-headers"), chunk.line(number))
-    game = _GAME_TAG.search(chunk.text)
+    head = chunk.text[: event.start()] if event is not None else chunk.text
+    game, match = _GAME_TAG.search(head), _MATCH_TAG.search(head)
+    name = game.group(1) if game else match_games.get(match.group(1)) if match else None
+    if match and name:
+        match_games[match.group(1)] = name
     parser, builder = _parser()
     builder.offset = chunk.start - 1
-    builder.numbered = numbers_are_cards(game.group(1) if game else None)
+    builder.numbered = numbers_are_cards(name)
     try:
         headers, events, comments = parser.parse(chunk.text, start="start")
     except (_Problem, VisitError) as error:
@@ -429,13 +479,14 @@ def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:
             return
     try:
         found = False
+        match_games: dict[str, str] = {}
         try:
             for chunk in _chunks(_texts(path, stream)):
                 if _HEADER_START.search(chunk.text) is None and _EVENT_START.search(chunk.text) is None:
                     continue
                 found = True
                 try:
-                    yield _parse_chunk(path, chunk)
+                    yield _parse_chunk(path, chunk, match_games)
                 except RecordError as error:
                     yield error
         except RecordError as error:
@@ -461,7 +512,10 @@ _EXPECTED_WORDS = {
     "CARDS": "expect.card", "WORD": "expect.name", "_NL": "expect.eol", "COMMENT": "expect.eol",
     "MOVE": "expect.move", "TIME": "expect.time",
     "STRING": "expect.string", "AMOUNT": "expect.amount", "LSQB": "expect.header",
+    "SUIT": "expect.suit", "NUMBER": "expect.number", "ROUND": "expect.round",
 }
+_WORD_EXAMPLES = {"says": "carte, plouc, contre or double", "votes": "pourri or bon"}
+"""What follows a verb that takes a word, for the message when something else does."""
 
 
 def _word_at(source: str, column: int) -> str:
@@ -516,6 +570,16 @@ def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
         close = difflib.get_close_matches(got.lower(), VERBS, n=1)
         hint = say("syntax.did-you-mean", suggestion=close[0]) if close else ""
         return column, say("syntax.unknown-verb", got=got, hint=hint)
+    previous = source[: column - 1].split()
+    before = previous[-1].lower() if previous else ""
+    if "SUIT" in expected:
+        return column, say("syntax.no-suit", got="" if got in ("end of line", "end of file") else f", got {got!r}")
+    if before == "--" or (previous[-2:-1] == ["--"] and before == "round"):
+        return column, say("syntax.round-marker", got=source.strip())
+    if "NUMBER" in expected and before == "scores":
+        return column, say("syntax.bad-score", got=got)
+    if expected == {"WORD"} and before in _WORD_EXAMPLES:
+        return column, say("syntax.call-word", verb=before, examples=_WORD_EXAMPLES[before], got=got)
     if "TIME" in expected and re.fullmatch(r"[0-9]+[:h][0-9:]*", got):
         return column, say("syntax.bad-time", got=got)
     if "MOVE" in expected and got.isdigit():

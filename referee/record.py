@@ -26,6 +26,8 @@ def lines_at(text: str, first: int, numbers: Iterable[int]) -> dict[int, str]:
 
 PREPOSITIONS = {"plays": "on", "gives": "to", "takes": "from", "swaps": "with"}
 """The word before the player an event names: plays 7H on Bob, gives ?? to Bob."""
+TARGET_VERBS = frozenset({"beats", "catches", "accuses"})
+"""Verbs followed by the player they name, with no word between: Ana beats Ben."""
 
 
 @dataclass(slots=True)
@@ -46,7 +48,10 @@ class Comment:
 
 @dataclass(slots=True)
 class Event:
-    """One line of play: who (player) does what (verb) with what (cards, target, word)."""
+    """One line of play: who (player) does what (verb) with what (cards, target, word).
+
+    A round marker (``-- round 2``) is an event too, with no player, the verb ``round``
+    and its number, when given, as its word."""
 
     player: str
     verb: str
@@ -60,6 +65,8 @@ class Event:
     move: str | None = None
     time: str | None = None
     comment: str | None = None
+    suit: str | None = None
+    """The suit announced with an ace (plays AD for C), as a letter S, H, D or C."""
 
     def card_column(self, index: int) -> int:
         """The column of the index-th card written on the line (a count counts once); the
@@ -90,15 +97,22 @@ class Record:
     text: str = field(default="", repr=False, compare=False)
     """The game's lines as read (line ends made LF), from line ``text_line`` of the file."""
     text_line: int = field(default=1, repr=False, compare=False)
+    inherited: list[Header] = field(default_factory=list, repr=False, compare=False)
+    """Headers this game takes from the previous hand of its match (referee/match.py):
+    read after its own, never written back."""
 
     def sources(self, numbers: Iterable[int]) -> dict[int, str]:
         """The text of some of the game's lines, by their numbers in the file."""
         return lines_at(self.text, self.text_line, numbers)
 
     def header(self, tag: str) -> Header | None:
-        """The first header with this tag, matched without regard to case."""
+        """The first header with this tag, matched without regard to case; else the one
+        the game inherits from its match."""
         tag = tag.lower()
-        return next((h for h in self.headers if h.tag.lower() == tag), None)
+        found = next((h for h in self.headers if h.tag.lower() == tag), None)
+        if found is None and self.inherited:
+            found = next((h for h in self.inherited if h.tag.lower() == tag), None)
+        return found
 
     def tag(self, tag: str, default: str | None = None) -> str | None:
         found = self.header(tag)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from .engine import GameReport
-from .games.base import Violation
+from .games.base import UNITS, Violation, amount_text
 from .messages import join, say
 from .safe_text import excerpt, visible
 
 
 def violation_json(v: Violation) -> dict:
-    return {"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message, "rule": v.rule}
+    return {"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message, "rule": v.rule,
+            "accepted": v.accepted}
 
 
 def to_json(report: GameReport) -> dict:
@@ -23,6 +24,8 @@ def to_json(report: GameReport) -> dict:
         "violations": [violation_json(v) for v in report.violations],
         "result": None,
         "tallies": report.tallies,
+        "drinks": [{"player": d.player, "amount": d.amount, "unit": d.unit, "cause": d.cause, "line": d.line,
+                    "round": d.round} for d in report.drinks],
         "stats": report.stats,
         "todo": report.todo,
         "notes": report.notes,
@@ -32,6 +35,10 @@ def to_json(report: GameReport) -> dict:
         r = report.result
         data["result"] = {"finished": r.finished, "winner": r.winner, "order": r.order, "scores": r.scores,
                           "never_ends": r.never_ends}
+    if report.match is not None:
+        m = report.match
+        data["match"] = {"name": m.name, "hand": m.hand, "totals": m.totals, "counts": m.kind, "over": m.over,
+                         "winners": m.winners, "target": m.target, "hands": m.hands}
     if report.error is not None:
         e = report.error
         data["error"] = {"line": e.line, "column": e.column, "message": e.message}
@@ -40,6 +47,14 @@ def to_json(report: GameReport) -> dict:
 
 SHOWN_PER_KIND = 10
 """The most violations of one code a text report lists for a game; the others are counted."""
+
+
+def _counts(game: str) -> str:
+    """What a game's scores count: points or penalty points."""
+    from .games import find_game, load_rules
+
+    return load_rules(find_game(game)).match_points
+
 
 STATUS_STYLE = {"valid": "green", "violations": "red", "in-progress": "yellow", "never-ends": "magenta", "error": "red"}
 
@@ -74,8 +89,30 @@ def render(report: GameReport, sources: dict[int, str] | None = None) -> list[li
         lines.append([("  " + visible(say("report.winner", player=result.winner)), "")])
     if result is not None and len(result.order) > 1:
         lines.append([("  " + visible(say("report.order", players=join(result.order))), "")])
+    if result is not None and result.scores:
+        scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
+        lines.append([("  " + say("report.scores", scores=scores, unit=say(f"match.unit.{_counts(report.game)}")), "")])
+    if report.match is not None:
+        from .match import describe
+
+        lines.append([("  " + describe(report.match), "")])
+    lines += _drinks(report)
     lines += [[("  " + visible(say("report.to-move", todo=todo)), "")] for todo in report.todo]
     lines += [[(f"  {visible(note)}", "dim")] for note in report.notes]
     if report.stats:
         lines.append([("  " + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.stats.items()), "dim")])
+    return lines
+
+
+def _drinks(report: GameReport) -> list[list[Piece]]:
+    """Each player's drinks by unit, then each drink with its cause."""
+    lines = []
+    for player in report.players:
+        units = report.tallies.get(player, {})
+        amounts = ", ".join(amount_text(units[u], u) for u in UNITS if u in units) or say("report.no-drink")
+        if report.tallies:
+            lines.append([("  " + say("report.drinks", player=player, amounts=amounts), "")])
+    for d in report.drinks:
+        lines.append([("  " + say("report.drink", round=d.round, line=d.line, player=d.player, amount=d.text(),
+                                  cause=d.cause), "dim")])
     return lines

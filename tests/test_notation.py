@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from referee.cards import CAVALIER, EXCUSE_CARD, KING, QUEEN, TRUMP, UNSEEN_CARD, Card, read_card
 from referee.export import record_to_text
-from referee.notation import RecordError, parse_text
+from referee.notation import WORD_VERBS, RecordError, parse_text, read_suit
 from referee.record import Record
 
 HEAD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
@@ -180,10 +180,14 @@ def _both_readings(line: str) -> tuple[bool, bool]:
 
 
 def _fine_event(line: str) -> tuple | None:
-    """What the token-by-token reading sees in an event line."""
+    """What the token-by-token reading sees in an event line or a round marker."""
     from referee.notation import _parser
 
     tree = _parser()[0].parse(line.rstrip("\n") + "\n", start="line")
+    marker = next(iter(tree.find_data("marker")), None)
+    if marker is not None:
+        parts = {t.type: str(t) for t in marker.children}
+        return None, None, "", "round", "", None, None, parts.get("NUMBER"), parts.get("COMMENT")
     event = next(iter(tree.find_data("event")), None)
     if event is None:
         return None
@@ -192,10 +196,13 @@ def _fine_event(line: str) -> tuple | None:
     parts = {t.type: str(t) for t in tokens}
     verb = str(action[0])
     cards = next((str(t).strip() for t in action if t.type == "CARDS"), "")
-    names = [str(t) for t in action if t.type in ("WORD", "AMOUNT")]
-    word = names[0] if verb in ("says", "votes", "drinks") else None
+    suit = next((read_suit(str(t)) for t in action if t.type == "SUIT"), None)
+    names = [str(t) for t in action if t.type in ("WORD", "AMOUNT", "NUMBER")]
+    word = names[0] if verb in WORD_VERBS else None
+    if verb == "drinks" and not word.isdigit():
+        word = word.lower()
     target = names[0] if names and word is None else None
-    return parts.get("MOVE"), parts.get("TIME"), parts["WORD"], verb, cards, target, word, parts.get("COMMENT")
+    return parts.get("MOVE"), parts.get("TIME"), parts["WORD"], verb, cards, suit, target, word, parts.get("COMMENT")
 
 
 def _coarse_event(line: str) -> tuple | None:
@@ -203,7 +210,7 @@ def _coarse_event(line: str) -> tuple | None:
     if not record.events:
         return None
     e = record.events[0]
-    return e.move, e.time, e.player, e.verb, e.cards_text, e.target, e.word, e.comment
+    return e.move, e.time, e.player, e.verb, e.cards_text, e.suit, e.target, e.word, e.comment
 
 
 def _record_lines() -> list[str]:
@@ -227,6 +234,10 @@ def test_both_readings_agree_on_every_record_line() -> None:
     "Alice plays♠6", "Alice takes from Bob", "Alice says to ; hmm", "Alice gives 3H to to",
     "Alice plays 3H on on", "12.20:15Alice plays 3H;c", "  Alice\u00a0plays 3H 4C\ton Bob ; x",
     "Alice drinks half", "Alice votes on", "Alice beats Bob;", "Alice swaps with Ex",
+    "Alice plays AD for C", "Alice plays 1H for ♣️ on Bob", "Alice plays AD for C on on", "Alice plays AD for S on for", "Alice gives 3H to for",
+    "Alice plays AS for trèfles;x", "-- round 2", "--round", "  --  round 12 ; r", "Alice bids T6",
+    "Alice takes 5S", "Alice takes 5S from for", "Alice catches on", "Alice accuses Bob", "Alice scores -5",
+    "Alice drinks Up", "Alice votes for", "Alice says for",
 ])
 def test_the_builder_splits_a_line_as_the_grammar_reads_it(line: str) -> None:
     assert _both_readings(line) == (True, True)
@@ -234,7 +245,7 @@ def test_the_builder_splits_a_line_as_the_grammar_reads_it(line: str) -> None:
 
 
 FRAGMENTS = ["Alice", "Bob", "plays", "slaps", "gives", "takes", "says", "drinks", "swaps", "on", "to", "from",
-             "with", "3H", "10♥", "♠6", "??", "T21", "EX", "7", "12.", "21:04", "21:04:12", "carte", "half",
+             "with", "for", "C", "♣", "trèfle", "--", "round", "bids", "scores", "catches", "-5", "up", "3H", "10♥", "♠6", "??", "T21", "EX", "7", "12.", "21:04", "21:04:12", "carte", "half",
              '"x"', "[", "]", ";", "; note", "Game", "on", "ontario", "toto", "plays3H", "\u00a0", "\t", " ", " ", ""]
 
 

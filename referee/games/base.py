@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -21,23 +22,67 @@ class Violation:
     player: str | None
     line: int
     column: int
+    accepted: bool = False
+    """The table saw the fault and let it pass (``; accepted CODE`` on the line)."""
+
+
+_ACCEPTED = re.compile(r"\baccepted((?:[\s,]+[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)+)")
+
+
+def accepted_codes(comment: str) -> list[str]:
+    """The codes a comment says the table accepted: ``; accepted BC-FALSE-SLAP``."""
+    return [code for found in _ACCEPTED.findall(comment) for code in found.replace(",", " ").split()]
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """An event that breaks a rule if it comes now, and every code the referee must
+    report on its line (in the order the game finds them; a code may repeat).
+
+    The codes are worked out from the game's own knowledge of the situation (whose
+    turn it is, what is owed, what the pile shows), never by applying the event and
+    reading what it flagged: the simulator's marks are then a second statement of the
+    rules, and a disagreement with the referee is a bug in one of them."""
+
+    event: Event
+    codes: tuple[str, ...]
+    follow_on: bool = False
+    """A mistake that follows from an earlier one, which a table makes on purpose, such
+    as leaving a penalty unpaid: the simulator makes it far more often than the rate."""
 
 
 @dataclass(frozen=True)
 class Option:
     """A header-selectable option: the tag, its choices, its default.
 
-    With ``many``, the value is a set of choices written with spaces or commas."""
+    With ``many``, the value is a set of choices written with spaces or commas. With
+    ``number`` (low, high), the value is a whole number in that range and ``choices``
+    lists a few values the simulator draws. ``default`` may depend on the number of
+    players: a function of it. ``needs`` lists (choice, tag, values): choosing ``choice``
+    needs the option ``tag`` set to one of ``values`` (a rule played with a sanction
+    chosen beforehand)."""
 
     tag: str
     choices: tuple[str, ...]
-    default: str | frozenset[str]
+    default: object
     help: str
     many: bool = False
     aliases: tuple[tuple[str, str], ...] = ()
+    number: tuple[int, int] | None = None
+    needs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
-    def read(self, value: str) -> str | frozenset[str]:
+    def chose(self, value: object, choice: str) -> bool:
+        """Whether a value read from the header selects ``choice``."""
+        return choice in value if self.many else value == choice
+
+    def read(self, value: str) -> object:
         """The choice(s) a header value names; ValueError if one is unknown."""
+        if self.number is not None:
+            low, high = self.number
+            text = value.strip()
+            if not text.isdigit() or not low <= int(text) <= high:
+                raise ValueError(value)
+            return int(text)
         aliases = dict(self.aliases)
         words = [_plain(w) for w in value.replace(",", " ").split()] if self.many else [_plain(value)]
         words = [aliases.get(w, w) for w in words]
@@ -45,6 +90,16 @@ class Option:
         if unknown or not words:
             raise ValueError(unknown[0] if unknown else value)
         return frozenset(words) if self.many else words[0]
+
+    def default_for(self, players: int) -> object:
+        """The value when the header is absent, for this many players."""
+        return self.default(players) if callable(self.default) else self.default
+
+    def accepted(self) -> str:
+        """What the header accepts, in words."""
+        if self.number is not None:
+            return say("option.number", low=self.number[0], high=self.number[1])
+        return say("option.any-of" if self.many else "option.one-of", choices=join(self.choices, "or"))
 
 
 def _plain(word: str) -> str:
@@ -68,6 +123,8 @@ class Setup:
     players: tuple[str, ...]
     first: int
     options: dict[str, object] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    """What the headers left to say: a tag given twice alike, a tag that looks misspelled."""
 
 
 @dataclass
@@ -78,7 +135,84 @@ class Result:
     winner: str | None = None
     order: list[str] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=dict)
+    """Each player's score for this game (points, or penalty points), where the game scores."""
     never_ends: dict[str, int] | None = None
+
+
+@dataclass
+class Deal:
+    """A random deal for the simulator: each seat's cards (top card first), and the
+    headers the deal writes besides: ``shown`` ones the whole table sees (a card turned
+    up to start), ``hidden`` ones only a full record gives (the stock, in order)."""
+
+    hands: list[list[Card]]
+    shown: list[tuple[str, str]] = field(default_factory=list)
+    hidden: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Hand:
+    """What is known of one player's cards."""
+
+    count: int
+    known: list[Card] = field(default_factory=list)
+    """Cards known to be there (a pack: top card first); the rest are unknown."""
+
+
+@dataclass
+class Table:
+    """The table as it stands, for ``referee state``: the parts every game shows alike,
+    then the rest, labelled, in ``extra``. A part a game does not have stays empty."""
+
+    turn: str | None = None
+    """Who acts next."""
+    direction: int | None = None
+    """1: play goes along the seating order ([Players], each to their left neighbour);
+    -1: it goes the other way. None where the game has no direction."""
+    hands: dict[str, Hand] = field(default_factory=dict)
+    piles: dict[str, list[Card]] = field(default_factory=dict)
+    """Named face-up piles (the pile, the discard, the trick), bottom first."""
+    stock: int | None = None
+    """Cards left in the stock, where there is one."""
+    owed: list[str] = field(default_factory=list)
+    """Debts, penalties, cards to draw, drinks due: in words."""
+    scores: dict[str, int] = field(default_factory=dict)
+    extra: dict[str, str] = field(default_factory=dict)
+    """The rest, label -> value: the bottle's price and owner, standing rules, slap bans."""
+
+
+UNITS = ("sips", "half", "glass", "up", "central")
+"""The drinking units, in the order reports show them; never added together."""
+
+
+@dataclass(frozen=True)
+class Drink:
+    """A drink the rules give, with its cause: for the tally by unit and by cause."""
+
+    player: str
+    amount: float
+    unit: str
+    """sips (gorgées), half (half a glass), glass, up (finish one's glass) or central
+    (the central glass: its amount in glasses, thirds included)."""
+    cause: str
+    """Why, in words: the card and who played it (« 7S played by Ana »)."""
+    line: int
+    round: int | None = None
+
+    def text(self) -> str:
+        """The amount in words: « 4 gorgée(s) », « 1 half glass(es) », « 2/3 of the central glass »."""
+        return amount_text(self.amount, self.unit)
+
+
+def amount_text(amount: float, unit: str) -> str:
+    """An amount of a drinking unit in words (the central glass in thirds)."""
+    from fractions import Fraction
+
+    if unit == "central":
+        thirds = Fraction(amount).limit_denominator(3)
+        return say("unit.central-full") if thirds == 1 else say("unit.central", amount=thirds)
+    whole = round(amount)
+    return say(f"unit.{unit}", amount=whole if abs(amount - whole) < 1e-9 else amount)
 
 
 class Rules:
@@ -86,7 +220,10 @@ class Rules:
 
     A game module subclasses this, declares its metadata, its rule texts (``RULES``:
     key -> French text quoted from the rule file) and which rule each violation code
-    breaks (``CODES``), and implements ``apply``, ``todo`` and ``result``."""
+    breaks (``CODES``), and implements ``apply``, ``todo`` and ``result``; then, for its
+    tools: ``legal``, ``mistakes``, ``table``, ``public``, ``deal`` and, for each code
+    in ``CODES``, an example record in ``EXAMPLES`` and the convention referee follows
+    as the message ``why.<CODE>`` (``referee explain``)."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -97,15 +234,29 @@ class Rules:
     targets: ClassVar[frozenset[str]] = frozenset()
     """The verbs whose events may name another player (gives ... to Bob)."""
     options: ClassVar[tuple[Option, ...]] = ()
+    match_points: ClassVar[str] = "wins"
+    """How a hand counts in a match (referee/match.py): ``wins`` (hands won), ``points``
+    (``Result.scores``, the most wins) or ``penalties`` (``Result.scores``, the fewest wins)."""
     RULES: ClassVar[dict[str, str]] = {}
     CODES: ClassVar[dict[str, str]] = {}
+    EXAMPLES: ClassVar[dict[str, str]] = {}
+    """For each code: a short whole record (headers and a few events) whose last line
+    breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so."""
+    mistake_codes: ClassVar[tuple[str, ...]] = ()
+    """The codes a table can commit in this game: ``mistakes`` offers each of them in
+    some situation, and the tests check that ``simulate --mistakes`` reaches them all."""
 
     def __init__(self, setup: Setup):
         self.setup = setup
         self.players = setup.players
         self.seats = {name: seat for seat, name in enumerate(setup.players)}
         self.violations: list[Violation] = []
-        self.notes: list[str] = []
+        self.notes: list[str] = list(setup.notes)
+        self.accepted_marks: list[Event] = []
+        """Events whose comment says the table accepted a fault (``; accepted CODE``)."""
+        self.claims: list[Event] = []
+        """The ``scores`` lines: a player's score for the game as the table wrote it,
+        checked by the engine against ``result().scores`` once the replay is over."""
 
     # The contract.
     def apply(self, event: Event) -> None:
@@ -130,10 +281,40 @@ class Rules:
         pass has passed (a slap nobody made). Called before ``result``."""
 
     def legal(self) -> list[Event]:
-        """Events that break no rule now, for a replay that knows every card (the
-        simulator's choices; rules that depend on the clock are left aside). Line and
-        column are 0."""
+        """Events that break no rule now (rules that depend on the clock left aside),
+        line and column 0. With every card known, these are the simulator's choices.
+        Where a hand is unknown, legal as far as the table can tell: a card that may be
+        in it (not known to be elsewhere) and would be legal."""
         raise NotImplementedError
+
+    def table(self) -> Table:
+        """The table as it stands, for ``referee state``."""
+        return Table()
+
+    @classmethod
+    def public(cls, event: Event) -> Event | None:
+        """The event as a table that sees no hand writes it (``simulate --hidden``),
+        or None to leave it out: by default a deal line (``holds``) is left out, and
+        every other event is written as it is."""
+        return None if event.verb == "holds" else event
+    def mistakes(self, hidden: bool = False) -> list[Mistake]:
+        """Real table mistakes that could be made now, for ``simulate --mistakes``: events
+        that break a rule in the state the replay has reached, each with the codes the
+        referee must report at its line, follow-on codes included (a penalty the player
+        owes and does not pay first is reported on the line of their own next action,
+        so a mistake there carries that code too). The simulator picks one now and
+        then instead of a legal event, applies it and plays on from what the replay
+        then says is legal: a penalty owed is paid, unless leaving it unpaid is picked
+        as the next mistake.
+
+        ``hidden``: the record leaves the deal out, so leave out the mistakes only the
+        deal shows (a card other than the one on top of a pack). A mistake whose codes
+        depend on the clock gives its event a time, which is written as given; others
+        get a time, a move number or neither, as any event. The comment is the
+        simulator's ``; expect`` mark. Like ``legal``, line and column are 0, and asking
+        changes nothing in the replay. The default: no mistakes (a game that declares
+        ``mistake_codes`` overrides it)."""
+        return []
 
     def play_out(self) -> None:
         """Play on from the known deal to the end, where the game is decided by its deal."""
@@ -142,31 +323,49 @@ class Rules:
         return {}
 
     @classmethod
-    def deal(cls, deck: list[Card], setup: Setup) -> list[list[Card]]:
-        """Each seat's cards, top card first, from a shuffled deck: by default the whole
-        deck, one card at a time to each seat in turn from the first player."""
+    def deal(cls, deck: list[Card], setup: Setup) -> Deal:
+        """A deal from a shuffled deck, for the simulator: by default the whole deck,
+        one card at a time to each seat in turn from the first player."""
         n = len(setup.players)
-        return [deck[(seat - setup.first) % n::n] for seat in range(n)]
+        return Deal([deck[(seat - setup.first) % n::n] for seat in range(n)])
 
-    def tallies(self) -> dict[str, dict[str, int]]:
-        """Drinking tallies, for the games that have them."""
-        return {}
+    def tallies(self) -> dict[str, dict[str, float]]:
+        """Drinks by player and unit (never added across units), for the games that
+        have them: by default added up from ``drinks()``."""
+        totals: dict[str, dict[str, float]] = {}
+        for drink in self.drinks():
+            unit = totals.setdefault(drink.player, {})
+            unit[drink.unit] = unit.get(drink.unit, 0) + drink.amount
+        return totals
+
+    def drinks(self) -> list[Drink]:
+        """Every drink the rules gave, in order, each with its cause."""
+        return []
 
     # Shared helpers.
     def seat(self, name: str) -> int:
         return self.seats[name]
 
-    def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None, **fields) -> None:
-        """Record a violation of ``code`` at the event (or one of its cards)."""
+    def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None,
+             rule: str | None = None, **fields) -> bool:
+        """Record a violation of ``code`` at the event (or one of its cards). ``rule``
+        names the rule quoted when it is not the code's own (one code, several powers).
+        False when the table accepted it (``; accepted CODE`` on the line): then what
+        would follow from the fault (a penalty) does not, and the game plays on as the
+        table did."""
         player = player if player is not None else event.player
         message = say(code, player=player, title=self.title, **fields)
-        rule = self.RULES.get(self.CODES.get(code, ""), "")
-        self.violations.append(Violation(code, message, rule, player, event.line, column or event.column))
+        rule = self.RULES.get(rule or self.CODES.get(code, ""), "")
+        accepted = event.comment is not None and code in accepted_codes(event.comment)
+        self.violations.append(Violation(code, message, rule, player, event.line, column or event.column, accepted))
+        return not accepted
 
     @classmethod
     def setup_from(cls, record: Record) -> Setup:
         """Players, first player and options from the headers; SetupError if they
-        cannot make a game."""
+        cannot make a game. A tag referee reads, given twice with two values, is an
+        error at the second; given twice alike, or a tag that looks misspelled, a note."""
+        notes = _repeated_tags(record, cls)
         header = record.header("Players")
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
@@ -189,14 +388,61 @@ class Rules:
                 if seat.value not in players:
                     raise SetupError(say("setup.unknown-seat", tag=seat.tag, player=seat.value), seat)
                 first = (players.index(seat.value) + shift) % len(players)
+        for tag in ("Target", "Hands"):
+            found = record.header(tag)
+            if found is not None and not (found.value.strip().isdigit() and int(found.value) > 0):
+                raise SetupError(say("setup.bad-number", tag=found.tag, value=found.value), found)
         options: dict[str, object] = {}
         for option in cls.options:
             found = record.header(option.tag)
             if found is None:
-                options[option.tag] = option.default
+                options[option.tag] = option.default_for(len(players))
                 continue
             try:
                 options[option.tag] = option.read(found.value)
             except ValueError:
-                raise SetupError(say("setup.bad-option", tag=found.tag, value=found.value, title=cls.title, choices=join(option.choices)), found) from None
-        return Setup(record, players, first, options)
+                raise SetupError(say("setup.bad-option", tag=found.tag, value=found.value, title=cls.title,
+                                     choices=option.accepted()), found) from None
+        for option in cls.options:
+            for choice, tag, values in option.needs:
+                if option.chose(options[option.tag], choice) and options[tag] not in values:
+                    raise SetupError(say("setup.option-needs", tag=option.tag, choice=choice, other=tag,
+                                         values=join(values, "or")), record.header(tag) or record.header(option.tag))
+        return Setup(record, players, first, options, notes)
+
+    @classmethod
+    def tags(cls) -> tuple[str, ...]:
+        """Every header tag this game reads."""
+        return STANDARD_TAGS + tuple(o.tag for o in cls.options)
+
+
+STANDARD_TAGS = ("Game", "Players", "Dealer", "First", "Result", "Match", "Round", "Target", "Hands",
+                 "Date", "Place", "Event", "Annotator")
+"""The tags every game knows (the ones from Date on are kept and shown, not checked)."""
+_READ_TAGS = frozenset(t.lower() for t in STANDARD_TAGS[:9])
+
+
+def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
+    """Notes on tags given twice alike and on tags that look misspelled; SetupError for
+    a tag referee reads given twice with two values."""
+    import difflib
+
+    notes: list[str] = []
+    known = {t.lower(): t for t in cls.tags()}
+    read = _READ_TAGS | {o.tag.lower() for o in cls.options}
+    first: dict[str, Header] = {}
+    for header in record.headers:
+        key = header.tag.lower()
+        if key in first:
+            same = first[key].value.strip() == header.value.strip()
+            if key in read and not same:
+                raise SetupError(say("setup.tag-twice", tag=header.tag, line=first[key].line,
+                                     first=first[key].value, second=header.value), header)
+            notes.append(say("note.tag-twice" if same else "note.tag-again", tag=header.tag, line=header.line))
+            continue
+        first[key] = header
+        if key not in known:
+            close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.75)
+            if close:
+                notes.append(say("note.tag-misspelled", tag=header.tag, line=header.line, known=known[close[0]]))
+    return notes

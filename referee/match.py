@@ -1,0 +1,169 @@
+"""Matches: the games of one file that share a ``[Match]`` header are the hands of one
+match, scored together in file order.
+
+A hand takes from the previous hand of its match the headers it does not give itself:
+the game, the players, the game's options and the match's own tags (Target, Hands);
+the deal passes to the left, so a hand without ``[Dealer]`` is dealt by the player after
+the previous dealer. How a hand counts is the game's ``match_points``: the hands won
+(``wins``), points (``points``, the most wins) or penalty points (``penalties``, the
+fewest wins). ``[Target "N"]`` ends the match once a total reaches N, ``[Hands "N"]``
+after N hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .games import find_game, load_rules
+from .games.base import Rules, Violation
+from .messages import join, say
+from .record import Header, Record
+
+INHERITED = ("Game", "Players", "Target", "Hands", "Event", "Date", "Place")
+"""The tags a hand takes from the previous hand, besides the game's options."""
+
+
+@dataclass
+class Standing:
+    """A match after one of its hands."""
+
+    name: str
+    hand: int
+    totals: dict[str, int]
+    """Points, penalty points or hands won, by player."""
+    kind: str
+    over: bool = False
+    winners: list[str] = field(default_factory=list)
+    target: int | None = None
+    hands: int | None = None
+
+
+@dataclass
+class _Match:
+    hands: int = 0
+    finished: int = 0
+    headers: dict[str, Header] = field(default_factory=dict)
+    dealer: str | None = None
+    players: tuple[str, ...] = ()
+    totals: dict[str, int] = field(default_factory=dict)
+    over: bool = False
+    winners: list[str] = field(default_factory=list)
+    last: int = 0
+    """The hand that ended the match."""
+
+
+def _rules_class(record: Record) -> type[Rules] | None:
+    entry = find_game(record.tag("Game", "") or "")
+    return load_rules(entry) if entry is not None and entry.module is not None else None
+
+
+def _number(record: Record, tag: str) -> int | None:
+    value = (record.tag(tag) or "").strip()
+    return int(value) if value.isdigit() else None
+
+
+class Matches:
+    """Follows the matches of one file as its games are checked: ``prepare`` a record
+    before its check (what it inherits), ``settle`` its report after (the standing)."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, _Match] = {}
+
+    def prepare(self, record: Record) -> None:
+        name = record.tag("Match")
+        match = self._open.get(name) if name else None
+        if match is None or not match.hands:
+            return
+        own = {h.tag.lower() for h in record.headers}
+        record.inherited = [h for tag, h in match.headers.items() if tag not in own]
+        if match.dealer and record.header("Dealer") is None and record.header("First") is None and match.players:
+            seat = (match.players.index(match.dealer) + 1) % len(match.players)
+            record.inherited.append(Header("Dealer", match.players[seat], record.line, 1))
+
+    def settle(self, record: Record, report) -> None:
+        """The standing after this hand, on ``report.match``; match faults (a hand after
+        the end, a dealer out of turn, a round out of order, totals that disagree) are
+        added to the report's violations."""
+        name = record.tag("Match")
+        cls = _rules_class(record)
+        if not name or cls is None or report.status == "error":
+            return
+        match = self._open.setdefault(name, _Match())
+        faults: list[Violation] = []
+        players = tuple(report.players)
+        self._check_order(record, cls, match, players, faults)
+        match.hands += 1
+        kept = set(INHERITED) | {o.tag for o in cls.options}
+        match.headers = {h.tag.lower(): h for h in [*record.inherited, *record.headers] if h.tag in kept}
+        match.players = players
+        dealer = record.header("Dealer")
+        match.dealer = dealer.value if dealer is not None else None
+        result = report.result
+        if result is not None and result.finished:
+            match.finished += 1
+            self._count(cls, match, players, result)
+        target, hands = _number(record, "Target"), _number(record, "Hands")
+        standing = Standing(name, match.hands, dict(match.totals), cls.match_points, target=target, hands=hands)
+        self._check_totals(record, cls, match, faults)
+        if not match.over and ((hands and match.finished >= hands) or (target and match.totals and max(match.totals.values()) >= target)):
+            match.over, match.last = True, match.hands
+            best = (min if cls.match_points == "penalties" else max)(match.totals.values())
+            match.winners = [p for p in players if match.totals.get(p) == best]
+        if match.over:
+            standing.over, standing.winners, standing.hand = True, match.winners, match.last
+        report.match = standing
+        if faults:
+            report.violations = sorted([*report.violations, *faults], key=lambda v: (v.line, v.column))
+            report.status = "violations"
+
+    @staticmethod
+    def _count(cls: type[Rules], match: _Match, players: tuple[str, ...], result) -> None:
+        for player in players:
+            match.totals.setdefault(player, 0)
+        if cls.match_points == "wins":
+            if result.winner:
+                match.totals[result.winner] += 1
+        else:
+            for player, points in result.scores.items():
+                match.totals[player] = match.totals.get(player, 0) + points
+
+    @staticmethod
+    def _check_order(record: Record, cls: type[Rules], match: _Match, players, faults: list[Violation]) -> None:
+        def fault(code: str, header: Header | None, **fields) -> None:
+            line, column = (header.line, header.column) if header else (record.line, 1)
+            rule = cls.RULES.get(cls.CODES.get(code, ""), "")
+            faults.append(Violation(code, say(code, match=record.tag("Match"), **fields), rule, None, line, column))
+
+        if match.over:
+            fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, hands=match.hands)
+        written = record.header("Round")
+        if written is not None and written.value.strip() != str(match.hands + 1):
+            fault("REC-ROUND-ORDER", written, written=written.value, expected=match.hands + 1)
+        dealer = next((h for h in record.headers if h.tag.lower() == "dealer"), None)
+        if dealer is not None and match.dealer in players and dealer.value in players and match.players == players:
+            expected = players[(players.index(match.dealer) + 1) % len(players)]
+            if dealer.value != expected:
+                fault("REC-DEALER-ROTATION", dealer, previous=match.dealer, expected=expected, written=dealer.value)
+
+    @staticmethod
+    def _check_totals(record: Record, cls: type[Rules], match: _Match, faults: list[Violation]) -> None:
+        """``[Totals "Ana 45, Ben 30"]``: the running totals the table wrote after this hand."""
+        header = next((h for h in record.headers if h.tag.lower() == "totals"), None)
+        if header is None:
+            return
+        words = header.value.replace(",", " ").split()
+        written = {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
+        wrong = [p for p, v in written.items() if str(match.totals.get(p, "?")) != v.lstrip("+")]
+        if wrong or len(words) % 2:
+            actual = join(f"{p} {match.totals.get(p, 0)}" for p in match.totals)
+            rule = cls.RULES.get(cls.CODES.get("REC-TOTALS-MISMATCH", ""), "")
+            message = say("REC-TOTALS-MISMATCH", written=header.value, actual=actual)
+            faults.append(Violation("REC-TOTALS-MISMATCH", message, rule, wrong[0] if wrong else None, header.line, header.column))
+
+
+def describe(standing: Standing) -> str:
+    """The standing in words, for the text report."""
+    totals = join(f"{p} {v}" for p, v in standing.totals.items()) or say("match.no-score")
+    unit = say(f"match.unit.{standing.kind}")
+    if standing.over:
+        return say("match.won", name=standing.name, winners=join(standing.winners), hand=standing.hand, totals=totals, unit=unit)
+    return say("match.standing", name=standing.name, hand=standing.hand, totals=totals, unit=unit)

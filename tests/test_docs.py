@@ -1,0 +1,41 @@
+"""Every example record in README.md and docs/ states its verdict (``; expect ...``
+comments, as the records under records/ do) and gets it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+from .expectations import check_expectations, expectations
+
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+BLOCK = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def examples() -> list[tuple[str, str]]:
+    """(where, text) of each fenced block that is a record: it has a [Game] header."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for match in BLOCK.finditer(text):
+            if re.search(r'^\[Game\s*"', match.group(1), re.MULTILINE):
+                line = text.count("\n", 0, match.start()) + 2
+                found.append((f"{page.relative_to(ROOT)}:{line}", match.group(1)))
+    return found
+
+
+EXAMPLES = examples()
+
+
+def test_there_are_examples() -> None:
+    assert len(EXAMPLES) >= 7
+
+
+@pytest.mark.parametrize(("where", "text"), EXAMPLES, ids=[w for w, _ in EXAMPLES])
+def test_example_states_and_gets_its_verdict(where: str, text: str) -> None:
+    assert all(any(item.startswith("status ") for item in game["whole"]) for game in expectations(text)), \
+        f"{where}: say the example's verdict with '; expect status ...'"
+    check_expectations(text)
