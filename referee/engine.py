@@ -198,10 +198,12 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
 
 
 def check_games(items: Iterable[Record | RecordError], play_out: bool = False,
-                found: Callable[[Record], Found] | None = None) -> Iterator[tuple[Record | RecordError, GameReport]]:
+                found: Callable[[Record], Found] | None = None,
+                prepare: Callable[[Record], None] | None = None) -> Iterator[tuple[Record | RecordError, GameReport]]:
     """The report of each game of one file, in order, with the standing of its match
     (the games that share a ``[Match]`` header) after it; ``found`` gives each game where
-    its violations go (see check)."""
+    its violations go (see check); ``prepare`` is called on each record once it has what
+    its match gives it (the configuration's default options)."""
     from .match import Matches
 
     matches = Matches()
@@ -210,6 +212,8 @@ def check_games(items: Iterable[Record | RecordError], play_out: bool = False,
             yield item, error_report(item)
             continue
         matches.prepare(item)
+        if prepare is not None:
+            prepare(item)
         report = check(item, play_out, found(item) if found is not None else None)
         matches.settle(item, report)
         yield item, report

@@ -15,7 +15,8 @@ The canonical form of a game:
   for the dame), cards nobody saw as ``??`` or, several after a verb that counts them,
   as their number (``draws 2``), scores and amounts as plain numbers;
 - trailing comments two spaces after the longest line of their group, aligned;
-- one blank line between games; UTF-8, LF line ends, no trailing blanks.
+- one blank line between games (but comment lines that follow a game's last line keep
+  their place); UTF-8, LF line ends, no trailing blanks.
 
 It is a function of what the record says and of where its lines stand relative to each
 other (the blank lines between them), so it is idempotent, and a record read back from
@@ -190,10 +191,16 @@ class Formatter:
         return "\n".join(text for text, _ in self.file_lines(records)) + "\n"
 
     def file_lines(self, records: Iterable[Record]) -> Iterator[tuple[str, object | None]]:
-        for n, record in enumerate(records):
-            if n:
+        """Every game's lines, a blank line between two games; but comment lines that
+        followed the last line of a game with no blank line, which the reader gives to the
+        next game (they stand before its headers), stay where they stood."""
+        last = None
+        for record in records:
+            lines = self.lines(record)
+            if last is not None and not (isinstance(lines[0][1], Comment) and lines[0][1].line - last == 1):
                 yield "", None
-            yield from self.lines(record)
+            yield from lines
+            last = max(item.line for _, item in lines if item is not None)
 
 
 def _aligned(group: list[tuple[str, object]]) -> list[tuple[str, object]]:
@@ -243,3 +250,92 @@ def write_atomically(path: str, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def canonical(path: str, raw: bytes, style: Style = Style()) -> str:
+    """The canonical text of a record file's bytes; RecordError for the first game that
+    cannot be read (then the file is not to be touched)."""
+    import io
+
+    from .notation import RecordError, read_games
+
+    records = []
+    for item in read_games(path, io.BytesIO(raw)):
+        if isinstance(item, RecordError):
+            raise item
+        records.append(item)
+    return Formatter(style).text(records)
+
+
+def _diff(path: str, before: bytes, after: str) -> str:
+    import difflib
+
+    from .safe_text import visible
+
+    old = before.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n").splitlines(keepends=True)
+    name = visible(path)
+    return "".join(difflib.unified_diff(old, after.splitlines(keepends=True), f"{name}", f"{name} (formatted)"))
+
+
+def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
+    """``referee fmt``: each target rewritten in canonical form (or, with ``check`` or
+    ``diff``, only said or shown); the exit status: 2 when a file could not be read (it
+    is left as it was), else 1 when ``check`` or ``diff`` found a file to change, else 0."""
+    import sys
+
+    from .messages import say
+    from .notation import RecordError, unreadable_reason
+    from .paths import NotFound
+    from .safe_text import visible
+
+    changed = same = errors = 0
+    for target in targets:
+        if isinstance(target, NotFound):
+            err(visible(f"{target.path}: {target.message}") + "\n")
+            errors += 1
+            continue
+        try:
+            if target == "-":
+                raw = sys.stdin.buffer.read()
+            else:
+                with open(target, "rb") as file:
+                    raw = file.read()
+        except (OSError, ValueError, AttributeError) as error:
+            err(visible(f"{target}: " + say("file.unreadable", reason=unreadable_reason(error))) + "\n")
+            errors += 1
+            continue
+        from .importer import looks_json
+
+        if looks_json(target, raw[:4096]):
+            err(visible(f"{target}: " + say("fmt.json")) + "\n")
+            errors += 1
+            continue
+        try:
+            text = canonical(target, raw, style)
+        except RecordError as error:
+            err(str(error) + "\n")
+            errors += 1
+            continue
+        if target == "-" and not (check or diff):
+            out(text)
+            continue
+        if text.encode("utf-8") == raw:
+            same += 1
+            continue
+        changed += 1
+        if diff:
+            out(_diff(target, raw, text))
+        elif check:
+            out(visible(say("fmt.would-change", path=target)) + "\n")
+        else:
+            try:
+                write_atomically(target, text)
+            except OSError as error:
+                err(visible(f"{target}: " + say("fmt.unwritable", reason=unreadable_reason(error))) + "\n")
+                changed, errors = changed - 1, errors + 1
+                continue
+            out(visible(say("fmt.changed", path=target)) + "\n")
+    if changed or same or errors:
+        key = "fmt.summary-check" if check or diff else "fmt.summary"
+        err(say(key, changed=changed, same=same, errors=errors) + "\n")
+    return 2 if errors else 1 if (check or diff) and changed else 0

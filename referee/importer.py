@@ -184,15 +184,15 @@ def _read_back(path: str, records: list[tuple[int, Record]], refused: dict, game
     origin: list[tuple[int, object | None]] = []  # per line of the text: the game, the item
     where: dict[int, list] = {}
     for number, record in records:
-        if lines:
-            lines.append("")
-            origin.append((number, None))
-        for text, item in formatter.lines(record):
-            lines.append(text)
-            origin.append((number, item))
         for kind in ("headers", "events", "comments"):
             for index, item in enumerate(getattr(record, kind)):
                 where[id(item)] = ["games", number, kind, index]
+    number = records[0][0] if records else 0
+    for text, item in formatter.file_lines(record for _, record in records):
+        if item is not None:
+            number = where[id(item)][1]
+        lines.append(text)
+        origin.append((number, item))
     read = read_games(path, io.BytesIO(("\n".join(lines) + "\n").encode("utf-8"))) if lines else iter(())
     results: dict[int, Record | RecordError] = {}
     lines_of = dict(records)

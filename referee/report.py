@@ -70,12 +70,16 @@ def render(report: GameReport, sources: dict[int, str] | None = None) -> list[li
     where = (visible(f"{report.file}:{report.line}" if report.line else report.file), "bold")
     if report.status == "error":
         return [[where, (" ", ""), (say("report.error"), "red")]] + [[(line, "")] for line in str(report.error).split("\n")]
-    count = len(report.violations) + sum(report.omitted.values())
-    status = say("report.violations", count=count) if count else say(f"report.{report.status}")
+    accepted = sum(v.accepted for v in report.violations)
+    count = len(report.violations) - accepted + sum(report.omitted.values())
+    status = say("report.violations", count=count) if report.status == "violations" else say(f"report.{report.status}")
+    if accepted:
+        status += say("report.accepted", count=accepted)
     title = visible(report.headers.get("Game", report.game) or "?")
     lines = [[where, (f" {title} ({visible(join(report.players))}): ", ""), (status, STATUS_STYLE[report.status])]]
     for v in report.violations:
-        lines.append([("  ", ""), (f"{v.line}:{v.column}", "red"), (" ", ""), (v.code, "bold"), (f" {visible(v.message)}", "")])
+        lines.append([("  ", ""), (f"{v.line}:{v.column}", "red"), (" ", ""), (v.code, "bold"),
+                      (" " + say("format.accepted") if v.accepted else "", "green"), (f" {visible(v.message)}", "")])
         source = (sources or {}).get(v.line)
         if source is not None:
             shown, caret = excerpt(source, v.column)
