@@ -18,7 +18,9 @@ from .paths import NotFound
 
 INLINE_BYTES = 1 << 20
 AHEAD = 4
-"""Files submitted per worker before the first of them is printed."""
+"""Batches submitted per worker before the first of them is printed."""
+BATCH_FILES, BATCH_BYTES = 32, 256 << 10
+"""A worker's batch: this many files, or files this large together, whichever comes first."""
 
 
 def check_file(path: str, writer: Writer, settings: Settings) -> None:
@@ -45,11 +47,16 @@ def _not_found(missing: NotFound, writer: Writer) -> None:
     writer.file_end(missing.path)
 
 
-def _in_worker(path: str, settings: Settings) -> tuple[list, Summary, int]:
-    chunks: list = []
-    writer = WRITERS[settings.format](chunks.append, settings)
-    check_file(path, writer, settings)
-    return chunks, writer.summary, writer.written
+def _in_worker(paths: list[str], settings: Settings) -> list[tuple[list, Summary, int]]:
+    """Check some files in a worker: for each, what its games write, its summary, and how
+    many games (or results) it wrote."""
+    done = []
+    for path in paths:
+        chunks: list = []
+        writer = WRITERS[settings.format](chunks.append, settings)
+        check_file(path, writer, settings)
+        done.append((chunks, writer.summary, writer.written))
+    return done
 
 
 def _quiet_interrupts() -> None:
@@ -89,34 +96,54 @@ def _one(target: str | NotFound, writer: Writer, settings: Settings) -> None:
 
 
 def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Settings, jobs: int) -> Summary:
+    """Files to the workers in batches (a file is small: one task per file would cost
+    more than its check), the output printed in the files' order."""
     from concurrent.futures import ProcessPoolExecutor
 
     summary = Summary()
-    pending: deque = deque()
+    pending: deque = deque()  # (targets, future): a batch for a worker, or one target (future None) for here
     queue = iter(targets)
     pool = ProcessPoolExecutor(jobs, initializer=_quiet_interrupts)
     try:
         def fill() -> None:
+            batch: list[str] = []
+            size = 0
             while len(pending) < jobs * AHEAD:
                 target = next(queue, None)
                 if target is None:
-                    return
-                pending.append((target, None if _inline(target) else pool.submit(_in_worker, target, settings)))
+                    break
+                if _inline(target):
+                    if batch:
+                        pending.append((batch, pool.submit(_in_worker, batch, settings)))
+                        batch, size = [], 0
+                    pending.append(([target], None))
+                    continue
+                batch.append(target)
+                size += os.path.getsize(target)
+                if len(batch) >= BATCH_FILES or size >= BATCH_BYTES:
+                    pending.append((batch, pool.submit(_in_worker, batch, settings)))
+                    batch, size = [], 0
+            if batch:
+                pending.append((batch, pool.submit(_in_worker, batch, settings)))
 
         fill()
         while pending:
-            target, future = pending.popleft()
+            batch, future = pending.popleft()
             if future is None:
-                _one(target, writer, settings)
-            else:
-                try:
-                    chunks, counted, written = future.result()
-                except Exception as error:  # a worker that died (out of memory, killed)
-                    from .messages import say
+                _one(batch[0], writer, settings)
+                fill()
+                continue
+            try:
+                done = future.result()
+            except Exception as error:  # a worker that died (out of memory, killed)
+                from .messages import say
 
-                    _not_found(NotFound(target, say("run.worker-failed", reason=str(error) or type(error).__name__)), writer)
-                    fill()
-                    continue
+                reason = str(error) or type(error).__name__
+                for target in batch:
+                    _not_found(NotFound(target, say("run.worker-failed", reason=reason)), writer)
+                fill()
+                continue
+            for chunks, counted, written in done:
                 if chunks and written and writer.written and writer.SEPARATOR:
                     writer.emit(writer.SEPARATOR)
                 for chunk in chunks:

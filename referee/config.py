@@ -138,19 +138,19 @@ def _strings(path: str, key: str, value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(say("config.bad-value", path=path, key=key, expected=say("config.expect.strings")))
+        raise ConfigError(say("config.bad-value", path=path, name=key, expected=say("config.expect.strings")))
     return tuple(value)
 
 
 def _choice(path: str, key: str, value: object, choices: tuple[str, ...]) -> str:
     if value not in choices:
-        raise ConfigError(say("config.bad-value", path=path, key=key, expected=say("config.expect.one-of", choices=", ".join(choices))))
+        raise ConfigError(say("config.bad-value", path=path, name=key, expected=say("config.expect.one-of", choices=", ".join(choices))))
     return value
 
 
 def _flag(path: str, key: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ConfigError(say("config.bad-value", path=path, key=key, expected=say("config.expect.bool")))
+        raise ConfigError(say("config.bad-value", path=path, name=key, expected=say("config.expect.bool")))
     return value
 
 
@@ -171,13 +171,13 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
             for name, choice in value.items():
                 choices = {"suits": SUITS, "ranks": RANKS}.get(name)
                 if choices is None:
-                    raise ConfigError(say("config.unknown-key", path=path, key=f"{where}.{name}", keys="suits, ranks"))
+                    raise ConfigError(say("config.unknown-key", path=path, name=f"{where}.{name}", keys="suits, ranks"))
                 values[name] = _choice(path, f"{where}.{name}", choice, choices)
         elif key == "games" and isinstance(value, dict):
             values["games"] = _games(path, where, value)
         else:
             keys = "extensions, exclude, force-exclude, format, select, ignore, strict, fmt, games"
-            raise ConfigError(say("config.unknown-key", path=path, key=where, keys=keys))
+            raise ConfigError(say("config.unknown-key", path=path, name=where, keys=keys))
     if "extensions" in values:
         values["extensions"] = tuple(e if e.startswith(".") else "." + e for e in values["extensions"])
     return Config(path=path, root=os.path.dirname(os.path.abspath(path)), warnings=warnings, **values)
@@ -192,21 +192,21 @@ def _games(path: str, where: str, table: dict) -> dict[str, dict[str, str]]:
     for name, options in table.items():
         entry = find_game(name)
         if entry is None or entry.module is None or not isinstance(options, dict):
-            raise ConfigError(say("config.unknown-game", path=path, key=f"{where}.{name}", game=name))
+            raise ConfigError(say("config.unknown-game", path=path, name=f"{where}.{name}", game=name))
         rules = load_rules(entry)
         known = {o.tag.lower(): o for o in rules.options}
         chosen: dict[str, str] = {}
         for tag, value in options.items():
             option = known.get(tag.lower())
             if option is None:
-                raise ConfigError(say("config.unknown-option", path=path, key=f"{where}.{name}.{tag}", game=entry.name,
+                raise ConfigError(say("config.unknown-option", path=path, name=f"{where}.{name}.{tag}", game=entry.name,
                                       tags=", ".join(o.tag for o in rules.options) or "none"))
             if not isinstance(value, str | int) or isinstance(value, bool):
-                raise ConfigError(say("config.bad-value", path=path, key=f"{where}.{name}.{tag}", expected=option.accepted()))
+                raise ConfigError(say("config.bad-value", path=path, name=f"{where}.{name}.{tag}", expected=option.accepted()))
             try:
                 option.read(str(value))
             except ValueError:
-                raise ConfigError(say("config.bad-value", path=path, key=f"{where}.{name}.{tag}", expected=option.accepted())) from None
+                raise ConfigError(say("config.bad-value", path=path, name=f"{where}.{name}.{tag}", expected=option.accepted())) from None
             chosen[option.tag] = str(value)
         games[entry.name] = chosen
     return games

@@ -430,10 +430,11 @@ def test_a_line_gives_at_most_a_deck_of_cards():
 def test_records_are_written_in_utf8_whatever_the_locale(tmp_path, form):
     text = GOOD.replace("JD", "J♦") + "Bob plays 10♠ ; « é »\n"
     path = write(tmp_path, "g.txt", text)
-    done = run_cli("export", "--to", form, path, env={"PYTHONIOENCODING": "cp1252"})
+    symbols = ["--suits", "symbols", "--no-config"] if form == "text" else []
+    done = run_cli("export", "--to", form, *symbols, path, env={"PYTHONIOENCODING": "cp1252"})
     assert done.returncode == 0, done.stderr
     written = done.stdout.decode("utf-8")
-    assert ("10♠ ; « é »" in written and "J♦" in written) if form == "text" else '"comment": "; « é »"' in written
+    assert ("10♠  ; « é »" in written and "J♦" in written) if form == "text" else '"comment": "; « é »"' in written
     if form == "text":
         (again,) = parse_text(written)
         (original,) = parse_text(text)
