@@ -87,7 +87,14 @@ class _Printer:
         encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
         self.encoding = None if encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig") else encoding
         self.degraded = False
-        if sys.stdout.isatty() or os.environ.get("FORCE_COLOR"):
+        self.width: int | None = None
+        """The terminal's width, to wrap sentences to (none in a pipe: lines stay whole)."""
+        plain = bool(os.environ.get("NO_COLOR"))  # no-color.org: no colour, and here no style at all
+        if sys.stdout.isatty():
+            import shutil
+
+            self.width = shutil.get_terminal_size().columns
+        if (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")) and not plain:
             from rich.console import Console
             from rich.text import Text
 
@@ -108,18 +115,19 @@ class _Printer:
         self.write(pieces)
 
 
-def _read(path: str) -> Iterator[Record | RecordError]:
-    """The games of a file, or of the standard input for ``-``."""
+def _read(path: str, lazy: bool = False) -> Iterator[Record | RecordError]:
+    """The games of a file, or of the standard input for ``-`` (``lazy``: each game's
+    events read as they are taken, see read_games)."""
     from .notation import RecordError, read_games
 
     if path != "-":
-        return read_games(path)
+        return read_games(path, lazy=lazy)
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None:  # started with its standard input closed (<&-)
         from .messages import say
 
         return iter([RecordError("<stdin>", 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))])
-    return read_games("<stdin>", stdin)
+    return read_games("<stdin>", stdin, lazy=lazy)
 
 
 class _JsonReports:
@@ -200,13 +208,16 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
         def found(record: Record) -> Found:
             return Found(SHOWN_PER_KIND)
 
+    accepted = 0
+    width = show.width if not as_json else None
     for path in files:
-        for item, report in check_games(_read(path), play_out, found):
+        for item, report in check_games(_read(path, lazy=True), play_out, found):
             counts[report.status] += 1
+            accepted += sum(v.accepted for v in report.violations)
             if as_json:
                 reports.write(report)
             else:
-                for pieces in render(report, item.sources(v.line for v in report.violations) if report.violations else None):
+                for pieces in render(report, report.sources, width):
                     show(pieces)
             del item, report  # not held while the next game is read: one game in memory at a time
     if as_json:
@@ -215,8 +226,9 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
         from .messages import say
 
         total = sum(counts.values())
-        show([(say("report.summary", games=total, files=len(files), valid=counts["valid"] + counts["never-ends"],
-                   violations=counts["violations"], progress=counts["in-progress"], errors=counts["error"]), "")])
+        summary = say("report.summary", games=total, files=len(files), valid=counts["valid"], never=counts["never-ends"],
+                      violations=counts["violations"], progress=counts["in-progress"], errors=counts["error"])
+        show([(summary + (say("report.summary-accepted", count=accepted) if accepted else ""), "")])
         if show.degraded:
             show([(say("report.degraded", encoding=show.encoding), "")])
     sys.exit(EXIT_ERROR if counts["error"] else EXIT_VIOLATIONS if counts["violations"] else EXIT_OK)

@@ -39,7 +39,7 @@ ENGLISH: dict[str, str] = {
     "syntax.count-too-large": "{got!r} cards is more than any deck holds (at most {limit})",
     "syntax.too-many-cards": "more cards on one line than any deck holds (at most {limit})",
     "syntax.not-a-number-card": "{got!r} is not a Flaschenteufel card: they are numbered 1 to 37, without 19",
-    "syntax.game-too-long": "the game that starts here is longer than a game may be ({limit:,} characters); split it into games, each with its headers",
+    "syntax.head-too-long": "the headers of the game that starts here, with the comments before them, run over {limit:,} characters; the game is not read",
     "syntax.control-character": "a control character ({code}) here: a record holds text only (tabs aside); remove it",
     "syntax.line-too-long": "this line is {length} characters long; a record line holds at most {limit}",
     "syntax.round-number": "a round is numbered from 1: -- round 2, not {got!r}",
@@ -563,7 +563,15 @@ ENGLISH: dict[str, str] = {
     "match.unit.penalties": "penalty points",
     "report.more": "and {count:,} more {code} (a report lists {keep} of each kind; --json lists them all)",
     "report.degraded": "note: this output's encoding ({encoding}) cannot show some characters of this report; they are shown as ?",
-    "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {errors} that could not be checked",
+    "report.unreadable": "{count} line(s) cannot be read",
+    "report.more-unreadable": "and {count} more line(s) that cannot be read",
+    "report.after-unreadable": "after the line that cannot be read (line {line}): what follows may come from an event lost with it",
+    "report.accepted-label": "(accepted)",
+    "report.and-accepted": ", {count} accepted by the table",
+    "report.rule-above": "(the rule quoted at {place})",
+    "report.notes": "what could not be checked, and other notes:",
+    "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {never} that never end, {errors} that could not be checked (or not whole)",
+    "report.summary-accepted": "; {count} fault(s) accepted by the table",
 }
 
 CATALOGS = {"en": ENGLISH}

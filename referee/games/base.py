@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import deque
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -252,8 +253,9 @@ class Rules:
         self.seats = {name: seat for seat, name in enumerate(setup.players)}
         self.violations: list[Violation] = []
         self.notes: list[str] = list(setup.notes)
-        self.accepted_marks: list[Event] = []
-        """Events whose comment says the table accepted a fault (``; accepted CODE``)."""
+        self.accepted_marks: deque[tuple[int, int, tuple[str, ...]]] = deque()
+        """(line, column, codes) of each line that says the table accepted a fault
+        (``; accepted CODE``), waiting for the end of the replay (engine.py)."""
         self.claims: list[Event] = []
         """The ``scores`` lines: a player's score for the game as the table wrote it,
         checked by the engine against ``result().scores`` once the replay is over."""
