@@ -178,7 +178,7 @@ class Rules:
     A game module subclasses this, declares its metadata, its rule texts (``RULES``:
     key -> French text quoted from the rule file) and which rule each violation code
     breaks (``CODES``), and implements ``apply``, ``todo`` and ``result``; then, for its
-    tools: ``legal``, ``mistakes``, ``table``, ``public``, ``deal`` and, for each code
+    tools: ``legal``, ``mistakes``, ``table``, ``ruling``, ``public``, ``deal`` and, for each code
     in ``CODES``, an example record in ``EXAMPLES`` and the convention referee follows
     as the message ``why.<CODE>`` (``referee explain``)."""
 
@@ -244,6 +244,12 @@ class Rules:
     def table(self) -> Table:
         """The table as it stands, for ``referee state``."""
         return Table()
+
+    def ruling(self, event: Event) -> str | None:
+        """Why a legal event stands, in words, from the table it meets: asked just before
+        the event is applied (``referee explain FILE:LINE``), e.g. "Bob's slap wins: the
+        pile shows 5H 5C, a pair". None when the event says all there is to say."""
+        return None
 
     @classmethod
     def public(cls, event: Event) -> Event | None:
