@@ -153,3 +153,15 @@ def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, coun
     from .simulate import run
 
     sys.exit(run(game, players, variants, seed, count, hidden))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--at", "at", type=click.IntRange(min=1), metavar="LINE", help="The line after which to show the table (default: the end).")
+@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON (schemas/state.schema.json).")
+def state(file: str, at: int | None, as_json: bool) -> None:
+    """The table after a line of a record: hands, piles, what is owed, whose turn it is,
+    and what each player may legally do now."""
+    from .state import run
+
+    sys.exit(run(file, at, as_json))

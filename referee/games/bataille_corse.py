@@ -640,8 +640,6 @@ class BatailleCorse(Rules):
                                               for s, t in self.banned_at.items())
         if self.order_out:
             extra[say("bc.state.out")] = join(self.players[s] for s in self.order_out)
-        if self.winner is not None:
-            extra[say("bc.state.winner")] = self.players[self.winner]
         turn = None if self.winner is not None else self.players[self._due()]
         return Table(turn, 1, hands, {say("bc.state.pile"): list(self.pile)}, None, owed, {}, extra)
 
