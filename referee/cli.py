@@ -165,3 +165,13 @@ def state(file: str, at: int | None, as_json: bool) -> None:
     from .state import run
 
     sys.exit(run(file, at, as_json))
+
+
+@main.command()
+@click.argument("targets", nargs=-1, required=True, metavar="CODE|FILE:LINE...")
+def explain(targets: tuple[str, ...]) -> None:
+    """The rule behind a violation code, the convention referee follows and an example;
+    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line."""
+    from .explain import run
+
+    sys.exit(run(targets))

@@ -64,6 +64,10 @@ def render(report: GameReport, sources: dict[int, str] | None = None) -> list[li
             lines.append([("      " + " " * (v.column - 1) + "^", "")])
         if v.rule:
             lines.append([(f"      « {v.rule} »", "dim")])
+    if report.violations:
+        codes = " ".join(dict.fromkeys(v.code for v in report.violations))
+        commands = f"referee explain {codes}, referee explain {report.file}:{report.violations[0].line}"
+        lines.append([("  " + say("report.explain", commands=commands), "dim")])
     result = report.result
     if result is not None and result.winner:
         lines.append([("  " + say("report.winner", player=result.winner), "")])

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card
-from .engine import _setup_error, check_games, replay, start
+from .engine import GameReport, _setup_error, check_games, replay, start
 from .export import line_text
 from .games.base import Result, Rules, SetupError, Table, Violation
 from .messages import join, say
@@ -49,17 +49,22 @@ class State:
 
 # --- Finding the game and replaying it -------------------------------------------------------
 
-def game_at(items: Iterable[Record | RecordError], at: int | None) -> Record | RecordError:
+def checked_game_at(items: Iterable[Record | RecordError], at: int | None) -> tuple[Record | RecordError, GameReport]:
     """The game of a file that holds line ``at`` (the last game when ``at`` is None), with
-    what it inherits from its match; a RecordError when that game cannot be read."""
-    found: Record | RecordError | None = None
-    for item, _ in check_games(items):
+    what it inherits from its match, and its report (match faults included); the game is
+    a RecordError when it cannot be read."""
+    found = None
+    for item, report in check_games(items):
         if found is not None and at is not None and item.line > at:
             break
-        found = item
-    if found is None:
-        raise ValueError("no game")
+        found = item, report
+    assert found is not None, "read_games gives at least one item"
     return found
+
+
+def game_at(items: Iterable[Record | RecordError], at: int | None) -> Record | RecordError:
+    """The game of a file that holds line ``at`` (see ``checked_game_at``)."""
+    return checked_game_at(items, at)[0]
 
 
 def rules_at(record: Record, at: int | None = None) -> Rules:
