@@ -3,18 +3,20 @@
 Positions come from ``referee simulate`` records (the deal written or hidden) cut after
 a random line; at each, the events ``Rules.legal()`` offers (a sample of them, when a
 hand is unknown and many cards may be in it) are appended one at a time as a record
-line, and the record is checked again: any violation on the appended line is a
-disagreement. tests/test_legal.py runs a few thousand positions; ``python
+line (read by the notation, then put after the position's last line) and replayed by
+the engine on a copy of the position: any violation it raises is a disagreement. tests/test_legal.py runs a few thousand positions; ``python
 bench/legal.py`` runs as many as asked."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .engine import check
-from .export import line_text
+from .engine import replay
+from .export import escape_value, line_text
 from .notation import RecordError, parse_text
 from .simulate import rules_class, simulate
 from .state import rules_at
@@ -57,6 +59,7 @@ def disagreements(position: Position, rng: random.Random, sample: int = SAMPLE) 
     if isinstance(record, RecordError):
         return [f"{position.game} seed {position.seed}: the position cannot be read: {record}"]
     rules = rules_at(record)
+    rules.result()  # as a check asks it before the next line: a player out of cards goes out
     if rules.violations:
         return [f"{position.game} seed {position.seed}: the position itself is flagged: {rules.violations[0]}"]
     if rules.result().finished:
@@ -66,13 +69,16 @@ def disagreements(position: Position, rng: random.Random, sample: int = SAMPLE) 
         offered = [offered[0], offered[-1], *rng.sample(offered[1:-1], sample - 2)]
     found = []
     line = position.text.count("\n") + 1
+    headers = "".join(f'[{h.tag} "{escape_value(h.value)}"]\n' for h in record.headers)
     for event in offered:
         written = line_text(event)
-        (again,) = parse_text(position.text + written + "\n")
-        if isinstance(again, RecordError):
-            found.append(f"{written!r} cannot be read: {again}")
+        (alone,) = parse_text(headers + written + "\n")  # the line read as the notation reads it
+        if isinstance(alone, RecordError) or len(alone.events) != 1:
+            found.append(f"{position.game} seed {position.seed}: {written!r} cannot be read: {alone}")
             continue
-        flagged = [v for v in check(again).violations if v.line >= line]
+        after = copy.deepcopy(rules, {id(rules.setup): rules.setup})  # the position, replayed once; the line goes through the engine's loop
+        replay(after, dataclasses.replace(record, events=[dataclasses.replace(alone.events[0], line=line)]))
+        flagged = after.violations
         if flagged:
             v = flagged[0]
             found.append(f"{position.game} seed {position.seed}: legal() offers {written!r}, flagged "

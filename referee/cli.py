@@ -175,3 +175,13 @@ def explain(targets: tuple[str, ...]) -> None:
     from .explain import run
 
     sys.exit(run(targets))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def play(file: str) -> None:
+    """A live session at the table: type events as they happen; each is ruled at once
+    and written to FILE (created with its headers when new). undo, state, legal, end."""
+    from .live import run
+
+    sys.exit(run(file))
