@@ -148,11 +148,15 @@ def export(file: str, form: str) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="The random seed: the same seed gives the same records.")
 @click.option("--count", type=int, default=1, show_default=True, help="How many games.")
 @click.option("--hidden", is_flag=True, help="Leave the deal out: write only what the table saw.")
-def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool) -> None:
-    """Write random legal records of GAME."""
+@click.option("--mistakes", type=float, default=0.0, metavar="RATE",
+              help="The chance per event of a real table mistake (0.03: about three events in a hundred), "
+                   "marked '; expect CODE' on its line.")
+def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
+             mistakes: float) -> None:
+    """Write random legal records of GAME, or with --mistakes, records with known mistakes."""
     from .simulate import run
 
-    sys.exit(run(game, players, variants, seed, count, hidden))
+    sys.exit(run(game, players, variants, seed, count, hidden, mistakes))
 
 
 @main.command()

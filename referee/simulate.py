@@ -8,20 +8,27 @@ random comes from one ``random.Random(seed)``: the same seed gives the same text
 Besides the moves, a record now and then exercises what the notation allows: move
 numbers, times of day, comments (own line or after a header or an event), blank lines,
 other card spellings (``10♥``, ``♠6``, ``qs``, ``DC``), tag case and option aliases,
-``Dealer``/``First`` headers and a ``Result`` header when the game is over."""
+``Dealer``/``First`` headers and a ``Result`` header when the game is over.
+
+With ``mistakes`` (a rate), each event is, with that chance, one of the real table
+mistakes the game offers now (``Rules.mistakes``) instead of a legal event, written with
+the codes the referee must report on its line as ``; expect CODE ...``, as in records/;
+the game then goes on from what its rules say is legal. Without it, the records are
+exactly those of a simulator that knows no mistakes."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 import sys
+from collections import Counter
 from collections.abc import Sequence
 
 from .cards import RANK_NAMES, SPELLINGS, SUITS, Card
 from .engine import replay, start
 from .export import escape_value, line_text
 from .games import GAMES, find_game, load_rules
-from .games.base import Option, Rules, Setup
+from .games.base import Mistake, Option, Rules, Setup
 from .messages import join
 from .notation import VERBS, RecordError, parse_text
 from .record import Event
@@ -50,6 +57,13 @@ COMMENTS = (
 VERB_WEIGHTS = (0.15, 0.4, 1.0, 2.5)
 """How much a record favours each kind of event, drawn per verb and per record: in some
 games slaps are rare, in others every chance is taken."""
+
+EXPECT = "; expect "
+"""How a line marks the codes the referee must report on it (as in records/)."""
+
+FOLLOW_ON = 0.25
+"""With mistakes, the chance per event that a mistake following from an earlier one (a
+penalty left unpaid), when the game offers one, is made on purpose."""
 
 FRENCH_RANKS = {1: "1", 11: "V", 13: "D", 14: "R"}
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -83,6 +97,11 @@ def _check_players(cls: type[Rules], players: int) -> None:
 
 def _find_option(cls: type[Rules], tag: str) -> Option | None:
     return next((o for o in cls.options if o.tag.lower() == tag.strip().lower()), None)
+
+
+def _check_rate(rate: float) -> None:
+    if not 0 <= rate <= 1:
+        raise SimulationError(f"--mistakes is a chance per event, from 0 to 1 (0.03: three events in a hundred), not {rate}")
 
 
 def _check_variants(cls: type[Rules], variants: dict[str, str]) -> list[tuple[str, str]]:
@@ -227,6 +246,14 @@ def _dress(event: Event, number: int, style: _Style, rng: random.Random) -> Even
     )
 
 
+def _pick_mistake(mistakes: list[Mistake], rng: random.Random) -> Mistake:
+    """One mistake: first the codes it draws, each set of codes as likely as another (so
+    that rare mistakes are reached as often as common ones), then one such event."""
+    kinds = sorted({m.codes for m in mistakes})
+    codes = rng.choice(kinds)
+    return rng.choice([m for m in mistakes if m.codes == codes])
+
+
 def _pick(events: list[Event], weights: dict[str, float], rng: random.Random) -> Event:
     """One legal event: first a kind of event (verb), by this record's weights, then one
     event of that kind."""
@@ -242,15 +269,18 @@ def _pick(events: list[Event], weights: dict[str, float], rng: random.Random) ->
 # --- The simulator ------------------------------------------------------------------------
 
 def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None = None,
-             hidden: bool = False, max_events: int = 5000) -> str:
+             hidden: bool = False, max_events: int = 5000, mistakes: float = 0.0) -> str:
     """The text of one random legal record of ``game`` for ``players`` players.
 
     ``variants`` sets option headers (tag -> value); without it each option is drawn at
-    random. ``hidden`` leaves the deal out. The record stops when the game is over or
-    after ``max_events`` events (it is then in progress). SimulationError (a ValueError)
-    for an unknown game, a bad player count or a bad variant."""
+    random. ``hidden`` leaves the deal out. ``mistakes`` is the chance that an event is
+    a table mistake, marked ``; expect CODE ...`` (0: a legal record). The record stops
+    when the game is over or after ``max_events`` events (it is then in progress).
+    SimulationError (a ValueError) for an unknown game, a bad player count, a bad
+    variant or a rate outside 0 to 1."""
     cls = rules_class(game)
     _check_players(cls, players)
+    _check_rate(mistakes)
     rng = random.Random(seed)
     options = _check_variants(cls, variants) if variants is not None else _random_options(cls, rng)
     style = _Style.draw(rng)
@@ -293,12 +323,20 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
         legal = rules.legal()
         if not legal:
             break
-        if all(e.verb == "slaps" for e in legal) and rng.random() < 0.5:
+        mistake = None
+        if mistakes and (chance := rng.random()) < mistakes + FOLLOW_ON:
+            offered = [m for m in rules.mistakes(hidden) if chance < mistakes or m.follow_on]
+            mistake = _pick_mistake(offered, rng) if offered else None
+        if mistake is None and all(e.verb == "slaps" for e in legal) and rng.random() < 0.5:
             rules.conclude()  # nobody slaps: the game ends here, and the record says so
             passed = True
             break
         count += 1
-        event = _dress(_pick(legal, weights, rng), count, style, rng)
+        if mistake is None:
+            event = _dress(_pick(legal, weights, rng), count, style, rng)
+        else:  # the codes it must draw; its own time, if it has one (a rule may depend on it)
+            event = _dress(mistake.event, count, style, rng)
+            event = dataclasses.replace(event, time=mistake.event.time or event.time, comment=EXPECT + " ".join(mistake.codes))
         rules.apply(event)
         if rng.random() < style.comments / 4:
             body.append(rng.choice(COMMENTS))
@@ -408,6 +446,18 @@ def violations_before(report, line: int) -> list:
     return [v for v in report.violations if v.line < line and v.code not in BEFORE_BY_DESIGN]
 
 
+def marked(record) -> Counter:
+    """The codes the lines of a record expect, by (line, code): the ``; expect CODE ...``
+    comments after events, as ``simulate --mistakes`` writes them."""
+    return Counter((e.line, code) for e in record.events if e.comment and e.comment.startswith(EXPECT)
+                   for code in e.comment[len(EXPECT):].split())
+
+
+def reported(report) -> Counter:
+    """The codes a report gives, by (line, code)."""
+    return Counter((v.line, v.code) for v in report.violations)
+
+
 def _parse(text: str):
     item = parse_text(text, "<simulate>")[0]
     if isinstance(item, RecordError):
@@ -428,12 +478,14 @@ def _write(text: str) -> None:
         buffer.flush()
 
 
-def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool) -> int:
+def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
+        mistakes: float = 0.0) -> int:
     """``referee simulate``: ``count`` records from seeds seed, seed+1, ... separated by a
     blank line. Exit status 0, or 2 with a message on stderr for a bad request."""
     try:
         cls = rules_class(game)
         _check_players(cls, players)
+        _check_rate(mistakes)
         chosen = parse_variants(variants) if variants else None
         if chosen is not None:
             _check_variants(cls, chosen)
@@ -444,7 +496,7 @@ def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: in
         return EXIT_ERROR
     try:
         for i in range(count):
-            _write(("\n" if i else "") + simulate(cls.name, players, seed + i, chosen, hidden))
+            _write(("\n" if i else "") + simulate(cls.name, players, seed + i, chosen, hidden, mistakes=mistakes))
     except BrokenPipeError:
         _silence_stdout()
     return EXIT_OK

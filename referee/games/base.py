@@ -34,6 +34,23 @@ def accepted_codes(comment: str) -> list[str]:
     return [code for found in _ACCEPTED.findall(comment) for code in found.replace(",", " ").split()]
 
 
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """An event that breaks a rule if it comes now, and every code the referee must
+    report on its line (in the order the game finds them; a code may repeat).
+
+    The codes are worked out from the game's own knowledge of the situation (whose
+    turn it is, what is owed, what the pile shows), never by applying the event and
+    reading what it flagged: the simulator's marks are then a second statement of the
+    rules, and a disagreement with the referee is a bug in one of them."""
+
+    event: Event
+    codes: tuple[str, ...]
+    follow_on: bool = False
+    """A mistake that follows from an earlier one, which a table makes on purpose, such
+    as leaving a penalty unpaid: the simulator makes it far more often than the rate."""
+
+
 @dataclass(frozen=True)
 class Option:
     """A header-selectable option: the tag, its choices, its default.
@@ -199,6 +216,9 @@ class Rules:
     EXAMPLES: ClassVar[dict[str, str]] = {}
     """For each code: a short whole record (headers and a few events) whose last line
     breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so."""
+    mistake_codes: ClassVar[tuple[str, ...]] = ()
+    """The codes a table can commit in this game: ``mistakes`` offers each of them in
+    some situation, and the tests check that ``simulate --mistakes`` reaches them all."""
 
     def __init__(self, setup: Setup):
         self.setup = setup
@@ -257,6 +277,24 @@ class Rules:
         or None to leave it out: by default a deal line (``holds``) is left out, and
         every other event is written as it is."""
         return None if event.verb == "holds" else event
+    def mistakes(self, hidden: bool = False) -> list[Mistake]:
+        """Real table mistakes that could be made now, for ``simulate --mistakes``: events
+        that break a rule in the state the replay has reached, each with the codes the
+        referee must report at its line, follow-on codes included (a penalty the player
+        owes and does not pay first is reported on the line of their own next action,
+        so a mistake there carries that code too). The simulator picks one now and
+        then instead of a legal event, applies it and plays on from what the replay
+        then says is legal: a penalty owed is paid, unless leaving it unpaid is picked
+        as the next mistake.
+
+        ``hidden``: the record leaves the deal out, so leave out the mistakes only the
+        deal shows (a card other than the one on top of a pack). A mistake whose codes
+        depend on the clock gives its event a time, which is written as given; others
+        get a time, a move number or neither, as any event. The comment is the
+        simulator's ``; expect`` mark. Like ``legal``, line and column are 0, and asking
+        changes nothing in the replay. The default: no mistakes (a game that declares
+        ``mistake_codes`` overrides it)."""
+        return []
 
     def play_out(self) -> None:
         """Play on from the known deal to the end, where the game is decided by its deal."""

@@ -5,13 +5,15 @@ docs/games/bataille-corse.md, rule by rule."""
 
 from __future__ import annotations
 
+import copy
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
-from .base import Hand, Option, Result, Rules, Setup, Table
+from .base import Hand, Mistake, Option, Result, Rules, Setup, Table
 
 PAYING = {JACK: 1, QUEEN: 2, KING: 3, ACE: 4}
 """Paying cards and how many cards the next player owes for each."""
@@ -144,6 +146,11 @@ class BatailleCorse(Rules):
     )
     RULES, CODES = RULES, CODES
     EXAMPLES = EXAMPLES
+    mistake_codes = (
+        "BC-OUT-OF-TURN", "BC-OVERPAID", "BC-UNDERPAID", "BC-WRONG-COLLECTOR", "BC-NOT-WON", "BC-FALSE-SLAP",
+        "BC-SLAP-WHILE-OUT", "BC-SLAP-BANNED", "BC-PENALTY-UNPAID", "BC-PENALTY-WRONG", "BC-EMPTY-PACK",
+        "BC-DEAL-MISMATCH",
+    )
 
     def __init__(self, setup: Setup):
         super().__init__(setup)
@@ -352,8 +359,7 @@ class BatailleCorse(Rules):
             return self.flag("BC-SLAP-WHILE-OUT", event)
         if self.slapper is not None:
             return
-        if seat in self.banned_at:
-            elapsed = (self.clock - self.banned_at[seat]) % DAY  # the clock: this line's time, else the last one given
+        if (elapsed := self._ban_elapsed(seat)) is not None:  # the clock: this line's time, else the last one given
             if elapsed < BAN_SECONDS and event.seconds is None:
                 self.notes.append(say("note.slap-untimed", player=event.player, line=event.line))
             elif elapsed < BAN_SECONDS:
@@ -367,6 +373,15 @@ class BatailleCorse(Rules):
         self.slapper = seat
         if not self.slapper_leads and not self.out[due]:
             self.turn = due
+
+    def _ban_elapsed(self, seat: int) -> int | None:
+        """Seconds since the player's no-slap-30 ban began, by the clock; None: no ban."""
+        return None if seat not in self.banned_at else (self.clock - self.banned_at[seat]) % DAY
+
+    def _banned(self, seat: int) -> bool:
+        """Whether a slap at the clock's time falls within the player's ban."""
+        elapsed = self._ban_elapsed(seat)
+        return elapsed is not None and elapsed < BAN_SECONDS
 
     def _why_no_slap(self) -> str:
         if self.debt and not self.slap_in_payment and self._shown():
@@ -489,10 +504,10 @@ class BatailleCorse(Rules):
         if len(alive) == 1 and self.winner is None:
             self.winner = alive[0]
             if self.pile:
-                self._collect(alive[0], counted=False)
+                self._collect(alive[0])
                 self.handed = alive[0]
 
-    def _collect(self, seat: int, counted: bool = True) -> None:
+    def _collect(self, seat: int) -> None:
         """The pile, turned over, goes under the pack; that player leads."""
         pack = self.packs[seat]
         pack.extend(self.pile)
@@ -500,7 +515,7 @@ class BatailleCorse(Rules):
         self.pile, self.run, self._showing = [], [], []
         self.debt, self.creditor, self.owner, self.payer = 0, None, None, None
         self.turn = seat
-        self.piles_collected += counted
+        self.piles_collected += 1
         if len(pack) == 52 and self.winner is None:
             n = len(self.players)  # the others go out in turn order from the winner
             for other in ((seat + k) % n for k in range(1, n)):
@@ -542,9 +557,20 @@ class BatailleCorse(Rules):
             self._after_card(seat, card)
         self.notes.append(say("note.play-out", cards=self.cards_played - before))
 
+    def _settled(self) -> BatailleCorse:
+        """The replay as the next event other than a slap will find it: a player whose
+        turn came with an empty pack put out. Itself when nobody is; else a copy, so that
+        asking what may happen (``legal``, ``mistakes``) leaves a slap still judged
+        before that player goes out, as the replay judges it."""
+        if self.winner is None and self.owner is None and self.started and not self.packs[self.turn]:
+            view = copy.deepcopy(self)
+            view._settle()
+            return view
+        return self
+
     def legal(self) -> list[Event]:
-        if not self._slap_open():
-            self._settle()
+        if not self._slap_open() and (settled := self._settled()) is not self:
+            return settled.legal()
         if self.winner is not None:
             return []
         due = self._due()
@@ -555,7 +581,8 @@ class BatailleCorse(Rules):
         if self.packs[due] and due not in self.penalty:  # a penalty is paid before one's next card
             events += [Event(name, "plays", 0, 0, (card,), str(card)) for card in self._may_be_top(due)]
         if self._slap_open():
-            events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players) if not self.out[s] and s not in self.penalty]
+            events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players)
+                       if not self.out[s] and s not in self.penalty and not self._banned(s)]
         return events
 
     def _payments(self, seat: int, owed: Penalty) -> list[Event]:
@@ -572,6 +599,102 @@ class BatailleCorse(Rules):
         ``??`` and every card whose place nobody knows."""
         top = self.packs[seat][0]
         return [top] if top.seen else [top, *(c for c in STANDARD_52 if c not in self.where)]
+
+    # --- A table's mistakes, for simulate --mistakes ------------------------------------
+    def mistakes(self, hidden: bool = False) -> list[Mistake]:
+        """Slaps at the wrong time, by a player out or banned; cards turned out of turn,
+        after the debt is paid, from an empty pack, or other than the one on top of the
+        pack; the pile taken by the wrong player, before it is won or before the debt
+        is paid; penalties paid wrongly; and penalties left unpaid: the offender's own
+        next card or slap, which also carries the codes it draws itself."""
+        found = list(self._slap_mistakes()) if self.winner is None else []
+        settled = self._settled()  # any other event first puts out a player whose turn found an empty pack
+        if settled.winner is None:
+            found += [*settled._card_mistakes(hidden), *settled._collect_mistakes(), *settled._payment_mistakes(hidden)]
+        return found
+
+    def _unpaid(self, seat: int) -> tuple[str, ...]:
+        """A card or a slap by a player who owes a penalty leaves it unpaid."""
+        return ("BC-PENALTY-UNPAID",) if seat in self.penalty else ()
+
+    def _slap_mistakes(self) -> Iterator[Mistake]:
+        for seat, name in enumerate(self.players):
+            codes, time = self._unpaid(seat), None
+            if self.out[seat]:
+                codes += ("BC-SLAP-WHILE-OUT",)
+            elif self.slapper is None:  # else a late hand on a pile already won: harmless
+                if self._banned(seat):  # written at the clock's time, so surely within the ban
+                    codes, time = codes + ("BC-SLAP-BANNED",), "{:02d}:{:02d}:{:02d}".format(
+                        self.clock // 3600, self.clock // 60 % 60, self.clock % 60)
+                elif not self._slap_open():
+                    codes += ("BC-FALSE-SLAP",)
+            if codes:
+                yield Mistake(Event(name, "slaps", 0, 0, time=time), codes)
+
+    def _card_mistakes(self, hidden: bool) -> Iterator[Mistake]:
+        due = self._due()
+        for seat, name in enumerate(self.players):
+            unpaid = self._unpaid(seat)
+            if seat == due:  # the owner takes the pile before turning a card
+                cards = [*self.packs[seat], *(self.pile if seat == self.owner else ())]
+                if unpaid:  # the table lets the penalty go
+                    yield Mistake(_event(name, "plays", cards[0]), unpaid, follow_on=True)
+                if not hidden and len(cards) > 1 and cards[0].seen and cards[1].seen:
+                    yield Mistake(_event(name, "plays", cards[1]), unpaid + ("BC-DEAL-MISMATCH",))
+                if self.debt == 1 and self.owner is None and len(cards) > 1 and cards[0].rank not in PAYING:
+                    yield Mistake(_event(name, "plays", *cards[:2]), unpaid + ("BC-OVERPAID",))  # one card too many
+                continue
+            codes = unpaid + ("BC-OVERPAID" if self.owner is not None and seat == self.payer else "BC-OUT-OF-TURN",)
+            if self.packs[seat]:
+                yield Mistake(_event(name, "plays", self.packs[seat][0]), codes)
+            else:  # the writer put down the wrong name
+                card = self.packs[due][0] if self.packs[due] else UNSEEN_CARD
+                yield Mistake(_event(name, "plays", card), codes + ("BC-EMPTY-PACK",))
+
+    def _collect_mistakes(self) -> Iterator[Mistake]:
+        if not self.pile:
+            return
+        for seat, name in enumerate(self.players):
+            if self.out[seat]:
+                continue
+            if self.owner is not None:
+                code = "BC-WRONG-COLLECTOR" if seat != self.owner else None
+            elif self.debt and seat == self.creditor:
+                code = "BC-UNDERPAID"
+            elif self.slapper is None:
+                code = "BC-NOT-WON"
+            else:
+                code = "BC-WRONG-COLLECTOR" if seat != self.slapper else None
+            if code:
+                yield Mistake(Event(name, "collects", 0, 0), (code,))
+
+    def _payment_mistakes(self, hidden: bool) -> Iterator[Mistake]:
+        """A penalty paid when none is owed, in the wrong number of cards, or to the wrong
+        player; or paid with cards other than those on top of the pack."""
+        wrong = ("BC-PENALTY-WRONG",)
+        n = len(self.players)
+        for seat, name in enumerate(self.players):
+            pack, owed = self.packs[seat], self.penalty.get(seat)
+            if self.out[seat] or not pack:
+                continue
+            kind = owed.kind if owed else self.penalty_kind
+            seen = not hidden and all(c.seen for c in tuple(pack)[:BURN])
+            if kind != "give-1":
+                counts = [BURN] if owed is None else [k for k in (1, 2, BURN + 1) if k <= len(pack) and k not in (owed.burn, BURN)]
+                for count in counts:
+                    yield Mistake(_event(name, "burns", *tuple(pack)[:count]), wrong)
+                if owed and owed.burn > 1 and seen:
+                    # The right cards in the wrong order: each written card not on top takes the
+                    # place of the one expected there, which is then on top: all but the last differ.
+                    top, *rest = tuple(pack)[: owed.burn]
+                    yield Mistake(_event(name, "burns", *rest, top), ("BC-DEAL-MISMATCH",) * (owed.burn - 1))
+            else:
+                others = [s for s in ((seat + k) % n for k in range(1, n)) if not self.out[s]]
+                targets = others[:1] if owed is None else [s for s in range(n) if s != seat and s not in owed.give_to]
+                for target in targets:
+                    yield Mistake(_event(name, "gives", pack[0], target=self.players[target]), wrong)
+                if owed and len(pack) > 1 and seen:  # the second card given instead of the top one
+                    yield Mistake(_event(name, "gives", pack[1], target=self.players[owed.give_to[0]]), ("BC-DEAL-MISMATCH",))
 
     def _slap_open(self) -> list[str]:
         """The patterns a slap would win now (none while a payment forbids slapping)."""
@@ -620,7 +743,7 @@ class BatailleCorse(Rules):
                       order, {}, self.never)
 
     def stats(self) -> dict[str, int]:
-        unseen = sum(not c.seen for pack in self.packs for c in pack)
+        unseen = sum(not c.seen for pack in (*self.packs, self.pile) for c in pack)
         return {"cards_played": self.cards_played, "piles_collected": self.piles_collected, "cards_unseen": unseen}
 
     # --- At the table: referee state and referee explain --------------------------------
@@ -698,6 +821,10 @@ class BatailleCorse(Rules):
             else:
                 said.append(say("bc.ruling.turn", player=name, card=card))
         return "; ".join(said)
+
+
+def _event(name: str, verb: str, *cards: Card, target: str | None = None) -> Event:
+    return Event(name, verb, 0, 0, cards, " ".join(map(str, cards)), 0, target)
 
 
 RULES_CLASS = BatailleCorse
