@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.explain import CODE, explanation, known_codes
+from referee.explain import CODE, explanation, known_codes, verdict
 from referee.games import find_game
 from referee.messages import ENGLISH
 
@@ -57,6 +57,10 @@ def test_every_example_is_flagged_with_its_code_where_the_rule_is_broken(code: s
         entry = find_game(game)
         if entry is None or entry.module is None:
             pytest.skip(f"the example of {code} waits for {game} to be refereed")
+        if "; expect" not in text:  # an example without marks: flagged with its code on its last line
+            assert (_last_line(text), code) in {(v.line, v.code) for v in verdict(text)}, \
+                f"{code}: the example is not flagged with {code} on its last line"
+            continue
         check_expectations(text)  # every violation of the example is marked where referee reports it
         marked = {line for game_marks in expectations(text) for line, c in game_marks["codes"] if c == code}
         assert marked, f"{code}: the example is not flagged with {code}"

@@ -215,7 +215,10 @@ class Rules:
     CODES: ClassVar[dict[str, str]] = {}
     EXAMPLES: ClassVar[dict[str, str]] = {}
     """For each code: a short whole record (headers and a few events) whose last line
-    breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so."""
+    breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so.
+    Its faults may be marked ``; expect CODE`` where referee reports them (then the
+    marks are checked, and a fault dated at a deal line or a header is marked there).
+    The engine's ``REC-*`` codes have examples in referee/record_rules.py."""
     mistake_codes: ClassVar[tuple[str, ...]] = ()
     """The codes a table can commit in this game: ``mistakes`` offers each of them in
     some situation, and the tests check that ``simulate --mistakes`` reaches them all."""
