@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import datetime
 import os
+import shutil
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -40,7 +42,7 @@ from .games.base import SetupError
 from .messages import join, say
 from .notation import VERBS, RecordError, parse_text
 from .record import Record
-from .state import State, render, state_of
+from .state import WIDTH, State, render, state_of
 
 COMMANDS = ("undo", "state", "legal", "help", "end")
 NOT_REPLAYED = frozenset({"REC-UNKNOWN-PLAYER", "REC-UNSUPPORTED-EVENT", "REC-NOT-IN-DECK", "REC-AFTER-END"})
@@ -274,9 +276,10 @@ def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
             taken = session.undo()
             show(say("live.undone", line=taken) if taken else say("live.nothing-to-undo"))
         elif command == "state":
-            show("\n".join(render(session.state)))
+            show("\n".join(render(session.state, _width())))
         elif command == "legal":
-            show("\n".join(session.state.may) or say("legal.nothing"))
+            sentences = session.state.may or [say("legal.nothing")]
+            show("\n".join(line for s in sentences for line in textwrap.wrap(s, _width(), subsequent_indent="  ")))
         elif command in ("help", "?"):
             show(say("live.help"))
         elif line.startswith("["):
@@ -320,6 +323,11 @@ def _summary(session: Session, show: Callable[[str], None]) -> None:
              violations=sum(not v.accepted for v in state.violations)))
     for todo in state.todo:
         show(say("report.to-move", todo=todo))
+
+
+def _width() -> int:
+    """The terminal's width, at most 80 columns (a phone's is narrower)."""
+    return min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
 
 
 def _prompt(session: Session) -> str:
