@@ -134,20 +134,22 @@ def check(record: Record, play_out: bool = False) -> GameReport:
     result = rules.result()
     _check_result_tag(rules, record, result)
     _check_accepted_marks(rules)
-    if any(not v.accepted for v in rules.violations):
-        status = "violations"
-    elif result.never_ends:
-        status = "never-ends"
-    elif not result.finished:
-        status = "in-progress"
-    else:
-        status = "valid"
     return GameReport(
-        record.path, record.line, rules.name, list(rules.players), status,
+        record.path, record.line, rules.name, list(rules.players), status_of(rules.violations, result),
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
         rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(), rules.notes,
         _effective_headers(record),
     )
+
+
+def status_of(violations: list[Violation], result: Result) -> str:
+    """A game's status: violations (any the table did not accept), never-ends,
+    in-progress or valid."""
+    if any(not v.accepted for v in violations):
+        return "violations"
+    if result.never_ends:
+        return "never-ends"
+    return "valid" if result.finished else "in-progress"
 
 
 def check_games(items: Iterable[Record | RecordError], play_out: bool = False) -> Iterator[tuple[Record | RecordError, GameReport]]:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card
-from .engine import GameReport, _setup_error, check_games, replay, start
+from .engine import GameReport, _setup_error, check_games, replay, start, status_of
 from .export import line_text
 from .games.base import Result, Rules, SetupError, Table, Violation
 from .messages import join, say
@@ -94,13 +94,8 @@ def state_of(record: Record, at: int | None = None) -> State:
     last = events[-1] if events else None
     shown = at if at is not None else max([record.line, *(e.line for e in record.events)])
     violations = sorted(rules.violations, key=lambda v: (v.line, v.column))
-    if any(not v.accepted for v in violations):
-        status = "violations"
-    elif result.never_ends:
-        status = "never-ends"
-    else:
-        status = "valid" if result.finished else "in-progress"
-    return State(record.path, record.line, shown, rules.name, rules.title, list(rules.players), status, table, result,
+    return State(record.path, record.line, shown, rules.name, rules.title, list(rules.players),
+                 status_of(violations, result), table, result,
                  last, todo, legal, say_legal(legal, table, rules.deck), violations)
 
 
