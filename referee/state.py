@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card
-from .engine import GameReport, _setup_error, check_games, replay, start, status_of
+from .engine import GameReport, _result_tag, _setup_error, check_games, replay, start, status_of
 from .export import line_text
 from .games.base import Result, Rules, SetupError, Table, Violation
 from .messages import join, say
@@ -73,8 +73,7 @@ def rules_at(record: Record, at: int | None = None) -> Rules:
     rules = start(record)
     events = record.events if at is None else [e for e in record.events if e.line <= at]
     replay(rules, dataclasses.replace(record, events=events))
-    written = (record.tag("Result") or "").strip()
-    if len(events) == len(record.events) and written not in ("", "*"):
+    if len(events) == len(record.events) and _result_tag(record):
         rules.conclude()  # as a check does: the record says the game is over
     return rules
 
