@@ -116,6 +116,8 @@ def _effective_headers(record: Record) -> dict[str, str]:
 def _outcome(result: Result) -> str:
     if result.winner:
         return say("report.winner", player=result.winner)
+    if result.finished:
+        return say("report.no-winner")
     return say("report.never-ends" if result.never_ends else "report.in-progress")
 
 

@@ -36,6 +36,8 @@ MAX_COUNT = 78
 """The most cards a count may stand for: a whole tarot deck."""
 
 _FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
+_NUMBERS = {str(n): card for n, card in _FLASCHENTEUFEL.items()}
+"""Flaschenteufel's cards by their written number, for the common case of a line of numbers."""
 
 
 @dataclass
@@ -170,6 +172,10 @@ class _Builder(Transformer):
         card = SPELLINGS.get(text.upper())
         if card is not None:
             return (card,)
+        if self.numbered:
+            numbers = [_NUMBERS.get(word) for word in text.split()]
+            if None not in numbers:
+                return tuple(numbers)
         cards: list[Card] = []
         for spot in _SPOTS.finditer(text):
             word = spot.group()

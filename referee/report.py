@@ -40,6 +40,13 @@ def to_json(report: GameReport) -> dict:
     return data
 
 
+def _counts(game: str) -> str:
+    """What a game's scores count: points or penalty points."""
+    from .games import find_game, load_rules
+
+    return load_rules(find_game(game)).match_points
+
+
 STATUS_STYLE = {"valid": "green", "violations": "red", "in-progress": "yellow", "never-ends": "magenta", "error": "red"}
 
 Piece = tuple[str, str]
@@ -73,6 +80,9 @@ def render(report: GameReport, sources: dict[int, str] | None = None) -> list[li
         lines.append([("  " + say("report.winner", player=result.winner), "")])
     if result is not None and len(result.order) > 1:
         lines.append([("  " + say("report.order", players=join(result.order)), "")])
+    if result is not None and result.scores:
+        scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
+        lines.append([("  " + say("report.scores", scores=scores, unit=say(f"match.unit.{_counts(report.game)}")), "")])
     if report.match is not None:
         from .match import describe
 

@@ -365,8 +365,9 @@ MUTATIONS = ("card", "drop", "duplicate", "move", "slap", "unslap", "player")
 """One event changed: a card replaced by another, an event line dropped, duplicated or
 moved, a false ``slaps`` added or a ``slaps`` removed, another player acting."""
 
-BEFORE_BY_DESIGN = frozenset({"REC-RESULT-MISMATCH"})
-"""Violations anchored to a header, so they may come before the changed line."""
+BEFORE_BY_DESIGN = frozenset({"REC-RESULT-MISMATCH", "TR-REVOKE-PROVEN"})
+"""Violations anchored before the line that reveals them: to a header, or (a revoke a
+later play proves) to the earlier play."""
 
 
 @dataclasses.dataclass(frozen=True)

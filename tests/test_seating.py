@@ -22,3 +22,12 @@ def test_seats_out_are_passed_over():
 def test_neighbours_do_not_depend_on_direction():
     seats = Seating(3, direction=-1)
     assert seats.neighbours(0) == (1, 2)
+
+
+def test_first_seat_in_turn_order():
+    seats = Seating(4)
+    assert [seats.first(2), seats.first(2, skip={2, 3})] == [2, 0]
+    seats.out |= {2, 0}
+    assert [seats.first(2), seats.first(1), seats.first(1, skip={1, 3})] == [3, 1, None]
+    seats.reverse()
+    assert seats.first(0) == 3

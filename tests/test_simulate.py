@@ -228,7 +228,7 @@ def test_cli_variants_and_hidden(tmp_path):
 
 @pytest.mark.parametrize(("args", "message"), [
     (("belote", "-n", "2"), "unknown game 'belote'"),
-    (("flaschenteufel", "-n", "4"), "not refereed yet"),
+    (("caroleto", "-n", "4"), "not refereed yet"),
     (("bataille-corse", "-n", "1"), "2 to 5 players, not 1"),
     (("bataille-corse", "-n", "9"), "2 to 5 players, not 9"),
     (("bataille-corse", "-n", "2", "-v", "Slaps=triple"), "accepts pair"),

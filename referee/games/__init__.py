@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -20,8 +21,8 @@ class GameEntry:
 GAMES = (
     GameEntry("bataille-corse", "Bataille corse", "bataille_corse"),
     GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", None),
-    GameEntry("pierre-qui-roule", "Pierre qui Roule", None),
-    GameEntry("flaschenteufel", "Flaschenteufel", None, numbered=True),
+    GameEntry("pierre-qui-roule", "Pierre qui Roule", "pierre_qui_roule"),
+    GameEntry("flaschenteufel", "Flaschenteufel", "flaschenteufel", numbered=True),
     GameEntry("caroleto", "Caroleto", None),
 )
 
@@ -32,6 +33,7 @@ def normalize(name: str) -> str:
     return "-".join(plain.lower().replace("_", " ").replace("-", " ").split())
 
 
+@lru_cache(maxsize=64)
 def find_game(name: str) -> GameEntry | None:
     """The game a [Game] header names, or None."""
     key = normalize(name).replace("-", "")

@@ -4,7 +4,7 @@ skipped or out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 
 class Seating:
@@ -41,6 +41,16 @@ class Seating:
             other = (seat + k * self.direction) % self.count
             if other not in self.out:
                 yield other
+
+    def first(self, seat: int, skip: Collection[int] = ()) -> int | None:
+        """The first seat still in and not in ``skip``, in turn order from ``seat``
+        (``seat`` itself first); None when there is none."""
+        out, count, step = self.out, self.count, self.direction
+        for _ in range(count):
+            if seat not in out and seat not in skip:
+                return seat
+            seat = (seat + step) % count
+        return None
 
     def neighbours(self, seat: int) -> tuple[int, int]:
         """(left, right)."""

@@ -1,0 +1,573 @@
+"""Tricks, shared by the trick games (Pierre qui Roule, Flaschenteufel).
+
+One player leads a card; each other player still in adds one in turn, following the suit
+led (the colour, in Flaschenteufel) when they can; the trick's winner leads the next.
+``TrickRules`` keeps what every trick game needs: whose turn it is, the trick on the
+table, the tricks taken, what is known of each hand (the cards seen, each with the time
+since which it is surely held), and revokes: seen at once when a card of the suit led is
+known to be in the hand, or proven later, when the player plays a card of that suit
+that they surely held at the time (flagged at the earlier play, naming the later one).
+
+A game subclasses it and says what a suit is (``suit``), how many cards a hand holds
+(``hand_size``), who wins a trick (``winner_of``) and why (``why_won``), what a player
+who does not follow may do (``_not_followed``, ``_collect_unfinished``), and, for
+``simulate --mistakes``, what a revoke or a card of another suit draws
+(``_revoke_codes``, ``_void_codes``)."""
+
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..cards import UNSEEN, UNSEEN_CARD, Card
+from ..messages import join, say
+from ..record import Event
+from .base import Hand, Mistake, Rules, Setup, Table
+from .seating import Seating
+
+PLAYED, ASIDE, GIVEN = -1, -2, -3
+"""Where a card is when it is in no hand: played (on the table, in a trick), put aside
+face down (Flaschenteufel's devil's trick), or given and not yet taken in."""
+_PLACES = {PLAYED: "where.played", ASIDE: "where.aside", GIVEN: "where.given"}
+
+CODES = {
+    "TR-OUT-OF-TURN": "turn",
+    "TR-REVOKE": "follow",
+    "TR-REVOKE-PROVEN": "follow",
+    "TR-NOT-IN-HAND": "cards",
+    "TR-UNSEEN-CARD": "follow",
+    "TR-WRONG-WINNER": "trick",
+    "TR-NOT-COMPLETE": "trick",
+    "TR-NOTHING-TO-COLLECT": "trick",
+}
+"""The codes of the shared machinery, and the rule each breaks (a key of the game's
+``RULES``: every trick game quotes its own text for ``turn``, ``follow``, ``cards`` and
+``trick``)."""
+
+
+@dataclass(slots=True)
+class Holding:
+    """What is known of one player's cards: the cards seen, each with the time it came
+    into the hand (0: dealt), and the times the unseen ones came in, earliest first."""
+
+    known: dict[Card, int] = field(default_factory=dict)
+    unseen: list[int] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.known) + len(self.unseen)
+
+    def add(self, card: Card, time: int) -> None:
+        if card.seen:
+            self.known[card] = time
+        else:
+            insort(self.unseen, time)
+
+    def take_unseen(self) -> int:
+        """An unseen card leaves the hand: the time since which it was surely held (the
+        latest time an unseen card came in). The earliest is the one taken off, so that
+        what is left stays on the safe side for later proofs."""
+        since = self.unseen[-1]
+        del self.unseen[0]
+        return since
+
+    def lose_one(self) -> None:
+        """A card left the hand and nobody can tell which: what was seen is forgotten
+        (each card becomes unseen, keeping the time it came in), and one goes."""
+        for time in self.known.values():
+            insort(self.unseen, time)
+        self.known.clear()
+        if self.unseen:
+            del self.unseen[0]
+
+
+@dataclass(slots=True)
+class Play:
+    """A card in the trick on the table."""
+
+    seat: int
+    card: Card
+    event: Event
+    column: int
+    dead: bool = False
+    """A second card from the same player in one trick: it goes with the trick, but
+    neither wins nor sets the suit."""
+
+
+@dataclass(slots=True)
+class Trick:
+    """A trick played out: its cards, the card that wins it by the rules, and the player
+    who took it (the winner, unless the record's ``collects`` names another)."""
+
+    plays: list[Play]
+    best: Play
+    taker: int
+
+    @property
+    def winner(self) -> int:
+        return self.best.seat
+
+    @property
+    def cards(self) -> list[Card]:
+        return [p.card for p in self.plays]
+
+
+@dataclass(slots=True)
+class Void:
+    """A player who did not follow ``suit``: they held none of it, or they revoked; a
+    later play of a card of that suit that they surely held since before proves it."""
+
+    suit: str
+    time: int
+    event: Event
+    column: int
+    led: Card
+    card: Card | None
+    """The card they played instead, or None: they picked the trick up."""
+    proven: bool = False
+
+
+class TrickRules(Rules):
+    """The rules every trick game shares (see the module's docstring)."""
+
+    verbs = frozenset({"holds", "plays", "collects", "scores"})
+
+    def __init__(self, setup: Setup):
+        super().__init__(setup)
+        n = len(self.players)
+        self.size = self.hand_size(n, setup.options)
+        self.seating = Seating(n)
+        self.hands = [Holding(unseen=[0] * self.size) for _ in range(n)]
+        self.place: dict[Card, int] = {}
+        """Where each card seen is: a seat (in that hand), PLAYED, ASIDE or GIVEN."""
+        self.deal_lines: dict[int, Event] = {}
+        self.started = False
+        self.time = 0
+        """Events replayed so far: the clock of ``Holding`` and ``Void``."""
+        self.deck_order, self.suit_of = _layout(type(self), self.deck)
+        self.count = n
+        self.playing = False
+        self.leader = setup.first
+        self.trick: list[Play] = []
+        self.played: set[int] = set()
+        """The seats that have played to the trick on the table."""
+        self.led = ""
+        """The suit of the trick on the table."""
+        self._due: int | None = None
+        """Who plays next, once worked out (None: to work out again)."""
+        self.last: Trick | None = None
+        self.claimable = False
+        """The last trick was just completed: its taker may still write ``collects``."""
+        self.taken: list[list[Trick]] = [[] for _ in range(n)]
+        self.voids: list[list[Void]] = [[] for _ in range(n)]
+        self.finished = False
+        self.cards_played = 0
+        self.tricks_won = 0
+
+    # --- What each game says ----------------------------------------------------------
+    @classmethod
+    def hand_size(cls, players: int, options: dict[str, object]) -> int:
+        raise NotImplementedError
+
+    @classmethod
+    def suit(cls, card: Card) -> str:
+        """The suit (or colour) a card follows."""
+        raise NotImplementedError
+
+    def suit_words(self, suit: str) -> str:
+        """A card of that suit, in words: « a heart », « a blue card »."""
+        raise NotImplementedError
+
+    @classmethod
+    def card_order(cls, card: Card) -> tuple:
+        """Where a card comes when a hand is written out."""
+        return cls.suit(card), card.rank
+
+    def winner_of(self, plays: list[Play]) -> Play:
+        """The card that wins a complete trick (its cards that count, lead first)."""
+        raise NotImplementedError
+
+    def why_won(self, trick: Trick) -> str:
+        """Why the trick goes to its winner, in words."""
+        raise NotImplementedError
+
+    def _taken(self, trick: Trick) -> None:
+        """A trick has just been taken by its winner (the bottle, in Flaschenteufel)."""
+
+    def _retaken(self, trick: Trick, before: int) -> None:
+        """The record gave the last trick to another player than its winner."""
+
+    # --- Events -----------------------------------------------------------------------
+    def apply(self, event: Event) -> None:
+        self.time += 1
+        seat = self.seats[event.player]
+        verb = event.verb
+        if verb == "holds":
+            return self._holds(seat, event)
+        if not self.started:
+            self._begin()
+        if verb == "plays":
+            for i, card in enumerate(event.cards):
+                self._play(seat, card, event, event.card_column(i) if i else event.cards_column)
+        else:
+            getattr(self, "_" + verb)(seat, event)
+
+    def _holds(self, seat: int, event: Event) -> None:
+        if self.started:
+            return self.flag("REC-LATE-DEAL", event)
+        place = self.place
+        for card in self.hands[seat].known:
+            if place.get(card) == seat:
+                del place[card]
+        hand = self.hands[seat] = Holding()
+        known, unseen = hand.known, hand.unseen
+        for i, card in enumerate(event.cards):
+            if card.suit == UNSEEN:
+                unseen.append(0)
+            elif card in known:
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=event.player))
+            else:
+                if card in place:
+                    self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=self._where(card))
+                else:
+                    place[card] = seat
+                known[card] = 0
+        self.deal_lines.setdefault(seat, event)
+        if hand.count != self.size:
+            self.flag("REC-BAD-DEAL", event, count=hand.count, expected=self.size)
+
+    def _begin(self) -> None:
+        """At the first event after the deal: the hands not given are noted."""
+        self.started = True
+        unknown = [self.players[s] for s in range(len(self.players)) if s not in self.deal_lines]
+        if unknown:
+            self.notes.append(say("note.hands-unseen", players=join(unknown)))
+
+    def _start(self, event: Event) -> None:
+        """The first card of the first trick."""
+        self.playing = True
+
+    def _play(self, seat: int, card: Card, event: Event, column: int) -> None:
+        """One card played to the trick (the hot path of the replay: kept lean)."""
+        if card.suit == UNSEEN:
+            return self.flag("TR-UNSEEN-CARD", event, column)
+        if not self.playing:
+            self._start(event)
+        due = self._due if self._due is not None else self.due()
+        if seat != due:
+            self.flag("TR-OUT-OF-TURN", event, column, card=card, expected=self.players[due])
+        played, trick = self.played, self.trick
+        dead = seat in played
+        hand = self.hands[seat]
+        if card in hand.known:
+            self.place[card] = PLAYED
+            since = hand.known.pop(card)
+        else:
+            since = self._take_other(seat, card, event, column)
+        play = Play(seat, card, event, column, dead)
+        if not trick:
+            self.led = self.suit_of[card]
+        elif not dead and since is not None and self.suit_of[card] != self.led:
+            self._not_followed(seat, play)
+        if since is not None and self.voids[seat]:
+            self._prove(seat, card, since, event)
+        trick.append(play)
+        played.add(seat)
+        self._due = None
+        self.claimable = False
+        self.cards_played += 1
+        if not hand.known and not hand.unseen:
+            self._out(seat)
+        if not self.finished and len(played | self.seating.out) == self.count:
+            self._resolve()
+
+    def _emptied(self, seat: int) -> None:
+        """A hand emptied otherwise than by a card to the trick (a card given or laid
+        aside late): the player is out, and the trick may be complete without them."""
+        if not self.hands[seat].count and seat not in self.seating.out:
+            self._out(seat)
+            if self.trick and not self.finished and len(self.played | self.seating.out) == self.count:
+                self._resolve()
+
+    def _take(self, seat: int, card: Card, event: Event, column: int) -> int | None:
+        """A named card leaves a player's hand: the time since which they surely held it,
+        or None when nothing says they held it (the card is flagged then)."""
+        hand = self.hands[seat]
+        if card in hand.known:
+            self.place[card] = PLAYED
+            return hand.known.pop(card)
+        return self._take_other(seat, card, event, column)
+
+    def _take_other(self, seat: int, card: Card, event: Event, column: int) -> int | None:
+        """``_take`` for a card not known to be in the hand."""
+        hand = self.hands[seat]
+        where = self.place.get(card)
+        if where is not None:
+            self.flag("REC-DUPLICATE-CARD", event, column, card=card, where=self._where(card))
+            if where >= 0:  # the other hand held some other card there
+                other = self.hands[where]
+                other.add(UNSEEN_CARD, other.known.pop(card))
+            self._lose_one(seat)
+        elif not hand.count:
+            self.flag("TR-NOT-IN-HAND", event, column, card=card, why=say("tricks.no-cards"))
+        elif not hand.unseen:
+            self.flag("TR-NOT-IN-HAND", event, column, card=card, why=say("tricks.known", cards=" ".join(map(str, self._sorted(hand.known)))))
+            self._lose_one(seat)
+        else:
+            self.place[card] = PLAYED
+            return hand.take_unseen()
+        self.place[card] = PLAYED
+        return None
+
+    def _part_with(self, seat: int, card: Card, event: Event, column: int) -> None:
+        """A card leaves a hand face down, named or not (``??``)."""
+        if card.seen:
+            self._take(seat, card, event, column)
+            return
+        hand = self.hands[seat]
+        if hand.unseen:
+            hand.take_unseen()
+        elif hand.count:
+            self._lose_one(seat)
+        else:
+            self.flag("TR-NOT-IN-HAND", event, column, card=card, why=say("tricks.no-cards"))
+
+    def _lose_one(self, seat: int) -> None:
+        """A card left a hand and nobody can tell which: where its seen cards are is no
+        longer known."""
+        for card in self.hands[seat].known:
+            if self.place.get(card) == seat:
+                del self.place[card]
+        self.hands[seat].lose_one()
+
+    def _not_followed(self, seat: int, play: Play) -> None:
+        """A card that does not follow the suit led: a revoke if the player is known to
+        hold that suit; else, if their hand is not all known, a void to be proven or not."""
+        self._revoked(seat, play.event, play.column, play.card)
+
+    def _revoked(self, seat: int, event: Event, column: int, card: Card | None) -> bool:
+        """A player did not follow (played ``card``, or picked the trick up when it is
+        None): flag a revoke when a card of the suit led is known to be in the hand; else
+        keep the void for a later proof."""
+        suit, led = self.led, self.trick[0].card
+        hand = self.hands[seat]
+        held = self._held(seat, suit)
+        if held:
+            self.flag("TR-REVOKE", event, column, did=did_words(card, led), held=" ".join(map(str, self._sorted(held))))
+            return True
+        if hand.unseen:
+            self.voids[seat].append(Void(suit, self.time, event, column, led, card))
+        return False
+
+    def _prove(self, seat: int, card: Card, since: int, event: Event) -> None:
+        """A card surely held since ``since`` proves every earlier void in its suit that
+        came after that time."""
+        suit = self.suit_of[card]
+        for void in self.voids[seat]:
+            if not void.proven and void.suit == suit and since < void.time:
+                void.proven = True
+                self.flag("TR-REVOKE-PROVEN", void.event, void.column, player=self.players[seat], did=did_words(void.card, void.led),
+                          suit=self.suit_words(suit), card=card, line=event.line)
+
+    def _collects(self, seat: int, event: Event) -> None:
+        if self.claimable:
+            self.claimable = False
+            trick = self.last
+            if seat != trick.taker:
+                self._wrong_taker(seat, event, trick)
+                before = trick.taker
+                self.taken[before].remove(trick)
+                self.taken[seat].append(trick)
+                trick.taker = self.leader = seat
+                self._due = None
+                self._retaken(trick, before)
+        elif self.trick:
+            self._collect_unfinished(seat, event)
+        else:
+            self.flag("TR-NOTHING-TO-COLLECT", event)
+
+    def _wrong_taker(self, seat: int, event: Event, trick: Trick) -> None:
+        self.flag("TR-WRONG-WINNER", event, winner=self.players[trick.winner], why=self.why_won(trick))
+
+    def _collect_unfinished(self, seat: int, event: Event) -> None:
+        """``collects`` while the trick is still being played."""
+        self.flag("TR-NOT-COMPLETE", event, expected=self.players[self.due()])
+
+    # --- Moving the game along --------------------------------------------------------
+    def due(self) -> int:
+        """Who plays next: the first player still in, from the leader on, who has not
+        played to this trick."""
+        seat = self.seating.first(self.leader, self.played)
+        self._due = self.leader if seat is None else seat
+        return self._due
+
+    def _clear(self) -> list[Play]:
+        """The trick leaves the table: its cards."""
+        plays, self.trick, self.played, self._due = self.trick, [], set(), None
+        return plays
+
+    def _resolve(self) -> None:
+        """The trick is complete: it goes to its winner, who leads the next (or, when they
+        are out, the next player still in after them)."""
+        plays = self._clear()
+        best = self.winner_of([p for p in plays if not p.dead])
+        trick = self.last = Trick(plays, best, best.seat)
+        self.taken[best.seat].append(trick)
+        self.leader = best.seat
+        self.claimable = True
+        self.tricks_won += 1
+        self._taken(trick)
+
+    def _out(self, seat: int) -> None:
+        """A player's hand is empty."""
+        self.seating.out.add(seat)
+        self._due = None
+
+    # --- What is known ----------------------------------------------------------------
+    def _where(self, card: Card) -> str:
+        place = self.place[card]
+        if place >= 0:
+            return say("where.hand", player=self.players[place])
+        return say(_PLACES[place])
+
+    def _held(self, seat: int, suit: str) -> list[Card]:
+        """The cards of a suit known to be in a hand."""
+        return [c for c in self.hands[seat].known if self.suit_of[c] == suit]
+
+    def _sorted(self, cards) -> list[Card]:
+        return sorted(cards, key=self.card_order)
+
+    def _possible(self, seat: int) -> list[Card]:
+        """The cards a player may hold, as far as the table can tell: the ones known to be
+        there, and, for the cards nobody saw, every card not seen elsewhere, but a suit
+        whose play would prove an earlier revoke."""
+        hand = self.hands[seat]
+        cards = list(hand.known)
+        if hand.unseen:
+            latest = hand.unseen[-1]
+            barred = {v.suit for v in self.voids[seat] if not v.proven and latest < v.time}
+            cards += [c for c in self.deck_order if c not in self.place and self.suit_of[c] not in barred]
+        return cards
+
+    def _follow_choices(self, seat: int) -> tuple[list[Card], list[Card], bool]:
+        """What a player may play now: all the cards they may hold, those of the suit led,
+        and whether they must follow (a card of the suit led is known to be in hand)."""
+        cards = self._possible(seat)
+        if not self.trick:
+            return cards, cards, False
+        follow = [c for c in cards if self.suit_of[c] == self.led]
+        return cards, follow, any(self.suit_of[c] == self.led for c in self.hands[seat].known)
+
+    def _play_events(self, seat: int, cards: list[Card]) -> list[Event]:
+        name = self.players[seat]
+        return [Event(name, "plays", 0, 0, (c,), str(c)) for c in cards]
+
+    def legal(self) -> list[Event]:
+        if self.finished:
+            return []
+        events = [Event(self.players[self.last.taker], "collects", 0, 0)] if self.claimable else []
+        seat = self.due()
+        cards, follow, must = self._follow_choices(seat)
+        return events + self._play_events(seat, follow if must else cards)
+
+    # --- Table mistakes, for simulate --mistakes ------------------------------------------
+    def mistakes(self, hidden: bool = False) -> list[Mistake]:
+        """Cards played out of turn or face down, revokes, cards of another suit, tricks
+        taken by the wrong player, too early or twice: each with the codes worked out
+        from the situation. The simulator's replay knows every hand; ``hidden``: the
+        record does not, so a revoke is flagged only when the table sees it (see
+        ``_revoke_codes``). Cards that are not in the hand (written wrong) are left out:
+        their replay forgets what the hand held, and the simulator plays on from it."""
+        if self.finished:
+            return []
+        return [*self._card_mistakes(hidden), *self._collect_mistakes(hidden)]
+
+    def _card_mistakes(self, hidden: bool) -> list[Mistake]:
+        due, found = self.due(), []
+        led = self.led if self.trick else None
+        for seat, name in enumerate(self.players):
+            cards = self._sorted(self.hands[seat].known)
+            if not cards:
+                continue
+            if seat == due:
+                found.append(Mistake(play_event(name, UNSEEN_CARD), ("TR-UNSEEN-CARD",)))
+                if led is not None:
+                    found += self._off_suit_mistakes(seat, cards, hidden)
+                continue
+            codes = ("TR-OUT-OF-TURN",)
+            if seat in self.played or led is None:
+                found += [Mistake(play_event(name, c), codes) for c in cards]
+                continue
+            follow = [c for c in cards if self.suit_of[c] == led]
+            found += [Mistake(play_event(name, c), codes) for c in follow]
+            if not follow:  # a player with none of the suit led: no revoke to prove, ever
+                found += [Mistake(play_event(name, c), codes + self._void_codes()) for c in cards]
+        return found
+
+    def _off_suit_mistakes(self, seat: int, cards: list[Card], hidden: bool) -> list[Mistake]:
+        """The player due does not follow: a revoke when they hold the suit led, else (a
+        player with none) whatever the game says of a card of another suit."""
+        name = self.players[seat]
+        follow = [c for c in cards if self.suit_of[c] == self.led]
+        others = [c for c in cards if self.suit_of[c] != self.led]
+        if follow:
+            codes = self._revoke_codes(seat, follow, hidden)
+            return [Mistake(play_event(name, c), codes) for c in others] if codes else []
+        codes = self._void_codes()
+        return [Mistake(play_event(name, c), codes) for c in others] if codes else []
+
+    def _revoke_codes(self, seat: int, held: list[Card], hidden: bool) -> tuple[str, ...]:
+        """What a revoke by a player who holds ``held`` draws: TR-REVOKE when the table
+        knows one of them is in the hand (all of them, when the deal is written); with
+        the deal hidden, the game says (nothing: no mistake)."""
+        return () if hidden else ("TR-REVOKE",)
+
+    def _void_codes(self) -> tuple[str, ...]:
+        """What a card of another suit draws from a player who has none of the suit led."""
+        return ()
+
+    def _collect_mistakes(self, hidden: bool) -> list[Mistake]:
+        if self.claimable:
+            code = self._wrong_taker_code()
+            return [Mistake(Event(p, "collects", 0, 0), (code,)) for s, p in enumerate(self.players) if s != self.last.taker]
+        if self.trick:
+            return self._unfinished_collect_mistakes(hidden)
+        return [Mistake(Event(p, "collects", 0, 0), ("TR-NOTHING-TO-COLLECT",)) for p in self.players]
+
+    def _wrong_taker_code(self) -> str:
+        return "TR-WRONG-WINNER"
+
+    def _unfinished_collect_mistakes(self, hidden: bool) -> list[Mistake]:
+        return [Mistake(Event(p, "collects", 0, 0), ("TR-NOT-COMPLETE",)) for p in self.players]
+
+    def table(self) -> Table:
+        return Table(
+            turn=None if self.finished else self.players[self.due()],
+            direction=1,
+            hands={p: Hand(h.count, self._sorted(h.known)) for p, h in zip(self.players, self.hands)},
+            piles={say("tricks.pile"): [p.card for p in self.trick]},
+            extra={say("tricks.taken", player=p): str(len(t)) for p, t in zip(self.players, self.taken)},
+        )
+
+    def over(self, event: Event | None = None) -> bool:
+        return self.finished
+
+    def stats(self) -> dict[str, int]:
+        return {"tricks_won": self.tricks_won}
+
+
+def play_event(player: str, card: Card) -> Event:
+    return Event(player, "plays", 0, 0, (card,), str(card))
+
+
+def did_words(card: Card | None, led: Card) -> str:
+    """What a player did instead of following, in words."""
+    return say("tricks.did.play", card=card, led=led) if card is not None else say("tricks.did.pick", led=led)
+
+
+@lru_cache(maxsize=32)
+def _layout(game: type[TrickRules], deck: frozenset[Card]) -> tuple[tuple[Card, ...], dict[Card, str]]:
+    """A deck in order, and each card's suit: worked out once per game and deck."""
+    order = tuple(sorted(deck))
+    return order, {card: game.suit(card) for card in order}

@@ -1,0 +1,89 @@
+"""Flaschenteufel, rule by rule (the records under records/flaschenteufel/ hold the rest):
+the card table, who takes the trick and the bottle, the scoring, the players."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import Card
+from referee.engine import check
+from referee.games.flaschenteufel import COLOUR, TABLE_POINTS, TEXT_POINTS, Flaschenteufel
+from referee.games.tricks import Play
+from referee.notation import parse_text
+from referee.record import Event
+
+
+def card(n: int) -> Card:
+    return Card(n, "N")
+
+
+def test_the_card_table():
+    assert sorted(COLOUR) == [n for n in range(1, 38) if n != 19]
+    for colour in "YBR":
+        numbers = [n for n, c in COLOUR.items() if c == colour]
+        assert len(numbers) == 12 and sum(TABLE_POINTS[n] for n in numbers) == 42
+    assert [TEXT_POINTS[n] for n in (1, 2, 3)] == [0, 0, 0] and [TABLE_POINTS[n] for n in (1, 2, 3)] == [1, 1, 2]
+
+
+def rules(players: str = "A B C D"):
+    (record,) = parse_text(f'[Game "flaschenteufel"]\n[Players "{players}"]\n')
+    return Flaschenteufel(Flaschenteufel.setup_from(record))
+
+
+def plays(*numbers: int) -> list[Play]:
+    return [Play(seat, card(n), Event("A", "plays", 0, 0), 0) for seat, n in enumerate(numbers)]
+
+
+@pytest.mark.parametrize(("price", "cards", "winner"), [
+    (19, (24, 15, 17, 32), 2),   # the text's example: C's 17, the closest under 19
+    (19, (24, 30, 27, 32), 3),   # all above: the highest, whatever its colour
+    (17, (18, 20, 16, 37), 2),   # 18 is under 19 but not under the price, 17
+    (5, (1, 4, 3), 1),
+])
+def test_who_takes_the_trick(price, cards, winner):
+    game = rules()
+    game.price = price
+    assert game.winner_of(plays(*cards)).seat == winner
+
+
+def test_two_players_are_not_supported():
+    (record,) = parse_text('[Game "flaschenteufel"]\n[Players "A B"]\nA plays 24\n')
+    report = check(record)
+    assert report.status == "error" and "3 to 4 players" in report.error.message
+
+
+@pytest.mark.parametrize(("players", "size"), [("A B C", 12), ("A B C D", 9)])
+def test_the_deal_is_the_whole_deck(players, size):
+    game = rules(players)
+    deal = Flaschenteufel.deal(sorted(Flaschenteufel.deck), game.setup)
+    assert [len(h) for h in deal.hands] == [size] * len(game.players)
+    assert len({c for h in deal.hands for c in h}) == 36
+
+
+def test_the_table_without_hands_sees_gifts_and_discards_face_down():
+    (record,) = parse_text('[Game "flaschenteufel"]\n[Players "A B C"]\nA holds 24\nA gives 24 to B\nA discards 30\nA plays 31\n')
+    shown = [Flaschenteufel.public(e) for e in record.events]
+    assert shown[0] is None
+    assert [(e.verb, e.cards_text) for e in shown[1:]] == [("gives", "??"), ("discards", "??"), ("plays", "31")]
+
+
+def test_the_bottles_owner_scores_the_devils_trick(check_text):
+    report = check_text(open("records/flaschenteufel/notation.txt", encoding="utf-8").read())
+    assert report.result.scores == {"A": 46, "B": 22, "C": -8}
+    report = check_text(open("records/flaschenteufel/card-points.txt", encoding="utf-8").read())
+    assert report.result.scores == {"A": 46, "B": 24, "C": -9}
+
+
+def test_a_tie_has_no_winner(check_text):
+    report = check_text(Flaschenteufel.EXAMPLES["REC-AFTER-END"])
+    assert report.result.finished and report.result.scores == {"A": 0, "B": 0, "C": 0} and report.result.winner is None
+
+
+def test_the_table_shows_the_bottle():
+    from referee.engine import replay, start
+
+    (record,) = parse_text(open("records/flaschenteufel/text-example.txt", encoding="utf-8").read().split("\n\n;")[0])
+    table = replay(start(record), record).table()
+    assert (table.turn, table.extra["the bottle's price"], table.extra["the bottle's owner"]) == ("C", "17", "C")
+    assert table.piles["under the bottle"] == [card(17)] and len(table.piles["the devil's trick"]) == 4
+    assert table.hands["A"].count == 7 and table.extra["tricks taken by C"] == "1"

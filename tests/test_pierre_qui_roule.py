@@ -1,0 +1,78 @@
+"""Pierre qui Roule, rule by rule (the records under records/pierre-qui-roule/ hold the
+rest): the deck by player count, aces high, the pick-up, the end of the hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import read_card
+from referee.games.pierre_qui_roule import PierreQuiRoule, deck_for, high
+from referee.notation import parse_text
+
+HEAD = '[Game "pierre-qui-roule"]\n[Players "{players}"]\n'
+
+
+def head(players: str = "Ann Ben Cas Dom", **options: str) -> str:
+    return HEAD.format(players=players) + "".join(f'[{k} "{v}"]\n' for k, v in options.items())
+
+
+def codes(report) -> list[tuple[int, str]]:
+    return [(v.line, v.code) for v in report.violations]
+
+
+@pytest.mark.parametrize(("players", "size", "lowest"), [(4, 32, 7), (5, 40, 5), (6, 48, 3)])
+def test_the_short_deck_keeps_eight_cards_a_player(players, size, lowest):
+    deck = deck_for(players, "short")
+    assert len(deck) == size == 8 * players
+    assert min(c.rank for c in deck if c.rank > 1) == lowest and read_card("AS") in deck
+
+
+def test_the_full_deck_is_the_52_cards():
+    assert len(deck_for(4, "full")) == len(deck_for(6, "full")) == 52
+
+
+def test_aces_are_high():
+    assert high(read_card("AH")) > high(read_card("KH")) > high(read_card("2H"))
+
+
+@pytest.mark.parametrize(("value", "read"), [("52", "full"), ("jeu allégé", "short"), ("Jeu prolongé", "play-on"),
+                                             ("points de pénalité", "penalties"), ("premier sorti", "first-out")])
+def test_option_spellings(value, read):
+    option = next(o for o in PierreQuiRoule.options if read in o.choices)
+    assert option.read(value) == read
+
+
+def test_a_match_counts_penalty_points_by_default():
+    (alone,) = parse_text(head())
+    (hand,) = parse_text(head(Match="Friday"))
+    (chosen,) = parse_text(head(Match="Friday", Scoring="play-on"))
+    assert [PierreQuiRoule.setup_from(r).options["Scoring"] for r in (alone, hand, chosen)] == \
+        ["first-out", "penalties", "play-on"]
+
+
+def test_the_deal_is_eight_cards_each_from_the_games_deck():
+    (record,) = parse_text(head("Ann Ben Cas Dom Eve Fay", Deck="full"))
+    setup = PierreQuiRoule.setup_from(record)
+    deal = PierreQuiRoule.deal(sorted(PierreQuiRoule.deck), setup)
+    assert [len(h) for h in deal.hands] == [8] * 6
+    assert len({c for h in deal.hands for c in h}) == 48
+
+
+def test_who_cannot_follow_can_only_pick_up(check_text):
+    deal = "Ann holds 7H 8H 9H 10S JS QS KD AD\nDom holds KS 7C 8C 9C JC QC KC AC\n"
+    from referee.engine import replay, start
+
+    (record,) = parse_text(head() + deal + "Ann plays 9H\n")
+    rules = replay(start(record), record)
+    rules.seating.out.update({1, 2})  # Ben and Cas aside: Dom is due, with no heart
+    assert [(e.player, e.verb) for e in rules.legal()] == [("Dom", "collects")]
+    assert rules.todo() == ["Dom has no card to follow with (a heart): they pick up the trick"]
+
+
+def test_a_table_that_stops_playing_on_gives_a_partial_order(check_text):
+    body = open("records/pierre-qui-roule/play-on.txt", encoding="utf-8").read()
+    stopped = body.split("Cas plays 8D")[0].replace('[Result "Ben Dom Ann Cas"]', '[Result "Ben"]')
+    report = check_text(stopped)
+    assert (report.status, report.result.order) == ("valid", ["Ben"])
+    report = check_text(stopped.replace('[Result "Ben"]', ""))
+    assert report.status == "in-progress" and report.result.winner == "Ben"
