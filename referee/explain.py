@@ -99,6 +99,8 @@ def render_code(found: Explanation) -> list[str]:
             lines.append("  " + say("explain.not-refereed", game=game))
             continue
         for v in verdict(text):
+            if v.code != found.code:
+                continue
             lines += _wrap(say("explain.says"), f"{v.line}:{v.column} {v.code} {v.message}")
     return lines
 

@@ -70,13 +70,15 @@ EXAMPLES = {
     "REC-AFTER-END": _BC + _SHORT_HAND + "Alice plays 6D           ; expect REC-AFTER-END\n",
     "REC-RESULT-MISMATCH": _BC + '[Result "Bob"]           ; expect REC-RESULT-MISMATCH\nAlice plays 5H\n',
     "REC-SCORE-MISMATCH": '''[Game "pierre-qui-roule"]
-[Players "Ann Ben"]
-Ann holds 9H
-Ben holds KH
-Ann plays 9H
-Ben plays KH
-Ann scores 0
-Ben scores 5             ; expect REC-SCORE-MISMATCH
+[Players "Ann Ben Cas Dom"]
+[Dealer "Dom"]
+[Scoring "penalties"]
+Ann holds 9H             ; accepted REC-BAD-DEAL (a card or two each, for a short hand)
+Ben holds 10H 7S         ; accepted REC-BAD-DEAL
+Cas holds JH             ; accepted REC-BAD-DEAL
+Dom holds QH             ; accepted REC-BAD-DEAL
+Ann plays 9H             ; Ben, left with 7S, is the last to hold cards
+Ben scores 1             ; expect REC-SCORE-MISMATCH
 ''',
     "REC-STALE-ACCEPTED": _BC + "Alice plays 5H\nBob plays 6C             ; accepted BC-FALSE-SLAP ; expect REC-STALE-ACCEPTED\n",
     "REC-AFTER-MATCH": '[Match "Friday"]\n[Hands "1"]\n' + _BC + _SHORT_HAND
@@ -88,5 +90,4 @@ Ben scores 5             ; expect REC-SCORE-MISMATCH
     "REC-TOTALS-MISMATCH": '[Match "Friday"]\n' + _BC + '[Totals "Bob 1"]         ; expect REC-TOTALS-MISMATCH\n'
                            + _SHORT_HAND,
 }
-"""A short record per code, its fault marked where referee reports it. The score claim
-needs a game that scores: its example waits until that game is refereed."""
+"""A short record per code, its fault marked where referee reports it."""

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from referee import record_rules
 from referee.cli import main
 from referee.explain import CODE, explanation, known_codes, verdict
 from referee.games import find_game
@@ -51,23 +52,34 @@ def _last_line(text: str) -> int:
 
 @pytest.mark.parametrize("code", ALL_CODES)
 def test_every_example_is_flagged_with_its_code_where_the_rule_is_broken(code: str) -> None:
+    """Each example reports its code on its last line; or on a header or a deal line
+    (faults dated there, found later); or on an earlier line that its last line proves
+    wrong (without the last line, the code is not reported). An example that marks its
+    faults (``; expect CODE``) gets exactly those."""
     found = explanation(code)
     assert found is not None
     for game, text in found.examples:
         entry = find_game(game)
         if entry is None or entry.module is None:
             pytest.skip(f"the example of {code} waits for {game} to be refereed")
-        if "; expect" not in text:  # an example without marks: flagged with its code on its last line
-            assert (_last_line(text), code) in {(v.line, v.code) for v in verdict(text)}, \
-                f"{code}: the example is not flagged with {code} on its last line"
-            continue
-        check_expectations(text)  # every violation of the example is marked where referee reports it
-        marked = {line for game_marks in expectations(text) for line, c in game_marks["codes"] if c == code}
-        assert marked, f"{code}: the example is not flagged with {code}"
-        lines = text.split("\n")
-        where = [n for n in marked if n == _last_line(text) or lines[n - 1].lstrip().startswith("[")
-                 or re.match(r"\s*\S+ holds\b", lines[n - 1])]
-        assert where, f"{code}: flagged on line(s) {sorted(marked)}, not on the last line, a deal line or a header"
+        if "; expect" in text:
+            check_expectations(text)
+        reported = {v.line for v in verdict(text) if v.code == code}
+        assert reported, f"{code}: the example is not flagged with {code}"
+        lines, last = text.split("\n"), _last_line(text)
+        dated = {n for n in reported if lines[n - 1].lstrip().startswith("[") or re.match(r"\s*\S+ holds\b", lines[n - 1])}
+        proven = code not in {v.code for v in verdict("\n".join(lines[: last - 1]) + "\n")}
+        assert last in reported or dated or proven, \
+            f"{code}: flagged on line(s) {sorted(reported)}, and its last line neither breaks the rule nor proves it broken"
+
+
+@pytest.mark.parametrize("code", sorted(record_rules.EXAMPLES))
+def test_the_shared_examples_are_flagged_where_they_say(code: str) -> None:
+    """The examples of the engine's codes, shown when a game has none of its own."""
+    text = record_rules.EXAMPLES[code]
+    assert code in record_rules.CODES
+    check_expectations(text)
+    assert any(c == code for game in expectations(text) for _, c in game["codes"])
 
 
 def test_a_code_missing_from_codes_is_caught(monkeypatch) -> None:
