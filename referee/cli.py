@@ -112,7 +112,7 @@ def _default_text(option, rules) -> str:
 
 
 def _value_text(value) -> str:
-    return " ".join(sorted(value)) if isinstance(value, frozenset) else str(value)
+    return (" ".join(sorted(value)) or "none") if isinstance(value, frozenset) else str(value)
 
 
 @main.command()

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .cards import UNSEEN_CARD
 from .games import GAMES, find_game, load_rules
-from .games.base import Result, Rules, SetupError, Violation, accepted_codes
+from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes
 from .messages import join, say
 from .notation import RecordError
 from .record import PREPOSITIONS, Record
@@ -26,7 +26,8 @@ class GameReport:
     status: str
     violations: list[Violation] = field(default_factory=list)
     result: Result | None = None
-    tallies: dict[str, dict[str, int]] = field(default_factory=dict)
+    tallies: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Drinks by player and unit (never added across units)."""
     stats: dict[str, int] = field(default_factory=dict)
     todo: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -34,6 +35,8 @@ class GameReport:
     error: RecordError | None = None
     match: object | None = None
     """The standing of the game's match after it (referee/match.py), when it has one."""
+    drinks: list[Drink] = field(default_factory=list)
+    """Every drink the rules gave, with its cause (the games that have them)."""
 
 
 def error_report(error: RecordError, game: str = "") -> GameReport:
@@ -140,7 +143,7 @@ def check(record: Record, play_out: bool = False) -> GameReport:
         record.path, record.line, rules.name, list(rules.players), status_of(rules.violations, result),
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
         rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(), rules.notes,
-        _effective_headers(record),
+        _effective_headers(record), drinks=rules.drinks(),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .engine import GameReport
+from .games.base import UNITS, amount_text
 from .messages import join, say
 
 
@@ -21,6 +22,8 @@ def to_json(report: GameReport) -> dict:
         ],
         "result": None,
         "tallies": report.tallies,
+        "drinks": [{"player": d.player, "amount": d.amount, "unit": d.unit, "cause": d.cause, "line": d.line,
+                    "round": d.round} for d in report.drinks],
         "stats": report.stats,
         "todo": report.todo,
         "notes": report.notes,
@@ -87,8 +90,23 @@ def render(report: GameReport, sources: dict[int, str] | None = None) -> list[li
         from .match import describe
 
         lines.append([("  " + describe(report.match), "")])
+    lines += _drinks(report)
     lines += [[("  " + say("report.to-move", todo=todo), "")] for todo in report.todo]
     lines += [[(f"  {note}", "dim")] for note in report.notes]
     if report.stats:
         lines.append([("  " + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.stats.items()), "dim")])
+    return lines
+
+
+def _drinks(report: GameReport) -> list[list[Piece]]:
+    """Each player's drinks by unit, then each drink with its cause."""
+    lines = []
+    for player in report.players:
+        units = report.tallies.get(player, {})
+        amounts = ", ".join(amount_text(units[u], u) for u in UNITS if u in units) or say("report.no-drink")
+        if report.tallies:
+            lines.append([("  " + say("report.drinks", player=player, amounts=amounts), "")])
+    for d in report.drinks:
+        lines.append([("  " + say("report.drink", round=d.round, line=d.line, player=d.player, amount=d.text(),
+                                  cause=d.cause), "dim")])
     return lines

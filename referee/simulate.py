@@ -28,7 +28,7 @@ from .cards import RANK_NAMES, SPELLINGS, SUITS, Card
 from .engine import replay, start
 from .export import escape_value, line_text
 from .games import GAMES, find_game, load_rules
-from .games.base import Mistake, Option, Rules, Setup
+from .games.base import Mistake, Option, Rules, Setup, SetupError
 from .messages import join
 from .notation import VERBS, RecordError, parse_text
 from .record import Event
@@ -165,6 +165,27 @@ def _random_options(cls: type[Rules], rng: random.Random) -> list[tuple[str, str
     return headers
 
 
+def _meet_needs(cls: type[Rules], headers: list[tuple[str, str]], players: int, rng: random.Random,
+                given: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """The option headers completed so that every choice that needs another option set
+    (``Option.needs``) has it: drawn from the values it needs, unless the request set
+    that option itself (then SimulationError)."""
+    for option in cls.options:
+        for choice, tag, values in option.needs:
+            current = {t.lower(): v for t, v in headers}
+            value = current.get(option.tag.lower())
+            if value is None or not option.chose(option.read(value), choice):
+                continue
+            other = _find_option(cls, tag)
+            have = current.get(tag.lower())
+            if (other.read(have) if have is not None else other.default_for(players)) in values:
+                continue
+            if tag.lower() in given:
+                raise SimulationError(f"[{option.tag} \"{choice}\"] is played with [{tag}] set to {join(values, 'or')}")
+            headers = [(t, v) for t, v in headers if t.lower() != tag.lower()] + [(other.tag, rng.choice(values))]
+    return headers
+
+
 def _names(rng: random.Random, players: int) -> list[str]:
     names = rng.sample(NAMES, players)
     if rng.random() < 0.05:
@@ -258,7 +279,7 @@ def _pick(events: list[Event], weights: dict[str, float], rng: random.Random) ->
     """One legal event: first a kind of event (verb), by this record's weights, then one
     event of that kind."""
     events = sorted(events, key=lambda e: (e.verb, e.player, e.cards_text, e.target or "", e.word or ""))
-    verbs = sorted({e.verb for e in events}, key=VERBS.index)
+    verbs = sorted({e.verb for e in events}, key=lambda v: VERBS.index(v) if v in VERBS else len(VERBS))
     for verb in verbs:
         if verb not in weights:
             weights[verb] = 1.0 if verb == "plays" else rng.choice(VERB_WEIGHTS)
@@ -283,6 +304,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     _check_rate(mistakes)
     rng = random.Random(seed)
     options = _check_variants(cls, variants) if variants is not None else _random_options(cls, rng)
+    options = _meet_needs(cls, options, players, rng, frozenset(t.lower() for t in variants or ()))
     style = _Style.draw(rng)
     names = _names(rng, players)
 
@@ -300,7 +322,10 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
 
     header_text = "".join(_header(t, v) + "\n" for t, v in headers)
     record = _parse(header_text)
-    setup = cls.setup_from(record)
+    try:
+        setup = cls.setup_from(record)
+    except SetupError as error:
+        raise SimulationError(str(error)) from None
     deck = sorted(cls.deck, key=_sort_key)
     rng.shuffle(deck)
     deal = cls.deal(deck, setup)
@@ -337,12 +362,12 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
         else:  # the codes it must draw; its own time, if it has one (a rule may depend on it)
             event = _dress(mistake.event, count, style, rng)
             event = dataclasses.replace(event, time=mistake.event.time or event.time, comment=EXPECT + " ".join(mistake.codes))
+        shown = rules.public(event) if hidden else event  # asked before the event changes the table
         rules.apply(event)
         if rng.random() < style.comments / 4:
             body.append(rng.choice(COMMENTS))
         if rng.random() < style.comments / 4:
             body.append("")
-        shown = cls.public(event) if hidden else event
         if shown is not None:
             body.append(line_text(shown))
 
@@ -431,7 +456,7 @@ def mutate(text: str, rng: random.Random, kind: str | None = None, record=None) 
         lines.insert(at - 1, f"{rng.choice(players)} slaps")
         return Mutation(kind, at, "\n".join(lines), f"slap added at line {at}")
     if kind == "player":
-        event = rng.choice(events)
+        event = rng.choice([e for e in events if e.player] or events)  # a round marker names nobody
         others = [p for p in players if p != event.player] or ["Zoé"]
         new = rng.choice(others) if rng.random() < 0.9 else "Zoé"
         line = lines[event.line - 1]
@@ -489,7 +514,7 @@ def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: in
         _check_rate(mistakes)
         chosen = parse_variants(variants) if variants else None
         if chosen is not None:
-            _check_variants(cls, chosen)
+            _meet_needs(cls, _check_variants(cls, chosen), players, random.Random(), frozenset(t.lower() for t in chosen))
         if count < 0:
             raise SimulationError(f"--count must be 0 or more, not {count}")
     except SimulationError as error:

@@ -4,7 +4,9 @@ A record marks what referee must say of it: ``; expect CODE...`` on a line that 
 flagged with those codes (a fault marked ``; accepted CODE`` is the table's own ruling,
 checked by referee itself), and whole-game expectations as full-line comments:
 ``; expect status S``, ``; expect winner P``, ``; expect stats k=v ...``,
-``; expect todo TEXT``, ``; expect note TEXT``, ``; expect match TEXT`` and
+``; expect todo TEXT``, ``; expect note TEXT``, ``; expect match TEXT``,
+``; expect tally PLAYER unit=amount ...`` (a player's drinks by unit, all of them: sips,
+half, glass, up, central; ``nothing`` for none; thirds as ``1/3``) and
 ``; expect playout ...`` (the same, after ``--play-out``); ``; expect state LABEL: VALUE``
 checks the table where the comment stands, after the events above it (``referee state
 --at`` that line shows an item ``LABEL: VALUE``). A game whose rules are not refereed
@@ -111,6 +113,13 @@ def check_one(text: str, report, item: str) -> None:
         from referee.match import describe
 
         assert describe(report.match) == rest, describe(report.match)
+    elif kind == "tally":
+        from fractions import Fraction
+
+        player, *pairs = rest.split()
+        want = {} if pairs == ["nothing"] else {u: Fraction(a) for u, a in (p.split("=") for p in pairs)}
+        got = {u: Fraction(a).limit_denominator(3) for u, a in report.tallies.get(player, {}).items()}
+        assert got == want, (player, report.tallies.get(player))
     elif kind == "playout" and not rest.startswith("playout"):
         (played,) = reports(text, play_out=True)
         check_one(text, played, rest)

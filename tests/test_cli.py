@@ -146,10 +146,15 @@ def test_shipped_records_report_matches_schema(runner) -> None:
 
 
 def test_a_game_not_refereed_yet_is_named_as_such(runner, tmp_path) -> None:
-    text = '[Game "Caroleto"]\n[Players "Alice Bob Chloe"]\nAlice plays 7H\n'
+    from referee.games import GAMES
+
+    waiting = next((g for g in GAMES if g.module is None), None)
+    if waiting is None:
+        pytest.skip("every game is refereed")
+    text = f'[Game "{waiting.title}"]\n[Players "Alice Bob Chloe"]\nAlice plays 7H\n'
     result = runner.invoke(main, ["check", write(tmp_path, "g.txt", text)])
     assert result.exit_code == 2
-    assert "1:1: Caroleto is not refereed yet (the record's notation was read without error)" in result.output
+    assert f"1:1: {waiting.title} is not refereed yet (the record's notation was read without error)" in result.output
 
 
 @pytest.mark.parametrize(("line", "message"), [

@@ -26,6 +26,8 @@ from referee.simulate import (
 )
 
 SIMULATED = simulable_games()
+WAITING = next((g for g in GAMES if g.module is None), None)
+"""A game not refereed yet (None once every game is)."""
 PLAYER_COUNTS = [(g, n) for g in SIMULATED for n in range(rules_class(g).min_players, rules_class(g).max_players + 1)]
 OPTION_VALUES = [(g, o.tag, c) for g in SIMULATED for o in rules_class(g).options for c in o.choices]
 SEEDS = (0, 1, 2, 3)
@@ -84,7 +86,8 @@ def test_every_option_value_is_reachable_at_random(game):
                 value = option.read(header.value)
                 seen[option.tag] |= set(value) if option.many else {value}
     for option in cls.options:
-        assert seen[option.tag] == set(option.choices), option.tag
+        choices = {option.read(c) for c in option.choices} if option.number else set(option.choices)
+        assert seen[option.tag] == choices, option.tag
 
 
 @pytest.mark.parametrize("game", SIMULATED)
@@ -177,7 +180,7 @@ def test_slaps_are_optional():
 
 @pytest.mark.parametrize(("args", "message"), [
     (("belote", 2, None), "unknown game 'belote'"),
-    (("caroleto", 3, None), "not refereed yet"),
+    *([((WAITING.name, 3, None), "not refereed yet")] if WAITING else []),
     (("bataille-corse", 1, None), "2 to 5 players, not 1"),
     (("bataille-corse", 6, None), "2 to 5 players, not 6"),
     (("bataille-corse", 2, {"Slaps": "triple"}), "accepts pair, addition, sandwich and big-mac"),
@@ -228,7 +231,7 @@ def test_cli_variants_and_hidden(tmp_path):
 
 @pytest.mark.parametrize(("args", "message"), [
     (("belote", "-n", "2"), "unknown game 'belote'"),
-    (("caroleto", "-n", "4"), "not refereed yet"),
+    *([((WAITING.name, "-n", "4"), "not refereed yet")] if WAITING else []),
     (("bataille-corse", "-n", "1"), "2 to 5 players, not 1"),
     (("bataille-corse", "-n", "9"), "2 to 5 players, not 9"),
     (("bataille-corse", "-n", "2", "-v", "Slaps=triple"), "accepts pair"),

@@ -20,10 +20,10 @@ class GameEntry:
 
 GAMES = (
     GameEntry("bataille-corse", "Bataille corse", "bataille_corse"),
-    GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", None),
+    GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", "carte_et_plouc"),
     GameEntry("pierre-qui-roule", "Pierre qui Roule", "pierre_qui_roule"),
     GameEntry("flaschenteufel", "Flaschenteufel", "flaschenteufel", numbered=True),
-    GameEntry("caroleto", "Caroleto", None),
+    GameEntry("caroleto", "Caroleto", "caroleto"),
 )
 
 

@@ -58,7 +58,9 @@ class Option:
     With ``many``, the value is a set of choices written with spaces or commas. With
     ``number`` (low, high), the value is a whole number in that range and ``choices``
     lists a few values the simulator draws. ``default`` may depend on the number of
-    players: a function of it."""
+    players: a function of it. ``needs`` lists (choice, tag, values): choosing ``choice``
+    needs the option ``tag`` set to one of ``values`` (a rule played with a sanction
+    chosen beforehand)."""
 
     tag: str
     choices: tuple[str, ...]
@@ -67,6 +69,11 @@ class Option:
     many: bool = False
     aliases: tuple[tuple[str, str], ...] = ()
     number: tuple[int, int] | None = None
+    needs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+
+    def chose(self, value: object, choice: str) -> bool:
+        """Whether a value read from the header selects ``choice``."""
+        return choice in value if self.many else value == choice
 
     def read(self, value: str) -> object:
         """The choice(s) a header value names; ValueError if one is unknown."""
@@ -174,6 +181,10 @@ class Table:
     """The rest, label -> value: the bottle's price and owner, standing rules, slap bans."""
 
 
+UNITS = ("sips", "half", "glass", "up", "central")
+"""The drinking units, in the order reports show them; never added together."""
+
+
 @dataclass(frozen=True)
 class Drink:
     """A drink the rules give, with its cause: for the tally by unit and by cause."""
@@ -187,6 +198,21 @@ class Drink:
     """Why, in words: the card and who played it (« 7S played by Ana »)."""
     line: int
     round: int | None = None
+
+    def text(self) -> str:
+        """The amount in words: « 4 gorgée(s) », « 1 half glass(es) », « 2/3 of the central glass »."""
+        return amount_text(self.amount, self.unit)
+
+
+def amount_text(amount: float, unit: str) -> str:
+    """An amount of a drinking unit in words (the central glass in thirds)."""
+    from fractions import Fraction
+
+    if unit == "central":
+        thirds = Fraction(amount).limit_denominator(3)
+        return say("unit.central-full") if thirds == 1 else say("unit.central", amount=thirds)
+    whole = round(amount)
+    return say(f"unit.{unit}", amount=whole if abs(amount - whole) < 1e-9 else amount)
 
 
 class Rules:
@@ -329,13 +355,16 @@ class Rules:
     def seat(self, name: str) -> int:
         return self.seats[name]
 
-    def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None, **fields) -> bool:
-        """Record a violation of ``code`` at the event (or one of its cards). False when
-        the table accepted it (``; accepted CODE`` on the line): then what would follow
-        from the fault (a penalty) does not, and the game plays on as the table did."""
+    def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None,
+             rule: str | None = None, **fields) -> bool:
+        """Record a violation of ``code`` at the event (or one of its cards). ``rule``
+        names the rule quoted when it is not the code's own (one code, several powers).
+        False when the table accepted it (``; accepted CODE`` on the line): then what
+        would follow from the fault (a penalty) does not, and the game plays on as the
+        table did."""
         player = player if player is not None else event.player
         message = say(code, player=player, title=self.title, **fields)
-        rule = self.RULES.get(self.CODES.get(code, ""), "")
+        rule = self.RULES.get(rule or self.CODES.get(code, ""), "")
         accepted = event.comment is not None and code in accepted_codes(event.comment)
         self.violations.append(Violation(code, message, rule, player, event.line, column or event.column, accepted))
         return not accepted
@@ -383,6 +412,11 @@ class Rules:
             except ValueError:
                 raise SetupError(say("setup.bad-option", tag=found.tag, value=found.value, title=cls.title,
                                      choices=option.accepted()), found) from None
+        for option in cls.options:
+            for choice, tag, values in option.needs:
+                if option.chose(options[option.tag], choice) and options[tag] not in values:
+                    raise SetupError(say("setup.option-needs", tag=option.tag, choice=choice, other=tag,
+                                         values=join(values, "or")), record.header(tag) or record.header(option.tag))
         return Setup(record, players, first, options, notes)
 
     @classmethod

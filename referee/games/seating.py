@@ -31,6 +31,8 @@ class Seating:
     def after(self, seat: int, steps: int = 1) -> int:
         """The player ``steps`` turns after ``seat`` in the current direction, passing
         over the seats that are out (``seat`` itself when nobody else plays)."""
+        if not self.out:
+            return (seat + steps * self.direction) % self.count
         for _ in range(steps):
             seat = next(self.around(seat), seat)
         return seat

@@ -1,0 +1,1129 @@
+"""Caroleto (../shared/rules/caroleto.txt): a drinking game on the French tarot deck.
+
+A round has four steps: the optional exchange, each player's draw from a neighbour, the
+cards laid face down and revealed together, then their effects and the count. The module
+follows the rounds as written, works out every drink with its cause (``drinks()``), and
+checks the drinks the record writes. The conventions where the text is silent are in
+docs/games/caroleto.md, rule by rule."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from dataclasses import replace
+
+from ..cards import TAROT_78, UNSEEN_CARD, Card
+from ..messages import join, say
+from ..record import Event
+from .base import UNITS, Deal, Drink, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
+from .caroleto_cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
+from .caroleto_examples import EXAMPLES
+from .caroleto_legal import legal
+from .caroleto_mistakes import MISTAKE_CODES, mistakes
+from .caroleto_places import Places
+from .caroleto_round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
+from .seating import Seating
+
+RS = ROI_DE_PIQUE
+SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
+"""What one, two or three 6s in a round give the player they designate (four: everyone
+finishes their glass)."""
+EPSILON = 1e-9
+
+RULES = {
+    "deck": "Faire deux tas avec un jeu de tarot, un qui sera la pioche, l'autre qui contiendra les cartes que les joueurs auront en main.",
+    "deal": "Chacun devra en avoir 10 (si on joue à 4, 8 si on est 5, 12 si on est 3, etc...). Mais attention dans les cartes que les joueurs auront en main il faudra obligatoirement qu'il y ait le roi de pique !",
+    "announce": "Celui qui a le Roi de Pique doit s'annoncer au début car il commence.",
+    "exchange": "Au tout début, chaque joueur peut s'il le souhaite se défausser d'une carte pour en changer (une seule fois par tour et excepté le roi de pique). Il pioche donc une carte face ouverte et se prend son effet maximum. La deuxième face cachée qu'il rajoute à sa main.",
+    "draw": "Chaque joueur prend une carte au hasard dans la main de son voisin de droite (le sens pourra changer plus tard à cause de la Dame). On commence par celui qui a le roi noir au début. Au tour suivant ce sera au voisin de gauche de tirer le premier et ainsi de suite (voisin de droite si le sens a changé évidemment).",
+    "draw-last": "Cette phase n'a pas lieu quand il ne reste plus qu'une carte dans la main de chaque joueur (dernier tour de jeu donc).",
+    "reveal": "Chacun choisit une de ses cartes et la pose face cachée devant lui. Quand tout le monde a choisi sa carte, chacun la retourne et la dépose selon son effet.",
+    "target": "Si la carte sert à cibler quelqu'un (2 à 5, 8, 10, valet), on la place devant la cible. Si elle est générale (As, 6, 7, 9, Cavalier, Dame, Roi) ou que c'est un atout, on la place devant soi.",
+    "count": "On applique tous les effets généraux, on règle les effets des cartes cibles (8, 10 ou valet) puis on fait le compte des gorgées. Toutes les cartes jouées sont envoyées dans la défausse et un nouveau tour commence.",
+    "ace": "La personne suivante à celle qui pose l'as doit mettre une carte de la couleur de l'as (s'il n'en a pas il boit deux gorgée). Puis la suivante une plus forte que la précédente et ainsi de suite jusqu'à ce qu'une personne soit bloquée (plus de carte de la bonne couleur ou pas assez forte).",
+    "ace-cut": "Si vous avez la couleur mais que vous ne voulez pas utiliser vos cartes (ou ne pas augmenter le nombre de gorgées), vous pouvez couper avec un atout et boire comme si vous aviez perdu. Attention : si vous n'avez pas d'atout, vous êtes obligé de continuer à poser vos cartes de bonne couleur.",
+    "refill": "Suite à ça, chaque personne pioche autant de carte dans la pile que de cartes utilisées pour ce jeu (chacun doit avoir le même nombre de cartes en main).",
+    "red": "2 à 5 rouge : carte cible, le joueur peut donner 2 à 5 gorgées à son voisin de gauche ou droite (au choix).",
+    "six": "1 seul durant le tour : la personne désigne quelqu'un qui boira une gorgée. 2 durant le tour : les deux personnes ayant joué se mettent d'accord et désignent une personne qui boira la moitié de son verre.",
+    "six-trump": "Attention, même avec un atout pour se défendre, le 6 reste imparable.",
+    "eight": "Action ou vérité pour la personne désignée. La cible choisit, tous les autres joueurs peuvent se concerter pour trouver une idée.",
+    "ten": "Duel au pierre feuille ciseaux entre le joueur et la cible. Celui qui perd boit deux gorgée ou dit : \"double\". S'il dit \"double\" on fait une seconde manche dont le perdant boit 4 gorgées ou dit \"double\". S'il dit \"double\" on fait une troisième manche dont le perdant boit 8 gorgées (à partir de 8, pas de double).",
+    "valet": "Si les gens autour de la table disent (à la majorité ou l'égalité) que c'est un dossier pourri : demi verre pour celui qui l'a raconté.",
+    "cavalier": "Cette carte ajoute une règle qui durera toute la partie. Si un joueur se fait choper sans respecter la règle, il boit une gorgée supplémentaire.",
+    "roi-last": "Attention, le Roi de Pique ne peut être joué que si c'est sa dernière carte en main et il ne peut pas être défaussé pour un échange.",
+    "roi-cheat": "Et si tout s'est bien passé, un joueur pose le Roi de Pique au dernier tour. Sinon il y a un tricheur et vous avez le droit de lui trouver un gage.",
+    "bout": "Bouts (excuse, 1, 21) : permet de choisir une carte dans les cartes défaussées et de l'utiliser directement.",
+    "end": "La partie finie quand plus personne n'a de carte.",
+}
+
+CODES = {
+    "CA-ROI-NOT-DEALT": "deal",
+    "CA-ROI-UNANNOUNCED": "announce",
+    "CA-ROI-FALSE": "announce",
+    "CA-ROI-EARLY": "roi-last",
+    "CA-ROI-EXCHANGED": "roi-last",
+    "CA-ROI-CHEAT": "roi-cheat",
+    "CA-EXCHANGE-TWICE": "exchange",
+    "CA-EXCHANGE-LATE": "exchange",
+    "CA-DRAW-ORDER": "draw",
+    "CA-DRAW-MISSING": "draw",
+    "CA-DRAW-LATE": "draw",
+    "CA-DRAW-LAST-ROUND": "draw-last",
+    "CA-DRAW-UNDUE": "refill",
+    "CA-STOCK-EMPTY": "deck",
+    "CA-PLAYED-TWICE": "reveal",
+    "CA-TARGET-GENERAL": "target",
+    "CA-TARGET-SELF": "target",
+    "CA-NO-TARGET": "target",
+    "CA-TARGET-NEIGHBOUR": "red",
+    "CA-SIX-TARGETS": "six",
+    "CA-TRUMP-ON-SIX": "six-trump",
+    "CA-BID-TURN": "ace",
+    "CA-BID-SUIT": "ace",
+    "CA-BID-LOW": "ace",
+    "CA-BID-STOP": "ace-cut",
+    "CA-HAND-SIZE": "refill",
+    "CA-DUEL-WRONG": "ten",
+    "CA-DOUBLE-PAST-8": "ten",
+    "CA-VOTE-WRONG": "valet",
+    "CA-DARE-WRONG": "eight",
+    "CA-CATCH-NO-RULE": "cavalier",
+    "CA-BOUT-TAKE": "bout",
+    "CA-UNSETTLED": "count",
+    "CA-ROUND-NUMBER": "count",
+    "CA-DRINK-WRONG": "count",
+    "CA-DRINK-UNDUE": "count",
+    "CA-DRINK-MISSING": "count",
+    "REC-DUPLICATE-CARD": "deck",
+    "REC-BAD-DEAL": "deal",
+    "REC-AFTER-END": "end",
+    "REC-RESULT-MISMATCH": "end",
+}
+
+
+def default_cards(players: int) -> int:
+    """12 cards at 3, 10 at 4, 8 at 5: two fewer for each player more (6 at 6, 4 at 7, 2 at 8)."""
+    return max(2, 18 - 2 * players)
+
+
+def _plain(word: str | None) -> str:
+    return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
+
+
+class Caroleto(Rules):
+    name = "caroleto"
+    title = "Caroleto"
+    min_players, max_players = 3, 8
+    deck = frozenset(TAROT_78)
+    verbs = frozenset({"holds", "says", "round", "discards", "draws", "takes", "plays", "bids", "passes", "beats",
+                       "votes", "refuses", "catches", "drinks"})
+    targets = frozenset({"plays", "takes", "beats", "catches"})
+    options = (
+        Option("Cards", ("2", "4", "6"), default_cards, "cards dealt to each player", number=(1, 26)),
+        Option("Drinks", ("round", "all"), "round",
+               "the rounds whose drinks must all be written: those that write one, or all"),
+    )
+    RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+    mistake_codes = MISTAKE_CODES
+
+    @classmethod
+    def setup_from(cls, record) -> Setup:
+        setup = super().setup_from(record)
+        cards, count = setup.options["Cards"], len(setup.players)
+        if cards * count > len(TAROT_78):
+            raise SetupError(say("ca.too-many-cards", cards=cards, count=count), record.header("Cards"))
+        return setup
+
+    def __init__(self, setup: Setup):
+        super().__init__(setup)
+        self.n = n = len(self.players)
+        self.hand_size: int = setup.options["Cards"]
+        self.every_round = setup.options["Drinks"] == "all"
+        self.places = Places(self.deck, n)
+        self.counts = [self.hand_size] * n
+        self.stock = len(TAROT_78) - n * self.hand_size
+        self.discard: list[Card] = []
+        """The discard's cards that were seen, bottom first."""
+        self.discard_unseen = 0
+        self.seating = Seating(n)
+        self.dealt: dict[int, Event] = {}
+        self.dealt_cards: dict[Card, int] = {}
+        self.started = False
+        self.announced: int | None = None
+        self.announce_flagged = False
+        self.roi_by_announcement = False
+        """The Roi de pique's whereabouts come from the announcement alone (no deal line)."""
+        self.round: Round | None = None
+        self.done: list[Round] = []
+        self.next_first: int | None = None
+        self.central = 0
+        """The central glass, in thirds."""
+        self.standing: list[Play] = []
+        """The Cavaliers played: the standing rules."""
+        self.roi_played = False
+        self.roi_flagged = False
+        self.last_event: Event | None = None
+        self.catchable: int | None = None
+        """The player who just drank, whom a standing rule may catch."""
+        self.counter: Counter[str] = Counter()
+        self._noted: dict[str, tuple[int, list[int]]] = {}
+
+    # --- Events -----------------------------------------------------------------------
+    def apply(self, event: Event) -> None:
+        verb = event.verb
+        if verb != "drinks":
+            self.catchable = None
+        if not self.started and verb != "holds":
+            self._start(event)
+        if verb == "round":
+            self._marker(event)
+        else:
+            _HANDLERS[verb](self, self.seats[event.player], event)
+        self.last_event = event
+
+    # The deal and the announcement.
+    def _holds(self, seat: int, event: Event) -> None:
+        if not self.started:
+            return self._deal_line(seat, event)
+        here = Places.seat(seat)
+        if len(event.cards) != self.counts[seat]:
+            self.flag("CA-HAND-SIZE", event, event.cards_column,
+                      detail=say("ca.holds-count", player=event.player, count=len(event.cards), expected=self.counts[seat]))
+            self.counts[seat] = len(event.cards)
+        for i, card in enumerate(event.cards):
+            if card.seen and not self.places.may(card, here):
+                self._misplaced(card, event, i)
+        seen = [c for c in event.cards if c.seen]
+        if len(seen) == len(event.cards):
+            self.places.only(here, seen)
+        else:
+            for card in seen:
+                self.places.put(card, here)
+
+    def _deal_line(self, seat: int, event: Event) -> None:
+        if len(event.cards) != self.hand_size:
+            self.flag("REC-BAD-DEAL", event, event.cards_column, count=len(event.cards), expected=self.hand_size)
+        previous = self.dealt.get(seat)
+        if previous is not None:
+            for card in previous.cards:
+                self.dealt_cards.pop(card, None)
+        for i, card in enumerate(event.cards):
+            if not card.seen:
+                continue
+            if card in event.cards[:i] or self.dealt_cards.get(card, seat) != seat:
+                holder = self.players[self.dealt_cards.get(card, seat)]
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=holder))
+            self.dealt_cards[card] = seat
+        self.dealt[seat] = event
+        self.counts[seat] = len(event.cards)
+
+    def _start(self, event: Event) -> None:
+        """At the first event after the deal lines: what they leave the unknown hands."""
+        if self.started:
+            return
+        self.started = True
+        self.stock = len(TAROT_78) - sum(self.counts)
+        for seat, line in self.dealt.items():
+            cards = [c for c in line.cards if c.seen]
+            if len(cards) == len(line.cards):
+                self.places.only(Places.seat(seat), cards)
+            else:
+                for card in cards:
+                    self.places.put(card, Places.seat(seat))
+        if RS not in self.dealt_cards:
+            self.places.limit(RS, self.places.hands)
+            if not self.places.mask(RS):
+                self.flag("CA-ROI-NOT-DEALT", event)
+                self.places.put(RS, self.places.stock)
+
+    def _says(self, seat: int, event: Event) -> None:
+        word = _plain(event.word)
+        if word == "roi":
+            return self._announce(seat, event)
+        if word not in ("double", "action", "verite"):
+            return self.flag("REC-UNSUPPORTED-EVENT", event, verb=f"says {event.word}")
+        r = self._effects(event)
+        if word == "double":
+            return self._double(seat, event, r)
+        dare = next((d for d in r.dares if d.player == seat and d.choice is None and not d.refused), None) if r else None
+        if dare is None:
+            return self.flag("CA-DARE-WRONG", event, why=self._no_dare(seat, r))
+        dare.choice = word
+
+    def _announce(self, seat: int, event: Event) -> None:
+        r = self.round
+        if self.announced is not None:
+            return self.flag("CA-ROI-FALSE", event, why=say("ca.roi.again", holder=self.players[self.announced]))
+        if r is not None and (r.number > 1 or r.step > 0):
+            return  # too late: the missing announcement was flagged when the round began
+        if not self.places.may(RS, Places.seat(seat)):
+            self.flag("CA-ROI-FALSE", event, why=say("ca.roi.dealt", where=self._where(RS)))
+        else:
+            self.places.put(RS, Places.seat(seat))
+            self.roi_by_announcement = RS not in self.dealt_cards
+            if self.roi_by_announcement:
+                self._note("ca.note.roi", event.line)
+        self.announced = seat
+        if r is not None and r.first is None:
+            r.first = seat
+
+    # Rounds.
+    def _marker(self, event: Event) -> None:
+        if self.round is not None:
+            self._end(event)
+        r = self._begin(event)
+        if event.word is not None and int(event.word) != r.number:
+            self.flag("CA-ROUND-NUMBER", event, player=None, written=event.word, number=r.number)
+
+    def _begin(self, event: Event) -> Round:
+        number = len(self.done) + 1
+        first = self.announced if number == 1 else self.next_first
+        self.round = Round(self.players, number, first, self.seating.direction, all(c <= 1 for c in self.counts), event.line)
+        self.counter["rounds"] += 1
+        return self.round
+
+    def _step(self, event: Event) -> Round:
+        """The round an exchange, a draw or a card laid belongs to: the next one once
+        every card of the current round is laid."""
+        r = self.round
+        if r is None or r.complete(self.counts):
+            if r is not None:
+                self._end(event)
+            r = self._begin(event)
+        if r.number == 1 and self.announced is None and not self.announce_flagged:
+            self.announce_flagged = True
+            mask = self.places.mask(RS)
+            known = mask & self.places.hands and not mask & (mask - 1)  # a single hand
+            why = say("ca.roi.holder", holder=self._where(RS)) if known else say("ca.roi.nobody")
+            self.flag("CA-ROI-UNANNOUNCED", event, player=None, why=why)
+        return r
+
+    def _effects(self, event: Event) -> Round | None:
+        """The current round, its effects set out once every card is laid (step 4)."""
+        r = self.round
+        if r is not None and not r.closed and r.complete(self.counts):
+            self._close(event)
+        return r
+
+    def _end(self, event: Event) -> None:
+        """The round is over (the next one begins): what it left unsettled, the drinks it
+        did not write, then its cards to the discard and the Dames' reversal."""
+        r = self.round
+        if not r.closed and (r.plays or r.complete(self.counts)):
+            self._close(event)
+        for seat, name in enumerate(self.players):
+            if seat not in r.played and self.counts[seat]:
+                self.flag("CA-UNSETTLED", event, player=name, number=r.number, what=say("ca.pending.lay", players=name))
+        for code, player, what in self._pending(r):
+            self.flag(code, event, player=player, number=r.number, what=what,
+                      detail=say("ca.unsettled", number=r.number, what=what))
+        if r.writes or self.every_round:
+            self._missing_drinks(r, event)
+        for card in r.table:
+            if card.seen:
+                self.discard.append(card)
+            else:
+                self.discard_unseen += 1
+        self.places.move_all(self.places.table, self.places.discard)
+        if sum(p.kind == "dame" for p in r.plays) % 2:
+            self.seating.reverse()
+        self.next_first = (r.first + self.seating.direction) % self.n if r.first is not None else None
+        self.done.append(r)
+        self.round = None
+
+    # Step 1: the exchange.
+    def _discards(self, seat: int, event: Event) -> None:
+        r = self._step(event)
+        if r.step > 1:
+            self.flag("CA-EXCHANGE-LATE", event, why=say("ca.step.draw" if r.step == 2 else "ca.step.reveal"))
+        r.step = max(r.step, 1)
+        for i, card in enumerate(event.cards):
+            if seat in r.exchanged:
+                self.flag("CA-EXCHANGE-TWICE", event, event.card_column(i))
+            if card == RS:
+                self.flag("CA-ROI-EXCHANGED", event, event.card_column(i))
+                self.roi_flagged = True
+            if self._from_hand(seat, card, event, i, self.places.discard):
+                self._to_discard(card)
+            r.exchanged.add(seat)
+            r.exchange_owed[seat] = r.exchange_owed.get(seat, 0) + 2
+            self.counter["exchanges"] += 1
+
+    # Step 2: the draw from a neighbour; and the bouts' take from the discard.
+    def _takes(self, seat: int, event: Event) -> None:
+        if event.target is None:
+            return self._bout_take(seat, event)
+        r = self._step(event)
+        source = self.seats[event.target]
+        if r.step > 2:
+            self.flag("CA-DRAW-LATE", event)
+        elif r.last:
+            self.flag("CA-DRAW-LAST-ROUND", event)
+        else:
+            why = self._draw_order(r, seat, source)
+            if why:
+                self.flag("CA-DRAW-ORDER", event, why=why)
+        r.step = max(r.step, 2)
+        if r.first is None:
+            r.first = seat
+        if seat not in r.drawn:
+            r.drawn.append(seat)
+        for i, card in enumerate(event.cards or (UNSEEN_CARD,)):
+            if self._from_hand(source, card, event, i, Places.seat(seat)):
+                self.counts[seat] += 1
+
+    def _draw_order(self, r: Round, seat: int, source: int) -> str:
+        """Why this take breaks the order of the draw (empty when it does not)."""
+        if seat in r.drawn:
+            return say("ca.draw.twice", player=self.players[seat])
+        expected = self._next_drawer(r)
+        if expected is not None and seat != expected:
+            return say("ca.draw.turn", player=self.players[expected])
+        behind = (seat - r.direction) % self.n
+        if source != behind:
+            side = say("ca.side.right" if r.direction == 1 else "ca.side.left")
+            return say("ca.draw.neighbour", player=self.players[seat], side=side, neighbour=self.players[behind])
+        return ""
+
+    def _next_drawer(self, r: Round) -> int | None:
+        """Who takes a card next; None when the first drawer is not known yet."""
+        if r.first is None:
+            return None
+        order = ((r.first + k * r.direction) % self.n for k in range(self.n))
+        return next((s for s in order if s not in r.drawn and self.counts[(s - r.direction) % self.n]), None)
+
+    def _undrawn(self, r: Round) -> list[int]:
+        """Who has still to take a card in this round's draw: none in the last round, nor
+        once the cards are being laid; a player whose neighbour has no card takes none."""
+        if r.last or r.step > 2:
+            return []
+        return [s for s in range(self.n) if s not in r.drawn and self.counts[(s - r.direction) % self.n]]
+
+    def _bout_take(self, seat: int, event: Event) -> None:
+        r = self.round
+        state = r.bouts.get(seat) if r is not None else None
+        if state != "take" or r.closed:
+            why = "ca.bout.late" if state == "take" else "ca.bout.none" if state is None else "ca.bout.again"
+            return self.flag("CA-BOUT-TAKE", event, why=say(why, player=event.player))
+        card = event.cards[0] if event.cards else UNSEEN_CARD
+        for i in range(1, len(event.cards)):
+            self.flag("CA-BOUT-TAKE", event, event.card_column(i), why=say("ca.bout.one", player=event.player))
+        if card.seen and not self.places.may(card, self.places.discard):
+            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.not-there", card=card, where=self._where(card)))
+        elif card in self.discard:
+            self.discard.remove(card)
+        elif self.discard_unseen:
+            self.discard_unseen -= 1
+        if card.seen:
+            self.places.put(card, Places.seat(seat))
+        else:
+            self.places.spread(self.places.discard, Places.seat(seat))
+        self.counts[seat] += 1
+        r.bouts[seat] = card
+
+    # Draws from the stock: the exchange's two cards, the 9's, the ace's refill.
+    def _draws(self, seat: int, event: Event) -> None:
+        r = self.round
+        if r is not None and not r.exchange_owed.get(seat):
+            self._effects(event)
+        for i, card in enumerate(event.cards or (UNSEEN_CARD,)):
+            what = self._draw_kind(r, seat)
+            if what is None:
+                bid = r is not None and any(seat in b.bids for b in r.biddings)
+                if bid:
+                    self.flag("CA-HAND-SIZE", event, event.card_column(i), detail=say("ca.refill.more", player=event.player))
+                else:
+                    self.flag("CA-DRAW-UNDUE", event, event.card_column(i))
+            self._draw(seat, card, what, r, event, i)
+
+    def _draw_kind(self, r: Round | None, seat: int) -> str | None:
+        """What the seat's next card from the stock is for: the exchange's face-up or
+        face-down card, a 9's card, the refill; None when nothing calls for one."""
+        if r is None:
+            return None
+        owed = r.exchange_owed.get(seat, 0)
+        if owed:
+            return "exchange-up" if owed % 2 == 0 else "exchange-down"
+        if not r.closed:
+            return None
+        if any(d.drawer == seat for d in r.nine_draws):
+            return "nine"
+        if r.refill.get(seat):
+            return "refill"
+        return None
+
+    def _draw(self, seat: int, card: Card, what: str | None, r: Round | None, event: Event, index: int) -> None:
+        if not self._refresh_stock(event, index):
+            return
+        self.stock -= 1
+        if card.seen and not self.places.may(card, self.places.stock):
+            if card == RS and not self.places.may(RS, self.places.stock) and RS not in self.dealt_cards:
+                self.flag("CA-ROI-NOT-DEALT", event, event.card_column(index))
+            else:
+                self._misplaced(card, event, index)
+        if what in ("exchange-up", "nine"):
+            if card.seen:
+                self.places.put(card, self.places.discard)
+            else:
+                self.places.spread(self.places.stock, self.places.discard)
+            self._to_discard(card)
+        else:
+            self.counts[seat] += 1
+            if card.seen:
+                self.places.put(card, Places.seat(seat))
+            else:
+                self.places.spread(self.places.stock, Places.seat(seat))
+        if what is None:
+            return
+        if what.startswith("exchange"):
+            r.exchange_owed[seat] -= 1
+            if not r.exchange_owed[seat]:
+                del r.exchange_owed[seat]
+            if what == "exchange-up":
+                self._face_up(seat, card, say("ca.cause.exchange", card=card), r, event)
+        elif what == "nine":
+            owed = next(d for d in r.nine_draws if d.drawer == seat)
+            r.nine_draws.remove(owed)
+            nine = say("ca.cause.nine", card=card, nine=owed.play.card, player=self.players[owed.play.seat])
+            if owed.how:
+                nine += ", " + owed.how
+            self._face_up(seat, card, nine, r, event)
+        else:
+            r.refill[seat] -= 1
+            if not r.refill[seat]:
+                del r.refill[seat]
+
+    def _face_up(self, seat: int, card: Card, cause: str, r: Round, event: Event) -> None:
+        """A card drawn face up: its maximum effect, on its drawer."""
+        if not card.seen:
+            return self._note("ca.note.unseen-draw", event.line)
+        found = maximum(card, self.n)
+        if found is not None:
+            r.give(seat, found[0], found[1], cause, event.line)
+
+    def _refresh_stock(self, event: Event, index: int) -> bool:
+        """A card can be drawn: the stock has one, or the discard is shuffled into a new
+        stock; else CA-STOCK-EMPTY."""
+        if self.stock > 0:
+            return True
+        if self.discard or self.discard_unseen:
+            self.stock = len(self.discard) + self.discard_unseen
+            self.discard, self.discard_unseen = [], 0
+            self.places.move_all(self.places.discard, self.places.stock)
+            self.counter["reshuffles"] += 1
+            return True
+        self.flag("CA-STOCK-EMPTY", event, event.card_column(index))
+        return False
+
+    # Step 3: the cards laid.
+    def _plays(self, seat: int, event: Event) -> None:
+        r = self.round
+        if r is not None and isinstance(r.bouts.get(seat), Card):
+            return self._use(seat, event, r)
+        r = self._step(event)
+        if seat in r.played:
+            for i, card in enumerate(event.cards):
+                self.flag("CA-PLAYED-TWICE", event, event.card_column(i), card=card)
+                if self._from_hand(seat, card, event, i, self.places.table):
+                    r.table.append(card)
+            return
+        missing = self._undrawn(r)
+        if missing:
+            self.flag("CA-DRAW-MISSING", event, player=None, players=join(self.players[s] for s in missing))
+        r.step = 3
+        self._lay(seat, event, r, used=False)
+
+    def _use(self, seat: int, event: Event, r: Round) -> None:
+        """The card a bout took from the discard, used at once."""
+        taken = r.bouts[seat]
+        if taken.seen and event.cards[0] != taken:
+            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.use", player=event.player, card=taken))
+        self._lay(seat, event, r, used=True)
+
+    def _lay(self, seat: int, event: Event, r: Round, used: bool) -> None:
+        card = event.cards[0]
+        target = self.seats[event.target] if event.target is not None else None
+        if card == RS and not used and self.counts[seat] > 1:
+            self.flag("CA-ROI-EARLY", event, event.cards_column, count=self.counts[seat])
+            self.roi_flagged = True
+        if self._from_hand(seat, card, event, 0, self.places.table):
+            r.table.append(card)
+        sort = KIND.get(card, "unseen")
+        if not card.seen:
+            self._note("ca.note.unseen-play", event.line)
+        play = Play(seat, card, sort, self._check_target(seat, card, sort, target, event), event.line, used)
+        r.plays.append(play)
+        r.played.add(seat)
+        self.counter["cards_played"] += 1
+        if sort == "bout":
+            r.bouts[seat] = "take"
+        elif used:
+            r.bouts[seat] = "done"
+        if sort == "roi-de-pique":
+            self.roi_played = True
+        elif sort == "cavalier":
+            self.standing.append(play)
+        elif sort == "six" and play.target is not None:
+            agreed = next((p for p in r.plays if p.kind == "six" and p.target is not None and p is not play), None)
+            if agreed is not None and agreed.target != play.target:
+                self.flag("CA-SIX-TARGETS", event, event.cards_column, target=self.players[play.target],
+                          other=self.players[agreed.seat], agreed=self.players[agreed.target])
+        for i in range(1, len(event.cards)):
+            self.flag("CA-PLAYED-TWICE", event, event.card_column(i), card=event.cards[i])
+            if self._from_hand(seat, event.cards[i], event, i, self.places.table):
+                r.table.append(event.cards[i])
+        if not r.closed and r.complete(self.counts) and not self._bouts_open(r):
+            self._close(event)
+
+    def _check_target(self, seat: int, card: Card, sort: str, target: int | None, event: Event) -> int | None:
+        """The player the card's line may name, checked; the target to follow."""
+        column = event.cards_column
+        if sort in TARGETED:
+            if target is None:
+                self.flag("CA-NO-TARGET", event, column, card=card)
+            elif target == seat:
+                self.flag("CA-TARGET-SELF", event, column, card=card)
+            elif sort == "sips" and card.suit in RED and target not in self.seating.neighbours(seat):
+                self.flag("CA-TARGET-NEIGHBOUR", event, column, card=card, target=event.target,
+                          neighbours=join((self.players[s] for s in sorted(set(self.seating.neighbours(seat)))), "or"))
+            return target
+        if sort == "redirect" and target == seat:
+            self.flag("CA-TARGET-SELF", event, column, card=card)
+            return None
+        if sort in ("six", "redirect", "unseen"):
+            return target
+        if target is not None:
+            self.flag("CA-TARGET-GENERAL", event, column, card=card, target=event.target)
+        return None
+
+    def _bouts_open(self, r: Round) -> bool:
+        """A bout may still take a card from the discard, or has one to lay."""
+        if any(isinstance(v, Card) for v in r.bouts.values()):
+            return True
+        return (bool(self.discard) or self.discard_unseen > 0) and any(v == "take" for v in r.bouts.values())
+
+    # Step 4: the effects, once every card is laid.
+    def _close(self, event: Event | None) -> None:
+        """The cards are laid: the general effects, then the targeted ones, in the order
+        of docs/games/caroleto.md; what step 4 must settle is set out."""
+        r = self.round
+        event = event or self.last_event
+        r.closed = True
+        for seat, state in list(r.bouts.items()):
+            if isinstance(state, Card):
+                self.flag("CA-BOUT-TAKE", event, player=self.players[seat],
+                          why=say("ca.bout.unused", player=self.players[seat], card=state))
+            r.bouts[seat] = "done"
+        trumps: dict[int, Play] = {}
+        for p in r.plays:
+            if p.kind in ("back", "redirect"):
+                trumps.setdefault(p.seat, p)
+        for p in r.plays:
+            if p.kind == "roi":
+                self.central = min(3, self.central + 1)
+        for p in r.plays:
+            if p.kind == "roi-de-pique" and self.central:
+                thirds = self.central
+                r.give(p.seat, thirds / 3, "central", lambda p=p: say("ca.cause.central", thirds=thirds, cause=self._cause(p)),
+                       p.line)
+                self.central = 0
+        designated = self._sixes(r, event)
+        for p in r.plays:
+            if p.kind == "seven":
+                cause = once(lambda p=p: self._cause(p))
+                for k in range(self.n):
+                    r.give((p.seat + k * r.direction) % self.n, k + 1, "sips", cause, p.line)
+            elif p.kind == "nine":
+                for k in range(1, self.n):
+                    other = (p.seat + k * r.direction) % self.n
+                    drawer, how = self._aim(p, other, trumps)
+                    r.nine_draws.append(NineDraw(drawer, other, p, how))
+            elif p.kind == "ace":
+                r.biddings.append(Bidding(p, (p.seat + r.direction) % self.n))
+        aimed = {p.target for p in r.plays if p.kind in TARGETED} | {d.place_of for d in r.nine_draws}
+        for p in r.plays:
+            if p.kind not in TARGETED or p.target is None:
+                continue
+            p.final, p.how = self._aim(p, p.target, trumps)
+            cause = lambda p=p: self._cause(p)  # noqa: E731
+            if p.kind == "sips":
+                r.give(p.final, p.card.rank, "sips", cause, p.line)
+            elif p.kind == "eight":
+                r.dares.append(Dare(p, p.final))
+            elif p.kind == "ten" and p.final == p.seat:
+                r.give(p.seat, 2, "sips", lambda p=p: say("ca.cause.no-duel", cause=self._cause(p)), p.line)
+            elif p.kind == "ten":
+                r.duels.append(Duel(p, frozenset({p.seat, p.final}), cause))
+                self.counter["duels"] += 1
+            else:
+                voters = frozenset(range(self.n)) - {p.final}
+                r.dossiers.append(Dossier(p, p.final, voters, cause))
+                self.counter["dossiers"] += 1
+        for seat, trump in trumps.items():
+            if trump.kind == "redirect" and trump.target is not None and seat in designated and seat not in aimed:
+                self.flag("CA-TRUMP-ON-SIX", event, player=self.players[seat],
+                          why=say("ca.six.redirect", player=self.players[seat], trump=trump.card))
+        if not any(self.counts) and not self.roi_played and not self.roi_flagged:
+            self.roi_flagged = True
+            self.flag("CA-ROI-CHEAT", event, player=None)
+
+    def _sixes(self, r: Round, event: Event) -> set[int]:
+        """The 6s of the round, counted together: whom they designate (everyone for four)."""
+        sixes = [p for p in r.plays if p.kind == "six"]
+        if not sixes:
+            return set()
+        @once
+        def cause() -> str:
+            if len(sixes) == 1:
+                return self._cause(replace(sixes[0], target=None))
+            return say("ca.cause.sixes", count=len(sixes), cards=join(f"{p.card} ({self.players[p.seat]})" for p in sixes))
+
+        if len(sixes) >= 4:
+            for seat in range(self.n):
+                r.give(seat, 1, "up", cause, sixes[0].line)
+                r.six_drinks.add((seat, "up"))
+            return set(range(self.n))
+        named = next((p.target for p in sixes if p.target is not None), None)
+        if named is None:
+            self.flag("CA-NO-TARGET", event, player=self.players[sixes[0].seat], card=sixes[0].card)
+            return set()
+        amount, unit = SIXES[len(sixes)]
+        r.give(named, amount, unit, cause, sixes[0].line)
+        r.six_drinks.add((named, unit))
+        return {named}
+
+    def _aim(self, play: Play, target: int, trumps: dict[int, Play]) -> tuple[int, str]:
+        """Who an effect aimed at ``target`` falls on once their trump has answered, and how."""
+        trump = trumps.get(target)
+        if trump is None or target == play.seat:
+            return target, ""
+        if trump.kind == "back":
+            return play.seat, say("ca.how.back", trump=trump.card, player=self.players[target])
+        if trump.target is None:
+            return target, ""
+        return trump.target, say("ca.how.redirect", trump=trump.card, player=self.players[target],
+                                 final=self.players[trump.target])
+
+    def _cause(self, play: Play) -> str:
+        """A card as a drink's cause: « 4S played by Léa on Noé, sent back by Noé's T7 »."""
+        key = "ca.cause.used" if play.used else "ca.cause.card"
+        cause = say(key, card=play.card, player=self.players[play.seat])
+        if play.target is not None and play.kind in TARGETED:
+            cause += say("ca.cause.on", target=self.players[play.target])
+        return cause + (", " + play.how if play.how else "")
+
+    # The ace's bidding.
+    def _bids(self, seat: int, event: Event) -> None:
+        r = self._effects(event)
+        for i, card in enumerate(event.cards):
+            b = r.bidding() if r is not None else None
+            why = self._bid_turn(b, seat)
+            if why:
+                return self.flag("CA-BID-TURN", event, event.card_column(i), why=why)
+            if card == RS:
+                self.flag("CA-ROI-EARLY", event, event.card_column(i), count=self.counts[seat])
+                self.roi_flagged = True
+            if not self._from_hand(seat, card, event, i, self.places.table):
+                return
+            r.table.append(card)
+            b.bids[seat] = b.bids.get(seat, 0) + 1
+            self.counter["bids"] += 1
+            suit = b.play.card.suit
+            if card.seen and is_trump(card):
+                self._bid_end(r, b, cut=card)
+                continue
+            if card.seen and card.suit != suit:
+                self.flag("CA-BID-SUIT", event, event.card_column(i), card=card, suit=say(f"ca.suit.{suit}"))
+            elif card.seen and card.rank <= b.bar:
+                self.flag("CA-BID-LOW", event, event.card_column(i), card=card, bar=self._bar(b))
+            if card.seen and card.suit == suit:
+                b.bar = max(b.bar, card.rank)
+            b.position += 1
+            b.bidder = (b.bidder + r.direction) % self.n
+
+    def _passes(self, seat: int, event: Event) -> None:
+        r = self._effects(event)
+        b = r.bidding() if r is not None else None
+        why = self._bid_turn(b, seat)
+        if why:
+            return self.flag("CA-BID-TURN", event, why=why)
+        higher = [c for c in self.places.sure(Places.seat(seat)) if c.suit == b.play.card.suit and c.rank > b.bar and c != RS]
+        if higher:
+            self.flag("CA-BID-STOP", event, card=higher[0], bar=self._bar(b))
+        elif len(self.places.sure(Places.seat(seat))) < self.counts[seat]:
+            self._note("ca.note.pass", event.line)
+        self._bid_end(r, b, cut=None)
+
+    def _bid_turn(self, b: Bidding | None, seat: int) -> str:
+        if b is None:
+            return say("ca.bid.none")
+        if seat != b.bidder:
+            return say("ca.bid.turn", player=self.players[b.bidder])
+        return ""
+
+    def _bar(self, b: Bidding) -> str:
+        from ..cards import RANK_NAMES
+
+        return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
+
+    def _bid_end(self, r: Round, b: Bidding, cut: Card | None) -> None:
+        b.over = True
+        key = "ca.cause.cut" if cut is not None else "ca.cause.blocked"
+        position = b.position
+        r.give(b.bidder, 2 ** position, "sips", lambda: say(key, cause=self._cause(b.play), position=position, trump=cut),
+               b.play.line)
+        for seat, count in b.bids.items():
+            r.refill[seat] = r.refill.get(seat, 0) + count
+        self.counter["biddings"] += 1
+
+    # The duel, the dare, the dossier, the standing rules.
+    def _beats(self, seat: int, event: Event) -> None:
+        r = self._effects(event)
+        other = self.seats[event.target]
+        duel = next((d for d in r.duels if d.waiting and d.players == {seat, other}), None) if r else None
+        if duel is None:
+            return self.flag("CA-DUEL-WRONG", event, why=say("ca.duel.none", player=event.player, other=event.target))
+        duel.loser, duel.waiting = other, False
+
+    def _double(self, seat: int, event: Event, r: Round | None) -> None:
+        lost = [d for d in r.duels if not d.waiting and d.loser == seat] if r else []
+        open_ = [d for d in lost if not d.drank]
+        duel = next((d for d in open_ if d.stake < 8), open_[0] if open_ else None)
+        if duel is None:
+            why = "ca.duel.drank" if lost else "ca.duel.not-lost"
+            return self.flag("CA-DUEL-WRONG", event, why=say(why, player=event.player))
+        if duel.stake >= 8:
+            return self.flag("CA-DOUBLE-PAST-8", event)
+        duel.stake *= 2
+        duel.loser, duel.waiting = None, True
+
+    def _refuses(self, seat: int, event: Event) -> None:
+        r = self._effects(event)
+        dare = next((d for d in r.dares if d.player == seat and not d.refused), None) if r else None
+        if dare is None:
+            return self.flag("CA-DARE-WRONG", event, why=self._no_dare(seat, r))
+        dare.refused = True
+        r.give(seat, 1, "glass", lambda: say("ca.cause.refused", cause=self._cause(dare.play)), dare.play.line)
+
+    def _no_dare(self, seat: int, r: Round | None) -> str:
+        return say("ca.dare.none", player=self.players[seat])
+
+    def _votes(self, seat: int, event: Event) -> None:
+        word = _plain(event.word)
+        if word not in ("pourri", "bon"):
+            return self.flag("REC-UNSUPPORTED-EVENT", event, verb=f"votes {event.word}")
+        r = self._effects(event)
+        open_ = [d for d in r.dossiers if not d.complete] if r else []
+        dossier = next((d for d in open_ if seat in d.voters and seat not in d.votes), None)
+        if dossier is None:
+            tells = any(d.teller == seat for d in open_)
+            why = "ca.vote.teller" if tells else "ca.vote.again" if open_ else "ca.vote.none"
+            return self.flag("CA-VOTE-WRONG", event, why=say(why, player=event.player))
+        dossier.votes[seat] = word == "pourri"
+
+    def _catches(self, seat: int, event: Event) -> None:
+        r = self.round
+        if not self.standing or r is None:
+            return self.flag("CA-CATCH-NO-RULE", event)
+        caught = self.seats[event.target]
+        rules = join(str(p.card) for p in self.standing)
+        r.give(caught, 1, "sips", say("ca.cause.catch", player=event.player, rules=rules), event.line)
+        r.caught.add(caught)
+        self.counter["catches"] += 1
+
+    # The drinks written.
+    def _drinks(self, seat: int, event: Event) -> None:
+        r = self._effects(event)
+        unit, amount = ("sips", int(event.word)) if event.word.isdigit() else (event.word, 1)
+        if r is None:
+            return self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.nothing", player=event.player))
+        r.writes = True
+        owed = r.owed(seat, unit)
+        if unit == "central":
+            amount = max(owed, 0)
+        if owed <= EPSILON or amount <= 0:
+            others = [self._amount(r.owed(seat, u), u) for u in UNITS if u != unit and r.owed(seat, u) > EPSILON]
+            if others:
+                self.flag("CA-DRINK-WRONG", event, why=say("ca.drink.more", player=event.player, owed=join(others),
+                                                          written=self._written(event)))
+            else:
+                self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.nothing", player=event.player))
+        elif amount > owed + EPSILON:
+            self.flag("CA-DRINK-WRONG", event, why=say("ca.drink.more", player=event.player, written=self._written(event),
+                                                      owed=self._amount(owed, unit)))
+        r.written[(seat, unit)] = r.written.get((seat, unit), 0) + amount
+        if unit == "sips":
+            for duel in r.duels:
+                if duel.loser == seat and not duel.waiting:
+                    duel.drank = True
+        self.catchable = seat
+
+    def _missing_drinks(self, r: Round, event: Event) -> None:
+        """At the round's end: each drink the round gave and the record did not write."""
+        for code, fields in self._missing_drink_codes(r):
+            self.flag(code, event, **fields)
+
+    def _missing_drink_codes(self, r: Round) -> list[tuple[str, dict]]:
+        """Each drink still owed, as the code and fields of its violation: CA-DRINK-MISSING,
+        or CA-TRUMP-ON-SIX when a 6's drink was left to a player who laid a trump."""
+        owing = r.owing()
+        if not owing:
+            return []
+        drinks = r.drinks()
+        found = []
+        for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
+            name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
+            mine = [d for d in drinks if d.player == name and d.unit == unit]
+            causes = "; ".join(f"{d.cause}, line {d.line}" for d in mine)
+            stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
+            if stopped:
+                found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
+                                                                             causes=causes)}))
+            else:
+                found.append(("CA-DRINK-MISSING", {"player": name, "number": r.number, "amount": amount, "causes": causes}))
+        return found
+
+    _amount = staticmethod(amount_text)
+
+    def _written(self, event: Event) -> str:
+        word = event.word
+        return self._amount(int(word), "sips") if word.isdigit() else self._amount(1, word) if word != "central" else say("ca.drink.central")
+
+    # --- Cards moving -------------------------------------------------------------------
+    def _from_hand(self, seat: int, card: Card, event: Event, index: int, destination: int) -> bool:
+        """A card leaves a hand for the destination, checked against what is known of the
+        hand; False when the hand has no card left."""
+        if self.counts[seat] <= 0:
+            self.flag("CA-HAND-SIZE", event, event.card_column(index), player=self.players[seat],
+                      detail=say("ca.no-card", player=self.players[seat]))
+            return False
+        places = self.places
+        if card.seen:
+            at = places.index[card]
+            if not places.masks[at] & (1 << seat):
+                self._misplaced(card, event, index)
+            places.masks[at] = destination
+        else:
+            places.spread(1 << seat, destination)
+        self.counts[seat] -= 1
+        return True
+
+    def _to_discard(self, card: Card) -> None:
+        if card.seen:
+            self.discard.append(card)
+        else:
+            self.discard_unseen += 1
+
+    def _misplaced(self, card: Card, event: Event, index: int) -> None:
+        if card == RS and self.roi_by_announcement and self.announced is not None:
+            self.flag("CA-ROI-FALSE", event, event.card_column(index),
+                      why=say("ca.roi.moved", holder=self.players[self.announced], player=event.player))
+            self.roi_by_announcement = False
+        else:
+            self.flag("REC-DUPLICATE-CARD", event, event.card_column(index), card=card, where=self._where(card))
+
+    def _where(self, card: Card) -> str:
+        """Where a card may be, in words."""
+        mask = self.places.mask(card)
+        if mask == self.places.table:
+            return say("where.played")
+        seats = [self.players[s] for s in range(self.n) if mask & Places.seat(s)]
+        parts = [say("where.hand", player=join(seats, "or"))] if seats else []
+        parts += [say(key) for bit, key in ((self.places.stock, "ca.where.stock"), (self.places.discard, "ca.where.discard"))
+                  if mask & bit]
+        return join(parts, "or") if parts else say("ca.where.nowhere")
+
+    def _note(self, key: str, line: int) -> None:
+        """A note on what could not be checked, one per kind, listing its lines."""
+        at, lines = self._noted.get(key, (len(self.notes), []))
+        lines.append(line)
+        text = say(key, lines=join(map(str, lines)), count=len(lines))
+        if key in self._noted:
+            self.notes[at] = text
+        else:
+            self.notes.append(text)
+            self._noted[key] = (at, lines)
+
+    # --- What is owed -------------------------------------------------------------------
+    def _can_draw(self) -> bool:
+        return self.stock + len(self.discard) + self.discard_unseen > 0
+
+    def _pending(self, r: Round) -> list[tuple[str, str | None, str]]:
+        """What step 4 must still settle: (code at the round's end, player, in words)."""
+        names = self.players
+        found: list[tuple[str, str | None, str]] = []
+        draw = self._can_draw()
+        for seat, owed in r.exchange_owed.items():
+            if draw:
+                found.append(("CA-UNSETTLED", names[seat], say("ca.pending.exchange", player=names[seat], count=owed)))
+        for duel in r.duels:
+            if duel.waiting:
+                a, b = sorted(duel.players)
+                found.append(("CA-UNSETTLED", None, say("ca.pending.duel", a=names[a], b=names[b], stake=duel.stake,
+                                                        card=duel.play.card)))
+        for dossier in r.dossiers:
+            if not dossier.complete:
+                missing = [names[s] for s in sorted(dossier.voters - set(dossier.votes))]
+                found.append(("CA-UNSETTLED", None, say("ca.pending.votes", players=join(missing),
+                                                        teller=names[dossier.teller])))
+        bidding = r.bidding()
+        if bidding is not None:
+            found.append(("CA-UNSETTLED", names[bidding.bidder], say("ca.pending.bid", player=names[bidding.bidder],
+                                                                     card=bidding.play.card, bar=self._bar(bidding))))
+        if draw:
+            for d in r.nine_draws:
+                found.append(("CA-UNSETTLED", names[d.drawer], say("ca.pending.nine", player=names[d.drawer],
+                                                                   card=d.play.card)))
+            for seat, owed in r.refill.items():
+                found.append(("CA-HAND-SIZE", names[seat], say("ca.pending.refill", player=names[seat], count=owed)))
+        return found
+
+    def _owed_drinks(self, r: Round) -> list[tuple[int, str, float]]:
+        """(seat, unit, amount) still to drink, for a round whose drinks are written."""
+        if not (r.writes or self.every_round):
+            return []
+        owing = r.owing()
+        return [(s, u, owing[s, u]) for s, u in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1])))]
+
+    def _settle_view(self) -> None:
+        """Once the record is over: the effects of a round whose cards are all laid."""
+        r = self.round
+        if r is not None and not r.closed and r.complete(self.counts) and self.started:
+            self._close(None)
+
+    def _finished(self) -> bool:
+        r = self.round
+        if r is None or any(self.counts) or not r.complete(self.counts) or not r.closed:
+            return False
+        return not self._pending(r) and not self._owed_drinks(r)
+
+    # --- Reporting ----------------------------------------------------------------------
+    def over(self, event: Event | None = None) -> bool:
+        r = self.round
+        if r is None or any(self.counts) or not r.complete(self.counts):
+            return False
+        if event is None:
+            return self._finished()
+        starts = event.verb in ("round", "discards") or (event.verb == "takes" and event.target is not None)
+        if event.verb == "plays":
+            starts = not isinstance(r.bouts.get(self.seats[event.player]), Card)
+        if starts and not r.closed:
+            self._close(event)
+        return starts
+
+    def result(self) -> Result:
+        self._settle_view()
+        return Result(self._finished())
+
+    def conclude(self) -> None:
+        self._settle_view()
+
+    def todo(self) -> list[str]:
+        self._settle_view()
+        if self._finished():
+            return []
+        r = self.round
+        if self.announced is None and (r is None or (r.number == 1 and r.step == 0)):
+            return [say("ca.todo.announce")]
+        if r is None:
+            return [self._next_todo()]
+        things = [what for _, _, what in self._pending(r) if r.exchange_owed]
+        if not r.complete(self.counts):
+            expected = self._next_drawer(r)
+            if self._undrawn(r):
+                source = self.players[(expected - r.direction) % self.n] if expected is not None else ""
+                things.append(say("ca.todo.draw", player=self.players[expected], source=source) if expected is not None
+                              else say("ca.todo.draw-any"))
+            else:
+                waiting = [p for s, p in enumerate(self.players) if s not in r.played and self.counts[s]]
+                things.append(say("ca.todo.lay", players=join(waiting)))
+        for seat, state in r.bouts.items():
+            if state == "take" and not r.closed and self._bouts_open(r):
+                things.append(say("ca.todo.bout", player=self.players[seat]))
+            elif isinstance(state, Card):
+                things.append(say("ca.todo.use", player=self.players[seat], card=state))
+        things += [what for _, _, what in self._pending(r) if what not in things]
+        things += [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)]
+        if not things:
+            things.append(self._next_todo())
+        return things
+
+    def _next_todo(self) -> str:
+        """What begins the next round: its first draw, or in the last round the cards."""
+        from .caroleto_legal import _next_round
+
+        nr = _next_round(self)
+        if nr.last:
+            waiting = [p for s, p in enumerate(self.players) if self.counts[s]]
+            return say("ca.todo.round-lay", number=nr.number, players=join(waiting))
+        drawer = self._next_drawer(nr)
+        if drawer is None:
+            return say("ca.todo.round-any", number=nr.number)
+        source = self.players[(drawer - nr.direction) % self.n]
+        return say("ca.todo.round-draw", number=nr.number, player=self.players[drawer], source=source)
+
+    def stats(self) -> dict[str, int]:
+        keys = ("rounds", "cards_played", "exchanges", "biddings", "bids", "duels", "dossiers", "catches", "reshuffles")
+        return {k: self.counter[k] for k in keys}
+
+    def tallies(self) -> dict[str, dict[str, float]]:
+        """Drinks by player and unit, added up without wording their causes."""
+        self._settle_view()
+        totals: dict[str, dict[str, float]] = {}
+        for r in self.done + ([self.round] if self.round is not None else []):
+            for (seat, unit), amount in r.totals().items():
+                units = totals.setdefault(self.players[seat], {})
+                units[unit] = units.get(unit, 0) + amount
+        return totals
+
+    def drinks(self) -> list[Drink]:
+        self._settle_view()
+        rounds = self.done + ([self.round] if self.round is not None else [])
+        return [d for r in rounds for d in r.drinks()]
+
+    def table(self) -> Table:
+        self._settle_view()
+        r = self.round
+        hands = {p: Hand(self.counts[s], self.places.sure(Places.seat(s))) for s, p in enumerate(self.players)}
+        extra = {"round": str(r.number if r else len(self.done)), "central glass": f"{self.central}/3"}
+        if self.standing:
+            extra["standing rules"] = join(str(p.card) for p in self.standing)
+        owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)] if r else []
+        return Table(None, self.seating.direction, hands, {"discard": list(self.discard), "table": list(r.table) if r else []},
+                     self.stock, owed, {}, extra)
+
+    # --- The simulator ------------------------------------------------------------------
+    @classmethod
+    def deal(cls, deck: list[Card], setup: Setup) -> Deal:
+        """« vous le mettez de côté, comptez le nombre de cartes nécessaires - 1 et vous
+        rajoutez le roi de pique »: the Roi de pique always among the hands."""
+        n, size = len(setup.players), setup.options["Cards"]
+        cards = [c for c in deck if c != RS][: n * size - 1]
+        cards.insert(deck.index(RS) % (n * size), RS)
+        return Deal([cards[(seat - setup.first) % n::n] for seat in range(n)])
+
+    def public(self, event: Event) -> Event | None:
+        """As a table that sees no hand writes it: no deal, a card taken from a neighbour
+        or drawn face down is ??. Asked before the event is applied."""
+        if event.verb == "holds":
+            return None
+        hidden = 0
+        if event.verb == "takes" and event.target is not None:
+            hidden = len(event.cards) or 1
+        elif event.verb == "draws" and self._draw_kind(self.round, self.seats[event.player]) not in ("exchange-up", "nine"):
+            hidden = len(event.cards) or 1
+        if not hidden:
+            return event
+        return replace(event, cards=(UNSEEN_CARD,) * hidden, cards_text=" ".join(["??"] * hidden))
+
+    def legal(self) -> list[Event]:
+        return legal(self)
+
+    def mistakes(self, hidden: bool = False) -> list[Mistake]:
+        return mistakes(self, hidden)
+
+
+_HANDLERS = {verb: getattr(Caroleto, "_" + verb) for verb in Caroleto.verbs if verb != "round"}
+"""Each event's handler, by verb."""
+
+RULES_CLASS = Caroleto

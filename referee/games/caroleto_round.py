@@ -1,0 +1,228 @@
+"""One round of Caroleto as it is written: the exchange, the draw, the cards laid, and
+what step 4 settles (the ace's bidding, duels, dossiers, dares, the 9's draws), with the
+drinks the round gives so far."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..messages import say
+from .base import Drink
+
+
+@dataclass(slots=True)
+class Play:
+    """A card laid in the round (or taken from the discard by a bout and used)."""
+
+    seat: int
+    card: Card
+    kind: str
+    target: int | None
+    line: int
+    used: bool = False
+    """Taken from the discard by a bout, and used at once."""
+    final: int | None = None
+    """Who the effect falls on once trumps have answered (targeted cards)."""
+    how: str = ""
+    """How a trump answered it, in words (empty when none did)."""
+
+
+@dataclass(slots=True)
+class Duel:
+    """The 10's rock-paper-scissors duel: 2 sips, then 4, then 8 after each « double »."""
+
+    play: Play
+    players: frozenset[int]
+    cause: Cause
+    """The 10 and its players, in words."""
+    stake: int = 2
+    loser: int | None = None
+    waiting: bool = True
+    """A round of the duel is still to be played (a ``beats`` line)."""
+    drank: bool = False
+    """The loser drank: too late for « double »."""
+
+
+@dataclass(slots=True)
+class Dossier:
+    """The Valet's dossier and the vote on it (all but the teller vote)."""
+
+    play: Play
+    teller: int
+    voters: frozenset[int]
+    cause: Cause
+    votes: dict[int, bool] = field(default_factory=dict)
+    """Voter -> True for « pourri »."""
+
+    @property
+    def complete(self) -> bool:
+        return len(self.votes) == len(self.voters)
+
+    @property
+    def rotten(self) -> bool:
+        """« à la majorité ou l'égalité » pourri."""
+        rotten = sum(self.votes.values())
+        return rotten >= len(self.votes) - rotten
+
+
+@dataclass(slots=True)
+class Dare:
+    """The 8's truth or dare, for the player it falls on."""
+
+    play: Play
+    player: int
+    choice: str | None = None
+    refused: bool = False
+
+
+@dataclass(slots=True)
+class Bidding:
+    """The ace's « surenchère de couleur »: bidders in turn from the ace's next player."""
+
+    play: Play
+    bidder: int
+    position: int = 1
+    """The bidder's place in the sequence: blocked there, they drink 2 ** position."""
+    bar: int = 1
+    """The rank to beat (the ace's 1 at first)."""
+    bids: dict[int, int] = field(default_factory=dict)
+    """Cards each bidder laid, to be drawn again (the refill)."""
+    over: bool = False
+
+
+@dataclass(slots=True)
+class NineDraw:
+    """A card owed to the 9: who draws it, in whose place, for which 9."""
+
+    drawer: int
+    place_of: int
+    play: Play
+    how: str = ""
+
+
+@dataclass
+class Round:
+    names: tuple[str, ...]
+    """The players, in seating order."""
+    number: int
+    first: int | None
+    """Who draws first (step 2); None in round 1 when nobody announced the Roi de pique."""
+    direction: int
+    last: bool
+    """Every hand holds one card: no draw (« dernier tour de jeu »)."""
+    line: int
+    step: int = 0
+    """The furthest step begun: 1 the exchange, 2 the draw, 3 the cards laid."""
+    exchanged: set[int] = field(default_factory=set)
+    exchange_owed: dict[int, int] = field(default_factory=dict)
+    """Seat -> cards still to draw for its exchange (2: the face-up one comes next)."""
+    drawn: list[int] = field(default_factory=list)
+    plays: list[Play] = field(default_factory=list)
+    played: set[int] = field(default_factory=set)
+    bouts: dict[int, object] = field(default_factory=dict)
+    """Seat -> "take" (its bout may take a card from the discard), the card taken (to be
+    used at once), or "done"."""
+    closed: bool = False
+    """The cards are all laid and their effects set out (step 4 has begun)."""
+    table: list[Card] = field(default_factory=list)
+    """Cards played, bid or used this round: the discard's at the round's end."""
+    settled: list[tuple[int, float, str, Cause, int]] = field(default_factory=list)
+    """Drinks given for good (seat, amount, unit, cause, line): general and targeted
+    effects, draws, bids, refusals, catches."""
+    given: dict[tuple[int, str], float] = field(default_factory=dict)
+    """The settled drinks added up by (seat, unit)."""
+    duels: list[Duel] = field(default_factory=list)
+    dossiers: list[Dossier] = field(default_factory=list)
+    dares: list[Dare] = field(default_factory=list)
+    biddings: list[Bidding] = field(default_factory=list)
+    nine_draws: list[NineDraw] = field(default_factory=list)
+    refill: dict[int, int] = field(default_factory=dict)
+    written: dict[tuple[int, str], float] = field(default_factory=dict)
+    """Drinks the record wrote, by (seat, unit)."""
+    writes: bool = False
+    """The record wrote a drink in this round."""
+    caught: set[int] = field(default_factory=set)
+    six_drinks: set[tuple[int, str]] = field(default_factory=set)
+    """The (seat, unit) of the drink the round's 6s give."""
+
+    def complete(self, counts: list[int]) -> bool:
+        """Every player has laid a card, or has none to lay."""
+        if len(self.played) == len(counts):
+            return True
+        played = self.played
+        for seat, count in enumerate(counts):
+            if count and seat not in played:
+                return False
+        return True
+
+    def bidding(self) -> Bidding | None:
+        """The bidding going on."""
+        return next((b for b in self.biddings if not b.over), None)
+
+    def drinks(self) -> list[Drink]:
+        """What the round gives so far: the settled drinks, the duels lost, the dossiers
+        judged pourri; by line."""
+        names, number = self.names, self.number
+        found = [Drink(names[s], amount, unit, _text(cause), line, number) for s, amount, unit, cause, line in self.settled]
+        found += [Drink(names[d.loser], d.stake, "sips", say("ca.cause.duel", cause=_text(d.cause), stake=d.stake),
+                        d.play.line, number) for d in self.duels if d.loser is not None and not d.waiting]
+        for d in self.dossiers:
+            if d.complete and d.rotten:
+                rotten = sum(d.votes.values())
+                cause = say("ca.cause.dossier", cause=_text(d.cause), rotten=rotten, good=len(d.votes) - rotten)
+                found.append(Drink(names[d.teller], 1, "half", cause, d.play.line, number))
+        found.sort(key=lambda d: d.line)
+        return found
+
+    def give(self, seat: int, amount: float, unit: str, cause: Cause, line: int) -> None:
+        self.settled.append((seat, amount, unit, cause, line))
+        self.given[seat, unit] = self.given.get((seat, unit), 0) + amount
+
+    def owed(self, seat: int, unit: str) -> float:
+        """What the seat still owes in that unit: given, less written."""
+        given = self.given.get((seat, unit), 0)
+        if unit == "sips":
+            given += sum(d.stake for d in self.duels if d.loser == seat and not d.waiting)
+        elif unit == "half":
+            given += sum(1 for d in self.dossiers if d.teller == seat and d.complete and d.rotten)
+        return given - self.written.get((seat, unit), 0)
+
+    def totals(self) -> dict[tuple[int, str], float]:
+        """Everything the round gives, by (seat, unit)."""
+        given = dict(self.given)
+        for d in self.duels:
+            if d.loser is not None and not d.waiting:
+                given[d.loser, "sips"] = given.get((d.loser, "sips"), 0) + d.stake
+        for d in self.dossiers:
+            if d.complete and d.rotten:
+                given[d.teller, "half"] = given.get((d.teller, "half"), 0) + 1
+        return given
+
+    def owing(self) -> dict[tuple[int, str], float]:
+        """Everything still owed, by (seat, unit)."""
+        owed = self.totals()
+        for key, amount in self.written.items():
+            owed[key] = owed.get(key, 0) - amount
+        return {key: amount for key, amount in owed.items() if amount > 1e-9}
+
+
+Cause = str | Callable[[], str]
+"""A drink's cause in words, or what words it when asked (most causes are never shown)."""
+
+
+def _text(cause: Cause) -> str:
+    return cause if isinstance(cause, str) else cause()
+
+
+def once(word: Callable[[], str]) -> Callable[[], str]:
+    """A cause worded the first time it is asked for (a 7's or the 6s' drinks share one)."""
+    done: list[str] = []
+
+    def worded() -> str:
+        if not done:
+            done.append(word())
+        return done[0]
+
+    return worded

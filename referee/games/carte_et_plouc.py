@@ -1,0 +1,781 @@
+"""Le Carte et Plouc de Charlotte: a shedding game of the Crazy Eights family.
+
+The conventions this module follows where the rule text is silent are in
+docs/games/carte-et-plouc.md, rule by rule. Here: the deal, the turn, the powers, the
+draws and passes, the end. What the table knows of the cards (hands, discard, stock)
+lives in carte_et_plouc_cards.py; the calls and the additional rules in
+carte_et_plouc_calls.py; the simulator's side (legal events, the deal, the hidden view,
+the mistakes) in carte_et_plouc_play.py; the examples for ``referee explain`` in
+carte_et_plouc_examples.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import ACE, QUEEN, STANDARD_52, UNSEEN, UNSEEN_CARD, Card, read_card
+from ..messages import join, say
+from ..record import Event
+from . import carte_et_plouc_play as play
+from .base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table
+from .carte_et_plouc_calls import Calls
+from .carte_et_plouc_examples import EXAMPLES
+from .carte_et_plouc_cards import (CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX,
+                                   STOCK, TEN, THREE_OF_CLUBS, TWO, Cards)
+from .seating import Seating
+
+SANCTIONS = ("none", "zouzou", "mega-one")
+VARIANTS = ("david-le-fou", "zero", "3-de-trefle", "mot-doux", "six", "maitresse")
+
+RULES = {
+    "cards": "On joue avec un jeu de 52 cartes (sans les jokers).",
+    "deal": "Jusqu’à 6 joueurs, on distribue 7 cartes à chacun. De 7 à 9 joueurs, on distribue 5 cartes.",
+    "turn": "A son tour chaque joueur doit faire une action : - soit s’il ne peut pas jouer, il pioche une carte et passe son tour, - soit il pose une carte.",
+    "match": "Quand il pose une carte, soit il pose la même couleur, soit la même valeur que la carte précédente.",
+    "draw-more": "Si un joueur pioche plus d’une carte, il doit jouer imédiatement.",
+    "ace": "La carte de valeur 1 (ou l’as) : On doit changer de couleur. On ne peut mettre un as que de la couleur de la carte précédente.",
+    "queen": "La Dame : On doit rejouer immédiatement.",
+    "ten": "La carte de valeur 10 : On doit rejouer immédiatement et le tour de jeu change de sens.",
+    "seven": "La carte de valeur 7 : On doit faire piocher 2 cartes au joueur suivant. On peut cumuler plusieurs cartes de valeur 7 et donc faire piocher 2, 4, 6 ou 8 cartes.",
+    "king": "Le roi de Pique : On doit faire piocher 5 cartes au joueur suivant, sauf si le joueur suivant met le 7 de pique, c’est le joueur suivant qui pioche 7 cartes.",
+    "same-value": "On peut poser plusieurs cartes de même valeur. Cela permet de se défausser de 2, 3, 4 voir même 8 cartes en une seule fois.",
+    "carre": "La règle du carré : si sur la défausse il y a 4 cartes identiques, le joueur qui a déposé la dernière carte pour faire le carré rejoue immédiatement.",
+    "carre-7": "si l’on pose les 4 cartes 7, cela donne pour le dernier joueur le droit de rejouer, mais le joueur suivant doit piocher 8 cartes et joue ensuite.",
+    "carte": "A son tour de jeu, si un joueur n’a plus qu’une seule carte en main, il doit dire « carte ».",
+    "plouc": "Quand il joue sa dernière carte et qu’elle est posée, il doit dire « plouc ».",
+    "zouzou": "La Zouzou : quand on oublie de dire « carte », un autre joueur dit « contre ». Le joueur qui a oublié de dire carte prend une carte dans la pioche. Pareil pour l’oubli du « plouc » : sanction une carte piochée dans la pioche !",
+    "mega-one": "La Méga One : identique à La Zouzou mais c’est le joueur qui à dit contre qui donne une de ses cartes.",
+    "david": "dès qu’un joueur fait une erreur (et ça arrive vite même à des professionnels comme nous !) le joueur qui voit l’erreur la signale à tout le monde. Le jeu s’arrête et là c’est le drame : - Soit le joueur qui a vu l’erreur a raison, donc le joueur qui s’est trompé est sanctionné. Il pioche une carte dans la pioche (la Zouzou) soit le joueur qui a vu l’erreur donne une carte de sa main (La Méga one). Il faut définir la sanction avant de commencer à jouer.",
+    "david-wrong": "Soit le joueur qui a vu l’erreur s’est lui-même trompé, il pioche une carte de la pioche (La Zouzou), puis le jeu reprend.",
+    "zero": "Le zéro : quand une carte de valeur 2 apparait sur la défausse, le premier joueur qui tape sur le tas de défausse doit obligatoirement échanger son tas de carte avec un autre joueur.",
+    "trefle": "Le 3 de trèfle : il est interdit de finir son plouc avec le 3 de trèfle.",
+    "mot-doux": "La règle du mot doux : interdiction de dire des gros mots sous peine de piocher 2 cartes de la pioche (double La Zouzou) mais sans jouer.",
+    "six": "Le 6 : le joueur suivant passe son tour. Si plusieurs cartes de valeur 6 sont jouées, on « saute » autant de joueurs que de cartes posées.",
+    "maitresse": "La maitresse : interdiction de terminer par une carte spéciale pour faire le « plouc ».",
+    "goal": "But : Etre le premier à se défausser de toutes ses cartes",
+}
+
+CODES = {
+    "CP-NO-MATCH": "match",
+    "CP-ACE-SUIT": "ace",
+    "CP-ACE-ANNOUNCE": "ace",
+    "CP-MUST-DRAW": "seven",
+    "CP-DRAW-COUNT": "turn",
+    "CP-NO-REPLAY": "queen",
+    "CP-OUT-OF-TURN": "turn",
+    "CP-DRAW-WITH-PLAYABLE": "turn",
+    "CP-PASS": "turn",
+    "CP-NOT-IN-HAND": "turn",
+    "CP-STOCK-MISMATCH": "turn",
+    "CP-MISSED-CARTE": "carte",
+    "CP-MISSED-PLOUC": "plouc",
+    "CP-CALL-NOT-DUE": "carte",
+    "CP-FALSE-CONTRE": "zouzou",
+    "CP-SANCTION-WRONG": "zouzou",
+    "CP-SANCTION-UNPAID": "zouzou",
+    "CP-WRONG-ACCUSATION": "david-wrong",
+    "CP-FALSE-SLAP": "zero",
+    "CP-WRONG-SWAP": "zero",
+    "CP-SWAP-MISSING": "zero",
+    "CP-THREE-OF-CLUBS": "trefle",
+    "CP-MAITRESSE": "maitresse",
+    "CP-SWEAR": "mot-doux",
+    "REC-DUPLICATE-CARD": "cards",
+    "REC-NOT-IN-DECK": "cards",
+    "REC-BAD-DEAL": "deal",
+    "REC-LATE-DEAL": "deal",
+    "REC-AFTER-END": "goal",
+    "REC-RESULT-MISMATCH": "goal",
+}
+
+ACCUSABLE = frozenset({
+    "CP-NO-MATCH", "CP-ACE-SUIT", "CP-ACE-ANNOUNCE", "CP-MUST-DRAW", "CP-DRAW-COUNT", "CP-NO-REPLAY",
+    "CP-OUT-OF-TURN", "CP-DRAW-WITH-PLAYABLE", "CP-PASS", "CP-MISSED-CARTE", "CP-MISSED-PLOUC",
+    "CP-CALL-NOT-DUE", "CP-FALSE-CONTRE", "CP-SANCTION-WRONG", "CP-SANCTION-UNPAID", "CP-FALSE-SLAP",
+    "CP-WRONG-SWAP", "CP-SWAP-MISSING", "CP-THREE-OF-CLUBS", "CP-MAITRESSE",
+})
+"""The errors of play that le David le fou lets another player call out. Left out: what
+only the record shows (a card not in the hand, the stock's order), and errors that carry
+their own sanction already (a gros mot, a wrong accusation)."""
+
+SHOWN = 5
+"""Lines a note names before « and later »."""
+
+AGAIN_RULES = {"queen": "queen", "ten": "ten", "carre": "carre", "draw": "draw-more", "carre-7": "carre-7"}
+"""Why a player plays again, and the rule that says so."""
+
+
+@dataclass(slots=True)
+class Pass:
+    """A draw (or pass) instead of a play, while the hand held cards nobody saw: a card
+    played later that was surely in the hand then, and playable then, proves it wrong."""
+
+    seq: int
+    line: int
+    rank: int
+    suit: str
+    count: int
+    verb: str
+
+
+class CarteEtPlouc(Calls, Rules):
+    name = "carte-et-plouc"
+    title = "Carte et Plouc de Charlotte"
+    min_players, max_players = 2, 9
+    deck = frozenset(STANDARD_52)
+    verbs = frozenset({"holds", "plays", "draws", "passes", "says", "slaps", "swaps", "gives", "accuses", "swears"})
+    targets = frozenset({"swaps", "gives", "accuses"})
+    options = (
+        Option("Sanction", SANCTIONS, "none", "the sanction for a missed « carte » or « plouc » after a « contre », and for le David le fou",
+               aliases=(("la-zouzou", "zouzou"), ("megaone", "mega-one"), ("la-mega-one", "mega-one"), ("mega", "mega-one"))),
+        Option("Variants", VARIANTS, frozenset(), "the additional rules in play (david-le-fou with a [Sanction])", many=True,
+               aliases=(("david", "david-le-fou"), ("le-david-le-fou", "david-le-fou"), ("le-zero", "zero"),
+                        ("trefle-3", "3-de-trefle"), ("3-trefle", "3-de-trefle"), ("le-3-de-trefle", "3-de-trefle"),
+                        ("mot-doux", "mot-doux"), ("motdoux", "mot-doux"), ("6", "six"), ("le-6", "six"),
+                        ("la-maitresse", "maitresse")),
+               needs=(("david-le-fou", "Sanction", ("zouzou", "mega-one")),)),
+        Option("PlayOn", ("no", "yes"), "no", "whether play goes on after the first player is out, for a finishing order"),
+        Option("Reshuffle", ("yes", "no"), "yes", "whether the discard under its top card becomes a new stock when the stock runs out"),
+        Option("TwoPlayerReverse", ("none", "skip"), "none", "with two players, what a change of direction does besides the 10's replay"),
+    )
+    RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+
+    def __init__(self, setup: Setup):
+        super().__init__(setup)
+        o = setup.options
+        self.sanction_kind: str = o["Sanction"]
+        self.variants: frozenset[str] = o["Variants"]
+        self.play_on = o["PlayOn"] == "yes"
+        self.reshuffle = o["Reshuffle"] == "yes"
+        self.reverse_skips = o["TwoPlayerReverse"] == "skip"
+        self.david = "david-le-fou" in self.variants
+        self.zero = "zero" in self.variants
+        self.six = "six" in self.variants
+        n = len(self.players)
+        self.size = play.hand_size(n)
+        self.cards = Cards(self.players, self.size)
+        self.seating = Seating(n)
+        self.turn = setup.first
+        self.again: str | None = None
+        """Why the player whose turn it is plays again (a key of AGAIN_RULES), if they do."""
+        self.owed = 0
+        """Cards to draw (7s, the Roi de pique) by the next player who takes a turn."""
+        self.stack: str | None = None
+        """What may be added to those cards: "7" (another 7), "KS" (the 7 of spades), or nothing."""
+        self.skip = 0
+        """Players the turn passes over when it passes (le 6; a reversal with two players)."""
+        self.suit: str | None = None
+        """The suit in play (after an ace: the one announced); None while the top is unknown."""
+        self.rank = 0
+        """The value of the card on top (0: unknown)."""
+        self.zero_open = False
+        self.swapper: int | None = None
+        self.sanctions: dict[int, int] = {}
+        """Cards each player owes to the stock as a sanction."""
+        self.sanction_rule: dict[int, str] = {}
+        self.gifts: list[tuple[int, int]] = []
+        """(giver, receiver): a card owed under la Méga One."""
+        self.one = [False] * n
+        self.called = [False] * n
+        self.missed = [False] * n
+        self.due_at = [0] * n
+        self.carte_due: set[int] = set()
+        """Players holding one card who have not said « carte » yet (and not missed it)."""
+        self.plouc: int | None = None
+        """Who laid their last card and has not said « plouc » yet."""
+        self.closing = False
+        """The game ends once that « plouc » is settled."""
+        self.ended = False
+        self.blocked = False
+        self.out_order: list[int] = []
+        self.passes = 0
+        self.last_pass: int | None = None
+        self.errors: dict[str, int] = {}
+        """Errors open to le David le fou's accusation: player -> when."""
+        self.proofs: list[list[Pass]] = [[] for _ in range(n)]
+        self.passed_at = [0] * n
+        """When each player last passed (no card to draw) without playing."""
+        self.unverified: dict[int, tuple[int, list[int]]] = {}
+        """Per player: the index of their note, and the lines of the draws not verified."""
+        self.blind_noted = False
+        """A card written ?? was played (noted once)."""
+        self.slapped = False
+        """The 2 on top was slapped already (later slaps on it are late hands, not faults)."""
+        self.seq = 0
+        self.started = False
+        self.drawn = [0] * n
+        self.reversals = 0
+        self.longest = 0
+        self.played = 0
+        self._deal_headers(setup)
+
+    @classmethod
+    def tags(cls) -> tuple[str, ...]:
+        return super().tags() + ("Starter", "Stock")
+
+    # --- The deal -------------------------------------------------------------------------
+    def _deal_headers(self, setup: Setup) -> None:
+        """[Starter] and [Stock]: the card turned up, and the stock in order, top card first."""
+        record = setup.record
+        starter = UNSEEN_CARD
+        header = record.header("Starter")
+        if header is not None and header.value.strip():
+            starter = read_card(header.value.strip())
+            if starter is None or (starter.seen and starter not in self.deck):
+                raise SetupError(say("cp.bad-starter", value=header.value), header)
+        self.starter = starter
+        stock: list[Card] = []
+        header = record.header("Stock")
+        if header is not None:
+            placed = {starter}
+            for word in header.value.replace(",", " ").split():
+                card = read_card(word)
+                if card is None or (card.suit != UNSEEN and card not in self.deck):
+                    raise SetupError(say("cp.bad-stock", value=word), header)
+                if card.suit != UNSEEN:
+                    if card in placed:
+                        raise SetupError(say("cp.stock-twice", card=card), header)
+                    placed.add(card)
+                stock.append(card)
+        size = len(self.deck) - self.size * len(self.players) - 1
+        if len(stock) > size:
+            raise SetupError(say("cp.stock-size", count=len(stock), size=size, players=len(self.players)), header)
+        cards = self.cards
+        cards.stock = [UNSEEN_CARD] * (size - len(stock)) + stock[::-1]
+        cards.where.update((c, STOCK) for c in stock if c.suit != UNSEEN)
+        cards.lay(starter)
+        self.suit, self.rank = (starter.suit, starter.rank) if starter.seen else (None, 0)
+
+    def _holds(self, seat: int, event: Event) -> None:
+        if self.started:
+            return self.flag("REC-LATE-DEAL", event)
+        cards = self.cards
+        for i, card in enumerate(event.cards):
+            if card.seen and card in cards.where and cards.where[card] != seat:
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=cards.place(card))
+            elif card.seen and card in event.cards[:i]:
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=event.player))
+        fresh: list[Card] = []  # a card placed elsewhere, or twice on the line, counts as one nobody saw
+        for card in event.cards:
+            placed = card.seen and (cards.where.get(card, seat) != seat or card in fresh)
+            fresh.append(UNSEEN_CARD if placed else card)
+        cards.deal(seat, tuple(fresh))
+        if len(event.cards) != self.size:
+            self.flag("REC-BAD-DEAL", event, count=len(event.cards), expected=self.size)
+        self._recount(seat)
+
+    def _begin(self) -> None:
+        self.started = True
+        if not self.starter.seen:
+            self.notes.append(say("cp.note.no-starter"))
+
+    # --- Events -----------------------------------------------------------------------------
+    def apply(self, event: Event) -> None:
+        seat = self.seats[event.player]
+        verb = event.verb
+        if verb == "holds":
+            return self._holds(seat, event)
+        if not self.started:
+            self._begin()
+        self.seq += 1
+        self.cards.clock = self.seq
+        written, self.last_pass = self.last_pass == seat and self.turn != seat, None
+        if verb == "passes" and written:  # the pass after one's draw, written out
+            return
+        count = (len(event.cards) if event.cards_text else 1) if verb == "draws" else 0
+        turn = verb == "plays" or verb == "passes" or (verb == "draws" and not (self.sanctions and self._sanction_draw(seat, count)))
+        if self.plouc is not None and self._plouc_window(seat, event, turn):
+            return
+        if turn:
+            if self.errors or self.carte_due or self.swapper is not None:
+                self._close_windows(seat, event)
+            if self.owed and not self.again:
+                self._void_debt()
+        if verb == "plays":
+            self._plays(seat, event)
+        elif verb == "draws":
+            self._draws(seat, event, count, turn)
+        else:
+            getattr(self, "_" + verb)(seat, event)
+
+    def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None,
+             rule: str | None = None, **fields) -> bool:
+        """A violation; an error of play the table did not accept stays open to le David le
+        fou's accusation until the next turn."""
+        counted = super().flag(code, event, column, player, rule, **fields)
+        if counted and code in ACCUSABLE:
+            self.errors[player if player is not None else event.player] = self.seq
+        return counted
+
+    def _close_windows(self, seat: int, event: Event) -> None:
+        """A turn begins: what had to come before it is missed now."""
+        self.errors.clear()
+        if self.swapper is not None:
+            self.flag("CP-SWAP-MISSING", event, player=self.players[self.swapper])
+            self.swapper = None
+        if self.carte_due:
+            for other in sorted(self.carte_due):
+                if other != seat:
+                    self.flag("CP-MISSED-CARTE", event, player=self.players[other])
+                    self.missed[other] = True
+                    self.carte_due.discard(other)
+
+    def _turn_of(self, seat: int, event: Event, did: str) -> None:
+        """Check that it is this player's turn; the record wins: it is, from now on. ``did``
+        is what they did, in words (a key of the messages; a card played fills it)."""
+        if self.again and seat != self.turn:
+            self.flag("CP-NO-REPLAY", event, player=self.players[self.turn], rule=AGAIN_RULES[self.again],
+                      why=say(f"cp.again.{self.again}"), actor=event.player)
+            self._pass_turn()
+        if seat != self.turn:
+            self.flag("CP-OUT-OF-TURN", event, did=say(did, card=event.cards[0] if event.cards else ""),
+                      expected=self.players[self.turn])
+            self._take_turn(seat)
+
+    def _facing(self) -> bool:
+        """Whether the player whose turn it is owes cards they can draw."""
+        return bool(self.owed) and not self.again and bool(self.cards.available(self.reshuffle))
+
+    def _void_debt(self) -> None:
+        """Cards owed when nothing is left to draw are not owed: the player just plays."""
+        if self.owed and not self.again and not self.cards.available(self.reshuffle):
+            self.owed, self.stack = 0, None
+
+    def _take_turn(self, seat: int) -> None:
+        """Play goes on from this player; what the skipped player owed lapses."""
+        self.turn, self.again, self.owed, self.stack, self.skip = seat, None, 0, None, 0
+
+    def _pass_turn(self) -> None:
+        self.again = None
+        steps, self.skip = 1 + self.skip, 0
+        self.turn = self.seating.after(self.turn, steps)
+
+    def _unpaid(self, seat: int, event: Event) -> None:
+        """A sanction is paid before the offender's own next play or pass."""
+        if seat in self.sanctions:
+            owed = self.sanctions.pop(seat)
+            if self.cards.available(self.reshuffle):  # else: nothing left to draw it from
+                self.flag("CP-SANCTION-UNPAID", event, rule=self.sanction_rule.get(seat),
+                          sanction=say("cp.sanction.draw", count=owed))
+        for gift in [g for g in self.gifts if g[0] == seat]:
+            self.gifts.remove(gift)
+            self.flag("CP-SANCTION-UNPAID", event, rule="mega-one", sanction=say("cp.sanction.give", player=self.players[gift[1]]))
+
+    # --- Playing cards ------------------------------------------------------------------------
+    def _plays(self, seat: int, event: Event) -> None:
+        cards = event.cards
+        if seat != self.turn:
+            self._turn_of(seat, event, "cp.did.play")
+        if self.sanctions or self.gifts:
+            self._unpaid(seat, event)
+        self.passes = 0
+        if len(cards) == 1 and event.suit is None:  # the usual line: one card
+            self._play_group(seat, event, 0, 1)
+            if not self.again and seat not in self.seating.out:
+                self._pass_turn()
+            return
+        start = 0
+        while start < len(cards):
+            end = start + 1
+            while end < len(cards) and cards[end].rank == cards[start].rank:
+                end += 1
+            self._play_group(seat, event, start, end)
+            if seat in self.seating.out:
+                if end < len(cards):
+                    self.flag("CP-NOT-IN-HAND", event, event.card_column(end), card=cards[end], why=say("cp.hand.empty"))
+                break
+            if end < len(cards) and not self.again:
+                self._pass_turn()
+                self.flag("CP-OUT-OF-TURN", event, event.card_column(end),
+                          did=say("cp.did.more", card=cards[end], last=cards[end - 1]), expected=self.players[self.turn])
+                self._take_turn(seat)
+            elif end == len(cards) and not self.again:
+                self._pass_turn()
+            start = end
+        if event.suit is not None and cards[-1].rank != ACE:
+            self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.not-ace", player=event.player))
+
+    def _play_group(self, seat: int, event: Event, start: int, end: int) -> None:
+        """Cards of one value laid together, as one play."""
+        cards = event.cards if end - start == len(event.cards) else event.cards[start:end]
+        first = cards[0]
+        seen = first.suit != UNSEEN
+        facing = self.owed > 0 and not self.again
+        self.again = None
+        before = self.suit
+        if seen and facing and not self._answers(first):
+            self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
+                      card=first, owed=self.owed, answer=say(self._answer_key()))
+            self.owed, self.stack, facing = 0, None, False
+        elif seen and not facing and before is not None and not (
+                first.suit == before if first.rank == ACE else first.suit == before or first.rank == self.rank):
+            code = "CP-ACE-SUIT" if first.rank == ACE else "CP-NO-MATCH"
+            self.flag(code, event, event.card_column(start), card=first, top=self._top_text(), suit=self.suit)
+        self.zero_open = False
+        hand = self.cards
+        for k, card in enumerate(cards, start):
+            problem = hand.take(seat, card)
+            if problem:
+                code, fields = problem
+                self.flag(code, event, event.card_column(k), card=card, **fields)
+            elif self.proofs[seat]:  # only a card that was in the hand proves anything about it
+                self._prove(seat, card, event, event.card_column(k))
+            hand.lay(card)
+            if card.rank == SEVEN or card == KING_OF_SPADES:
+                self._debt(card, facing, event, k)
+        self.played += len(cards)
+        self._recount(seat)
+        if not seen:
+            self.suit, self.rank = None, 0
+            if not self.blind_noted:
+                self.blind_noted = True
+                self.notes.append(say("cp.note.unseen-play", player=event.player, line=event.line))
+            return
+        self._powers(seat, event, cards, end, before)
+        if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
+            code = self._forbidden_last(cards[-1])
+            if code:
+                self.flag(code, event, event.card_column(end - 1), card=cards[-1], specials=self._specials_text())
+            self._goes_out(seat)
+
+    def _debt(self, card: Card, facing: bool, event: Event, index: int) -> None:
+        """A 7 or the Roi de pique laid (the index-th card of the line): cards to draw for
+        the next player."""
+        if card == KING_OF_SPADES:
+            self.owed += KING_DRAW
+            self.stack = "KS" if self.owed == KING_DRAW else None
+        elif facing and self.stack == "KS" and card == SEVEN_OF_SPADES:
+            self.owed, self.stack = KING_DRAW + SEVEN_DRAW, None
+        elif facing and self.stack != "7":
+            self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
+                      owed=self.owed, answer=say(self._answer_key()))
+            self.owed += SEVEN_DRAW
+        else:
+            self.owed += SEVEN_DRAW
+            self.stack = "7"
+
+    def _powers(self, seat: int, event: Event, cards: tuple[Card, ...], end: int, before: str | None) -> None:
+        """What a play does once its cards are down."""
+        top = cards[-1]
+        rank, k = top.rank, len(cards)
+        self.rank, self.suit = rank, top.suit
+        discard = self.cards.discard
+        carre = len(discard) >= 4 and discard[-2].rank == discard[-3].rank == discard[-4].rank == rank
+        if rank == TEN:
+            for _ in range(k):
+                self.seating.reverse()
+            self.reversals += k
+            self.again = "ten"
+            if k % 2 and self.reverse_skips and len(self.players) - len(self.seating.out) == 2:
+                self.skip += 1
+        elif rank == QUEEN:
+            self.again = "queen"
+        elif rank == SIX and self.six:
+            self.skip += k
+        elif rank == TWO and self.zero:
+            self.zero_open = True
+            self.slapped = False
+        elif rank == ACE:
+            self._announce(event, cards, end, before)
+        if carre:
+            self.again = "carre-7" if rank == SEVEN else "carre"
+            if rank == SEVEN:
+                self.owed, self.stack = CARRE_SEVENS, None
+
+    def _announce(self, event: Event, cards: tuple[Card, ...], end: int, before: str | None) -> None:
+        """The suit an ace announces: written after ``for`` when the ace ends the line, else
+        shown by the next card its player lays (after a carré of aces)."""
+        if end < len(event.cards):
+            following = event.cards[end]
+            self.suit = following.suit if following.seen else None
+            return
+        if event.suit is None:
+            self.flag("CP-ACE-ANNOUNCE", event, event.card_column(end - 1),
+                      detail=say("cp.ace.no-suit", player=event.player, card=cards[-1]))
+            return
+        if event.suit == (before or cards[0].suit):
+            self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.same-suit", player=event.player, suit=say(f"cp.suits.{event.suit}")))
+        self.suit = event.suit
+
+    def _goes_out(self, seat: int) -> None:
+        """The last card laid: « plouc » is due, and the game ends, or goes on without them."""
+        self.out_order.append(seat)
+        self.seating.out.add(seat)
+        self.plouc = seat
+        self.closing = not self.play_on or len(self.players) - len(self.seating.out) <= 1
+        self.again = None
+        self._pass_turn()
+
+    def _matches(self, card: Card) -> bool:
+        if card.rank == ACE:
+            return card.suit == self.suit
+        return card.suit == self.suit or card.rank == self.rank
+
+    def _answers(self, card: Card) -> bool:
+        """Whether a card may be added to the cards owed instead of drawing them."""
+        return (self.stack == "7" and card.rank == SEVEN) or (self.stack == "KS" and card == SEVEN_OF_SPADES)
+
+    def _answer_key(self) -> str:
+        return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack, "cp.answer.closed")
+
+    def _debt_rule(self) -> str:
+        return "king" if self.stack == "KS" or self.owed == KING_DRAW + SEVEN_DRAW else "seven"
+
+    def _special(self, card: Card) -> bool:
+        """La maîtresse's special cards: those with a power under the rules in play."""
+        return (card.rank in (ACE, SEVEN, TEN, QUEEN) or card == KING_OF_SPADES
+                or (card.rank == TWO and self.zero) or (card.rank == SIX and self.six))
+
+    def _specials_text(self) -> str:
+        names = ["A", "7", "10", "Q", "KS"] + (["2"] if self.zero else []) + (["6"] if self.six else [])
+        return join(names)
+
+    def _forbidden_last(self, card: Card) -> str | None:
+        if "3-de-trefle" in self.variants and card == THREE_OF_CLUBS:
+            return "CP-THREE-OF-CLUBS"
+        if "maitresse" in self.variants and self._special(card):
+            return "CP-MAITRESSE"
+        return None
+
+    def _playable(self, card: Card, count: int) -> bool:
+        """Whether a player holding ``count`` cards may lay this one now (alone)."""
+        if self._facing() and not self._answers(card):
+            return False
+        if not self._facing() and self.suit is not None and not self._matches(card):
+            return False
+        return count > 1 or not self._forbidden_last(card)
+
+    def _top_text(self) -> str:
+        top = self.cards.discard[-1]
+        if top.rank == ACE and top.suit != self.suit:
+            return say("cp.top.ace", card=top, suit=say(f"cp.suits.{self.suit}"))
+        return str(top)
+
+    # --- Drawing and passing --------------------------------------------------------------------
+    def _sanction_draw(self, seat: int, count: int) -> bool:
+        """Whether a draw pays a sanction: the offender's draw out of their turn, or of
+        exactly the cards the sanction asks."""
+        owed = self.sanctions.get(seat)
+        return bool(owed) and (count == min(owed, self.cards.available(self.reshuffle)) or seat != self.turn)
+
+    def _draws(self, seat: int, event: Event, count: int, turn: bool) -> None:
+        if not turn:
+            return self._pay_sanction(seat, event, count)
+        if seat != self.turn and (self.sanctions or self.gifts):
+            owed = next(iter(self.sanctions), None)
+            offender = self.players[owed] if owed is not None else self.players[self.gifts[0][0]]
+            self.flag("CP-SANCTION-WRONG", event, detail=say("cp.sanction.not-yours", player=event.player, offender=offender))
+            if owed is not None:
+                del self.sanctions[owed]
+            else:
+                self.gifts.pop(0)
+            self._take_cards(seat, event, count)
+            return
+        if seat != self.turn:
+            self._turn_of(seat, event, "cp.did.draw")
+        self.passes = 0
+        available = self.cards.available(self.reshuffle)
+        if self.owed and not self.again:
+            expected = min(self.owed, available)
+            rule = self._debt_rule()
+            drawn = self._take_cards(seat, event, count)
+            if drawn != expected or count != expected:
+                self.flag("CP-DRAW-COUNT", event, rule=rule, count=count, expected=say("cp.expect.debt", count=expected))
+            self.owed, self.stack, self.again = 0, None, "draw"
+            return
+        if not available:
+            self.flag("CP-DRAW-COUNT", event, count=count, expected=say("cp.expect.empty"))
+        elif count != 1:
+            self.flag("CP-DRAW-COUNT", event, count=count, expected=say("cp.expect.turn"))
+        self._could_play(seat, event, "draws")
+        self._take_cards(seat, event, count)
+        self._pass_turn()
+        self.last_pass = seat
+
+    def _pay_sanction(self, seat: int, event: Event, count: int) -> None:
+        owed = self.sanctions.pop(seat)
+        expected = min(owed, self.cards.available(self.reshuffle))
+        drawn = self._take_cards(seat, event, count)
+        if drawn != expected or count != expected:
+            self.flag("CP-DRAW-COUNT", event, rule=self.sanction_rule.get(seat), count=count,
+                      expected=say("cp.expect.sanction", count=expected))
+
+    def _take_cards(self, seat: int, event: Event, count: int) -> int:
+        """Cards from the stock into a hand, as the record names them."""
+        wanted = list(event.cards) if event.cards_text else [UNSEEN_CARD]
+        drawn, problems = self.cards.draw(seat, wanted, self.reshuffle)
+        for index, code, fields in problems:
+            self.flag(code, event, event.card_column(index), **fields)
+        self.drawn[seat] += drawn
+        if drawn > self.longest:
+            self.longest = drawn
+        self._recount(seat)
+        return drawn
+
+    def _passes(self, seat: int, event: Event) -> None:
+        if seat != self.turn:
+            self._turn_of(seat, event, "cp.did.pass")
+        if self.sanctions or self.gifts:
+            self._unpaid(seat, event)
+        if self.cards.available(self.reshuffle):
+            self.flag("CP-PASS", event, why=say("cp.pass.owed" if self.owed and not self.again else "cp.pass.stock"))
+            self.passes = 0
+            if not self.again:
+                self.owed, self.stack = 0, None
+        else:
+            self._could_play(seat, event, "passes")
+            self.passes += 1
+        self._pass_turn()
+        if self.passes >= len(self.players) - len(self.seating.out):
+            self.blocked = self.ended = True
+
+    def _could_play(self, seat: int, event: Event, verb: str) -> None:
+        """A draw or a pass instead of a play: wrong if the hand held a card to play. With
+        cards nobody saw, it is kept for a later proof and noted as not verified."""
+        cards = self.cards
+        known, suit = cards.known[seat], self.suit
+        if verb == "passes":
+            self.passed_at[seat] = self.seq
+        if known:
+            count, rank = cards.count(seat), self.rank
+            card = next((c for c in known if (c.suit == suit if c.rank == ACE else c.suit == suit or c.rank == rank)
+                         and (count > 1 or not self._forbidden_last(c))), None)
+            if card is not None:
+                return self.flag("CP-DRAW-WITH-PLAYABLE", event, did=say(f"cp.did.{verb}"), card=card, when="")
+        if cards.unknown[seat] and suit is not None:
+            drawn, stock = event.cards, cards.stock
+            if verb == "passes" or (drawn and drawn[0].suit != UNSEEN) or (stock and stock[-1].suit != UNSEEN):
+                # (else the card drawn now is one nobody saw: the proof would die at once, for
+                # it may be the card played later)
+                self.proofs[seat].append(Pass(self.seq, event.line, self.rank, suit, cards.count(seat), verb))
+            self._note_unverified(seat, event.line)
+
+    def _prove(self, seat: int, card: Card, event: Event, column: int) -> None:
+        """A card played now that was surely in the hand at an earlier draw or pass, and
+        playable then, proves that draw or pass wrong."""
+        if not self.proofs[seat]:
+            return
+        self.proofs[seat] = [p for p in self.proofs[seat] if p.seq > self.cards.since[seat]]
+        proof = self.proof(seat, card)
+        if proof is not None:
+            self.proofs[seat].remove(proof)
+            self.flag("CP-DRAW-WITH-PLAYABLE", event, column, did=say(f"cp.did.{proof.verb}"), card=card,
+                      when=say("cp.when", line=proof.line))
+
+    def proof(self, seat: int, card: Card) -> Pass | None:
+        """The earlier draw or pass that this card, played now, proves wrong: it was surely
+        in the hand then (no card nobody saw came in since, and not this one), and could
+        be played then."""
+        if not card.seen:
+            return None
+        cards = self.cards
+        since, came = cards.since[seat], cards.came[seat].get(card, -1)
+        return next((p for p in self.proofs[seat] if p.seq > since and came < p.seq and self._playable_then(card, p)), None)
+
+    def _playable_then(self, card: Card, p: Pass) -> bool:
+        fits = card.suit == p.suit if card.rank == ACE else (card.suit == p.suit or card.rank == p.rank)
+        return fits and (p.count > 1 or not self._forbidden_last(card))
+
+    def _note_unverified(self, seat: int, line: int) -> None:
+        """One note per player, naming the first lines (then: « and later »)."""
+        entry = self.unverified.get(seat)
+        if entry is None:
+            entry = self.unverified[seat] = (len(self.notes), [])
+            self.notes.append("")
+        index, lines = entry
+        if len(lines) > SHOWN:
+            return
+        lines.append(line)
+        shown = join(map(str, lines)) if len(lines) <= SHOWN else ", ".join(map(str, lines[:SHOWN])) + say("cp.note.more")
+        shown = say("cp.note.line" if len(lines) == 1 else "cp.note.lines", lines=shown)
+        self.notes[index] = say("cp.note.unverified", player=self.players[seat], lines=shown)
+
+    # --- Reporting ------------------------------------------------------------------------------
+    def over(self, event: Event | None = None) -> bool:
+        return self.ended
+
+    def conclude(self) -> None:
+        """A [Result] header: the game is over; a « plouc » not written could not be checked."""
+        if self.plouc is not None:
+            self.notes.append(say("cp.note.no-plouc", player=self.players[self.plouc]))
+            self.plouc = None
+            self.ended = self.ended or self.closing
+
+    def result(self) -> Result:
+        if not self.ended:
+            return Result(False)
+        order = [self.players[s] for s in self.out_order]
+        if self.blocked or self.play_on:
+            left = [s for s in range(len(self.players)) if s not in self.seating.out]
+            start = self.turn
+            left.sort(key=lambda s: (self.cards.count(s), (s - start) % len(self.players)))
+            order += [self.players[s] for s in left]
+        return Result(True, order[0], order)
+
+    def stats(self) -> dict[str, int]:
+        stats = {"cards_played": self.played, "direction_changes": self.reversals, "longest_draw": self.longest}
+        stats.update((f"drawn_by_{p}", self.drawn[s]) for s, p in enumerate(self.players))
+        stats.update((f"cards_left_{p}", self.cards.count(s)) for s, p in enumerate(self.players))
+        return stats
+
+    def todo(self) -> list[str]:
+        if self.ended:
+            return []
+        name = self.players
+        things = []
+        if self.plouc is not None:
+            things.append(say("cp.todo.plouc", player=name[self.plouc]))
+        things += [say("cp.todo.carte", player=name[s]) for s in sorted(self.carte_due)]
+        if self.swapper is not None:
+            things.append(say("cp.todo.swap", player=name[self.swapper]))
+        things += [say("cp.todo.sanction", player=name[s], count=k) for s, k in self.sanctions.items()]
+        things += [say("cp.todo.gift", player=name[g], target=name[r]) for g, r in self.gifts]
+        if self.zero_open:
+            things.append(say("cp.todo.slap"))
+        if self.plouc is None or not self.closing:
+            things.append(self._turn_text())
+        return things
+
+    def _turn_text(self) -> str:
+        player = self.players[self.turn]
+        if self._facing():
+            answer = say(self._answer_key().replace("cp.answer", "cp.todo.answer"))
+            return say("cp.todo.owed", player=player, count=min(self.owed, self.cards.available(self.reshuffle)), answer=answer)
+        again = say("cp.todo.again") if self.again else ""
+        if self.suit is None:
+            return say("cp.todo.any", player=player, again=again)
+        suit = say(f"cp.suit.{self.suit}")
+        if self.rank == ACE:
+            return say("cp.todo.suit", player=player, again=again, suit=suit)
+        return say("cp.todo.play", player=player, again=again, suit=suit, rank=say(f"cp.rank.{self.rank}"))
+
+    def table(self) -> Table:
+        cards = self.cards
+        hands = {p: Hand(cards.count(s), list(cards.known[s])) for s, p in enumerate(self.players)}
+        extra = {"suit": self.suit or "?", "variants": " ".join(sorted(self.variants)) or "-",
+                 "sanction": self.sanction_kind}
+        owed = [say("cp.todo.sanction", player=self.players[s], count=k) for s, k in self.sanctions.items()]
+        owed += [say("cp.todo.gift", player=self.players[g], target=self.players[r]) for g, r in self.gifts]
+        if self.owed:
+            owed.append(say("cp.owed", count=self.owed))
+        return Table(None if self.ended else self.players[self.turn], self.seating.direction, hands,
+                     {"discard": list(cards.discard)}, len(cards.stock), owed, {}, extra)
+
+    # --- The simulator's side (carte_et_plouc_play.py) -----------------------------------------
+    def legal(self) -> list[Event]:
+        return play.legal(self)
+
+    @classmethod
+    def public(cls, event: Event) -> Event | None:
+        return play.public(event)
+
+    @classmethod
+    def deal(cls, deck: list[Card], setup: Setup) -> Deal:
+        return play.deal(deck, setup)
+
+    mistake_codes = play.MISTAKE_CODES
+
+    def mistakes(self, hidden: bool = False) -> list[Mistake]:
+        return play.mistakes(self, hidden)
+
+
+RULES_CLASS = CarteEtPlouc

@@ -1,0 +1,364 @@
+"""Carte et Plouc for the simulator and the live table: the events that break no rule
+now (``legal``), a random deal, and an event as a table that sees no hand writes it."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ..cards import ACE, SUITS, UNSEEN_CARD, Card
+from ..record import Event
+from .base import Deal, Mistake, Setup
+from .carte_et_plouc_cards import DISCARD, POOL, THREE_OF_CLUBS, TWO
+
+if TYPE_CHECKING:
+    from .carte_et_plouc import CarteEtPlouc
+
+
+def hand_size(players: int) -> int:
+    """« Jusqu'à 6 joueurs, on distribue 7 cartes à chacun. De 7 à 9 joueurs, on distribue 5 cartes. »"""
+    return 7 if players <= 6 else 5
+
+
+def deal(deck: list[Card], setup: Setup) -> Deal:
+    """The hands, one card at a time from the first player; the next card turned up
+    (everyone sees it); the rest is the stock, top card first (only a full record gives it)."""
+    n = len(setup.players)
+    size = hand_size(n)
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    for k in range(size * n):
+        hands[(setup.first + k) % n].append(deck[k])
+    starter, stock = deck[size * n], deck[size * n + 1:]
+    return Deal(hands, shown=[("Starter", str(starter))], hidden=[("Stock", " ".join(map(str, stock)))])
+
+
+def public(event: Event) -> Event | None:
+    """Nobody sees a hand: the deal is left out, drawn cards are a count, a card given is ??."""
+    if event.verb == "holds":
+        return None
+    if event.verb == "draws":
+        count = len(event.cards) if event.cards_text else 1
+        return dataclasses.replace(event, cards=(UNSEEN_CARD,) * count, cards_text=str(count))
+    if event.verb == "gives":
+        return dataclasses.replace(event, cards=(UNSEEN_CARD,) * len(event.cards), cards_text=" ".join(["??"] * len(event.cards)))
+    return event
+
+
+def _event(rules: CarteEtPlouc, seat: int, verb: str, cards=(), target: int | None = None,
+           word: str | None = None, suit: str | None = None) -> Event:
+    cards = tuple(cards)
+    return Event(rules.players[seat], verb, 0, 0, cards, " ".join(map(str, cards)), 0,
+                 rules.players[target] if target is not None else None, word, None, None, None, suit)
+
+
+def _draws(rules: CarteEtPlouc, seat: int, count: int) -> list[Event]:
+    """Drawing ``count`` cards: named where they are known (or may be chosen), else a count."""
+    events = []
+    for way in rules.cards.peek(count, rules.reshuffle):
+        if way:
+            events.append(_event(rules, seat, "draws", way))
+        else:
+            events.append(Event(rules.players[seat], "draws", 0, 0, (UNSEEN_CARD,) * count, str(count)))
+    return events
+
+
+def legal(rules: CarteEtPlouc) -> list[Event]:
+    """What may come next without breaking a rule: a call or a sanction that is due comes
+    first (before the next turn it would be missed), then the slaps on a 2 and the turn."""
+    if rules.ended:
+        return []
+    cards = rules.cards
+    available = cards.available(rules.reshuffle)
+    if rules.plouc is not None:
+        return [_event(rules, rules.plouc, "says", word="plouc")]
+    if rules.carte_due:
+        return [_event(rules, min(rules.carte_due), "says", word="carte")]
+    if rules.swapper is not None:
+        partners = [s for s in range(len(rules.players)) if s != rules.swapper and s not in rules.seating.out]
+        return [_event(rules, rules.swapper, "swaps", target=s) for s in partners]
+    if rules.sanctions and available:
+        seat, count = next(iter(rules.sanctions.items()))
+        return _draws(rules, seat, min(count, available))
+    if rules.gifts:
+        giver, receiver = rules.gifts[0]
+        held = cards.known[giver] + ([UNSEEN_CARD] if cards.unknown[giver] else [])
+        return [_event(rules, giver, "gives", (c,), target=receiver) for c in held]
+    events = []
+    if rules.zero_open:
+        events += [_event(rules, s, "slaps") for s in range(len(rules.players)) if s not in rules.seating.out]
+    return events + _turn(rules, available)
+
+
+def _turn(rules: CarteEtPlouc, available: int) -> list[Event]:
+    seat = rules.turn
+    cards = rules.cards
+    held = cards.candidates(seat)
+    if rules._facing():
+        answers = [_event(rules, seat, "plays", (c,)) for c in held
+                   if rules._playable(c, cards.count(seat)) and rules.proof(seat, c) is None]
+        return _draws(rules, seat, min(rules.owed, available)) + answers
+    count = cards.count(seat)
+    full = not cards.unknown[seat]
+    events = []
+    known = False
+    for card in held:
+        if not rules._playable(card, count) or rules.proof(seat, card) is not None:
+            continue
+        known = known or card in cards.known[seat]
+        if card.rank == ACE:
+            events += [_event(rules, seat, "plays", (card,), suit=s) for s in SUITS if s != (rules.suit or card.suit)]
+            continue
+        events.append(_event(rules, seat, "plays", (card,)))
+        group = [card] + [c for c in cards.known[seat] if c.rank == card.rank and c != card]
+        if full and len(group) > 1 and (len(group) < count or not rules._forbidden_last(group[-1])):
+            events.append(_event(rules, seat, "plays", group))
+    if not known:  # no card the table knows of could be played: a draw (or a pass) may be right
+        events += _draws(rules, seat, 1) if available else [_event(rules, seat, "passes")]
+    return events
+
+
+# --- Mistakes a table makes (simulate --mistakes) ------------------------------------------------
+
+MISTAKE_CODES = (
+    "CP-NO-MATCH", "CP-ACE-SUIT", "CP-ACE-ANNOUNCE", "CP-MUST-DRAW", "CP-DRAW-COUNT", "CP-NO-REPLAY",
+    "CP-OUT-OF-TURN", "CP-DRAW-WITH-PLAYABLE", "CP-PASS", "CP-NOT-IN-HAND", "CP-STOCK-MISMATCH",
+    "CP-MISSED-CARTE", "CP-MISSED-PLOUC", "CP-CALL-NOT-DUE", "CP-FALSE-CONTRE", "CP-SANCTION-WRONG",
+    "CP-SANCTION-UNPAID", "CP-WRONG-ACCUSATION", "CP-FALSE-SLAP", "CP-WRONG-SWAP", "CP-SWAP-MISSING",
+    "CP-THREE-OF-CLUBS", "CP-MAITRESSE", "CP-SWEAR",
+)
+
+
+def mistakes(rules: CarteEtPlouc, hidden: bool) -> list[Mistake]:
+    """Real table mistakes, each with every code the referee reports on its line, worked
+    out from the situation: calls said wrong or not at all, slaps, swaps, accusations
+    and gros mots; a card that does not fit, out of turn, or instead of the cards owed;
+    wrong draws and passes; sanctions paid wrong or not at all. With ``hidden``, none
+    that only the hands or the stock would show."""
+    if rules.ended:
+        return []
+    found = [] if rules.plouc is not None else list(_free(rules))
+    if rules.plouc is not None:
+        found += _after_last_card(rules)
+    elif _quiet(rules):
+        found += _turn_mistakes(rules, hidden)
+    else:
+        found += _left_undone(rules)
+    return found
+
+
+def _quiet(rules: CarteEtPlouc) -> bool:
+    """Nothing owed but the turn: no call, swap, sanction or replay pending."""
+    return not (rules.carte_due or rules.swapper is not None or rules.sanctions or rules.gifts or rules.again)
+
+
+def _active(rules: CarteEtPlouc) -> list[int]:
+    return [s for s in range(len(rules.players)) if s not in rules.seating.out]
+
+
+def _last_codes(rules: CarteEtPlouc, seat: int, card: Card) -> tuple[str, ...]:
+    """Going out on a forbidden card (le 3 de trèfle, la maîtresse)."""
+    code = rules._forbidden_last(card) if rules.cards.count(seat) == 1 else None
+    return (code,) if code else ()
+
+
+def _free(rules: CarteEtPlouc) -> Iterator[Mistake]:
+    """Events out of the turn: slaps, calls, accusations, gros mots, swaps and sanctions."""
+    n = len(rules.players)
+    active = _active(rules)
+    slap_open = rules.zero and (rules.zero_open or (rules.rank == TWO and rules.slapped))
+    for seat in range(n):
+        if seat in rules.seating.out or not slap_open:
+            yield Mistake(_event(rules, seat, "slaps"), ("CP-FALSE-SLAP",))
+    for seat in active:
+        if not rules.one[seat]:
+            yield Mistake(_event(rules, seat, "says", word="carte"), ("CP-CALL-NOT-DUE",))
+        if not any(s != seat and rules.one[s] and not rules.called[s] for s in range(n)):
+            yield Mistake(_event(rules, seat, "says", word="contre"), ("CP-FALSE-CONTRE",))
+        innocent = next((s for s in range(n) if s != seat and rules.players[s] not in rules.errors), None)
+        if innocent is not None:
+            yield Mistake(_event(rules, seat, "accuses", target=innocent), ("CP-WRONG-ACCUSATION",))
+        if "mot-doux" in rules.variants:
+            yield Mistake(_event(rules, seat, "swears"), ("CP-SWEAR",))
+        partner = next((s for s in active if s != seat), None)
+        if rules.swapper == seat:
+            yield Mistake(_event(rules, seat, "swaps", target=seat), ("CP-WRONG-SWAP",))
+        elif partner is not None:
+            yield Mistake(_event(rules, seat, "swaps", target=partner), ("CP-WRONG-SWAP",))
+    yield Mistake(_event(rules, active[0], "says", word="plouc"), ("CP-CALL-NOT-DUE",))
+    yield from _sanction_mistakes(rules)
+
+
+def _sanction_mistakes(rules: CarteEtPlouc) -> Iterator[Mistake]:
+    """A sanction drawn in the wrong number or by another player; a card given by the wrong
+    player, two cards given, a card given that nobody owes."""
+    cards = rules.cards
+    available = cards.available(rules.reshuffle)
+    for offender, count in rules.sanctions.items():
+        if offender != rules.turn and available > count:
+            yield Mistake(_draw(rules, offender, count + 1), ("CP-DRAW-COUNT",))
+        other = next((s for s in _active(rules) if s not in (offender, rules.turn)), None)
+        if other is not None and available and not rules.carte_due and rules.swapper is None and other not in rules.sanctions:
+            yield Mistake(_draw(rules, other, 1), ("CP-SANCTION-WRONG",))
+    for giver, receiver in rules.gifts:
+        if cards.count(receiver):
+            yield Mistake(_gift(rules, receiver, giver, 1), ("CP-SANCTION-WRONG",))
+        if cards.count(giver) > 2:
+            yield Mistake(_gift(rules, giver, receiver, 2), ("CP-SANCTION-WRONG",))
+    if not rules.gifts:
+        giver = next((s for s in _active(rules) if cards.count(s) > 1), None)
+        if giver is not None:
+            target = next(s for s in _active(rules) if s != giver)
+            yield Mistake(_gift(rules, giver, target, 1), ("CP-SANCTION-WRONG",))
+
+
+def _gift(rules: CarteEtPlouc, giver: int, receiver: int, count: int) -> Event:
+    known = rules.cards.known[giver]
+    cards = known[:count] if len(known) >= count else [UNSEEN_CARD] * count
+    return _event(rules, giver, "gives", cards, target=receiver)
+
+
+def _draw(rules: CarteEtPlouc, seat: int, count: int) -> Event:
+    """Drawing ``count`` cards from the stock as they come."""
+    return _draws(rules, seat, count)[0]
+
+
+def _turn_mistakes(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
+    """The turn goes wrong: a card that does not fit, one played out of turn or instead of
+    the cards owed, a wrong draw or pass."""
+    seat, cards = rules.turn, rules.cards
+    count = cards.count(seat)
+    held = cards.known[seat]
+    available = cards.available(rules.reshuffle)
+    if available:
+        yield Mistake(_event(rules, seat, "passes"), ("CP-PASS",))
+    if rules._facing():
+        owed = min(rules.owed, available)
+        for card in held:
+            if card.rank != ACE and not rules._answers(card):
+                yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-MUST-DRAW",) + _last_codes(rules, seat, card))
+                break
+        wrong = owed + 1 if available > owed else owed - 1
+        if wrong:
+            yield Mistake(_draw(rules, seat, wrong), ("CP-DRAW-COUNT",))
+        return
+    playable = [c for c in held if rules._playable(c, count)] if rules.suit is not None else []
+    if rules.suit is not None:
+        for card in held:
+            if card.rank == ACE:
+                if card.suit != rules.suit:
+                    suit = next(s for s in SUITS if s != rules.suit)
+                    yield Mistake(_event(rules, seat, "plays", (card,), suit=suit), ("CP-ACE-SUIT",) + _last_codes(rules, seat, card))
+                else:
+                    last = _last_codes(rules, seat, card)
+                    yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-ACE-ANNOUNCE",) + last)
+                    yield Mistake(_event(rules, seat, "plays", (card,), suit=rules.suit), ("CP-ACE-ANNOUNCE",) + last)
+            elif not rules._matches(card):
+                yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-NO-MATCH",) + _last_codes(rules, seat, card))
+            elif count == 1 and rules._forbidden_last(card):
+                yield Mistake(_event(rules, seat, "plays", (card,)), _last_codes(rules, seat, card))
+            else:
+                yield Mistake(_event(rules, seat, "plays", (card,), suit="S" if card.suit != "S" else "H"), ("CP-ACE-ANNOUNCE",))
+        yield from _out_of_turn(rules)
+        yield from _going_out_on_three(rules, hidden)
+    if available > 1:
+        yield Mistake(_draw(rules, seat, 2), ("CP-DRAW-COUNT",) + (() if hidden or not playable else ("CP-DRAW-WITH-PLAYABLE",)))
+    if hidden or cards.unknown[seat] or not available:
+        return
+    if playable:
+        yield Mistake(_draw(rules, seat, 1), ("CP-DRAW-WITH-PLAYABLE",))
+    stock = cards.stock
+    if len(stock) > 1 and stock[-1].seen and stock[-2].seen:
+        codes = ("CP-STOCK-MISMATCH",) + (("CP-DRAW-WITH-PLAYABLE",) if playable else ())
+        yield Mistake(_event(rules, seat, "draws", (stock[-2],)), codes)
+    if count > 1 and rules.suit is not None:
+        elsewhere = next((c for c, spot in cards.where.items() if spot != seat and spot not in (-1, -3)
+                          and c.rank != ACE and rules._matches(c)), None)
+        if elsewhere is not None:
+            yield Mistake(_event(rules, seat, "plays", (elsewhere,)), ("CP-NOT-IN-HAND",))
+
+
+def _going_out_on_three(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
+    """The last card written is the 3 of clubs (le 3 de trèfle), in turn or not, held or
+    not (only a known hand shows that it was not there)."""
+    cards = rules.cards
+    if "3-de-trefle" not in rules.variants or cards.where.get(THREE_OF_CLUBS) in (DISCARD, POOL):
+        return
+    for seat in _active(rules):
+        if cards.count(seat) != 1 or THREE_OF_CLUBS in cards.known[seat] or (cards.unknown[seat] and not hidden):
+            continue
+        if hidden and rules.passed_at[seat] > cards.last_in[seat]:
+            continue  # a hand nobody saw, that passed since: the card may prove that pass wrong
+        if seat != rules.turn and (seat in rules.sanctions or any(g[0] == seat for g in rules.gifts)):
+            continue
+        codes = () if seat == rules.turn else ("CP-OUT-OF-TURN",)
+        codes += () if rules._matches(THREE_OF_CLUBS) else ("CP-NO-MATCH",)
+        codes += () if hidden else ("CP-NOT-IN-HAND",)
+        yield Mistake(_event(rules, seat, "plays", (THREE_OF_CLUBS,)), codes + ("CP-THREE-OF-CLUBS",))
+
+
+def _out_of_turn(rules: CarteEtPlouc) -> Iterator[Mistake]:
+    """Another player lays a card that fits, as if it were their turn."""
+    for seat in _active(rules):
+        if seat == rules.turn or seat in rules.sanctions or any(g[0] == seat for g in rules.gifts):
+            continue
+        card = next((c for c in rules.cards.known[seat] if c.rank != ACE and rules._matches(c)), None)
+        if card is not None:
+            yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-OUT-OF-TURN",) + _last_codes(rules, seat, card))
+            return
+
+
+def _left_undone(rules: CarteEtPlouc) -> Iterator[Mistake]:
+    """Play goes on over what was owed first: a replay, a « carte », a swap, a sanction."""
+    seat = rules.turn
+    if rules.again and not (rules.carte_due or rules.swapper is not None or rules.sanctions or rules.gifts) and not rules.owed:
+        following = rules.seating.after(seat, 1 + rules.skip)
+        card = next((c for c in rules.cards.known[following] if c.rank != ACE and rules._matches(c)), None)
+        if following != seat and card is not None and following not in rules.sanctions:
+            yield Mistake(_event(rules, following, "plays", (card,)), ("CP-NO-REPLAY",) + _last_codes(rules, following, card))
+        return
+    codes = _window_codes(rules, seat)
+    owes = _unpaid_codes(rules, seat)
+    for event in _turn(rules, rules.cards.available(rules.reshuffle)):
+        if event.verb != "plays" or len(event.cards) > 1:
+            continue
+        if codes or owes:
+            yield Mistake(event, codes + owes + _last_codes(rules, seat, event.cards[0]), follow_on=not codes)
+        break
+    if rules.carte_due:
+        target = max(rules.carte_due, key=lambda s: rules.due_at[s])
+        caller = next((s for s in _active(rules) if s != target and not (rules.one[s] and not rules.called[s])), None)
+        if caller is not None:
+            yield Mistake(_event(rules, caller, "says", word="contre"), ("CP-MISSED-CARTE",))
+
+
+def _window_codes(rules: CarteEtPlouc, seat: int) -> tuple[str, ...]:
+    """What a turn by ``seat`` finds missed: the swap of le zéro, the others' « carte »."""
+    codes = ("CP-SWAP-MISSING",) if rules.swapper is not None else ()
+    return codes + ("CP-MISSED-CARTE",) * len(rules.carte_due - {seat})
+
+
+def _unpaid_codes(rules: CarteEtPlouc, seat: int) -> tuple[str, ...]:
+    codes = ("CP-SANCTION-UNPAID",) if seat in rules.sanctions and rules.cards.available(rules.reshuffle) else ()
+    return codes + ("CP-SANCTION-UNPAID",) * sum(g[0] == seat for g in rules.gifts)
+
+
+def _after_last_card(rules: CarteEtPlouc) -> Iterator[Mistake]:
+    """No « plouc »: the next turn, or a « contre »."""
+    out = rules.plouc
+    caller = next((s for s in _active(rules) if s != out), None)
+    if caller is not None:
+        yield Mistake(_event(rules, caller, "says", word="contre"), ("CP-MISSED-PLOUC",))
+    if rules.closing:
+        seat = rules.turn if rules.turn != out else caller
+        if seat is not None:
+            yield Mistake(_event(rules, seat, "passes"), ("CP-MISSED-PLOUC", "REC-AFTER-END"))
+        return
+    if rules.again or rules.swapper is not None:
+        return
+    seat = rules.turn
+    for event in _turn(rules, rules.cards.available(rules.reshuffle)):
+        if event.verb == "plays" and len(event.cards) == 1:
+            codes = ("CP-MISSED-PLOUC",) + _window_codes(rules, seat) + _unpaid_codes(rules, seat)
+            yield Mistake(event, codes + _last_codes(rules, seat, event.cards[0]))
+            break

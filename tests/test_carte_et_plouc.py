@@ -1,0 +1,194 @@
+"""Carte et Plouc, rule by rule, beyond the records: the set-up, the examples for
+``referee explain``, what ``legal()`` offers, the hidden view, the deal and the table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cards import UNSEEN_CARD
+from referee.cli import main
+from referee.engine import check, replay, start
+from referee.export import line_text
+from referee.games.carte_et_plouc import CarteEtPlouc
+from referee.messages import ENGLISH
+from referee.notation import parse_text
+from referee.simulate import SimulationError, simulate
+
+HEAD = '[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n'
+
+
+def codes(report) -> list[tuple[int, str]]:
+    return [(v.line, v.code) for v in report.violations]
+
+
+def rules_after(text: str):
+    (record,) = parse_text(text)
+    return replay(start(record), record)
+
+
+# --- Set-up ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("headers", "message"), [
+    ('[Variants "david-le-fou"]\n', "[Variants \"david-le-fou\"] is played with [Sanction] chosen beforehand: zouzou or mega-one"),
+    ('[Sanction "none"]\n[Variants "david zero"]\n', "chosen beforehand"),
+    ('[Starter "5X"]\n', "[Starter \"5X\"]: expected the card turned up"),
+    ('[Stock "5H 9Z"]\n', "'9Z' is not a card"),
+    ('[Starter "5H"]\n[Stock "2C 5H"]\n', "5H is given twice"),
+    ('[Stock "' + " ".join(["??"] * 31) + '"]\n', "lists 31 cards, but with 3 players the stock holds 30"),
+    ('[Variants "seven"]\n', "accepts any of david-le-fou, zero, 3-de-trefle, mot-doux, six or maitresse"),
+])
+def test_headers_that_cannot_make_a_game(check_text, headers, message):
+    report = check_text(HEAD + headers + "Ana plays 5H\n")
+    assert report.status == "error" and message in report.error.message, report.error.message
+
+
+def test_david_le_fou_with_its_sanction_and_aliases(check_text):
+    report = check_text(HEAD + '[Sanction "La Zouzou"]\n[Variants "le-david-le-fou, le-zero, 6, trefle-3"]\n[Starter "4H"]\nAna plays 5H\n')
+    assert report.status == "in-progress"
+
+
+def test_the_deal_sizes():
+    for players, size in ((2, 7), (6, 7), (7, 5), (9, 5)):
+        names = " ".join(f"P{k}" for k in range(players))
+        rules = rules_after(f'[Game "carte-et-plouc"]\n[Players "{names}"]\n')
+        assert [rules.cards.count(s) for s in range(players)] == [size] * players
+        assert len(rules.cards.stock) == 52 - size * players - 1
+
+
+def test_the_simulator_deals_seven_or_five_turns_one_up_and_keeps_the_stock_hidden():
+    for players in (3, 8):
+        text = simulate("carte-et-plouc", players, 4, max_events=0)
+        (record,) = parse_text(text)
+        hands = [e.cards for e in record.events if e.verb == "holds"]
+        assert {len(h) for h in hands} == {7 if players <= 6 else 5}
+        starter, stock = record.tag("Starter"), record.tag("Stock").split()
+        dealt = [str(c) for h in hands for c in h] + [starter] + stock
+        assert sorted(dealt) == sorted(str(c) for c in CarteEtPlouc.deck)
+        hidden = simulate("carte-et-plouc", players, 4, max_events=0, hidden=True)
+        assert "[Starter" in hidden and "[Stock" not in hidden and " holds " not in hidden
+
+
+def test_a_sanction_chosen_for_david_le_fou_when_asked_for():
+    text = simulate("carte-et-plouc", 3, 1, {"Variants": "david-le-fou"}, max_events=10)
+    (record,) = parse_text(text)
+    assert record.tag("Sanction") in ("zouzou", "mega-one")
+    with pytest.raises(SimulationError, match="Sanction"):
+        simulate("carte-et-plouc", 3, 1, {"Variants": "david-le-fou", "Sanction": "none"})
+
+
+def test_referee_games_lists_the_options():
+    output = CliRunner().invoke(main, ["games"]).output
+    for tag in ("[Sanction", "[Variants", "[PlayOn", "[Reshuffle", "[TwoPlayerReverse"):
+        assert tag in output
+
+
+# --- Explaining the codes -------------------------------------------------------------------
+
+def test_every_code_has_an_example_and_a_convention():
+    for code in CarteEtPlouc.CODES:
+        assert code in CarteEtPlouc.EXAMPLES, code
+        assert f"why.{code}" in ENGLISH, code
+        assert code in ENGLISH, code
+
+
+@pytest.mark.parametrize("code", sorted(CarteEtPlouc.EXAMPLES))
+def test_each_example_breaks_its_rule_on_its_last_line(code):
+    (record,) = parse_text(CarteEtPlouc.EXAMPLES[code])
+    report = check(record)
+    line = record.header("Result").line if code == "REC-RESULT-MISMATCH" else record.events[-1].line
+    assert (line, code) in codes(report), codes(report)
+    assert all(v.line == line for v in report.violations if v.code == code)
+
+
+def test_every_violation_quotes_its_rule():
+    for code, text in CarteEtPlouc.EXAMPLES.items():
+        for violation in check(parse_text(text)[0]).violations:
+            assert violation.rule, violation.code
+
+
+# --- What may come next ---------------------------------------------------------------------
+
+def test_every_legal_event_checks_clean_when_appended():
+    """Over random positions of simulated games (the deal known or not), each event that
+    ``legal()`` offers, written after the record, adds no violation."""
+    rng = random.Random(5)
+    tried = 0
+    for seed in range(24):
+        players = 2 + seed % 8
+        text = simulate("carte-et-plouc", players, seed, hidden=seed % 2 == 1, max_events=rng.randint(5, 120))
+        (record,) = parse_text(text)
+        rules = replay(start(record), record)
+        if rules.violations:
+            continue
+        events = rules.legal()
+        for event in rng.sample(events, min(6, len(events))):
+            kept = [line for line in text.rstrip("\n").split("\n") if not line.startswith("[Result")]
+            (again,) = parse_text("\n".join(kept) + "\n" + line_text(event) + "\n")
+            assert not check(again).violations, (line_text(event), [v.message for v in check(again).violations])
+            tried += 1
+    assert tried > 60
+
+
+def test_a_call_due_comes_before_the_turn():
+    rules = rules_after(HEAD + '[Starter "5H"]\nAna plays QH QS QD QC\nAna plays 8C 8S\n')
+    assert [line_text(e) for e in rules.legal()] == ["Ana says carte"]
+    assert rules.todo() == ["Ana says « carte »", "Ben plays a spade or an 8, or draws"]
+
+
+def test_the_cards_owed_are_drawn_or_answered():
+    rules = rules_after(HEAD + '[Starter "4S"]\nAna plays KS\n')
+    assert rules.todo() == ["Ben draws 5 card(s), or lays the 7 of spades"]
+    offered = {line_text(e) for e in rules.legal()}
+    assert "Ben draws 5" in offered and "Ben plays 7S" in offered and "Ben plays 7H" not in offered
+
+
+# --- The hidden view and the table ----------------------------------------------------------
+
+def test_a_table_that_sees_no_hand():
+    rules = rules_after(HEAD)
+    draw = rules.legal()[0]
+    assert CarteEtPlouc.public(parse_text(HEAD + "Ana draws 4C 9H\n")[0].events[0]).cards == (UNSEEN_CARD,) * 2
+    assert line_text(CarteEtPlouc.public(parse_text(HEAD + "Ana draws 4C 9H\n")[0].events[0])) == "Ana draws 2"
+    assert line_text(CarteEtPlouc.public(parse_text(HEAD + "Ana gives 4C to Ben\n")[0].events[0])) == "Ana gives ?? to Ben"
+    assert CarteEtPlouc.public(parse_text(HEAD + "Ana holds 4C\n")[0].events[0]) is None
+    assert draw.verb in ("plays", "draws")
+
+
+def test_the_table_as_it_stands():
+    rules = rules_after(HEAD + '[Starter "4S"]\nAna plays KS\nBen plays 7S\n')
+    table = rules.table()
+    assert table.turn == "Cas" and table.direction == 1
+    assert table.hands["Ana"].count == 6 and table.stock == 30
+    assert [str(c) for c in table.piles["discard"]] == ["4S", "KS", "7S"]
+    assert table.owed == ["7 card(s) to draw for the next player"]
+
+
+def test_the_statistics(check_text):
+    report = check_text(HEAD + '[Starter "4S"]\nAna plays KS\nBen draws 5\nBen plays 10S 9S\nAna plays 7S\nCas draws 2\n')
+    assert report.stats["drawn_by_Ben"] == 5 and report.stats["drawn_by_Cas"] == 2
+    assert report.stats["longest_draw"] == 5 and report.stats["direction_changes"] == 1
+    assert report.stats["cards_left_Ana"] == 5 and report.stats["cards_played"] == 4
+
+
+@pytest.mark.parametrize(("code", "player"), [
+    ("CP-MISSED-CARTE", "Ana"),        # Ben played: Ana, holding one card, missed it
+    ("CP-NO-REPLAY", "Ana"),           # Ben played: Ana owed the card after her Dame
+    ("CP-SWAP-MISSING", "Cas"),        # Ben played: Cas slapped first
+    ("CP-MISSED-PLOUC", "Ana"),        # Ben played after Ana's last card
+    ("CP-SANCTION-WRONG", "Cas"),      # Cas drew the card Ana owed
+    ("CP-WRONG-ACCUSATION", "Cas"),
+    ("CP-OUT-OF-TURN", "Cas"),
+])
+def test_the_right_player_is_named(code, player):
+    (record,) = parse_text(CarteEtPlouc.EXAMPLES[code])
+    found = [v for v in check(record).violations if v.code == code]
+    assert found and found[-1].player == player and found[-1].message.startswith(player)
+
+
+def test_an_empty_default_reads_none():
+    output = CliRunner().invoke(main, ["games"]).output
+    line = next(line for line in output.splitlines() if "[Variants" in line)
+    assert line.endswith("(default: none)")
