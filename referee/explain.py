@@ -46,6 +46,8 @@ class Explanation:
     rules: list[tuple[str, str]] = field(default_factory=list)
     """(where the rule comes from, the rule quoted)."""
     why: str = ""
+    conventions: list[tuple[str, str]] = field(default_factory=list)
+    """(a game, its own convention for the code), where it says more (``why.<game>.<CODE>``)."""
     examples: list[tuple[str, str]] = field(default_factory=list)
     """(the game's name, a record that breaks the rule)."""
 
@@ -62,6 +64,8 @@ def explanation(code: str) -> Explanation | None:
         quoted = cls.RULES.get(cls.CODES[code], "")
         if quoted and (cls.title, quoted) not in found.rules:
             found.rules.append((cls.title, quoted))
+        if f"why.{cls.name}.{code}" in ENGLISH:
+            found.conventions.append((cls.title, say(f"why.{cls.name}.{code}")))
         if code in cls.EXAMPLES:
             found.examples.append((cls.name, cls.EXAMPLES[code]))
     if not found.examples and code in record_rules.EXAMPLES:
@@ -91,9 +95,11 @@ def render_code(found: Explanation) -> list[str]:
     for source, quoted in found.rules:
         lines += _wrap(say("explain.rule", source=source), f"« {quoted} »")
     lines += _wrap(say("explain.why"), found.why)
+    for game, convention in found.conventions:
+        lines += _wrap(say("explain.why-in", game=game), convention)
     for game, text in found.examples:
         lines.append("  " + say("explain.example", game=game) + ":")
-        lines += ["    " + line for line in text.rstrip("\n").split("\n")]
+        lines += [("    " + line).rstrip() for line in text.rstrip("\n").split("\n")]
         entry = find_game(game)
         if entry is None or entry.module is None:
             lines.append("  " + say("explain.not-refereed", game=game))
@@ -142,7 +148,8 @@ def explain_place(path: str, line: int) -> list[str]:
             lines += _wrap(say("explain.ruled"), str(error))
             return lines
         rules.over(event)
-        ruling = rules.ruling(event) if event.verb in rules.verbs and event.player in rules.players else None
+        known = event.verb in rules.verbs and (event.player in rules.players or event.verb == "round")
+        ruling = rules.ruling(event) if known else None
         lines += _wrap(say("explain.ruled"), say("explain.legal", ruling=ruling or say("explain.nothing-against")))
     after = state_of(record, line)
     lines += [line for todo in after.todo for line in _wrap(say("explain.then"), todo)]

@@ -174,3 +174,24 @@ def test_the_trick_games_rule_in_words(runner, where: str, ruling: str) -> None:
 
     out = runner.invoke(main, ["explain", str(RECORDS / where)]).output
     assert ruling in " ".join(out.split()), out
+
+
+def test_a_game_s_own_convention_for_a_shared_code_is_shown(runner) -> None:
+    out = " ".join(runner.invoke(main, ["explain", "REC-RESULT-MISMATCH"]).output.split())
+    assert "convention (Caroleto): Caroleto has no winner: a [Result] naming one is flagged." in out
+
+
+@pytest.mark.parametrize(("where", "ruling"), [
+    ("carte-et-plouc/notation.txt:15", "Ben lays 6H on 5H: the same suit; Cas skipped"),
+    ("carte-et-plouc/notation.txt:21", "Ana lays 10D 8D on 9D: the same suit; the direction of play turns"),
+    ("carte-et-plouc/notation.txt:28", "Cas drew and still cannot lay a card: the turn passes"),
+    ("carte-et-plouc/notation.txt:49", "Ana plays again (the carré)"),
+    ("caroleto/notation.txt:9", "round 1 begins"),
+    ("caroleto/notation.txt:39", "Zoé lays 4S on Noé; the rules give: Zoé 4 gorgée(s) (4S played by Zoé on Noé, sent back by Noé's T7)"),
+    ("caroleto/notation.txt:41", "Noé bids T3 in the ace's bidding; the rules give: Noé 4"),
+])
+def test_carte_et_plouc_and_caroleto_rule_in_words(runner, where: str, ruling: str) -> None:
+    from .conftest import RECORDS
+
+    out = runner.invoke(main, ["explain", str(RECORDS / where)]).output
+    assert ruling in " ".join(out.split()), out

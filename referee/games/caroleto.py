@@ -1092,6 +1092,11 @@ class Caroleto(Rules):
         return Table(None, self.seating.direction, hands, {"discard": list(self.discard), "table": list(r.table) if r else []},
                      self.stock, owed, {}, extra)
 
+    def ruling(self, event: Event) -> str | None:
+        from .caroleto_ruling import ruling
+
+        return ruling(self, event)
+
     # --- The simulator ------------------------------------------------------------------
     @classmethod
     def deal(cls, deck: list[Card], setup: Setup) -> Deal:
