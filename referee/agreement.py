@@ -9,6 +9,7 @@ bench/legal.py`` runs as many as asked."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import io
 import pickle
@@ -56,11 +57,15 @@ def positions(game: str, count: int, seed: int = 0, max_events: int = 300) -> It
 
 def _forks(rules: Rules) -> Callable[[], Rules]:
     """Copies of a game's rules as they stand, made fast: pickled once (its setup, and
-    the record in it, shared rather than copied), unpickled for each copy."""
+    the record in it, shared rather than copied), unpickled for each copy; deep copies
+    for rules that cannot be pickled (a function kept in them)."""
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
     pickler.persistent_id = lambda obj: 0 if obj is rules.setup else None
-    pickler.dump(rules)
+    try:
+        pickler.dump(rules)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return lambda: copy.deepcopy(rules, {id(rules.setup): rules.setup})
     data = buffer.getvalue()
 
     def fork() -> Rules:

@@ -988,8 +988,13 @@ class Caroleto(Rules):
     def _settle_view(self) -> None:
         """Once the record is over: the effects of a round whose cards are all laid."""
         r = self.round
-        if r is not None and not r.closed and r.complete(self.counts) and self.started:
+        if r is not None and not r.closed and r.complete(self.counts) and self.started and not self._use_awaited(r):
             self._close(None)
+
+    @staticmethod
+    def _use_awaited(r: Round) -> bool:
+        """A bout has just taken a card from the discard: its use is still to come."""
+        return any(isinstance(state, Card) for state in r.bouts.values())
 
     def _finished(self) -> bool:
         r = self.round
