@@ -656,6 +656,7 @@ ENGLISH: dict[str, str] = {
     "state.before": "before the first event",
     "state.turn": "turn",
     "state.nobody": "nobody: the game is over",
+    "state.no-turn": "no one in turn: see what each may do below",
     "state.direction": "direction",
     "state.left": "to the left, in [Players] order",
     "state.right": "to the right, against [Players] order",

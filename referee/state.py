@@ -178,9 +178,12 @@ def _arguments(events: list[Event], universe: set[Card], known: bool) -> list[st
         else:
             fixed.append((e.cards_text or " ".join(map(str, e.cards)), e.suit, e.target, e.word))
     parts = [(_cards_phrase(cards, universe, known), *key) for key, cards in singles.items()] + fixed
-    merged: dict[tuple, list[str]] = {}
+    by_suit: dict[tuple, list[str]] = {}
     for cards, suit, target, word in parts:
-        merged.setdefault((cards, suit, word), []).append(target)
+        by_suit.setdefault((cards, target, word), []).append(suit)
+    merged: dict[tuple, list[str]] = {}
+    for (cards, target, word), suits in by_suit.items():
+        merged.setdefault((cards, join([s for s in suits if s], "or"), word), []).append(target)
     verb = events[0].verb
     said = []
     for (cards, suit, word), targets in merged.items():
@@ -229,7 +232,8 @@ def items(state: State) -> list[tuple[str, str]]:
     """The state as labelled items, in the order shown: what ``; expect state LABEL:
     VALUE`` checks in a record."""
     t = state.table
-    shown: list[tuple[str, str]] = [(say("state.turn"), t.turn or say("state.nobody"))]
+    nobody = say("state.nobody" if state.result.finished else "state.no-turn")
+    shown: list[tuple[str, str]] = [(say("state.turn"), t.turn or nobody)]
     if t.direction is not None:
         shown.append((say("state.direction"), say("state.left" if t.direction > 0 else "state.right")))
     for player, hand in t.hands.items():

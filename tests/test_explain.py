@@ -183,9 +183,9 @@ def test_a_game_s_own_convention_for_a_shared_code_is_shown(runner) -> None:
 
 @pytest.mark.parametrize(("where", "ruling"), [
     ("carte-et-plouc/notation.txt:15", "Ben lays 6H on 5H: the same suit; Cas skipped"),
-    ("carte-et-plouc/notation.txt:21", "Ana lays 10D 8D on 9D: the same suit; the direction of play turns"),
-    ("carte-et-plouc/notation.txt:28", "Cas drew and still cannot lay a card: the turn passes"),
-    ("carte-et-plouc/notation.txt:49", "Ana plays again (the carré)"),
+    ("carte-et-plouc/notation.txt:24", "Ana lays 10D 8D on 9D: the same suit; the direction of play turns"),
+    ("carte-et-plouc/notation.txt:31", "Cas drew and still cannot lay a card: the turn passes"),
+    ("carte-et-plouc/notation.txt:52", "Ana plays again (the carré)"),
     ("caroleto/notation.txt:9", "round 1 begins"),
     ("caroleto/notation.txt:39", "Zoé lays 4S on Noé; the rules give: Zoé 4 gorgée(s) (4S played by Zoé on Noé, sent back by Noé's T7)"),
     ("caroleto/notation.txt:41", "Noé bids T3 in the ace's bidding; the rules give: Noé 4"),

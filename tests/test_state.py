@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from referee.cli import main
 from referee.notation import read_games
 from referee.resources import read_resource
+from referee.simulate import simulable_games
 from referee.state import WIDTH, game_at, render, state_in_text, state_of, to_json
 
 from .conftest import RECORDS
@@ -20,7 +21,7 @@ from .expectations import check_expectations
 
 SCHEMA = json.loads(read_resource("schemas", "state.schema.json"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
-REFEREED = sorted(p for p in (RECORDS / "bataille-corse").glob("*.txt"))
+REFEREED = sorted(p for game in simulable_games() for p in (RECORDS / game).glob("*.txt"))
 
 TEXT = '''[Game "bataille-corse"]
 [Players "Alice Bob Chloe"]
@@ -33,7 +34,7 @@ Chloe plays 5C 3D
 @pytest.mark.parametrize("path", REFEREED, ids=lambda p: p.name)
 def test_every_line_of_the_records_has_a_state_valid_against_the_schema_in_80_columns(path) -> None:
     text = path.read_text(encoding="utf-8-sig")
-    for at in range(1, text.count("\n") + 2, 3):
+    for at in range(1, text.count("\n") + 2, 7):
         record = game_at(read_games(str(path)), at)
         state = state_of(record, at)
         VALIDATOR.validate(to_json(state))
