@@ -16,7 +16,12 @@ made by ``referee simulate``:
   target: at most 12 times;
 - peak memory (resident set of the whole process) of ``referee check --json`` on
   multi-game files of growing size up to ``--memory-mb``; target: flat, and at most
-  100 MB on a 100 MB file.
+  100 MB on a 100 MB file;
+- hostile input (issue 16): the time and peak memory of ``referee check --json`` on each
+  shape that once took quadratic time or unbounded memory: lines that end in a long run of
+  blanks, ``?``, digits, suit symbols, quotes or backslashes and a stray character (in many
+  games), a ``--memory-mb`` run of blank lines, and games at the size limit (MAX_GAME) of
+  the lines that cost the most memory; target: at most 100 MB, and time in proportion.
 
 Times are the best of ``--repeat`` rounds, each run taking its turn in every round; the
 garbage collector runs as in the CLI (it costs little here: the records are slotted
@@ -189,16 +194,51 @@ def peak_rss(path: Path) -> tuple[float, float]:
     return time.perf_counter() - began, kb / 1024
 
 
+def hostile_files(folder: Path, memory_mb: int, hostile_mb: int) -> list[tuple[str, Path]]:
+    """The hostile shapes, each in a file of its own."""
+    from referee.notation import MAX_GAME, MAX_LINE
+
+    head = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
+    fill = MAX_LINE - 40
+    lines = {
+        "blanks after a card": "Alice plays 7H" + " " * fill + "x", "tabs and blanks after a card": "Alice plays 7H" + "\t " * (fill // 2) + "x",
+        "question marks": "Alice plays " + "?" * fill + "x", "digits": "Alice plays " + "1" * fill + "x",
+        "suit symbols": "Alice plays " + "♠" * fill + "x", "quotes": '[Event "' + '"' * fill + "x",
+        "backslashes": '[Event "' + "\\" * fill + "x", "escaped quotes": '[Event "' + '\\"' * (fill // 2) + "x",
+    }
+    files = []
+    for name, line in lines.items():
+        path = folder / f"line-{len(files)}.txt"
+        path.write_text((head + line + "\nAlice plays 7H\n") * 200, encoding="utf-8")
+        files.append((f"200 games, a line of {name}", path))
+    path = folder / "blank-run.txt"
+    with open(path, "w") as out:
+        out.write(head + "Alice plays 7H\n")
+        for _ in range(memory_mb):
+            out.write("\n" * MB)
+    files.append((f"{memory_mb} MB of blank lines after an event", path))
+    for name, line in (("burns 78", "Bob burns 78\n"), ("false slaps", "Bob slaps\n"), ("comments", ";\n")):
+        game = head + "Alice plays 7H\n" + line * ((MAX_GAME - 100) // len(line))
+        path = folder / f"limit-{name.replace(' ', '-')}.txt"
+        with open(path, "w") as out:
+            for _ in range(-(-hostile_mb * MB // len(game))):
+                out.write(game)
+        files.append((f"{hostile_mb} MB of games at the size limit, of {name}", path))
+    return files
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a small run")
     parser.add_argument("--games", type=int, help="simulated records per game (default 200, quick 40)")
     parser.add_argument("--repeat", type=int, help="timed rounds, the best of each kept (default 5, quick 2)")
     parser.add_argument("--memory-mb", type=int, help="largest file for the memory part (default 100, quick 10)")
+    parser.add_argument("--hostile-mb", type=int, help="size of the files of games at the size limit (default 10, quick 2)")
     args = parser.parse_args()
     games = args.games or (40 if args.quick else 200)
     repeat = args.repeat or (2 if args.quick else 5)
     memory_mb = args.memory_mb or (10 if args.quick else 100)
+    hostile_mb = args.hostile_mb or (2 if args.quick else 10)
 
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores")
     print(f"\nThroughput ({games} simulated records per game, best of {repeat} rounds):")
@@ -256,6 +296,16 @@ def main() -> int:
         growth = peaks[-1] - peaks[0]
         print(f"  growth from 1 MB to {memory_mb} MB: {growth:+.1f} MB; target at most 100 MB on 100 MB:"
               f" {'met' if peaks[-1] <= 100 else 'NOT met'}")
+
+        print("\nHostile input: referee check --json (resident set, whole process):")
+        worst = 0.0
+        for name, path in hostile_files(folder, memory_mb, hostile_mb):
+            seconds, rss = peak_rss(path)
+            worst = max(worst, rss)
+            print(f"  {name:<52} {path.stat().st_size / MB:>7.1f} MB: {rss:6.1f} MB peak, {seconds:6.1f} s"
+                  f" ({seconds / (path.stat().st_size / MB):.1f} s/MB)")
+            path.unlink()
+        print(f"  worst peak {worst:.1f} MB; target at most 100 MB: {'met' if worst <= 100 else 'NOT met'}")
     return 0
 
 

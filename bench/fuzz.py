@@ -10,8 +10,22 @@ For every refereed game, ``--games`` simulated records (referee/simulate.py), ea
   - garbled once at the byte level (bytes flipped, inserted, deleted or spliced, cut short,
     a stray CR, Latin-1, a very long line): only RecordErrors, never an exception; and
     CRLF, CR-only line ends or a BOM must read and check exactly as the original;
-plus ``--bytes`` inputs of random bytes. Any exception is an error; so is a violation
-before the mutated line. The first input of each kind of error is saved under
+plus ``--bytes`` inputs of random bytes, and ``--hostile`` hostile inputs (issue 16):
+  - pathological lines: a run of blanks, ``?``, digits, suit symbols, quotes, backslashes,
+    cards... after the start of an event or a header, then a stray character, in many games;
+  - huge runs of blank lines, comment lines, header lines or violations, before, inside,
+    between and after games, some past the limit of a game (MAX_GAME);
+  - control and invisible format characters anywhere in a record, and in file names;
+  - closed streams: an input that fails part-way (OSError, ValueError, no data), a closed
+    standard input, an output closed part-way (as ``| head`` does: exit 141, quietly).
+  Each is also run through the command line in-process (``check``, ``check --json``,
+  ``export``): no exception, an exit status among 0, 1, 2 (141 for a closed output), and
+  no unsafe character (safe_text) in any line of text it prints.
+Every input is timed, and its memory measured (peak resident memory over what the process
+held before, where Linux lets the peak be reset; Python's traced memory elsewhere): an input
+over ``--max-seconds`` (plus ``--seconds-per-mb`` for its size) or ``--max-memory-mb`` is an
+error. The run ends with the worst input's time and memory.
+Any exception is an error; so is a violation before the mutated line. The first input of each kind of error is saved under
 records/regressions/ as ``fuzz-NNN-*.open``, with a comment saying what it exercises
 (``--no-save`` to keep the tree clean). Exit status 1 when errors were found.
 
@@ -42,11 +56,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import referee  # noqa: E402
+from referee.cli import main as cli_main  # noqa: E402
 from referee.engine import check, error_report  # noqa: E402
 from referee.export import record_to_json, record_to_text  # noqa: E402
-from referee.notation import RecordError, parse_text, read_games  # noqa: E402
+from referee.notation import MAX_GAME, MAX_LINE, RecordError, parse_text, read_games  # noqa: E402
 from referee.record import Record  # noqa: E402
 from referee.report import render, to_json  # noqa: E402
+from referee.safe_text import unsafe  # noqa: E402
 from referee.simulate import MUTATIONS, Mutation, mutate, rules_class, simulable_games, simulate, violations_before  # noqa: E402
 
 GARBLES = ("flip", "insert", "delete", "truncate", "crlf", "cr", "stray-cr", "latin-1", "bom", "bom+crlf", "long-line", "splice")
@@ -78,8 +94,19 @@ def _exception(kind: str, error: BaseException, what: str, data: bytes) -> Failu
     return Failure(kind, _signature(error), f"{what}: {type(error).__name__}: {error}\n{tb}", data)
 
 
+_MEASURES: list[tuple[float, float, str]] = []
+"""The time and memory of each input of the task under way (see bounded)."""
+
+
 def read_and_check(data: bytes, kind: str, what: str, render_report: bool = False) -> list:
-    """Read and check every game of the bytes; a Failure for any exception."""
+    """Read and check every game of the bytes, timed and measured; a Failure for any
+    exception, or past the bounds."""
+    reports, measure = bounded(lambda: _read_and_check(data, kind, what, render_report), len(data), kind, what, data)
+    _MEASURES.append(measure)
+    return reports
+
+
+def _read_and_check(data: bytes, kind: str, what: str, render_report: bool = False) -> list:
     try:
         items = list(read_games("fuzz.txt", io.BytesIO(data)))
         reports = []
@@ -257,6 +284,260 @@ def _summary(reports) -> list:
              [(v.line, v.code) for v in report.violations]) for record, report in reports]
 
 
+# --- Hostile inputs (issue 16) ------------------------------------------------------------
+
+HEAD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
+PREFIXES = ("Alice plays 7H", "Alice plays ", "Alice plays", "Alice ", "", "12.", "12. 21:04 ", "21:04:1",
+            '[Event "', "[", "[Event ", "[Event", 'Alice gives 7H to ', "Alice burns ", "Alice says ",
+            "Alice drinks ", "Alice takes ?? from", "; ", "Alice plays 7H on")
+FILLERS = (" ", "\t", " \t", "\u00a0", "?", "??", "?? ", "1", "12", "1.", "1:", "♠", "♠\ufe0f", '"', "\\",
+           '\\"', "7H ", "7H", "10", "[", "]", ";", "é", "x", "x ", "on ", "-", "'")
+AFTER_A_CARD = ("Alice plays 7H", "Alice plays 7H 8C", "Alice burns 2C", "12. Alice plays ??", "Alice holds 10♥")
+BLANKS = (" ", "\t", " \t", "\u00a0", "\u3000")
+STRAYS = ("x", "!", "é", "]", '"', ";", "", "7", "?", "on", "\\", "\x1b", "\u202e", "\x00", "\r", " ")
+CONTROLS = tuple(chr(c) for c in (*range(0, 9), 11, 12, *range(14, 32), 127, *range(0x80, 0xA0))) + (
+    "\u202e", "\u2066", "\u2069", "\u200b", "\u2028", "\u2029", "\ufeff", "\u00ad", "\u061c", "\U000e0041")
+SHAPES = ("line", "blank-run", "comment-run", "header-run", "violation-run", "control", "file-name", "failing-input",
+          "closed-stdin", "closed-output", "long-game")
+
+
+def _size(rng: random.Random, small: int, large: int) -> int:
+    """Mostly small, now and then large: a size between ``small`` and ``large``, log-uniform."""
+    return int(small * (large / small) ** (rng.random() ** 3))
+
+
+def _pathological_line(rng: random.Random) -> str:
+    """A start of line, a long run of one filler, a stray end: blanks half the time, as
+    runs of blanks next to optional ones were what made the lexer backtrack."""
+    filler = rng.choice(BLANKS if rng.random() < 0.5 else FILLERS)
+    length = rng.choice((rng.randint(1, 200), rng.randint(MAX_LINE - 300, MAX_LINE - 20),
+                         rng.randint(MAX_LINE - 300, MAX_LINE - 20), rng.randint(MAX_LINE, MAX_LINE + 50)))
+    prefix = rng.choice(AFTER_A_CARD if rng.random() < 0.3 else PREFIXES)
+    return prefix + filler * max(1, length // len(filler)) + rng.choice(STRAYS)
+
+
+def _simulated_text(rng: random.Random) -> str:
+    return simulate("bataille-corse", rng.randint(2, 5), rng.randrange(1_000_000), hidden=rng.random() < 0.4, max_events=300)
+
+
+def _insert_lines(text: str, rng: random.Random, block: str) -> str:
+    lines = text.split("\n")
+    at = rng.randint(0, len(lines))
+    return "\n".join(lines[:at] + [block.rstrip("\n")] + lines[at:])
+
+
+def hostile_input(shape: str, rng: random.Random) -> bytes:
+    """The bytes of one hostile input of the given shape."""
+    if shape == "line":
+        games = rng.randint(1, 20)
+        line = _pathological_line(rng)
+        if rng.random() < 0.3:
+            return _insert_lines(_simulated_text(rng), rng, line).encode("utf-8", "surrogatepass")
+        return ((HEAD + line + "\nAlice plays 7H\n") * games).encode("utf-8", "surrogatepass")
+    if shape in ("blank-run", "comment-run", "header-run", "violation-run", "long-game"):
+        unit = {"blank-run": rng.choice(("\n", " \t\n", "\r\n", "\r", "\u00a0\n")),
+                "comment-run": rng.choice((";\n", "; a comment\n", ";\n\n")),
+                "header-run": rng.choice(('[X "y"]\n', '[Event "' + "e" * 100 + '"]\n')),
+                "violation-run": rng.choice(("Bob slaps\n", "Alice plays ?? ?? ??\n", "Bob burns 78\n", "Zoe plays 7H\n")),
+                "long-game": rng.choice(("Alice plays 7H\nBob plays 8C\n", "Alice slaps\n"))}[shape]
+        limit = MAX_GAME * (3 if shape == "blank-run" else 1) + 1000
+        run = unit * (_size(rng, 10, limit) // len(unit))
+        game = _simulated_text(rng) if rng.random() < 0.5 else HEAD + "Alice plays 7H\n"
+        if rng.random() < 0.2:  # no [Game] header: the search for one must not go over the run again and again
+            game = game.replace('[Game "bataille-corse"]\n', "", 1)
+        where = rng.choice(("before", "inside", "after", "between"))
+        text = {"before": run + game, "inside": _insert_lines(game, rng, run), "after": game + run,
+                "between": game + run + game}[where]
+        return text.encode()
+    text = _simulated_text(rng)
+    if shape == "control":
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randint(0, len(text))
+            text = text[:at] + rng.choice(CONTROLS) + text[at:]
+        return text.encode("utf-8", "surrogatepass")
+    return text.encode()
+
+
+class _Output(io.TextIOBase):
+    """Standard output for a run of the command line: counts what is written, checks each
+    line holds no unsafe character, and can close part-way as ``| head`` does."""
+
+    def __init__(self, text: bool, close_after: int | None = None):
+        self.text, self.close_after = text, close_after
+        self.writes, self.chars, self.unsafe = 0, 0, ""
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+    def isatty(self) -> bool:
+        return False
+
+    def write(self, text: str) -> int:
+        if self.close_after is not None and self.writes >= self.close_after:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.writes += 1
+        self.chars += len(text)
+        if self.text and not self.unsafe:
+            found = unsafe().search(text.replace("\n", ""))
+            if found is not None:
+                self.unsafe = text[max(0, found.start() - 40):found.start() + 40]
+        return len(text)
+
+
+class _Input:
+    """Standard input for a run of the command line: the bytes, a stream that fails, or none."""
+
+    def __init__(self, stream):
+        self.buffer = stream
+
+
+class _FailingStream(io.RawIOBase):
+    """Gives ``good`` bytes, then fails with ``error`` (or gives no data, as a non-blocking stream)."""
+
+    def __init__(self, good: bytes, error: BaseException | None):
+        self.good, self.error = good, error
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer):
+        if not self.good:
+            if self.error is None:
+                return None
+            raise self.error
+        size = min(len(buffer), len(self.good))
+        buffer[:size], self.good = self.good[:size], self.good[size:]
+        return size
+
+
+def run_cli(args: list[str], stdin, kind: str, what: str, data: bytes, close_after: int | None = None) -> int:
+    """One run of the command line in-process: its exit status; a Failure for an exception,
+    an unexpected status or an unsafe character in its text output."""
+    out = _Output(text="--json" not in args and "export" not in args, close_after=close_after)
+    err = _Output(text=True)
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = stdin, out, err
+    try:
+        cli_main(args, standalone_mode=False)
+        status = 0
+    except SystemExit as done:
+        status = done.code if isinstance(done.code, int) else 1
+    except Exception as error:  # noqa: BLE001
+        raise _exception(kind, error, f"{what}: referee {' '.join(args)}", data) from None
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+    allowed = {0, 1, 2} | ({141} if close_after is not None else set())
+    if status not in allowed:
+        raise Failure(kind, f"exit status {status} ({args[0]})", f"{what}: referee {' '.join(args)} exited {status}", data)
+    if out.unsafe or err.unsafe:
+        shown = out.unsafe or err.unsafe
+        raise Failure(kind, f"unsafe character printed ({args[0]})", f"{what}: printed {shown!r}", data)
+    return status
+
+
+def fuzz_hostile(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """One hostile input: read and checked, and run through the command line."""
+    rng = random.Random(f"{seed}:hostile:{index}")
+    shape = SHAPES[index % len(SHAPES)]
+    data = hostile_input(shape, rng)
+    what = f"hostile input #{index} ({shape}, {len(data)} bytes)"
+    counts = Counter({"hostile": 1, f"hostile {shape}": 1})
+    try:
+        if shape == "failing-input":
+            error = rng.choice((OSError(5, "Input/output error"), OSError(9, "Bad file descriptor"),
+                                ValueError("I/O operation on closed file"), None))
+            cut = rng.randint(0, len(data))
+            stream = io.BufferedReader(_FailingStream(data[:cut], error))
+            items, measure = bounded(lambda: list(read_games("fuzz.txt", stream)), len(data), shape, what, data)
+            if not items or not isinstance(items[-1], RecordError):
+                raise Failure(shape, "a failing input did not end with a RecordError", f"{what}: {items[-1:]}", data)
+            _MEASURES.append(measure)
+            return counts, []
+        if shape == "closed-stdin":
+            status = run_cli(["check", "-"], None, shape, what, data)
+            if status != 2:
+                raise Failure(shape, "a closed standard input is not exit 2", f"{what}: exit {status}", data)
+            return counts, []
+        read_and_check(data, shape, what)
+        if shape == "file-name":
+            name = "".join(rng.choice(("a", "\n", "\x1b[2J", "\u202e", "\t", "é", "\udcff", "\x07")) for _ in range(6))
+            folder = Path(tempfile.mkdtemp(prefix="fuzz-"))
+            try:
+                path = folder / f"{name}.txt"
+                try:
+                    path.write_bytes(data)
+                except (OSError, UnicodeEncodeError):
+                    return counts, []
+                for args in (["check", str(path)], ["check", str(path) + "-missing"]):
+                    run_cli(args, _Input(io.BytesIO(b"")), shape, what, data)
+            finally:
+                for child in folder.iterdir():
+                    child.unlink()
+                folder.rmdir()
+            return counts, []
+        close_after = rng.randint(0, 20) if shape == "closed-output" else None
+        for args in (["check", "-"], ["check", "--json", "-"], ["export", "--to", "text", "-"]):
+            _, measure = bounded(lambda: run_cli(args, _Input(io.BytesIO(data)), shape, what, data, close_after),
+                                 len(data), shape, f"{what}, referee {' '.join(args)}", data)
+            _MEASURES.append(measure)
+    except Failure as failure:
+        return counts, [failure]
+    return counts, []
+
+
+# --- Time and memory bounds per input -------------------------------------------------------------
+
+LIMITS = {"seconds": 2.0, "seconds_per_mb": 20.0, "memory_mb": 75.0}
+"""The bounds on one input (set by the options): time (plus some per MB of input), and the
+memory taken over what the process held before (75 MB: referee itself takes about 25 MB of
+the 100 MB an input of any size may use)."""
+
+_CLEAR_REFS = "/proc/self/clear_refs"
+
+
+def _resident_kb(field: str) -> int:
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith(field))
+
+
+def _can_reset_peak() -> bool:
+    try:
+        with open(_CLEAR_REFS, "w") as refs:
+            refs.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def bounded(run, size: int, kind: str, what: str, data: bytes):
+    """Run one input and measure it: (its result, (seconds, megabytes, what)); a Failure when
+    it takes longer or more memory than LIMITS allow."""
+    import tracemalloc
+
+    resettable = _can_reset_peak()
+    if resettable:
+        before = _resident_kb("VmRSS:")
+    else:
+        tracemalloc.start()
+    began = time.perf_counter()
+    try:
+        result = run()
+    finally:
+        seconds = time.perf_counter() - began
+        if resettable:
+            megabytes = max(0, _resident_kb("VmHWM:") - before) / 1024
+        else:
+            megabytes = tracemalloc.get_traced_memory()[1] / 1e6
+            tracemalloc.stop()
+    measure = (seconds, megabytes, f"{what}")
+    if seconds > LIMITS["seconds"] + LIMITS["seconds_per_mb"] * size / 1e6:
+        raise Failure(kind, f"over the time bound ({kind})", f"{what}: {seconds:.1f} s", data)
+    if megabytes > LIMITS["memory_mb"]:
+        raise Failure(kind, f"over the memory bound ({kind})", f"{what}: {megabytes:.0f} MB", data)
+    return result, measure
+
+
 def fuzz_bytes(index: int, seed: int) -> tuple[Counter, list[Failure]]:
     rng = random.Random(f"{seed}:bytes:{index}")
     size = rng.choice((0, 1, 10, 100, 1000, 5000))
@@ -273,8 +554,13 @@ def fuzz_bytes(index: int, seed: int) -> tuple[Counter, list[Failure]]:
 
 
 def _task(args):
+    """One task, and the slowest and the largest of its inputs: (seconds, megabytes, what)."""
     kind, *rest = args
-    return fuzz_one(*rest) if kind == "game" else fuzz_bytes(*rest)
+    _MEASURES.clear()
+    counts, failures = {"game": fuzz_one, "bytes": fuzz_bytes, "hostile": fuzz_hostile}[kind](*rest)
+    slowest = max(_MEASURES, key=lambda m: m[0], default=(0.0, 0.0, ""))
+    largest = max(_MEASURES, key=lambda m: m[1], default=(0.0, 0.0, ""))
+    return counts, failures, slowest, largest
 
 
 def save(failure: Failure, folder: Path, number: int) -> Path:
@@ -295,17 +581,21 @@ def run_fuzz(args) -> int:
     games = simulable_games()
     tasks = [("game", g, i, args.seed, args.mutations, args.max_events) for i in range(args.games) for g in games]
     tasks += [("bytes", i, args.seed) for i in range(args.bytes)]
+    tasks += [("hostile", i, args.seed) for i in range(args.hostile)]
+    random.Random(args.seed).shuffle(tasks)  # the long inputs spread over the run
     counts: Counter = Counter()
     found: dict[str, tuple[Failure, int]] = {}
     errors = 0
+    slowest, largest = (0.0, 0.0, ""), (0.0, 0.0, "")
     started = time.time()
     if args.jobs > 1:
         pool = ProcessPoolExecutor(args.jobs)
         results = pool.map(_task, tasks, chunksize=16)
     else:
         pool, results = None, map(_task, tasks)
-    for done, (c, failures) in enumerate(results, 1):
+    for done, (c, failures, slow, large) in enumerate(results, 1):
         counts.update(c)
+        slowest, largest = max(slowest, slow, key=lambda m: m[0]), max(largest, large, key=lambda m: m[1])
         for failure in failures:
             errors += 1
             if failure.signature not in found:
@@ -318,11 +608,16 @@ def run_fuzz(args) -> int:
         pool.shutdown()
     elapsed = time.time() - started
 
-    tried = counts["records"] + counts["mutated"] + counts["garbled"] + counts["bytes"]
+    tried = counts["records"] + counts["mutated"] + counts["garbled"] + counts["bytes"] + counts["hostile"]
     print(f"\nfuzz seed {args.seed}: {args.games} simulated record(s) per game ({', '.join(games)}), {elapsed:.0f}s")
     print(f"  records tried: {tried}")
-    for key in ("records", "mutated", "garbled", "bytes"):
+    for key in ("records", "mutated", "garbled", "bytes", "hostile"):
         print(f"    {key:10} {counts[key]}")
+    print("  hostile:    " + ", ".join(f"{k.split()[1]} {v}" for k, v in sorted(counts.items()) if k.startswith("hostile ")))
+    print(f"  slowest input: {slowest[0]:.2f} s ({slowest[1]:.1f} MB), {slowest[2][:200]}")
+    print(f"  largest input in memory: {largest[1]:.1f} MB ({largest[0]:.2f} s), {largest[2][:200]}")
+    print(f"  bounds per input: {LIMITS['seconds']:.0f} s + {LIMITS['seconds_per_mb']:.0f} s per MB, "
+          f"{LIMITS['memory_mb']:.0f} MB over what the process held")
     print("  mutations:  " + ", ".join(f"{k.split()[1]} {v}" for k, v in sorted(counts.items()) if k.startswith("mutated ")))
     print("  garbles:    " + ", ".join(f"{k.split()[1]} {v}" for k, v in sorted(counts.items()) if k.startswith("garbled ")))
     print("  mutated records' status: " + ", ".join(f"{k.split()[1]} {v}" for k, v in sorted(counts.items()) if k.startswith("status ")))
@@ -368,6 +663,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="simulated records per game (default 1000)")
     parser.add_argument("--mutations", type=int, default=3, help="mutated copies of each record (default 3)")
     parser.add_argument("--bytes", type=int, default=None, help="random byte inputs (default: as many as --games)")
+    parser.add_argument("--hostile", type=int, default=None, help="hostile inputs (default: as many as --games)")
+    parser.add_argument("--max-seconds", type=float, default=LIMITS["seconds"], help="time bound per input (default 2)")
+    parser.add_argument("--seconds-per-mb", type=float, default=LIMITS["seconds_per_mb"], help="more time per MB of input (default 20)")
+    parser.add_argument("--max-memory-mb", type=float, default=LIMITS["memory_mb"], help="memory bound per input (default 75)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-events", type=int, default=1500, help="events per simulated record at most (default 1500)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -379,6 +678,9 @@ def main(argv: list[str] | None = None) -> int:
         return run_memory(args)
     if args.bytes is None:
         args.bytes = args.games
+    if args.hostile is None:
+        args.hostile = args.games
+    LIMITS.update(seconds=args.max_seconds, seconds_per_mb=args.seconds_per_mb, memory_mb=args.max_memory_mb)
     return run_fuzz(args)
 
 

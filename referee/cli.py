@@ -7,19 +7,61 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import click
 
 if TYPE_CHECKING:
+    from .engine import Found, GameReport
+    from .games.base import Violation
     from .notation import RecordError
     from .record import Record
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT, as shells report an interrupted command."""
+EXIT_OUTPUT_CLOSED = 141
+"""The reader of the output went away (``| head -1``): 128 + SIGPIPE, as shells report
+``cat`` or ``grep`` stopped the same way. The output was cut short: neither 0 nor 1."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Referee(click.Group):
+    """The commands, with the endings they share: Ctrl-C exits 130 and a closed output
+    141, quietly; running out of memory is said in a sentence, exit 2. Never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            try:
+                return super().invoke(ctx)
+            finally:  # a closed pipe shows when the output is flushed: here, not at exit
+                sys.stdout.flush()
+        except KeyboardInterrupt:
+            _drop_output()
+            sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            _drop_output()
+            sys.exit(EXIT_OUTPUT_CLOSED)
+        except MemoryError:
+            from .messages import say
+
+            _drop_output()
+            sys.stderr.write(say("run.out-of-memory") + "\n")
+            sys.exit(EXIT_ERROR)
+
+
+def _drop_output() -> None:
+    """Send what is left in the output's buffer nowhere: the reader is gone, or the run
+    stops short; Python's own flush at exit then has nothing to fail on."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+@click.group(cls=_Referee, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="referee")
 def main() -> None:
     """Referee and validator for card games played at a real table."""
@@ -28,23 +70,109 @@ def main() -> None:
             stream.reconfigure(errors="replace")
 
 
-def _printer() -> Callable[[list[tuple[str, str]]], None]:
-    """Prints a line of styled pieces: through rich on a terminal (or when FORCE_COLOR
-    asks for colours), as plain text otherwise, without the cost of loading rich."""
-    if not (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")):
-        return lambda pieces: sys.stdout.write("".join(text for text, _ in pieces) + "\n")
-    from rich.console import Console
-    from rich.text import Text
+def _records_out() -> None:
+    """Records and JSON are written in UTF-8 whatever the locale: never a character lost.
+    (Only a file name that is not UTF-8 can hold what UTF-8 cannot write: a JSON escape.)"""
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
 
-    console = Console(highlight=False, soft_wrap=True)
-    return lambda pieces: console.print(Text.assemble(*pieces))
+
+class _Printer:
+    """Prints lines of styled pieces: through rich on a terminal (or when FORCE_COLOR asks
+    for colours), as plain text otherwise, without the cost of loading rich. Every piece is
+    made visible (safe_text) on its way out; ``degraded`` tells whether the output's
+    encoding could not show some character (it was printed as ?)."""
+
+    def __init__(self) -> None:
+        encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+        self.encoding = None if encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig") else encoding
+        self.degraded = False
+        if sys.stdout.isatty() or os.environ.get("FORCE_COLOR"):
+            from rich.console import Console
+            from rich.text import Text
+
+            console = Console(highlight=False, soft_wrap=True)
+            self.write = lambda pieces: console.print(Text.assemble(*pieces))
+        else:
+            self.write = lambda pieces: sys.stdout.write("".join(text for text, _ in pieces) + "\n")
+
+    def __call__(self, pieces: list[tuple[str, str]]) -> None:
+        from .safe_text import visible
+
+        pieces = [(visible(text), style) for text, style in pieces]
+        if self.encoding is not None and not self.degraded:
+            try:
+                "".join(text for text, _ in pieces).encode(self.encoding)
+            except (UnicodeEncodeError, LookupError):
+                self.degraded = True
+        self.write(pieces)
 
 
 def _read(path: str) -> Iterator[Record | RecordError]:
     """The games of a file, or of the standard input for ``-``."""
-    from .notation import read_games
+    from .notation import RecordError, read_games
 
-    return read_games("<stdin>", sys.stdin.buffer) if path == "-" else read_games(path)
+    if path != "-":
+        return read_games(path)
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None:  # started with its standard input closed (<&-)
+        from .messages import say
+
+        return iter([RecordError("<stdin>", 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))])
+    return read_games("<stdin>", stdin)
+
+
+class _JsonReports:
+    """``check --json``: each game's report written as it comes, its violations streamed
+    as they are found (however many, they take no memory)."""
+
+    def __init__(self) -> None:
+        import json
+
+        self.dumps = lambda data: json.dumps(data, ensure_ascii=False)
+        self.games = self.streamed = 0
+        self.found: Found | None = None
+
+    def _next_game(self) -> None:
+        sys.stdout.write(",\n" if self.games else "\n")
+        self.games += 1
+
+    def _violation(self, violation: Violation) -> None:
+        from .report import violation_json
+
+        sys.stdout.write((", " if self.streamed else "") + self.dumps(violation_json(violation)))
+        self.streamed += 1
+
+    def sink(self, record: Record) -> Found:
+        """Where a game's violations go: written at once, the first of the game opening it."""
+        from .engine import Found
+
+        def each(violation: Violation) -> None:
+            if not self.streamed:
+                self._next_game()
+                sys.stdout.write(f'{{"file": {self.dumps(record.path)}, "line": {record.line}, "violations": [')
+            self._violation(violation)
+
+        self.found = Found(1, each)
+        return self.found
+
+    def write(self, report: GameReport) -> None:
+        """The rest of a game's report (all of it when no violation was streamed)."""
+        from .report import to_json
+
+        data = to_json(report)
+        if not self.streamed:
+            self._next_game()
+            sys.stdout.write(self.dumps(data))
+        else:
+            kept = {id(v) for v in self.found.kept}
+            for violation in report.violations:  # found after the game: its match's
+                if id(violation) not in kept:
+                    self._violation(violation)
+            for key in ("file", "line", "violations"):
+                del data[key]
+            sys.stdout.write("], " + self.dumps(data)[1:])
+        self.streamed, self.found = 0, None
 
 
 @main.command()
@@ -56,28 +184,31 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
 
     FILE - reads a record from standard input. Exit status: 0 all valid, 1 violations
     found, 2 a file could not be read."""
-    from .engine import check_games
-    from .report import to_json
+    from .engine import Found, check_games
 
     counts = {"valid": 0, "violations": 0, "in-progress": 0, "never-ends": 0, "error": 0}
     if as_json:
-        import json
-
+        _records_out()
         sys.stdout.write("[")
+        reports = _JsonReports()
+        found = reports.sink
     else:
-        from .report import render
+        from .report import SHOWN_PER_KIND, render
 
-        show = _printer()
-    first = True
+        show = _Printer()
+
+        def found(record: Record) -> Found:
+            return Found(SHOWN_PER_KIND)
+
     for path in files:
-        for item, report in check_games(_read(path), play_out):
+        for item, report in check_games(_read(path), play_out, found):
             counts[report.status] += 1
             if as_json:
-                sys.stdout.write(("\n" if first else ",\n") + json.dumps(to_json(report), ensure_ascii=False))
+                reports.write(report)
             else:
                 for pieces in render(report, item.sources(v.line for v in report.violations) if report.violations else None):
                     show(pieces)
-            first = False
+            del item, report  # not held while the next game is read: one game in memory at a time
     if as_json:
         sys.stdout.write("\n]\n")
     else:
@@ -86,6 +217,8 @@ def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
         total = sum(counts.values())
         show([(say("report.summary", games=total, files=len(files), valid=counts["valid"] + counts["never-ends"],
                    violations=counts["violations"], progress=counts["in-progress"], errors=counts["error"]), "")])
+        if show.degraded:
+            show([(say("report.degraded", encoding=show.encoding), "")])
     sys.exit(EXIT_ERROR if counts["error"] else EXIT_VIOLATIONS if counts["violations"] else EXIT_OK)
 
 
@@ -126,18 +259,24 @@ def export(file: str, form: str) -> None:
     from .export import record_to_json, record_to_text
     from .notation import RecordError
 
+    _records_out()
     failed = False
-    games = []
+    games = 0
+    if form == "json":  # as json.dumps(..., indent=1) writes {"file": ..., "games": [...]}, one game at a time
+        sys.stdout.write(f'{{\n "file": {json.dumps(file, ensure_ascii=False)},\n "games": [')
     for item in _read(file):
         if isinstance(item, RecordError):
             click.echo(str(item), err=True)
             failed = True
         elif form == "json":
-            games.append(record_to_json(item))
+            game = json.dumps(record_to_json(item), ensure_ascii=False, indent=1).replace("\n", "\n  ")
+            sys.stdout.write(("\n  " if not games else ",\n  ") + game)
+            games += 1
         else:
-            click.echo(record_to_text(item), nl=False)
+            sys.stdout.write(record_to_text(item))
+        del item
     if form == "json":
-        click.echo(json.dumps({"file": file, "games": games}, ensure_ascii=False, indent=1))
+        sys.stdout.write("\n ]\n}\n" if games else "]\n}\n")
     sys.exit(EXIT_ERROR if failed else EXIT_OK)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .cards import UNSEEN_CARD
@@ -37,6 +37,46 @@ class GameReport:
     """The standing of the game's match after it (referee/match.py), when it has one."""
     drinks: list[Drink] = field(default_factory=list)
     """Every drink the rules gave, with its cause (the games that have them)."""
+    omitted: dict[str, int] = field(default_factory=dict)
+    """Violations flagged but left out of ``violations``, by code (see Found)."""
+
+
+class Found:
+    """A game's violations as they are flagged: each handed to ``each`` when given (to be
+    written at once), the first ``keep`` of each code (at least one) kept for the report,
+    the others only counted; so a game's violations take no memory however many they are.
+    What the replay asks of them is kept whole: how many the table did not accept, and
+    where the table accepted one."""
+
+    def __init__(self, keep: int | None = None, each: Callable[[Violation], object] | None = None):
+        self.keep = None if keep is None else max(keep, 1)
+        self.each = each
+        self.kept: list[Violation] = []
+        self.seen: dict[str, int] = {}
+        self.count = self.open = 0
+        self.accepted: set[tuple[int, str]] = set()
+        """(line, code) of each violation the table accepted (``; accepted CODE``)."""
+
+    def append(self, violation: Violation) -> None:
+        self.count += 1
+        if violation.accepted:
+            self.accepted.add((violation.line, violation.code))
+        else:
+            self.open += 1
+        if self.each is not None:
+            self.each(violation)
+        seen = self.seen[violation.code] = self.seen.get(violation.code, 0) + 1
+        if self.keep is None or seen <= self.keep:
+            self.kept.append(violation)
+
+    def omitted(self) -> dict[str, int]:
+        return {code: n - self.keep for code, n in self.seen.items() if self.keep is not None and n > self.keep}
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Violation]:
+        return iter(self.kept)
 
 
 def error_report(error: RecordError, game: str = "") -> GameReport:
@@ -124,13 +164,15 @@ def _outcome(result: Result) -> str:
     return say("report.never-ends" if result.never_ends else "report.in-progress")
 
 
-def check(record: Record, play_out: bool = False) -> GameReport:
-    """Replay one record and say what it holds."""
+def check(record: Record, play_out: bool = False, found: Found | None = None) -> GameReport:
+    """Replay one record and say what it holds; its violations go to ``found`` when given
+    (the report then holds those it kept), else all into the report."""
     game = record.tag("Game", "") or ""
     try:
         rules = start(record)
     except SetupError as error:
         return error_report(_setup_error(record, error), game)
+    rules.violations = found = found if found is not None else Found()
     replay(rules, record)
     if play_out:
         rules.play_out()
@@ -138,12 +180,20 @@ def check(record: Record, play_out: bool = False) -> GameReport:
         rules.conclude()
     result = rules.result()
     _check_result_tag(rules, record, result)
-    _check_accepted_marks(rules)
+    _check_accepted_marks(rules, found)
+    if found.open:
+        status = "violations"
+    elif result.never_ends:
+        status = "never-ends"
+    elif not result.finished:
+        status = "in-progress"
+    else:
+        status = "valid"
     return GameReport(
-        record.path, record.line, rules.name, list(rules.players), status_of(rules.violations, result),
+        record.path, record.line, rules.name, list(rules.players), status,
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
         rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(), rules.notes,
-        _effective_headers(record), drinks=rules.drinks(),
+        _effective_headers(record), drinks=rules.drinks(), omitted=found.omitted(),
     )
 
 
@@ -157,9 +207,11 @@ def status_of(violations: list[Violation], result: Result) -> str:
     return "valid" if result.finished else "in-progress"
 
 
-def check_games(items: Iterable[Record | RecordError], play_out: bool = False) -> Iterator[tuple[Record | RecordError, GameReport]]:
+def check_games(items: Iterable[Record | RecordError], play_out: bool = False,
+                found: Callable[[Record], Found] | None = None) -> Iterator[tuple[Record | RecordError, GameReport]]:
     """The report of each game of one file, in order, with the standing of its match
-    (the games that share a ``[Match]`` header) after it."""
+    (the games that share a ``[Match]`` header) after it; ``found`` gives each game where
+    its violations go (see check)."""
     from .match import Matches
 
     matches = Matches()
@@ -168,9 +220,10 @@ def check_games(items: Iterable[Record | RecordError], play_out: bool = False) -
             yield item, error_report(item)
             continue
         matches.prepare(item)
-        report = check(item, play_out)
+        report = check(item, play_out, found(item) if found is not None else None)
         matches.settle(item, report)
         yield item, report
+        del item, report  # not held while the next game is read: one game in memory at a time
 
 
 def _result_tag(record: Record) -> str:
@@ -197,12 +250,11 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
                        actual=result.scores.get(claim.player, 0))
 
 
-def _check_accepted_marks(rules: Rules) -> None:
+def _check_accepted_marks(rules: Rules, found: Found) -> None:
     """Each ``; accepted CODE`` mark must match a violation of that code on its line."""
-    flagged = {(v.line, v.code) for v in rules.violations if v.accepted}
     for event in rules.accepted_marks:
         for code in accepted_codes(event.comment):
-            if (event.line, code) not in flagged:
+            if (event.line, code) not in found.accepted:
                 _violation(rules, "REC-STALE-ACCEPTED", event.line, event.column, None, mark=code)
 
 

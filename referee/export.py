@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
 
 
@@ -27,9 +29,14 @@ def record_to_json(record: Record) -> dict:
     }
 
 
+_ESCAPED = re.compile(r'\\(?=[\\"]|\Z)|"')
+
+
 def escape_value(value: str) -> str:
-    """A header value as written between its quotes."""
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A header value as written between its quotes: a quote as \\", a backslash doubled
+    only where it would be read as an escape (before a quote or a backslash, or last), so
+    that every value reads back as it was and a \\n stays as written."""
+    return _ESCAPED.sub(lambda match: "\\" + match.group(), value)
 
 
 def line_text(item: Header | Event | Comment) -> str:

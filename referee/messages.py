@@ -8,10 +8,15 @@ Keys are stable: violation codes (``BC-FALSE-SLAP``), syntax error kinds
 from __future__ import annotations
 
 ENGLISH: dict[str, str] = {
+    # Running.
+    "run.out-of-memory": "referee: out of memory; nothing more was checked",
     # Reading a file.
     "file.unreadable": "cannot read the file: {reason}",
     "file.not-utf8": "this file is not UTF-8 text (byte {byte:#04x} cannot be read); save it as UTF-8",
-    "file.utf16": "this file is UTF-16 text (what Windows Notepad calls Unicode); save it as UTF-8",
+    "file.utf16": "this file is {encoding} text (what Windows Notepad calls Unicode), not UTF-8; save it as UTF-8",
+    "file.utf32": "this file is {encoding} text, not UTF-8; save it as UTF-8",
+    "file.not-ready": "the stream has no data ready (it is non-blocking)",
+    "file.stdin-closed": "the standard input is closed",
     "file.binary": "this file holds binary data (a NUL byte), not a record",
     "file.empty": "no game here: a record starts with headers such as [Game \"bataille-corse\"]",
     # Syntax.
@@ -32,7 +37,10 @@ ENGLISH: dict[str, str] = {
     "syntax.number-not-card": "{got!r} is not a card in this game: a card has a suit, such as {got}H or {got}♥",
     "syntax.number-too-high": "{got!r} is not a card in this game: a card has a rank and a suit, such as 7H or 10♥",
     "syntax.count-too-large": "{got!r} cards is more than any deck holds (at most {limit})",
+    "syntax.too-many-cards": "more cards on one line than any deck holds (at most {limit})",
     "syntax.not-a-number-card": "{got!r} is not a Flaschenteufel card: they are numbered 1 to 37, without 19",
+    "syntax.game-too-long": "the game that starts here is longer than a game may be ({limit:,} characters); split it into games, each with its headers",
+    "syntax.control-character": "a control character ({code}) here: a record holds text only (tabs aside); remove it",
     "syntax.line-too-long": "this line is {length} characters long; a record line holds at most {limit}",
     "syntax.round-number": "a round is numbered from 1: -- round 2, not {got!r}",
     "syntax.round-marker": "a round marker reads: -- round, or -- round 2 (its number, in digits); got {got!r}",
@@ -753,6 +761,8 @@ ENGLISH: dict[str, str] = {
     "live.nothing-to-undo": "nothing to undo: lines written before this session stay",
     "live.changed": "the file changed outside this session: undo refused",
     "live.help": "type events as in the record ('Bob plays 7H', or 'plays 7H' for the next player); undo, state, legal, end",
+    "report.more": "and {count:,} more {code} (a report lists {keep} of each kind; --json lists them all)",
+    "report.degraded": "note: this output's encoding ({encoding}) cannot show some characters of this report; they are shown as ?",
     "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {errors} that could not be checked",
 }
 

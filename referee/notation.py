@@ -7,7 +7,6 @@ parser refuses is read again token by token, to say where and what is wrong."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -19,11 +18,19 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .cards import NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card
 from .games import numbers_are_cards
 from .messages import say
+from .parser_cache import load_parser
 from .record import TARGET_VERBS, Comment, Event, Header, Record, lines_at
 from .resources import read_resource
+from .safe_text import excerpt, visible
 
 MAX_LINE = 4096
 """The longest line a record may have, in characters."""
+MAX_GAME = 500_000
+"""The most characters a game may have (the blank lines before and after it aside): what
+bounds the memory a game takes, as MAX_LINE bounds a line."""
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""The control characters a record cannot hold: all but the tab and the line end (the
+escape sequences that drive a terminal start with one of them)."""
 
 VERBS = (
     "holds", "plays", "draws", "slaps", "collects", "burns", "gives", "takes", "discards",
@@ -33,7 +40,7 @@ VERBS = (
 COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collects", "holds"})
 """Verbs after which a bare number counts unseen cards."""
 MAX_COUNT = 78
-"""The most cards a count may stand for: a whole tarot deck."""
+"""The most cards a count may stand for, or one line may give: a whole tarot deck."""
 
 _FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
 _NUMBERS = {str(n): card for n, card in _FLASCHENTEUFEL.items()}
@@ -51,11 +58,12 @@ class RecordError(Exception):
     source: str = ""
 
     def __str__(self) -> str:
+        """The error as text, safe to print: the place, the message, the line and a caret."""
         place = f"{self.path}:{self.line}:{self.column}" if self.line else self.path  # line 0: the whole file
-        text = f"{place}: {self.message}"
+        text = visible(f"{place}: {self.message}")
         if self.source:
-            shown = self.source.rstrip("\r\n").expandtabs(1)
-            text += f"\n    {shown}\n    {' ' * (self.column - 1)}^"
+            shown, caret = excerpt(self.source, self.column)
+            text += f"\n    {shown}\n    {' ' * (caret - 1)}^"
         return text
 
 
@@ -66,6 +74,8 @@ class _Problem(Exception):
         self.line, self.column, self.message = line, column, message
 
 
+_ESCAPE = re.compile(r'\\([\\"])')
+"""The escapes of a header value: \\" and \\\\; a backslash before anything else is itself."""
 _HEADER = re.compile(r'\s*\[\s*([^\s"]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(;.*)?\n')
 _BLANK = r"[^\S\n]"
 PLAYER_NAME = re.compile(r"[^\W\d_][\w'’-]*")
@@ -119,7 +129,7 @@ class _Builder(Transformer):
                 self._events(token, token.line + offset, events, comments)
             elif kind == "HEADER_LINE":
                 tag, value, comment = _HEADER.match(token).groups()
-                text = re.sub(r"\\(.)", r"\1", value)
+                text = _ESCAPE.sub(r"\1", value)
                 headers.append(Header(tag, text, token.line + offset, token.column + token.index("["), comment))
             else:
                 at = token.index(";")
@@ -184,6 +194,8 @@ class _Builder(Transformer):
                 cards.extend(self._number(int(word), word, verb, line, column + spot.start()))
             else:
                 cards.append(card)
+            if len(cards) > MAX_COUNT:  # no deck holds more: and a line's cards stay few
+                raise _Problem(line, column + spot.start(), say("syntax.too-many-cards", limit=MAX_COUNT))
         return tuple(cards)
 
     def _number(self, number: int, word: str, verb: str, line: int, column: int) -> list[Card]:
@@ -202,18 +214,20 @@ class _Builder(Transformer):
 def _parser() -> tuple[Lark, _Builder]:
     builder = _Builder()
     grammar = read_resource("grammar", "record.lark")
-    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "line"], transformer=builder, cache=True), builder
+    return load_parser(grammar, builder, parser="lalr", lexer="contextual", start=["start", "line"]), builder
 
 
 # --- Cutting a file into games --------------------------------------------------------
 
 BLOCK = 1 << 16
 """Bytes read at a time: a file is read in blocks, whatever its line ends."""
-_HEADER_START = re.compile(r"^[^\S\n]*\[", re.MULTILINE)
-_EVENT_START = re.compile(r"^[^\S\n]*[^\s;\[]", re.MULTILINE)
-_QUIET_LINE = re.compile(r"[^\S\n]*(;[^\n]*)?\n")
-_GAME_TAG = re.compile(r'^\s*\[\s*game\s*"([^"]*)"', re.IGNORECASE | re.MULTILINE)
-_MATCH_TAG = re.compile(r'^\s*\[\s*match\s*"([^"]*)"', re.IGNORECASE | re.MULTILINE)
+# Patterns searched over a whole game: none crosses a line end, none tries a run of
+# blanks at more than one length (a \\s* at each of a million blank lines took minutes).
+_HEADER_START = re.compile(r"^[^\S\n]*+\[", re.MULTILINE)
+_EVENT_START = re.compile(r"^[^\S\n]*+[^\s;\[]", re.MULTILINE)
+_QUIET_LINE = re.compile(r"[^\S\n]*+(;[^\n]*+)?\n")
+_GAME_TAG = re.compile(r'^[^\S\n]*+\[[^\S\n]*+game[^\S\n]*+"([^"\n]*+)"', re.IGNORECASE | re.MULTILINE)
+_MATCH_TAG = re.compile(r'^[^\S\n]*+\[[^\S\n]*+match[^\S\n]*+"([^"\n]*+)"', re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass
@@ -222,6 +236,8 @@ class _Chunk:
 
     start: int
     text: str
+    too_long: bool = False
+    """A game longer than MAX_GAME: ``text`` is its first line only."""
 
     def line(self, number: int) -> str:
         """The text of one of the chunk's lines, by its number in the file."""
@@ -234,12 +250,17 @@ def _texts(path: str, stream) -> Iterator[str]:
     and for a line too long to be a record's."""
     lines, rest, first = 0, b"", True
     while True:
-        block = stream.read(BLOCK)
+        try:
+            block = stream.read(BLOCK)
+        except (OSError, ValueError) as error:  # a device that fails, a stream not open for reading
+            raise RecordError(path, 0, 0, say("file.unreadable", reason=unreadable_reason(error))) from None
+        if block is None:  # a non-blocking stream with nothing to give yet
+            raise RecordError(path, 0, 0, say("file.unreadable", reason=say("file.not-ready")))
         raw = rest + block
         if first and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
-        if first and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-            raise RecordError(path, 1, 1, say("file.utf16"))
+        elif first and (wide := _wide_encoding(raw)) is not None:
+            raise RecordError(path, 1, 1, say(wide[0], **wide[1]))
         first = False
         if block:  # a CR at the end may be the first half of a CRLF
             cut = max(raw.rfind(b"\n"), raw.rfind(b"\r", 0, len(raw) - 1)) + 1
@@ -272,6 +293,32 @@ def _texts(path: str, stream) -> Iterator[str]:
             return
 
 
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "UTF-32", "little-endian"), (b"\x00\x00\xfe\xff", "UTF-32", "big-endian"),
+    (b"\xff\xfe", "UTF-16", "little-endian"), (b"\xfe\xff", "UTF-16", "big-endian"),
+)
+_WIDE = (  # which bytes of each 4 are nearly all NUL in mostly-ASCII text, which nearly never
+    ((1, 2, 3), (0,), "UTF-32", "little-endian"), ((0, 1, 2), (3,), "UTF-32", "big-endian"),
+    ((1, 3), (0, 2), "UTF-16", "little-endian"), ((0, 2), (1, 3), "UTF-16", "big-endian"),
+)
+
+
+def _wide_encoding(raw: bytes) -> tuple[str, dict] | None:
+    """The message for text in UTF-16 or UTF-32 (by its byte-order mark, or without one by
+    where its NUL bytes fall), None for anything else."""
+    for bom, name, order in _BOMS:
+        if raw.startswith(bom):
+            return f"file.{name.lower().replace('-', '')}", {"encoding": f"{name} ({order})"}
+    sample = raw[:4096]
+    if len(sample) < 4 or b"\0" not in sample:
+        return None
+    zeros = [sample[i::4].count(0) / len(sample[i::4]) for i in range(4)]
+    for nul, text, name, order in _WIDE:
+        if min(zeros[i] for i in nul) > 0.8 and max(zeros[i] for i in text) < 0.2:
+            return f"file.{name.lower().replace('-', '')}", {"encoding": f"{name} ({order}, without a byte-order mark)"}
+    return None
+
+
 def _bad_bytes(path: str, lines: int, raw: bytes) -> tuple[str, RecordError] | None:
     """For bytes that are not UTF-8 text: the good lines before the bad one, and the error
     (binary data when the bad line holds a NUL byte)."""
@@ -296,24 +343,64 @@ def _bad_bytes(path: str, lines: int, raw: bytes) -> tuple[str, RecordError] | N
 def _chunks(texts: Iterable[str]) -> Iterator[_Chunk]:
     """Games of a file: a header line after events starts the next game; comments and
     blank lines just before a game's headers go with that game. Only header lines and
-    the lines before them are looked at one by one."""
+    the lines before them are looked at one by one.
+
+    Blank lines before a game's first line or after its last belong to no game: however
+    many, they are counted, never kept. A game longer than MAX_GAME characters comes as
+    a chunk marked ``too_long`` (its first line only), and the rest of it is skipped."""
     text, start, pos, has_event = "", 1, 0, False
+    blank, skipping = 0, False  # blank lines read after ``text``; the rest of a game too long
     for piece in texts:
-        text += piece
+        content = piece.rstrip(" \t\n")
+        if not content:
+            blank += piece.count("\n")
+            continue
+        begin = piece.rfind("\n", 0, len(piece) - len(piece.lstrip(" \t\n"))) + 1  # the first line not blank
+        end = piece.find("\n", len(content)) + 1  # the blank lines after ``end`` wait in ``blank``
+        if text and len(text) + blank + end <= MAX_GAME:
+            text += "\n" * blank + piece[:end]
+        else:
+            if text and has_event and _header_first(piece, begin, end):  # many blank lines between games
+                if not skipping:
+                    yield _Chunk(start, text)
+                has_event = skipping = False
+            elif text:
+                if not skipping:
+                    yield _Chunk(start, text[:text.find("\n") + 1], too_long=True)
+                skipping = True
+            start += text.count("\n") + blank + piece.count("\n", 0, begin)
+            text, pos = piece[begin:end], 0
+        blank = piece.count("\n", end)
         while (header := _HEADER_START.search(text, pos)) is not None:
             at = header.start()
             has_event = has_event or _EVENT_START.search(text, pos, at) is not None
             if has_event:
                 cut = _quiet_lines_before(text, pos, at)
-                yield _Chunk(start, text[:cut])
+                if not skipping:
+                    yield _Chunk(start, text[:cut])
+                skipping = False
                 start += text.count("\n", 0, cut)
                 text, at = text[cut:], at - cut
                 has_event = False
             pos = text.find("\n", at) + 1
         has_event = has_event or _EVENT_START.search(text, pos) is not None
         pos = len(text)
-    if text:
+        if len(text) > MAX_GAME:
+            if not skipping:
+                yield _Chunk(start, text[:text.find("\n") + 1], too_long=True)
+            skipping = True
+            start += text.count("\n")
+            text, pos = "", 0
+    if text and not skipping:
         yield _Chunk(start, text)
+
+
+def _header_first(text: str, begin: int, end: int) -> bool:
+    """Whether the first line between ``begin`` and ``end`` that is not a comment or blank
+    is a header."""
+    header = _HEADER_START.search(text, begin, end)
+    event = _EVENT_START.search(text, begin, end)
+    return header is not None and (event is None or header.start() < event.start())
 
 
 def _quiet_lines_before(text: str, low: int, at: int) -> int:
@@ -329,6 +416,14 @@ def _quiet_lines_before(text: str, low: int, at: int) -> int:
 def _parse_chunk(path: str, chunk: _Chunk, match_games: dict[str, str]) -> Record:
     """One game; ``match_games`` holds the game of each match met so far in the file (a
     hand that does not name its game plays the game of its match)."""
+    if chunk.too_long:
+        raise RecordError(path, chunk.start, 1, say("syntax.game-too-long", limit=MAX_GAME), chunk.line(chunk.start))
+    control = _CONTROL.search(chunk.text)
+    if control is not None:
+        number = chunk.start + chunk.text.count("\n", 0, control.start())
+        column = control.start() - chunk.text.rfind("\n", 0, control.start())
+        code = f"U+{ord(control.group()):04X}"
+        raise RecordError(path, number, column, say("syntax.control-character", code=code), chunk.line(number))
     first = _HEADER_START.search(chunk.text)
     event = _EVENT_START.search(chunk.text)
     if first is None or (event is not None and event.start() < first.start()):
@@ -366,6 +461,11 @@ def _diagnose(parser: Lark, source: str) -> tuple[int, str]:
     return 1, say("syntax.expected", expected=say("expect.event"), got=source.strip())
 
 
+def unreadable_reason(error: Exception) -> str:
+    """Why a file cannot be read, in a few words (the system's own, when it gives them)."""
+    return getattr(error, "strerror", None) or str(error) or type(error).__name__
+
+
 def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:
     """The games of a file, one at a time; a game that cannot be parsed comes as a
     RecordError and reading goes on with the next game. A file that cannot be decoded
@@ -375,7 +475,7 @@ def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:
         try:
             stream = open(path, "rb")
         except OSError as error:
-            yield RecordError(path, 0, 0, say("file.unreadable", reason=error.strerror or error))
+            yield RecordError(path, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))
             return
     try:
         found = False
@@ -419,8 +519,11 @@ _WORD_EXAMPLES = {"says": "carte, plouc, contre or double", "votes": "pourri or 
 
 
 def _word_at(source: str, column: int) -> str:
-    match = re.match(r"[^\s;]+", source[column - 1:])
-    return match.group(0) if match else (source[column - 1:column].strip() or "end of line")
+    """The word at ``column``, as a message quotes it (a long one cut short)."""
+    match = re.match(r"[^\s;]{1,41}", source[column - 1:])
+    if match is None:
+        return source[column - 1:column].strip() or "end of line"
+    return match.group(0) if len(match.group(0)) <= 40 else match.group(0)[:40] + "…"
 
 
 def _split_cards(word: str) -> list[str] | None:
@@ -446,7 +549,8 @@ def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
     if stripped.startswith("[") and expected <= {"RSQB", "COMMENT", "_NL", "STRING"}:
         if "STRING" in expected:
             tag = re.match(r"\[\s*(\S+)", stripped)
-            value = stripped.split(None, 1)[1].rstrip("]").strip() if " " in stripped else ""
+            value = stripped.split(None, 1)[1].rstrip("]").strip().strip('"') if " " in stripped else ""
+            value = value if len(value) <= 40 else value[:40] + "…"
             return column, say("syntax.header-quotes", tag=tag.group(1) if tag else "Tag", value=value)
         return column, say("syntax.header-unclosed")
     if "CARDS" in expected or ("ON" in expected and got[:1].isdigit()):
@@ -461,6 +565,8 @@ def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
         actor = re.sub(r"^\s*(\d+\.\s*)?(\d+:\d+(:\d+)?\s*)?", "", source).split()[:1]
         if actor and actor[0].lower() in VERBS:
             return source.find(actor[0]) + 1, say("syntax.no-player", got=actor[0].lower())
+        import difflib  # here: only a misspelt verb needs it, and it takes time to import
+
         close = difflib.get_close_matches(got.lower(), VERBS, n=1)
         hint = say("syntax.did-you-mean", suggestion=close[0]) if close else ""
         return column, say("syntax.unknown-verb", got=got, hint=hint)

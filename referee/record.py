@@ -5,10 +5,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .cards import Card
 
 _WORDS = re.compile(r"\S+")
+
+
+@lru_cache(maxsize=16)
+def _spots(text: str) -> tuple[int, ...]:
+    """Where each word of a list of cards starts (kept: a line's cards are looked up one by one)."""
+    return tuple(m.start() for m in _WORDS.finditer(text))
 
 
 def lines_at(text: str, first: int, numbers: Iterable[int]) -> dict[int, str]:
@@ -62,13 +69,12 @@ class Event:
     """The suit announced with an ace (plays AD for C), as a letter S, H, D or C."""
 
     def card_column(self, index: int) -> int:
-        """The column of the index-th card written on the line (a count counts once)."""
-        if index == 0:
-            return self.cards_column
-        spots = [m.start() for m in _WORDS.finditer(self.cards_text)]
-        if len(spots) == len(self.cards):
+        """The column of the index-th card written on the line (a count counts once); the
+        column of the cards, or of the event, for any other index (a card the line does
+        not write: the cards a bare verb stands for)."""
+        if index > 0 and len(spots := _spots(self.cards_text)) == len(self.cards) and index < len(spots):
             return self.cards_column + spots[index]
-        return self.cards_column
+        return self.cards_column or self.column
 
     @property
     def seconds(self) -> int | None:

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from .engine import GameReport
-from .games.base import UNITS, amount_text
+from .games.base import UNITS, Violation, amount_text
 from .messages import join, say
+from .safe_text import excerpt, visible
+
+
+def violation_json(v: Violation) -> dict:
+    return {"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message, "rule": v.rule,
+            "accepted": v.accepted}
 
 
 def to_json(report: GameReport) -> dict:
@@ -15,11 +21,7 @@ def to_json(report: GameReport) -> dict:
         "game": report.game,
         "players": report.players,
         "status": report.status,
-        "violations": [
-            {"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message, "rule": v.rule,
-             "accepted": v.accepted}
-            for v in report.violations
-        ],
+        "violations": [violation_json(v) for v in report.violations],
         "result": None,
         "tallies": report.tallies,
         "drinks": [{"player": d.player, "amount": d.amount, "unit": d.unit, "cause": d.cause, "line": d.line,
@@ -43,6 +45,10 @@ def to_json(report: GameReport) -> dict:
     return data
 
 
+SHOWN_PER_KIND = 10
+"""The most violations of one code a text report lists for a game; the others are counted."""
+
+
 def _counts(game: str) -> str:
     """What a game's scores count: points or penalty points."""
     from .games import find_game, load_rules
@@ -58,31 +64,35 @@ Piece = tuple[str, str]
 
 def render(report: GameReport, sources: dict[int, str] | None = None) -> list[list[Piece]]:
     """One game's report as lines of styled pieces: status, each violation with its
-    source line, the result. Plain text is the pieces joined; a terminal shows styles."""
-    where = (f"{report.file}:{report.line}" if report.line else report.file, "bold")
+    source line, the result. Plain text is the pieces joined; a terminal shows styles.
+    What a record or a file name brings is made visible (safe_text); a long source line
+    is shown around the caret; violations left out of the report are counted by code."""
+    where = (visible(f"{report.file}:{report.line}" if report.line else report.file), "bold")
     if report.status == "error":
-        return [[where, (" ", ""), (say("report.error"), "red")], [(str(report.error), "")]]
-    count = len(report.violations)
+        return [[where, (" ", ""), (say("report.error"), "red")]] + [[(line, "")] for line in str(report.error).split("\n")]
+    count = len(report.violations) + sum(report.omitted.values())
     status = say("report.violations", count=count) if count else say(f"report.{report.status}")
-    title = report.headers.get("Game", report.game) or "?"
-    lines = [[where, (f" {title} ({join(report.players)}): ", ""), (status, STATUS_STYLE[report.status])]]
+    title = visible(report.headers.get("Game", report.game) or "?")
+    lines = [[where, (f" {title} ({visible(join(report.players))}): ", ""), (status, STATUS_STYLE[report.status])]]
     for v in report.violations:
-        lines.append([("  ", ""), (f"{v.line}:{v.column}", "red"), (" ", ""), (v.code, "bold"), (f" {v.message}", "")])
+        lines.append([("  ", ""), (f"{v.line}:{v.column}", "red"), (" ", ""), (v.code, "bold"), (f" {visible(v.message)}", "")])
         source = (sources or {}).get(v.line)
         if source is not None:
-            lines.append([(f"      {source.rstrip().expandtabs(1)}", "")])
-            lines.append([("      " + " " * (v.column - 1) + "^", "")])
+            shown, caret = excerpt(source, v.column)
+            lines.append([(f"      {shown}", "")])
+            lines.append([("      " + " " * (caret - 1) + "^", "")])
         if v.rule:
             lines.append([(f"      « {v.rule} »", "dim")])
+    lines += [[("  " + say("report.more", count=n, code=code, keep=SHOWN_PER_KIND), "red")] for code, n in report.omitted.items()]
     if report.violations:
         codes = " ".join(dict.fromkeys(v.code for v in report.violations))
-        commands = f"referee explain {codes}, referee explain {report.file}:{report.violations[0].line}"
+        commands = f"referee explain {codes}, referee explain {visible(report.file)}:{report.violations[0].line}"
         lines.append([("  " + say("report.explain", commands=commands), "dim")])
     result = report.result
     if result is not None and result.winner:
-        lines.append([("  " + say("report.winner", player=result.winner), "")])
+        lines.append([("  " + visible(say("report.winner", player=result.winner)), "")])
     if result is not None and len(result.order) > 1:
-        lines.append([("  " + say("report.order", players=join(result.order)), "")])
+        lines.append([("  " + visible(say("report.order", players=join(result.order))), "")])
     if result is not None and result.scores:
         scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
         lines.append([("  " + say("report.scores", scores=scores, unit=say(f"match.unit.{_counts(report.game)}")), "")])
@@ -91,8 +101,8 @@ def render(report: GameReport, sources: dict[int, str] | None = None) -> list[li
 
         lines.append([("  " + describe(report.match), "")])
     lines += _drinks(report)
-    lines += [[("  " + say("report.to-move", todo=todo), "")] for todo in report.todo]
-    lines += [[(f"  {note}", "dim")] for note in report.notes]
+    lines += [[("  " + visible(say("report.to-move", todo=todo)), "")] for todo in report.todo]
+    lines += [[(f"  {visible(note)}", "dim")] for note in report.notes]
     if report.stats:
         lines.append([("  " + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.stats.items()), "dim")])
     return lines

@@ -246,8 +246,8 @@ def test_regressions_never_raise(tmp_path, path):
     (b"\x00\x01\x02binary\n", "binary data"),
     (bytes(range(256)) * 4, "binary data"),
     (b"\x89PNG\r\n\x1a\n" + bytes(200), "not UTF-8"),
-    ('[Game "bataille-corse"]\n[Players "Alice Bob"]\n'.encode("utf-16"), "UTF-16 text"),
-    ('[Game "bataille-corse"]\n'.encode("utf-16-be").join([b"\xfe\xff", b""]), "UTF-16 text"),
+    ('[Game "bataille-corse"]\n[Players "Alice Bob"]\n'.encode("utf-16"), "UTF-16 (little-endian) text"),
+    ('[Game "bataille-corse"]\n'.encode("utf-16-be").join([b"\xfe\xff", b""]), "UTF-16 (big-endian) text"),
     (b"\xfd\xff not text\n", "not UTF-8"),
     (b"Alice plays 3H\n", "starts with its headers"),
 ])
