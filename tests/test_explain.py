@@ -23,8 +23,12 @@ LITERAL = re.compile(r"""["']([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)["']""")
 
 
 def codes_in_source() -> set[str]:
-    """Every string literal of the package that reads like a violation code."""
-    return {code for path in (ROOT / "referee").rglob("*.py") for code in LITERAL.findall(path.read_text(encoding="utf-8"))}
+    """Every string literal of the package that reads like a violation code: upper case
+    words joined by hyphens, with the prefix of a known code or a message of its own
+    (so that 'UTF-16' is not taken for one)."""
+    prefixes = {code.split("-")[0] for code in known_codes()}
+    return {code for path in (ROOT / "referee").rglob("*.py") for code in LITERAL.findall(path.read_text(encoding="utf-8"))
+            if code.split("-")[0] in prefixes or code in ENGLISH}
 
 
 ALL_CODES = sorted(set(known_codes()) | codes_in_source() | {k for k in ENGLISH if CODE.fullmatch(k)})
