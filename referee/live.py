@@ -233,11 +233,12 @@ def new_record(path: str, ask: Ask, show: Callable[[str], None]) -> None:
         while True:
             answer = ask(say("live.ask-option", tag=option.tag, default=shown), list(option.choices)).strip() or shown
             try:
-                option.read(answer)
+                if answer:  # an option with nothing by default (no variants) and nothing chosen: no header
+                    option.read(answer)
+                    headers.append((option.tag, answer))
                 break
             except ValueError:
                 show(say("setup.bad-option", tag=option.tag, value=answer, title=cls.title, choices=option.accepted()))
-        headers.append((option.tag, answer))
     text = "".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n"
     with open(path, "w", encoding="utf-8", newline="") as file:
         file.write(text)
@@ -331,7 +332,9 @@ def _width() -> int:
 
 
 def _prompt(session: Session) -> str:
-    return f"{session.state.table.turn or say('live.end-prompt')}> "
+    """The next player's name; in a game with no turn order now, the table's."""
+    state = session.state
+    return f"{state.table.turn or say('live.end-prompt' if state.result.finished else 'live.table-prompt')}> "
 
 
 def _words(session: Session) -> Vocabulary:

@@ -752,6 +752,7 @@ ENGLISH: dict[str, str] = {
     "live.written": "ok: {line}; now: {now}",
     "live.over": "the game is over",
     "live.end-prompt": "end",
+    "live.table-prompt": "table",
     "live.ask-flagged": "write it? y: as played, a: accepted by the table, n: no [n] ",
     "live.not-written": "not written",
     "live.refused": "not written: the replay cannot use this line",

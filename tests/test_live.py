@@ -213,3 +213,12 @@ def test_check_does_not_load_prompt_toolkit(tmp_path) -> None:
             "print('prompt_toolkit' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
     assert done.stdout.strip().endswith("False")
+
+
+def test_a_game_with_options_left_empty_and_no_turn_order(tmp_path) -> None:
+    """Carte et Plouc's [Variants] is empty by default: Enter writes no header. Caroleto
+    has no turn order between rounds: the prompt is the table's."""
+    result, path = play(tmp_path, "carte et plouc\nAna Ben\n\n\n\n\n\n\n\nAna plays 5H\n", start=None)
+    assert "[Variants" not in path.read_text(encoding="utf-8") and events(path) == ["Ana plays 5H"]
+    result, path = play(tmp_path, "", start='[Game "caroleto"]\n[Players "Léa Max Noé"]\n\nMax says roi\n')
+    assert "table> " in result.output
