@@ -308,3 +308,35 @@ def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, coun
     from .simulate import run
 
     sys.exit(run(game, players, variants, seed, count, hidden, mistakes))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--at", "at", type=click.IntRange(min=1), metavar="LINE", help="The line after which to show the table (default: the end).")
+@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON (schemas/state.schema.json).")
+def state(file: str, at: int | None, as_json: bool) -> None:
+    """The table after a line of a record: hands, piles, what is owed, whose turn it is,
+    and what each player may legally do now."""
+    from .state import run
+
+    sys.exit(run(file, at, as_json))
+
+
+@main.command()
+@click.argument("targets", nargs=-1, required=True, metavar="CODE|FILE:LINE...")
+def explain(targets: tuple[str, ...]) -> None:
+    """The rule behind a violation code, the convention referee follows and an example;
+    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line."""
+    from .explain import run
+
+    sys.exit(run(targets))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def play(file: str) -> None:
+    """A live session at the table: type events as they happen; each is ruled at once
+    and written to FILE (created with its headers when new). undo, state, legal, end."""
+    from .live import run
+
+    sys.exit(run(file))

@@ -200,16 +200,7 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
     result = rules.result()
     _check_result_tag(rules, record, result)
     _check_accepted_marks(rules, found)
-    if record.error_count:
-        status = "error"
-    elif found.open:
-        status = "violations"
-    elif result.never_ends:
-        status = "never-ends"
-    elif not result.finished:
-        status = "in-progress"
-    else:
-        status = "valid"
+    status = "error" if record.error_count else "violations" if found.open else status_of([], result)
     return GameReport(
         record.path, record.line, rules.name, list(rules.players), status,
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
@@ -223,6 +214,16 @@ def _drain(record: Record) -> None:
     """Read a game that cannot be refereed to its end: its unreadable lines are still told."""
     for _ in record.each_batch():
         pass
+
+
+def status_of(violations: list[Violation], result: Result) -> str:
+    """A game's status: violations (any the table did not accept), never-ends,
+    in-progress or valid."""
+    if any(not v.accepted for v in violations):
+        return "violations"
+    if result.never_ends:
+        return "never-ends"
+    return "valid" if result.finished else "in-progress"
 
 
 def check_games(items: Iterable[Record | RecordError], play_out: bool = False,

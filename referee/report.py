@@ -112,6 +112,10 @@ def render(report: GameReport, sources: dict[int, str] | None = None, width: int
             quoted[v.rule] = f"{v.line}:{v.column}"
             lines += [[(text, "dim")] for text in wrap(f"« {v.rule} »", 6, 8, first="      ")]
     lines += [[("  " + say("report.more", count=n, code=code, keep=SHOWN_PER_KIND), "red")] for code, n in report.omitted.items()]
+    if report.violations:
+        codes = " ".join(dict.fromkeys(v.code for v in report.violations))
+        commands = f"referee explain {codes}, referee explain {visible(report.file)}:{report.violations[0].line}"
+        lines.append([("  " + say("report.explain", commands=commands), "dim")])
     result = report.result
     if result is not None and result.winner:
         lines.append([("  " + visible(say("report.winner", player=result.winner)), "")])
