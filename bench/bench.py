@@ -20,7 +20,7 @@ made by ``referee simulate``:
 - hostile input (issue 16): the time and peak memory of ``referee check --json`` on each
   shape that once took quadratic time or unbounded memory: lines that end in a long run of
   blanks, ``?``, digits, suit symbols, quotes or backslashes and a stray character (in many
-  games), a ``--memory-mb`` run of blank lines, and games at the size limit (MAX_GAME) of
+  games), a ``--memory-mb`` run of blank lines, and games at the size limit (MAX_HEAD) of
   the lines that cost the most memory; target: at most 100 MB, and time in proportion.
 
 Times are the best of ``--repeat`` rounds, each run taking its turn in every round; the
@@ -196,7 +196,7 @@ def peak_rss(path: Path) -> tuple[float, float]:
 
 def hostile_files(folder: Path, memory_mb: int, hostile_mb: int) -> list[tuple[str, Path]]:
     """The hostile shapes, each in a file of its own."""
-    from referee.notation import MAX_GAME, MAX_LINE
+    from referee.notation import MAX_HEAD, MAX_LINE
 
     head = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
     fill = MAX_LINE - 40
@@ -218,7 +218,7 @@ def hostile_files(folder: Path, memory_mb: int, hostile_mb: int) -> list[tuple[s
             out.write("\n" * MB)
     files.append((f"{memory_mb} MB of blank lines after an event", path))
     for name, line in (("burns 78", "Bob burns 78\n"), ("false slaps", "Bob slaps\n"), ("comments", ";\n")):
-        game = head + "Alice plays 7H\n" + line * ((MAX_GAME - 100) // len(line))
+        game = head + "Alice plays 7H\n" + line * ((MAX_HEAD - 100) // len(line))
         path = folder / f"limit-{name.replace(' ', '-')}.txt"
         with open(path, "w") as out:
             for _ in range(-(-hostile_mb * MB // len(game))):

@@ -31,7 +31,7 @@ def check_file(path: str, writer: Writer, settings: Settings) -> None:
 
     prepare = (lambda record: add_defaults(record, settings.games)) if settings.games else None
     writer.file_start(path)
-    for item, report in check_games(read_any(path), settings.play_out, writer.sink, prepare):
+    for item, report in check_games(read_any(path, lazy=True), settings.play_out, writer.sink, prepare):
         writer.report(item, report)
         del item, report  # not held while the next game is read
     writer.file_end(path)

@@ -7,16 +7,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import click
-
-if TYPE_CHECKING:
-    from .engine import Found, GameReport
-    from .games.base import Violation
-    from .notation import RecordError
-    from .record import Record
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -87,7 +79,14 @@ class _Printer:
         encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
         self.encoding = None if encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig") else encoding
         self.degraded = False
-        if sys.stdout.isatty() or os.environ.get("FORCE_COLOR"):
+        self.width: int | None = None
+        """The terminal's width, to wrap sentences to (none in a pipe: lines stay whole)."""
+        plain = bool(os.environ.get("NO_COLOR"))  # no-color.org: no colour, and here no style at all
+        if sys.stdout.isatty():
+            import shutil
+
+            self.width = shutil.get_terminal_size().columns
+        if (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")) and not plain:
             from rich.console import Console
             from rich.text import Text
 
@@ -106,20 +105,6 @@ class _Printer:
             except (UnicodeEncodeError, LookupError):
                 self.degraded = True
         self.write(pieces)
-
-
-def _read(path: str) -> Iterator[Record | RecordError]:
-    """The games of a file, or of the standard input for ``-``."""
-    from .notation import RecordError, read_games
-
-    if path != "-":
-        return read_games(path)
-    stdin = getattr(sys.stdin, "buffer", None)
-    if stdin is None:  # started with its standard input closed (<&-)
-        from .messages import say
-
-        return iter([RecordError("<stdin>", 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))])
-    return read_games("<stdin>", stdin)
 
 
 def _configuration(path: str | None, none: bool):
@@ -198,14 +183,15 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
 
     config = _configuration(config_path, no_config)
     form = "json" if as_json else form or config.format
+    show = _Printer() if form == "text" else None
     settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
-                        _codes(select) or config.select, _codes(ignore) or config.ignore, config.games)
-    if form == "text":
-        show = _Printer()
+                        _codes(select) or config.select, _codes(ignore) or config.ignore, config.games,
+                        show.width if show is not None else None)
+    if show is not None:
         emit = show
     else:
         _records_out()
-        show, emit = None, sys.stdout.write
+        emit = sys.stdout.write
     writer = WRITERS[form](emit, settings)
     targets = _targets(files, config, extensions, exclude, force_exclude)
     summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
@@ -375,3 +361,35 @@ def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, coun
     from .simulate import run
 
     sys.exit(run(game, players, variants, seed, count, hidden, mistakes))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--at", "at", type=click.IntRange(min=1), metavar="LINE", help="The line after which to show the table (default: the end).")
+@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON (schemas/state.schema.json).")
+def state(file: str, at: int | None, as_json: bool) -> None:
+    """The table after a line of a record: hands, piles, what is owed, whose turn it is,
+    and what each player may legally do now."""
+    from .state import run
+
+    sys.exit(run(file, at, as_json))
+
+
+@main.command()
+@click.argument("targets", nargs=-1, required=True, metavar="CODE|FILE:LINE...")
+def explain(targets: tuple[str, ...]) -> None:
+    """The rule behind a violation code, the convention referee follows and an example;
+    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line."""
+    from .explain import run
+
+    sys.exit(run(targets))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def play(file: str) -> None:
+    """A live session at the table: type events as they happen; each is ruled at once
+    and written to FILE (created with its headers when new). undo, state, legal, end."""
+    from .live import run
+
+    sys.exit(run(file))

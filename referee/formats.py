@@ -74,8 +74,9 @@ class Summary:
         return 1 if self.violations or (strict and self.in_progress) else 0
 
     def text(self) -> str:
-        return say("report.summary", games=self.games, files=self.files, valid=self.valid, violations=self.violations,
-                   progress=self.in_progress, never_ends=self.never_ends, errors=self.errors, accepted=self.accepted)
+        text = say("report.summary", games=self.games, files=self.files, valid=self.valid, violations=self.violations,
+                   progress=self.in_progress, never=self.never_ends, errors=self.errors)
+        return text + (say("report.summary-accepted", count=self.accepted) if self.accepted else "")
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,8 @@ class Settings:
     ignore: tuple[str, ...] = ()
     games: dict[str, dict[str, str]] = field(default_factory=dict)
     """Default options per game, from the configuration."""
+    width: int | None = None
+    """The terminal's width, that the text report wraps to."""
 
     def chosen(self, code: str) -> bool:
         from .config import Config
@@ -114,6 +117,11 @@ class Selected(Found):
             super().append(violation)
         elif violation.accepted:
             self.accepted.add((violation.line, violation.code))
+
+
+def _unreadable(report: GameReport) -> list:
+    """What could not be read in a game (RecordError values): the lines, or the game."""
+    return report.errors or ([report.error] if report.error is not None else [])
 
 
 def _place(path: str, line: int, column: int) -> str:
@@ -224,8 +232,7 @@ class TextWriter(Writer):
     def game(self, item, report: GameReport, found: Found | None) -> None:
         from .report import render
 
-        sources = item.sources(v.line for v in report.violations) if report.violations and hasattr(item, "sources") else None
-        for pieces in render(report, sources):
+        for pieces in render(report, report.sources, self.settings.width):
             self.emit(pieces)
 
     def end(self, summary: Summary) -> None:
@@ -233,30 +240,43 @@ class TextWriter(Writer):
 
 
 class ConciseWriter(Writer):
-    """One line per finding, as compilers write them, that editors open at the spot."""
+    """One line per finding, as compilers write them, that editors open at the spot; a
+    line that cannot be read comes before the violations found after it."""
 
     def __init__(self, emit: Emit, settings: Settings):
         super().__init__(emit, settings)
         self.path = ""
+        self.record = None
+        self.told = 0
 
     def sink(self, record) -> Found:
-        self.path = record.path
+        self.path, self.record, self.told = record.path, record, 0
         return super().sink(record)
 
+    def _errors(self, errors: list) -> None:
+        """The lines that cannot be read not told yet."""
+        for e in errors[self.told:]:
+            self._error(e)
+        self.told = len(errors)
+
+    def _error(self, e) -> None:
+        self.emit(visible(f"{_place(e.path, e.line, e.column)}: {say('format.error')}: {e.message}") + "\n")
+
     def _violation(self, v: Violation) -> None:
+        if self.record is not None:
+            self._errors(self.record.errors)
         if v.accepted and self.settings.quiet:
             return
-        mark = say("format.accepted") + " " if v.accepted else ""
+        mark = say("report.accepted-label") + " " if v.accepted else ""
         self.emit(visible(f"{_place(self.path, v.line, v.column)}: {v.code} {mark}{v.message}") + "\n")
 
     def game(self, item, report: GameReport, found: Found | None) -> None:
         self.path = report.file
         for v in self._streamed(report, found):
             self._violation(v)
-        if report.status == "error":
-            e = report.error
-            self.emit(visible(f"{_place(e.path, e.line, e.column)}: {say('format.error')}: {e.message}") + "\n")
-        elif report.status == "in-progress" and self.settings.strict:
+        self._errors(_unreadable(report))
+        self.record = None
+        if report.status == "in-progress" and self.settings.strict:
             todo = "; ".join(report.todo) or say("report.in-progress")
             self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
 
@@ -288,20 +308,24 @@ class GithubWriter(ConciseWriter):
         self.emit(f"::{kind} {where},title={github_property(visible(title))}::{github_data(message)}\n")
 
     def _violation(self, v: Violation) -> None:
+        if self.record is not None:
+            self._errors(self.record.errors)
         if v.accepted and self.settings.quiet:
             return
-        title = f"{v.code} {say('format.accepted')}" if v.accepted else v.code
+        title = f"{v.code} {say('report.accepted-label')}" if v.accepted else v.code
         message = visible(v.message) + (f"\n« {v.rule} »" if v.rule else "")
         self._command("notice" if v.accepted else "error", self.path, v.line, v.column, title, message)
+
+    def _error(self, e) -> None:
+        self._command("error", e.path, e.line, e.column, say("report.error"), visible(e.message))
 
     def game(self, item, report: GameReport, found: Found | None) -> None:
         self.path = report.file
         for v in self._streamed(report, found):
             self._violation(v)
-        if report.status == "error":
-            e = report.error
-            self._command("error", e.path, e.line, e.column, say("report.error"), visible(e.message))
-        elif report.status == "in-progress" and self.settings.strict:
+        self._errors(_unreadable(report))
+        self.record = None
+        if report.status == "in-progress" and self.settings.strict:
             todo = "\n".join(visible(t) for t in report.todo)
             self._command("error", report.file, report.line, 1, say("report.in-progress"), todo or say("report.in-progress"))
 
@@ -431,7 +455,10 @@ class JunitWriter(Writer):
         open_ = [v for v in report.violations if not v.accepted]
         if report.status == "error":
             self.counts["errors"] += 1
-            case += f'      <error type="unreadable" message="{_xml(report.error.message)}">{_xml(str(report.error))}</error>\n'
+            errors = _unreadable(report)
+            message = say("report.unreadable", count=report.error_count) if report.errors else errors[0].message
+            text = "\n".join([str(e) for e in errors] + [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_])
+            case += f'      <error type="unreadable" message="{_xml(message)}">{_xml(text)}</error>\n'
         elif report.status == "violations":
             self.counts["failures"] += 1
             lines = [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_]
@@ -441,7 +468,7 @@ class JunitWriter(Writer):
         elif report.status == "in-progress" and self.settings.strict:
             self.counts["failures"] += 1
             case += f'      <failure type="in-progress" message="{_xml(say("report.in-progress"))}">{_xml(chr(10).join(report.todo))}</failure>\n'
-        out = [f"{v.line}:{v.column}: {v.code} {say('format.accepted')} {v.message}" for v in report.violations if v.accepted]
+        out = [f"{v.line}:{v.column}: {v.code} {say('report.accepted-label')} {v.message}" for v in report.violations if v.accepted]
         out += [say(f"report.{report.status}")] if report.status in ("in-progress", "never-ends", "valid") else []
         out += [say("report.to-move", todo=t) for t in report.todo]
         if out:
@@ -505,10 +532,9 @@ class SarifWriter(JsonWriter):
         self.path = report.file
         for v in self._streamed(report, found):
             self._violation(v)
-        if report.status == "error":
-            e = report.error
+        for e in _unreadable(report):
             self._result("unreadable", "error", e.message, e.path, e.line, e.column)
-        elif report.status == "in-progress" and self.settings.strict:
+        if report.status == "in-progress" and self.settings.strict:
             self._result("in-progress", "error", "; ".join(report.todo) or say("report.in-progress"), report.file, report.line, 1)
 
 

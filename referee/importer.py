@@ -46,14 +46,15 @@ def looks_json(path: str, head: bytes) -> bool:
     return path.lower().endswith(".json") or head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
-def read_any(path: str) -> Iterator[Record | RecordError]:
-    """The games of a record file, text or JSON; ``-`` reads the standard input."""
+def read_any(path: str, lazy: bool = False) -> Iterator[Record | RecordError]:
+    """The games of a record file, text or JSON; ``-`` reads the standard input (``lazy``:
+    the events of a text record read as they are taken, see read_games)."""
     if path == "-":
         stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:  # started with its standard input closed (<&-)
             yield RecordError("<stdin>", 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))
             return
-        yield from _read_stream("<stdin>", stdin)
+        yield from _read_stream("<stdin>", stdin, lazy)
         return
     try:
         stream = open(path, "rb")
@@ -61,10 +62,10 @@ def read_any(path: str) -> Iterator[Record | RecordError]:
         yield RecordError(path, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))
         return
     with stream:
-        yield from _read_stream(path, stream)
+        yield from _read_stream(path, stream, lazy)
 
 
-def _read_stream(path: str, stream) -> Iterator[Record | RecordError]:
+def _read_stream(path: str, stream, lazy: bool = False) -> Iterator[Record | RecordError]:
     try:
         head = stream.read(_PEEK) or b""
     except (OSError, ValueError) as error:
@@ -78,7 +79,7 @@ def _read_stream(path: str, stream) -> Iterator[Record | RecordError]:
             return
         yield from read_json(path, data)
     else:
-        yield from read_games(path, _Rewound(head, stream))
+        yield from read_games(path, _Rewound(head, stream), lazy=lazy)
 
 
 def json_path(parts) -> str:
@@ -223,5 +224,6 @@ def _placed(record: Record, origin: list, line: int) -> Record:
             item.column = source.column
             if item.cards_column:
                 item.cards_column += shift
-    record.line, record.text = line, ""
+    record.line, record.text = line, ""  # the text read was written here: no source line to show
+    record.seen.clear()
     return record

@@ -48,7 +48,7 @@ def test_the_summary_counts_each_status_and_the_accepted_rulings_apart(folder) -
     code, out = check("records")
     assert code == 2
     assert out.splitlines()[-1] == ("6 game(s) in 6 file(s): 1 valid, 2 with violations, 2 in progress, 0 that never end, "
-                                    "1 that could not be checked; 1 accepted ruling(s)")
+                                    "1 that could not be checked (or not whole); 1 fault(s) accepted by the table")
 
 
 @pytest.mark.parametrize(("files", "strict", "code"), [
@@ -83,6 +83,8 @@ def test_concise_is_one_line_per_finding(folder) -> None:
         "records/d-stale.txt:6:1: REC-STALE-ACCEPTED the line says the table accepted BC-FALSE-SLAP, but referee finds "
         "no BC-FALSE-SLAP here: remove the mark",
         "records/f-broken.txt:3:13: error: expected a card such as 7H or 10♥, got '11D'",
+        "records/f-broken.txt:4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn",
+        "records/f-broken.txt:5:1: BC-NOT-WON Alice took the pile, but nobody has won it yet",
     ]
     code, out = check("--format", "concise", "--quiet", "records")
     assert "(accepted)" not in out and "in progress" not in out.splitlines()[0]
@@ -96,7 +98,7 @@ def test_github_annotations_and_their_escapes(folder) -> None:
     lines = [command.match(line) for line in out.splitlines()[:-1]]
     assert all(lines), out
     kinds = [(m.group(1), m.group(5)) for m in lines]
-    assert kinds == [("notice", "BC-FALSE-SLAP (accepted)"), ("error", "BC-FALSE-SLAP"), ("error", "cannot be checked")]
+    assert kinds[:3] == [("notice", "BC-FALSE-SLAP (accepted)"), ("error", "BC-FALSE-SLAP"), ("error", "cannot be checked")]
     assert lines[1].group(2) == "records/odd%2C name%3A 100%25.txt" and lines[1].group(3, 4) == ("6", "1")
     assert lines[1].group(6).startswith("Alice slapped") and "%0A« un joueur qui commet une erreur" in lines[1].group(6)
     assert github_data("50% a\r\nb") == "50%25 a%0D%0Ab" and github_property("a:b,c%") == "a%3Ab%2Cc%25"
@@ -180,7 +182,8 @@ def test_sarif(folder) -> None:
     found = [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
               r["locations"][0]["physicalLocation"]["region"]["startLine"], "suppressions" in r) for r in run["results"]]
     assert found == [("BC-FALSE-SLAP", "records/b-slap.txt", 6, False), ("BC-FALSE-SLAP", "records/c-accepted.txt", 6, True),
-                     ("REC-STALE-ACCEPTED", "records/d-stale.txt", 6, False), ("unreadable", "records/f-broken.txt", 3, False)]
+                     ("REC-STALE-ACCEPTED", "records/d-stale.txt", 6, False), ("BC-OUT-OF-TURN", "records/f-broken.txt", 4, False),
+                     ("BC-NOT-WON", "records/f-broken.txt", 5, False), ("unreadable", "records/f-broken.txt", 3, False)]
 
 
 @pytest.mark.parametrize("form", ["text", "concise", "json", "jsonl", "github", "junit", "sarif"])

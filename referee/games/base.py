@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import deque
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -221,7 +222,7 @@ class Rules:
     A game module subclasses this, declares its metadata, its rule texts (``RULES``:
     key -> French text quoted from the rule file) and which rule each violation code
     breaks (``CODES``), and implements ``apply``, ``todo`` and ``result``; then, for its
-    tools: ``legal``, ``mistakes``, ``table``, ``public``, ``deal`` and, for each code
+    tools: ``legal``, ``mistakes``, ``table``, ``ruling``, ``public``, ``deal`` and, for each code
     in ``CODES``, an example record in ``EXAMPLES`` and the convention referee follows
     as the message ``why.<CODE>`` (``referee explain``)."""
 
@@ -241,7 +242,10 @@ class Rules:
     CODES: ClassVar[dict[str, str]] = {}
     EXAMPLES: ClassVar[dict[str, str]] = {}
     """For each code: a short whole record (headers and a few events) whose last line
-    breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so."""
+    breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so.
+    Its faults may be marked ``; expect CODE`` where referee reports them (then the
+    marks are checked, and a fault dated at a deal line or a header is marked there).
+    The engine's ``REC-*`` codes have examples in referee/record_rules.py."""
     mistake_codes: ClassVar[tuple[str, ...]] = ()
     """The codes a table can commit in this game: ``mistakes`` offers each of them in
     some situation, and the tests check that ``simulate --mistakes`` reaches them all."""
@@ -252,8 +256,9 @@ class Rules:
         self.seats = {name: seat for seat, name in enumerate(setup.players)}
         self.violations: list[Violation] = []
         self.notes: list[str] = list(setup.notes)
-        self.accepted_marks: list[Event] = []
-        """Events whose comment says the table accepted a fault (``; accepted CODE``)."""
+        self.accepted_marks: deque[tuple[int, int, tuple[str, ...]]] = deque()
+        """(line, column, codes) of each line that says the table accepted a fault
+        (``; accepted CODE``), waiting for the end of the replay (engine.py)."""
         self.claims: list[Event] = []
         """The ``scores`` lines: a player's score for the game as the table wrote it,
         checked by the engine against ``result().scores`` once the replay is over."""
@@ -290,6 +295,12 @@ class Rules:
     def table(self) -> Table:
         """The table as it stands, for ``referee state``."""
         return Table()
+
+    def ruling(self, event: Event) -> str | None:
+        """Why a legal event stands, in words, from the table it meets: asked just before
+        the event is applied (``referee explain FILE:LINE``), e.g. "Bob's slap wins: the
+        pile shows 5H 5C, a pair". None when the event says all there is to say."""
+        return None
 
     @classmethod
     def public(cls, event: Event) -> Event | None:

@@ -988,8 +988,13 @@ class Caroleto(Rules):
     def _settle_view(self) -> None:
         """Once the record is over: the effects of a round whose cards are all laid."""
         r = self.round
-        if r is not None and not r.closed and r.complete(self.counts) and self.started:
+        if r is not None and not r.closed and r.complete(self.counts) and self.started and not self._use_awaited(r):
             self._close(None)
+
+    @staticmethod
+    def _use_awaited(r: Round) -> bool:
+        """A bout has just taken a card from the discard: its use is still to come."""
+        return any(isinstance(state, Card) for state in r.bouts.values())
 
     def _finished(self) -> bool:
         r = self.round
@@ -1091,6 +1096,11 @@ class Caroleto(Rules):
         owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)] if r else []
         return Table(None, self.seating.direction, hands, {"discard": list(self.discard), "table": list(r.table) if r else []},
                      self.stock, owed, {}, extra)
+
+    def ruling(self, event: Event) -> str | None:
+        from .caroleto_ruling import ruling
+
+        return ruling(self, event)
 
     # --- The simulator ------------------------------------------------------------------
     @classmethod
