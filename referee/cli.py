@@ -297,8 +297,7 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, config_pa
             sys.stdout.write(("\n  " if not games else ",\n  ") + game)
             games += 1
         else:
-            sys.stdout.write(("\n" if games else "") + "\n".join(text for text, _ in formatter.lines(item)) + "\n")
-            games += 1
+            sys.stdout.write(formatter.game_text(item))
         del item
     if form == "json":
         sys.stdout.write("\n ]\n}\n" if games else "]\n}\n")
@@ -334,14 +333,13 @@ def import_(file: str, suits: str | None, ranks: str | None, config_path: str | 
 
         click.echo(str(RecordError(file, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))), err=True)
         sys.exit(EXIT_ERROR)
-    failed, games = False, 0
+    failed = False
     for item in read_json("<stdin>" if file == "-" else file, data):
         if isinstance(item, RecordError):
             click.echo(str(item), err=True)
             failed = True
         else:
-            sys.stdout.write(("\n" if games else "") + "\n".join(text for text, _ in formatter.lines(item)) + "\n")
-            games += 1
+            sys.stdout.write(formatter.game_text(item))
     sys.exit(EXIT_ERROR if failed else EXIT_OK)
 
 

@@ -103,6 +103,8 @@ class Formatter:
     def __init__(self, style: Style = Style()):
         self.style = style
         self.match_games: dict[str, str] = {}
+        self.last: int | None = None
+        """The last line of the game written before."""
 
     def _game_of(self, record: Record) -> str | None:
         game = next((h.value for h in record.headers if h.tag.lower() == "game"), None)
@@ -191,16 +193,23 @@ class Formatter:
         return "\n".join(text for text, _ in self.file_lines(records)) + "\n"
 
     def file_lines(self, records: Iterable[Record]) -> Iterator[tuple[str, object | None]]:
-        """Every game's lines, a blank line between two games; but comment lines that
-        followed the last line of a game with no blank line, which the reader gives to the
-        next game (they stand before its headers), stay where they stood."""
-        last = None
+        """Every game's lines, in order (see ``next``)."""
         for record in records:
-            lines = self.lines(record)
-            if last is not None and not (isinstance(lines[0][1], Comment) and lines[0][1].line - last == 1):
-                yield "", None
-            yield from lines
-            last = max(item.line for _, item in lines if item is not None)
+            yield from self.next(record)
+
+    def next(self, record: Record) -> list[tuple[str, object | None]]:
+        """The lines of the file's next game: a blank line between two games, but comment
+        lines that followed the last line of a game with no blank line, which the reader
+        gives to the next game (they stand before its headers), stay where they stood."""
+        lines = self.lines(record)
+        if self.last is not None and not (isinstance(lines[0][1], Comment) and lines[0][1].line - self.last == 1):
+            lines.insert(0, ("", None))
+        self.last = max(item.line for _, item in lines if item is not None)
+        return lines
+
+    def game_text(self, record: Record) -> str:
+        """The file's next game as text (``export --to text``, ``import``: a game at a time)."""
+        return "".join(text + "\n" for text, _ in self.next(record))
 
 
 def _aligned(group: list[tuple[str, object]]) -> list[tuple[str, object]]:
@@ -217,11 +226,6 @@ def _aligned(group: list[tuple[str, object]]) -> list[tuple[str, object]]:
         else:
             out.append((text, item))
     return out
-
-
-def game_text(record: Record, style: Style = Style()) -> str:
-    """One game in canonical form, on its own (its match's game unknown), ending in LF."""
-    return "\n".join(text for text, _ in Formatter(style).lines(record)) + "\n"
 
 
 # --- Rewriting files ------------------------------------------------------------------------
