@@ -12,6 +12,9 @@ made by ``referee simulate``:
   games, in plies per second; target: parse + replay at least three times that;
 - the same as whole processes: ``referee check`` on each game's records against a
   Python process reading the chess games with python-chess (start-up included);
+- files per second of ``referee check`` on a folder of ``--files`` small records (one
+  simulated game each), in one process and with ``--jobs`` (``--folder-only`` for this
+  part alone);
 - start-up: ``referee check`` on a one-game record against bare ``python -c pass``;
   target: at most 12 times;
 - peak memory (resident set of the whole process) of ``referee check --json`` on
@@ -140,6 +143,30 @@ def processes(repeat: int, corpora: dict[str, bytes], pgn: str) -> dict[str, flo
                                 for name, command in runs.items()})
 
 
+def folder_rates(repeat: int, folder: Path, jobs: list[int]) -> dict[int, float]:
+    """The shortest wall time of ``referee check`` on a folder of records, whole process,
+    for each number of jobs (the runs taking turns in each round)."""
+    command = _referee_command() + ["check", "--no-config", "--quiet", "--format", "concise", str(folder)]
+    return fastest(repeat, {j: (lambda j=j: subprocess.run(command + ["--jobs", str(j)], stdout=subprocess.DEVNULL,
+                                                               env=_environment(), check=False)) for j in jobs})
+
+
+def small_records(folder: Path, files: int) -> int:
+    """``files`` one-game records of every refereed game in turn, in ten subfolders; their
+    total size in bytes."""
+    names = simulable_games()
+    size = 0
+    for n in range(files):
+        game = names[n % len(names)]
+        cls = rules_class(game)
+        text = simulate(game, cls.min_players + n % (cls.max_players - cls.min_players + 1), n, hidden=n % 2 == 1)
+        path = folder / f"{n % 10}" / f"{game}-{n:05d}.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        size += len(text.encode())
+    return size
+
+
 def _referee_command() -> list[str]:
     script = Path(sys.executable).parent / "referee"
     return [str(script)] if script.exists() else [shutil.which("referee") or "referee"]
@@ -227,6 +254,19 @@ def hostile_files(folder: Path, memory_mb: int, hostile_mb: int) -> list[tuple[s
     return files
 
 
+def folder_part(files: int, repeat: int) -> None:
+    """Files per second of ``referee check`` on a folder of small records: one process
+    against --jobs."""
+    with tempfile.TemporaryDirectory() as folder:
+        size = small_records(Path(folder), files)
+        jobs = sorted({1, 2, os.cpu_count() or 1})
+        print(f"\nA folder of {files} small records ({size / files / 1024:.1f} KB each), whole process, best of {repeat}:")
+        seconds = folder_rates(repeat, Path(folder), jobs)
+        for j in jobs:
+            print(f"  --jobs {j}: {seconds[j]:6.2f} s, {files / seconds[j]:7,.0f} files/s"
+                  f" ({seconds[1] / seconds[j]:.2f}x one process)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a small run")
@@ -234,13 +274,19 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, help="timed rounds, the best of each kept (default 5, quick 2)")
     parser.add_argument("--memory-mb", type=int, help="largest file for the memory part (default 100, quick 10)")
     parser.add_argument("--hostile-mb", type=int, help="size of the files of games at the size limit (default 10, quick 2)")
+    parser.add_argument("--files", type=int, help="small records in the folder checked with --jobs (default 1000, quick 200)")
+    parser.add_argument("--folder-only", action="store_true", help="only the folder part: files per second against --jobs")
     args = parser.parse_args()
     games = args.games or (40 if args.quick else 200)
     repeat = args.repeat or (2 if args.quick else 5)
     memory_mb = args.memory_mb or (10 if args.quick else 100)
     hostile_mb = args.hostile_mb or (2 if args.quick else 10)
+    files = args.files or (200 if args.quick else 1000)
 
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores")
+    if args.folder_only:
+        folder_part(files, repeat)
+        return 0
     print(f"\nThroughput ({games} simulated records per game, best of {repeat} rounds):")
     runs: dict[str, Callable[[], object]] = {}
     events: dict[str, int] = {}
@@ -268,6 +314,8 @@ def main() -> int:
         ratio = count / seconds[game] / chess_rate
         print(f"  {game:<18} {count:>8} events  {count / seconds[game]:>9,.0f}/s: {ratio:.2f}x python-chess"
               f" (target {TARGET}x): {'met' if ratio >= TARGET else 'NOT met'}")
+
+    folder_part(files, repeat)
 
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
