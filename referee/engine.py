@@ -124,31 +124,33 @@ def replay(rules: Rules, record: Record) -> Rules:
     """Apply every event of the record; a broken rule is flagged and play goes on."""
     players = set(rules.players)
     known = rules.deck | {UNSEEN_CARD}
-    for event in (event for batch in record.each_batch() for event in batch.events):
-        if event.comment is not None and "accepted" in event.comment:
-            _mark(rules, event)
-        if event.player not in players and event.verb != "round":
-            rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
-        elif event.target is not None and event.target not in players:
-            rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
-                       hint=_close_name(event.target, rules.players))
-        elif event.verb not in rules.verbs:
-            rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
-        elif event.target is not None and event.verb not in rules.targets:
-            rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
-        elif event.cards and not known.issuperset(event.cards):
-            stray = next(i for i, c in enumerate(event.cards) if c not in known)
-            rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
-        elif event.verb == "scores":
-            if len(rules.claims) < CLAIMS_KEPT:
-                rules.claims.append(event)
-            elif len(rules.claims) == CLAIMS_KEPT:
-                rules.notes.append(say("note.claims-unchecked", line=event.line, count=CLAIMS_KEPT))
-                rules.claims.append(event)
-        elif rules.over(event):
-            rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
-        else:
-            rules.apply(event)
+    verbs, targets, apply, over = rules.verbs, rules.targets, rules.apply, rules.over
+    for batch in record.each_batch():
+        for event in batch.events:
+            if event.comment is not None and "accepted" in event.comment:
+                _mark(rules, event)
+            if event.player not in players and event.verb != "round":
+                rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
+            elif event.target is not None and event.target not in players:
+                rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
+                           hint=_close_name(event.target, rules.players))
+            elif event.verb not in verbs:
+                rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
+            elif event.target is not None and event.verb not in targets:
+                rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
+            elif event.cards and not known.issuperset(event.cards):
+                stray = next(i for i, c in enumerate(event.cards) if c not in known)
+                rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
+            elif event.verb == "scores":
+                if len(rules.claims) < CLAIMS_KEPT:
+                    rules.claims.append(event)
+                elif len(rules.claims) == CLAIMS_KEPT:
+                    rules.notes.append(say("note.claims-unchecked", line=event.line, count=CLAIMS_KEPT))
+                    rules.claims.append(event)
+            elif over(event):
+                rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
+            else:
+                apply(event)
     return rules
 
 
