@@ -124,27 +124,33 @@ def replay(rules: Rules, record: Record) -> Rules:
     """Apply every event of the record; a broken rule is flagged and play goes on."""
     players = set(rules.players)
     known = rules.deck | {UNSEEN_CARD}
-    for event in (event for batch in record.each_batch() for event in batch.events):
-        if event.comment is not None and "accepted" in event.comment:
-            _mark(rules, event)
-        if event.player not in players and event.verb != "round":
-            rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
-        elif event.target is not None and event.target not in players:
-            rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
-                       hint=_close_name(event.target, rules.players))
-        elif event.verb not in rules.verbs:
-            rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
-        elif event.target is not None and event.verb not in rules.targets:
-            rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
-        elif event.cards and not known.issuperset(event.cards):
-            stray = next(i for i, c in enumerate(event.cards) if c not in known)
-            rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
-        elif event.verb == "scores":
-            rules.claims.append(event)
-        elif rules.over(event):
-            rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
-        else:
-            rules.apply(event)
+    verbs, targets, apply, over = rules.verbs, rules.targets, rules.apply, rules.over
+    for batch in record.each_batch():
+        for event in batch.events:
+            if event.comment is not None and "accepted" in event.comment:
+                _mark(rules, event)
+            if event.player not in players and event.verb != "round":
+                rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
+            elif event.target is not None and event.target not in players:
+                rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
+                           hint=_close_name(event.target, rules.players))
+            elif event.verb not in verbs:
+                rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
+            elif event.target is not None and event.verb not in targets:
+                rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
+            elif event.cards and not known.issuperset(event.cards):
+                stray = next(i for i, c in enumerate(event.cards) if c not in known)
+                rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
+            elif event.verb == "scores":
+                if len(rules.claims) < CLAIMS_KEPT:
+                    rules.claims.append(event)
+                elif len(rules.claims) == CLAIMS_KEPT:
+                    rules.notes.append(say("note.claims-unchecked", line=event.line, count=CLAIMS_KEPT))
+                    rules.claims.append(event)
+            elif over(event):
+                rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
+            else:
+                apply(event)
     return rules
 
 
@@ -204,7 +210,8 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
     return GameReport(
         record.path, record.line, rules.name, list(rules.players), status,
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
-        rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(), rules.notes,
+        rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(),
+        [*rules.notes, *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
         _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
         omitted=found.omitted(), errors=record.errors, error_count=record.error_count, sources=found.sources,
     )
@@ -268,7 +275,7 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
         header = record.header("Result")
         actual = say("report.order", players=join(result.order)) if len(names) > 1 and result.order else _outcome(result)
         _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
-    for claim in rules.claims:
+    for claim in rules.claims[:CLAIMS_KEPT]:
         if not result.finished:
             rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
         elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
@@ -276,6 +283,8 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
                        actual=result.scores.get(claim.player, 0))
 
 
+CLAIMS_KEPT = 1000
+"""The ``scores`` lines a game keeps to check at its end; past that many, none is kept."""
 MARKS_KEPT = 10_000
 """``; accepted`` marks waiting for their fault; past that many, the oldest is settled at
 once (a fault is flagged at its own line, or soon after when a later play proves it)."""

@@ -93,6 +93,10 @@ _LINE = re.compile(  # possessive throughout: the line is known good, nothing to
 """One line of the EVENTS token: an event, a round marker, a comment or a blank line
 (checked already by the grammar)."""
 _SPOTS = re.compile(r"\S+")
+_KEYWORDS = frozenset({"on", "to", "from", "with", "for"})
+_VERB_SET = frozenset(VERBS)
+_SLOW_START = frozenset("0123456789-")
+"""A line that starts so has a move number, a time or is a round marker: read with the pattern."""
 WORD_VERBS = frozenset({"says", "votes", "drinks", "scores"})
 """Verbs followed by a word (a call, a vote, an amount, a score) rather than cards."""
 AMOUNTS = {"half": "half", "glass": "glass", "up": "up", "central": "central"}
@@ -138,17 +142,43 @@ class _Builder(Transformer):
         return headers, events, comments
 
     def _events(self, token: Token, line: int, events: list[Event], comments: list[Comment]) -> None:
-        first = token.column
-        for match in _LINE.finditer(token):
-            shift = first - match.start()  # a column is a position in the token plus shift
-            if match.group("player") is not None:
-                events.append(self._event(match, line, shift))
-            elif match.group("marker") is not None:
-                events.append(self._marker(match, line, shift))
-            elif self.comments and match.group("comment") is not None:
-                comments.append(Comment(match.group("comment"), line, match.start("comment") + shift))
+        """The events and comments of a run of lines. The usual line (a name, a verb, at
+        most one word after it, no comment, no number or time before it) is split in
+        plain Python; any other is read with the line pattern."""
+        column = token.column
+        spellings = SPELLINGS
+        for text in token.split("\n"):
+            parts = text.split()
+            if 2 <= len(parts) <= 3 and parts[1] in _VERB_SET and parts[0][0] not in _SLOW_START and ";" not in text:
+                player, verb = parts[0], parts[1]
+                at = text.find(player) + 1
+                word = parts[2] if len(parts) == 3 else None
+                if word is None:
+                    events.append(Event(player, verb, line, at + column - 1))
+                elif verb in TARGET_VERBS:
+                    events.append(Event(player, verb, line, at + column - 1, (), "", 0, word))
+                elif verb in WORD_VERBS or word.lower() in _KEYWORDS:
+                    self._slow(text, column, line, events, comments)
+                elif (card := spellings.get(word.upper())) is not None:
+                    spot = text.find(word, at + len(player) + len(verb)) + column
+                    events.append(Event(player, verb, line, at + column - 1, (card,), word, spot))
+                else:
+                    self._slow(text, column, line, events, comments)
+            elif parts:
+                self._slow(text, column, line, events, comments)
             line += 1
-            first = 1
+            column = 1
+
+    def _slow(self, text: str, column: int, line: int, events: list[Event], comments: list[Comment]) -> None:
+        """One line read with the line pattern; ``column``: the column of its first character."""
+        match = _LINE.match(text + "\n")
+        shift = column - 1
+        if match.group("player") is not None:
+            events.append(self._event(match, line, shift + 1))
+        elif match.group("marker") is not None:
+            events.append(self._marker(match, line, shift + 1))
+        elif self.comments and match.group("comment") is not None:
+            comments.append(Comment(match.group("comment"), line, match.start("comment") + shift + 1))
 
     def _marker(self, match: re.Match, line: int, shift: int) -> Event:
         """``-- round 2``: a round begins (its number, when given, is a whole number from 1)."""

@@ -504,3 +504,17 @@ def test_wide_encodings_are_named(encoding, name):
     if encoding == "utf-32":
         (error,) = list(read_games("f.txt", io.BytesIO(GOOD.encode("utf-32-be").join([b"\x00\x00\xfe\xff", b""]))))
         assert error.message.startswith("this file is UTF-32 (big-endian) text")
+
+
+def test_notes_and_claims_stay_bounded_however_many_lines_ask_for_them():
+    """No kind of line grows a game's report without bound: notes past NOTES_KEPT are
+    counted, scores past CLAIMS_KEPT are not kept (a note says from where)."""
+    from referee.engine import CLAIMS_KEPT
+    from referee.games.base import NOTES_KEPT
+
+    faults = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n[Penalty "no-slap-30"]\n' + "Alice slaps\n" * 3000
+    (report,) = [r for _, r in check_games(read_games("f.txt", io.BytesIO(faults.encode()), lazy=True))]
+    assert len(report.notes) == NOTES_KEPT + 1 and report.notes[-1].startswith("and 2950 more note")
+    claims = '[Game "pierre-qui-roule"]\n[Players "A B C D"]\n' + "A scores 3\n" * (CLAIMS_KEPT + 500)
+    (report,) = [r for _, r in check_games(read_games("f.txt", io.BytesIO(claims.encode()), lazy=True))]
+    assert any(f"from line {CLAIMS_KEPT + 3} on were not checked" in note for note in report.notes)

@@ -216,6 +216,30 @@ def amount_text(amount: float, unit: str) -> str:
     return say(f"unit.{unit}", amount=whole if abs(amount - whole) < 1e-9 else amount)
 
 
+class Notes(list):
+    """A game's notes (what could not be checked): the first NOTES_KEPT are kept, the
+    others counted (``more``), so that no record, however written, grows them unbounded.
+    A note may be rewritten in place (a note that lists lines)."""
+
+    def __init__(self, notes=()):
+        super().__init__(notes)
+        self.more = 0
+
+    def append(self, note: str) -> None:
+        if len(self) < NOTES_KEPT:
+            super().append(note)
+        else:
+            self.more += 1
+
+    def __setitem__(self, index, note) -> None:
+        if isinstance(index, int) and index >= len(self):
+            return  # a note that was counted, not kept
+        super().__setitem__(index, note)
+
+
+NOTES_KEPT = 50
+
+
 class Rules:
     """One game's rules, replaying one event at a time.
 
@@ -255,7 +279,7 @@ class Rules:
         self.players = setup.players
         self.seats = {name: seat for seat, name in enumerate(setup.players)}
         self.violations: list[Violation] = []
-        self.notes: list[str] = list(setup.notes)
+        self.notes: Notes = Notes(setup.notes)
         self.accepted_marks: deque[tuple[int, int, tuple[str, ...]]] = deque()
         """(line, column, codes) of each line that says the table accepted a fault
         (``; accepted CODE``), waiting for the end of the replay (engine.py)."""

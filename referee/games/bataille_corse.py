@@ -215,7 +215,7 @@ class BatailleCorse(Rules):
             self._settle()
         if event.verb not in ("slaps", "collects"):
             self.slapper = None
-        getattr(self, "_" + event.verb)(seat, event)
+        self.ACTIONS[event.verb](self, seat, event)
 
     def _holds(self, seat: int, event: Event) -> None:
         if self.started:
@@ -821,6 +821,10 @@ class BatailleCorse(Rules):
             else:
                 said.append(say("bc.ruling.turn", player=name, card=card))
         return "; ".join(said)
+
+    ACTIONS = {"plays": _plays, "slaps": _slaps, "collects": _collects, "burns": _burns, "gives": _gives}
+    """What each verb does, as a table (rather than a method looked up at every event)."""
+
 
 
 def _event(name: str, verb: str, *cards: Card, target: str | None = None) -> Event:

@@ -110,6 +110,10 @@ def _plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
 
+NOTED_LINES = 10
+"""The lines a note lists by number; later ones are « and later »."""
+
+
 class Caroleto(Rules):
     name = "caroleto"
     title = "Caroleto"
@@ -936,8 +940,11 @@ class Caroleto(Rules):
     def _note(self, key: str, line: int) -> None:
         """A note on what could not be checked, one per kind, listing its lines."""
         at, lines = self._noted.get(key, (len(self.notes), []))
+        if len(lines) > NOTED_LINES:
+            return
         lines.append(line)
-        text = say(key, lines=join(map(str, lines)), count=len(lines))
+        shown = join(map(str, lines)) if len(lines) <= NOTED_LINES else ", ".join(map(str, lines[:NOTED_LINES])) + say("ca.note.more")
+        text = say(key, lines=shown, count=len(lines))
         if key in self._noted:
             self.notes[at] = text
         else:
