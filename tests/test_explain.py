@@ -105,7 +105,7 @@ def test_explain_a_code(runner) -> None:
     result = runner.invoke(main, ["explain", "bc-false-slap"])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.startswith("BC-FALSE-SLAP: {player} slapped, but {why}\n")
+    assert out.startswith("BC-FALSE-SLAP: … slapped, but …\n")
     assert "rule (Bataille corse): « un joueur qui commet une erreur" in out
     assert "convention: A slap wins the pile when the top of the pile shows" in out
     assert "    Alice slaps              ; expect BC-FALSE-SLAP\n" in out
