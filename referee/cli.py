@@ -1,4 +1,5 @@
-"""The command line: ``referee check``, ``referee games``, ``referee export``.
+"""The command line: ``referee check``, ``fmt``, ``export``, ``import``, ``games``,
+``simulate``, ``state``, ``explain`` and ``play``.
 
 Heavy modules (lark, rich, jsonschema) are imported inside the commands that need
 them, so that a small check starts fast."""
