@@ -93,10 +93,10 @@ _LINE = re.compile(  # possessive throughout: the line is known good, nothing to
 """One line of the EVENTS token: an event, a round marker, a comment or a blank line
 (checked already by the grammar)."""
 _SPOTS = re.compile(r"\S+")
-_KEYWORDS = frozenset({"on", "to", "from", "with", "for"})
+_TARGET_WORDS = frozenset({"on", "to", "from", "with"})
 _VERB_SET = frozenset(VERBS)
-_SLOW_START = frozenset("0123456789-")
-"""A line that starts so has a move number, a time or is a round marker: read with the pattern."""
+_DIGITS = frozenset("0123456789")
+_TIME = re.compile(r"\d{1,2}:\d\d(?::\d\d)?")
 WORD_VERBS = frozenset({"says", "votes", "drinks", "scores"})
 """Verbs followed by a word (a call, a vote, an amount, a score) rather than cards."""
 AMOUNTS = {"half": "half", "glass": "glass", "up": "up", "central": "central"}
@@ -142,32 +142,68 @@ class _Builder(Transformer):
         return headers, events, comments
 
     def _events(self, token: Token, line: int, events: list[Event], comments: list[Comment]) -> None:
-        """The events and comments of a run of lines. The usual line (a name, a verb, at
-        most one word after it, no comment, no number or time before it) is split in
-        plain Python; any other is read with the line pattern."""
+        """The events and comments of a run of lines (checked already by the grammar), each
+        line split in plain Python; an unusual one (a round marker, an announced suit, a
+        bare number, a drink in words) is read with the line pattern."""
         column = token.column
-        spellings = SPELLINGS
         for text in token.split("\n"):
+            cut = text.find(";")
+            comment = None
+            if cut >= 0:
+                text, comment = text[:cut], text[cut:]
             parts = text.split()
-            if 2 <= len(parts) <= 3 and parts[1] in _VERB_SET and parts[0][0] not in _SLOW_START and ";" not in text:
-                player, verb = parts[0], parts[1]
-                at = text.find(player) + 1
-                word = parts[2] if len(parts) == 3 else None
-                if word is None:
-                    events.append(Event(player, verb, line, at + column - 1))
-                elif verb in TARGET_VERBS:
-                    events.append(Event(player, verb, line, at + column - 1, (), "", 0, word))
-                elif verb in WORD_VERBS or word.lower() in _KEYWORDS:
-                    self._slow(text, column, line, events, comments)
-                elif (card := spellings.get(word.upper())) is not None:
-                    spot = text.find(word, at + len(player) + len(verb)) + column
-                    events.append(Event(player, verb, line, at + column - 1, (card,), word, spot))
-                else:
-                    self._slow(text, column, line, events, comments)
-            elif parts:
-                self._slow(text, column, line, events, comments)
+            if not parts:
+                if comment is not None and self.comments:
+                    comments.append(Comment(comment, line, cut + column))
+            elif (event := self._split(parts, text, column, line, comment)) is not None:
+                events.append(event)
+            else:
+                self._slow(text + (comment or ""), column, line, events, comments)
             line += 1
             column = 1
+
+    def _split(self, parts: list[str], text: str, column: int, line: int, comment: str | None) -> Event | None:
+        """An event line split on its blanks; None if it is one for the line pattern."""
+        move = time = None
+        if parts[0][0] in _DIGITS:
+            if parts[0][-1] == "." and parts[0][:-1].isdigit():
+                move = parts.pop(0)
+            if parts and _TIME.fullmatch(parts[0]):
+                time = parts.pop(0)
+            if not parts or parts[0][0] in _DIGITS:
+                return None
+        if len(parts) < 2 or parts[1] not in _VERB_SET or parts[0][0] == "-":
+            return None
+        player, verb = parts[0], parts[1]
+        at = text.find(player, text.find(time) + len(time) if time else 0)
+        place = at + column
+        rest = parts[2:]
+        if not rest:
+            return Event(player, verb, line, place, (), "", 0, None, None, move, time, comment)
+        if verb in TARGET_VERBS:
+            return Event(player, verb, line, place, (), "", 0, rest[0], None, move, time, comment)
+        if verb in WORD_VERBS:
+            word = rest[0]
+            if verb == "drinks" and not word.isdigit():
+                return None
+            return Event(player, verb, line, place, (), "", 0, None, word, move, time, comment)
+        target = None
+        if len(rest) >= 2 and rest[-2] in _TARGET_WORDS:
+            target, rest = rest[-1], rest[:-2]
+        if len(rest) >= 2 and rest[-2] == "for":
+            return None
+        if not rest:
+            return Event(player, verb, line, place, (), "", 0, target, None, move, time, comment)
+        if len(rest) > MAX_COUNT:  # the pattern's reading says where the cards become too many
+            return None
+        spellings = SPELLINGS
+        cards = tuple(spellings.get(word.upper()) for word in rest)
+        if None in cards:
+            return None
+        start = end = text.find(rest[0], at + len(player) + len(verb))
+        for word in rest:
+            end = text.find(word, end) + len(word)
+        return Event(player, verb, line, place, cards, text[start:end], start + column, target, None, move, time, comment)
 
     def _slow(self, text: str, column: int, line: int, events: list[Event], comments: list[Comment]) -> None:
         """One line read with the line pattern; ``column``: the column of its first character."""
