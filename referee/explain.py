@@ -91,7 +91,7 @@ def _wrap(label: str, text: str) -> list[str]:
 
 def render_code(found: Explanation) -> list[str]:
     shape = re.sub(r"\{[^{}]*\}", "…", ENGLISH[found.code]) if found.code in ENGLISH else ""  # the message's fields left out
-    title = f"{found.code}: {shape}" if shape else found.code
+    title = f"{found.code}: {shape}" if re.search(r"\w", shape) else found.code
     lines = textwrap.wrap(title, WIDTH, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False)
     for source, quoted in found.rules:
         lines += _wrap(say("explain.rule", source=source), f"« {quoted} »")

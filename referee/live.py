@@ -303,10 +303,12 @@ def _event(session: Session, line: str, ask: Ask, show: Callable[[str], None]) -
         show(say("live.refused"))
         return
     if faults:
-        try:
-            answer = ask(say("live.ask-flagged"), ["y", "a", "n"]).strip().lower()
-        except EOFError:
-            answer = "n"
+        answer = "?"
+        while answer not in ("", "y", "a", "n", "yes", "no", "accepted"):
+            try:
+                answer = ask(say("live.ask-flagged"), ["y", "a", "n"]).strip().lower()
+            except EOFError:
+                answer = "n"
         if answer.startswith("a"):
             line += " ; accepted " + " ".join(dict.fromkeys(v.code for v in faults))
         elif not answer.startswith("y"):

@@ -118,7 +118,7 @@ ENGLISH: dict[str, str] = {
     "BC-NOT-WON": "{player} took the pile, but nobody has won it yet",
     "BC-FALSE-SLAP": "{player} slapped, but {why}",
     "BC-SLAP-WHILE-OUT": "{player} is out of the game and cannot slap",
-    "BC-SLAP-BANNED": "{player} slapped {elapsed}s after a penalty that bans slapping for 30 seconds",
+    "BC-SLAP-BANNED": "{player} slapped {elapsed} second(s) after a penalty that bans slapping for 30 seconds",
     "BC-PENALTY-UNPAID": "{player} owes a penalty ({penalty}) that was not paid before this line",
     "BC-PENALTY-WRONG": "{detail}",
     "BC-DEAL-MISMATCH": "{player} turned {card}, but the deal puts {expected} on top of their pack",

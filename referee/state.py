@@ -329,6 +329,8 @@ def run(path: str, at: int | None, as_json: bool) -> int:
         record = game_at(read_games("<stdin>" if stream else path, stream), at)
         if isinstance(record, RecordError):
             raise record
+        if at is not None and not record.sources([at]):  # past the end of the game (and of the file)
+            raise RecordError(record.path, at, 1, say("explain.no-line", line=at))
         state = state_of(record, at)
     except RecordError as error:
         print(str(error), file=sys.stderr)
