@@ -21,13 +21,14 @@ plus ``--bytes`` inputs of random bytes, and ``--hostile`` hostile inputs (issue
   Each is also run through the command line in-process (``check``, ``check --json``,
   ``export``): no exception, an exit status among 0, 1, 2 (141 for a closed output), and
   no unsafe character (safe_text) in any line of text it prints.
-Every input is timed, and its memory measured (peak resident memory over what the process
-held before, where Linux lets the peak be reset; Python's traced memory elsewhere): an input
-over ``--max-seconds`` (plus ``--seconds-per-mb`` for its size and ``--seconds-per-violation``
-for what it finds) or ``--max-memory-mb`` is an error. The run ends with the worst input's time and memory.
-Any exception is an error; so is a violation before the mutated line. The first input of each kind of error is saved under
-records/regressions/ as ``fuzz-NNN-*.open``, with a comment saying what it exercises
-(``--no-save`` to keep the tree clean). Exit status 1 when errors were found.
+Every input is timed (the processor time it took, whatever else the machine runs) and its
+memory measured (see bounded): an input over ``--max-seconds`` (plus ``--seconds-per-mb``
+for its size and ``--seconds-per-violation`` for what it finds) or ``--max-memory-mb`` is
+an error. The run ends with the worst input's time and memory.
+Any exception is an error; so is a violation before the mutated line. The first input of
+each kind of error is saved under records/regressions/ as ``fuzz-NNN-*.open``, with a
+comment saying what it exercises (``--no-save`` to keep the tree clean). Exit status 1 when
+errors were found.
 
     python bench/fuzz.py --memory-mb 100
 
@@ -535,11 +536,11 @@ def bounded(run, size: int, kind: str, what: str, data: bytes, violations=0, kep
         before = _resident_kb("VmRSS:")
     else:
         tracemalloc.start()
-    began = time.perf_counter()
+    began = time.process_time()  # the time the process ran: other processes on the machine do not count
     try:
         result = run()
     finally:
-        seconds = time.perf_counter() - began
+        seconds = time.process_time() - began
         if resettable:
             megabytes = max(0, _resident_kb("VmHWM:") - before) / 1024
         else:
