@@ -12,16 +12,20 @@ made by ``referee simulate``:
   games, in plies per second; target: parse + replay at least three times that;
 - the same as whole processes: ``referee check`` on each game's records against a
   Python process reading the chess games with python-chess (start-up included);
+- files per second of ``referee check`` on a folder of ``--files`` small records (one
+  simulated game each), in one process and with ``--jobs`` (``--folder-only`` for this
+  part alone);
 - start-up: ``referee check`` on a one-game record against bare ``python -c pass``;
-  target: at most 12 times;
+  target: at most 8 times;
 - peak memory (resident set of the whole process) of ``referee check --json`` on
-  multi-game files of growing size up to ``--memory-mb``; target: flat, and at most
-  100 MB on a 100 MB file;
+  multi-game files of growing size up to ``--memory-mb``, and on one legal game of that
+  size; target: flat, and at most 100 MB on a 100 MB file;
 - hostile input (issue 16): the time and peak memory of ``referee check --json`` on each
   shape that once took quadratic time or unbounded memory: lines that end in a long run of
   blanks, ``?``, digits, suit symbols, quotes or backslashes and a stray character (in many
-  games), a ``--memory-mb`` run of blank lines, and games at the size limit (MAX_GAME) of
-  the lines that cost the most memory; target: at most 100 MB, and time in proportion.
+  games), a ``--memory-mb`` run of blank lines, one long game of the lines that cost the
+  most memory, and heads past their limit (MAX_HEAD); target: at most 100 MB, and time
+  in proportion.
 
 Times are the best of ``--repeat`` rounds, each run taking its turn in every round; the
 garbage collector runs as in the CLI (it costs little here: the records are slotted
@@ -54,6 +58,8 @@ from referee.simulate import rules_class, simulable_games, simulate  # noqa: E40
 MB = 1 << 20
 TARGET = 3
 """Events per second at least this many times python-chess's plies per second."""
+STARTUP = 8
+"""Start-up: at most this many times bare Python's."""
 
 
 def corpus(game: str, games: int, seed: int = 1) -> bytes:
@@ -140,6 +146,30 @@ def processes(repeat: int, corpora: dict[str, bytes], pgn: str) -> dict[str, flo
                                 for name, command in runs.items()})
 
 
+def folder_rates(repeat: int, folder: Path, jobs: list[int]) -> dict[int, float]:
+    """The shortest wall time of ``referee check`` on a folder of records, whole process,
+    for each number of jobs (the runs taking turns in each round)."""
+    command = _referee_command() + ["check", "--no-config", "--quiet", "--format", "concise", str(folder)]
+    return fastest(repeat, {j: (lambda j=j: subprocess.run(command + ["--jobs", str(j)], stdout=subprocess.DEVNULL,
+                                                               env=_environment(), check=False)) for j in jobs})
+
+
+def small_records(folder: Path, files: int) -> int:
+    """``files`` one-game records of every refereed game in turn, in ten subfolders; their
+    total size in bytes."""
+    names = simulable_games()
+    size = 0
+    for n in range(files):
+        game = names[n % len(names)]
+        cls = rules_class(game)
+        text = simulate(game, cls.min_players + n % (cls.max_players - cls.min_players + 1), n, hidden=n % 2 == 1)
+        path = folder / f"{n % 10}" / f"{game}-{n:05d}.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        size += len(text.encode())
+    return size
+
+
 def _referee_command() -> list[str]:
     script = Path(sys.executable).parent / "referee"
     return [str(script)] if script.exists() else [shutil.which("referee") or "referee"]
@@ -194,9 +224,30 @@ def peak_rss(path: Path) -> tuple[float, float]:
     return time.perf_counter() - began, kb / 1024
 
 
+def long_game(path: Path, size: int) -> None:
+    """One legal game of about ``size`` bytes: the published Bataille corse deal that
+    never ends (records/bataille-corse/playout-never-ends.txt), played on and on, with
+    no slap (a slap is never owed)."""
+    from referee.export import line_text
+    from referee.notation import parse_text
+
+    text = (ROOT / "records" / "bataille-corse" / "playout-never-ends.txt").read_text(encoding="utf-8")
+    (record,) = parse_text(text)
+    rules = replay(start(record), record)
+    with open(path, "w", encoding="utf-8") as out:
+        written = out.write(text)
+        while written < size:
+            lines = []
+            for _ in range(1000):
+                event = next(e for e in rules.legal() if e.verb != "slaps")
+                rules.apply(event)
+                lines.append(line_text(event))
+            written += out.write("\n".join(lines) + "\n")
+
+
 def hostile_files(folder: Path, memory_mb: int, hostile_mb: int) -> list[tuple[str, Path]]:
     """The hostile shapes, each in a file of its own."""
-    from referee.notation import MAX_GAME, MAX_LINE
+    from referee.notation import MAX_HEAD, MAX_LINE
 
     head = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
     fill = MAX_LINE - 40
@@ -218,13 +269,31 @@ def hostile_files(folder: Path, memory_mb: int, hostile_mb: int) -> list[tuple[s
             out.write("\n" * MB)
     files.append((f"{memory_mb} MB of blank lines after an event", path))
     for name, line in (("burns 78", "Bob burns 78\n"), ("false slaps", "Bob slaps\n"), ("comments", ";\n")):
-        game = head + "Alice plays 7H\n" + line * ((MAX_GAME - 100) // len(line))
-        path = folder / f"limit-{name.replace(' ', '-')}.txt"
+        path = folder / f"long-{name.replace(' ', '-')}.txt"
         with open(path, "w") as out:
-            for _ in range(-(-hostile_mb * MB // len(game))):
-                out.write(game)
-        files.append((f"{hostile_mb} MB of games at the size limit, of {name}", path))
+            out.write(head + "Alice plays 7H\n")
+            block = line * (MB // len(line))
+            for _ in range(hostile_mb):
+                out.write(block)
+        files.append((f"one game of {hostile_mb} MB of {name}", path))
+    path = folder / "long-head.txt"
+    with open(path, "w") as out:
+        out.write(("; a comment before the headers\n" * (MAX_HEAD // 30) + head + "Alice plays 7H\n") * 20)
+    files.append(("20 games whose heads run past the limit (MAX_HEAD)", path))
     return files
+
+
+def folder_part(files: int, repeat: int) -> None:
+    """Files per second of ``referee check`` on a folder of small records: one process
+    against --jobs."""
+    with tempfile.TemporaryDirectory() as folder:
+        size = small_records(Path(folder), files)
+        jobs = sorted({1, 2, os.cpu_count() or 1})
+        print(f"\nA folder of {files} small records ({size / files / 1024:.1f} KB each), whole process, best of {repeat}:")
+        seconds = folder_rates(repeat, Path(folder), jobs)
+        for j in jobs:
+            print(f"  --jobs {j}: {seconds[j]:6.2f} s, {files / seconds[j]:7,.0f} files/s"
+                  f" ({seconds[1] / seconds[j]:.2f}x one process)")
 
 
 def main() -> int:
@@ -234,13 +303,19 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, help="timed rounds, the best of each kept (default 5, quick 2)")
     parser.add_argument("--memory-mb", type=int, help="largest file for the memory part (default 100, quick 10)")
     parser.add_argument("--hostile-mb", type=int, help="size of the files of games at the size limit (default 10, quick 2)")
+    parser.add_argument("--files", type=int, help="small records in the folder checked with --jobs (default 1000, quick 200)")
+    parser.add_argument("--folder-only", action="store_true", help="only the folder part: files per second against --jobs")
     args = parser.parse_args()
     games = args.games or (40 if args.quick else 200)
     repeat = args.repeat or (2 if args.quick else 5)
     memory_mb = args.memory_mb or (10 if args.quick else 100)
     hostile_mb = args.hostile_mb or (2 if args.quick else 10)
+    files = args.files or (200 if args.quick else 1000)
 
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores")
+    if args.folder_only:
+        folder_part(files, repeat)
+        return 0
     print(f"\nThroughput ({games} simulated records per game, best of {repeat} rounds):")
     runs: dict[str, Callable[[], object]] = {}
     events: dict[str, int] = {}
@@ -269,6 +344,8 @@ def main() -> int:
         print(f"  {game:<18} {count:>8} events  {count / seconds[game]:>9,.0f}/s: {ratio:.2f}x python-chess"
               f" (target {TARGET}x): {'met' if ratio >= TARGET else 'NOT met'}")
 
+    folder_part(files, repeat)
+
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
         small = folder / "one-game.txt"
@@ -276,7 +353,7 @@ def main() -> int:
         bare, ours = startup(7 if args.quick else 21, small)
         ratio = ours / bare
         print(f"\nStart-up (median): python -c pass {bare * 1000:.1f} ms, referee check {ours * 1000:.1f} ms:"
-              f" {ratio:.1f}x (target 12x): {'met' if ratio <= 12 else 'NOT met'}")
+              f" {ratio:.1f}x (target {STARTUP}x): {'met' if ratio <= STARTUP else 'NOT met'}")
 
         print("\nPeak memory of referee check --json (resident set, whole process):")
         block = corpus(simulable_games()[0], 50, seed=1000) + b"\n"
@@ -295,6 +372,18 @@ def main() -> int:
             size *= 10
         growth = peaks[-1] - peaks[0]
         print(f"  growth from 1 MB to {memory_mb} MB: {growth:+.1f} MB; target at most 100 MB on 100 MB:"
+              f" {'met' if peaks[-1] <= 100 else 'NOT met'}")
+        print("  one game, legal and never ending (the published Bataille corse deal, played on):")
+        size, peaks = 1, []
+        while size <= memory_mb:
+            path = folder / f"one-game-{size}mb.txt"
+            long_game(path, size * MB)
+            seconds, rss = peak_rss(path)
+            peaks.append(rss)
+            print(f"  {path.stat().st_size / MB:>7.1f} MB game: {rss:6.1f} MB peak, {seconds:6.1f} s")
+            path.unlink()
+            size *= 10
+        print(f"  growth from 1 MB to {memory_mb} MB: {peaks[-1] - peaks[0]:+.1f} MB; target at most 100 MB on 100 MB:"
               f" {'met' if peaks[-1] <= 100 else 'NOT met'}")
 
         print("\nHostile input: referee check --json (resident set, whole process):")

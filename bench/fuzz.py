@@ -14,7 +14,7 @@ plus ``--bytes`` inputs of random bytes, and ``--hostile`` hostile inputs (issue
   - pathological lines: a run of blanks, ``?``, digits, suit symbols, quotes, backslashes,
     cards... after the start of an event or a header, then a stray character, in many games;
   - huge runs of blank lines, comment lines, header lines or violations, before, inside,
-    between and after games, some past the limit of a game (MAX_GAME);
+    between and after games, some past the limit of a game (MAX_HEAD);
   - control and invisible format characters anywhere in a record, and in file names;
   - closed streams: an input that fails part-way (OSError, ValueError, no data), a closed
     standard input, an output closed part-way (as ``| head`` does: exit 141, quietly).
@@ -60,7 +60,7 @@ import referee  # noqa: E402
 from referee.cli import main as cli_main  # noqa: E402
 from referee.engine import check, error_report  # noqa: E402
 from referee.export import record_to_json, record_to_text  # noqa: E402
-from referee.notation import MAX_GAME, MAX_LINE, RecordError, parse_text, read_games  # noqa: E402
+from referee.notation import MAX_HEAD, MAX_LINE, RecordError, parse_text, read_games  # noqa: E402
 from referee.record import Record  # noqa: E402
 from referee.report import render, to_json  # noqa: E402
 from referee.safe_text import unsafe  # noqa: E402
@@ -347,7 +347,7 @@ def hostile_input(shape: str, rng: random.Random) -> bytes:
                 "header-run": rng.choice(('[X "y"]\n', '[Event "' + "e" * 100 + '"]\n')),
                 "violation-run": rng.choice(("Bob slaps\n", "Alice plays ?? ?? ??\n", "Bob burns 78\n", "Zoe plays 7H\n")),
                 "long-game": rng.choice(("Alice plays 7H\nBob plays 8C\n", "Alice slaps\n"))}[shape]
-        limit = MAX_GAME * (3 if shape == "blank-run" else 1) + 1000
+        limit = MAX_HEAD * (3 if shape == "blank-run" else 1) + 1000
         run = unit * (_size(rng, 10, limit) // len(unit))
         game = _simulated_text(rng) if rng.random() < 0.5 else HEAD + "Alice plays 7H\n"
         if rng.random() < 0.2:  # no [Game] header: the search for one must not go over the run again and again

@@ -1,4 +1,5 @@
-"""The command line: ``referee check``, ``referee games``, ``referee export``.
+"""The command line: ``referee check``, ``fmt``, ``export``, ``import``, ``games``,
+``simulate``, ``state``, ``explain`` and ``play``.
 
 Heavy modules (lark, rich, jsonschema) are imported inside the commands that need
 them, so that a small check starts fast."""
@@ -7,16 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import click
-
-if TYPE_CHECKING:
-    from .engine import Found, GameReport
-    from .games.base import Violation
-    from .notation import RecordError
-    from .record import Record
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -87,7 +80,14 @@ class _Printer:
         encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
         self.encoding = None if encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig") else encoding
         self.degraded = False
-        if sys.stdout.isatty() or os.environ.get("FORCE_COLOR"):
+        self.width: int | None = None
+        """The terminal's width, to wrap sentences to (none in a pipe: lines stay whole)."""
+        plain = bool(os.environ.get("NO_COLOR"))  # no-color.org: no colour, and here no style at all
+        if sys.stdout.isatty():
+            import shutil
+
+            self.width = shutil.get_terminal_size().columns
+        if (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")) and not plain:
             from rich.console import Console
             from rich.text import Text
 
@@ -108,118 +108,99 @@ class _Printer:
         self.write(pieces)
 
 
-def _read(path: str) -> Iterator[Record | RecordError]:
-    """The games of a file, or of the standard input for ``-``."""
-    from .notation import RecordError, read_games
+def _configuration(path: str | None, none: bool):
+    """The configuration: the file named, none, or the one found from the current folder
+    (see referee/config.py); a file that cannot be used ends the command (exit 2)."""
+    from .config import Config, ConfigError, find, load
 
-    if path != "-":
-        return read_games(path)
-    stdin = getattr(sys.stdin, "buffer", None)
-    if stdin is None:  # started with its standard input closed (<&-)
-        from .messages import say
+    try:
+        config = Config() if none else load(path) if path else find()
+    except ConfigError as error:
+        from .safe_text import visible
 
-        return iter([RecordError("<stdin>", 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))])
-    return read_games("<stdin>", stdin)
+        click.echo(visible(str(error)), err=True)
+        sys.exit(EXIT_ERROR)
+    for warning in config.warnings:
+        click.echo(warning, err=True)
+    return config
 
 
-class _JsonReports:
-    """``check --json``: each game's report written as it comes, its violations streamed
-    as they are found (however many, they take no memory)."""
+def _targets(files: tuple[str, ...], config, extensions: tuple[str, ...], exclude: tuple[str, ...], force_exclude: bool):
+    from .paths import Excludes, expand
 
-    def __init__(self) -> None:
-        import json
+    excludes = Excludes((*config.exclude, *exclude), config.root)
+    return expand(files, extensions or config.extensions, excludes, force_exclude or config.force_exclude)
 
-        self.dumps = lambda data: json.dumps(data, ensure_ascii=False)
-        self.games = self.streamed = 0
-        self.found: Found | None = None
 
-    def _next_game(self) -> None:
-        sys.stdout.write(",\n" if self.games else "\n")
-        self.games += 1
+def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(code.strip() for value in values for code in value.split(",") if code.strip())
 
-    def _violation(self, violation: Violation) -> None:
-        from .report import violation_json
 
-        sys.stdout.write((", " if self.streamed else "") + self.dumps(violation_json(violation)))
-        self.streamed += 1
+_config_options = [
+    click.option("--config", "config_path", type=click.Path(dir_okay=False), metavar="FILE",
+                 help="Read this configuration (a referee.toml, or a pyproject.toml's [tool.referee]) instead of looking for one."),
+    click.option("--no-config", is_flag=True, help="Read no configuration file."),
+    click.option("--exclude", multiple=True, metavar="PATTERN",
+                 help="Leave out the files and folders this matches, besides the configuration's excludes."),
+    click.option("--force-exclude", is_flag=True, help="Apply the excludes to files named on the command line too (pre-commit)."),
+    click.option("--extension", "extensions", multiple=True, metavar="EXT",
+                 help="The extension of the records looked for in folders (default: .txt, or the configuration's)."),
+]
 
-    def sink(self, record: Record) -> Found:
-        """Where a game's violations go: written at once, the first of the game opening it."""
-        from .engine import Found
 
-        def each(violation: Violation) -> None:
-            if not self.streamed:
-                self._next_game()
-                sys.stdout.write(f'{{"file": {self.dumps(record.path)}, "line": {record.line}, "violations": [')
-            self._violation(violation)
-
-        self.found = Found(1, each)
-        return self.found
-
-    def write(self, report: GameReport) -> None:
-        """The rest of a game's report (all of it when no violation was streamed)."""
-        from .report import to_json
-
-        data = to_json(report)
-        if not self.streamed:
-            self._next_game()
-            sys.stdout.write(self.dumps(data))
-        else:
-            kept = {id(v) for v in self.found.kept}
-            for violation in report.violations:  # found after the game: its match's
-                if id(violation) not in kept:
-                    self._violation(violation)
-            for key in ("file", "line", "violations"):
-                del data[key]
-            sys.stdout.write("], " + self.dumps(data)[1:])
-        self.streamed, self.found = 0, None
+def _with_config_options(command):
+    for option in reversed(_config_options):
+        command = option(command)
+    return command
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schemas/report.schema.json).")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--format", "form", type=click.Choice(["text", "concise", "json", "jsonl", "github", "junit", "sarif"]),
+              help="The report's format (default: text, or the configuration's).")
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the games that fail the check, and the summary.")
+@click.option("--strict/--no-strict", default=None, help="A game still in progress fails the check too (exit 1).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Check files in this many processes (0: one per core); the output keeps the files' order.")
+@click.option("--select", multiple=True, metavar="CODES", help="Report only these codes or prefixes (BC, CP-SWEAR), comma-separated.")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Never report these codes or prefixes, comma-separated.")
 @click.option("--play-out", is_flag=True, help="Play each game on to its end from the known deal.")
-def check(files: tuple[str, ...], as_json: bool, play_out: bool) -> None:
+@_with_config_options
+def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, strict: bool | None, jobs: int,
+          select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool, config_path: str | None, no_config: bool,
+          exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
     """Replay records and report every rule broken, the result and the statistics.
 
-    FILE - reads a record from standard input. Exit status: 0 all valid, 1 violations
-    found, 2 a file could not be read."""
-    from .engine import Found, check_games
+    FILES are record files (text, or JSON as `referee export` writes it), folders
+    (searched for *.txt records, at any depth) and patterns such as 'records/**/*.txt'
+    (quoted: referee expands them itself); - reads a record from standard input.
 
-    counts = {"valid": 0, "violations": 0, "in-progress": 0, "never-ends": 0, "error": 0}
-    if as_json:
+    Exit status: 0 every game valid, in progress or never ending (accepted rulings
+    included); 1 some violation, or under --strict a game in progress; 2 a file, folder,
+    pattern or game that cannot be read (over 1)."""
+    from .batch import run
+    from .formats import WRITERS, Settings
+
+    config = _configuration(config_path, no_config)
+    form = "json" if as_json else form or config.format
+    show = _Printer() if form == "text" else None
+    settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
+                        _codes(select) or config.select, _codes(ignore) or config.ignore, config.games,
+                        show.width if show is not None else None)
+    if show is not None:
+        emit = show
+    else:
         _records_out()
-        sys.stdout.write("[")
-        reports = _JsonReports()
-        found = reports.sink
-    else:
-        from .report import SHOWN_PER_KIND, render
-
-        show = _Printer()
-
-        def found(record: Record) -> Found:
-            return Found(SHOWN_PER_KIND)
-
-    for path in files:
-        for item, report in check_games(_read(path), play_out, found):
-            counts[report.status] += 1
-            if as_json:
-                reports.write(report)
-            else:
-                for pieces in render(report, item.sources(v.line for v in report.violations) if report.violations else None):
-                    show(pieces)
-            del item, report  # not held while the next game is read: one game in memory at a time
-    if as_json:
-        sys.stdout.write("\n]\n")
-    else:
+        emit = sys.stdout.write
+    writer = WRITERS[form](emit, settings)
+    targets = _targets(files, config, extensions, exclude, force_exclude)
+    summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
+    if show is not None and show.degraded:
         from .messages import say
 
-        total = sum(counts.values())
-        show([(say("report.summary", games=total, files=len(files), valid=counts["valid"] + counts["never-ends"],
-                   violations=counts["violations"], progress=counts["in-progress"], errors=counts["error"]), "")])
-        if show.degraded:
-            show([(say("report.degraded", encoding=show.encoding), "")])
-    sys.exit(EXIT_ERROR if counts["error"] else EXIT_VIOLATIONS if counts["violations"] else EXIT_OK)
+        show([(say("report.degraded", encoding=show.encoding), "")])
+    sys.exit(summary.exit_code(settings.strict))
 
 
 @main.command()
@@ -248,23 +229,67 @@ def _value_text(value) -> str:
     return (" ".join(sorted(value)) or "none") if isinstance(value, frozenset) else str(value)
 
 
+def _style(config, suits: str | None, ranks: str | None):
+    from .fmt import Style
+
+    return Style(suits or config.suits, ranks or config.ranks)
+
+
+_style_options = [
+    click.option("--suits", type=click.Choice(["ascii", "symbols"]), help="Suits as letters (10H) or symbols (10♥); default: the configuration's, else ascii."),
+    click.option("--ranks", type=click.Choice(["english", "french"]), help="Ranks J Q K or V D R; default: the configuration's, else english."),
+]
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--check", "only_check", is_flag=True, help="Change nothing: list the files fmt would change (exit 1 if any).")
+@click.option("--diff", is_flag=True, help="Change nothing: show the changes as a unified diff (exit 1 if any).")
+@_style_options[0]
+@_style_options[1]
+@_with_config_options
+def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None, ranks: str | None, config_path: str | None,
+        no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
+    """Rewrite records in canonical form: card spellings, spacing, header order, numbers.
+
+    Nothing is lost: comments, unknown tags, timestamps and the blank lines that group
+    events stay. Each file is rewritten whole or not at all (a temporary file in its
+    folder, renamed over it; its mode kept); a file with a game that cannot be read is
+    left as it is (exit 2). FILES as for `referee check`; - formats standard input to
+    standard output."""
+    from .fmt import run
+
+    config = _configuration(config_path, no_config)
+    _records_out()
+    targets = _targets(files, config, extensions, exclude, force_exclude)
+    sys.exit(run(targets, _style(config, suits, ranks), only_check, diff, sys.stdout.write, sys.stderr.write))
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--to", "form", type=click.Choice(["json", "text"]), default="json", show_default=True,
-              help="json: the record as JSON (schemas/record.schema.json); text: the record rewritten in canonical form.")
-def export(file: str, form: str) -> None:
-    """Print a record in another form, comments kept. Nothing is written to the file."""
+              help="json: the record as JSON (schemas/record.schema.json); text: the record in canonical form, "
+                   "as `referee fmt` writes it (comments and blank lines kept).")
+@_style_options[0]
+@_style_options[1]
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), metavar="FILE", help="Read this configuration.")
+@click.option("--no-config", is_flag=True, help="Read no configuration file.")
+def export(file: str, form: str, suits: str | None, ranks: str | None, config_path: str | None, no_config: bool) -> None:
+    """Print a record (text or JSON) in another form, comments kept. Nothing is written to the file."""
     import json
 
-    from .export import record_to_json, record_to_text
+    from .export import record_to_json
+    from .fmt import Formatter
+    from .importer import read_any
     from .notation import RecordError
 
+    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks)) if form == "text" else None
     _records_out()
     failed = False
     games = 0
     if form == "json":  # as json.dumps(..., indent=1) writes {"file": ..., "games": [...]}, one game at a time
         sys.stdout.write(f'{{\n "file": {json.dumps(file, ensure_ascii=False)},\n "games": [')
-    for item in _read(file):
+    for item in read_any(file):
         if isinstance(item, RecordError):
             click.echo(str(item), err=True)
             failed = True
@@ -273,10 +298,49 @@ def export(file: str, form: str) -> None:
             sys.stdout.write(("\n  " if not games else ",\n  ") + game)
             games += 1
         else:
-            sys.stdout.write(record_to_text(item))
+            sys.stdout.write(formatter.game_text(item))
         del item
     if form == "json":
         sys.stdout.write("\n ]\n}\n" if games else "]\n}\n")
+    sys.exit(EXIT_ERROR if failed else EXIT_OK)
+
+
+@main.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@_style_options[0]
+@_style_options[1]
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), metavar="FILE", help="Read this configuration.")
+@click.option("--no-config", is_flag=True, help="Read no configuration file.")
+def import_(file: str, suits: str | None, ranks: str | None, config_path: str | None, no_config: bool) -> None:
+    """Print a record given in its JSON form (schemas/record.schema.json, as `referee
+    export` writes it) as text, in canonical form. The JSON is validated: an error names
+    its place (games[0].events[12].cards[1]). Nothing is written to the file."""
+    from .fmt import Formatter
+    from .importer import read_json
+    from .notation import RecordError, unreadable_reason
+
+    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks))
+    _records_out()
+    try:
+        if file == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(file, "rb") as stream:
+                from .importer import MAX_JSON
+
+                data = stream.read(MAX_JSON + 1)
+    except (OSError, ValueError, AttributeError) as error:
+        from .messages import say
+
+        click.echo(str(RecordError(file, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))), err=True)
+        sys.exit(EXIT_ERROR)
+    failed = False
+    for item in read_json("<stdin>" if file == "-" else file, data):
+        if isinstance(item, RecordError):
+            click.echo(str(item), err=True)
+            failed = True
+        else:
+            sys.stdout.write(formatter.game_text(item))
     sys.exit(EXIT_ERROR if failed else EXIT_OK)
 
 
@@ -296,3 +360,35 @@ def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, coun
     from .simulate import run
 
     sys.exit(run(game, players, variants, seed, count, hidden, mistakes))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--at", "at", type=click.IntRange(min=1), metavar="LINE", help="The line after which to show the table (default: the end).")
+@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON (schemas/state.schema.json).")
+def state(file: str, at: int | None, as_json: bool) -> None:
+    """The table after a line of a record: hands, piles, what is owed, whose turn it is,
+    and what each player may legally do now."""
+    from .state import run
+
+    sys.exit(run(file, at, as_json))
+
+
+@main.command()
+@click.argument("targets", nargs=-1, required=True, metavar="CODE|FILE:LINE...")
+def explain(targets: tuple[str, ...]) -> None:
+    """The rule behind a violation code, the convention referee follows and an example;
+    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line."""
+    from .explain import run
+
+    sys.exit(run(targets))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def play(file: str) -> None:
+    """A live session at the table: type events as they happen; each is ruled at once
+    and written to FILE (created with its headers when new). undo, state, legal, end."""
+    from .live import run
+
+    sys.exit(run(file))

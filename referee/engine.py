@@ -10,7 +10,7 @@ from .games import GAMES, find_game, load_rules
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes
 from .messages import join, say
 from .notation import RecordError
-from .record import PREPOSITIONS, Record
+from .record import PREPOSITIONS, Event, Record
 
 STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
@@ -39,6 +39,13 @@ class GameReport:
     """Every drink the rules gave, with its cause (the games that have them)."""
     omitted: dict[str, int] = field(default_factory=dict)
     """Violations flagged but left out of ``violations``, by code (see Found)."""
+    errors: list[RecordError] = field(default_factory=list)
+    """The lines that could not be read (the first few; ``error_count`` in all): the game
+    was refereed as if they were absent, so the violations after the first may follow
+    from a missing event. The status is then ``error``."""
+    error_count: int = 0
+    sources: dict[int, str] = field(default_factory=dict)
+    """The text of the lines the violations point at, as read."""
 
 
 class Found:
@@ -56,6 +63,9 @@ class Found:
         self.count = self.open = 0
         self.accepted: set[tuple[int, str]] = set()
         """(line, code) of each violation the table accepted (``; accepted CODE``)."""
+        self.sources: dict[int, str] = {}
+        """The text of the lines the kept violations point at, taken when flagged."""
+        self.source_of: Callable[[int], str | None] | None = None
 
     def append(self, violation: Violation) -> None:
         self.count += 1
@@ -68,6 +78,10 @@ class Found:
         seen = self.seen[violation.code] = self.seen.get(violation.code, 0) + 1
         if self.keep is None or seen <= self.keep:
             self.kept.append(violation)
+            if self.source_of is not None and violation.line not in self.sources:
+                source = self.source_of(violation.line)
+                if source is not None:
+                    self.sources[violation.line] = source
 
     def omitted(self) -> dict[str, int]:
         return {code: n - self.keep for code, n in self.seen.items() if self.keep is not None and n > self.keep}
@@ -110,27 +124,33 @@ def replay(rules: Rules, record: Record) -> Rules:
     """Apply every event of the record; a broken rule is flagged and play goes on."""
     players = set(rules.players)
     known = rules.deck | {UNSEEN_CARD}
-    for event in record.events:
-        if event.comment is not None and "accepted" in event.comment:
-            rules.accepted_marks.append(event)
-        if event.player not in players and event.verb != "round":
-            rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
-        elif event.target is not None and event.target not in players:
-            rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
-                       hint=_close_name(event.target, rules.players))
-        elif event.verb not in rules.verbs:
-            rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
-        elif event.target is not None and event.verb not in rules.targets:
-            rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
-        elif event.cards and not known.issuperset(event.cards):
-            stray = next(i for i, c in enumerate(event.cards) if c not in known)
-            rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
-        elif event.verb == "scores":
-            rules.claims.append(event)
-        elif rules.over(event):
-            rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
-        else:
-            rules.apply(event)
+    verbs, targets, apply, over = rules.verbs, rules.targets, rules.apply, rules.over
+    for batch in record.each_batch():
+        for event in batch.events:
+            if event.comment is not None and "accepted" in event.comment:
+                _mark(rules, event)
+            if event.player not in players and event.verb != "round":
+                rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
+            elif event.target is not None and event.target not in players:
+                rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
+                           hint=_close_name(event.target, rules.players))
+            elif event.verb not in verbs:
+                rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
+            elif event.target is not None and event.verb not in targets:
+                rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
+            elif event.cards and not known.issuperset(event.cards):
+                stray = next(i for i, c in enumerate(event.cards) if c not in known)
+                rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
+            elif event.verb == "scores":
+                if len(rules.claims) < CLAIMS_KEPT:
+                    rules.claims.append(event)
+                elif len(rules.claims) == CLAIMS_KEPT:
+                    rules.notes.append(say("note.claims-unchecked", line=event.line, count=CLAIMS_KEPT))
+                    rules.claims.append(event)
+            elif over(event):
+                rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
+            else:
+                apply(event)
     return rules
 
 
@@ -166,13 +186,18 @@ def _outcome(result: Result) -> str:
 
 def check(record: Record, play_out: bool = False, found: Found | None = None) -> GameReport:
     """Replay one record and say what it holds; its violations go to ``found`` when given
-    (the report then holds those it kept), else all into the report."""
+    (the report then holds those it kept), else all into the report. A line that cannot
+    be read is reported, and the game refereed as if it were absent."""
     game = record.tag("Game", "") or ""
     try:
         rules = start(record)
     except SetupError as error:
-        return error_report(_setup_error(record, error), game)
+        _drain(record)
+        report = error_report(_setup_error(record, error), game)
+        report.errors, report.error_count = record.errors, record.error_count
+        return report
     rules.violations = found = found if found is not None else Found()
+    found.source_of = lambda line: record.sources((line,)).get(line)
     replay(rules, record)
     if play_out:
         rules.play_out()
@@ -181,27 +206,40 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
     result = rules.result()
     _check_result_tag(rules, record, result)
     _check_accepted_marks(rules, found)
-    if found.open:
-        status = "violations"
-    elif result.never_ends:
-        status = "never-ends"
-    elif not result.finished:
-        status = "in-progress"
-    else:
-        status = "valid"
+    status = "error" if record.error_count else "violations" if found.open else status_of([], result)
     return GameReport(
         record.path, record.line, rules.name, list(rules.players), status,
         sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
-        rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(), rules.notes,
-        _effective_headers(record), drinks=rules.drinks(), omitted=found.omitted(),
+        rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(),
+        [*rules.notes, *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
+        _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
+        omitted=found.omitted(), errors=record.errors, error_count=record.error_count, sources=found.sources,
     )
 
 
+def _drain(record: Record) -> None:
+    """Read a game that cannot be refereed to its end: its unreadable lines are still told."""
+    for _ in record.each_batch():
+        pass
+
+
+def status_of(violations: list[Violation], result: Result) -> str:
+    """A game's status: violations (any the table did not accept), never-ends,
+    in-progress or valid."""
+    if any(not v.accepted for v in violations):
+        return "violations"
+    if result.never_ends:
+        return "never-ends"
+    return "valid" if result.finished else "in-progress"
+
+
 def check_games(items: Iterable[Record | RecordError], play_out: bool = False,
-                found: Callable[[Record], Found] | None = None) -> Iterator[tuple[Record | RecordError, GameReport]]:
+                found: Callable[[Record], Found] | None = None,
+                prepare: Callable[[Record], None] | None = None) -> Iterator[tuple[Record | RecordError, GameReport]]:
     """The report of each game of one file, in order, with the standing of its match
     (the games that share a ``[Match]`` header) after it; ``found`` gives each game where
-    its violations go (see check)."""
+    its violations go (see check); ``prepare`` is called on each record once it has what
+    its match gives it (the configuration's default options)."""
     from .match import Matches
 
     matches = Matches()
@@ -210,8 +248,13 @@ def check_games(items: Iterable[Record | RecordError], play_out: bool = False,
             yield item, error_report(item)
             continue
         matches.prepare(item)
+        if prepare is not None:
+            prepare(item)
         report = check(item, play_out, found(item) if found is not None else None)
         matches.settle(item, report)
+        missing = {v.line for v in report.violations} - report.sources.keys()
+        if missing:  # found after the replay (a match's faults, on its headers)
+            report.sources.update(item.sources(missing))
         yield item, report
         del item, report  # not held while the next game is read: one game in memory at a time
 
@@ -232,7 +275,7 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
         header = record.header("Result")
         actual = say("report.order", players=join(result.order)) if len(names) > 1 and result.order else _outcome(result)
         _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
-    for claim in rules.claims:
+    for claim in rules.claims[:CLAIMS_KEPT]:
         if not result.finished:
             rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
         elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
@@ -240,12 +283,31 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
                        actual=result.scores.get(claim.player, 0))
 
 
+CLAIMS_KEPT = 1000
+"""The ``scores`` lines a game keeps to check at its end; past that many, none is kept."""
+MARKS_KEPT = 10_000
+"""``; accepted`` marks waiting for their fault; past that many, the oldest is settled at
+once (a fault is flagged at its own line, or soon after when a later play proves it)."""
+
+
+def _mark(rules: Rules, event: Event) -> None:
+    """Keep an ``; accepted CODE`` mark until the end of the replay, when it must match a
+    violation of that code on its line."""
+    marks = rules.accepted_marks
+    marks.append((event.line, event.column, tuple(accepted_codes(event.comment))))
+    if len(marks) > MARKS_KEPT:
+        _settle_mark(rules, *marks.popleft())
+
+
 def _check_accepted_marks(rules: Rules, found: Found) -> None:
-    """Each ``; accepted CODE`` mark must match a violation of that code on its line."""
-    for event in rules.accepted_marks:
-        for code in accepted_codes(event.comment):
-            if (event.line, code) not in found.accepted:
-                _violation(rules, "REC-STALE-ACCEPTED", event.line, event.column, None, mark=code)
+    while rules.accepted_marks:
+        _settle_mark(rules, *rules.accepted_marks.popleft())
+
+
+def _settle_mark(rules: Rules, line: int, column: int, codes: tuple[str, ...]) -> None:
+    for code in codes:
+        if (line, code) not in rules.violations.accepted:
+            _violation(rules, "REC-STALE-ACCEPTED", line, column, None, mark=code)
 
 
 def _violation(rules: Rules, code: str, line: int, column: int, player: str | None, **fields) -> None:

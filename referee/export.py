@@ -1,4 +1,5 @@
-"""A record in other forms: JSON (schemas/record.schema.json) and canonical text."""
+"""A record in other forms: JSON (schemas/record.schema.json), canonical text (referee/fmt.py),
+and one event as a line of text."""
 
 from __future__ import annotations
 
@@ -65,15 +66,7 @@ def line_text(item: Header | Event | Comment) -> str:
 
 
 def record_to_text(record: Record) -> str:
-    """The record in canonical spacing: one item a line, comments where they stood,
-    a blank line between headers and events and after the game."""
-    items = sorted([*record.headers, *record.events, *record.comments], key=lambda i: i.line)
-    out: list[str] = []
-    previous = None
-    for item in items:
-        if isinstance(previous, Header) and isinstance(item, Event):
-            out.append("")
-        out.append(line_text(item))
-        if not isinstance(item, Comment):
-            previous = item
-    return "\n".join(out) + "\n\n"
+    """The record in canonical form (referee/fmt.py: what ``referee fmt`` writes)."""
+    from .fmt import Formatter
+
+    return Formatter().game_text(record)

@@ -8,6 +8,7 @@ parser refuses is read again token by token, to say where and what is wrong."""
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,15 +20,16 @@ from .cards import NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card
 from .games import numbers_are_cards
 from .messages import say
 from .parser_cache import load_parser
-from .record import TARGET_VERBS, Comment, Event, Header, Record, lines_at
+from .record import ERRORS_KEPT, TARGET_VERBS, Batch, Comment, Event, Header, Record, lines_at
 from .resources import read_resource
 from .safe_text import excerpt, visible
 
 MAX_LINE = 4096
 """The longest line a record may have, in characters."""
-MAX_GAME = 500_000
-"""The most characters a game may have (the blank lines before and after it aside): what
-bounds the memory a game takes, as MAX_LINE bounds a line."""
+MAX_HEAD = 500_000
+"""The most characters a game's head may have (its headers, and the comments before
+them): what bounds the memory a game takes, as MAX_LINE bounds a line. Its events are
+read as they are replayed, a block at a time, however many they are."""
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """The control characters a record cannot hold: all but the tab and the line end (the
 escape sequences that drive a terminal start with one of them)."""
@@ -91,6 +93,10 @@ _LINE = re.compile(  # possessive throughout: the line is known good, nothing to
 """One line of the EVENTS token: an event, a round marker, a comment or a blank line
 (checked already by the grammar)."""
 _SPOTS = re.compile(r"\S+")
+_KEYWORDS = frozenset({"on", "to", "from", "with", "for"})
+_VERB_SET = frozenset(VERBS)
+_SLOW_START = frozenset("0123456789-")
+"""A line that starts so has a move number, a time or is a round marker: read with the pattern."""
 WORD_VERBS = frozenset({"says", "votes", "drinks", "scores"})
 """Verbs followed by a word (a call, a vote, an amount, a score) rather than cards."""
 AMOUNTS = {"half": "half", "glass": "glass", "up": "up", "central": "central"}
@@ -117,6 +123,8 @@ class _Builder(Transformer):
         super().__init__()
         self.offset = 0
         self.numbered = False
+        self.comments = True
+        """Whether to build the lines that are only a comment (a replay needs none)."""
 
     def start(self, tokens: list[Token]) -> tuple[list[Header], list[Event], list[Comment]]:
         offset = self.offset
@@ -125,29 +133,52 @@ class _Builder(Transformer):
         comments: list[Comment] = []
         for token in tokens:
             kind = token.type
-            if kind == "EVENTS":
-                self._events(token, token.line + offset, events, comments)
-            elif kind == "HEADER_LINE":
+            if kind == "HEADER_LINE":
                 tag, value, comment = _HEADER.match(token).groups()
                 text = _ESCAPE.sub(r"\1", value)
                 headers.append(Header(tag, text, token.line + offset, token.column + token.index("["), comment))
-            else:
-                at = token.index(";")
-                comments.append(Comment(token[at:-1], token.line + offset, token.column + at))
+            else:  # EVENTS, or COMMENT_LINES: a comment and the quiet lines after it
+                self._events(token, token.line + offset, events, comments)
         return headers, events, comments
 
     def _events(self, token: Token, line: int, events: list[Event], comments: list[Comment]) -> None:
-        first = token.column
-        for match in _LINE.finditer(token):
-            shift = first - match.start()  # a column is a position in the token plus shift
-            if match.group("player") is not None:
-                events.append(self._event(match, line, shift))
-            elif match.group("marker") is not None:
-                events.append(self._marker(match, line, shift))
-            elif match.group("comment") is not None:
-                comments.append(Comment(match.group("comment"), line, match.start("comment") + shift))
+        """The events and comments of a run of lines. The usual line (a name, a verb, at
+        most one word after it, no comment, no number or time before it) is split in
+        plain Python; any other is read with the line pattern."""
+        column = token.column
+        spellings = SPELLINGS
+        for text in token.split("\n"):
+            parts = text.split()
+            if 2 <= len(parts) <= 3 and parts[1] in _VERB_SET and parts[0][0] not in _SLOW_START and ";" not in text:
+                player, verb = parts[0], parts[1]
+                at = text.find(player) + 1
+                word = parts[2] if len(parts) == 3 else None
+                if word is None:
+                    events.append(Event(player, verb, line, at + column - 1))
+                elif verb in TARGET_VERBS:
+                    events.append(Event(player, verb, line, at + column - 1, (), "", 0, word))
+                elif verb in WORD_VERBS or word.lower() in _KEYWORDS:
+                    self._slow(text, column, line, events, comments)
+                elif (card := spellings.get(word.upper())) is not None:
+                    spot = text.find(word, at + len(player) + len(verb)) + column
+                    events.append(Event(player, verb, line, at + column - 1, (card,), word, spot))
+                else:
+                    self._slow(text, column, line, events, comments)
+            elif parts:
+                self._slow(text, column, line, events, comments)
             line += 1
-            first = 1
+            column = 1
+
+    def _slow(self, text: str, column: int, line: int, events: list[Event], comments: list[Comment]) -> None:
+        """One line read with the line pattern; ``column``: the column of its first character."""
+        match = _LINE.match(text + "\n")
+        shift = column - 1
+        if match.group("player") is not None:
+            events.append(self._event(match, line, shift + 1))
+        elif match.group("marker") is not None:
+            events.append(self._marker(match, line, shift + 1))
+        elif self.comments and match.group("comment") is not None:
+            comments.append(Comment(match.group("comment"), line, match.start("comment") + shift + 1))
 
     def _marker(self, match: re.Match, line: int, shift: int) -> Event:
         """``-- round 2``: a round begins (its number, when given, is a whole number from 1)."""
@@ -221,27 +252,24 @@ def _parser() -> tuple[Lark, _Builder]:
 
 BLOCK = 1 << 16
 """Bytes read at a time: a file is read in blocks, whatever its line ends."""
+QUIET_RUN = 1 << 14
+"""Characters of comments after a game's last event held back, in case they begin the
+next game; past that, they are read with the game they follow."""
 # Patterns searched over a whole game: none crosses a line end, none tries a run of
 # blanks at more than one length (a \\s* at each of a million blank lines took minutes).
 _HEADER_START = re.compile(r"^[^\S\n]*+\[", re.MULTILINE)
 _EVENT_START = re.compile(r"^[^\S\n]*+[^\s;\[]", re.MULTILINE)
 _QUIET_LINE = re.compile(r"[^\S\n]*+(;[^\n]*+)?\n")
-_GAME_TAG = re.compile(r'^[^\S\n]*+\[[^\S\n]*+game[^\S\n]*+"([^"\n]*+)"', re.IGNORECASE | re.MULTILINE)
-_MATCH_TAG = re.compile(r'^[^\S\n]*+\[[^\S\n]*+match[^\S\n]*+"([^"\n]*+)"', re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass
-class _Chunk:
-    """One game's text (whole lines, each ending in LF) and the number of its first line."""
+class _Segment:
+    """Whole lines of one game (each ending in LF), from line ``start`` of the file: its
+    head (``head``: the lines before its first event) or a stretch of its events."""
 
+    head: bool
     start: int
     text: str
-    too_long: bool = False
-    """A game longer than MAX_GAME: ``text`` is its first line only."""
-
-    def line(self, number: int) -> str:
-        """The text of one of the chunk's lines, by its number in the file."""
-        return lines_at(self.text, self.start, (number,)).get(number, "") + "\n"
 
 
 def _texts(path: str, stream) -> Iterator[str]:
@@ -340,67 +368,73 @@ def _bad_bytes(path: str, lines: int, raw: bytes) -> tuple[str, RecordError] | N
     return good, RecordError(path, lines + good.count("\n") + 1, column, message)
 
 
-def _chunks(texts: Iterable[str]) -> Iterator[_Chunk]:
-    """Games of a file: a header line after events starts the next game; comments and
-    blank lines just before a game's headers go with that game. Only header lines and
-    the lines before them are looked at one by one.
-
-    Blank lines before a game's first line or after its last belong to no game: however
-    many, they are counted, never kept. A game longer than MAX_GAME characters comes as
-    a chunk marked ``too_long`` (its first line only), and the rest of it is skipped."""
-    text, start, pos, has_event = "", 1, 0, False
-    blank, skipping = 0, False  # blank lines read after ``text``; the rest of a game too long
+def _segments(texts: Iterable[str]) -> Iterator[_Segment | RecordError]:
+    """The games of a file as segments of whole lines: each game's head (what comes before
+    its first event: its headers, with the comments before them), then its events in
+    stretches as long as the blocks read. A header line after an event starts the next
+    game; the comments just before it go with that game. Blank lines before a game's
+    first line are counted, never kept; a run of comments between games longer than
+    MAX_HEAD stays with the game before. A head longer than MAX_HEAD is a RecordError,
+    and the rest of that game is skipped."""
+    head: list[str] = []
+    size, start, line = 0, 1, 1  # the head's length and first line; the line at ``pos``
+    in_head, skipping = True, False
+    quiet, quiet_start = "", 1  # the comments (and blank lines among them) after the last event
     for piece in texts:
-        content = piece.rstrip(" \t\n")
-        if not content:
-            blank += piece.count("\n")
-            continue
-        begin = piece.rfind("\n", 0, len(piece) - len(piece.lstrip(" \t\n"))) + 1  # the first line not blank
-        end = piece.find("\n", len(content)) + 1  # the blank lines after ``end`` wait in ``blank``
-        if text and len(text) + blank + end <= MAX_GAME:
-            text += "\n" * blank + piece[:end]
-        else:
-            if text and has_event and _header_first(piece, begin, end):  # many blank lines between games
+        pos = 0
+        while pos < len(piece):
+            if in_head:
+                event = _EVENT_START.search(piece, pos)
+                end = event.start() if event is not None else len(piece)
+                if not size:  # leading blank lines are counted, not kept
+                    begin = pos + len(piece[pos:end]) - len(piece[pos:end].lstrip(" \t\n"))
+                    begin = max(pos, piece.rfind("\n", pos, begin) + 1)
+                    line += piece.count("\n", pos, begin)
+                    start, pos = line, begin
+                head.append(piece[pos:end])
+                size += end - pos
+                line += piece.count("\n", pos, end)
+                if size > MAX_HEAD and not skipping:
+                    yield RecordError("", start, 1, say("syntax.head-too-long", limit=MAX_HEAD), head[0][:head[0].find("\n") + 1])
+                    head, size, skipping = [], 1, True
+                elif skipping:
+                    head, size = [], 1
+                if event is None:
+                    break
                 if not skipping:
-                    yield _Chunk(start, text)
-                has_event = skipping = False
-            elif text:
+                    yield _Segment(True, start, "".join(head))
+                head, size, in_head, pos = [], 0, False, end
+                quiet, quiet_start = "", line
+                continue
+            header = _HEADER_START.search(piece, pos)
+            end = header.start() if header is not None else len(piece)
+            cut = _quiet_lines_before(piece, pos, end)
+            if cut > pos:
                 if not skipping:
-                    yield _Chunk(start, text[:text.find("\n") + 1], too_long=True)
-                skipping = True
-            start += text.count("\n") + blank + piece.count("\n", 0, begin)
-            text, pos = piece[begin:end], 0
-        blank = piece.count("\n", end)
-        while (header := _HEADER_START.search(text, pos)) is not None:
-            at = header.start()
-            has_event = has_event or _EVENT_START.search(text, pos, at) is not None
-            if has_event:
-                cut = _quiet_lines_before(text, pos, at)
+                    yield _Segment(False, quiet_start, quiet + piece[pos:cut])
+                line += piece.count("\n", pos, cut)
+                quiet, quiet_start = "", line
+            if not quiet:  # a run of quiet lines starts: its leading blank lines are not kept
+                lead = piece[cut:end]
+                kept = lead.lstrip(" \t\n")
+                begin = end - len(kept)
+                begin = max(cut, piece.rfind("\n", cut, begin) + 1) if kept else end
+                line += piece.count("\n", cut, begin)
+                quiet_start, cut = line, begin
+            quiet += piece[cut:end]
+            line += piece.count("\n", cut, end)
+            if len(quiet) > QUIET_RUN:  # a long run of comments: it stays with this game
                 if not skipping:
-                    yield _Chunk(start, text[:cut])
-                skipping = False
-                start += text.count("\n", 0, cut)
-                text, at = text[cut:], at - cut
-                has_event = False
-            pos = text.find("\n", at) + 1
-        has_event = has_event or _EVENT_START.search(text, pos) is not None
-        pos = len(text)
-        if len(text) > MAX_GAME:
-            if not skipping:
-                yield _Chunk(start, text[:text.find("\n") + 1], too_long=True)
-            skipping = True
-            start += text.count("\n")
-            text, pos = "", 0
-    if text and not skipping:
-        yield _Chunk(start, text)
-
-
-def _header_first(text: str, begin: int, end: int) -> bool:
-    """Whether the first line between ``begin`` and ``end`` that is not a comment or blank
-    is a header."""
-    header = _HEADER_START.search(text, begin, end)
-    event = _EVENT_START.search(text, begin, end)
-    return header is not None and (event is None or header.start() < event.start())
+                    yield _Segment(False, quiet_start, quiet)
+                quiet, quiet_start = "", line
+            if header is None:
+                break
+            head, size, start, in_head, skipping = [quiet], len(quiet), quiet_start, True, False
+            quiet, pos = "", end
+    if in_head and size and not skipping:
+        yield _Segment(True, start, "".join(head))
+    elif quiet and not skipping:
+        yield _Segment(False, quiet_start, quiet)
 
 
 def _quiet_lines_before(text: str, low: int, at: int) -> int:
@@ -411,45 +445,6 @@ def _quiet_lines_before(text: str, low: int, at: int) -> int:
             return at
         at = begin
     return at
-
-
-def _parse_chunk(path: str, chunk: _Chunk, match_games: dict[str, str]) -> Record:
-    """One game; ``match_games`` holds the game of each match met so far in the file (a
-    hand that does not name its game plays the game of its match)."""
-    if chunk.too_long:
-        raise RecordError(path, chunk.start, 1, say("syntax.game-too-long", limit=MAX_GAME), chunk.line(chunk.start))
-    control = _CONTROL.search(chunk.text)
-    if control is not None:
-        number = chunk.start + chunk.text.count("\n", 0, control.start())
-        column = control.start() - chunk.text.rfind("\n", 0, control.start())
-        code = f"U+{ord(control.group()):04X}"
-        raise RecordError(path, number, column, say("syntax.control-character", code=code), chunk.line(number))
-    first = _HEADER_START.search(chunk.text)
-    event = _EVENT_START.search(chunk.text)
-    if first is None or (event is not None and event.start() < first.start()):
-        number = chunk.start + chunk.text.count("\n", 0, event.start())
-        raise RecordError(path, number, 1, say("syntax.no-headers"), chunk.line(number))
-    head = chunk.text[: event.start()] if event is not None else chunk.text
-    game, match = _GAME_TAG.search(head), _MATCH_TAG.search(head)
-    name = game.group(1) if game else match_games.get(match.group(1)) if match else None
-    if match and name:
-        match_games[match.group(1)] = name
-    parser, builder = _parser()
-    builder.offset = chunk.start - 1
-    builder.numbered = numbers_are_cards(name)
-    try:
-        headers, events, comments = parser.parse(chunk.text, start="start")
-    except (_Problem, VisitError) as error:
-        problem = error.orig_exc if isinstance(error, VisitError) else error
-        if not isinstance(problem, _Problem):
-            raise
-        raise RecordError(path, problem.line, problem.column, problem.message, chunk.line(problem.line)) from None
-    except UnexpectedInput as error:
-        number = error.line + chunk.start - 1
-        source = chunk.line(number)
-        column, message = _diagnose(parser, source)
-        raise RecordError(path, number, column, message, source) from None
-    return Record(path, headers[0].line, headers, events, comments, chunk.text, chunk.start)
 
 
 def _diagnose(parser: Lark, source: str) -> tuple[int, str]:
@@ -466,10 +461,15 @@ def unreadable_reason(error: Exception) -> str:
     return getattr(error, "strerror", None) or str(error) or type(error).__name__
 
 
-def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:
-    """The games of a file, one at a time; a game that cannot be parsed comes as a
-    RecordError and reading goes on with the next game. A file that cannot be decoded
-    ends with a RecordError."""
+def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | RecordError]:
+    """The games of a file, one at a time. A game with a line that cannot be read comes
+    as that RecordError (the first such line), and reading goes on with the next game; a
+    file that cannot be decoded ends with a RecordError.
+
+    ``lazy``: each game comes as a Record whose events are read as they are replayed
+    (``Record.batches``), the lines that cannot be read among them, and a game holds no
+    more memory than a block of its lines however long it is; its batches must be taken
+    before the next game is asked for."""
     own = stream is None
     if own:
         try:
@@ -479,24 +479,178 @@ def read_games(path: str, stream=None) -> Iterator[Record | RecordError]:
             return
     try:
         found = False
-        match_games: dict[str, str] = {}
-        try:
-            for chunk in _chunks(_texts(path, stream)):
-                if _HEADER_START.search(chunk.text) is None and _EVENT_START.search(chunk.text) is None:
-                    continue
-                found = True
-                try:
-                    yield _parse_chunk(path, chunk, match_games)
-                except RecordError as error:
-                    yield error
-        except RecordError as error:
+        reader = _Reader(path, _segments(_texts(path, stream)), comments=not lazy)
+        for record in reader:
             found = True
-            yield error
+            if isinstance(record, RecordError) or lazy:
+                yield record
+                reader.skip()
+                continue
+            record.seen = deque()
+            for batch in reader.body(record):
+                record.events += batch.events
+                record.comments += batch.comments
+                record.errors += batch.errors[: ERRORS_KEPT - len(record.errors)]
+                record.seen.append(Batch(batch.start, batch.text, [], [], []))
+            record.batches = None
+            if record.errors:
+                yield record.errors[0]
+            else:
+                yield record
         if not found:
             yield RecordError(path, 1, 1, say("file.empty"))
     finally:
         if own:
             stream.close()
+
+
+class _Reader:
+    """Records from a file's segments, one game at a time, each line read by the parser;
+    a line it refuses is a RecordError and the reading goes on with the next line."""
+
+    def __init__(self, path: str, segments: Iterator[_Segment | RecordError], comments: bool = True):
+        self.path = path
+        self.comments = comments
+        """Whether to keep the comment lines among the events (a replay needs none)."""
+        self.heading = False
+        """Reading a head: its comments are kept whatever ``comments`` says."""
+        self.segments = segments
+        self.waiting: _Segment | RecordError | None = None
+        self.match_games: dict[str, str] = {}
+        """The game of each match met so far (a hand that does not name its game plays it)."""
+        self.numbered = False
+
+    def _next(self) -> _Segment | RecordError | None:
+        item, self.waiting = self.waiting, None
+        if item is None:
+            try:
+                item = next(self.segments, None)
+            except RecordError as error:  # bytes that are not text: the file ends here
+                item = error
+        if isinstance(item, RecordError) and not item.path:
+            item.path = self.path
+        return item
+
+    def __iter__(self) -> Iterator[Record | RecordError]:
+        while (item := self._next()) is not None:
+            if isinstance(item, RecordError):
+                yield item
+            elif not item.head:
+                number = item.start + item.text[: _EVENT_START.search(item.text).start()].count("\n")
+                yield RecordError(self.path, number, 1, say("syntax.no-headers"), _line_of(item.text, item.start, number))
+                self.skip()
+            elif (record := self._head(item)) is not None:
+                yield record
+
+    def _head(self, segment: _Segment) -> Record | RecordError | None:
+        """A game's record from its head; None for a head with no header (comments at the
+        end of a file)."""
+        self.heading = True
+        headers, _, comments, errors = self._lines(segment.text, segment.start)
+        self.heading = False
+        if not headers and not errors:
+            return None
+        if not headers:
+            return errors[0]
+        by_tag = {h.tag.lower(): h.value for h in reversed(headers)}
+        game, match = by_tag.get("game"), by_tag.get("match")
+        name = game if game is not None else self.match_games.get(match) if match is not None else None
+        if match is not None and name is not None:
+            self.match_games[match] = name
+        self.numbered = numbers_are_cards(name)
+        record = Record(self.path, headers[0].line, headers, [], comments, segment.text, segment.start)
+        record.errors, record.error_count = errors[:ERRORS_KEPT], len(errors)
+        record.batches = self.body(record)
+        return record
+
+    def body(self, record: Record) -> Iterator[Batch]:
+        """The events of the game just begun, a segment at a time."""
+        while (item := self._next()) is not None:
+            if isinstance(item, RecordError) or item.head:
+                self.waiting = item
+                return
+            _, events, comments, errors = self._lines(item.text, item.start)
+            yield Batch(item.start, item.text, events, comments, errors)
+
+    def skip(self) -> None:
+        """Pass over what is left of the current game."""
+        while (item := self._next()) is not None:
+            if isinstance(item, RecordError) or item.head:
+                self.waiting = item
+                return
+
+    def _lines(self, text: str, start: int) -> tuple[list[Header], list[Event], list[Comment], list[RecordError]]:
+        """Read whole lines, from line ``start`` of the file. A line the parser refuses is
+        a RecordError, and the reading goes on after it: the lines are read again in
+        stretches that start at one line after an error and double, so that reading stays
+        linear however many lines are refused."""
+        found: tuple[list, list, list, list] = ([], [], [], [])
+        control = _CONTROL.search(text)
+        if control is None and (whole := self._parse(text, start)) is not None:
+            return (*whole, [])
+        ends = [m.end() for m in re.finditer("\n", text)]
+        begins = [0, *ends[:-1]]
+        i, step = 0, len(ends)
+        while i < len(ends):
+            j = min(len(ends), i + step)
+            piece = text[begins[i]:ends[j - 1]]
+            bad, error = self._first_error(piece, start + i)
+            if bad is None:
+                self._add(found, self._parse(piece, start + i))
+                i, step = j, step * 2
+                continue
+            if bad > start + i:
+                self._add(found, self._parse(text[begins[i]:ends[bad - start - 1]], start + i))
+            found[3].append(error)
+            i, step = bad - start + 1, 1
+        return found
+
+    @staticmethod
+    def _add(found: tuple[list, list, list, list], parsed) -> None:
+        for kept, more in zip(found, parsed):
+            kept += more
+
+    def _parse(self, text: str, start: int) -> tuple[list[Header], list[Event], list[Comment]] | None:
+        """The lines read, or None if one cannot be."""
+        try:
+            return self._parse_or_raise(text, start)
+        except (_Problem, VisitError, UnexpectedInput):
+            return None
+
+    def _parse_or_raise(self, text: str, start: int):
+        parser, builder = _parser()
+        builder.offset, builder.numbered, builder.comments = start - 1, self.numbered, self.comments or self.heading
+        return parser.parse(text, start="start")
+
+    def _first_error(self, text: str, start: int) -> tuple[int | None, RecordError | None]:
+        """The first line of ``text`` that cannot be read (by its number in the file), and
+        why; (None, None) when every line can."""
+        control = _CONTROL.search(text)
+        limit = len(text) if control is None else text.find("\n", control.start()) + 1
+        try:
+            self._parse_or_raise(text[:limit], start)
+        except (_Problem, VisitError) as error:
+            problem = error.orig_exc if isinstance(error, VisitError) else error
+            if not isinstance(problem, _Problem):
+                raise
+            source = _line_of(text, start, problem.line)
+            return problem.line, RecordError(self.path, problem.line, problem.column, problem.message, source)
+        except UnexpectedInput as error:
+            number = error.line + start - 1
+            source = _line_of(text, start, number)
+            column, message = _diagnose(_parser()[0], source)
+            return number, RecordError(self.path, number, column, message, source)
+        if control is None:
+            return None, None
+        number = start + text.count("\n", 0, control.start())
+        column = control.start() - text.rfind("\n", 0, control.start())
+        code = f"U+{ord(control.group()):04X}"
+        return number, RecordError(self.path, number, column, say("syntax.control-character", code=code), _line_of(text, start, number))
+
+
+def _line_of(text: str, start: int, number: int) -> str:
+    """Line ``number`` of the file, from ``text`` (whole lines from line ``start``), with its LF."""
+    return lines_at(text, start, (number,)).get(number, "") + "\n"
 
 
 def parse_text(text: str, path: str = "<text>") -> list[Record | RecordError]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -85,6 +86,31 @@ class Event:
         return parts[0] * 3600 + parts[1] * 60 + parts[2]
 
 
+ERRORS_KEPT = 10
+"""The lines that cannot be read that a game keeps, with their text (the others are counted)."""
+
+
+@dataclass(slots=True)
+class Batch:
+    """A stretch of a game's lines as read: its events and comments, and the lines that
+    could not be read among them (RecordError values)."""
+
+    start: int
+    text: str
+    events: list[Event]
+    comments: list[Comment]
+    errors: list
+    split: list[str] | None = None
+    """``text`` cut into lines, once asked for."""
+
+    def lines(self, numbers: Iterable[int]) -> dict[int, str]:
+        """Some of the batch's lines, by their numbers in the file."""
+        if self.split is None:
+            self.split = self.text.split("\n")[:-1]
+        last = self.start + len(self.split)
+        return {n: self.split[n - self.start] for n in numbers if self.start <= n < last}
+
+
 @dataclass(slots=True)
 class Record:
     """One game of a file, as written."""
@@ -100,10 +126,38 @@ class Record:
     inherited: list[Header] = field(default_factory=list, repr=False, compare=False)
     """Headers this game takes from the previous hand of its match (referee/match.py):
     read after its own, never written back."""
+    errors: list = field(default_factory=list, repr=False, compare=False)
+    """The first lines that could not be read (RecordError values), in order; how many
+    there were in all is ``error_count``."""
+    error_count: int = field(default=0, repr=False, compare=False)
+    batches: Iterator[Batch] | None = field(default=None, repr=False, compare=False)
+    """A game read lazily (``read_games(lazy=True)``): its events, read as they are
+    taken. ``text`` holds the game's head; ``seen`` the latest batches' lines (all of
+    them, for a game read whole)."""
+    seen: deque = field(default_factory=lambda: deque(maxlen=4), repr=False, compare=False)
+
+    def each_batch(self) -> Iterator[Batch]:
+        """The game's events and comments in file order, in batches: as they are read for
+        a lazy record, else in one."""
+        if self.batches is None:
+            yield Batch(self.text_line, "", self.events, self.comments, [])
+            return
+        for batch in self.batches:
+            self.seen.append(Batch(batch.start, batch.text, [], [], []))  # its lines, not its events
+            if batch.errors:
+                self.error_count += len(batch.errors)
+                self.errors += batch.errors[: max(0, ERRORS_KEPT - len(self.errors))]
+            yield batch
 
     def sources(self, numbers: Iterable[int]) -> dict[int, str]:
-        """The text of some of the game's lines, by their numbers in the file."""
-        return lines_at(self.text, self.text_line, numbers)
+        """The text of some of the game's lines, by their numbers in the file (for a lazy
+        record: in its head or its latest batches)."""
+        wanted = set(numbers)
+        found = lines_at(self.text, self.text_line, wanted) if self.text else {}
+        for batch in reversed(self.seen):
+            if len(found) < len(wanted):
+                found.update(batch.lines(wanted - found.keys()))
+        return found
 
     def header(self, tag: str) -> Header | None:
         """The first header with this tag, matched without regard to case; else the one

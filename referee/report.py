@@ -42,6 +42,12 @@ def to_json(report: GameReport) -> dict:
     if report.error is not None:
         e = report.error
         data["error"] = {"line": e.line, "column": e.column, "message": e.message}
+    if report.errors:
+        after = report.errors[0].line
+        data["unreadable"] = {"count": report.error_count,
+                              "lines": [{"line": e.line, "column": e.column, "message": e.message} for e in report.errors]}
+        for v, shown in zip(report.violations, data["violations"]):
+            shown["after_unreadable"] = v.line > after
     return data
 
 
@@ -62,28 +68,54 @@ Piece = tuple[str, str]
 """Some text and its rich style ("" for none)."""
 
 
-def render(report: GameReport, sources: dict[int, str] | None = None) -> list[list[Piece]]:
-    """One game's report as lines of styled pieces: status, each violation with its
-    source line, the result. Plain text is the pieces joined; a terminal shows styles.
+INFO_TAGS = ("Event", "Round", "Date", "Place")
+"""Headers shown in a game's title line, when given."""
+
+
+def render(report: GameReport, sources: dict[int, str] | None = None, width: int | None = None) -> list[list[Piece]]:
+    """One game's report as lines of styled pieces: the title and status, the lines that
+    could not be read, each violation with its source line, the result, what comes next,
+    the notes, the statistics. Plain text is the pieces joined; a terminal shows styles.
     What a record or a file name brings is made visible (safe_text); a long source line
-    is shown around the caret; violations left out of the report are counted by code."""
+    is shown around the caret; violations left out of the report are counted by code;
+    each rule is quoted in full once, then referred to. With ``width``, sentences are
+    wrapped to it (a narrow terminal: a phone's)."""
+    wrap = _wrapper(width)
     where = (visible(f"{report.file}:{report.line}" if report.line else report.file), "bold")
-    if report.status == "error":
+    if report.status == "error" and not report.players:
         return [[where, (" ", ""), (say("report.error"), "red")]] + [[(line, "")] for line in str(report.error).split("\n")]
-    count = len(report.violations) + sum(report.omitted.values())
-    status = say("report.violations", count=count) if count else say(f"report.{report.status}")
-    title = visible(report.headers.get("Game", report.game) or "?")
-    lines = [[where, (f" {title} ({visible(join(report.players))}): ", ""), (status, STATUS_STYLE[report.status])]]
+    lines = [_title(report, where)]
+    for error in report.errors:
+        lines += [[(line, "red" if i == 0 else "")] for i, line in enumerate(_indent(str(error), "  "))]
+    if report.error_count > len(report.errors):
+        lines.append([("  " + say("report.more-unreadable", count=report.error_count - len(report.errors)), "red")])
+    after = report.errors[0].line if report.errors else None
+    quoted: dict[str, str] = {}
     for v in report.violations:
-        lines.append([("  ", ""), (f"{v.line}:{v.column}", "red"), (" ", ""), (v.code, "bold"), (f" {visible(v.message)}", "")])
+        if after is not None and v.line > after:
+            lines.append([("  " + say("report.after-unreadable", line=after), "bold")])
+            after = None
+        style = "dim" if v.accepted else "red"
+        label = f" {say('report.accepted-label')}" if v.accepted else ""
+        head = f"  {v.line}:{v.column} {v.code}{label} "
+        for i, text in enumerate(wrap(visible(v.message), len(head), 6)):
+            lines.append([("  ", ""), (f"{v.line}:{v.column}", style), (" ", ""), (v.code + label, "bold"), (" " + text, "")]
+                         if i == 0 else [(text, "")])
         source = (sources or {}).get(v.line)
         if source is not None:
             shown, caret = excerpt(source, v.column)
             lines.append([(f"      {shown}", "")])
             lines.append([("      " + " " * (caret - 1) + "^", "")])
-        if v.rule:
-            lines.append([(f"      « {v.rule} »", "dim")])
+        if v.rule and v.rule in quoted:
+            lines.append([("      " + say("report.rule-above", place=quoted[v.rule]), "dim")])
+        elif v.rule:
+            quoted[v.rule] = f"{v.line}:{v.column}"
+            lines += [[(text, "dim")] for text in wrap(f"« {v.rule} »", 6, 8, first="      ")]
     lines += [[("  " + say("report.more", count=n, code=code, keep=SHOWN_PER_KIND), "red")] for code, n in report.omitted.items()]
+    if report.violations:
+        codes = " ".join(dict.fromkeys(v.code for v in report.violations))
+        commands = f"referee explain {codes}, referee explain {visible(report.file)}:{report.violations[0].line}"
+        lines.append([("  " + say("report.explain", commands=commands), "dim")])
     result = report.result
     if result is not None and result.winner:
         lines.append([("  " + visible(say("report.winner", player=result.winner)), "")])
@@ -97,11 +129,56 @@ def render(report: GameReport, sources: dict[int, str] | None = None) -> list[li
 
         lines.append([("  " + describe(report.match), "")])
     lines += _drinks(report)
-    lines += [[("  " + visible(say("report.to-move", todo=todo)), "")] for todo in report.todo]
-    lines += [[(f"  {visible(note)}", "dim")] for note in report.notes]
+    for todo in report.todo:
+        lines += [[(text, "")] for text in wrap(visible(say("report.to-move", todo=todo)), 2, 4, first="  ")]
+    if report.notes:
+        lines.append([("  " + say("report.notes"), "dim")])
+        for note in report.notes:
+            lines += [[(text, "dim")] for text in wrap(visible(note), 4, 6, first="    ")]
     if report.stats:
         lines.append([("  " + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.stats.items()), "dim")])
     return lines
+
+
+def _title(report: GameReport, where: Piece) -> list[Piece]:
+    """The game's first line: where, the game, the players, what the headers say of the
+    occasion, and the verdict."""
+    accepted = sum(v.accepted for v in report.violations)
+    count = len(report.violations) + sum(report.omitted.values()) - accepted
+    if report.status == "error":
+        status = say("report.unreadable", count=report.error_count)
+    elif count:
+        status = say("report.violations", count=count)
+    else:
+        status = say(f"report.{report.status}")
+    if accepted:
+        status += say("report.and-accepted", count=accepted)
+    title = visible(report.headers.get("Game", report.game) or "?")
+    info = [visible(f"{tag} {report.headers[tag]}" if tag == "Round" else report.headers[tag])
+            for tag in INFO_TAGS if report.headers.get(tag, "").strip()]
+    occasion = f", {', '.join(info)}" if info else ""
+    return [where, (f" {title} ({visible(join(report.players))}{occasion}): ", ""), (status, STATUS_STYLE[report.status])]
+
+
+def _indent(text: str, prefix: str) -> list[str]:
+    return [prefix + line for line in text.split("\n")]
+
+
+def _wrapper(width: int | None):
+    """A function that cuts a sentence into lines of at most ``width`` characters once
+    indented: the first after ``start`` characters (or ``first``), the others indented
+    by ``rest``. No cut without a width."""
+    import textwrap
+
+    def wrap(text: str, start: int, rest: int, first: str = "") -> list[str]:
+        if width is None or start + len(text) <= width:
+            return [first + text]
+        head = textwrap.wrap(text, width=max(20, width - start), break_long_words=False, break_on_hyphens=False)[0]
+        tail = text[len(head):].strip()
+        lines = textwrap.wrap(tail, width=max(20, width - rest), break_long_words=False, break_on_hyphens=False)
+        return [first + head] + [" " * rest + line for line in lines]
+
+    return wrap
 
 
 def _drinks(report: GameReport) -> list[list[Piece]]:

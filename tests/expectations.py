@@ -7,8 +7,10 @@ checked by referee itself), and whole-game expectations as full-line comments:
 ``; expect todo TEXT``, ``; expect note TEXT``, ``; expect match TEXT``,
 ``; expect tally PLAYER unit=amount ...`` (a player's drinks by unit, all of them: sips,
 half, glass, up, central; ``nothing`` for none; thirds as ``1/3``) and
-``; expect playout ...`` (the same, after ``--play-out``). A game whose rules are not
-refereed yet is only read: its expectations wait for its rules."""
+``; expect playout ...`` (the same, after ``--play-out``); ``; expect state LABEL: VALUE``
+checks the table where the comment stands, after the events above it (``referee state
+--at`` that line shows an item ``LABEL: VALUE``). A game whose rules are not refereed
+yet is only read: its expectations wait for its rules."""
 
 from __future__ import annotations
 
@@ -31,14 +33,16 @@ def expectations(text: str) -> list[dict]:
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("[") and (not games or seen_event):
-            games.append({"codes": Counter(), "whole": []})
+            games.append({"codes": Counter(), "whole": [], "states": []})
             seen_event = False
         elif stripped and not stripped.startswith(";") and not stripped.startswith("["):
             seen_event = True
         match = MARK.search(line)
         if not match or not games:
             continue
-        if stripped.startswith(";"):
+        if stripped.startswith(";") and match.group(1).startswith("state "):
+            games[-1]["states"].append((number, match.group(1)[len("state "):].strip()))
+        elif stripped.startswith(";"):
             games[-1]["whole"].append(match.group(1).strip())
         else:
             for code in match.group(1).split():
@@ -76,7 +80,18 @@ def check_expectations(text: str) -> int:
         assert got == want["codes"], [f"{v.line}:{v.column} {v.code} {v.message}" for v in report.violations]
         for item in want["whole"]:
             check_one(text, report, item)
+        for line, item in want["states"]:
+            check_state(text, line, item)
     return checked
+
+
+def check_state(text: str, line: int, item: str) -> None:
+    """``LABEL: VALUE`` is among the items of the state after line ``line``."""
+    from referee.state import items, state_in_text
+
+    label, _, value = item.partition(": ")
+    shown = items(state_in_text(text, line))
+    assert (label, value) in shown, f"line {line}: {item!r} not in {shown}"
 
 
 def check_one(text: str, report, item: str) -> None:

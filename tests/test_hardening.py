@@ -20,8 +20,8 @@ from click.testing import CliRunner
 
 from referee import notation, parser_cache
 from referee.cli import main
-from referee.engine import check
-from referee.notation import MAX_GAME, MAX_LINE, RecordError, parse_text, read_games
+from referee.engine import Found, check, check_games
+from referee.notation import MAX_HEAD, MAX_LINE, RecordError, parse_text, read_games
 from referee.record import Record
 from referee.report import SHOWN_PER_KIND
 from referee.safe_text import WINDOW, excerpt, unsafe, visible
@@ -301,7 +301,7 @@ def test_a_control_character_in_a_record_is_refused_and_shown_escaped(tmp_path):
     result = CliRunner().invoke(main, ["check", path])
     assert result.exit_code == 2
     assert "g.txt:6:16: a control character (U+001B)" in result.output
-    assert "Bob plays 8H ; \\x1b[2J\\x1b]0;owned\\x07\n" + " " * 19 + "^" in result.output
+    assert "Bob plays 8H ; \\x1b[2J\\x1b]0;owned\\x07\n" + " " * 21 + "^" in result.output
     assert "\x1b" not in result.output and "\x07" not in result.output
 
 
@@ -341,22 +341,37 @@ def test_blank_lines_after_a_game_without_a_game_header():
 
 
 def test_blank_lines_between_games_are_no_game_s():
-    many = "\n" * (2 * MAX_GAME)
-    data = (many + GOOD + many + GOOD + " \t\n" * MAX_GAME + "; the second game\n" + GOOD + many).encode()
+    many = "\n" * (2 * MAX_HEAD)
+    data = (many + GOOD + many + GOOD + " \t\n" * MAX_HEAD + "; the second game\n" + GOOD + many).encode()
     games = list(read_games("f.txt", io.BytesIO(data)))
     assert [type(g) for g in games] == [Record] * 3
-    assert [g.line for g in games] == [2 * MAX_GAME + 1, 4 * MAX_GAME + 6, 5 * MAX_GAME + 12]
+    assert [g.line for g in games] == [2 * MAX_HEAD + 1, 4 * MAX_HEAD + 6, 5 * MAX_HEAD + 12]
     assert [c.text for c in games[2].comments] == ["; the second game"]
 
 
-def test_a_game_too_long_is_refused_and_the_next_one_read():
-    long = GOOD + "Bob slaps\n" * (MAX_GAME // 10)
-    blank_inside = GOOD + "\n" * MAX_GAME + "Bob plays 8H\n"
-    for text in (long, blank_inside):
-        error, record = list(read_games("f.txt", io.BytesIO((text + GOOD).encode())))
-        assert isinstance(error, RecordError) and (error.line, error.column) == (1, 1)
-        assert "longer than a game may be" in error.message and error.source.startswith("[Game")
-        assert isinstance(record, Record) and record.line == text.count("\n") + 1
+def test_a_head_too_long_is_refused_and_the_next_game_read():
+    text = "; a comment\n" * (MAX_HEAD // 10) + GOOD
+    error, record = list(read_games("f.txt", io.BytesIO((text + GOOD).encode())))
+    assert isinstance(error, RecordError) and (error.line, error.column) == (1, 1)
+    assert "headers" in error.message and error.source.startswith("; a comment")
+    assert isinstance(record, Record) and record.line == text.count("\n") + 1
+
+
+def test_a_long_game_is_read_a_block_at_a_time():
+    """A game of any length is replayed as it is read: its events are not held, so four
+    times the events take no more memory."""
+    notation._parser()
+
+    def peak(repeat: int) -> int:
+        data = (GOOD + "Alice plays 7H\nBob plays 8C\n" * repeat + GOOD).encode()
+        flagged = []
+        reports = check_games(read_games("f.txt", io.BytesIO(data), lazy=True), found=lambda record: Found(10))
+        used = peak_memory(lambda: flagged.extend(len(r.violations) + sum(r.omitted.values()) for _, r in reports))
+        assert flagged[0] >= 2 * repeat - 100 and len(flagged) == 2  # every event read: those after the deal are flagged
+        return used
+
+    small, large = peak(10_000), peak(40_000)
+    assert large < small * 1.25, (small, large)
 
 
 def peak_memory(run) -> int:
@@ -372,9 +387,9 @@ def peak_memory(run) -> int:
 def test_memory_on_long_runs_of_blank_and_comment_lines():
     notation._parser()
     for shape in ("\n", " \t \n", ";\n", "; a comment\n\n"):
-        data = (GOOD + shape * (MAX_GAME // len(shape) - 100)).encode()
-        peak = peak_memory(lambda: [check(g) for g in read_games("f.txt", io.BytesIO(data))])
-        assert peak < 60 * MAX_GAME, (shape, peak)
+        data = (GOOD + shape * (MAX_HEAD // len(shape) - 100) * 4).encode()
+        peak = peak_memory(lambda: [r for _, r in check_games(read_games("f.txt", io.BytesIO(data), lazy=True))])
+        assert peak < 16 * MAX_HEAD, (shape, peak)
     data = (GOOD + "\n" * 20_000_000).encode()
     assert peak_memory(lambda: list(read_games("f.txt", io.BytesIO(data)))) < 2_000_000
 
@@ -430,10 +445,11 @@ def test_a_line_gives_at_most_a_deck_of_cards():
 def test_records_are_written_in_utf8_whatever_the_locale(tmp_path, form):
     text = GOOD.replace("JD", "J♦") + "Bob plays 10♠ ; « é »\n"
     path = write(tmp_path, "g.txt", text)
-    done = run_cli("export", "--to", form, path, env={"PYTHONIOENCODING": "cp1252"})
+    symbols = ["--suits", "symbols", "--no-config"] if form == "text" else []
+    done = run_cli("export", "--to", form, *symbols, path, env={"PYTHONIOENCODING": "cp1252"})
     assert done.returncode == 0, done.stderr
     written = done.stdout.decode("utf-8")
-    assert ("10♠ ; « é »" in written and "J♦" in written) if form == "text" else '"comment": "; « é »"' in written
+    assert ("10♠  ; « é »" in written and "J♦" in written) if form == "text" else '"comment": "; « é »"' in written
     if form == "text":
         (again,) = parse_text(written)
         (original,) = parse_text(text)
@@ -488,3 +504,17 @@ def test_wide_encodings_are_named(encoding, name):
     if encoding == "utf-32":
         (error,) = list(read_games("f.txt", io.BytesIO(GOOD.encode("utf-32-be").join([b"\x00\x00\xfe\xff", b""]))))
         assert error.message.startswith("this file is UTF-32 (big-endian) text")
+
+
+def test_notes_and_claims_stay_bounded_however_many_lines_ask_for_them():
+    """No kind of line grows a game's report without bound: notes past NOTES_KEPT are
+    counted, scores past CLAIMS_KEPT are not kept (a note says from where)."""
+    from referee.engine import CLAIMS_KEPT
+    from referee.games.base import NOTES_KEPT
+
+    faults = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n[Penalty "no-slap-30"]\n' + "Alice slaps\n" * 3000
+    (report,) = [r for _, r in check_games(read_games("f.txt", io.BytesIO(faults.encode()), lazy=True))]
+    assert len(report.notes) == NOTES_KEPT + 1 and report.notes[-1].startswith("and 2950 more note")
+    claims = '[Game "pierre-qui-roule"]\n[Players "A B C D"]\n' + "A scores 3\n" * (CLAIMS_KEPT + 500)
+    (report,) = [r for _, r in check_games(read_games("f.txt", io.BytesIO(claims.encode()), lazy=True))]
+    assert any(f"from line {CLAIMS_KEPT + 3} on were not checked" in note for note in report.notes)

@@ -152,7 +152,7 @@ def rules_after(text: str):
 
 def test_asking_what_may_happen_changes_nothing():
     rules = rules_after(EMPTY_TURN)
-    assert [(e.player, e.verb) for e in rules.legal()] == [("Chloe", "plays")]
+    assert {(e.player, e.verb) for e in rules.legal()} == {("Chloe", "plays")}  # any card that may be on top
     offered = {(m.event.player, m.event.verb): m.codes for m in rules.mistakes()}
     assert offered[("Bob", "slaps")] == ("BC-FALSE-SLAP",)
     assert offered[("Chloe", "collects")] == ("BC-NOT-WON",)

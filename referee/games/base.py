@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import deque
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -215,13 +216,37 @@ def amount_text(amount: float, unit: str) -> str:
     return say(f"unit.{unit}", amount=whole if abs(amount - whole) < 1e-9 else amount)
 
 
+class Notes(list):
+    """A game's notes (what could not be checked): the first NOTES_KEPT are kept, the
+    others counted (``more``), so that no record, however written, grows them unbounded.
+    A note may be rewritten in place (a note that lists lines)."""
+
+    def __init__(self, notes=()):
+        super().__init__(notes)
+        self.more = 0
+
+    def append(self, note: str) -> None:
+        if len(self) < NOTES_KEPT:
+            super().append(note)
+        else:
+            self.more += 1
+
+    def __setitem__(self, index, note) -> None:
+        if isinstance(index, int) and index >= len(self):
+            return  # a note that was counted, not kept
+        super().__setitem__(index, note)
+
+
+NOTES_KEPT = 50
+
+
 class Rules:
     """One game's rules, replaying one event at a time.
 
     A game module subclasses this, declares its metadata, its rule texts (``RULES``:
     key -> French text quoted from the rule file) and which rule each violation code
     breaks (``CODES``), and implements ``apply``, ``todo`` and ``result``; then, for its
-    tools: ``legal``, ``mistakes``, ``table``, ``public``, ``deal`` and, for each code
+    tools: ``legal``, ``mistakes``, ``table``, ``ruling``, ``public``, ``deal`` and, for each code
     in ``CODES``, an example record in ``EXAMPLES`` and the convention referee follows
     as the message ``why.<CODE>`` (``referee explain``)."""
 
@@ -241,7 +266,10 @@ class Rules:
     CODES: ClassVar[dict[str, str]] = {}
     EXAMPLES: ClassVar[dict[str, str]] = {}
     """For each code: a short whole record (headers and a few events) whose last line
-    breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so."""
+    breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so.
+    Its faults may be marked ``; expect CODE`` where referee reports them (then the
+    marks are checked, and a fault dated at a deal line or a header is marked there).
+    The engine's ``REC-*`` codes have examples in referee/record_rules.py."""
     mistake_codes: ClassVar[tuple[str, ...]] = ()
     """The codes a table can commit in this game: ``mistakes`` offers each of them in
     some situation, and the tests check that ``simulate --mistakes`` reaches them all."""
@@ -251,9 +279,10 @@ class Rules:
         self.players = setup.players
         self.seats = {name: seat for seat, name in enumerate(setup.players)}
         self.violations: list[Violation] = []
-        self.notes: list[str] = list(setup.notes)
-        self.accepted_marks: list[Event] = []
-        """Events whose comment says the table accepted a fault (``; accepted CODE``)."""
+        self.notes: Notes = Notes(setup.notes)
+        self.accepted_marks: deque[tuple[int, int, tuple[str, ...]]] = deque()
+        """(line, column, codes) of each line that says the table accepted a fault
+        (``; accepted CODE``), waiting for the end of the replay (engine.py)."""
         self.claims: list[Event] = []
         """The ``scores`` lines: a player's score for the game as the table wrote it,
         checked by the engine against ``result().scores`` once the replay is over."""
@@ -290,6 +319,12 @@ class Rules:
     def table(self) -> Table:
         """The table as it stands, for ``referee state``."""
         return Table()
+
+    def ruling(self, event: Event) -> str | None:
+        """Why a legal event stands, in words, from the table it meets: asked just before
+        the event is applied (``referee explain FILE:LINE``), e.g. "Bob's slap wins: the
+        pile shows 5H 5C, a pair". None when the event says all there is to say."""
+        return None
 
     @classmethod
     def public(cls, event: Event) -> Event | None:

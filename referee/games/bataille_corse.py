@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
-from .base import Mistake, Option, Result, Rules, Setup
+from .base import Hand, Mistake, Option, Result, Rules, Setup, Table
 
 PAYING = {JACK: 1, QUEEN: 2, KING: 3, ACE: 4}
 """Paying cards and how many cards the next player owes for each."""
 
 PATTERNS = ("pair", "addition", "sandwich", "big-mac")
+PATTERN_DEPTH = {"pair": 2, "addition": 2, "sandwich": 3, "big-mac": 4}
+"""How many cards from the top of the pile each slap pattern spans."""
 PENALTIES = ("burn-3", "give-1", "no-slap-30")
 BURN = 3
 """Cards slid under the pile by the burn-3 penalty."""
@@ -62,6 +64,39 @@ CODES = {
     "REC-RESULT-MISMATCH": "end",
 }
 
+_TWO = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
+_THREE = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n'
+_NO_SLAP_30 = _TWO.replace("\n[Players", '\n[Penalty "no-slap-30"]\n[Players')
+EXAMPLES = {
+    "BC-OUT-OF-TURN": _THREE + "Alice plays 5H\nChloe plays 9C           ; expect BC-OUT-OF-TURN\n",
+    "BC-OVERPAID": _TWO + "Alice plays JD           ; a jack: Bob pays one card\nBob plays 4C\n"
+                          "Bob plays 8S             ; expect BC-OVERPAID\n",
+    "BC-UNDERPAID": _TWO + "Alice plays QD           ; a queen: Bob pays two cards\nBob plays 4C\n"
+                           "Alice collects           ; expect BC-UNDERPAID\n",
+    "BC-WRONG-COLLECTOR": _TWO + "Alice plays JD\nBob plays 4C\nBob collects             ; expect BC-WRONG-COLLECTOR\n",
+    "BC-NOT-WON": _TWO + "Alice plays 5H\nBob plays 9C\nAlice collects           ; expect BC-NOT-WON\n",
+    "BC-FALSE-SLAP": _TWO + "Alice plays 5H\nBob plays 6C\nAlice slaps              ; expect BC-FALSE-SLAP\n",
+    "BC-SLAP-WHILE-OUT": _THREE + "Bob holds 5H             ; accepted REC-BAD-DEAL (one card, for a short example)\n"
+                                  "Alice plays AS           ; Bob owes four cards and has one\n"
+                                  "Bob plays 5H             ; out at once: Chloe pays the rest\nChloe plays 5C\n"
+                                  "Bob slaps                ; expect BC-SLAP-WHILE-OUT\n",
+    "BC-SLAP-BANNED": _NO_SLAP_30 + "21:00:00 Alice plays 5H\n21:00:02 Bob plays 6C\n"
+                                    "21:00:04 Alice slaps     ; expect BC-FALSE-SLAP\n"
+                                    "21:00:06 Alice plays 7D\n21:00:08 Bob plays 7C\n"
+                                    "21:00:10 Alice slaps     ; expect BC-SLAP-BANNED\n",
+    "BC-PENALTY-UNPAID": _TWO + "Alice plays 5H\nBob plays 6C\nAlice slaps              ; expect BC-FALSE-SLAP\n"
+                                "Alice plays 7D           ; expect BC-PENALTY-UNPAID\n",
+    "BC-PENALTY-WRONG": _TWO + "Alice plays 5H\nBob burns 3              ; expect BC-PENALTY-WRONG\n",
+    "BC-DEAL-MISMATCH": _TWO + "Alice holds 5H 9C 24\nAlice plays 9C           ; expect BC-DEAL-MISMATCH\n",
+    "BC-EMPTY-PACK": _THREE + "Bob holds 5H             ; accepted REC-BAD-DEAL (one card, for a short example)\n"
+                              "Alice plays 3C\nBob plays 5H\nChloe plays 4D\n"
+                              "Alice plays 6S           ; Bob's turn comes with an empty pack: he is out\n"
+                              "Bob plays 7H             ; expect BC-OUT-OF-TURN BC-EMPTY-PACK\n",
+    "BC-CARD-COUNT": _TWO + "Alice holds 5H 9C        ; expect BC-CARD-COUNT\nBob holds 2D 3D\nAlice plays 5H\n",
+}
+"""For ``referee explain``: a short record per code, the fault marked where referee
+reports it. The shared ``REC-*`` codes have theirs in referee/record_rules.py."""
+
 
 def slap_patterns(run: list[Card], allowed: frozenset[str], ace_counts: bool) -> list[str]:
     """The slap patterns the top of the face-up run shows, among those allowed. A card
@@ -77,6 +112,11 @@ def slap_patterns(run: list[Card], allowed: frozenset[str], ace_counts: bool) ->
         ("big-mac", len(run) >= 4 and run[-4].rank == top),
     ) if shown]
     return [p for p in found if p in allowed]
+
+
+def _clock_text(seconds: int) -> str:
+    """A time of day, as records write it: 21:04:12."""
+    return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
 @dataclass
@@ -105,6 +145,7 @@ class BatailleCorse(Rules):
         Option("SlapLeads", ("slapper", "turn"), "slapper", "who turns the next card after a winning slap"),
     )
     RULES, CODES = RULES, CODES
+    EXAMPLES = EXAMPLES
     mistake_codes = (
         "BC-OUT-OF-TURN", "BC-OVERPAID", "BC-UNDERPAID", "BC-WRONG-COLLECTOR", "BC-NOT-WON", "BC-FALSE-SLAP",
         "BC-SLAP-WHILE-OUT", "BC-SLAP-BANNED", "BC-PENALTY-UNPAID", "BC-PENALTY-WRONG", "BC-EMPTY-PACK",
@@ -174,7 +215,7 @@ class BatailleCorse(Rules):
             self._settle()
         if event.verb not in ("slaps", "collects"):
             self.slapper = None
-        getattr(self, "_" + event.verb)(seat, event)
+        self.ACTIONS[event.verb](self, seat, event)
 
     def _holds(self, seat: int, event: Event) -> None:
         if self.started:
@@ -538,8 +579,7 @@ class BatailleCorse(Rules):
         if self.owner is not None:
             events.append(Event(name, "collects", 0, 0))
         if self.packs[due] and due not in self.penalty:  # a penalty is paid before one's next card
-            top = self.packs[due][0]
-            events.append(Event(name, "plays", 0, 0, (top,), str(top)))
+            events += [Event(name, "plays", 0, 0, (card,), str(card)) for card in self._may_be_top(due)]
         if self._slap_open():
             events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players)
                        if not self.out[s] and s not in self.penalty and not self._banned(s)]
@@ -551,7 +591,14 @@ class BatailleCorse(Rules):
         if owed.kind == "burn-3":
             cards = tuple(pack)[: owed.burn]
             return [Event(name, "burns", 0, 0, cards, " ".join(map(str, cards)))]
-        return [Event(name, "gives", 0, 0, (pack[0],), str(pack[0]), 0, self.players[s]) for s in owed.give_to]
+        return [Event(name, "gives", 0, 0, (card,), str(card), 0, self.players[s])
+                for s in owed.give_to for card in self._may_be_top(seat)]
+
+    def _may_be_top(self, seat: int) -> list[Card]:
+        """The cards that may be on top of a pack: the top card when it is known; else
+        ``??`` and every card whose place nobody knows."""
+        top = self.packs[seat][0]
+        return [top] if top.seen else [top, *(c for c in STANDARD_52 if c not in self.where)]
 
     # --- A table's mistakes, for simulate --mistakes ------------------------------------
     def mistakes(self, hidden: bool = False) -> list[Mistake]:
@@ -698,6 +745,86 @@ class BatailleCorse(Rules):
     def stats(self) -> dict[str, int]:
         unseen = sum(not c.seen for pack in (*self.packs, self.pile) for c in pack)
         return {"cards_played": self.cards_played, "piles_collected": self.piles_collected, "cards_unseen": unseen}
+
+    # --- At the table: referee state and referee explain --------------------------------
+    def table(self) -> Table:
+        sizes = self._pack_sizes()
+        hands = {p: Hand(sizes[s], [c for c in self.packs[s] if c.seen]) for s, p in enumerate(self.players)}
+        owed = [say("todo.penalty", player=self.players[s], penalty=self._penalty_text(p)) for s, p in self.penalty.items()]
+        if self.debt and self.owner is None and self.creditor is not None:
+            owed.insert(0, say("todo.pay", player=self.players[self.turn], owed=self.debt, creditor=self.players[self.creditor]))
+        extra = {say("bc.state.slaps"): join(say(f"bc.pattern.{p}") for p in PATTERNS if p in self.patterns),
+                 say("bc.state.penalty"): self.penalty_kind}
+        if self._shown():
+            top = max(PATTERN_DEPTH[p] for p in self._shown())
+            extra[say("bc.state.shows")] = f"{' '.join(map(str, self.run[-top:]))}, {join(say(f'bc.a-pattern.{p}') for p in self._shown())}"
+        if self.banned_at:
+            extra[say("bc.state.ban")] = join(say("bc.state.banned", player=self.players[s], time=_clock_text(t))
+                                              for s, t in self.banned_at.items())
+        if self.order_out:
+            extra[say("bc.state.out")] = join(self.players[s] for s in self.order_out)
+        turn = None if self.winner is not None else self.players[self._due()]
+        return Table(turn, 1, hands, {say("bc.state.pile"): list(self.pile)}, None, owed, {}, extra)
+
+    def _pack_sizes(self) -> list[int]:
+        """Each pack's size; before the first card, a pack the deal lines leave out holds
+        what the deal leaves it (as play will find it)."""
+        if self.started or not self.deal_lines:
+            return [len(p) for p in self.packs]
+        known = sum(len(self.packs[s]) for s in self.deal_lines)
+        rest = [s for s in range(len(self.players)) if s not in self.deal_lines]
+        return [len(self.packs[s]) if s in self.deal_lines else self._dealt(s, max(0, 52 - known), rest)
+                for s in range(len(self.players))]
+
+    def ruling(self, event: Event) -> str | None:
+        name, seat = event.player, self.seat(event.player)
+        if event.verb == "holds":
+            return say("bc.ruling.holds", player=name, count=len(event.cards))
+        if event.verb == "slaps":
+            if self.slapper is not None:
+                return say("bc.ruling.late-slap", player=name, slapper=self.players[self.slapper])
+            found = self._slap_open()
+            if not found:
+                return None
+            cards = " ".join(map(str, self.run[-max(PATTERN_DEPTH[p] for p in found):]))
+            return say("bc.ruling.slap", player=name, cards=cards, patterns=join(say(f"bc.a-pattern.{p}") for p in found))
+        if event.verb == "collects":
+            if self.winner is not None:
+                return say("bc.ruling.collect-last", player=name)
+            if self.slapper == seat:
+                return say("bc.ruling.collect-slapped", player=name)
+            return say("bc.ruling.collect", player=name) if self.owner == seat else None
+        if event.verb == "burns":
+            owed = self.penalty.get(seat)
+            return say("bc.ruling.burns", player=name, count=len(event.cards) or (owed.burn if owed else BURN))
+        if event.verb == "gives":
+            return say("bc.ruling.gives", player=name, target=event.target)
+        return self._play_ruling(seat, event.cards)
+
+    def _play_ruling(self, seat: int, cards: tuple[Card, ...]) -> str:
+        """What each card of a ``plays`` line does: a card in turn, a paying card, a payment."""
+        name, said = self.players[seat], []
+        debt, creditor = self.debt, self.creditor
+        if self.owner == seat:
+            said.append(say("bc.ruling.takes-first", player=name))
+            debt, creditor = 0, None
+        for card in cards:
+            if card.rank in PAYING and card.seen:
+                debt, creditor = PAYING[card.rank], seat
+                payer = next((s for s in ((seat + k) % len(self.players) for k in range(1, len(self.players)))
+                              if not self.out[s]), seat)
+                said.append(say("bc.ruling.paying", card=card, payer=self.players[payer], owed=debt))
+            elif debt and creditor is not None:
+                debt -= 1
+                key = "bc.ruling.pays" if debt else "bc.ruling.paid"
+                said.append(say(key, player=name, card=card, creditor=self.players[creditor], owed=debt))
+            else:
+                said.append(say("bc.ruling.turn", player=name, card=card))
+        return "; ".join(said)
+
+    ACTIONS = {"plays": _plays, "slaps": _slaps, "collects": _collects, "burns": _burns, "gives": _gives}
+    """What each verb does, as a table (rather than a method looked up at every event)."""
+
 
 
 def _event(name: str, verb: str, *cards: Card, target: str | None = None) -> Event:

@@ -110,6 +110,10 @@ def _plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
 
+NOTED_LINES = 10
+"""The lines a note lists by number; later ones are « and later »."""
+
+
 class Caroleto(Rules):
     name = "caroleto"
     title = "Caroleto"
@@ -936,8 +940,11 @@ class Caroleto(Rules):
     def _note(self, key: str, line: int) -> None:
         """A note on what could not be checked, one per kind, listing its lines."""
         at, lines = self._noted.get(key, (len(self.notes), []))
+        if len(lines) > NOTED_LINES:
+            return
         lines.append(line)
-        text = say(key, lines=join(map(str, lines)), count=len(lines))
+        shown = join(map(str, lines)) if len(lines) <= NOTED_LINES else ", ".join(map(str, lines[:NOTED_LINES])) + say("ca.note.more")
+        text = say(key, lines=shown, count=len(lines))
         if key in self._noted:
             self.notes[at] = text
         else:
@@ -988,8 +995,13 @@ class Caroleto(Rules):
     def _settle_view(self) -> None:
         """Once the record is over: the effects of a round whose cards are all laid."""
         r = self.round
-        if r is not None and not r.closed and r.complete(self.counts) and self.started:
+        if r is not None and not r.closed and r.complete(self.counts) and self.started and not self._use_awaited(r):
             self._close(None)
+
+    @staticmethod
+    def _use_awaited(r: Round) -> bool:
+        """A bout has just taken a card from the discard: its use is still to come."""
+        return any(isinstance(state, Card) for state in r.bouts.values())
 
     def _finished(self) -> bool:
         r = self.round
@@ -1091,6 +1103,11 @@ class Caroleto(Rules):
         owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)] if r else []
         return Table(None, self.seating.direction, hands, {"discard": list(self.discard), "table": list(r.table) if r else []},
                      self.stock, owed, {}, extra)
+
+    def ruling(self, event: Event) -> str | None:
+        from .caroleto_ruling import ruling
+
+        return ruling(self, event)
 
     # --- The simulator ------------------------------------------------------------------
     @classmethod

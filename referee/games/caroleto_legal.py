@@ -132,6 +132,8 @@ def _plays(rules, r: Round, seat: int, cards: list[Card], used: bool = False) ->
     aimed = any(p.target == seat for p in r.plays if p.kind in TARGETED) or any(
         p.kind == "nine" and p.seat != seat for p in r.plays)
     agreed = next((p.target for p in r.plays if p.kind == "six" and p.target is not None), None)
+    if not used and rules.counts[seat] == 1 and _last_holder(rules) == seat:
+        cards = [ROI_DE_PIQUE]  # the Roi de pique is laid at the end, and only this hand may hold it
     events = []
     for card in cards:
         if card == ROI_DE_PIQUE and not used and rules.counts[seat] > 1:
@@ -152,6 +154,12 @@ def _plays(rules, r: Round, seat: int, cards: list[Card], used: bool = False) ->
     return events
 
 
+def _last_holder(rules) -> int | None:
+    """The one hand still holding cards that may hold the Roi de pique, when there is one."""
+    holders = [s for s in range(rules.n) if rules.counts[s] and rules.places.may(ROI_DE_PIQUE, Places.seat(s))]
+    return holders[0] if len(holders) == 1 else None
+
+
 def _required(rules, r: Round) -> list[Event]:
     """What step 4 must still settle: the bid, the duel's round, the votes, the draws."""
     names = rules.players
@@ -159,7 +167,7 @@ def _required(rules, r: Round) -> list[Event]:
     b = r.bidding()
     if b is not None:
         seat, suit = b.bidder, b.play.card.suit
-        hand = [c for c in _hand(rules, seat) if c != ROI_DE_PIQUE]
+        hand = [c for c in _hand(rules, seat) if c != ROI_DE_PIQUE] if rules.counts[seat] else []
         higher = [c for c in hand if c.suit == suit and c.rank > b.bar]
         events += [Event(names[seat], "bids", 0, 0, (c,), str(c)) for c in higher + [c for c in hand if is_trump(c)]]
         sure = rules.places.sure(Places.seat(seat))

@@ -760,6 +760,11 @@ class CarteEtPlouc(Calls, Rules):
         return Table(None if self.ended else self.players[self.turn], self.seating.direction, hands,
                      {"discard": list(cards.discard)}, len(cards.stock), owed, {}, extra)
 
+    def ruling(self, event: Event) -> str | None:
+        from .carte_et_plouc_ruling import ruling
+
+        return ruling(self, event)
+
     # --- The simulator's side (carte_et_plouc_play.py) -----------------------------------------
     def legal(self) -> list[Event]:
         return play.legal(self)

@@ -295,6 +295,13 @@ class Flaschenteufel(TrickRules):
             self.bottle_changes += (trick.taker != owner) - (before != owner)
             self.owner = trick.taker
 
+    def ruling(self, event: Event) -> str | None:
+        if event.verb == "discards":
+            return say("ft.ruling.discards", player=event.player)
+        if event.verb == "gives":
+            return say("ft.ruling.gives", player=event.player, target=event.target)
+        return super().ruling(event)
+
     # --- The simulator and the table --------------------------------------------------
     def legal(self) -> list[Event]:
         if self.finished:

@@ -16,6 +16,7 @@ who does not follow may do (``_not_followed``, ``_collect_unfinished``), and, fo
 
 from __future__ import annotations
 
+import copy
 from bisect import insort
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -540,6 +541,36 @@ class TrickRules(Rules):
 
     def _unfinished_collect_mistakes(self, hidden: bool) -> list[Mistake]:
         return [Mistake(Event(p, "collects", 0, 0), ("TR-NOT-COMPLETE",)) for p in self.players]
+
+    def ruling(self, event: Event) -> str | None:
+        """A legal line in words: a lead, a card that follows or cannot, the trick it
+        completes and why it goes to its winner; a trick taken; a pick-up."""
+        name, verb = event.player, event.verb
+        if verb == "holds":
+            return say("tricks.ruling.holds", player=name, count=len(event.cards))
+        if verb == "scores":
+            return say("tricks.ruling.scores", player=name, score=event.word)
+        if verb == "collects":
+            if self.claimable and self.seats[name] == self.last.taker:
+                return say("tricks.ruling.collect", player=name, why=self.why_won(self.last))
+            if self.trick:
+                return say("tricks.ruling.pick-up", player=name, count=len(self.trick), suit=self.suit_words(self.led))
+            return None
+        if verb != "plays" or not event.cards:
+            return None
+        card = event.cards[0]
+        if not self.trick:
+            said = say("tricks.ruling.lead", player=name, card=card, suit=self.suit_words(self.suit_of[card]))
+        elif self.suit_of[card] == self.led:
+            said = say("tricks.ruling.follow", player=name, card=card, suit=self.suit_words(self.led))
+        else:
+            said = say("tricks.ruling.void", player=name, card=card, suit=self.suit_words(self.led))
+        after = copy.deepcopy(self, {id(self.setup): self.setup})  # the trick as this line completes it
+        after.apply(event)
+        if after.tricks_won > self.tricks_won:
+            trick = after.last
+            said += say("tricks.ruling.trick", player=after.players[trick.winner], why=after.why_won(trick))
+        return said
 
     def table(self) -> Table:
         return Table(

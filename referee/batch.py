@@ -1,0 +1,157 @@
+"""Checking many files: in one process, or with ``--jobs N`` in N worker processes, the
+output always in the files' order.
+
+A worker checks a whole file and hands back what the file's games write (referee/
+formats.py); the main process prints each file's output when its turn comes, keeping at
+most a few files per worker ahead. A file larger than INLINE_BYTES, and the standard
+input, are checked in the main process, streamed as in one process: what a worker hands
+back is held in memory, so only small files go to the workers."""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Iterable
+
+from .formats import WRITERS, Settings, Summary, Writer
+from .paths import NotFound
+
+INLINE_BYTES = 1 << 20
+AHEAD = 4
+"""Batches submitted per worker before the first of them is printed."""
+BATCH_FILES, BATCH_BYTES = 32, 256 << 10
+"""A worker's batch: this many files, or files this large together, whichever comes first."""
+
+
+def check_file(path: str, writer: Writer, settings: Settings) -> None:
+    """Check the games of one file (text or JSON) and write their reports."""
+    from .config import add_defaults
+    from .engine import check_games
+    from .importer import read_any
+
+    prepare = (lambda record: add_defaults(record, settings.games)) if settings.games else None
+    writer.file_start(path)
+    for item, report in check_games(read_any(path, lazy=True), settings.play_out, writer.sink, prepare):
+        writer.report(item, report)
+        del item, report  # not held while the next game is read
+    writer.file_end(path)
+
+
+def _not_found(missing: NotFound, writer: Writer) -> None:
+    from .engine import error_report
+    from .notation import RecordError
+
+    error = RecordError(missing.path, 0, 0, missing.message)
+    writer.file_start(missing.path)
+    writer.report(error, error_report(error))
+    writer.file_end(missing.path)
+
+
+def _in_worker(paths: list[str], settings: Settings) -> list[tuple[list, Summary, int]]:
+    """Check some files in a worker: for each, what its games write, its summary, and how
+    many games (or results) it wrote."""
+    done = []
+    for path in paths:
+        chunks: list = []
+        writer = WRITERS[settings.format](chunks.append, settings)
+        check_file(path, writer, settings)
+        done.append((chunks, writer.summary, writer.written))
+    return done
+
+
+def _quiet_interrupts() -> None:
+    """A worker leaves Ctrl-C to the main process (which exits 130), without a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _inline(target: str | NotFound) -> bool:
+    if isinstance(target, NotFound) or target == "-":
+        return True
+    try:
+        return os.path.getsize(target) > INLINE_BYTES
+    except OSError:
+        return True  # the reader says why
+
+
+def run(targets: Iterable[str | NotFound], writer: Writer, settings: Settings, jobs: int = 1) -> Summary:
+    """Check every target with ``writer``; the summary of them all (written last)."""
+    writer.begin()
+    if jobs <= 1:
+        for target in targets:
+            _one(target, writer, settings)
+        summary = writer.summary
+    else:
+        summary = _parallel(targets, writer, settings, jobs)
+    writer.end(summary)
+    return summary
+
+
+def _one(target: str | NotFound, writer: Writer, settings: Settings) -> None:
+    if isinstance(target, NotFound):
+        _not_found(target, writer)
+    else:
+        check_file(target, writer, settings)
+
+
+def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Settings, jobs: int) -> Summary:
+    """Files to the workers in batches (a file is small: one task per file would cost
+    more than its check), the output printed in the files' order."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    summary = Summary()
+    pending: deque = deque()  # (targets, future): a batch for a worker, or one target (future None) for here
+    queue = iter(targets)
+    pool = ProcessPoolExecutor(jobs, initializer=_quiet_interrupts)
+    try:
+        def fill() -> None:
+            batch: list[str] = []
+            size = 0
+            while len(pending) < jobs * AHEAD:
+                target = next(queue, None)
+                if target is None:
+                    break
+                if _inline(target):
+                    if batch:
+                        pending.append((batch, pool.submit(_in_worker, batch, settings)))
+                        batch, size = [], 0
+                    pending.append(([target], None))
+                    continue
+                batch.append(target)
+                size += os.path.getsize(target)
+                if len(batch) >= BATCH_FILES or size >= BATCH_BYTES:
+                    pending.append((batch, pool.submit(_in_worker, batch, settings)))
+                    batch, size = [], 0
+            if batch:
+                pending.append((batch, pool.submit(_in_worker, batch, settings)))
+
+        fill()
+        while pending:
+            batch, future = pending.popleft()
+            if future is None:
+                _one(batch[0], writer, settings)
+                fill()
+                continue
+            try:
+                done = future.result()
+            except Exception as error:  # a worker that died (out of memory, killed)
+                from .messages import say
+
+                reason = str(error) or type(error).__name__
+                for target in batch:
+                    _not_found(NotFound(target, say("run.worker-failed", reason=reason)), writer)
+                fill()
+                continue
+            for chunks, counted, written in done:
+                if chunks and written and writer.written and writer.SEPARATOR:
+                    writer.emit(writer.SEPARATOR)
+                for chunk in chunks:
+                    writer.emit(chunk)
+                writer.written += written
+                summary.add(counted)
+            fill()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    summary.add(writer.summary)
+    return summary

@@ -1,0 +1,225 @@
+"""The configuration: ``[tool.referee]`` in a ``pyproject.toml``, or a ``referee.toml``.
+
+Where it is looked for: in the current folder, then in each folder above it, up to the
+root of the git repository (the first folder holding ``.git``) or of the file system; in
+each folder a ``referee.toml`` first, then a ``pyproject.toml`` that has a
+``[tool.referee]`` table. The first one found is the configuration; ``--config FILE``
+names one instead, ``--no-config`` reads none.
+
+It is data only: TOML read with ``tomllib``, every key checked, nothing in it is run or
+imported. Because it can hide violations (``ignore``, ``exclude``), a file found by the
+search is read only if it belongs to the user running referee (or to root) and is not
+writable by every user: a configuration planted by someone else in a shared folder
+above the work (``/tmp/referee.toml``) is skipped, with a warning. Command-line flags win
+over it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .messages import say
+
+FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif")
+SUITS = ("ascii", "symbols")
+RANKS = ("english", "french")
+FILES = ("referee.toml", "pyproject.toml")
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used: its path and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the configuration says; the defaults when there is none."""
+
+    path: str | None = None
+    """The file it was read from."""
+    root: str = "."
+    """The folder of that file: exclude patterns with a ``/`` start there."""
+    extensions: tuple[str, ...] = (".txt",)
+    exclude: tuple[str, ...] = ()
+    force_exclude: bool = False
+    format: str = "text"
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    strict: bool = False
+    suits: str = "ascii"
+    ranks: str = "english"
+    games: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Default options per game: game name -> {tag: value}, for records that do not set them."""
+    warnings: tuple[str, ...] = ()
+    """Configuration files skipped, in words."""
+
+    def chosen(self, code: str) -> bool:
+        """Whether a violation code is reported: selected (all when ``select`` is empty)
+        and not ignored; a code or a prefix of one (``BC``, ``BC-``) names codes."""
+        return (not self.select or _matches(code, self.select)) and not _matches(code, self.ignore)
+
+
+def _matches(code: str, names: tuple[str, ...]) -> bool:
+    return any(code == n or code.startswith(n if n.endswith("-") else n + "-") for n in names)
+
+
+# --- Finding it -------------------------------------------------------------------------
+
+def _candidates(start: str) -> Iterator[str]:
+    folder = os.path.abspath(start)
+    while True:
+        for name in FILES:
+            yield os.path.join(folder, name)
+        parent = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
+            return
+        folder = parent
+
+
+def _untrusted(path: str) -> str | None:
+    """Why a configuration found by the search is not read; None when it may be."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:  # Windows: no owners to compare
+        return None
+    info = os.stat(path)
+    if info.st_uid not in (getuid(), 0):
+        return say("config.not-owned")
+    if info.st_mode & 0o002:
+        return say("config.world-writable")
+    return None
+
+
+def find(start: str = ".") -> Config:
+    """The configuration that applies in ``start``: see the module's docstring."""
+    warnings: list[str] = []
+    for path in _candidates(start):
+        if not os.path.isfile(path):
+            continue
+        table = _table(path)
+        if table is None:
+            continue
+        why = _untrusted(path)
+        if why is not None:
+            warnings.append(say("config.skipped", path=path, why=why))
+            continue
+        return read(path, table, tuple(warnings))
+    return Config(warnings=tuple(warnings))
+
+
+def load(path: str) -> Config:
+    """The configuration in a file named by ``--config`` (trusted: the user named it)."""
+    table = _table(path)
+    if table is None:
+        raise ConfigError(say("config.no-table", path=path))
+    return read(path, table)
+
+
+def _table(path: str) -> dict | None:
+    """The referee table of a configuration file: all of a referee.toml, ``[tool.referee]``
+    of a pyproject.toml (None when it has none)."""
+    import tomllib
+
+    try:
+        with open(path, "rb") as file:
+            data = tomllib.load(file)
+    except OSError as error:
+        raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(say("config.not-toml", path=path, reason=str(error))) from None
+    if os.path.basename(path) != "pyproject.toml":
+        return data
+    table = data.get("tool", {}).get("referee") if isinstance(data.get("tool"), dict) else None
+    return table if isinstance(table, dict) else None
+
+
+# --- Reading it ---------------------------------------------------------------------------
+
+def _strings(path: str, key: str, value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(say("config.bad-value", path=path, name=key, expected=say("config.expect.strings")))
+    return tuple(value)
+
+
+def _choice(path: str, key: str, value: object, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise ConfigError(say("config.bad-value", path=path, name=key, expected=say("config.expect.one-of", choices=", ".join(choices))))
+    return value
+
+
+def _flag(path: str, key: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(say("config.bad-value", path=path, name=key, expected=say("config.expect.bool")))
+    return value
+
+
+def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
+    """A Config from the referee table of ``path``; ConfigError for an unknown key or a
+    value of the wrong kind."""
+    values: dict[str, object] = {}
+    prefix = "tool.referee." if os.path.basename(path) == "pyproject.toml" else ""
+    for key, value in table.items():
+        where = prefix + key
+        if key in ("extensions", "exclude", "select", "ignore"):
+            values[key] = _strings(path, where, value)
+        elif key in ("force-exclude", "strict"):
+            values[key.replace("-", "_")] = _flag(path, where, value)
+        elif key == "format":
+            values["format"] = _choice(path, where, value, FORMATS)
+        elif key == "fmt" and isinstance(value, dict):
+            for name, choice in value.items():
+                choices = {"suits": SUITS, "ranks": RANKS}.get(name)
+                if choices is None:
+                    raise ConfigError(say("config.unknown-key", path=path, name=f"{where}.{name}", keys="suits, ranks"))
+                values[name] = _choice(path, f"{where}.{name}", choice, choices)
+        elif key == "games" and isinstance(value, dict):
+            values["games"] = _games(path, where, value)
+        else:
+            keys = "extensions, exclude, force-exclude, format, select, ignore, strict, fmt, games"
+            raise ConfigError(say("config.unknown-key", path=path, name=where, keys=keys))
+    if "extensions" in values:
+        values["extensions"] = tuple(e if e.startswith(".") else "." + e for e in values["extensions"])
+    return Config(path=path, root=os.path.dirname(os.path.abspath(path)), warnings=warnings, **values)
+
+
+def _games(path: str, where: str, table: dict) -> dict[str, dict[str, str]]:
+    """``[games.bataille-corse]`` tables: each tag an option of that game, each value one
+    it accepts."""
+    from .games import find_game, load_rules
+
+    games: dict[str, dict[str, str]] = {}
+    for name, options in table.items():
+        entry = find_game(name)
+        if entry is None or entry.module is None or not isinstance(options, dict):
+            raise ConfigError(say("config.unknown-game", path=path, name=f"{where}.{name}", game=name))
+        rules = load_rules(entry)
+        known = {o.tag.lower(): o for o in rules.options}
+        chosen: dict[str, str] = {}
+        for tag, value in options.items():
+            option = known.get(tag.lower())
+            if option is None:
+                raise ConfigError(say("config.unknown-option", path=path, name=f"{where}.{name}.{tag}", game=entry.name,
+                                      tags=", ".join(o.tag for o in rules.options) or "none"))
+            if not isinstance(value, str | int) or isinstance(value, bool):
+                raise ConfigError(say("config.bad-value", path=path, name=f"{where}.{name}.{tag}", expected=option.accepted()))
+            try:
+                option.read(str(value))
+            except ValueError:
+                raise ConfigError(say("config.bad-value", path=path, name=f"{where}.{name}.{tag}", expected=option.accepted())) from None
+            chosen[option.tag] = str(value)
+        games[entry.name] = chosen
+    return games
+
+
+def add_defaults(record, games: dict[str, dict[str, str]]) -> None:
+    """Give a record the configured options of its game that it does not set itself (nor
+    takes from its match): after what it inherits, never written back."""
+    from .games import find_game
+    from .record import Header
+
+    entry = find_game(record.tag("Game", "") or "")
+    defaults = games.get(entry.name) if entry is not None else None
+    for tag, value in (defaults or {}).items():
+        if record.header(tag) is None:
+            record.inherited.append(Header(tag, value, record.line, 1))

@@ -1,0 +1,544 @@
+"""The output formats of ``referee check``: each a Writer fed one game's report at a time.
+
+A writer hands what it writes to ``emit``, in chunks: a string, or for the text format a
+line of styled pieces (the command's printer shows them, in colour on a terminal). So the
+same writer prints at once in one process, or collects a file's chunks in a worker of
+``--jobs``, which the main process prints in the files' order.
+
+| format | what | streams |
+|---|---|---|
+| text | the report for people (referee/report.py) | each game |
+| concise | one line per finding, ``path:line:col: CODE message`` | each violation |
+| json | a JSON array, one object per game (schemas/report.schema.json) | each violation |
+| jsonl | the same objects, one per line | each violation |
+| github | GitHub Actions ``::error`` annotations | each violation |
+| junit | JUnit XML: a testsuite per file, a testcase per game | each file |
+| sarif | SARIF 2.1.0: a result per violation | each violation |
+
+What a record or a file name brings is made visible first (referee/safe_text.py: no
+control character reaches the output), then escaped for the format's own syntax."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
+
+from .engine import Found, GameReport
+from .messages import say
+from .safe_text import visible
+
+if TYPE_CHECKING:
+    from .games.base import Violation
+
+Emit = Callable[[object], None]
+
+
+@dataclass
+class Summary:
+    """What a check found, counted apart: games by status, accepted rulings, files."""
+
+    files: int = 0
+    valid: int = 0
+    violations: int = 0
+    in_progress: int = 0
+    never_ends: int = 0
+    errors: int = 0
+    accepted: int = 0
+    """Violations the table accepted (``; accepted CODE``), over every game."""
+    rules: dict[str, str] = field(default_factory=dict)
+    """The rule quoted for each code reported (SARIF lists them)."""
+
+    @property
+    def games(self) -> int:
+        return self.valid + self.violations + self.in_progress + self.never_ends + self.errors
+
+    def count(self, status: str) -> None:
+        name = status.replace("-", "_").replace("error", "errors")
+        setattr(self, name, getattr(self, name) + 1)
+
+    def add(self, other: Summary) -> None:
+        for f in fields(self):
+            if f.name == "rules":
+                self.rules.update(other.rules)
+            else:
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+    def exit_code(self, strict: bool) -> int:
+        """2 when something could not be checked; else 1 for a violation (or, ``strict``,
+        a game in progress); else 0."""
+        if self.errors:
+            return 2
+        return 1 if self.violations or (strict and self.in_progress) else 0
+
+    def text(self) -> str:
+        text = say("report.summary", games=self.games, files=self.files, valid=self.valid, violations=self.violations,
+                   progress=self.in_progress, never=self.never_ends, errors=self.errors)
+        return text + (say("report.summary-accepted", count=self.accepted) if self.accepted else "")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How to check and what to print (plain data: it goes to the workers of --jobs)."""
+
+    format: str = "text"
+    quiet: bool = False
+    strict: bool = False
+    play_out: bool = False
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    games: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Default options per game, from the configuration."""
+    width: int | None = None
+    """The terminal's width, that the text report wraps to."""
+
+    def chosen(self, code: str) -> bool:
+        from .config import Config
+
+        return Config(select=self.select, ignore=self.ignore).chosen(code)
+
+    def problem(self, report: GameReport) -> bool:
+        """Whether a game fails the check: --quiet shows only these."""
+        return report.status in ("violations", "error") or (self.strict and report.status == "in-progress")
+
+
+class Selected(Found):
+    """A game's violations, less the codes the configuration does not select: those are
+    neither counted nor shown (an accepted one still answers its mark)."""
+
+    def __init__(self, settings: Settings, keep: int | None = None, each: Callable[[Violation], object] | None = None):
+        super().__init__(keep, each)
+        self.settings = settings
+
+    def append(self, violation: Violation) -> None:
+        if self.settings.chosen(violation.code):
+            super().append(violation)
+        elif violation.accepted:
+            self.accepted.add((violation.line, violation.code))
+
+
+def _unreadable(report: GameReport) -> list:
+    """What could not be read in a game (RecordError values): the lines, or the game."""
+    return report.errors or ([report.error] if report.error is not None else [])
+
+
+def _place(path: str, line: int, column: int) -> str:
+    return f"{path}:{line}:{column}" if line else path
+
+
+class Writer:
+    """The base of every format: one game at a time, then the summary."""
+
+    SEPARATOR = ""
+    """Written by the main process between the chunks of two files' games (json's comma)."""
+    KEEP: int | None = 1
+    """The violations of one code kept in a game's report (the others are counted); None: all."""
+    STREAMS = True
+    """Whether violations are written as they are found (else with their game's report)."""
+
+    def __init__(self, emit: Emit, settings: Settings):
+        self.emit = emit
+        self.settings = settings
+        self.written = 0
+        self.found: Found | None = None
+        self.summary = Summary()
+
+    # The main process only.
+    def begin(self) -> None:
+        """What comes before the first game."""
+
+    def end(self, summary: Summary) -> None:
+        """What comes after the last game: by default the summary line."""
+        self.emit(summary.text())
+
+    # For each file and game.
+    def file_start(self, path: str) -> None:
+        self.summary.files += 1
+
+    def file_end(self, path: str) -> None:
+        pass
+
+    def sink(self, record) -> Found:
+        """Where a game's violations go as they are found."""
+        streams = self.STREAMS and not self.settings.quiet
+        self.found = Selected(self.settings, self.KEEP if streams else None, self._violation if streams else None)
+        return self.found
+
+    def report(self, item, report: GameReport) -> None:
+        """A game checked: counted, then written (under --quiet, only a game that fails)."""
+        if report.status != "error":
+            self._select(report)
+        self.summary.count(report.status)
+        found, self.found = self.found, None
+        if found is not None:
+            self.summary.accepted += found.count - found.open
+        for v in report.violations:
+            self.summary.rules.setdefault(v.code, v.rule)
+        if self.shows(report):
+            self.game(item, report, found)
+
+    def shows(self, report: GameReport) -> bool:
+        """Whether a game is written: under --quiet, only one that fails the check."""
+        return not self.settings.quiet or self.settings.problem(report)
+
+    def _select(self, report: GameReport) -> None:
+        """Leave out the codes not selected (a match's faults come after the replay), and
+        say what the game is without them."""
+        violations = [v for v in report.violations if self.settings.chosen(v.code)]
+        if len(violations) == len(report.violations):
+            return
+        report.violations = violations
+        if report.status == "violations" and not any(not v.accepted for v in violations) and not report.omitted:
+            result = report.result
+            report.status = ("never-ends" if result.never_ends else "valid" if result.finished else "in-progress") \
+                if result is not None else "valid"
+
+    def _violation(self, violation: Violation) -> None:
+        """A violation as it is found (formats that stream)."""
+
+    def game(self, item, report: GameReport, found: Found | None) -> None:
+        raise NotImplementedError
+
+    def _streamed(self, report: GameReport, found: Found | None) -> list[Violation]:
+        """The violations of a report that were not written as they were found."""
+        if found is None or found.each is None:
+            return report.violations
+        kept = {id(v) for v in found.kept}
+        return [v for v in report.violations if id(v) not in kept]
+
+    def worker_result(self) -> tuple[Summary, dict]:
+        return self.summary, {}
+
+
+# --- text and concise -----------------------------------------------------------------------
+
+class TextWriter(Writer):
+    """The report for people (referee/report.py), game by game; chunks are lines of pieces."""
+
+    STREAMS = False
+
+    def __init__(self, emit: Emit, settings: Settings):
+        super().__init__(emit, settings)
+        from .report import SHOWN_PER_KIND
+
+        self.KEEP = SHOWN_PER_KIND
+
+    def sink(self, record) -> Found:
+        self.found = Selected(self.settings, self.KEEP)
+        return self.found
+
+    def game(self, item, report: GameReport, found: Found | None) -> None:
+        from .report import render
+
+        for pieces in render(report, report.sources, self.settings.width):
+            self.emit(pieces)
+
+    def end(self, summary: Summary) -> None:
+        self.emit([(summary.text(), "")])
+
+
+class ConciseWriter(Writer):
+    """One line per finding, as compilers write them, that editors open at the spot; a
+    line that cannot be read comes before the violations found after it."""
+
+    def __init__(self, emit: Emit, settings: Settings):
+        super().__init__(emit, settings)
+        self.path = ""
+        self.record = None
+        self.told = 0
+
+    def sink(self, record) -> Found:
+        self.path, self.record, self.told = record.path, record, 0
+        return super().sink(record)
+
+    def _errors(self, errors: list) -> None:
+        """The lines that cannot be read not told yet."""
+        for e in errors[self.told:]:
+            self._error(e)
+        self.told = len(errors)
+
+    def _error(self, e) -> None:
+        self.emit(visible(f"{_place(e.path, e.line, e.column)}: {say('format.error')}: {e.message}") + "\n")
+
+    def _violation(self, v: Violation) -> None:
+        if self.record is not None:
+            self._errors(self.record.errors)
+        if v.accepted and self.settings.quiet:
+            return
+        mark = say("report.accepted-label") + " " if v.accepted else ""
+        self.emit(visible(f"{_place(self.path, v.line, v.column)}: {v.code} {mark}{v.message}") + "\n")
+
+    def game(self, item, report: GameReport, found: Found | None) -> None:
+        self.path = report.file
+        for v in self._streamed(report, found):
+            self._violation(v)
+        self._errors(_unreadable(report))
+        self.record = None
+        if report.status == "in-progress" and self.settings.strict:
+            todo = "; ".join(report.todo) or say("report.in-progress")
+            self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
+
+    def end(self, summary: Summary) -> None:
+        self.emit(summary.text() + "\n")
+
+
+# --- GitHub Actions -------------------------------------------------------------------------
+
+def github_data(text: str) -> str:
+    """A workflow command's message, escaped as GitHub documents (toolkit's escapeData)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def github_property(text: str) -> str:
+    """A workflow command's property value (file, title), escaped as GitHub documents
+    (toolkit's escapeProperty): ``:`` and ``,`` would end it."""
+    return github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class GithubWriter(ConciseWriter):
+    """``::error file=…,line=…,col=…,title=CODE::message`` annotations for GitHub Actions;
+    an accepted ruling is a notice. The summary is a plain line of the log."""
+
+    def _command(self, kind: str, path: str, line: int, column: int, title: str, message: str) -> None:
+        where = f"file={github_property(visible(path))}"
+        if line:
+            where += f",line={line},col={max(column, 1)}"
+        self.emit(f"::{kind} {where},title={github_property(visible(title))}::{github_data(message)}\n")
+
+    def _violation(self, v: Violation) -> None:
+        if self.record is not None:
+            self._errors(self.record.errors)
+        if v.accepted and self.settings.quiet:
+            return
+        title = f"{v.code} {say('report.accepted-label')}" if v.accepted else v.code
+        message = visible(v.message) + (f"\n« {v.rule} »" if v.rule else "")
+        self._command("notice" if v.accepted else "error", self.path, v.line, v.column, title, message)
+
+    def _error(self, e) -> None:
+        self._command("error", e.path, e.line, e.column, say("report.error"), visible(e.message))
+
+    def game(self, item, report: GameReport, found: Found | None) -> None:
+        self.path = report.file
+        for v in self._streamed(report, found):
+            self._violation(v)
+        self._errors(_unreadable(report))
+        self.record = None
+        if report.status == "in-progress" and self.settings.strict:
+            todo = "\n".join(visible(t) for t in report.todo)
+            self._command("error", report.file, report.line, 1, say("report.in-progress"), todo or say("report.in-progress"))
+
+
+# --- JSON and JSON lines ------------------------------------------------------------------
+
+class JsonWriter(Writer):
+    """``json``: an array of the games' reports (schemas/report.schema.json), each game's
+    violations written as they are found, so that however many they take no memory."""
+
+    SEPARATOR = ","
+    KEEP = 1
+    OPEN, GAP, CLOSE = "[", "\n", "\n]\n"
+
+    def __init__(self, emit: Emit, settings: Settings):
+        super().__init__(emit, settings)
+        self.dumps = lambda data: json.dumps(data, ensure_ascii=False)
+        self.streamed = 0
+        self.record = None
+
+    def begin(self) -> None:
+        self.emit(self.OPEN)
+
+    def end(self, summary: Summary) -> None:
+        self.emit(self.CLOSE)
+
+    def _next_game(self) -> None:
+        self.emit(("," if self.written else "") + self.GAP)
+        self.written += 1
+
+    def sink(self, record) -> Found:
+        self.record, self.streamed = record, 0
+        return super().sink(record)
+
+    def _violation(self, violation: Violation) -> None:
+        from .report import violation_json
+
+        if not self.streamed:
+            self._next_game()
+            self.emit(f'{{"file": {self.dumps(self.record.path)}, "line": {self.record.line}, "violations": [')
+        self.emit((", " if self.streamed else "") + self.dumps(violation_json(violation)))
+        self.streamed += 1
+
+    def game(self, item, report: GameReport, found: Found | None) -> None:
+        from .report import to_json
+
+        data = to_json(report)
+        if not self.streamed:
+            self._next_game()
+            self.emit(self.dumps(data))
+        else:
+            for violation in self._streamed(report, found):  # found after the game: its match's
+                self._violation(violation)
+            for key in ("file", "line", "violations"):
+                del data[key]
+            self.emit("], " + self.dumps(data)[1:])
+        self.emit(self.AFTER)
+        self.streamed, self.record = 0, None
+
+    AFTER = ""
+
+
+class JsonLinesWriter(JsonWriter):
+    """``jsonl``: the same objects as ``json``, one game per line, each written as it is
+    checked (its violations as they are found)."""
+
+    SEPARATOR = ""
+    OPEN, GAP, CLOSE, AFTER = "", "", "", "\n"
+
+    def _next_game(self) -> None:
+        self.written += 1
+
+
+# --- JUnit XML ------------------------------------------------------------------------------
+
+def _xml(text: str) -> str:
+    from xml.sax.saxutils import escape
+
+    return escape(visible(text), {'"': "&quot;"})
+
+
+class JunitWriter(Writer):
+    """JUnit XML for CI dashboards: a ``testsuite`` per file, a ``testcase`` per game. A
+    game with violations has a ``failure`` (one line per violation, as ``concise`` writes
+    them, at most 10 of a kind), one that cannot be read an ``error``; a game in progress
+    fails under --strict. Accepted rulings, the result and what is to do now go to
+    ``system-out``. --quiet does not apply: a dashboard counts the games that pass."""
+
+    STREAMS = False
+
+    def __init__(self, emit: Emit, settings: Settings):
+        super().__init__(emit, settings)
+        from .report import SHOWN_PER_KIND
+
+        self.KEEP = SHOWN_PER_KIND
+        self.cases: list[str] = []
+        self.counts = {"tests": 0, "failures": 0, "errors": 0}
+
+    def begin(self) -> None:
+        self.emit('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="referee">\n')
+
+    def end(self, summary: Summary) -> None:
+        self.emit("</testsuites>\n")
+
+    def sink(self, record) -> Found:
+        self.found = Selected(self.settings, self.KEEP)
+        return self.found
+
+    def shows(self, report: GameReport) -> bool:
+        return True
+
+    def file_start(self, path: str) -> None:
+        super().file_start(path)
+        self.cases, self.counts = [], {"tests": 0, "failures": 0, "errors": 0}
+
+    def file_end(self, path: str) -> None:
+        counts = " ".join(f'{k}="{v}"' for k, v in self.counts.items())
+        self.emit(f'  <testsuite name="{_xml(path)}" {counts} skipped="0">\n' + "".join(self.cases) + "  </testsuite>\n")
+        self.cases = []
+
+    def game(self, item, report: GameReport, found: Found | None) -> None:
+        from .messages import join
+
+        self.counts["tests"] += 1
+        name = f"{report.file}:{report.line}" + (f" {report.game} ({join(report.players)})" if report.game else "")
+        case = f'    <testcase name="{_xml(name)}" classname="{_xml(report.file)}">\n'
+        open_ = [v for v in report.violations if not v.accepted]
+        if report.status == "error":
+            self.counts["errors"] += 1
+            errors = _unreadable(report)
+            message = say("report.unreadable", count=report.error_count) if report.errors else errors[0].message
+            text = "\n".join([str(e) for e in errors] + [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_])
+            case += f'      <error type="unreadable" message="{_xml(message)}">{_xml(text)}</error>\n'
+        elif report.status == "violations":
+            self.counts["failures"] += 1
+            lines = [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_]
+            lines += [say("report.more", count=n, code=code, keep=self.KEEP) for code, n in report.omitted.items()]
+            message = say("report.violations", count=len(open_) + sum(report.omitted.values()))
+            case += f'      <failure type="violations" message="{_xml(message)}">{_xml(chr(10).join(lines))}</failure>\n'
+        elif report.status == "in-progress" and self.settings.strict:
+            self.counts["failures"] += 1
+            case += f'      <failure type="in-progress" message="{_xml(say("report.in-progress"))}">{_xml(chr(10).join(report.todo))}</failure>\n'
+        out = [f"{v.line}:{v.column}: {v.code} {say('report.accepted-label')} {v.message}" for v in report.violations if v.accepted]
+        out += [say(f"report.{report.status}")] if report.status in ("in-progress", "never-ends", "valid") else []
+        out += [say("report.to-move", todo=t) for t in report.todo]
+        if out:
+            case += f"      <system-out>{_xml(chr(10).join(out))}</system-out>\n"
+        self.cases.append(case + "    </testcase>\n")
+
+
+# --- SARIF ----------------------------------------------------------------------------------
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def _uri(path: str) -> str:
+    from urllib.parse import quote
+
+    return quote(visible(path).replace(os.sep, "/"))
+
+
+class SarifWriter(JsonWriter):
+    """SARIF 2.1.0 (code scanning): one run, a result per violation, written as found; an
+    accepted ruling is a result suppressed in the source, as a linter's ``noqa``. A game
+    that cannot be read is a result of rule ``unreadable``, a game in progress under
+    --strict one of rule ``in-progress``. The rules quoted come last (JSON keeps no order)."""
+
+    OPEN = '{"version": "2.1.0", "$schema": "' + SARIF_SCHEMA + '", "runs": [{"results": ['
+    GAP = "\n"
+    STREAMS = True
+
+    def end(self, summary: Summary) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            release = version("referee")
+        except PackageNotFoundError:
+            release = "0"
+        rules = [{"id": code, "shortDescription": {"text": code}, **({"fullDescription": {"text": rule}} if rule else {})}
+                 for code, rule in sorted(summary.rules.items())]
+        driver = {"name": "referee", "version": release, "rules": rules}
+        self.emit("\n], " + self.dumps({"tool": {"driver": driver}})[1:] + "]}\n")
+
+    def _result(self, rule: str, level: str, message: str, path: str, line: int, column: int, **more) -> None:
+        location = {"artifactLocation": {"uri": _uri(path)}}
+        if line:
+            location["region"] = {"startLine": line, "startColumn": max(column, 1)}
+        data = {"ruleId": rule, "level": level, "message": {"text": visible(message)},
+                "locations": [{"physicalLocation": location}], **more}
+        self._next_game()
+        self.emit(self.dumps(data))
+
+    def sink(self, record) -> Found:
+        self.path = record.path
+        return Writer.sink(self, record)
+
+    def _violation(self, v: Violation) -> None:
+        if v.accepted and self.settings.quiet:
+            return
+        more = {"suppressions": [{"kind": "inSource", "justification": f"; accepted {v.code}"}]} if v.accepted else {}
+        self._result(v.code, "error", v.message, self.path, v.line, v.column, **more)
+
+    def game(self, item, report: GameReport, found: Found | None) -> None:
+        self.path = report.file
+        for v in self._streamed(report, found):
+            self._violation(v)
+        for e in _unreadable(report):
+            self._result("unreadable", "error", e.message, e.path, e.line, e.column)
+        if report.status == "in-progress" and self.settings.strict:
+            self._result("in-progress", "error", "; ".join(report.todo) or say("report.in-progress"), report.file, report.line, 1)
+
+
+WRITERS: dict[str, type[Writer]] = {
+    "text": TextWriter, "concise": ConciseWriter, "json": JsonWriter, "jsonl": JsonLinesWriter,
+    "github": GithubWriter, "junit": JunitWriter, "sarif": SarifWriter,
+}

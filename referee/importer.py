@@ -1,0 +1,229 @@
+"""Records in their JSON form (schemas/record.schema.json, what ``referee export`` writes),
+read by ``referee check`` and ``referee import``.
+
+A file is JSON by its ``.json`` extension or by its first character (``{``; a text
+record never starts so). The document is validated with jsonschema, and each card
+spelling checked, every error named by its JSON path (``games[0].events[12].cards[1]:
+'11H' is not a card``). A good game is then written in canonical text (referee/fmt.py)
+and read by the text reader, so that a JSON record obeys every rule of the notation and
+reads exactly as the same record in text; its items keep the ``line`` (and an event its
+``column``) the JSON gives: the places of the text it was exported from, where the
+report points. A game that cannot be read is an error and reading goes on with the next,
+as in text."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Iterator
+
+from .cards import NUMBERED, SPELLINGS, Card
+from .messages import say
+from .notation import RecordError, read_games, unreadable_reason
+from .record import Comment, Event, Header, Record
+
+MAX_JSON = 8 << 20
+"""The largest JSON record file read, in bytes (a JSON document is read whole)."""
+_PEEK = 4096
+
+
+class _Rewound:
+    """A stream with its first bytes, read already to see what it holds, put back."""
+
+    def __init__(self, head: bytes, rest):
+        self.head, self.rest = head, rest
+
+    def read(self, size: int = -1) -> bytes:
+        if self.head:
+            head, self.head = self.head, b""
+            return head
+        return self.rest.read(size)
+
+
+def looks_json(path: str, head: bytes) -> bool:
+    """Whether a file holds a JSON record: by its extension, or by its first character."""
+    return path.lower().endswith(".json") or head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+
+
+def read_any(path: str, lazy: bool = False) -> Iterator[Record | RecordError]:
+    """The games of a record file, text or JSON; ``-`` reads the standard input (``lazy``:
+    the events of a text record read as they are taken, see read_games)."""
+    if path == "-":
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:  # started with its standard input closed (<&-)
+            yield RecordError("<stdin>", 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))
+            return
+        yield from _read_stream("<stdin>", stdin, lazy)
+        return
+    try:
+        stream = open(path, "rb")
+    except OSError as error:
+        yield RecordError(path, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))
+        return
+    with stream:
+        yield from _read_stream(path, stream, lazy)
+
+
+def _read_stream(path: str, stream, lazy: bool = False) -> Iterator[Record | RecordError]:
+    try:
+        head = stream.read(_PEEK) or b""
+    except (OSError, ValueError) as error:
+        yield RecordError(path, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))
+        return
+    if looks_json(path, head):
+        try:
+            data = head + stream.read(MAX_JSON + 1 - len(head)) if len(head) == _PEEK else head
+        except (OSError, ValueError) as error:
+            yield RecordError(path, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))
+            return
+        yield from read_json(path, data)
+    else:
+        yield from read_games(path, _Rewound(head, stream), lazy=lazy)
+
+
+def json_path(parts) -> str:
+    """A place in a JSON document as ``games[0].events[12].cards[1]``."""
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "$"
+
+
+def _error(path: str, where, message: str) -> RecordError:
+    return RecordError(path, 0, 0, f"{json_path(where)}: {message}")
+
+
+def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
+    """The games of a JSON record (its bytes)."""
+    if len(data) > MAX_JSON:
+        yield RecordError(path, 0, 0, say("json.too-large", limit=MAX_JSON // (1 << 20)))
+        return
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as error:
+        yield RecordError(path, 0, 0, say("file.not-utf8", byte=data[error.start]))
+        return
+    except json.JSONDecodeError as error:
+        yield RecordError(path, error.lineno, error.colno, say("json.not-json", reason=error.msg))
+        return
+    except RecursionError:
+        yield RecordError(path, 0, 0, say("json.not-json", reason=say("json.too-deep")))
+        return
+    problems = _schema_problems(document)
+    whole = [p for p in problems if len(p[0]) < 2 or p[0][0] != "games" or not isinstance(p[0][1], int)]
+    if whole:
+        for where, message in whole[:10]:
+            yield _error(path, where, message)
+        return
+    refused = {}
+    for where, message in problems:
+        refused.setdefault(where[1], (where, message))
+    games = document["games"]
+    records: list[tuple[int, Record]] = []
+    match_games: dict[str, str] = {}
+    for number, game in enumerate(games):
+        if number in refused:
+            continue
+        try:
+            records.append((number, _record(path, number, game, match_games)))
+        except _Refused as error:
+            refused[number] = (error.where, error.message)
+    yield from _read_back(path, records, refused, len(games))
+
+
+class _Refused(Exception):
+    def __init__(self, where: list, message: str):
+        self.where, self.message = where, message
+
+
+def _schema_problems(document) -> list[tuple[list, str]]:
+    """Each place the document breaks the schema, and what is wrong, in document order."""
+    from jsonschema import Draft202012Validator
+
+    from .resources import read_resource
+
+    validator = Draft202012Validator(json.loads(read_resource("schemas", "record.schema.json")))
+    problems = [(list(error.absolute_path), error.message) for error in validator.iter_errors(document)]
+    return sorted(problems, key=lambda p: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in p[0]])
+
+
+def _record(path: str, number: int, game: dict, match_games: dict[str, str]) -> Record:
+    """A game of the document as a Record, its cards read (a bare number is a card in a
+    game of numbered cards, such as Flaschenteufel, and nowhere else)."""
+    from .games import numbers_are_cards
+
+    tags = {h["tag"].lower(): h["value"] for h in reversed(game["headers"])}
+    name = tags.get("game") or match_games.get(tags.get("match", ""))
+    if name and tags.get("match"):
+        match_games[tags["match"]] = name
+    numbered = numbers_are_cards(name)
+    headers = [Header(h["tag"], h["value"], h["line"], 1, h.get("comment")) for h in game["headers"]]
+    events = []
+    for index, e in enumerate(game["events"]):
+        cards = []
+        for place, text in enumerate(e.get("cards", ())):
+            card = SPELLINGS.get(text.upper())
+            if card is None and numbered and text.isdigit():
+                card = Card(int(text), NUMBERED)
+            if card is None:
+                raise _Refused(["games", number, "events", index, "cards", place], say("json.not-a-card", card=text))
+            cards.append(card)
+        events.append(Event(e["player"], e["verb"], e["line"], e["column"], tuple(cards), "", 0, e.get("target"),
+                            e.get("word"), e.get("move"), e.get("time"), e.get("comment"), e.get("suit")))
+    comments = [Comment(c["text"], c["line"], 1) for c in game["comments"]]
+    return Record(path, game["line"], headers, events, comments)
+
+
+def _read_back(path: str, records: list[tuple[int, Record]], refused: dict, games: int) -> Iterator[Record | RecordError]:
+    """The games written in canonical text and read again by the text reader; each read
+    game given the places its JSON says; an error named by the JSON path of its item."""
+    from .fmt import Formatter
+
+    formatter = Formatter()
+    lines: list[str] = []
+    origin: list[tuple[int, object | None]] = []  # per line of the text: the game, the item
+    where: dict[int, list] = {}
+    for number, record in records:
+        for kind in ("headers", "events", "comments"):
+            for index, item in enumerate(getattr(record, kind)):
+                where[id(item)] = ["games", number, kind, index]
+    number = records[0][0] if records else 0
+    for text, item in formatter.file_lines(record for _, record in records):
+        if item is not None:
+            number = where[id(item)][1]
+        lines.append(text)
+        origin.append((number, item))
+    read = read_games(path, io.BytesIO(("\n".join(lines) + "\n").encode("utf-8"))) if lines else iter(())
+    results: dict[int, Record | RecordError] = {}
+    lines_of = dict(records)
+    for item in read:
+        if isinstance(item, RecordError):
+            number, source = origin[min(max(item.line, 1), len(origin)) - 1]
+            place = where.get(id(source), ["games", number])
+            results[number] = _error(path, place, item.message)
+        else:
+            number = origin[item.line - 1][0]
+            results[number] = _placed(item, origin, lines_of[number].line)
+    for number in range(games):
+        if number in refused:
+            yield _error(path, *refused[number])
+        elif number in results:
+            yield results[number]
+        else:  # read as part of the game before it
+            yield _error(path, ["games", number], say("json.merged"))
+
+
+def _placed(record: Record, origin: list, line: int) -> Record:
+    """A record read from canonical text, its items moved to the places the JSON gives."""
+    for item in [*record.headers, *record.events, *record.comments]:
+        source = origin[item.line - 1][1]
+        item.line = source.line
+        if isinstance(item, Event):
+            shift = source.column - item.column
+            item.column = source.column
+            if item.cards_column:
+                item.cards_column += shift
+    record.line, record.text = line, ""  # the text read was written here: no source line to show
+    record.seen.clear()
+    return record

@@ -1,0 +1,422 @@
+"""``referee play FILE``: a live session at the table.
+
+On a new file the session asks for the game, the players and the options, and writes
+the headers; on an existing record it replays it and goes on from its last line.
+People type events in the record's notation (the player's name may be left out: the
+line is then the next player's). Each line is ruled at once:
+
+- a line that breaks no rule is appended to the file, flushed and synced to the disk
+  at once, so nothing is lost if the program, the terminal or the machine dies;
+- a line flagged with a rule is shown with the rule, and written only if the table
+  says so: ``y`` as played (a fault the table saw: the game goes on from it, penalty
+  included), ``a`` with ``; accepted CODE`` (the table let it pass), ``n`` (the default:
+  a slip of the keyboard) not at all. A line the replay cannot use (an unknown player,
+  an event or a card the game does not have, an event after the end) and a line that
+  cannot be read are never written.
+
+``undo`` takes back the last line written in this session, rewriting the file
+atomically (a temporary file in the same folder, then a rename; the file's mode kept);
+lines written before the session stay. ``state`` and ``legal`` show the table and what
+may be done; ``end`` (or Ctrl-D) ends the session with the report.
+
+prompt_toolkit (line editing, completion of names, verbs and cards) is used when the
+session runs in a terminal, and imported only then; from a pipe, lines are read as
+they come."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import shutil
+import sys
+import tempfile
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .cards import SUITS
+from .engine import GameReport, check_games
+from .export import escape_value
+from .games import GAMES, find_game, load_rules
+from .games.base import SetupError
+from .messages import join, say
+from .notation import VERBS, RecordError, parse_text
+from .record import Record
+from .state import WIDTH, State, render, state_of
+
+COMMANDS = ("undo", "state", "legal", "help", "end")
+NOT_REPLAYED = frozenset({"REC-UNKNOWN-PLAYER", "REC-UNSUPPORTED-EVENT", "REC-NOT-IN-DECK", "REC-AFTER-END"})
+"""Codes whose line the replay leaves out: writing it would record nothing."""
+
+Ask = Callable[[str, "list[str] | Vocabulary"], str]
+"""Asks a question (the prompt, and the answers to complete: a list of choices, or the
+vocabulary of an event line) and returns the answer; EOFError at the end of the input."""
+
+
+@dataclass
+class Vocabulary:
+    """The words of an event line, for completion: who, what, with which cards."""
+
+    players: list[str]
+    verbs: list[str]
+    cards: list[str]
+
+    def next(self, previous: list[str]) -> list[str]:
+        """The words that may come after those already typed."""
+        if not previous:
+            return [*self.players, *self.verbs, *COMMANDS]
+        last = previous[-1]
+        if last in ("to", "on", "from", "with"):
+            return self.players
+        if last == "for":
+            return list(SUITS)
+        if len(previous) == 1 and last in self.players:
+            return self.verbs
+        return [*self.cards, "to", "on", "for"]
+
+
+class SessionError(Exception):
+    """The session cannot go on (the record cannot be read, the file changed)."""
+
+
+@dataclass
+class Written:
+    offset: int
+    data: bytes
+    line: str
+
+
+@dataclass
+class Session:
+    """One file at the table: what this session wrote, and the game as it stands."""
+
+    path: str
+    text: str = ""
+    newline: str = "\n"
+    written: list[Written] = field(default_factory=list)
+    record: Record | None = None
+    report: GameReport | None = None
+    state: State | None = None
+
+    # --- The file ------------------------------------------------------------------------
+    def load(self) -> None:
+        """Read the file and replay its last game; SessionError when it cannot be read."""
+        with open(self.path, "rb") as file:
+            data = file.read()
+        text = data.decode("utf-8-sig", errors="replace")
+        self.newline = "\r\n" if "\r\n" in text else "\n"
+        self.text = text.replace("\r\n", "\n").replace("\r", "\n")
+        self._replay(self.text)
+
+    def _replay(self, text: str) -> None:
+        games = list(check_games(parse_text(text, self.path)))
+        record, report = games[-1]
+        if isinstance(record, RecordError):
+            raise SessionError(str(record))
+        if report.error is not None:
+            raise SessionError(str(report.error))
+        self.record, self.report, self.state = record, report, state_of(record)
+
+    def append(self, line: str) -> None:
+        """Write a line at the end of the file, and make sure it is on the disk."""
+        size = os.path.getsize(self.path)
+        with open(self.path, "rb") as file:
+            file.seek(max(0, size - 1))
+            ends = file.read(1) in (b"\n", b"\r", b"")
+        data = (("" if ends else self.newline) + line + self.newline).encode("utf-8")
+        with open(self.path, "ab") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        self.written.append(Written(size, data, line))
+        self.load()
+
+    def undo(self) -> str | None:
+        """Take back the last line this session wrote (None when there is none); the file
+        is rewritten atomically and keeps its mode."""
+        if not self.written:
+            return None
+        last = self.written[-1]
+        with open(self.path, "rb") as file:
+            data = file.read()
+        if data[last.offset:] != last.data:
+            raise SessionError(say("live.changed"))
+        _replace(self.path, data[: last.offset])
+        self.written.pop()
+        self.load()
+        return last.line
+
+    # --- A line typed at the table -------------------------------------------------------
+    def complete(self, line: str) -> str:
+        """The line with the next player's name when it starts with a verb."""
+        words = line.split()
+        if words and words[0].lower() in VERBS and self.state is not None and self.state.table.turn:
+            return f"{self.state.table.turn} {line}"
+        return line
+
+    def rule(self, line: str) -> tuple[list, RecordError | None]:
+        """The violations the line would have at the end of the record, or why it
+        cannot be read; the file is not touched."""
+        text = self.text + ("" if self.text.endswith("\n") or not self.text else "\n") + line + "\n"
+        number = text.count("\n")
+        record, report = list(check_games(parse_text(text, self.path)))[-1]
+        if isinstance(record, RecordError):
+            return [], record
+        if not any(e.line == number for e in record.events) and not line.lstrip().startswith(";"):
+            return [], RecordError(self.path, number, 1, say("live.not-an-event"), line)
+        return [v for v in report.violations if v.line == number and not v.accepted], None
+
+
+def _replace(path: str, data: bytes) -> None:
+    """Write ``data`` as the file's whole content, atomically: a temporary file in the
+    same folder, synced, given the file's mode, then renamed over it."""
+    folder = os.path.dirname(os.path.abspath(path))
+    mode = os.stat(path).st_mode & 0o7777
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".referee-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: str) -> None:
+    """Make a new or renamed file's entry in its folder durable too."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+# --- Starting a new record -------------------------------------------------------------------
+
+def new_record(path: str, ask: Ask, show: Callable[[str], None]) -> None:
+    """Ask for the game, the players and the options; write the headers."""
+    names = [g.name for g in GAMES if g.module is not None]
+    while True:
+        entry = find_game(ask(say("live.ask-game"), names).strip() or names[0])
+        if entry is not None and entry.module is not None:
+            break
+        show(say("live.refereed", games=join(names, "or")))
+    cls = load_rules(entry)
+    headers, players = [("Game", cls.name)], []
+    for tag, question in (("Players", say("live.ask-players", low=cls.min_players, high=cls.max_players)),
+                          ("Dealer", say("live.ask-dealer"))):
+        while True:
+            answer = " ".join(ask(question, players).replace(",", " ").split())
+            if not answer and tag == "Dealer":
+                break
+            try:
+                cls.setup_from(_headers_record([*headers, (tag, answer)]))
+                headers.append((tag, answer))
+                break
+            except SetupError as error:
+                show(str(error))
+        players = headers[1][1].split()
+    headers.append(("Date", datetime.date.today().isoformat()))
+    for option in cls.options:
+        default = option.default_for(len(players))
+        shown = " ".join(sorted(default)) if isinstance(default, frozenset) else str(default)
+        while True:
+            answer = ask(say("live.ask-option", tag=option.tag, default=shown), list(option.choices)).strip() or shown
+            try:
+                if answer:  # an option with nothing by default (no variants) and nothing chosen: no header
+                    option.read(answer)
+                    headers.append((option.tag, answer))
+                break
+            except ValueError:
+                show(say("setup.bad-option", tag=option.tag, value=answer, title=cls.title, choices=option.accepted()))
+    text = "".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n"
+    with open(path, "w", encoding="utf-8", newline="") as file:
+        file.write(text)
+        file.flush()
+        os.fsync(file.fileno())
+    _sync_folder(os.path.dirname(os.path.abspath(path)))
+
+
+def _headers_record(headers: list[tuple[str, str]]) -> Record:
+    (record,) = parse_text("".join(f'[{t} "{escape_value(v)}"]\n' for t, v in headers))
+    if isinstance(record, RecordError):
+        raise SetupError(record.message)
+    return record
+
+
+# --- The session -----------------------------------------------------------------------------
+
+def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
+    """Run a session on ``path``; the exit status of ``referee check`` on the record."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        new_record(path, ask, show)
+    session = Session(path)
+    session.load()
+    _summary(session, show)
+    while True:
+        try:
+            line = ask(_prompt(session), _words(session)).strip()
+        except EOFError:
+            break
+        if not line:
+            continue
+        command = line.lower()
+        if command in ("end", "quit", "exit"):
+            break
+        if command == "undo":
+            taken = session.undo()
+            show(say("live.undone", line=taken) if taken else say("live.nothing-to-undo"))
+        elif command == "state":
+            show("\n".join(render(session.state, _width())))
+        elif command == "legal":
+            sentences = session.state.may or [say("legal.nothing")]
+            show("\n".join(line for s in sentences for line in textwrap.wrap(s, _width(), subsequent_indent="  ")))
+        elif command in ("help", "?"):
+            show(say("live.help"))
+        elif line.startswith("["):
+            show(say("live.no-header"))
+        else:
+            _event(session, session.complete(line), ask, show)
+    return _report(session, show)
+
+
+def _event(session: Session, line: str, ask: Ask, show: Callable[[str], None]) -> None:
+    faults, error = session.rule(line)
+    if error is not None:
+        show(str(error))
+        return
+    for v in faults:
+        show(f"{v.code} {v.message}")
+        if v.rule:
+            show(f"  « {v.rule} »")
+    if any(v.code in NOT_REPLAYED for v in faults):
+        show(say("live.refused"))
+        return
+    if faults:
+        try:
+            answer = ask(say("live.ask-flagged"), ["y", "a", "n"]).strip().lower()
+        except EOFError:
+            answer = "n"
+        if answer.startswith("a"):
+            line += " ; accepted " + " ".join(dict.fromkeys(v.code for v in faults))
+        elif not answer.startswith("y"):
+            show(say("live.not-written"))
+            return
+    session.append(line)
+    todo = session.state.todo
+    show(say("live.written", line=line.split(";")[0].strip() or line, now=todo[0] if todo else say("live.over")))
+
+
+def _summary(session: Session, show: Callable[[str], None]) -> None:
+    state = session.state
+    events = len(session.record.events)
+    show(say("live.start", title=state.title, players=join(state.players), events=events,
+             violations=sum(not v.accepted for v in state.violations)))
+    for todo in state.todo:
+        show(say("report.to-move", todo=todo))
+
+
+def _width() -> int:
+    """The terminal's width, at most 80 columns (a phone's is narrower)."""
+    return min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
+
+
+def _prompt(session: Session) -> str:
+    """The next player's name; in a game with no turn order now, the table's."""
+    state = session.state
+    return f"{state.table.turn or say('live.end-prompt' if state.result.finished else 'live.table-prompt')}> "
+
+
+def _words(session: Session) -> Vocabulary:
+    """What may be typed: the players, the game's verbs, the cards (the legal ones first)."""
+    state = session.state
+    cls = load_rules(find_game(state.game))
+    legal = [str(c) for e in state.legal for c in e.cards if c.seen]
+    deck = sorted(cls.deck, key=lambda c: (SUITS.index(c.suit) if c.suit in SUITS else 4, c.suit, c.rank))
+    return Vocabulary(list(state.players), [v for v in VERBS if v in cls.verbs],
+                      list(dict.fromkeys(legal + [str(c) for c in deck])))
+
+
+def _report(session: Session, show: Callable[[str], None]) -> int:
+    from .report import render as render_report
+
+    report = session.report
+    sources = session.record.sources(v.line for v in report.violations) if report.violations else None
+    for pieces in render_report(report, sources):
+        show("".join(text for text, _ in pieces))
+    return 1 if report.status == "violations" else 0
+
+
+# --- Reading lines ---------------------------------------------------------------------------
+
+def terminal_asker() -> Ask:
+    """Questions asked through prompt_toolkit: line editing, history, completion."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+
+    class Words(Completer):
+        def __init__(self) -> None:
+            self.words: list[str] | Vocabulary = []
+
+        def get_completions(self, document, complete_event):
+            before = document.text_before_cursor
+            word = document.get_word_before_cursor(WORD=True)
+            typed = before.split()
+            previous = typed[:-1] if word else typed
+            choices = self.words.next(previous) if isinstance(self.words, Vocabulary) else self.words
+            for candidate in choices:
+                if candidate.lower().startswith(word.lower()) and candidate != word:
+                    yield Completion(candidate, -len(word))
+
+    words = Words()
+    session: PromptSession = PromptSession(completer=words, complete_while_typing=True, reserve_space_for_menu=4)
+
+    def ask(prompt: str, choices: list[str] | Vocabulary) -> str:
+        words.words = choices
+        try:
+            return session.prompt(prompt)
+        except KeyboardInterrupt:
+            return ""
+
+    return ask
+
+
+def pipe_asker() -> Ask:
+    """Questions answered by lines from the standard input (a script, a test)."""
+
+    def ask(prompt: str, choices: list[str] | Vocabulary) -> str:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+    return ask
+
+
+def run(path: str) -> int:
+    """``referee play``: exit status 0 when the record ends valid or in progress, 1 with
+    violations, 2 when it cannot be read."""
+    ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
+
+    def show(text: str) -> None:
+        print(text, flush=True)
+
+    try:
+        return play(path, ask, show)
+    except (SessionError, RecordError, OSError) as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    except EOFError:
+        return 0

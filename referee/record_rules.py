@@ -1,0 +1,93 @@
+"""The record's own rules: the engine's ``REC-*`` codes, shared by every game.
+
+A game's violation codes come with the game (``Rules.RULES``, ``CODES``, ``EXAMPLES``);
+the codes the engine and the matches report for any game live here, in the same three
+tables: the rule of the notation each one breaks (quoted from docs/notation.md), and a
+short record that breaks it (its last line, a deal line or a header, marked
+``; expect CODE``). The convention referee follows is the message ``why.<CODE>``.
+A game that maps a ``REC-*`` code to one of its own rules (a card twice: the game's
+deck) has that rule quoted too (``referee explain``)."""
+
+from __future__ import annotations
+
+TITLE = "the record's notation"
+
+RULES = {
+    "players": "Players: required: the players in seating order, separated by spaces or commas. "
+               "A name written in another case than in Players (alice for Alice) is an unknown player, with a hint.",
+    "events": "An event a game has no use for is reported, not rejected by the parser: "
+              "the notation is one language for every game.",
+    "deck": "A card is a rank followed by a suit, with no space; each game is played with its own deck.",
+    "once": "Each card of the deck is in one place at a time: a card already seen in one place cannot turn up in another.",
+    "deal": "A record may give the full deal (holds lines before the first play: each player's hand, "
+            "or each pack in order, top card first), a part of it, or nothing but what was seen on the table.",
+    "dealt": "The deal gives each player as many cards as the game deals.",
+    "end": "A game is over once it has its winner (or its finishing order): nothing is played after its end.",
+    "result": "Result: the outcome the table wrote: the winner's name, or a finishing order from the winner on; "
+              "referee checks it. * or empty: not known yet, as in PGN.",
+    "scores": "Ana scores 28 gives Ana's score for the game as the table counted it; "
+              "referee counts the score itself and flags a line that disagrees.",
+    "accepted": "; accepted CODE on a line says that the table saw that fault there and let it pass.",
+    "match-end": "[Target \"300\"] ends the match when a total reaches 300, [Hands \"5\"] after five finished hands; "
+                 "a hand after the end does not count.",
+    "round": "[Round \"3\"], when given, must be the hand's number in the match.",
+    "rotation": "The deal passes to the left: a hand without Dealer (or First) is dealt by the player after the previous dealer.",
+    "totals": "[Totals \"Ann 12, Ben 30\"] on a hand gives the running totals after it, as the table wrote them, and is checked.",
+}
+
+CODES = {
+    "REC-UNKNOWN-PLAYER": "players",
+    "REC-UNSUPPORTED-EVENT": "events",
+    "REC-NOT-IN-DECK": "deck",
+    "REC-DUPLICATE-CARD": "once",
+    "REC-LATE-DEAL": "deal",
+    "REC-BAD-DEAL": "dealt",
+    "REC-AFTER-END": "end",
+    "REC-RESULT-MISMATCH": "result",
+    "REC-SCORE-MISMATCH": "scores",
+    "REC-STALE-ACCEPTED": "accepted",
+    "REC-AFTER-MATCH": "match-end",
+    "REC-ROUND-ORDER": "round",
+    "REC-DEALER-ROTATION": "rotation",
+    "REC-TOTALS-MISMATCH": "totals",
+}
+
+_BC = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
+_SHORT_HAND = '''Bob holds 5H            ; accepted REC-BAD-DEAL (one card, for a short game)
+Alice plays 3C
+Bob plays 5H            ; Bob's last card
+Alice plays 4D          ; Bob's turn comes with an empty pack: Alice wins
+'''
+"""A finished game of Bataille corse in four lines: the table let Bob start with one card."""
+
+EXAMPLES = {
+    "REC-UNKNOWN-PLAYER": _BC + "Alice plays 5H\nZoe plays 6C             ; expect REC-UNKNOWN-PLAYER\n",
+    "REC-UNSUPPORTED-EVENT": _BC + "Alice plays 5H\nBob draws 2              ; expect REC-UNSUPPORTED-EVENT\n",
+    "REC-NOT-IN-DECK": _BC + "Alice plays 5H\nBob plays T5             ; expect REC-NOT-IN-DECK\n",
+    "REC-DUPLICATE-CARD": _BC + "Alice plays 5H\nBob plays 6C\nAlice plays 5H           ; expect REC-DUPLICATE-CARD\n",
+    "REC-LATE-DEAL": _BC + "Alice plays 5H\nBob holds 9S             ; expect REC-LATE-DEAL\n",
+    "REC-BAD-DEAL": _BC + "Alice holds 20           ; expect REC-BAD-DEAL\nAlice plays 5H\n",
+    "REC-AFTER-END": _BC + _SHORT_HAND + "Alice plays 6D           ; expect REC-AFTER-END\n",
+    "REC-RESULT-MISMATCH": _BC + '[Result "Bob"]           ; expect REC-RESULT-MISMATCH\nAlice plays 5H\n',
+    "REC-SCORE-MISMATCH": '''[Game "pierre-qui-roule"]
+[Players "Ann Ben Cas Dom"]
+[Dealer "Dom"]
+[Scoring "penalties"]
+Ann holds 9H             ; accepted REC-BAD-DEAL (a card or two each, for a short hand)
+Ben holds 10H 7S         ; accepted REC-BAD-DEAL
+Cas holds JH             ; accepted REC-BAD-DEAL
+Dom holds QH             ; accepted REC-BAD-DEAL
+Ann plays 9H             ; Ben, left with 7S, is the last to hold cards
+Ben scores 1             ; expect REC-SCORE-MISMATCH
+''',
+    "REC-STALE-ACCEPTED": _BC + "Alice plays 5H\nBob plays 6C             ; accepted BC-FALSE-SLAP ; expect REC-STALE-ACCEPTED\n",
+    "REC-AFTER-MATCH": '[Match "Friday"]\n[Hands "1"]\n' + _BC + _SHORT_HAND
+                       + '\n[Match "Friday"]         ; expect REC-AFTER-MATCH\n',
+    "REC-ROUND-ORDER": '[Match "Friday"]\n' + _BC + "Alice plays 5H\n\n"
+                       + '[Match "Friday"]\n[Round "3"]              ; expect REC-ROUND-ORDER\n',
+    "REC-DEALER-ROTATION": '[Match "Friday"]\n' + _BC + '[Dealer "Alice"]\nBob plays 5H\n\n'
+                           + '[Match "Friday"]\n[Dealer "Alice"]         ; expect REC-DEALER-ROTATION\n',
+    "REC-TOTALS-MISMATCH": '[Match "Friday"]\n' + _BC + '[Totals "Bob 1"]         ; expect REC-TOTALS-MISMATCH\n'
+                           + _SHORT_HAND,
+}
+"""A short record per code, its fault marked where referee reports it."""

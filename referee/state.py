@@ -1,0 +1,342 @@
+"""The table at any line of a record (``referee state``), and what may be done there.
+
+Everything comes from the game's contract: ``table()`` (hands, piles, stock, what is
+owed, scores and the rest), ``todo()`` and ``legal()``. The legal events are also said
+in words, player by player: where a hand is unknown, a set of cards is said as the
+table can tell it ("Ben may play any heart or any 7, or draw")."""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .cards import RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card
+from .engine import GameReport, _result_tag, _setup_error, check_games, replay, start, status_of
+from .export import line_text
+from .games.base import Result, Rules, SetupError, Table, Violation
+from .messages import join, say
+from .notation import RecordError
+from .record import PREPOSITIONS, TARGET_VERBS, Event, Record
+
+WIDTH = 80
+
+
+@dataclass
+class State:
+    """A game as it stands after one of its lines."""
+
+    file: str
+    line: int
+    """Where the game starts in the file."""
+    at: int
+    """The last line taken into account."""
+    game: str
+    title: str
+    players: list[str]
+    status: str
+    table: Table
+    result: Result
+    event: Event | None = None
+    """The last event replayed, if any."""
+    todo: list[str] = field(default_factory=list)
+    legal: list[Event] = field(default_factory=list)
+    may: list[str] = field(default_factory=list)
+    """The legal events in words, one sentence per player (or group of players)."""
+    violations: list[Violation] = field(default_factory=list)
+
+
+# --- Finding the game and replaying it -------------------------------------------------------
+
+def checked_game_at(items: Iterable[Record | RecordError], at: int | None) -> tuple[Record | RecordError, GameReport]:
+    """The game of a file that holds line ``at`` (the last game when ``at`` is None), with
+    what it inherits from its match, and its report (match faults included); the game is
+    a RecordError when it cannot be read."""
+    found = None
+    for item, report in check_games(items):
+        if found is not None and at is not None and item.line > at:
+            break
+        found = item, report
+    assert found is not None, "read_games gives at least one item"
+    return found
+
+
+def game_at(items: Iterable[Record | RecordError], at: int | None) -> Record | RecordError:
+    """The game of a file that holds line ``at`` (see ``checked_game_at``)."""
+    return checked_game_at(items, at)[0]
+
+
+def rules_at(record: Record, at: int | None = None) -> Rules:
+    """The game's rules after replaying its events up to line ``at`` (all of them when
+    None); SetupError when the headers cannot make a game."""
+    rules = start(record)
+    events = record.events if at is None else [e for e in record.events if e.line <= at]
+    replay(rules, dataclasses.replace(record, events=events))
+    if len(events) == len(record.events) and _result_tag(record):
+        rules.conclude()  # as a check does: the record says the game is over
+    return rules
+
+
+def state_of(record: Record, at: int | None = None) -> State:
+    """The state of one game after line ``at`` (its end when None); RecordError when the
+    game cannot be set up."""
+    try:
+        rules = rules_at(record, at)
+    except SetupError as error:
+        raise _setup_error(record, error) from None
+    result = rules.result()
+    legal = [] if result.finished or result.never_ends else rules.legal()
+    table = rules.table()
+    todo = [] if result.never_ends else rules.todo()
+    events = [e for e in record.events if at is None or e.line <= at]
+    last = events[-1] if events else None
+    shown = at if at is not None else max([record.line, *(e.line for e in record.events)])
+    violations = sorted(rules.violations, key=lambda v: (v.line, v.column))
+    return State(record.path, record.line, shown, rules.name, rules.title, list(rules.players),
+                 status_of(violations, result), table, result,
+                 last, todo, legal, say_legal(legal, table, rules.deck), violations)
+
+
+def state_in_text(text: str, at: int | None = None, path: str = "<record>") -> State:
+    """The state at line ``at`` of a record given as text (for tests and docs)."""
+    import io
+
+    from .notation import read_games
+
+    record = game_at(read_games(path, io.BytesIO(text.encode("utf-8"))), at)
+    if isinstance(record, RecordError):
+        raise record
+    return state_of(record, at)
+
+
+# --- The legal events in words ---------------------------------------------------------------
+
+def say_legal(events: list[Event], table: Table, deck: frozenset[Card]) -> list[str]:
+    """One sentence per player: what the next player may do first, then what several
+    players may each do (a slap), then the others (a penalty to pay)."""
+    by_form: dict[tuple, list[str]] = {}
+    for event in events:
+        by_form.setdefault(_form(event), []).append(event.player)
+    own: dict[str, list[Event]] = {}
+    shared: dict[tuple[str, ...], list[Event]] = {}
+    for event in events:
+        players = by_form[_form(event)]
+        if len(players) > 1:
+            if event.player == players[0]:
+                shared.setdefault(tuple(players), []).append(event)
+        else:
+            own.setdefault(event.player, []).append(event)
+    sentences = []
+    order = sorted(own, key=lambda p: p != table.turn)
+    for player in order[:1]:
+        sentences.append(_sentence(player, own[player], table, deck))
+    for players, group in shared.items():
+        sentences.append(_sentence(join(players, "or"), group, table, deck, players[0]))
+    for player in order[1:]:
+        sentences.append(_sentence(player, own[player], table, deck))
+    return sentences
+
+
+def _form(event: Event) -> tuple:
+    return (event.verb, event.cards, event.suit, event.target, event.word)
+
+
+def _sentence(who: str, events: list[Event], table: Table, deck: frozenset[Card], player: str | None = None) -> str:
+    player = player or who
+    if all(e.verb == "round" for e in events):
+        return say("legal.round", lines=join((line_text(e) for e in events), "or"))
+    hand = table.hands.get(player)
+    known = hand is not None and hand.count == len(hand.known)
+    universe = set() if known else _universe(player, table, deck)
+    clauses = []
+    verbs: dict[str, list[Event]] = {}
+    for event in events:
+        verbs.setdefault(event.verb, []).append(event)
+    for verb, group in verbs.items():
+        args = _arguments(group, universe, known)
+        clauses.append(f"{say(f'verb.{verb}')} {join(args, 'or')}".strip())
+    text = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + say("legal.or") + clauses[-1]
+    return say("legal.may", players=who, actions=text)
+
+
+def _universe(player: str, table: Table, deck: frozenset[Card]) -> set[Card]:
+    """The cards whose place nobody knows: the deck less the cards in sight and those
+    known to be in a hand (the player's own known cards are said one by one)."""
+    known = {c for pile in table.piles.values() for c in pile}
+    known |= {c for hand in table.hands.values() for c in hand.known}
+    return set(deck) - known
+
+
+def _arguments(events: list[Event], universe: set[Card], known: bool) -> list[str]:
+    """What follows the verb, for each way the events differ; single cards said as a set."""
+    singles: dict[tuple, set[Card]] = {}
+    fixed: list[tuple] = []
+    for e in events:
+        if len(e.cards) == 1:
+            singles.setdefault((e.suit, e.target, e.word), set()).add(e.cards[0])
+        else:
+            fixed.append((e.cards_text or " ".join(map(str, e.cards)), e.suit, e.target, e.word))
+    parts = [(_cards_phrase(cards, universe, known), *key) for key, cards in singles.items()] + fixed
+    by_suit: dict[tuple, list[str]] = {}
+    for cards, suit, target, word in parts:
+        by_suit.setdefault((cards, target, word), []).append(suit)
+    merged: dict[tuple, list[str]] = {}
+    for (cards, target, word), suits in by_suit.items():
+        merged.setdefault((cards, join([s for s in suits if s], "or"), word), []).append(target)
+    verb = events[0].verb
+    said = []
+    for (cards, suit, word), targets in merged.items():
+        words = [cards, f"for {suit}" if suit else ""]
+        named = [t for t in targets if t is not None]
+        if named:
+            words.append(join(named, "or") if verb in TARGET_VERBS else f"{PREPOSITIONS.get(verb, '')} {join(named, 'or')}")
+        words.append(word or "")
+        said.append(" ".join(w for w in words if w))
+    return said
+
+
+def _card_order(card: Card) -> tuple:
+    return (SUITS.index(card.suit) if card.suit in SUITS else 4, card.suit, card.rank)
+
+
+def _cards_phrase(cards: set[Card], universe: set[Card], known: bool) -> str:
+    """A set of cards in words: listed where the hand is known; else, where it covers
+    the cards whose place nobody knows (or all those of a suit, of a rank), 'any card
+    not known to be elsewhere', 'any heart', 'any 7', then the rest one by one."""
+    seen = {c for c in cards if c.seen}
+    phrases, covered = [], set()
+    if not known and universe and seen >= universe:
+        phrases.append(say("legal.any-card"))
+        covered = set(universe)
+    elif not known:
+        for suit in (*SUITS, TRUMP):
+            of_suit = {c for c in universe if c.suit == suit}
+            if len(of_suit) > 1 and seen >= of_suit:
+                phrases.append(say(f"legal.any-suit.{suit}"))
+                covered |= of_suit
+        for rank in sorted({c.rank for c in universe if c.suit in SUITS}):
+            of_rank = {c for c in universe if c.suit in SUITS and c.rank == rank}
+            if len(of_rank) > 1 and seen >= of_rank and not of_rank <= covered:
+                phrases.append(say("legal.any-rank", rank=say(f"legal.rank.{rank}") if rank in RANK_NAMES else rank))
+                covered |= of_rank
+    rest = [str(c) for c in sorted(seen - covered, key=_card_order)]
+    if UNSEEN_CARD in cards and not phrases and not rest:
+        rest = [str(UNSEEN_CARD)]
+    return join(phrases + rest, "or")
+
+
+# --- Showing it ------------------------------------------------------------------------------
+
+def items(state: State) -> list[tuple[str, str]]:
+    """The state as labelled items, in the order shown: what ``; expect state LABEL:
+    VALUE`` checks in a record."""
+    t = state.table
+    nobody = say("state.nobody" if state.result.finished else "state.no-turn")
+    shown: list[tuple[str, str]] = [(say("state.turn"), t.turn or nobody)]
+    if t.direction is not None:
+        shown.append((say("state.direction"), say("state.left" if t.direction > 0 else "state.right")))
+    for player, hand in t.hands.items():
+        shown.append((player, _hand_text(hand.count, hand.known)))
+    for name, pile in t.piles.items():
+        shown.append((name, _pile_text(pile)))
+    if t.stock is not None:
+        shown.append((say("state.stock"), say("state.cards", count=t.stock)))
+    shown += [(say("state.owed"), owed) for owed in t.owed] or [(say("state.owed"), say("state.nothing"))]
+    if t.scores:
+        shown.append((say("state.scores"), ", ".join(f"{p} {v}" for p, v in t.scores.items())))
+    shown += list(t.extra.items())
+    r = state.result
+    if r.finished and r.winner:
+        shown.append((say("state.result"), say("report.winner", player=r.winner)))
+    faults = [f"{v.line}:{v.column} {v.code}" + (say("state.accepted") if v.accepted else "") for v in state.violations]
+    shown.append((say("state.violations"), ", ".join(faults) or say("state.none")))
+    shown += [(say("state.todo"), todo) for todo in state.todo]
+    shown += [(say("state.legal"), sentence) for sentence in state.may]
+    return shown
+
+
+def _hand_text(count: int, known: list[Card]) -> str:
+    if count == 0:
+        return say("state.no-cards")
+    text = say("state.cards", count=count)
+    if known and len(known) == count:
+        return f"{text}: {' '.join(map(str, known))}"
+    if known:
+        return f"{text}, {say('state.known', count=len(known))}: {' '.join(map(str, known))}"
+    return text
+
+
+SHOWN_ON_PILE = 12
+"""Cards of a pile shown, from the top; the rest are counted."""
+
+
+def _pile_text(pile: list[Card]) -> str:
+    if not pile:
+        return say("state.empty")
+    cards = " ".join(map(str, pile[-SHOWN_ON_PILE:]))
+    text = say("state.cards", count=len(pile))
+    return f"{text}: {'… ' if len(pile) > SHOWN_ON_PILE else ''}{cards} {say('state.top')}"
+
+
+def render(state: State, width: int = WIDTH) -> list[str]:
+    """The state as lines of text that fit ``width`` columns."""
+    title = f"{state.file}:{state.at} {state.title} ({join(state.players)})"
+    lines = textwrap.wrap(title, width, subsequent_indent="    ", break_on_hyphens=False) or [title]
+    last = _as_written(state.event)
+    after = (say("state.after", at=state.event.line), last) if state.event else (say("state.before"), "")
+    for label, value in [after, *items(state)]:
+        lines += textwrap.wrap(f"{label}: {value}" if value else label, width, initial_indent="  ", subsequent_indent="      ",
+                               break_on_hyphens=False, break_long_words=False)
+    return lines
+
+
+def _as_written(event: Event | None) -> str | None:
+    """An event's line as written, without its comment."""
+    return line_text(dataclasses.replace(event, comment=None)) if event is not None else None
+
+
+def to_json(state: State) -> dict:
+    """The state as plain data, valid against schemas/state.schema.json."""
+    t, r = state.table, state.result
+    return {
+        "file": state.file, "line": state.line, "at": state.at, "game": state.game, "players": state.players,
+        "status": state.status,
+        "event": _as_written(state.event),
+        "table": {
+            "turn": t.turn, "direction": t.direction,
+            "hands": {p: {"count": h.count, "known": [str(c) for c in h.known]} for p, h in t.hands.items()},
+            "piles": {name: [str(c) for c in pile] for name, pile in t.piles.items()},
+            "stock": t.stock, "owed": t.owed, "scores": t.scores, "extra": t.extra,
+        },
+        "result": {"finished": r.finished, "winner": r.winner, "order": r.order, "scores": r.scores},
+        "violations": [{"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message,
+                        "accepted": v.accepted} for v in state.violations],
+        "todo": state.todo,
+        "legal": [line_text(e) for e in state.legal],
+        "may": state.may,
+    }
+
+
+def run(path: str, at: int | None, as_json: bool) -> int:
+    """``referee state``: print the state; exit status 0, or 2 when the game cannot be read."""
+    import sys
+
+    from .notation import read_games
+
+    stream = sys.stdin.buffer if path == "-" else None
+    try:
+        record = game_at(read_games("<stdin>" if stream else path, stream), at)
+        if isinstance(record, RecordError):
+            raise record
+        state = state_of(record, at)
+    except RecordError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    if as_json:
+        import json
+
+        print(json.dumps(to_json(state), ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(render(state)))
+    return 0

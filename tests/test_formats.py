@@ -1,0 +1,225 @@
+"""``referee check``'s output formats, --quiet, --strict, the summary, the exit policy and
+--jobs, each read back against its format."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+from referee.formats import github_data, github_property
+from referee.resources import read_resource
+
+from .conftest import RECORDS
+
+GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
+SLAP = GOOD + "Alice slaps\n"
+ACCEPTED = GOOD + "Alice slaps  ; accepted BC-FALSE-SLAP\nAlice plays 3H\n"
+STALE = GOOD + "Alice plays 3H  ; accepted BC-FALSE-SLAP\n"
+FINISHED = (RECORDS / "bataille-corse" / "finished-winner.txt").read_text(encoding="utf-8")
+BROKEN = GOOD.replace("JD", "11D")
+FILES = {"a-good.txt": GOOD, "b-slap.txt": SLAP, "c-accepted.txt": ACCEPTED, "d-stale.txt": STALE,
+         "e-finished.txt": FINISHED, "f-broken.txt": BROKEN}
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    records = tmp_path / "records"
+    records.mkdir()
+    for name, text in FILES.items():
+        (records / name).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return records
+
+
+def check(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["check", "--no-config", *args])
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+def test_the_summary_counts_each_status_and_the_accepted_rulings_apart(folder) -> None:
+    code, out = check("records")
+    assert code == 2
+    assert out.splitlines()[-1] == ("6 game(s) in 6 file(s): 1 valid, 2 with violations, 2 in progress, 0 that never end, "
+                                    "1 that could not be checked (or not whole); 1 fault(s) accepted by the table")
+
+
+@pytest.mark.parametrize(("files", "strict", "code"), [
+    (["a-good.txt", "e-finished.txt", "c-accepted.txt"], False, 0),
+    (["a-good.txt", "e-finished.txt", "c-accepted.txt"], True, 1),
+    (["e-finished.txt"], True, 0),
+    (["b-slap.txt", "a-good.txt"], False, 1),
+    (["d-stale.txt"], False, 1),
+    (["f-broken.txt", "b-slap.txt"], False, 2),
+])
+def test_the_exit_policy(folder, files: list[str], strict: bool, code: int) -> None:
+    args = [f"records/{f}" for f in files] + (["--strict"] if strict else [])
+    assert check(*args)[0] == code
+
+
+def test_quiet_prints_only_the_games_that_fail_and_the_summary(folder) -> None:
+    code, out = check("--quiet", "records")
+    titles = [line for line in out.splitlines() if line.startswith("records/")]
+    assert sorted({t.split(":")[0] for t in titles}) == ["records/b-slap.txt", "records/d-stale.txt", "records/f-broken.txt"]
+    assert "6 game(s) in 6 file(s)" in out.splitlines()[-1]
+    code, out = check("--quiet", "--strict", "records")
+    assert "records/a-good.txt:1 bataille-corse" in out
+
+
+def test_concise_is_one_line_per_finding(folder) -> None:
+    code, out = check("--format", "concise", "--strict", "records")
+    assert out.splitlines()[:-1] == [
+        "records/a-good.txt:1:1: in progress: Alice turns the next card",
+        "records/b-slap.txt:6:1: BC-FALSE-SLAP Alice slapped, but the pile shows no pair (the pile is empty)",
+        "records/c-accepted.txt:6:1: BC-FALSE-SLAP (accepted) Alice slapped, but the pile shows no pair (the pile is empty)",
+        "records/c-accepted.txt:1:1: in progress: Bob turns the next card",
+        "records/d-stale.txt:6:1: REC-STALE-ACCEPTED the line says the table accepted BC-FALSE-SLAP, but referee finds "
+        "no BC-FALSE-SLAP here: remove the mark",
+        "records/f-broken.txt:3:13: error: expected a card such as 7H or 10♥, got '11D'",
+        "records/f-broken.txt:4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn",
+        "records/f-broken.txt:5:1: BC-NOT-WON Alice took the pile, but nobody has won it yet",
+    ]
+    code, out = check("--format", "concise", "--quiet", "records")
+    assert "(accepted)" not in out and "in progress" not in out.splitlines()[0]
+
+
+def test_github_annotations_and_their_escapes(folder) -> None:
+    odd = folder / "odd, name: 100%.txt"
+    odd.write_text(SLAP, encoding="utf-8")
+    code, out = check("--format", "github", "records/c-accepted.txt", str(odd.relative_to(folder.parent)), "records/f-broken.txt")
+    command = re.compile(r"^::(error|notice) file=([^,:]*)(?:,line=(\d+),col=(\d+))?,title=([^,:]*)::(.*)$")
+    lines = [command.match(line) for line in out.splitlines()[:-1]]
+    assert all(lines), out
+    kinds = [(m.group(1), m.group(5)) for m in lines]
+    assert kinds[:3] == [("notice", "BC-FALSE-SLAP (accepted)"), ("error", "BC-FALSE-SLAP"), ("error", "cannot be checked")]
+    assert lines[1].group(2) == "records/odd%2C name%3A 100%25.txt" and lines[1].group(3, 4) == ("6", "1")
+    assert lines[1].group(6).startswith("Alice slapped") and "%0A« un joueur qui commet une erreur" in lines[1].group(6)
+    assert github_data("50% a\r\nb") == "50%25 a%0D%0Ab" and github_property("a:b,c%") == "a%3Ab%2Cc%25"
+
+
+def test_github_escapes_what_a_record_brings(folder) -> None:
+    """A control character in a file name is made visible before GitHub's escapes: no
+    annotation can be split or forged by a name."""
+    odd = folder / "x\n::error file=forged::boom.txt"
+    odd.write_text(SLAP, encoding="utf-8")
+    code, out = check("--format", "github", str(odd.relative_to(folder.parent)))
+    assert out.count("\n") == 2 and out.startswith("::error file=records/x\\n%3A%3Aerror file=forged%3A%3Aboom.txt,line=6")
+
+
+def test_json_and_its_old_flag(folder) -> None:
+    schema = json.loads(read_resource("schemas", "report.schema.json"))
+    code, out = check("--format", "json", "records")
+    data = json.loads(out)
+    jsonschema.validate(data, schema)
+    assert check("--json", "records")[1] == out
+    assert [g["status"] for g in data] == ["in-progress", "violations", "in-progress", "violations", "valid", "error"]
+    assert data[2]["violations"][0]["accepted"] is True
+
+
+def test_jsonl_is_one_game_per_line_streamed(folder) -> None:
+    schema = json.loads(read_resource("schemas", "report.schema.json"))
+    games = '[Game "bataille-corse"]\n[Players "A B"]\nA plays 3H\nA plays 4H\n\n' * 3
+    (folder / "g-three.txt").write_text(games, encoding="utf-8")
+    code, out = check("--format", "jsonl", "records")
+    lines = out.splitlines()
+    assert len(lines) == 9 and out.endswith("\n")
+    data = [json.loads(line) for line in lines]
+    jsonschema.validate(data, schema)
+    assert [(d["file"], d["line"]) for d in data[-3:]] == [("records/g-three.txt", n) for n in (1, 6, 11)]
+
+
+def test_jsonl_writes_each_game_once_it_is_checked() -> None:
+    from referee.engine import check_games
+    from referee.formats import JsonLinesWriter, Settings
+    from referee.notation import parse_text
+
+    out: list[str] = []
+    writer = JsonLinesWriter(out.append, Settings("jsonl"))
+    games = parse_text('[Game "bataille-corse"]\n[Players "A B"]\nA plays 3H\nA plays 4H\n\n' * 3)
+    for n, (item, report) in enumerate(check_games(games, found=writer.sink), 1):
+        writer.report(item, report)
+        written = "".join(out)
+        assert written.endswith("\n") and written.count("\n") == n
+        assert json.loads(written.splitlines()[-1])["violations"][0]["code"] == "BC-OUT-OF-TURN"
+
+
+def test_junit_reads_back_as_junit(folder) -> None:
+    from junitparser import Error, Failure, JUnitXml
+
+    code, out = check("--format", "junit", "--quiet", "--strict", "records")
+    xml = JUnitXml.fromstring(out.encode("utf-8"))
+    suites = {suite.name: suite for suite in xml}
+    assert list(suites) == [f"records/{name}" for name in FILES]
+    cases = {name: list(suite) for name, suite in suites.items()}
+    assert all(len(c) == 1 for c in cases.values())  # --quiet does not apply: passing games count
+    results = {name: [type(r) for r in c[0].result] for name, c in cases.items()}
+    assert results == {"records/a-good.txt": [Failure], "records/b-slap.txt": [Failure], "records/c-accepted.txt": [Failure],
+                       "records/d-stale.txt": [Failure], "records/e-finished.txt": [], "records/f-broken.txt": [Error]}
+    slap = cases["records/b-slap.txt"][0].result[0]
+    assert slap.type == "violations" and slap.message == "1 violation(s)" and "6:1: BC-FALSE-SLAP" in slap.text
+    assert cases["records/a-good.txt"][0].result[0].type == "in-progress"
+    assert "BC-FALSE-SLAP (accepted)" in cases["records/c-accepted.txt"][0].system_out
+    assert (suites["records/f-broken.txt"].errors, suites["records/b-slap.txt"].failures, suites["records/e-finished.txt"].tests) == (1, 1, 1)
+    code, out = check("--format", "junit", "records/c-accepted.txt")
+    assert not list(list(JUnitXml.fromstring(out.encode("utf-8")))[0])[0].result  # in progress: passes without --strict
+
+
+def test_sarif(folder) -> None:
+    code, out = check("--format", "sarif", "records")
+    data = json.loads(out)
+    assert data["version"] == "2.1.0" and data["$schema"].endswith("sarif-2.1.0.json")
+    (run,) = data["runs"]
+    assert run["tool"]["driver"]["name"] == "referee"
+    rules = {r["id"]: r for r in run["tool"]["driver"]["rules"]}
+    assert "gifler" in rules["BC-FALSE-SLAP"]["fullDescription"]["text"]
+    found = [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+              r["locations"][0]["physicalLocation"]["region"]["startLine"], "suppressions" in r) for r in run["results"]]
+    assert found == [("BC-FALSE-SLAP", "records/b-slap.txt", 6, False), ("BC-FALSE-SLAP", "records/c-accepted.txt", 6, True),
+                     ("REC-STALE-ACCEPTED", "records/d-stale.txt", 6, False), ("BC-OUT-OF-TURN", "records/f-broken.txt", 4, False),
+                     ("BC-NOT-WON", "records/f-broken.txt", 5, False), ("unreadable", "records/f-broken.txt", 3, False)]
+
+
+@pytest.mark.parametrize("form", ["text", "concise", "json", "jsonl", "github", "junit", "sarif"])
+def test_select_and_ignore_in_every_format(folder, form: str) -> None:
+    assert check("--format", form, "--ignore", "BC-FALSE-SLAP", "records/b-slap.txt")[0] == 0
+    assert check("--format", form, "--select", "REC", "records/b-slap.txt")[0] == 0
+    code, out = check("--format", form, "--select", "BC", "records/b-slap.txt")
+    assert code == 1 and "BC-FALSE-SLAP" in out
+
+
+@pytest.mark.parametrize("form", ["text", "concise", "json", "jsonl", "github", "junit", "sarif"])
+def test_every_format_says_a_ruling_was_accepted(folder, form: str) -> None:
+    code, out = check("--format", form, "records/c-accepted.txt")
+    assert code == 0
+    said = {"text": "BC-FALSE-SLAP (accepted)", "concise": "BC-FALSE-SLAP (accepted)", "json": '"accepted": true',
+            "jsonl": '"accepted": true', "github": "::notice", "junit": "BC-FALSE-SLAP (accepted)", "sarif": '"kind": "inSource"'}
+    assert said[form] in out
+
+
+def test_jobs_keep_the_order_of_a_thousand_records(tmp_path) -> None:
+    """A folder of 1,000 records checked by two processes prints exactly what one prints."""
+    for n in range(1000):
+        text = SLAP if n % 7 == 0 else ACCEPTED if n % 11 == 0 else GOOD
+        (tmp_path / f"{n % 10}" / f"r{n:04d}.txt").parent.mkdir(exist_ok=True)
+        (tmp_path / f"{n % 10}" / f"r{n:04d}.txt").write_text(text, encoding="utf-8")
+
+    def run(*args: str) -> bytes:
+        done = subprocess.run([sys.executable, "-m", "referee", "check", "--no-config", *args, str(tmp_path)],
+                              capture_output=True, check=False)
+        assert done.returncode == 1 and not done.stderr, done.stderr
+        return done.stdout
+
+    one = run("--format", "concise")
+    assert run("--format", "concise", "--jobs", "2") == one
+    paths = [line.split(":")[0] for line in one.decode().splitlines()[:-1]]
+    assert paths == sorted(paths) and len(paths) == 143 + 78
+    assert one.decode().splitlines()[-1].startswith("1000 game(s) in 1000 file(s)")
+    jsons = run("--format", "json", "--jobs", "2")
+    assert jsons == run("--format", "json") and len(json.loads(jsons)) == 1000

@@ -1,0 +1,224 @@
+"""``referee play``: a live session, driven through a pseudo-terminal (pexpect), and from
+a pipe. Every accepted line is on the disk at once: a session killed mid-game loses
+nothing and goes on; undo rewrites the file whole."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+
+pexpect = pytest.importorskip("pexpect")
+
+HEADERS = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\n'
+
+
+def spawn(path):
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1")
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "play", str(path)], env=env, encoding="utf-8",
+                          timeout=20, dimensions=(24, 60))
+    return child
+
+
+def prompt(child, player: str) -> None:
+    child.expect(f"{player}>")
+
+
+def type_event(child, line: str) -> None:
+    child.sendline(line)
+    child.expect("ok: ")
+
+
+def events(path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return [line for line in text.split("\n") if line and not line.startswith(("[", ";"))]
+
+
+def test_a_new_record_through_a_terminal(tmp_path) -> None:
+    path = tmp_path / "friday.txt"
+    child = spawn(path)
+    child.expect(r"game\?")
+    child.sendline("bataille-corse")
+    child.expect("players")
+    child.sendline("Alice Bob Chloe")
+    child.expect("dealer")
+    child.sendline("")
+    child.expect(r"Slaps \[pair\]\?")
+    child.sendline("pair sandwich")
+    for _ in range(4):
+        child.expect(r"\]\?")
+        child.sendline("")
+    prompt(child, "Alice")
+    type_event(child, "Alice plays 5H")
+    prompt(child, "Bob")
+    type_event(child, "plays 5C")  # the next player's line
+    prompt(child, "Chloe")
+    child.send("Al")
+    child.expect("Alice")  # the completion menu
+    child.send("\t")
+    child.expect("Alice")
+    type_event(child, " slaps")
+    prompt(child, "Alice")
+    child.sendline("Bob plays 9C")  # out of turn: flagged, and the table says it was a slip
+    child.expect("BC-OUT-OF-TURN Bob turned 9C, but it is Alice's turn")
+    child.expect("write it")
+    child.sendline("")
+    child.expect("not written")
+    child.sendline("state")
+    child.expect("pile: empty")
+    child.sendline("legal")
+    child.expect("Alice may play any card not known to be elsewhere")
+    child.sendline("end")
+    child.expect("in progress")
+    child.expect("now: Alice turns the next card")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Date "')
+    assert '[Slaps "pair sandwich"]\n' in text and '[Penalty "burn-3"]\n' in text
+    assert events(path) == ["Alice plays 5H", "Bob plays 5C", "Alice slaps"]
+
+
+def test_a_session_killed_mid_game_loses_nothing_and_goes_on(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n", encoding="utf-8")
+    child = spawn(path)
+    child.expect("1 event")
+    prompt(child, "Bob")
+    for line in ("Bob plays KC", "Chloe plays 3D", "Chloe plays 4D"):
+        type_event(child, line)
+    child.kill(signal.SIGKILL)
+    child.close()
+    assert events(path) == ["Alice plays 5H", "Bob plays KC", "Chloe plays 3D", "Chloe plays 4D"]
+    again = spawn(path)
+    again.expect("4 event")
+    again.expect("now: Chloe pays 1 more card")
+    prompt(again, "Chloe")
+    again.sendline("undo")  # lines of an earlier session stay
+    again.expect("nothing to undo")
+    type_event(again, "plays 6D")
+    prompt(again, "Bob")
+    again.sendline("end")
+    again.expect("now: Bob takes the pile")
+    again.expect(pexpect.EOF)
+    assert events(path)[-1] == "Chloe plays 6D"
+
+
+def test_undo_rewrites_the_file_whole_and_keeps_its_mode(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS, encoding="utf-8")
+    path.chmod(0o640)
+    child = spawn(path)
+    prompt(child, "Alice")
+    type_event(child, "Alice plays 5H")
+    after_first = path.read_bytes()
+    type_event(child, "Bob plays 7C")
+    child.sendline("undo")
+    child.expect("undone: Bob plays 7C")
+    prompt(child, "Bob")
+    assert path.read_bytes() == after_first
+    child.sendline("undo")
+    child.expect("undone: Alice plays 5H")
+    child.sendline("undo")
+    child.expect("nothing to undo")
+    child.sendline("end")
+    child.expect(pexpect.EOF)
+    assert path.read_text(encoding="utf-8") == HEADERS
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]  # no temporary file left
+
+
+def test_undo_refuses_when_the_file_changed_outside_the_session(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS, encoding="utf-8")
+    child = spawn(path)
+    prompt(child, "Alice")
+    type_event(child, "Alice plays 5H")
+    with open(path, "a", encoding="utf-8") as file:
+        file.write("; written by hand\n")
+    child.sendline("undo")
+    child.expect("the file changed outside this session")
+    child.expect(pexpect.EOF)
+    assert path.read_text(encoding="utf-8").endswith("Alice plays 5H\n; written by hand\n")
+
+
+def play(tmp_path, typed: str, start: str = HEADERS):
+    path = tmp_path / "game.txt"
+    if start is not None:
+        path.write_text(start, encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(path)], input=typed)
+    return result, path
+
+
+def test_a_flagged_line_is_written_only_if_the_table_says_so(tmp_path) -> None:
+    result, path = play(tmp_path, "Alice plays 5H\nChloe plays 3C\ny\nAlice slaps\na\nAlice plays 2H\nn\n")
+    assert "BC-OUT-OF-TURN Chloe turned 3C, but it is Bob's turn" in result.output
+    assert "BC-FALSE-SLAP Alice slapped" in result.output
+    assert events(path) == ["Alice plays 5H", "Chloe plays 3C", "Alice slaps ; accepted BC-FALSE-SLAP"]
+    assert result.exit_code == 1  # the out-of-turn card, written as played, is a violation
+
+
+@pytest.mark.parametrize(("typed", "message"), [
+    ("Zoe plays 5H\n", "not written: the replay cannot use this line"),
+    ("Alice plays 11H\n", "expected a card such as 7H"),
+    ("Alice draws 2\n", "REC-UNSUPPORTED-EVENT"),
+    ('[Game "caroleto"]\n', "headers go at the top"),
+])
+def test_lines_that_are_never_written(tmp_path, typed: str, message: str) -> None:
+    result, path = play(tmp_path, typed)
+    assert message in result.output and "Traceback" not in result.output
+    assert path.read_text(encoding="utf-8") == HEADERS
+
+
+def test_a_comment_is_written_as_typed(tmp_path) -> None:
+    result, path = play(tmp_path, "Alice plays 5H\n; Bob hesitates\n")
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\n; Bob hesitates\n"
+
+
+def test_a_record_without_a_final_line_end_and_with_crlf(tmp_path) -> None:
+    start = HEADERS.replace("\n", "\r\n") + "Alice plays 5H"
+    result, path = play(tmp_path, "Bob plays 6C\n", start)
+    assert path.read_bytes() == (start + "\r\nBob plays 6C\r\n").encode()
+
+
+def test_a_record_that_cannot_be_read(tmp_path) -> None:
+    result, path = play(tmp_path, "", HEADERS + "Alice plays 11H\n")
+    assert result.exit_code == 2 and "expected a card" in result.output
+
+
+def test_a_new_record_from_a_pipe_asks_again_after_a_bad_answer(tmp_path) -> None:
+    typed = "belote\nbataille corse\nAlice\nAlice Bob\nBen\nBob\n\nsome\n\n\n\n\nAlice plays 5H\n"
+    result, path = play(tmp_path, typed, start=None)
+    assert "referee referees bataille-corse" in result.output
+    assert "Bataille corse is for 2 to 5 players, not 1" in result.output
+    assert "[Penalty \"some\"]: Bataille corse accepts one of burn-3" in result.output
+    text = path.read_text(encoding="utf-8")
+    assert "[Dealer \"Ben\"] names nobody in [Players]" in result.output
+    assert '[Dealer "Bob"]\n' in text and '[Penalty "burn-3"]\n' in text
+    assert events(path) == ["Alice plays 5H"]
+
+
+def test_check_does_not_load_prompt_toolkit(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n", encoding="utf-8")
+    code = ("import sys; from referee.cli import main\n"
+            "try:\n    main(['check', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+            "print('prompt_toolkit' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().endswith("False")
+
+
+def test_a_game_with_options_left_empty_and_no_turn_order(tmp_path) -> None:
+    """Carte et Plouc's [Variants] is empty by default: Enter writes no header. Caroleto
+    has no turn order between rounds: the prompt is the table's."""
+    result, path = play(tmp_path, "carte et plouc\nAna Ben\n\n\n\n\n\n\n\nAna plays 5H\n", start=None)
+    assert "[Variants" not in path.read_text(encoding="utf-8") and events(path) == ["Ana plays 5H"]
+    result, path = play(tmp_path, "", start='[Game "caroleto"]\n[Players "Léa Max Noé"]\n\nMax says roi\n')
+    assert "table> " in result.output

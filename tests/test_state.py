@@ -1,0 +1,96 @@
+"""``referee state``: the table at a line, against the schema, in 80 columns. The states
+written in the records (``; expect state LABEL: VALUE``) are checked with the records
+(tests/test_records.py)."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+from referee.notation import read_games
+from referee.resources import read_resource
+from referee.simulate import simulable_games
+from referee.state import WIDTH, game_at, render, state_in_text, state_of, to_json
+
+from .conftest import RECORDS
+from .expectations import check_expectations
+
+SCHEMA = json.loads(read_resource("schemas", "state.schema.json"))
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+REFEREED = sorted(p for game in simulable_games() for p in (RECORDS / game).glob("*.txt"))
+
+TEXT = '''[Game "bataille-corse"]
+[Players "Alice Bob Chloe"]
+Alice plays 5H
+Bob plays KC
+Chloe plays 5C 3D
+'''
+
+
+@pytest.mark.parametrize("path", REFEREED, ids=lambda p: p.name)
+def test_every_line_of_the_records_has_a_state_valid_against_the_schema_in_80_columns(path) -> None:
+    text = path.read_text(encoding="utf-8-sig")
+    for at in range(1, text.count("\n") + 2, 7):
+        record = game_at(read_games(str(path)), at)
+        state = state_of(record, at)
+        VALIDATOR.validate(to_json(state))
+        assert all(len(line) <= WIDTH or " " not in line.strip() for line in render(state))
+
+
+def test_state_after_a_line_and_at_the_end() -> None:
+    middle = state_in_text(TEXT, 4)
+    assert (middle.table.turn, middle.table.owed) == ("Chloe", ["Chloe pays 3 more card(s) to Bob"])
+    assert middle.may == ["Chloe may play any card not known to be elsewhere"]
+    end = state_in_text(TEXT)
+    assert end.table.owed == ["Chloe pays 1 more card(s) to Bob"] and end.at == 5
+
+
+def test_a_known_hand_is_listed_and_an_unknown_one_said_as_the_table_can_tell() -> None:
+    known = state_in_text(TEXT.replace("Alice plays", "Bob holds 9C 2D 24\nAlice plays"))
+    assert "Chloe may play any card not known to be elsewhere" in known.may
+    before = state_in_text(TEXT.replace("Alice plays", "Bob holds 9C 2D 24\nAlice plays"), 3)
+    assert before.table.hands["Bob"].known[:2] and before.table.hands["Bob"].count == 26
+
+
+def test_the_state_of_the_game_that_holds_the_line() -> None:
+    two = TEXT + "\n" + TEXT.replace("Alice Bob Chloe", "Dan Eve").replace("Alice", "Dan").replace("Bob", "Eve")
+    assert state_in_text(two, 4).players == ["Alice", "Bob", "Chloe"]
+    assert state_in_text(two, 9).players == ["Dan", "Eve"]
+    assert state_in_text(two).players == ["Dan", "Eve"]
+
+
+def test_cli_text_and_json(tmp_path) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text(TEXT, encoding="utf-8")
+    runner = CliRunner()
+    text = runner.invoke(main, ["state", str(path), "--at", "4"])
+    assert text.exit_code == 0, text.output
+    assert "  line 4: Bob plays KC\n  turn: Chloe\n" in text.output
+    assert "  legal: Chloe may play any card not known to be elsewhere\n" in text.output
+    data = runner.invoke(main, ["state", str(path), "--json"])
+    state = json.loads(data.output)
+    jsonschema.validate(state, SCHEMA)
+    assert state["table"]["piles"]["pile"] == ["5H", "KC", "5C", "3D"] and state["event"] == "Chloe plays 5C 3D"
+    piped = runner.invoke(main, ["state", "-", "--at", "3"], input=TEXT)
+    assert "line 3: Alice plays 5H" in piped.output
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('[Game "belote"]\n[Players "A B"]\nA plays 7H\n', "unknown game 'belote'"),
+    ('[Game "bataille-corse"]\n[Players "A B"]\nA plays 11H\n', "expected a card"),
+])
+def test_a_game_that_cannot_be_read_is_a_clear_error(tmp_path, text, message) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["state", str(path)])
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def test_a_wrong_state_expectation_fails() -> None:
+    with pytest.raises(AssertionError):
+        check_expectations(TEXT.replace("Bob plays KC\n", "Bob plays KC\n; expect state turn: Alice\n"))
+    check_expectations(TEXT.replace("Bob plays KC\n", "Bob plays KC\n; expect state turn: Chloe\n"))
