@@ -636,7 +636,11 @@ class _Reader:
                 i, step = j, step * 2
                 continue
             if bad > start + i:
-                self._add(found, self._parse(text[begins[i]:ends[bad - start - 1]], start + i))
+                before = self._parse(text[begins[i]:ends[bad - start - 1]], start + i)
+                if before is None:  # a line before it fails too (the builder checks after the lexer):
+                    step = bad - start - i  # read up to the bad line again, to find the first
+                    continue
+                self._add(found, before)
             found[3].append(error)
             i, step = bad - start + 1, 1
         return found
