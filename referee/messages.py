@@ -532,7 +532,7 @@ ENGLISH: dict[str, str] = {
     # Caroleto: the convention behind each code (referee explain).
     "why.CA-ROI-NOT-DEALT": "The Roi de pique is always dealt into the hands. When every hand is written and none holds it, the first event after the deal is flagged.",
     "why.CA-ROI-UNANNOUNCED": "Its holder says « roi » before the first round's exchange, draw or cards; the first of those with no announcement is flagged, and whoever draws first then starts.",
-    "why.CA-ROI-FALSE": "Only its holder announces the Roi de pique, once. Where the deal is written, an announcement by someone else is flagged; without the deal, a later card that the announcer could not have passed on shows it.",
+    "why.CA-ROI-FALSE": "Only its holder announces the Roi de pique, once. Where the deal is written, an announcement by someone else is flagged and counts for nothing (the holder still announces, and starts); without the deal, a later card that the announcer could not have passed on shows it.",
     "why.CA-ROI-EARLY": "The Roi de pique is laid only as one's last card, so in the last round; laid or bid with other cards in hand, it is flagged, and it still makes its player drink the central glass.",
     "why.CA-ROI-EXCHANGED": "The exchange never takes the Roi de pique; the card goes to the discard as written, and the cheat is not flagged again at the end.",
     "why.CA-ROI-CHEAT": "When the last round's cards are laid and nobody has laid the Roi de pique (nor lost it to a flagged exchange or an early card), someone cheated: flagged on the line that completes the round.",

@@ -261,12 +261,12 @@ class Caroleto(Rules):
         if r is not None and (r.number > 1 or r.step > 0):
             return  # too late: the missing announcement was flagged when the round began
         if not self.places.may(RS, Places.seat(seat)):
-            self.flag("CA-ROI-FALSE", event, why=say("ca.roi.dealt", where=self._where(RS)))
-        else:
-            self.places.put(RS, Places.seat(seat))
-            self.roi_by_announcement = RS not in self.dealt_cards
-            if self.roi_by_announcement:
-                self._note("ca.note.roi", event.line)
+            # the deal shows it false: not the announcement, which its holder still owes
+            return self.flag("CA-ROI-FALSE", event, why=say("ca.roi.dealt", where=self._where(RS)))
+        self.places.put(RS, Places.seat(seat))
+        self.roi_by_announcement = RS not in self.dealt_cards
+        if self.roi_by_announcement:
+            self._note("ca.note.roi", event.line)
         self.announced = seat
         if r is not None and r.first is None:
             r.first = seat
