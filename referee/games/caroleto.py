@@ -857,10 +857,20 @@ class Caroleto(Rules):
                                                       owed=self._amount(owed, unit)))
         r.written[(seat, unit)] = r.written.get((seat, unit), 0) + amount
         if unit == "sips":
-            for duel in r.duels:
-                if duel.loser == seat and not duel.waiting:
-                    duel.drank = True
+            self._duels_drunk(r, seat)
         self.catchable = seat
+
+    @staticmethod
+    def _duels_drunk(r: Round, seat: int) -> None:
+        """The duels the seat lost and has now drunk for: only the gorgées written past
+        what the seat owes for everything else (so a « double » may follow a drink for
+        another card)."""
+        lost = [d for d in r.duels if d.loser == seat and not d.waiting]
+        other = r.given.get((seat, "sips"), 0) + sum(d.stake for d in lost if d.drank)
+        for duel in lost:
+            if not duel.drank and r.written.get((seat, "sips"), 0) > other + EPSILON:
+                duel.drank = True
+                other += duel.stake
 
     def _missing_drinks(self, r: Round, event: Event) -> None:
         """At the round's end: each drink the round gave and the record did not write."""
