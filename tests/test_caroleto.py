@@ -106,6 +106,28 @@ def test_units_are_never_added_together() -> None:
     assert check(record).tallies["Ben"] == {"half": 1, "sips": 3, "glass": 1}
 
 
+# --- Messages that say what happened, and what the rule wants -------------------------------
+
+@pytest.mark.parametrize(("events", "message"), [
+    # a take from the wrong side: who was taken from, and whom the rule names
+    ("Ben says roi\nBen takes ?? from Cas\n",
+     "Ben takes from Cas, but this way round Ben takes from the neighbour on the right, Ann"),
+    # the teller votes once the others have: he told it, he did not vote twice
+    (DRAW + "Ann plays VS on Ben\nBen plays QH\nCas plays CS\nDom plays CH\n"
+     "Ann votes bon\nCas votes bon\nDom votes bon\nBen votes pourri\n",
+     "Ben told the dossier and does not vote on it"),
+    # the Roi de pique bid as the last card in hand: the refill gives it cards back
+    ('Ben holds KS 3D\nBen says roi\nBen takes 2S from Ann\nCas takes 3D from Ben\nDom takes ?? from Cas\n'
+     'Ann takes ?? from Dom\nAnn plays AS\nBen plays 2S on Cas\nCas plays QH\nDom plays QD\nBen bids KS\n',
+     "Ben bids the Roi de pique before the last round (the bidding's refill gives the cards bid back): "
+     "the Roi de pique is played only as one's last card, in the last round"),
+])
+def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
+    head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
+    (record,) = parse_text(head + events)
+    assert [v.message for v in check(record).violations] == [message]
+
+
 # --- The Dame: when the table turns ---------------------------------------------------------
 
 def test_a_dame_turns_the_table_once_its_round_is_over() -> None:

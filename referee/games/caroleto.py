@@ -386,7 +386,8 @@ class Caroleto(Rules):
         behind = (seat - r.direction) % self.n
         if source != behind:
             side = say("ca.side.right" if r.direction == 1 else "ca.side.left")
-            return say("ca.draw.neighbour", player=self.players[seat], side=side, neighbour=self.players[behind])
+            return say("ca.draw.neighbour", player=self.players[seat], source=self.players[source], side=side,
+                       neighbour=self.players[behind])
         return ""
 
     def _next_drawer(self, r: Round) -> int | None:
@@ -548,7 +549,8 @@ class Caroleto(Rules):
         card = event.cards[0]
         target = self.seats[event.target] if event.target is not None else None
         if card == RS and not used and self.counts[seat] > 1:
-            self.flag("CA-ROI-EARLY", event, event.cards_column, count=self.counts[seat])
+            self.flag("CA-ROI-EARLY", event, event.cards_column,
+                      why=say("ca.roi.early.play", player=event.player, count=self.counts[seat]))
             self.roi_flagged = True
         if self._from_hand(seat, card, event, 0, self.places.table):
             r.table.append(card)
@@ -725,7 +727,7 @@ class Caroleto(Rules):
             if why:
                 return self.flag("CA-BID-TURN", event, event.card_column(i), why=why)
             if card == RS:
-                self.flag("CA-ROI-EARLY", event, event.card_column(i), count=self.counts[seat])
+                self.flag("CA-ROI-EARLY", event, event.card_column(i), why=say("ca.roi.early.bid", player=event.player))
                 self.roi_flagged = True
             if not self._from_hand(seat, card, event, i, self.places.table):
                 return
@@ -820,8 +822,9 @@ class Caroleto(Rules):
         open_ = [d for d in r.dossiers if not d.complete] if r else []
         dossier = next((d for d in open_ if seat in d.voters and seat not in d.votes), None)
         if dossier is None:
-            tells = any(d.teller == seat for d in open_)
-            why = "ca.vote.teller" if tells else "ca.vote.again" if open_ else "ca.vote.none"
+            told = [d for d in r.dossiers if d.teller == seat] if r else []
+            voted = any(seat in d.votes for d in r.dossiers) if r else False
+            why = "ca.vote.teller" if told and not voted else "ca.vote.again" if voted else "ca.vote.none"
             return self.flag("CA-VOTE-WRONG", event, why=say(why, player=event.player))
         dossier.votes[seat] = word == "pourri"
 
@@ -982,7 +985,7 @@ class Caroleto(Rules):
             if not dossier.complete:
                 missing = [names[s] for s in sorted(dossier.voters - set(dossier.votes))]
                 found.append(("CA-UNSETTLED", None, say("ca.pending.votes", players=join(missing),
-                                                        teller=names[dossier.teller])))
+                                                        teller=names[dossier.teller], card=dossier.play.card)))
         bidding = r.bidding()
         if bidding is not None:
             found.append(("CA-UNSETTLED", names[bidding.bidder], say("ca.pending.bid", player=names[bidding.bidder],
