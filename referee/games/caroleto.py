@@ -110,6 +110,11 @@ def _plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
 
+def _say_players(key: str, players: list[str], **fields: object) -> str:
+    """A sentence about some players, its verb agreeing with their number (key.one for one)."""
+    return say(key + ".one" if len(players) == 1 else key, players=join(players), **fields)
+
+
 NOTED_LINES = 10
 """The lines a note lists by number; later ones are « and later »."""
 
@@ -984,7 +989,7 @@ class Caroleto(Rules):
         for dossier in r.dossiers:
             if not dossier.complete:
                 missing = [names[s] for s in sorted(dossier.voters - set(dossier.votes))]
-                found.append(("CA-UNSETTLED", None, say("ca.pending.votes", players=join(missing),
+                found.append(("CA-UNSETTLED", None, _say_players("ca.pending.votes", missing,
                                                         teller=names[dossier.teller], card=dossier.play.card)))
         bidding = r.bidding()
         if bidding is not None:
@@ -1061,7 +1066,7 @@ class Caroleto(Rules):
                               else say("ca.todo.draw-any"))
             else:
                 waiting = [p for s, p in enumerate(self.players) if s not in r.played and self.counts[s]]
-                things.append(say("ca.todo.lay", players=join(waiting)))
+                things.append(_say_players("ca.todo.lay", waiting))
         for seat, state in r.bouts.items():
             if state == "take" and not r.closed and self._bouts_open(r):
                 things.append(say("ca.todo.bout", player=self.players[seat]))
@@ -1080,7 +1085,7 @@ class Caroleto(Rules):
         nr = _next_round(self)
         if nr.last:
             waiting = [p for s, p in enumerate(self.players) if self.counts[s]]
-            return say("ca.todo.round-lay", number=nr.number, players=join(waiting))
+            return _say_players("ca.todo.round-lay", waiting, number=nr.number)
         drawer = self._next_drawer(nr)
         if drawer is None:
             return say("ca.todo.round-any", number=nr.number)
