@@ -259,6 +259,8 @@ ENGLISH: dict[str, str] = {
     "cp.sanction.draw": "draw {count} card(s)",
     "cp.sanction.give": "give a card to {player}",
     "cp.sanction.not-yours": "{player} drew, but the sanction is {offender}'s",
+    "cp.sanction.drew": "{player} drew",
+    "cp.sanction.still-owed": ": it is still owed",
     "cp.sanction.gave": "{player} gave {count} card(s) to {target}",
     "cp.sanction.gift-owed": ", but la Méga One asks one card from {giver} to {receiver}",
     "cp.sanction.no-gift": ", but no card is owed",

@@ -282,7 +282,7 @@ class CarteEtPlouc(Calls, Rules):
         if verb == "passes" and written:  # the pass after one's draw, written out
             return
         count = (len(event.cards) if event.cards_text else 1) if verb == "draws" else 0
-        turn = verb == "plays" or verb == "passes" or (verb == "draws" and not (self.sanctions and self._sanction_draw(seat, count)))
+        turn = verb == "plays" or verb == "passes" or (verb == "draws" and not ((self.sanctions or self.gifts) and self._sanction_draw(seat, count)))
         if self.plouc is not None and self._plouc_window(seat, event, turn):
             return
         if turn:
@@ -552,24 +552,16 @@ class CarteEtPlouc(Calls, Rules):
 
     # --- Drawing and passing --------------------------------------------------------------------
     def _sanction_draw(self, seat: int, count: int) -> bool:
-        """Whether a draw pays a sanction: the offender's draw out of their turn, or of
-        exactly the cards the sanction asks."""
+        """Whether a draw is meant for a sanction, not a turn: any draw out of turn while
+        one is owed, or the offender's draw of exactly the cards the sanction asks."""
         owed = self.sanctions.get(seat)
-        return bool(owed) and (count == min(owed, self.cards.available(self.reshuffle)) or seat != self.turn)
+        return seat != self.turn or (bool(owed) and count == min(owed, self.cards.available(self.reshuffle)))
 
     def _draws(self, seat: int, event: Event, count: int, turn: bool) -> None:
         if not turn:
-            return self._pay_sanction(seat, event, count)
-        if seat != self.turn and (self.sanctions or self.gifts):
-            owed = next(iter(self.sanctions), None)
-            offender = self.players[owed] if owed is not None else self.players[self.gifts[0][0]]
-            self.flag("CP-SANCTION-WRONG", event, detail=say("cp.sanction.not-yours", player=event.player, offender=offender))
-            if owed is not None:
-                del self.sanctions[owed]
-            else:
-                self.gifts.pop(0)
-            self._take_cards(seat, event, count)
-            return
+            if seat in self.sanctions:
+                return self._pay_sanction(seat, event, count)
+            return self._wrong_draw(seat, event, count)
         if seat != self.turn:
             self._turn_of(seat, event, "cp.did.draw")
         self.passes = 0
@@ -590,6 +582,20 @@ class CarteEtPlouc(Calls, Rules):
         self._take_cards(seat, event, count)
         self._pass_turn()
         self.last_pass = seat
+
+    def _wrong_draw(self, seat: int, event: Event, count: int) -> None:
+        """A sanction drawn by a player who owes none: a fault of its own, the cards are
+        theirs, and the sanction stays owed by its offender (or giver)."""
+        owed = next(iter(self.sanctions), None)
+        if owed is not None:
+            detail = say("cp.sanction.not-yours", player=event.player, offender=self.players[owed])
+        else:
+            giver, receiver = self.gifts[0]
+            detail = say("cp.sanction.drew", player=event.player) + say(
+                "cp.sanction.gift-owed", giver=self.players[giver], receiver=self.players[receiver])
+        self.flag("CP-SANCTION-WRONG", event, rule=self.sanction_rule.get(owed) if owed is not None else "mega-one",
+                  detail=detail + say("cp.sanction.still-owed"))
+        self._take_cards(seat, event, count)
 
     def _pay_sanction(self, seat: int, event: Event, count: int) -> None:
         owed = self.sanctions.pop(seat)

@@ -118,13 +118,16 @@ class Calls:
     def _gives(self, seat: int, event: Event) -> None:
         """La Méga One: the caller gives a card to the player who missed the call."""
         target = self.seats[event.target]
-        if (seat, target) in self.gifts and len(event.cards) == 1:
+        paid = (seat, target) in self.gifts
+        if paid:
             self.gifts.remove((seat, target))
-        else:
-            owed = next((g for g in self.gifts if seat in g or target in g), None)
+        if not paid or len(event.cards) != 1:
+            # the right giver and receiver pay the gift, one card too many or not; any other
+            # gift is a fault of its own, and the card owed stays owed
+            owed = (seat, target) if paid else next((g for g in self.gifts if seat in g or target in g), None)
             if owed is not None:
-                self.gifts.remove(owed)
                 detail = say("cp.sanction.gift-owed", giver=self.players[owed[0]], receiver=self.players[owed[1]])
+                detail += "" if paid else say("cp.sanction.still-owed")
             else:
                 detail = say("cp.sanction.no-gift")
             self.flag("CP-SANCTION-WRONG", event, rule="mega-one",
