@@ -160,7 +160,8 @@ class CarteEtPlouc(Calls, Rules):
         self.owed = 0
         """Cards to draw (7s, the Roi de pique) by the next player who takes a turn."""
         self.stack: str | None = None
-        """What may be added to those cards: "7" (another 7), "KS" (the 7 of spades), or nothing."""
+        """What may be added to those cards: "7" (another 7), "KS" (the 7 of spades), or
+        nothing (None; "KS7": the Roi de pique's cards, answered by the 7 of spades)."""
         self.skip = 0
         """Players the turn passes over when it passes (le 6; a reversal with two players)."""
         self.suit: str | None = None
@@ -421,7 +422,7 @@ class CarteEtPlouc(Calls, Rules):
                 self._prove(seat, card, event, event.card_column(k))
             hand.lay(card)
             if card.rank == SEVEN or card == KING_OF_SPADES:
-                self._debt(card, facing, event, k)
+                facing = self._debt(card, facing, event, k)
         self.played += len(cards)
         self._recount(seat)
         if not seen:
@@ -437,21 +438,26 @@ class CarteEtPlouc(Calls, Rules):
                 self.flag(code, event, event.card_column(end - 1), card=cards[-1], specials=self._specials_text())
             self._goes_out(seat)
 
-    def _debt(self, card: Card, facing: bool, event: Event, index: int) -> None:
+    def _debt(self, card: Card, facing: bool, event: Event, index: int) -> bool:
         """A 7 or the Roi de pique laid (the index-th card of the line): cards to draw for
-        the next player."""
+        the next player. Returns whether the rest of the play still faces cards owed: the
+        7 of spades answering the Roi de pique settles them (the 7s laid with it add their
+        2 each, and the player after draws them all: "KS7" adds nothing more)."""
         if card == KING_OF_SPADES:
             self.owed += KING_DRAW
             self.stack = "KS" if self.owed == KING_DRAW else None
         elif facing and self.stack == "KS" and card == SEVEN_OF_SPADES:
-            self.owed, self.stack = KING_DRAW + SEVEN_DRAW, None
+            self.owed, self.stack = KING_DRAW + SEVEN_DRAW, "KS7"
+            return False
         elif facing and self.stack != "7":
             self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
                       owed=self.owed, answer=say(self._answer_key()))
             self.owed += SEVEN_DRAW
         else:
             self.owed += SEVEN_DRAW
-            self.stack = "7"
+            if self.stack != "KS7":
+                self.stack = "7"
+        return facing
 
     def _powers(self, seat: int, event: Event, cards: tuple[Card, ...], end: int, before: str | None) -> None:
         """What a play does once its cards are down."""
@@ -518,7 +524,7 @@ class CarteEtPlouc(Calls, Rules):
         return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack, "cp.answer.closed")
 
     def _debt_rule(self) -> str:
-        return "king" if self.stack == "KS" or self.owed == KING_DRAW + SEVEN_DRAW else "seven"
+        return "king" if self.stack in ("KS", "KS7") else "seven"
 
     def _special(self, card: Card) -> bool:
         """La maîtresse's special cards: those with a power under the rules in play."""
