@@ -192,3 +192,20 @@ def test_an_empty_default_reads_none():
     output = CliRunner().invoke(main, ["games"]).output
     line = next(line for line in output.splitlines() if "[Variants" in line)
     assert line.endswith("(default: none)")
+
+
+# --- Messages a user's review found wrong or unclear -------------------------------------------
+
+MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
+    '[Dealer "David"]\n[Sanction "mega-one"]\n[Starter "3C"]\nCharlotte holds 6C 9C 9D 5S KH JD 2S\n'
+    "Zouhaire plays 4C\nCharlotte plays 6C\nDavid plays 6S 6H 6D\nDavid plays QD QH\nDavid plays 8H\n"
+    "Charlotte says contre\n")
+
+
+@pytest.mark.parametrize(("text", "code", "message"), [
+    (MEGA + "Charlotte gives 4D to David\n", "CP-NOT-IN-HAND",
+     "Charlotte gave 4D, but the hand as known does not hold it (9C 9D 5S KH JD 2S)"),
+])
+def test_the_message_says_what_happened(check_text, text, code, message):
+    found = [v.message for v in check_text(text).violations if v.code == code]
+    assert found and found[-1] == message, found

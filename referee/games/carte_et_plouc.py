@@ -382,7 +382,8 @@ class CarteEtPlouc(Calls, Rules):
             self._play_group(seat, event, start, end)
             if seat in self.seating.out:
                 if end < len(cards):
-                    self.flag("CP-NOT-IN-HAND", event, event.card_column(end), card=cards[end], why=say("cp.hand.empty"))
+                    self.flag("CP-NOT-IN-HAND", event, event.card_column(end), card=cards[end], did=say("cp.hand.played"),
+                              why=say("cp.hand.empty"))
                 break
             if end < len(cards) and not self.again:
                 self._pass_turn()
@@ -417,7 +418,7 @@ class CarteEtPlouc(Calls, Rules):
             problem = hand.take(seat, card)
             if problem:
                 code, fields = problem
-                self.flag(code, event, event.card_column(k), card=card, **fields)
+                self.flag(code, event, event.card_column(k), card=card, did=say("cp.hand.played"), **fields)
             elif self.proofs[seat]:  # only a card that was in the hand proves anything about it
                 self._prove(seat, card, event, event.card_column(k))
             hand.lay(card)

@@ -133,10 +133,10 @@ class Calls:
             self.flag("CP-SANCTION-WRONG", event, rule="mega-one",
                       detail=say("cp.sanction.gave", player=event.player, count=len(event.cards), target=event.target) + detail)
         for i, card in enumerate(event.cards):
-            problem = self.cards.take(seat, card)
+            problem = self.cards.take(seat, card, given=True)
             if problem:
                 code, fields = problem
-                self.flag(code, event, event.card_column(i), card=card, **fields)
+                self.flag(code, event, event.card_column(i), card=card, did=say("cp.hand.gave"), **fields)
             self.cards.add(target, card)
         self._recount(seat)
         self._recount(target)

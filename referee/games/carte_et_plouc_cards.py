@@ -83,9 +83,12 @@ class Cards:
         self.unknown[seat] = len(cards) - len(self.known[seat])
         self.where.update((c, seat) for c in self.known[seat])
 
-    def take(self, seat: int, card: Card) -> tuple[str, dict] | None:
-        """Take a card out of a hand; a problem (code, fields) when the table's knowledge
-        disagrees. The record wins: the card leaves the hand all the same."""
+    def take(self, seat: int, card: Card, given: bool = False) -> tuple[str, dict] | None:
+        """Take a card out of a hand (``given`` to another hand); a problem (code, fields)
+        when the table's knowledge disagrees. The record wins: the card leaves the hand
+        all the same. A card nobody saw (``??``) cannot be proved absent: from a hand with
+        known cards it may be any of them (the one given may be any of them), so they
+        become cards nobody saw."""
         hand = self.known[seat]
         if not hand and self.unknown[seat]:  # a hand nobody saw: the usual case
             self.unknown[seat] -= 1
@@ -93,6 +96,13 @@ class Cards:
                 spot = self.place(card)
                 self.forget(card)
                 return "REC-DUPLICATE-CARD", {"where": spot}
+            return None
+        if not card.seen and hand and (given or not self.unknown[seat]):
+            self.unknown[seat] += len(hand) - 1
+            for other in hand:
+                del self.where[other]
+            hand.clear()
+            self.since[seat] = self.clock
             return None
         if card in hand:
             hand.remove(card)
