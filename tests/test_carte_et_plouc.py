@@ -205,6 +205,9 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
 @pytest.mark.parametrize(("text", "code", "message"), [
     (MEGA + "Charlotte gives 4D to David\n", "CP-NOT-IN-HAND",
      "Charlotte gave 4D, but the hand as known does not hold it (9C 9D 5S KH JD 2S)"),
+    (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n'
+     "A plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE draws\nF draws KD\n", "CP-STOCK-MISMATCH",
+     "F drew KD, but the stock holds only 5H 7C 7H, shuffled back in from the discard"),
 ])
 def test_the_message_says_what_happened(check_text, text, code, message):
     found = [v.message for v in check_text(text).violations if v.code == code]

@@ -188,7 +188,7 @@ class Cards:
                 return top, None
             if card in self.where:
                 self.forget(card)
-            return card, ("CP-STOCK-MISMATCH", {"card": card, "expected": top})
+            return card, ("CP-STOCK-MISMATCH", {"card": card, "why": say("cp.stock.top", expected=top)})
         if not card.seen:
             if self.pool:  # one of the shuffled cards may be this one: none is surely in the stock now
                 for other in self.pool:
@@ -203,6 +203,14 @@ class Cards:
             spot = self.place(card)
             self.forget(card)
             return card, ("REC-DUPLICATE-CARD", {"card": card, "where": spot})
+        if self.pool and len(self.pool) == 1 + sum(not c.seen for c in self.stock):
+            # every card of the stock is known (the discard shuffled back in): this one is
+            # not among them; the record wins, and the stock is no longer what was thought
+            shown = " ".join(map(str, sorted(self.pool)))
+            for other in self.pool:
+                del self.where[other]
+            self.pool.clear()
+            return card, ("CP-STOCK-MISMATCH", {"card": card, "why": say("cp.stock.pool", cards=shown)})
         return card, None
 
     def reshuffle(self) -> None:
