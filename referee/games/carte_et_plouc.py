@@ -495,6 +495,9 @@ class CarteEtPlouc(Calls, Rules):
             following = event.cards[end]
             self.suit = following.suit if following.seen else None
             return
+        if not self.cards.count(self.seats[event.player]) and self._last_out_ends():
+            self.suit = event.suit or cards[-1].suit  # going out, the game over: no suit to announce
+            return
         if event.suit is None:
             self.flag("CP-ACE-ANNOUNCE", event, event.card_column(end - 1),
                       detail=say("cp.ace.no-suit", player=event.player, card=cards[-1]))
@@ -503,12 +506,16 @@ class CarteEtPlouc(Calls, Rules):
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.same-suit", player=event.player, suit=say(f"cp.suits.{event.suit}")))
         self.suit = event.suit
 
+    def _last_out_ends(self) -> bool:
+        """Whether a player going out now ends the game (no [PlayOn], or one player left)."""
+        return not self.play_on or len(self.players) - len(self.seating.out) <= 2
+
     def _goes_out(self, seat: int) -> None:
         """The last card laid: « plouc » is due, and the game ends, or goes on without them."""
+        self.closing = self._last_out_ends()
         self.out_order.append(seat)
         self.seating.out.add(seat)
         self.plouc = seat
-        self.closing = not self.play_on or len(self.players) - len(self.seating.out) <= 1
         self.again = None
         self._pass_turn()
 
