@@ -212,3 +212,19 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
 def test_the_message_says_what_happened(check_text, text, code, message):
     found = [v.message for v in check_text(text).violations if v.code == code]
     assert found and found[-1] == message, found
+
+
+SIXES = '[Game "carte-et-plouc"]\n[Players "{players}"]\n[Variants "six"]\n[Starter "4H"]\n{plays}\n'
+
+
+@pytest.mark.parametrize(("players", "plays", "ruling"), [
+    ("Ana Ben", "Ana plays 6H", "Ana lays 6H on 4H: the same suit; Ben skipped"),
+    ("Ana Ben", "Ana plays 6H 6C", "Ana lays 6H 6C on 4H: the same suit; Ben and Ana skipped"),
+    ("Ana Ben Cas", "Ana plays 6H 6C 6S", "Ana lays 6H 6C 6S on 4H: the same suit; Ben, Cas and Ana skipped"),
+    ("Ana Ben Cas Dom", "Ana plays 6H 6C", "Ana lays 6H 6C on 4H: the same suit; Ben and Cas skipped"),
+])
+def test_the_ruling_names_every_player_a_six_skips(tmp_path, players, plays, ruling):
+    path = tmp_path / "six.txt"
+    path.write_text(SIXES.format(players=players, plays=plays), encoding="utf-8")
+    out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:5"]).output.split())
+    assert f"ruled: legal: {ruling} then:" in out, out

@@ -164,6 +164,8 @@ class CarteEtPlouc(Calls, Rules):
         nothing (None; "KS7": the Roi de pique's cards, answered by the 7 of spades)."""
         self.skip = 0
         """Players the turn passes over when it passes (le 6; a reversal with two players)."""
+        self.skipped: tuple[int, list[int]] = (0, [])
+        """When the turn last passed over players, and whom (in order, for the rulings)."""
         self.suit: str | None = None
         """The suit in play (after an ace: the one announced); None while the top is unknown."""
         self.rank = 0
@@ -348,6 +350,8 @@ class CarteEtPlouc(Calls, Rules):
     def _pass_turn(self) -> None:
         self.again = None
         steps, self.skip = 1 + self.skip, 0
+        if steps > 1:  # round the table from the next player, the skipping player too
+            self.skipped = (self.seq, [self.seating.after(self.turn, k) for k in range(1, steps)])
         self.turn = self.seating.after(self.turn, steps)
 
     def _unpaid(self, seat: int, event: Event) -> None:
