@@ -10,9 +10,9 @@ carte_et_plouc_examples.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..cards import ACE, QUEEN, STANDARD_52, UNSEEN, UNSEEN_CARD, Card, read_card
+from ..cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
 from ..messages import join, say
 from ..record import Event
 from . import carte_et_plouc_play as play
@@ -117,6 +117,16 @@ class Pass:
     verb: str
 
 
+@dataclass(slots=True)
+class Unverified:
+    """A player's note of the draws (and passes) whose lines could not be verified: its
+    place among the notes, the first lines, and how many there are in all."""
+
+    index: int
+    lines: list[int] = field(default_factory=list)
+    count: int = 0
+
+
 class CarteEtPlouc(Calls, Rules):
     name = "carte-et-plouc"
     title = "Carte et Plouc de Charlotte"
@@ -194,11 +204,14 @@ class CarteEtPlouc(Calls, Rules):
         self.last_pass: int | None = None
         self.errors: dict[str, int] = {}
         """Errors open to le David le fou's accusation: player -> when."""
+        self.settled: dict[str, tuple[int, str]] = {}
+        """Errors since the turn began that are no longer open: player -> (line, why in a
+        message key): called out already, or accepted by the table."""
         self.proofs: list[list[Pass]] = [[] for _ in range(n)]
         self.passed_at = [0] * n
         """When each player last passed (no card to draw) without playing."""
-        self.unverified: dict[int, tuple[int, list[int]]] = {}
-        """Per player: the index of their note, and the lines of the draws not verified."""
+        self.unverified: dict[int, Unverified] = {}
+        """Per player: their note of the draws (and passes) not verified."""
         self.blind_noted = False
         """A card written ?? was played (noted once)."""
         self.slapped = False
@@ -289,7 +302,7 @@ class CarteEtPlouc(Calls, Rules):
         if self.plouc is not None and self._plouc_window(seat, event, turn):
             return
         if turn:
-            if self.errors or self.carte_due or self.swapper is not None:
+            if self.errors or self.settled or self.carte_due or self.swapper is not None:
                 self._close_windows(seat, event)
             if self.owed and not self.again:
                 self._void_debt()
@@ -305,13 +318,23 @@ class CarteEtPlouc(Calls, Rules):
         """A violation; an error of play the table did not accept stays open to le David le
         fou's accusation until the next turn."""
         counted = super().flag(code, event, column, player, rule, **fields)
-        if counted and code in ACCUSABLE:
-            self.errors[player if player is not None else event.player] = self.seq
+        if code in ACCUSABLE:
+            name = player if player is not None else event.player
+            if counted:
+                self.errors[name] = self.seq
+            else:
+                self.settled[name] = (event.line, "cp.accuse.accepted")
         return counted
+
+    def _called_out(self, name: str, line: int) -> None:
+        """An error called out (« contre », an accusation): it is not called out twice."""
+        self.errors.pop(name, None)
+        self.settled[name] = (line, "cp.accuse.settled")
 
     def _close_windows(self, seat: int, event: Event) -> None:
         """A turn begins: what had to come before it is missed now."""
         self.errors.clear()
+        self.settled.clear()
         if self.swapper is not None:
             self.flag("CP-SWAP-MISSING", event, player=self.players[self.swapper])
             self.swapper = None
@@ -502,11 +525,13 @@ class CarteEtPlouc(Calls, Rules):
         if not self.cards.count(self.seats[event.player]) and self._last_out_ends():
             self.suit = event.suit or cards[-1].suit  # going out, the game over: no suit to announce
             return
+        in_play = before or cards[0].suit
         if event.suit is None:
+            hint = next(s for s in SUITS if s != in_play)  # a suit the ace may announce
             self.flag("CP-ACE-ANNOUNCE", event, event.card_column(end - 1),
-                      detail=say("cp.ace.no-suit", player=event.player, card=cards[-1]))
+                      detail=say("cp.ace.no-suit", player=event.player, card=cards[-1], suit=hint))
             return
-        if event.suit == (before or cards[0].suit):
+        if event.suit == in_play:
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.same-suit", player=event.player, suit=say(f"cp.suits.{event.suit}")))
         self.suit = event.suit
 
@@ -571,9 +596,10 @@ class CarteEtPlouc(Calls, Rules):
     # --- Drawing and passing --------------------------------------------------------------------
     def _sanction_draw(self, seat: int, count: int) -> bool:
         """Whether a draw is meant for a sanction, not a turn: any draw out of turn while
-        one is owed, or the offender's draw of exactly the cards the sanction asks."""
+        one is owed, or the offender's draw of exactly the cards the sanction asks (all
+        of them, or what the stock has left of them)."""
         owed = self.sanctions.get(seat)
-        return seat != self.turn or (bool(owed) and count == min(owed, self.cards.available(self.reshuffle)))
+        return seat != self.turn or (bool(owed) and count in (owed, min(owed, self.cards.available(self.reshuffle))))
 
     def _draws(self, seat: int, event: Event, count: int, turn: bool) -> None:
         if not turn:
@@ -589,7 +615,8 @@ class CarteEtPlouc(Calls, Rules):
             rule = self._debt_rule()
             drawn = self._take_cards(seat, event, count)
             if drawn != expected or count != expected:
-                self.flag("CP-DRAW-COUNT", event, rule=rule, count=count, expected=say("cp.expect.debt", count=expected))
+                self.flag("CP-DRAW-COUNT", event, rule=rule, count=count, expected=say("cp.expect.debt", count=self.owed)
+                          + self._short(expected, self.owed))
             self.owed, self.stack, self.again = 0, None, "draw"
             return
         if not available:
@@ -621,7 +648,14 @@ class CarteEtPlouc(Calls, Rules):
         drawn = self._take_cards(seat, event, count)
         if drawn != expected or count != expected:
             self.flag("CP-DRAW-COUNT", event, rule=self.sanction_rule.get(seat), count=count,
-                      expected=say("cp.expect.sanction", count=expected))
+                      expected=say("cp.expect.sanction", count=owed) + self._short(expected, owed))
+
+    @staticmethod
+    def _short(left: int, owed: int) -> str:
+        """What a draw owed comes to when the stock cannot cover it, in words."""
+        if left >= owed:
+            return ""
+        return say("cp.expect.short", count=left) if left else say("cp.expect.none-left")
 
     def _take_cards(self, seat: int, event: Event, count: int) -> int:
         """Cards from the stock into a hand, as the record names them."""
@@ -682,6 +716,7 @@ class CarteEtPlouc(Calls, Rules):
         proof = self.proof(seat, card)
         if proof is not None:
             self.proofs[seat].remove(proof)
+            self._verified(seat, proof.line)
             self.flag("CP-DRAW-WITH-PLAYABLE", event, column, did=say(f"cp.did.{proof.verb}"), card=card,
                       when=say("cp.when", line=proof.line))
 
@@ -703,15 +738,37 @@ class CarteEtPlouc(Calls, Rules):
         """One note per player, naming the first lines (then: « and later »)."""
         entry = self.unverified.get(seat)
         if entry is None:
-            entry = self.unverified[seat] = (len(self.notes), [])
+            entry = self.unverified[seat] = Unverified(len(self.notes))
             self.notes.append("")
-        index, lines = entry
-        if len(lines) > SHOWN:
+        entry.count += 1
+        if len(entry.lines) > SHOWN:
             return
-        lines.append(line)
-        shown = join(map(str, lines)) if len(lines) <= SHOWN else ", ".join(map(str, lines[:SHOWN])) + say("cp.note.more")
-        shown = say("cp.note.line" if len(lines) == 1 else "cp.note.lines", lines=shown)
-        self.notes[index] = say("cp.note.unverified", player=self.players[seat], lines=shown)
+        entry.lines.append(line)
+        self._write_note(seat, entry)
+
+    def _verified(self, seat: int, line: int) -> None:
+        """A draw the note listed is proved wrong (CP-DRAW-WITH-PLAYABLE): the note no
+        longer names it, and goes when it names nothing."""
+        entry = self.unverified[seat]
+        entry.count -= 1
+        if line in entry.lines:
+            entry.lines.remove(line)
+        if entry.count:
+            return self._write_note(seat, entry)
+        del self.unverified[seat]
+        if entry.index >= len(self.notes):  # a note that was counted, not kept
+            self.notes.more -= 1
+            return
+        del self.notes[entry.index]
+        for other in self.unverified.values():
+            if other.index > entry.index:
+                other.index -= 1
+
+    def _write_note(self, seat: int, entry: Unverified) -> None:
+        lines = entry.lines
+        shown = join(map(str, lines)) if entry.count <= SHOWN else ", ".join(map(str, lines[:SHOWN])) + say("cp.note.more")
+        shown = say("cp.note.line" if entry.count == 1 else "cp.note.lines", lines=shown)
+        self.notes[entry.index] = say("cp.note.unverified", player=self.players[seat], lines=shown)
 
     # --- Reporting ------------------------------------------------------------------------------
     def over(self, event: Event | None = None) -> bool:
@@ -751,7 +808,7 @@ class CarteEtPlouc(Calls, Rules):
         things += [say("cp.todo.carte", player=name[s]) for s in sorted(self.carte_due)]
         if self.swapper is not None:
             things.append(say("cp.todo.swap", player=name[self.swapper]))
-        things += [say("cp.todo.sanction", player=name[s], count=k) for s, k in self.sanctions.items()]
+        things += self._sanctions_text()
         things += [say("cp.todo.gift", player=name[g], target=name[r]) for g, r in self.gifts]
         if self.zero_open:
             things.append(say("cp.todo.slap"))
@@ -759,25 +816,34 @@ class CarteEtPlouc(Calls, Rules):
             things.append(self._turn_text())
         return things
 
+    def _sanctions_text(self) -> list[str]:
+        """The sanctions owed, as far as the stock can cover them (with nothing left to
+        draw, a sanction is void)."""
+        available = self.cards.available(self.reshuffle)
+        return [say("cp.todo.sanction", player=self.players[s], count=min(k, available))
+                for s, k in self.sanctions.items() if available]
+
     def _turn_text(self) -> str:
         player = self.players[self.turn]
+        available = self.cards.available(self.reshuffle)
         if self._facing():
             answer = say(self._answer_key().replace("cp.answer", "cp.todo.answer"))
-            return say("cp.todo.owed", player=player, count=min(self.owed, self.cards.available(self.reshuffle)), answer=answer)
+            return say("cp.todo.owed", player=player, count=min(self.owed, available), answer=answer)
         again = say("cp.todo.again") if self.again else ""
+        other = say("cp.todo.draws" if available else "cp.todo.passes")
         if self.suit is None:
-            return say("cp.todo.any", player=player, again=again)
+            return say("cp.todo.any", player=player, again=again, other=other)
         suit = say(f"cp.suit.{self.suit}")
         if self.rank == ACE:
-            return say("cp.todo.suit", player=player, again=again, suit=suit)
-        return say("cp.todo.play", player=player, again=again, suit=suit, rank=say(f"cp.rank.{self.rank}"))
+            return say("cp.todo.suit", player=player, again=again, suit=suit, other=other)
+        return say("cp.todo.play", player=player, again=again, suit=suit, rank=say(f"cp.rank.{self.rank}"), other=other)
 
     def table(self) -> Table:
         cards = self.cards
         hands = {p: Hand(cards.count(s), list(cards.known[s])) for s, p in enumerate(self.players)}
         extra = {"suit": self.suit or "?", "variants": " ".join(sorted(self.variants)) or "-",
                  "sanction": self.sanction_kind}
-        owed = [say("cp.todo.sanction", player=self.players[s], count=k) for s, k in self.sanctions.items()]
+        owed = self._sanctions_text()
         owed += [say("cp.todo.gift", player=self.players[g], target=self.players[r]) for g, r in self.gifts]
         if self.owed:
             owed.append(say("cp.owed", count=self.owed))

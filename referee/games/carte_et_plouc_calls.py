@@ -54,7 +54,7 @@ class Calls:
             return self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key())
         target = max(targets, key=lambda s: self.due_at[s])
         counted = self.flag("CP-MISSED-CARTE", event, player=self.players[target]) if not self.missed[target] else True
-        self.errors.pop(self.players[target], None)
+        self._called_out(self.players[target], event.line)
         self.called[target], self.missed[target] = True, False
         self.carte_due.discard(target)
         if counted:
@@ -87,7 +87,7 @@ class Calls:
         if word == "contre" and seat != out:
             counted = self.flag("CP-MISSED-PLOUC", event, player=self.players[out])
             self.plouc = None
-            self.errors.pop(self.players[out], None)
+            self._called_out(self.players[out], event.line)
             if counted and self._sanction(out, seat, self._sanction_key()):
                 self.seating.out.discard(out)
                 self.out_order.remove(out)
@@ -107,11 +107,18 @@ class Calls:
         """Le David le fou: an error called out; the wrong accusation costs its author a card."""
         accused = event.target
         if accused in self.errors and accused != event.player:
-            del self.errors[accused]
+            self._called_out(accused, event.line)
             if self.david:
                 self._sanction(self.seats[accused], seat, "david")
             return
-        if self.flag("CP-WRONG-ACCUSATION", event, accused=accused) and self.david:
+        if accused == event.player:
+            why = say("cp.accuse.self")
+        elif accused in self.settled:
+            line, key = self.settled[accused]
+            why = say(key, line=line)
+        else:
+            why = say("cp.accuse.none")
+        if self.flag("CP-WRONG-ACCUSATION", event, accused=accused, why=why) and self.david:
             self.sanctions[seat] = self.sanctions.get(seat, 0) + 1
             self.sanction_rule[seat] = "david-wrong"
 

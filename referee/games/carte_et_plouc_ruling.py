@@ -24,7 +24,9 @@ def ruling(rules, event: Event) -> str | None:
     if after.suit != rules.suit and event.suit:
         said.append(say("cp.ruling.suit", suit=say(f"cp.suits.{after.suit}")))
     if after.owed and after.owed != rules.owed:
-        said.append(say("cp.ruling.owed", player=after.players[after.turn], count=after.owed))
+        # owed by the next player to take a turn: after a replay (a carré of 7s), the one after it
+        debtor = after.seating.after(after.turn, 1 + after.skip) if after.again else after.turn
+        said.append(say("cp.ruling.owed", player=after.players[debtor], count=after.owed))
     seat = rules.seats[name]
     when, skipped = after.skipped
     if when == after.seq and skipped:
