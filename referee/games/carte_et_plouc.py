@@ -190,6 +190,9 @@ class CarteEtPlouc(Calls, Rules):
         self.one = [False] * n
         self.called = [False] * n
         self.missed = [False] * n
+        self.waived = [0] * n
+        """The line where the table accepted a player's missed « carte » (0: none): a later
+        « contre » has nothing to catch."""
         self.due_at = [0] * n
         self.carte_due: set[int] = set()
         """Players holding one card who have not said « carte » yet (and not missed it)."""
@@ -341,7 +344,8 @@ class CarteEtPlouc(Calls, Rules):
         if self.carte_due:
             for other in sorted(self.carte_due):
                 if other != seat:
-                    self.flag("CP-MISSED-CARTE", event, player=self.players[other])
+                    if not self.flag("CP-MISSED-CARTE", event, player=self.players[other]):
+                        self.waived[other] = event.line
                     self.missed[other] = True
                     self.carte_due.discard(other)
 

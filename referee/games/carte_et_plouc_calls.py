@@ -25,7 +25,7 @@ class Calls:
         cards = self.cards
         one = len(cards.known[seat]) + cards.unknown[seat] == 1
         if one and not self.one[seat]:
-            self.one[seat], self.called[seat], self.missed[seat] = True, False, False
+            self.one[seat], self.called[seat], self.missed[seat], self.waived[seat] = True, False, False, 0
             self.due_at[seat] = self.seq
             self.carte_due.add(seat)
         elif not one and self.one[seat]:
@@ -50,8 +50,13 @@ class Calls:
     def _contre(self, seat: int, event: Event) -> None:
         """« contre »: a player holding one card has not said « carte »."""
         targets = [s for s in range(len(self.players)) if s != seat and self.one[s] and not self.called[s]]
+        waived = [s for s in targets if self.waived[s]]
+        targets = [s for s in targets if not self.waived[s]]
         if not targets:
-            return self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key())
+            # nothing to catch; a missed « carte » the table accepted is waived, not caught later
+            why = say("cp.contre.waived", target=self.players[waived[0]], line=self.waived[waived[0]]) if waived \
+                else say("cp.contre.none")
+            return self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key(), why=why)
         target = max(targets, key=lambda s: self.due_at[s])
         counted = self.flag("CP-MISSED-CARTE", event, player=self.players[target]) if not self.missed[target] else True
         self._called_out(self.players[target], event.line)
