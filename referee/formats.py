@@ -20,7 +20,6 @@ control character reaches the output), then escaped for the format's own syntax.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
@@ -341,6 +340,8 @@ class JsonWriter(Writer):
     OPEN, GAP, CLOSE = "[", "\n", "\n]\n"
 
     def __init__(self, emit: Emit, settings: Settings):
+        import json  # here: a text report does without it (start-up)
+
         super().__init__(emit, settings)
         self.dumps = lambda data: json.dumps(data, ensure_ascii=False)
         self.streamed = 0

@@ -14,7 +14,6 @@ as in text."""
 from __future__ import annotations
 
 import io
-import json
 import sys
 from collections.abc import Iterator
 
@@ -96,6 +95,8 @@ def _error(path: str, where, message: str) -> RecordError:
 
 def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
     """The games of a JSON record (its bytes)."""
+    import json  # here: a text record does without it (start-up)
+
     if len(data) > MAX_JSON:
         yield RecordError(path, 0, 0, say("json.too-large", limit=MAX_JSON // (1 << 20)))
         return
@@ -139,6 +140,8 @@ class _Refused(Exception):
 
 def _schema_problems(document) -> list[tuple[list, str]]:
     """Each place the document breaks the schema, and what is wrong, in document order."""
+    import json
+
     from jsonschema import Draft202012Validator
 
     from .resources import read_resource
