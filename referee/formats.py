@@ -275,10 +275,13 @@ class ConciseWriter(Writer):
         for v in self._streamed(report, found):
             self._violation(v)
         self._errors(_unreadable(report))
-        self.record = None
+        self.record, self.told = None, 0  # the next game may come with no sink (a file that cannot be read)
         if report.status == "in-progress" and self.settings.strict:
-            todo = "; ".join(report.todo) or say("report.in-progress")
-            self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
+            self._in_progress(report)
+
+    def _in_progress(self, report: GameReport) -> None:
+        todo = "; ".join(report.todo) or say("report.in-progress")
+        self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
 
     def end(self, summary: Summary) -> None:
         self.emit(summary.text() + "\n")
@@ -319,15 +322,9 @@ class GithubWriter(ConciseWriter):
     def _error(self, e) -> None:
         self._command("error", e.path, e.line, e.column, say("report.error"), visible(e.message))
 
-    def game(self, item, report: GameReport, found: Found | None) -> None:
-        self.path = report.file
-        for v in self._streamed(report, found):
-            self._violation(v)
-        self._errors(_unreadable(report))
-        self.record = None
-        if report.status == "in-progress" and self.settings.strict:
-            todo = "\n".join(visible(t) for t in report.todo)
-            self._command("error", report.file, report.line, 1, say("report.in-progress"), todo or say("report.in-progress"))
+    def _in_progress(self, report: GameReport) -> None:
+        todo = "\n".join(visible(t) for t in report.todo)
+        self._command("error", report.file, report.line, 1, say("report.in-progress"), todo or say("report.in-progress"))
 
 
 # --- JSON and JSON lines ------------------------------------------------------------------

@@ -113,6 +113,20 @@ def test_github_escapes_what_a_record_brings(folder) -> None:
     assert out.count("\n") == 2 and out.startswith("::error file=records/x\\n%3A%3Aerror file=forged%3A%3Aboom.txt,line=6")
 
 
+@pytest.mark.parametrize("form", ["concise", "github"])
+def test_each_file_that_cannot_be_read_is_named(folder, form: str) -> None:
+    """A file with no game read (not UTF-8, a line too long) after one with a line that
+    cannot be read is named too: the count of lines already told is the game's, not the
+    run's."""
+    (folder / "g-latin1.txt").write_bytes(GOOD.encode() + b"; caf\xe9\n")
+    (folder / "h-long.txt").write_text('[Game "bataille-corse"]\n' + "x" * 5000 + "\n", encoding="utf-8")
+    (folder / "i-binary.txt").write_bytes(b"\xff\xfe\x00binary")
+    code, out = check("--format", form, "records/f-broken.txt", "records/h-long.txt", "records/i-binary.txt", "records/g-latin1.txt")
+    named = [name for name in ("f-broken", "h-long", "i-binary", "g-latin1") if f"records/{name}.txt" in out]
+    assert named == ["f-broken", "h-long", "i-binary", "g-latin1"], out
+    assert code == 2
+
+
 def test_json_and_its_old_flag(folder) -> None:
     schema = json.loads(read_resource("schemas", "report.schema.json"))
     code, out = check("--format", "json", "records")
