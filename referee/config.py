@@ -63,6 +63,24 @@ def _matches(code: str, names: tuple[str, ...]) -> bool:
     return any(code == n or code.startswith(n if n.endswith("-") else n + "-") for n in names)
 
 
+def codes(names: tuple[str, ...], where: str) -> tuple[str, ...]:
+    """Codes or prefixes for ``select`` and ``ignore``, in upper case (as reports write
+    them); ConfigError for one that names no code referee reports: a typo would select
+    nothing, or ignore nothing, and the check would pass or fail for the wrong reason."""
+    import difflib
+
+    from .explain import known_codes
+
+    names = tuple(n.strip().upper() for n in names)
+    known = known_codes()
+    for name in names:
+        if not any(_matches(code, (name,)) for code in known):
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            hint = say("syntax.did-you-mean", suggestion=close[0]) if close else ""
+            raise ConfigError(say("config.unknown-code", where=where, name=name, hint=hint))
+    return names
+
+
 # --- Finding it -------------------------------------------------------------------------
 
 def _candidates(start: str) -> Iterator[str]:
@@ -163,6 +181,8 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
         where = prefix + key
         if key in ("extensions", "exclude", "select", "ignore"):
             values[key] = _strings(path, where, value)
+            if key in ("select", "ignore"):
+                values[key] = codes(values[key], f"{path}: {where}")
         elif key in ("force-exclude", "strict"):
             values[key.replace("-", "_")] = _flag(path, where, value)
         elif key == "format":

@@ -662,6 +662,7 @@ ENGLISH: dict[str, str] = {
     "config.unknown-key": "{path}: unknown key {name!r}; referee reads {keys}",
     "config.unknown-game": "{path}: {name}: {game!r} is not a game referee referees",
     "config.unknown-option": "{path}: {name}: {game} has no such option; its options: {tags}",
+    "config.unknown-code": "{where}: {name!r} is neither a code referee reports nor the start of one{hint}; `referee explain CODE` tells what a code is",
     # Lists.
     "join.and": " and ",
     "join.or": " or ",
