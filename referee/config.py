@@ -10,12 +10,14 @@ It is data only: TOML read with ``tomllib``, every key checked, nothing in it is
 imported. Because it can hide violations (``ignore``, ``exclude``), a file found by the
 search is read only if it belongs to the user running referee (or to root) and is not
 writable by every user: a configuration planted by someone else in a shared folder
-above the work (``/tmp/referee.toml``) is skipped, with a warning. Command-line flags win
-over it."""
+above the work (``/tmp/referee.toml``) is skipped, with a warning, and never parsed
+(the owner and mode are those of the file opened: what is checked is what is read).
+Command-line flags win over it."""
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -94,12 +96,11 @@ def _candidates(start: str) -> Iterator[str]:
         folder = parent
 
 
-def _untrusted(path: str) -> str | None:
+def _untrusted(info: os.stat_result) -> str | None:
     """Why a configuration found by the search is not read; None when it may be."""
     getuid = getattr(os, "getuid", None)
     if getuid is None:  # Windows: no owners to compare
         return None
-    info = os.stat(path)
     if info.st_uid not in (getuid(), 0):
         return say("config.not-owned")
     if info.st_mode & 0o002:
@@ -107,18 +108,44 @@ def _untrusted(path: str) -> str | None:
     return None
 
 
+def _open_found(path: str) -> tuple[str | None, bytes]:
+    """A file the search found: why it is not read (None when it may be), else its bytes.
+    Its owner and mode are checked on the file opened, before a byte of it is read, so
+    that what is checked is what is read, and a file planted by another user, whatever
+    it holds (not TOML, unreadable, huge), is never read. FileNotFoundError when there
+    is no regular file there (a folder, a pipe)."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe must not block
+    except PermissionError as error:
+        why = _untrusted(os.stat(path))
+        if why is not None:
+            return why, b""
+        raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
+    except (NotADirectoryError, IsADirectoryError):
+        raise FileNotFoundError(path) from None
+    with os.fdopen(handle, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise FileNotFoundError(path)
+        why = _untrusted(info)
+        return (why, b"") if why is not None else (None, file.read())
+
+
 def find(start: str = ".") -> Config:
     """The configuration that applies in ``start``: see the module's docstring."""
     warnings: list[str] = []
     for path in _candidates(start):
-        if not os.path.isfile(path):
+        try:
+            why, data = _open_found(path)
+        except FileNotFoundError:
             continue
-        table = _table(path)
-        if table is None:
-            continue
-        why = _untrusted(path)
+        except OSError as error:
+            raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
         if why is not None:
             warnings.append(say("config.skipped", path=path, why=why))
+            continue
+        table = _table(path, data)
+        if table is None:
             continue
         return read(path, table, tuple(warnings))
     return Config(warnings=tuple(warnings))
@@ -126,27 +153,29 @@ def find(start: str = ".") -> Config:
 
 def load(path: str) -> Config:
     """The configuration in a file named by ``--config`` (trusted: the user named it)."""
-    table = _table(path)
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except OSError as error:
+        raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
+    table = _table(path, data)
     if table is None:
         raise ConfigError(say("config.no-table", path=path))
     return read(path, table)
 
 
-def _table(path: str) -> dict | None:
-    """The referee table of a configuration file: all of a referee.toml, ``[tool.referee]``
-    of a pyproject.toml (None when it has none)."""
+def _table(path: str, data: bytes) -> dict | None:
+    """The referee table of a configuration file's bytes: all of a referee.toml,
+    ``[tool.referee]`` of a pyproject.toml (None when it has none)."""
     import tomllib
 
     try:
-        with open(path, "rb") as file:
-            data = tomllib.load(file)
-    except OSError as error:
-        raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
+        document = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(say("config.not-toml", path=path, reason=str(error))) from None
     if os.path.basename(path) != "pyproject.toml":
-        return data
-    table = data.get("tool", {}).get("referee") if isinstance(data.get("tool"), dict) else None
+        return document
+    table = document.get("tool", {}).get("referee") if isinstance(document.get("tool"), dict) else None
     return table if isinstance(table, dict) else None
 
 

@@ -132,6 +132,21 @@ def test_a_configuration_every_user_may_write_is_not_read(records, monkeypatch) 
     assert load(str(path)).ignore == ("BC",)  # named with --config: the user's choice
 
 
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="no file owners")
+@pytest.mark.parametrize("name", ["referee.toml", "pyproject.toml"])
+def test_a_configuration_not_to_be_read_is_not_read_whatever_it_holds(records, monkeypatch, name: str) -> None:
+    """Its owner and mode are checked before it is parsed: a file planted above the work
+    that is not TOML cannot stop every check (exit 2) either."""
+    path = records / name
+    path.write_text('[tool.referee\nignore = [BC\n', encoding="utf-8")
+    path.chmod(0o666)
+    monkeypatch.chdir(records / "club")
+    config = find()
+    assert config.path is None and "every user may write to it" in config.warnings[0]
+    result = CliRunner().invoke(main, ["check", "z.txt"])
+    assert result.exit_code == 0 and "is not read" in result.output
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ('colour = "red"\n', "unknown key 'colour'"),
     ('format = "xml"\n', "format: expected one of text, concise"),
