@@ -422,7 +422,9 @@ def run(path: str) -> int:
     ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
 
     def show(text: str) -> None:
-        print(text, flush=True)
+        from .safe_text import visible
+
+        print("\n".join(visible(line) for line in text.split("\n")), flush=True)
 
     try:
         return play(path, ask, show)

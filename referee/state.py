@@ -340,5 +340,7 @@ def run(path: str, at: int | None, as_json: bool) -> int:
 
         print(json.dumps(to_json(state), ensure_ascii=False, indent=1))
     else:
-        print("\n".join(render(state)))
+        from .safe_text import visible
+
+        print("\n".join(visible(line) for line in render(state)))  # a file name or a header may bring controls
     return 0

@@ -94,3 +94,17 @@ def test_a_wrong_state_expectation_fails() -> None:
     with pytest.raises(AssertionError):
         check_expectations(TEXT.replace("Bob plays KC\n", "Bob plays KC\n; expect state turn: Alice\n"))
     check_expectations(TEXT.replace("Bob plays KC\n", "Bob plays KC\n; expect state turn: Chloe\n"))
+
+
+@pytest.mark.parametrize("command", [["state"], ["explain"]])
+def test_what_a_record_or_its_name_brings_reaches_the_terminal_escaped(tmp_path, command: list[str]) -> None:
+    """As in check's reports: an escape sequence in a file name, a right-to-left override
+    in a header, are shown as escapes, never sent to the terminal."""
+    path = tmp_path / "a\x1b[2Jb.txt"
+    path.write_text(TEXT.replace("[Players", '[Event "\u202e evil"]\n[Players'), encoding="utf-8")
+    target = f"{path}:2" if command == ["explain"] else str(path)  # line 2: the [Event] header
+    result = CliRunner().invoke(main, [*command, target])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "a\\x1b[2Jb.txt" in result.output
+    if command == ["explain"]:
+        assert "\u202e" not in result.output and '[Event "\\u202e evil"]' in result.output
