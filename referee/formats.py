@@ -48,8 +48,10 @@ class Summary:
     errors: int = 0
     accepted: int = 0
     """Violations the table accepted (``; accepted CODE``), over every game."""
-    rules: dict[str, str] = field(default_factory=dict)
-    """The rule quoted for each code reported (SARIF lists them)."""
+    rules: dict[str, set[str]] = field(default_factory=dict)
+    """The rules quoted for each code reported (SARIF lists them): a code that several
+    games report (TR-REVOKE, REC-*) may quote a rule of each; kept whole, so that the
+    order the files are checked in (--jobs) changes nothing."""
 
     @property
     def games(self) -> int:
@@ -62,7 +64,8 @@ class Summary:
     def add(self, other: Summary) -> None:
         for f in fields(self):
             if f.name == "rules":
-                self.rules.update(other.rules)
+                for code, quoted in other.rules.items():
+                    self.rules.setdefault(code, set()).update(quoted)
             else:
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
@@ -175,7 +178,7 @@ class Writer:
         if found is not None:
             self.summary.accepted += found.count - found.open
         for v in report.violations:
-            self.summary.rules.setdefault(v.code, v.rule)
+            self.summary.rules.setdefault(v.code, set()).update([v.rule] if v.rule else [])
         if self.shows(report):
             self.game(item, report, found)
 
@@ -501,8 +504,9 @@ class SarifWriter(JsonWriter):
             release = version("referee")
         except PackageNotFoundError:
             release = "0"
-        rules = [{"id": code, "shortDescription": {"text": code}, **({"fullDescription": {"text": rule}} if rule else {})}
-                 for code, rule in sorted(summary.rules.items())]
+        rules = [{"id": code, "shortDescription": {"text": code},
+                  **({"fullDescription": {"text": "\n\n".join(sorted(quoted))}} if quoted else {})}
+                 for code, quoted in sorted(summary.rules.items())]
         driver = {"name": "referee", "version": release, "rules": rules}
         self.emit("\n], " + self.dumps({"tool": {"driver": driver}})[1:] + "]}\n")
 

@@ -200,6 +200,19 @@ def test_sarif(folder) -> None:
                      ("BC-NOT-WON", "records/f-broken.txt", 5, False), ("unreadable", "records/f-broken.txt", 3, False)]
 
 
+def test_sarif_quotes_the_rule_of_each_game_that_reports_a_shared_code(tmp_path) -> None:
+    """TR-REVOKE breaks a rule of Pierre qui Roule and one of Flaschenteufel: both are
+    quoted, whatever the order the files are checked in (--jobs added them in another
+    order than one process did, and the last one replaced the first)."""
+    files = [str(RECORDS / "flaschenteufel" / "follow-colour.txt"), str(RECORDS / "pierre-qui-roule" / "follow-suit.txt")]
+    outputs = [check("--format", "sarif", *order)[1] for order in (files, files[::-1])]
+    rules = [{r["id"]: r for r in json.loads(out)["runs"][0]["tool"]["driver"]["rules"]} for out in outputs]
+    assert rules[0]["TR-REVOKE"] == rules[1]["TR-REVOKE"]
+    text = rules[0]["TR-REVOKE"]["fullDescription"]["text"]
+    assert "Les autres joueurs doivent poser une carte de la même couleur" in text  # Flaschenteufel
+    assert "Chaque joueur suivant doit jouer une carte de la couleur demandée" in text  # Pierre qui Roule
+
+
 @pytest.mark.parametrize("form", ["text", "concise", "json", "jsonl", "github", "junit", "sarif"])
 def test_select_and_ignore_in_every_format(folder, form: str) -> None:
     assert check("--format", form, "--ignore", "BC-FALSE-SLAP", "records/b-slap.txt")[0] == 0
