@@ -407,6 +407,12 @@ def _xml(text: str) -> str:
     return escape(visible(text), {'"': "&quot;"})
 
 
+def _xml_lines(lines: list[str]) -> str:
+    """Lines as the text of an element: each made visible and escaped, one per line (a
+    line end joined in first would be made visible as ``\\n``)."""
+    return "\n".join(_xml(line) for text in lines for line in text.split("\n"))
+
+
 class JunitWriter(Writer):
     """JUnit XML for CI dashboards: a ``testsuite`` per file, a ``testcase`` per game. A
     game with violations has a ``failure`` (one line per violation, as ``concise`` writes
@@ -457,22 +463,22 @@ class JunitWriter(Writer):
             self.counts["errors"] += 1
             errors = _unreadable(report)
             message = say("report.unreadable", count=report.error_count) if report.errors else errors[0].message
-            text = "\n".join([str(e) for e in errors] + [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_])
-            case += f'      <error type="unreadable" message="{_xml(message)}">{_xml(text)}</error>\n'
+            lines = [str(e) for e in errors] + [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_]
+            case += f'      <error type="unreadable" message="{_xml(message)}">{_xml_lines(lines)}</error>\n'
         elif report.status == "violations":
             self.counts["failures"] += 1
             lines = [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_]
             lines += [say("report.more", count=n, code=code, keep=self.KEEP) for code, n in report.omitted.items()]
             message = say("report.violations", count=len(open_) + sum(report.omitted.values()))
-            case += f'      <failure type="violations" message="{_xml(message)}">{_xml(chr(10).join(lines))}</failure>\n'
+            case += f'      <failure type="violations" message="{_xml(message)}">{_xml_lines(lines)}</failure>\n'
         elif report.status == "in-progress" and self.settings.strict:
             self.counts["failures"] += 1
-            case += f'      <failure type="in-progress" message="{_xml(say("report.in-progress"))}">{_xml(chr(10).join(report.todo))}</failure>\n'
+            case += f'      <failure type="in-progress" message="{_xml(say("report.in-progress"))}">{_xml_lines(report.todo)}</failure>\n'
         out = [f"{v.line}:{v.column}: {v.code} {say('report.accepted-label')} {v.message}" for v in report.violations if v.accepted]
         out += [say(f"report.{report.status}")] if report.status in ("in-progress", "never-ends", "valid") else []
         out += [say("report.to-move", todo=t) for t in report.todo]
         if out:
-            case += f"      <system-out>{_xml(chr(10).join(out))}</system-out>\n"
+            case += f"      <system-out>{_xml_lines(out)}</system-out>\n"
         self.cases.append(case + "    </testcase>\n")
 
 

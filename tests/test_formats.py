@@ -185,6 +185,22 @@ def test_junit_reads_back_as_junit(folder) -> None:
     assert not list(list(JUnitXml.fromstring(out.encode("utf-8")))[0])[0].result  # in progress: passes without --strict
 
 
+def test_junit_writes_one_finding_per_line(folder) -> None:
+    """The lines of a failure, an error and system-out are lines, not a ``\\n`` shown."""
+    import xml.etree.ElementTree as ElementTree
+
+    (folder / "g-two.txt").write_text(SLAP + "Bob slaps\n", encoding="utf-8")
+    code, out = check("--format", "junit", "records/f-broken.txt", "records/g-two.txt")
+    suites = ElementTree.fromstring(out)
+    error = suites.find("testsuite/testcase/error").text.split("\n")
+    assert error[0] == "records/f-broken.txt:3:13: expected a card such as 7H or 10♥, got '11D'"
+    assert error[-2:] == ["4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn",
+                          "5:1: BC-NOT-WON Alice took the pile, but nobody has won it yet"]
+    failure = suites.find("testsuite[2]/testcase/failure").text.split("\n")
+    assert [line.split(" ")[:2] for line in failure] == [["6:1:", "BC-FALSE-SLAP"], ["7:1:", "BC-FALSE-SLAP"]]
+    assert "\\n" not in out
+
+
 def test_sarif(folder) -> None:
     code, out = check("--format", "sarif", "records")
     data = json.loads(out)
