@@ -488,9 +488,11 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def _uri(path: str) -> str:
+    """A file's path as a SARIF URI reference: its bytes percent-encoded (a control
+    character and a byte that is not UTF-8 too), so that the URI names the file itself."""
     from urllib.parse import quote
 
-    return quote(visible(path).replace(os.sep, "/"))
+    return quote(os.fsencode(path.replace(os.sep, "/")))
 
 
 class SarifWriter(JsonWriter):

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+from urllib.parse import unquote_to_bytes
 
 import jsonschema
 import pytest
@@ -214,6 +216,20 @@ def test_sarif(folder) -> None:
     assert found == [("BC-FALSE-SLAP", "records/b-slap.txt", 6, False), ("BC-FALSE-SLAP", "records/c-accepted.txt", 6, True),
                      ("REC-STALE-ACCEPTED", "records/d-stale.txt", 6, False), ("BC-OUT-OF-TURN", "records/f-broken.txt", 4, False),
                      ("BC-NOT-WON", "records/f-broken.txt", 5, False), ("unreadable", "records/f-broken.txt", 3, False)]
+
+
+def test_a_sarif_uri_names_the_file_itself(folder) -> None:
+    """Percent-encoded from the file name's bytes: an escape, a '#', a byte that is not
+    UTF-8; it was made visible first, and then named another file (a\\x1bb)."""
+    name = os.fsdecode(b"a\x1bb #1 caf\xe9.txt")
+    try:
+        (folder / name).write_text(SLAP, encoding="utf-8")
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("the file system refuses such a name")
+    code, out = check("--format", "sarif", f"records/{name}")
+    uri = json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "records/a%1Bb%20%231%20caf%E9.txt"
+    assert os.fsdecode(unquote_to_bytes(uri)) == f"records/{name}"
 
 
 def test_sarif_quotes_the_rule_of_each_game_that_reports_a_shared_code(tmp_path) -> None:
