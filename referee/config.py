@@ -216,13 +216,16 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
             values[key.replace("-", "_")] = _flag(path, where, value)
         elif key == "format":
             values["format"] = _choice(path, where, value, FORMATS)
-        elif key == "fmt" and isinstance(value, dict):
+        elif key in ("fmt", "games") and not isinstance(value, dict):
+            keys = "suits, ranks" if key == "fmt" else "a game's name"
+            raise ConfigError(say("config.bad-value", path=path, name=where, expected=say("config.expect.table", keys=keys)))
+        elif key == "fmt":
             for name, choice in value.items():
                 choices = {"suits": SUITS, "ranks": RANKS}.get(name)
                 if choices is None:
                     raise ConfigError(say("config.unknown-key", path=path, name=f"{where}.{name}", keys="suits, ranks"))
                 values[name] = _choice(path, f"{where}.{name}", choice, choices)
-        elif key == "games" and isinstance(value, dict):
+        elif key == "games":
             values["games"] = _games(path, where, value)
         else:
             keys = "extensions, exclude, force-exclude, format, select, ignore, strict, fmt, games"

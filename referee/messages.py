@@ -659,6 +659,7 @@ ENGLISH: dict[str, str] = {
     "config.expect.strings": "a list of strings",
     "config.expect.one-of": "one of {choices}",
     "config.expect.bool": "true or false",
+    "config.expect.table": "a table (keys: {keys})",
     "config.unknown-key": "{path}: unknown key {name!r}; referee reads {keys}",
     "config.unknown-game": "{path}: {name}: {game!r} is not a game referee referees",
     "config.unknown-option": "{path}: {name}: {game} has no such option; its options: {tags}",
