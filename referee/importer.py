@@ -117,6 +117,9 @@ def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
         for where, message in whole[:10]:
             yield _error(path, where, message)
         return
+    if not document["games"]:  # as a text file with no game: a check of nothing must not pass
+        yield _error(path, ["games"], say("file.empty"))
+        return
     refused = {}
     for where, message in problems:
         refused.setdefault(where[1], (where, message))

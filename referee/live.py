@@ -103,7 +103,16 @@ class Session:
         """Read the file and replay its last game; SessionError when it cannot be read."""
         with open(self.path, "rb") as file:
             data = file.read()
-        text = data.decode("utf-8-sig", errors="replace")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:  # as check says it: a file check refuses is not played on
+            import io
+
+            from .notation import read_games
+
+            found = (i for i in read_games(self.path, io.BytesIO(data)) if isinstance(i, RecordError))
+            fallback = RecordError(self.path, 0, 0, say("file.not-utf8", byte=data[error.start]))
+            raise SessionError(str(next(found, fallback))) from None
         self.newline = "\r\n" if "\r\n" in text else "\n"
         self.text = text.replace("\r\n", "\n").replace("\r", "\n")
         self._replay(self.text)
@@ -413,7 +422,9 @@ def run(path: str) -> int:
     ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
 
     def show(text: str) -> None:
-        print(text, flush=True)
+        from .safe_text import visible
+
+        print("\n".join(visible(line) for line in text.split("\n")), flush=True)
 
     try:
         return play(path, ask, show)

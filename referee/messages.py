@@ -680,9 +680,11 @@ ENGLISH: dict[str, str] = {
     "config.expect.strings": "a list of strings",
     "config.expect.one-of": "one of {choices}",
     "config.expect.bool": "true or false",
+    "config.expect.table": "a table (keys: {keys})",
     "config.unknown-key": "{path}: unknown key {name!r}; referee reads {keys}",
     "config.unknown-game": "{path}: {name}: {game!r} is not a game referee referees",
     "config.unknown-option": "{path}: {name}: {game} has no such option; its options: {tags}",
+    "config.unknown-code": "{where}: {name!r} is neither a code referee reports nor the start of one{hint}; `referee explain CODE` tells what a code is",
     # Lists.
     "join.and": " and ",
     "join.or": " or ",

@@ -193,6 +193,17 @@ def test_a_record_that_cannot_be_read(tmp_path) -> None:
     assert result.exit_code == 2 and "expected a card" in result.output
 
 
+def test_a_record_that_is_not_utf8_is_refused_as_check_refuses_it(tmp_path) -> None:
+    """Played on, it was replayed with its bad bytes replaced, reported in progress (exit 0)
+    where check says it cannot be read, and lines in UTF-8 were added to it."""
+    path = tmp_path / "game.txt"
+    start = (HEADERS + "Alice plays 5H ; café\n").encode("latin-1")
+    path.write_bytes(start)
+    result = CliRunner().invoke(main, ["play", str(path)], input="Bob plays 6C\n")
+    assert result.exit_code == 2 and "game.txt:4:21: this file is not UTF-8 text (byte 0xe9" in result.output
+    assert path.read_bytes() == start
+
+
 def test_a_new_record_from_a_pipe_asks_again_after_a_bad_answer(tmp_path) -> None:
     typed = "belote\nbataille corse\nAlice\nAlice Bob\nBen\nBob\n\nsome\n\n\n\n\nAlice plays 5H\n"
     result, path = play(tmp_path, typed, start=None)
