@@ -135,6 +135,22 @@ def test_undo_rewrites_the_file_whole_and_keeps_its_mode(tmp_path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]  # no temporary file left
 
 
+def test_undo_through_a_link_rewrites_the_file_it_points_to(tmp_path) -> None:
+    """As fmt does: the record stays where the link points, and the link stays a link."""
+    path, link = tmp_path / "game.txt", tmp_path / "tonight.txt"
+    path.write_text(HEADERS, encoding="utf-8")
+    link.symlink_to(path.name)
+    child = spawn(link)
+    prompt(child, "Alice")
+    type_event(child, "Alice plays 5H")
+    child.sendline("undo")
+    child.expect("undone: Alice plays 5H")
+    child.sendline("end")
+    child.expect(pexpect.EOF)
+    assert link.is_symlink() and path.read_text(encoding="utf-8") == HEADERS
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt", "tonight.txt"]
+
+
 def test_undo_refuses_when_the_file_changed_outside_the_session(tmp_path) -> None:
     path = tmp_path / "game.txt"
     path.write_text(HEADERS, encoding="utf-8")
