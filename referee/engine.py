@@ -108,6 +108,8 @@ def start(record: Record) -> Rules:
     """The rules of a record's game, set up from its headers."""
     header = record.header("Game")
     names = join(g.name for g in GAMES if g.module)
+    if header is None and not record.events and record.headers:  # [Result "*"] after the events, as PGN ends a game
+        raise SetupError(say("setup.headers-alone"), record.headers[0])
     if header is None:
         everything = join((g.name for g in GAMES), "or")
         raise SetupError(say("setup.no-game", games=everything), record.headers[0] if record.headers else None)

@@ -62,6 +62,8 @@ ENGLISH: dict[str, str] = {
     "expect.time": "a time such as 21:04",
     # Setting a game up from its headers.
     "setup.no-game": "this game has no [Game \"...\"] header; say which game it is: {games}",
+    "setup.headers-alone": "a header after a game's events starts a new game, and this one has no [Game \"...\"] header and no event; "
+                           "to say the result or anything else of a game, put its headers before its first event",
     "setup.unknown-game": "unknown game {game!r}; referee knows {games}",
     "setup.not-refereed": "{title} is not refereed yet (the record's notation was read without error); referee referees {games}",
     "setup.no-players": "this game has no [Players \"...\"] header: name the players in seating order",

@@ -13,6 +13,7 @@ import pytest
 from referee.engine import check_games
 from referee.export import record_to_json, record_to_text
 from referee.notation import RecordError, parse_text, read_games
+from referee.record import Record
 from referee.resources import read_resource
 
 from .conftest import RECORDS
@@ -58,3 +59,9 @@ def test_bad_record(path: Path) -> None:
     if match:
         assert (first.line, first.column) == (int(match.group(1)), int(match.group(2))), str(first)
     assert first.message and "Traceback" not in first.message
+
+
+def test_a_header_after_the_events_says_where_headers_go() -> None:
+    (first, _), (second, report) = check_games(read_games(str(RECORDS / "bad" / "result-after-events.txt")))
+    assert isinstance(first, Record) and report.status == "error"
+    assert "put its headers before its first event" in report.error.message
