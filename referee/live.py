@@ -103,6 +103,10 @@ class Session:
         """Read the file and replay its last game; SessionError when it cannot be read."""
         with open(self.path, "rb") as file:
             data = file.read()
+        from .importer import looks_json
+
+        if looks_json(self.path, data[:64]):  # lines are appended to a text record only
+            raise SessionError(say("live.json-record", path=self.path))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:  # as check says it: a file check refuses is not played on
@@ -395,7 +399,9 @@ def run(path: str) -> int:
     try:
         return play(path, ask, show)
     except (SessionError, RecordError, OSError) as error:
-        print(str(error), file=sys.stderr)
+        from .safe_text import visible
+
+        print("\n".join(visible(line) for line in str(error).split("\n")), file=sys.stderr)
         return 2
     except EOFError:
         return 0

@@ -800,6 +800,8 @@ ENGLISH: dict[str, str] = {
     "explain.unknown-code": "unknown code {code!r}{hint}: referee explain takes a code that a report shows, such as BC-FALSE-SLAP",
     "explain.what": "{target!r} is neither a code (such as BC-FALSE-SLAP) nor a place in a record (such as game.txt:12)",
     # A live session at the table (referee play): short, to fit a phone's terminal.
+    "live.json-record": "{path} is a JSON record: play writes its lines at the end of a text record; "
+                        "referee import {path} > game.txt makes one of it",
     "live.ask-game": "game? ",
     "live.refereed": "referee referees {games}",
     "live.ask-players": "players, in seating order ({low} to {high})? ",

@@ -207,6 +207,7 @@ def test_a_record_without_a_final_line_end_and_with_crlf(tmp_path) -> None:
 def test_a_record_that_cannot_be_read(tmp_path) -> None:
     result, path = play(tmp_path, "", HEADERS + "Alice plays 11H\n")
     assert result.exit_code == 2 and "expected a card" in result.output
+    assert "\n    Alice plays 11H\n" in result.output  # the line and its caret, each on its own
 
 
 def test_a_record_that_is_not_utf8_is_refused_as_check_refuses_it(tmp_path) -> None:
@@ -218,6 +219,14 @@ def test_a_record_that_is_not_utf8_is_refused_as_check_refuses_it(tmp_path) -> N
     result = CliRunner().invoke(main, ["play", str(path)], input="Bob plays 6C\n")
     assert result.exit_code == 2 and "game.txt:4:21: this file is not UTF-8 text (byte 0xe9" in result.output
     assert path.read_bytes() == start
+
+
+def test_a_json_record_is_refused_with_the_way_to_a_text_one(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text('{"games": []}', encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(path)], input="Bob plays 6C\n")
+    assert result.exit_code == 2 and "game.json is a JSON record" in result.output and "referee import" in result.output
+    assert path.read_text(encoding="utf-8") == '{"games": []}'
 
 
 def test_a_new_record_from_a_pipe_asks_again_after_a_bad_answer(tmp_path) -> None:
