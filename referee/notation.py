@@ -198,12 +198,12 @@ class _Builder(Transformer):
             return Event(player, verb, line, place, (), "", 0, target, None, move, time, comment)
         if len(rest) > MAX_COUNT:  # the pattern's reading says where the cards become too many
             return None
-        spellings = SPELLINGS
-        cards = tuple(spellings.get(word.upper()) for word in rest)
+        cards = tuple(map(SPELLINGS.get, map(str.upper, rest)))
         if None in cards and (cards := self._numbers(rest, verb)) is None:
             return None
-        start = end = text.find(rest[0], at + len(player) + len(verb))
-        for word in rest:
+        start = text.find(rest[0], at + len(player) + len(verb))
+        end = start + len(rest[0])
+        for word in rest[1:]:
             end = text.find(word, end) + len(word)
         return Event(player, verb, line, place, cards, text[start:end], start + column, target, None, move, time, comment)
 
