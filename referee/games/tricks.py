@@ -582,7 +582,9 @@ class TrickRules(Rules):
         )
 
     def over(self, event: Event | None = None) -> bool:
-        return self.finished
+        """Over once the game is, but for taking the last trick: its ``collects`` still
+        says who took it (and in Flaschenteufel, who has the bottle)."""
+        return self.finished and not (self.claimable and event is not None and event.verb == "collects")
 
     def stats(self) -> dict[str, int]:
         return {"tricks_won": self.tricks_won}
