@@ -87,3 +87,11 @@ def test_the_table_shows_the_bottle():
     assert (table.turn, table.extra["the bottle's price"], table.extra["the bottle's owner"]) == ("C", "17", "C")
     assert table.piles["under the bottle"] == [card(17)] and len(table.piles["the devil's trick"]) == 4
     assert table.hands["A"].count == 7 and table.extra["tricks taken by C"] == "1"
+
+
+def test_a_card_not_in_hand_is_named_with_what_was_done_with_it(check_text):
+    report = check_text(open("records/flaschenteufel/passed-on.txt", encoding="utf-8").read())
+    (message,) = [v.message for v in report.violations if v.code == "TR-NOT-IN-HAND"]
+    assert message.startswith("B gave 20, which is not in their hand")
+    report = check_text(Flaschenteufel.EXAMPLES["TR-NOT-IN-HAND"])
+    assert [v.message.split(",")[0] for v in report.violations if v.code == "TR-NOT-IN-HAND"] == ["A played 24"]
