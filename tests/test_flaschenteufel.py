@@ -95,3 +95,9 @@ def test_a_card_not_in_hand_is_named_with_what_was_done_with_it(check_text):
     assert message.startswith("B gave 20, which is not in their hand")
     report = check_text(Flaschenteufel.EXAMPLES["TR-NOT-IN-HAND"])
     assert [v.message.split(",")[0] for v in report.violations if v.code == "TR-NOT-IN-HAND"] == ["A played 24"]
+
+
+def test_a_bottle_taken_by_one_card_quotes_the_rule_for_one_card(check_text):
+    report = check_text(Flaschenteufel.EXAMPLES["FT-WRONG-BOTTLE"].replace("C plays 17\nB collects", "C plays 27\nA collects"))
+    (violation,) = report.violations
+    assert violation.code == "FT-WRONG-BOTTLE" and violation.rule.startswith("Si un seul joueur pose une carte")

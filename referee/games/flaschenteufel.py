@@ -38,7 +38,8 @@ RULES = {
     "turn": "Le jeu se fait dans le sens horaire. Le joueur à la gauche du donneur commence et pose une carte. … Le joueur qui gagne le pli commence le suivant.",
     "follow": "Les autres joueurs doivent poser une carte de la même couleur. Si un joueur ne peut pas poser une carte de cette couleur, il joue n'importe quelle carte.",
     "trick": "Si toutes les cartes jouées sont plus grandes que la valeur actuelle de la bouteille du diable, le joueur qui a joué la plus grande carte (quelle que soit sa couleur) gagne le pli.",
-    "bottle": "S'il y a plus d'un joueur à poser une carte inférieure à la valeur actuelle de la bouteille, c'est le joueur le plus proche de cette valeur qui prend le pli et la bouteille.",
+    "bottle": "Si un seul joueur pose une carte dont la valeur est plus faible que la valeur actuelle de la bouteille, il devient le propriétaire de la bouteille et remporte le pli. "
+              "S'il y a plus d'un joueur à poser une carte inférieure à la valeur actuelle de la bouteille, c'est le joueur le plus proche de cette valeur qui prend le pli et la bouteille.",
     "end": "Quand on a joué toutes les cartes, chaque joueur reçoit la valeur des cartes (chiffres verts) des plis qu'il a ramassés. Le joueur qui a la bouteille du diable marque la totalité du pli du diable en points négatifs et ne marque pas de points positifs.",
     "match": "On joue pour un certain nombre de points ou un certain nombre de parties. Le joueur avec le plus de points au bout de ces plusieurs manches a gagné.",
 }
