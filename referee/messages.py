@@ -92,6 +92,7 @@ ENGLISH: dict[str, str] = {
     "REC-TOTALS-MISMATCH": "[Totals \"{written}\"] disagrees with the match: {actual}",
     "REC-STALE-ACCEPTED": "the line says the table accepted {mark}, but referee finds no {mark} here: remove the mark",
     "REC-SCORE-MISMATCH": "{player} scores {written}, but the replay counts {actual}",
+    "score.none": "no score: the game, with these options, keeps none",
     # Why referee rules so (referee explain CODE): the convention, in plain words.
     "why.REC-UNKNOWN-PLAYER": "Every event starts with a player named in [Players], written as there. A line by anyone else is reported and not replayed.",
     "why.REC-UNSUPPORTED-EVENT": "Each game uses some of the notation's verbs; a line with another verb, or naming a player where the game names none, is reported and not replayed.",
