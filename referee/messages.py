@@ -322,6 +322,7 @@ ENGLISH: dict[str, str] = {
     "tricks.ruling.lead": "{player} leads {card}: the others follow with {suit} if they can",
     "tricks.ruling.follow": "{player} follows with {card}, {suit}",
     "tricks.ruling.void": "{player} plays {card}: nothing shows them holding {suit}",
+    "tricks.ruling.void-known": "{player} plays {card}: their hand is known, and has no card to follow with ({suit})",
     "tricks.ruling.trick": "; the trick is {player}'s: {why}",
     "tricks.ruling.collect": "{player} takes the trick: {why}",
     "tricks.ruling.pick-up": "{player} cannot follow {suit}: they pick up the {count} card(s) played and lead the next trick",

@@ -101,3 +101,19 @@ def test_a_bottle_taken_by_one_card_quotes_the_rule_for_one_card(check_text):
     report = check_text(Flaschenteufel.EXAMPLES["FT-WRONG-BOTTLE"].replace("C plays 17\nB collects", "C plays 27\nA collects"))
     (violation,) = report.violations
     assert violation.code == "FT-WRONG-BOTTLE" and violation.rule.startswith("Si un seul joueur pose une carte")
+
+
+def test_a_card_of_another_colour_is_explained_by_what_is_known_of_the_hand():
+    from referee.engine import replay, start
+
+    text = open("records/flaschenteufel/notation.txt", encoding="utf-8").read()
+    cut = text.index("B plays 13")
+    known = text[:cut] + "B plays 13\n"
+    hidden = "\n".join(line for line in known.splitlines() if " holds " not in line) + "\n"
+    for record_text, words in ((known, "their hand is known, and has no card to follow with (a red card)"),
+                               (hidden, "nothing shows them holding a red card")):
+        (record,) = parse_text(record_text)
+        events = record.events
+        record.events = events[:-1]
+        rules = replay(start(record), record)
+        assert rules.ruling(events[-1]) == f"B plays 13: {words}"

@@ -568,7 +568,8 @@ class TrickRules(Rules):
         elif self.suit_of[card] == self.led:
             said = say("tricks.ruling.follow", player=name, card=card, suit=self.suit_words(self.led))
         else:
-            said = say("tricks.ruling.void", player=name, card=card, suit=self.suit_words(self.led))
+            key = "tricks.ruling.void" if self.hands[self.seats[name]].unseen else "tricks.ruling.void-known"
+            said = say(key, player=name, card=card, suit=self.suit_words(self.led))
         after = copy.deepcopy(self, {id(self.setup): self.setup})  # the trick as this line completes it
         after.apply(event)
         if after.tricks_won > self.tricks_won:
