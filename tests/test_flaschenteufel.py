@@ -117,3 +117,10 @@ def test_a_card_of_another_colour_is_explained_by_what_is_known_of_the_hand():
         record.events = events[:-1]
         rules = replay(start(record), record)
         assert rules.ruling(events[-1]) == f"B plays 13: {words}"
+
+
+def test_a_card_not_in_hand_quotes_the_deal_or_the_exchange(check_text):
+    report = check_text(open("records/flaschenteufel/passed-on.txt", encoding="utf-8").read())
+    assert [v.rule[:30] for v in report.violations if v.code == "TR-NOT-IN-HAND"] == ["De plus, chaque joueur donne u"]
+    report = check_text(Flaschenteufel.EXAMPLES["TR-NOT-IN-HAND"])
+    assert [v.rule[:30] for v in report.violations if v.code == "TR-NOT-IN-HAND"] == ["On mélange les 36 cartes de co"]

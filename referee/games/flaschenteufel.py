@@ -45,6 +45,7 @@ RULES = {
 }
 
 CODES = TRICK_CODES | {
+    "TR-NOT-IN-HAND": "deal",
     "FT-DEVIL-MISSING": "devil",
     "FT-DEVIL-EXTRA": "devil",
     "FT-LATE-PREPARATION": "devil",
@@ -236,7 +237,7 @@ class Flaschenteufel(TrickRules):
     def _take_other(self, seat: int, card: Card, event: Event, column: int) -> int | None:
         """A card given to this player and not taken in yet is not in their hand."""
         if self.place.get(card) == GIVEN and card in self.pending[seat]:
-            self._not_in_hand(event, column, card, say("ft.not-taken-in"))
+            self._not_in_hand(event, column, card, say("ft.not-taken-in"), rule="exchange")
             self.pending[seat].remove(card)
             self.place[card] = PLAYED
             return None

@@ -321,9 +321,9 @@ class TrickRules(Rules):
         self.place[card] = PLAYED
         return None
 
-    def _not_in_hand(self, event: Event, column: int, card: Card, why: str) -> None:
+    def _not_in_hand(self, event: Event, column: int, card: Card, why: str, rule: str | None = None) -> None:
         """A card played, given or laid aside that is not in the hand: ``why``, in words."""
-        self.flag("TR-NOT-IN-HAND", event, column, card=card, verb=say(f"tricks.verb.{event.verb}"), why=why)
+        self.flag("TR-NOT-IN-HAND", event, column, rule=rule, card=card, verb=say(f"tricks.verb.{event.verb}"), why=why)
 
     def _part_with(self, seat: int, card: Card, event: Event, column: int) -> None:
         """A card leaves a hand face down, named or not (``??``)."""
