@@ -132,8 +132,16 @@ def _targets(files: tuple[str, ...], config, extensions: tuple[str, ...], exclud
     return expand(files, extensions or config.extensions, excludes, force_exclude or config.force_exclude)
 
 
-def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(code.strip() for value in values for code in value.split(",") if code.strip())
+def _codes(values: tuple[str, ...], option: str) -> tuple[str, ...]:
+    """The codes of --select or --ignore (comma-separated, repeated), each checked: one
+    that names no code ends the command (exit 2)."""
+    from .config import ConfigError, codes
+
+    try:
+        return codes(tuple(code for value in values for code in value.split(",") if code.strip()), option)
+    except ConfigError as error:
+        click.echo(str(error), err=True)
+        sys.exit(EXIT_ERROR)
 
 
 _config_options = [
@@ -186,7 +194,7 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
     form = "json" if as_json else form or config.format
     show = _Printer() if form == "text" else None
     settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
-                        _codes(select) or config.select, _codes(ignore) or config.ignore, config.games,
+                        _codes(select, "--select") or config.select, _codes(ignore, "--ignore") or config.ignore, config.games,
                         show.width if show is not None else None)
     if show is not None:
         emit = show

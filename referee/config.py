@@ -10,12 +10,14 @@ It is data only: TOML read with ``tomllib``, every key checked, nothing in it is
 imported. Because it can hide violations (``ignore``, ``exclude``), a file found by the
 search is read only if it belongs to the user running referee (or to root) and is not
 writable by every user: a configuration planted by someone else in a shared folder
-above the work (``/tmp/referee.toml``) is skipped, with a warning. Command-line flags win
-over it."""
+above the work (``/tmp/referee.toml``) is skipped, with a warning, and never parsed
+(the owner and mode are those of the file opened: what is checked is what is read).
+Command-line flags win over it."""
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -63,6 +65,24 @@ def _matches(code: str, names: tuple[str, ...]) -> bool:
     return any(code == n or code.startswith(n if n.endswith("-") else n + "-") for n in names)
 
 
+def codes(names: tuple[str, ...], where: str) -> tuple[str, ...]:
+    """Codes or prefixes for ``select`` and ``ignore``, in upper case (as reports write
+    them); ConfigError for one that names no code referee reports: a typo would select
+    nothing, or ignore nothing, and the check would pass or fail for the wrong reason."""
+    import difflib
+
+    from .explain import known_codes
+
+    names = tuple(n.strip().upper() for n in names)
+    known = known_codes()
+    for name in names:
+        if not any(_matches(code, (name,)) for code in known):
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            hint = say("syntax.did-you-mean", suggestion=close[0]) if close else ""
+            raise ConfigError(say("config.unknown-code", where=where, name=name, hint=hint))
+    return names
+
+
 # --- Finding it -------------------------------------------------------------------------
 
 def _candidates(start: str) -> Iterator[str]:
@@ -76,12 +96,11 @@ def _candidates(start: str) -> Iterator[str]:
         folder = parent
 
 
-def _untrusted(path: str) -> str | None:
+def _untrusted(info: os.stat_result) -> str | None:
     """Why a configuration found by the search is not read; None when it may be."""
     getuid = getattr(os, "getuid", None)
     if getuid is None:  # Windows: no owners to compare
         return None
-    info = os.stat(path)
     if info.st_uid not in (getuid(), 0):
         return say("config.not-owned")
     if info.st_mode & 0o002:
@@ -89,18 +108,44 @@ def _untrusted(path: str) -> str | None:
     return None
 
 
+def _open_found(path: str) -> tuple[str | None, bytes]:
+    """A file the search found: why it is not read (None when it may be), else its bytes.
+    Its owner and mode are checked on the file opened, before a byte of it is read, so
+    that what is checked is what is read, and a file planted by another user, whatever
+    it holds (not TOML, unreadable, huge), is never read. FileNotFoundError when there
+    is no regular file there (a folder, a pipe)."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe must not block
+    except PermissionError as error:
+        why = _untrusted(os.stat(path))
+        if why is not None:
+            return why, b""
+        raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
+    except (NotADirectoryError, IsADirectoryError):
+        raise FileNotFoundError(path) from None
+    with os.fdopen(handle, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise FileNotFoundError(path)
+        why = _untrusted(info)
+        return (why, b"") if why is not None else (None, file.read())
+
+
 def find(start: str = ".") -> Config:
     """The configuration that applies in ``start``: see the module's docstring."""
     warnings: list[str] = []
     for path in _candidates(start):
-        if not os.path.isfile(path):
+        try:
+            why, data = _open_found(path)
+        except FileNotFoundError:
             continue
-        table = _table(path)
-        if table is None:
-            continue
-        why = _untrusted(path)
+        except OSError as error:
+            raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
         if why is not None:
             warnings.append(say("config.skipped", path=path, why=why))
+            continue
+        table = _table(path, data)
+        if table is None:
             continue
         return read(path, table, tuple(warnings))
     return Config(warnings=tuple(warnings))
@@ -108,27 +153,29 @@ def find(start: str = ".") -> Config:
 
 def load(path: str) -> Config:
     """The configuration in a file named by ``--config`` (trusted: the user named it)."""
-    table = _table(path)
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except OSError as error:
+        raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
+    table = _table(path, data)
     if table is None:
         raise ConfigError(say("config.no-table", path=path))
     return read(path, table)
 
 
-def _table(path: str) -> dict | None:
-    """The referee table of a configuration file: all of a referee.toml, ``[tool.referee]``
-    of a pyproject.toml (None when it has none)."""
+def _table(path: str, data: bytes) -> dict | None:
+    """The referee table of a configuration file's bytes: all of a referee.toml,
+    ``[tool.referee]`` of a pyproject.toml (None when it has none)."""
     import tomllib
 
     try:
-        with open(path, "rb") as file:
-            data = tomllib.load(file)
-    except OSError as error:
-        raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
+        document = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(say("config.not-toml", path=path, reason=str(error))) from None
     if os.path.basename(path) != "pyproject.toml":
-        return data
-    table = data.get("tool", {}).get("referee") if isinstance(data.get("tool"), dict) else None
+        return document
+    table = document.get("tool", {}).get("referee") if isinstance(document.get("tool"), dict) else None
     return table if isinstance(table, dict) else None
 
 
@@ -163,17 +210,22 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
         where = prefix + key
         if key in ("extensions", "exclude", "select", "ignore"):
             values[key] = _strings(path, where, value)
+            if key in ("select", "ignore"):
+                values[key] = codes(values[key], f"{path}: {where}")
         elif key in ("force-exclude", "strict"):
             values[key.replace("-", "_")] = _flag(path, where, value)
         elif key == "format":
             values["format"] = _choice(path, where, value, FORMATS)
-        elif key == "fmt" and isinstance(value, dict):
+        elif key in ("fmt", "games") and not isinstance(value, dict):
+            keys = "suits, ranks" if key == "fmt" else "a game's name"
+            raise ConfigError(say("config.bad-value", path=path, name=where, expected=say("config.expect.table", keys=keys)))
+        elif key == "fmt":
             for name, choice in value.items():
                 choices = {"suits": SUITS, "ranks": RANKS}.get(name)
                 if choices is None:
                     raise ConfigError(say("config.unknown-key", path=path, name=f"{where}.{name}", keys="suits, ranks"))
                 values[name] = _choice(path, f"{where}.{name}", choice, choices)
-        elif key == "games" and isinstance(value, dict):
+        elif key == "games":
             values["games"] = _games(path, where, value)
         else:
             keys = "extensions, exclude, force-exclude, format, select, ignore, strict, fmt, games"

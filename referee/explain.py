@@ -21,6 +21,7 @@ from . import record_rules
 from .games import GAMES, find_game, load_rules
 from .games.base import Rules, SetupError, Violation
 from .messages import ENGLISH, join, say
+from .safe_text import visible
 
 CODE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
 PLACE = re.compile(r"(?P<path>.+?):(?P<line>\d+)(?::\d+)?")
@@ -116,15 +117,16 @@ def render_code(found: Explanation) -> list[str]:
 
 def explain_place(path: str, line: int) -> list[str]:
     """Why referee ruled as it did on a line of a record."""
-    from .notation import RecordError, read_games
-    from .state import checked_game_at, rules_at, state_of
+    from .importer import read_any
+    from .notation import RecordError
+    from .state import checked_game_at, rules_at, source_line, state_of
 
-    record, report = checked_game_at(read_games(path), line)
+    record, report = checked_game_at(read_any(path), line)  # text or JSON, as check reads it
     if isinstance(record, RecordError):
         if record.line == line:
             return [f"{path}:{line}", *_wrap(say("explain.unreadable"), record.message)]
         raise record
-    source = record.sources([line]).get(line)
+    source = source_line(record, line)
     if source is None:
         raise RecordError(path, line, 1, say("explain.no-line", line=line))
     lines = [f"{path}:{line}  {source.strip()}"]
@@ -183,7 +185,7 @@ def run(targets: tuple[str, ...]) -> int:
             print("\n".join(render_code(found)))
         elif place:
             try:
-                print("\n".join(explain_place(place["path"], int(place["line"]))))
+                print("\n".join(visible(line) for line in explain_place(place["path"], int(place["line"]))))
             except RecordError as error:
                 print(str(error), file=sys.stderr)
                 status = 2

@@ -231,29 +231,11 @@ def _aligned(group: list[tuple[str, object]]) -> list[tuple[str, object]]:
 # --- Rewriting files ------------------------------------------------------------------------
 
 def write_atomically(path: str, text: str) -> None:
-    """Replace a file's content with ``text`` (UTF-8): written to a temporary file in the
-    same folder, flushed to the disk, given the file's mode, then renamed over it, so a
-    crash leaves either the old file or the new one, never half of one. A symbolic link
-    is followed: the file it points to is replaced, the link kept."""
-    import tempfile
+    """Replace a file's content with ``text`` (UTF-8), whole or not at all (a killed
+    ``fmt`` leaves at most a stray ``.NAME.*.referee-fmt`` file): see atomic.replace_file."""
+    from .atomic import replace_file
 
-    target = os.path.realpath(path)
-    folder, name = os.path.split(target)
-    mode = os.stat(target).st_mode & 0o7777
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".referee-fmt")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(text.encode("utf-8"))
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+    replace_file(path, text.encode("utf-8"), "referee-fmt")
 
 
 def canonical(path: str, raw: bytes, style: Style = Style()) -> str:

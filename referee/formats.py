@@ -20,7 +20,6 @@ control character reaches the output), then escaped for the format's own syntax.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
@@ -48,8 +47,10 @@ class Summary:
     errors: int = 0
     accepted: int = 0
     """Violations the table accepted (``; accepted CODE``), over every game."""
-    rules: dict[str, str] = field(default_factory=dict)
-    """The rule quoted for each code reported (SARIF lists them)."""
+    rules: dict[str, set[str]] = field(default_factory=dict)
+    """The rules quoted for each code reported (SARIF lists them): a code that several
+    games report (TR-REVOKE, REC-*) may quote a rule of each; kept whole, so that the
+    order the files are checked in (--jobs) changes nothing."""
 
     @property
     def games(self) -> int:
@@ -62,7 +63,8 @@ class Summary:
     def add(self, other: Summary) -> None:
         for f in fields(self):
             if f.name == "rules":
-                self.rules.update(other.rules)
+                for code, quoted in other.rules.items():
+                    self.rules.setdefault(code, set()).update(quoted)
             else:
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
@@ -175,7 +177,7 @@ class Writer:
         if found is not None:
             self.summary.accepted += found.count - found.open
         for v in report.violations:
-            self.summary.rules.setdefault(v.code, v.rule)
+            self.summary.rules.setdefault(v.code, set()).update([v.rule] if v.rule else [])
         if self.shows(report):
             self.game(item, report, found)
 
@@ -275,10 +277,13 @@ class ConciseWriter(Writer):
         for v in self._streamed(report, found):
             self._violation(v)
         self._errors(_unreadable(report))
-        self.record = None
+        self.record, self.told = None, 0  # the next game may come with no sink (a file that cannot be read)
         if report.status == "in-progress" and self.settings.strict:
-            todo = "; ".join(report.todo) or say("report.in-progress")
-            self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
+            self._in_progress(report)
+
+    def _in_progress(self, report: GameReport) -> None:
+        todo = "; ".join(report.todo) or say("report.in-progress")
+        self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
 
     def end(self, summary: Summary) -> None:
         self.emit(summary.text() + "\n")
@@ -319,15 +324,9 @@ class GithubWriter(ConciseWriter):
     def _error(self, e) -> None:
         self._command("error", e.path, e.line, e.column, say("report.error"), visible(e.message))
 
-    def game(self, item, report: GameReport, found: Found | None) -> None:
-        self.path = report.file
-        for v in self._streamed(report, found):
-            self._violation(v)
-        self._errors(_unreadable(report))
-        self.record = None
-        if report.status == "in-progress" and self.settings.strict:
-            todo = "\n".join(visible(t) for t in report.todo)
-            self._command("error", report.file, report.line, 1, say("report.in-progress"), todo or say("report.in-progress"))
+    def _in_progress(self, report: GameReport) -> None:
+        todo = "\n".join(visible(t) for t in report.todo)
+        self._command("error", report.file, report.line, 1, say("report.in-progress"), todo or say("report.in-progress"))
 
 
 # --- JSON and JSON lines ------------------------------------------------------------------
@@ -341,6 +340,8 @@ class JsonWriter(Writer):
     OPEN, GAP, CLOSE = "[", "\n", "\n]\n"
 
     def __init__(self, emit: Emit, settings: Settings):
+        import json  # here: a text report does without it (start-up)
+
         super().__init__(emit, settings)
         self.dumps = lambda data: json.dumps(data, ensure_ascii=False)
         self.streamed = 0
@@ -407,6 +408,12 @@ def _xml(text: str) -> str:
     return escape(visible(text), {'"': "&quot;"})
 
 
+def _xml_lines(lines: list[str]) -> str:
+    """Lines as the text of an element: each made visible and escaped, one per line (a
+    line end joined in first would be made visible as ``\\n``)."""
+    return "\n".join(_xml(line) for text in lines for line in text.split("\n"))
+
+
 class JunitWriter(Writer):
     """JUnit XML for CI dashboards: a ``testsuite`` per file, a ``testcase`` per game. A
     game with violations has a ``failure`` (one line per violation, as ``concise`` writes
@@ -457,22 +464,22 @@ class JunitWriter(Writer):
             self.counts["errors"] += 1
             errors = _unreadable(report)
             message = say("report.unreadable", count=report.error_count) if report.errors else errors[0].message
-            text = "\n".join([str(e) for e in errors] + [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_])
-            case += f'      <error type="unreadable" message="{_xml(message)}">{_xml(text)}</error>\n'
+            lines = [str(e) for e in errors] + [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_]
+            case += f'      <error type="unreadable" message="{_xml(message)}">{_xml_lines(lines)}</error>\n'
         elif report.status == "violations":
             self.counts["failures"] += 1
             lines = [f"{v.line}:{v.column}: {v.code} {v.message}" for v in open_]
             lines += [say("report.more", count=n, code=code, keep=self.KEEP) for code, n in report.omitted.items()]
             message = say("report.violations", count=len(open_) + sum(report.omitted.values()))
-            case += f'      <failure type="violations" message="{_xml(message)}">{_xml(chr(10).join(lines))}</failure>\n'
+            case += f'      <failure type="violations" message="{_xml(message)}">{_xml_lines(lines)}</failure>\n'
         elif report.status == "in-progress" and self.settings.strict:
             self.counts["failures"] += 1
-            case += f'      <failure type="in-progress" message="{_xml(say("report.in-progress"))}">{_xml(chr(10).join(report.todo))}</failure>\n'
+            case += f'      <failure type="in-progress" message="{_xml(say("report.in-progress"))}">{_xml_lines(report.todo)}</failure>\n'
         out = [f"{v.line}:{v.column}: {v.code} {say('report.accepted-label')} {v.message}" for v in report.violations if v.accepted]
         out += [say(f"report.{report.status}")] if report.status in ("in-progress", "never-ends", "valid") else []
         out += [say("report.to-move", todo=t) for t in report.todo]
         if out:
-            case += f"      <system-out>{_xml(chr(10).join(out))}</system-out>\n"
+            case += f"      <system-out>{_xml_lines(out)}</system-out>\n"
         self.cases.append(case + "    </testcase>\n")
 
 
@@ -482,9 +489,11 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def _uri(path: str) -> str:
+    """A file's path as a SARIF URI reference: its bytes percent-encoded (a control
+    character and a byte that is not UTF-8 too), so that the URI names the file itself."""
     from urllib.parse import quote
 
-    return quote(visible(path).replace(os.sep, "/"))
+    return quote(os.fsencode(path.replace(os.sep, "/")))
 
 
 class SarifWriter(JsonWriter):
@@ -504,8 +513,9 @@ class SarifWriter(JsonWriter):
             release = version("referee")
         except PackageNotFoundError:
             release = "0"
-        rules = [{"id": code, "shortDescription": {"text": code}, **({"fullDescription": {"text": rule}} if rule else {})}
-                 for code, rule in sorted(summary.rules.items())]
+        rules = [{"id": code, "shortDescription": {"text": code},
+                  **({"fullDescription": {"text": "\n\n".join(sorted(quoted))}} if quoted else {})}
+                 for code, quoted in sorted(summary.rules.items())]
         driver = {"name": "referee", "version": release, "rules": rules}
         self.emit("\n], " + self.dumps({"tool": {"driver": driver}})[1:] + "]}\n")
 

@@ -14,7 +14,6 @@ as in text."""
 from __future__ import annotations
 
 import io
-import json
 import sys
 from collections.abc import Iterator
 
@@ -96,6 +95,8 @@ def _error(path: str, where, message: str) -> RecordError:
 
 def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
     """The games of a JSON record (its bytes)."""
+    import json  # here: a text record does without it (start-up)
+
     if len(data) > MAX_JSON:
         yield RecordError(path, 0, 0, say("json.too-large", limit=MAX_JSON // (1 << 20)))
         return
@@ -115,6 +116,9 @@ def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
     if whole:
         for where, message in whole[:10]:
             yield _error(path, where, message)
+        return
+    if not document["games"]:  # as a text file with no game: a check of nothing must not pass
+        yield _error(path, ["games"], say("file.empty"))
         return
     refused = {}
     for where, message in problems:
@@ -139,6 +143,8 @@ class _Refused(Exception):
 
 def _schema_problems(document) -> list[tuple[list, str]]:
     """Each place the document breaks the schema, and what is wrong, in document order."""
+    import json
+
     from jsonschema import Draft202012Validator
 
     from .resources import read_resource

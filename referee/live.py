@@ -29,11 +29,11 @@ import datetime
 import os
 import shutil
 import sys
-import tempfile
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .atomic import replace_file, sync_folder
 from .cards import SUITS
 from .engine import GameReport, check_games
 from .export import escape_value
@@ -103,7 +103,16 @@ class Session:
         """Read the file and replay its last game; SessionError when it cannot be read."""
         with open(self.path, "rb") as file:
             data = file.read()
-        text = data.decode("utf-8-sig", errors="replace")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:  # as check says it: a file check refuses is not played on
+            import io
+
+            from .notation import read_games
+
+            found = (i for i in read_games(self.path, io.BytesIO(data)) if isinstance(i, RecordError))
+            fallback = RecordError(self.path, 0, 0, say("file.not-utf8", byte=data[error.start]))
+            raise SessionError(str(next(found, fallback))) from None
         self.newline = "\r\n" if "\r\n" in text else "\n"
         self.text = text.replace("\r\n", "\n").replace("\r", "\n")
         self._replay(self.text)
@@ -141,7 +150,7 @@ class Session:
             data = file.read()
         if data[last.offset:] != last.data:
             raise SessionError(say("live.changed"))
-        _replace(self.path, data[: last.offset])
+        replace_file(self.path, data[: last.offset], "referee-undo")
         self.written.pop()
         self.load()
         return last.line
@@ -165,40 +174,6 @@ class Session:
         if not any(e.line == number for e in record.events) and not line.lstrip().startswith(";"):
             return [], RecordError(self.path, number, 1, say("live.not-an-event"), line)
         return [v for v in report.violations if v.line == number and not v.accepted], None
-
-
-def _replace(path: str, data: bytes) -> None:
-    """Write ``data`` as the file's whole content, atomically: a temporary file in the
-    same folder, synced, given the file's mode, then renamed over it."""
-    folder = os.path.dirname(os.path.abspath(path))
-    mode = os.stat(path).st_mode & 0o7777
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".referee-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: str) -> None:
-    """Make a new or renamed file's entry in its folder durable too."""
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
 
 
 # --- Starting a new record -------------------------------------------------------------------
@@ -244,7 +219,7 @@ def new_record(path: str, ask: Ask, show: Callable[[str], None]) -> None:
         file.write(text)
         file.flush()
         os.fsync(file.fileno())
-    _sync_folder(os.path.dirname(os.path.abspath(path)))
+    sync_folder(os.path.dirname(os.path.abspath(path)))
 
 
 def _headers_record(headers: list[tuple[str, str]]) -> Record:
@@ -413,7 +388,9 @@ def run(path: str) -> int:
     ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
 
     def show(text: str) -> None:
-        print(text, flush=True)
+        from .safe_text import visible
+
+        print("\n".join(visible(line) for line in text.split("\n")), flush=True)
 
     try:
         return play(path, ask, show)

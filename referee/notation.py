@@ -46,6 +46,8 @@ MAX_COUNT = 78
 
 _FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
 _NUMBERS = {str(n): card for n, card in _FLASCHENTEUFEL.items()}
+_COUNTS = {str(n): (UNSEEN_CARD,) * n for n in range(1, 10)}
+"""The usual counts of unseen cards (``draws 2``), read without the line pattern."""
 """Flaschenteufel's cards by their written number, for the common case of a line of numbers."""
 
 
@@ -198,12 +200,22 @@ class _Builder(Transformer):
             return None
         spellings = SPELLINGS
         cards = tuple(spellings.get(word.upper()) for word in rest)
-        if None in cards:
+        if None in cards and (cards := self._numbers(rest, verb)) is None:
             return None
         start = end = text.find(rest[0], at + len(player) + len(verb))
         for word in rest:
             end = text.find(word, end) + len(word)
         return Event(player, verb, line, place, cards, text[start:end], start + column, target, None, move, time, comment)
+
+    def _numbers(self, words: list[str], verb: str) -> tuple[Card, ...] | None:
+        """Cards written as numbers: Flaschenteufel's, or a count of unseen cards (``draws
+        2``); None for the line pattern (a number that is neither, or mixed with cards)."""
+        if self.numbered:
+            cards = tuple(_NUMBERS.get(word) for word in words)
+            return None if None in cards else cards
+        if verb in COUNT_VERBS and len(words) == 1 and words[0] in _COUNTS:
+            return _COUNTS[words[0]]
+        return None
 
     def _slow(self, text: str, column: int, line: int, events: list[Event], comments: list[Comment]) -> None:
         """One line read with the line pattern; ``column``: the column of its first character."""

@@ -67,6 +67,20 @@ def game_at(items: Iterable[Record | RecordError], at: int | None) -> Record | R
     return checked_game_at(items, at)[0]
 
 
+def source_line(record: Record, line: int) -> str | None:
+    """A line of the game as written; for a game read from JSON (its text is not kept),
+    the header, event or comment the JSON places there written out, and a line within
+    the game that none takes as blank; None when the game has no such line."""
+    found = record.sources([line]).get(line)
+    if found is not None or record.text:
+        return found
+    items = [*record.headers, *record.events, *record.comments]
+    item = next((i for i in items if i.line == line), None)
+    if item is not None:
+        return line_text(item)
+    return "" if items and record.line <= line <= max(i.line for i in items) else None
+
+
 def rules_at(record: Record, at: int | None = None) -> Rules:
     """The game's rules after replaying its events up to line ``at`` (all of them when
     None); SetupError when the headers cannot make a game."""
@@ -322,14 +336,13 @@ def run(path: str, at: int | None, as_json: bool) -> int:
     """``referee state``: print the state; exit status 0, or 2 when the game cannot be read."""
     import sys
 
-    from .notation import read_games
+    from .importer import read_any
 
-    stream = sys.stdin.buffer if path == "-" else None
     try:
-        record = game_at(read_games("<stdin>" if stream else path, stream), at)
+        record = game_at(read_any(path), at)  # text or JSON, as check reads it
         if isinstance(record, RecordError):
             raise record
-        if at is not None and not record.sources([at]):  # past the end of the game (and of the file)
+        if at is not None and source_line(record, at) is None:  # past the end of the game (and of the file)
             raise RecordError(record.path, at, 1, say("explain.no-line", line=at))
         state = state_of(record, at)
     except RecordError as error:
@@ -340,5 +353,7 @@ def run(path: str, at: int | None, as_json: bool) -> int:
 
         print(json.dumps(to_json(state), ensure_ascii=False, indent=1))
     else:
-        print("\n".join(render(state)))
+        from .safe_text import visible
+
+        print("\n".join(visible(line) for line in render(state)))  # a file name or a header may bring controls
     return 0

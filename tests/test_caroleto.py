@@ -62,7 +62,7 @@ def test_cards_dealt_by_player_count(players: int, cards: int) -> None:
 
 
 @pytest.mark.parametrize(("card", "players", "effect"), [
-    ("AH", 3, (4, "sips")), ("AH", 4, (8, "sips")), ("AH", 5, (10, "sips")), ("AH", 8, (16, "sips")),
+    ("AH", 3, (6, "sips")), ("AH", 4, (8, "sips")), ("AH", 5, (10, "sips")), ("AH", 8, (16, "sips")),
     ("2C", 4, (2, "sips")), ("5H", 4, (5, "sips")), ("6D", 4, (1, "sips")), ("7S", 3, (3, "sips")),
     ("7S", 8, (8, "sips")), ("8H", 4, (1, "glass")), ("10S", 3, (6, "sips")), ("10S", 4, (8, "sips")),
     ("VC", 4, (1, "half")), ("9C", 4, None), ("CD", 4, None), ("QH", 4, None), ("KD", 4, None),
@@ -104,6 +104,28 @@ def test_units_are_never_added_together() -> None:
     text = HEAD + DRAW + "Ann plays 6H on Ben\nBen plays 6S\nCas plays 3S on Ben\nDom plays 8S on Ben\nBen refuses\n"
     (record,) = parse_text(text)
     assert check(record).tallies["Ben"] == {"half": 1, "sips": 3, "glass": 1}
+
+
+# --- Messages that say what happened, and what the rule wants -------------------------------
+
+@pytest.mark.parametrize(("events", "message"), [
+    # a take from the wrong side: who was taken from, and whom the rule names
+    ("Ben says roi\nBen takes ?? from Cas\n",
+     "Ben takes from Cas, but this way round Ben takes from the neighbour on the right, Ann"),
+    # the teller votes once the others have: he told it, he did not vote twice
+    (DRAW + "Ann plays VS on Ben\nBen plays QH\nCas plays CS\nDom plays CH\n"
+     "Ann votes bon\nCas votes bon\nDom votes bon\nBen votes pourri\n",
+     "Ben told the dossier and does not vote on it"),
+    # the Roi de pique bid as the last card in hand: the refill gives it cards back
+    ('Ben holds KS 3D\nBen says roi\nBen takes 2S from Ann\nCas takes 3D from Ben\nDom takes ?? from Cas\n'
+     'Ann takes ?? from Dom\nAnn plays AS\nBen plays 2S on Cas\nCas plays QH\nDom plays QD\nBen bids KS\n',
+     "Ben bids the Roi de pique before the last round (the bidding's refill gives the cards bid back): "
+     "the Roi de pique is played only as one's last card, in the last round"),
+])
+def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
+    head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
+    (record,) = parse_text(head + events)
+    assert [v.message for v in check(record).violations] == [message]
 
 
 # --- The Dame: when the table turns ---------------------------------------------------------

@@ -192,3 +192,63 @@ def test_an_empty_default_reads_none():
     output = CliRunner().invoke(main, ["games"]).output
     line = next(line for line in output.splitlines() if "[Variants" in line)
     assert line.endswith("(default: none)")
+
+
+# --- Messages a user's review found wrong or unclear -------------------------------------------
+
+MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
+    '[Dealer "David"]\n[Sanction "mega-one"]\n[Starter "3C"]\nCharlotte holds 6C 9C 9D 5S KH JD 2S\n'
+    "Zouhaire plays 4C\nCharlotte plays 6C\nDavid plays 6S 6H 6D\nDavid plays QD QH\nDavid plays 8H\n"
+    "Charlotte says contre\n")
+
+
+@pytest.mark.parametrize(("text", "code", "message"), [
+    (MEGA + "Charlotte gives 4D to David\n", "CP-NOT-IN-HAND",
+     "Charlotte gave 4D, but the hand as known does not hold it (9C 9D 5S KH JD 2S)"),
+    (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n'
+     "A plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE draws\nF draws KD\n", "CP-STOCK-MISMATCH",
+     "F drew KD, but the stock holds only 5H 7C 7H, shuffled back in from the discard"),
+    (HEAD + '[Starter "3H"]\nAna plays AH\n', "CP-ACE-ANNOUNCE",
+     "Ana played AH without announcing a suit (write: Ana plays AH for S)"),
+    (HEAD + '[Sanction "zouzou"]\n[Variants "david-le-fou"]\n[Starter "4H"]\n'
+     "Ana plays 9S\nCas accuses Ana\nAna draws\nBen accuses Ana\n", "CP-WRONG-ACCUSATION",
+     "Ben accused Ana, whose error was already called out on line 7: it is not sanctioned twice"),
+    (HEAD + '[Sanction "zouzou"]\n[Variants "david-le-fou"]\n[Starter "4H"]\n'
+     "Ana plays 9S ; accepted CP-NO-MATCH\nCas accuses Ana\n", "CP-WRONG-ACCUSATION",
+     "Cas accused Ana, whose error on line 6 the table accepted: it cannot be called out"),
+    (HEAD + '[Sanction "zouzou"]\n[Variants "david-le-fou"]\n[Starter "4H"]\nAna plays 9S\nAna accuses Ana\n',
+     "CP-WRONG-ACCUSATION", "Ana accused Ana, but an error is called out by another player, not by its author"),
+    (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n'
+     "A plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE draws\nF draws\nG plays 9S\nH plays KS\nI draws 5\n",
+     "CP-DRAW-COUNT", "I drew 5 card(s), but 5 card(s) were owed, and only 4 card(s) are left to draw: that is the draw"),
+    (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n[Reshuffle "no"]\n'
+     '[Variants "mot-doux"]\nA plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE swears\nE draws 2\n',
+     "CP-DRAW-COUNT", "E drew 2 card(s), but the sanction is 2 card(s), and only 1 card(s) are left to draw: that is the draw"),
+])
+def test_the_message_says_what_happened(check_text, text, code, message):
+    found = [v.message for v in check_text(text).violations if v.code == code]
+    assert found and found[-1] == message, found
+
+
+SIXES = '[Game "carte-et-plouc"]\n[Players "{players}"]\n[Variants "six"]\n[Starter "4H"]\n{plays}\n'
+
+
+@pytest.mark.parametrize(("players", "plays", "ruling"), [
+    ("Ana Ben", "Ana plays 6H", "Ana lays 6H on 4H: the same suit; Ben skipped"),
+    ("Ana Ben", "Ana plays 6H 6C", "Ana lays 6H 6C on 4H: the same suit; Ben and Ana skipped"),
+    ("Ana Ben Cas", "Ana plays 6H 6C 6S", "Ana lays 6H 6C 6S on 4H: the same suit; Ben, Cas and Ana skipped"),
+    ("Ana Ben Cas Dom", "Ana plays 6H 6C", "Ana lays 6H 6C on 4H: the same suit; Ben and Cas skipped"),
+])
+def test_the_ruling_names_every_player_a_six_skips(tmp_path, players, plays, ruling):
+    path = tmp_path / "six.txt"
+    path.write_text(SIXES.format(players=players, plays=plays), encoding="utf-8")
+    out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:5"]).output.split())
+    assert f"ruled: legal: {ruling} then:" in out, out
+
+
+def test_the_ruling_of_a_carre_of_sevens_names_who_owes_the_eight(tmp_path):
+    path = tmp_path / "sevens.txt"
+    path.write_text('[Game "carte-et-plouc"]\n[Players "Zouhaire Charlotte David"]\n[Dealer "David"]\n'
+                    '[Starter "5S"]\nZouhaire plays 7S\nCharlotte plays 7D\nDavid plays 7C 7H\n', encoding="utf-8")
+    out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:7"]).output.split())
+    assert "Zouhaire owes 8 card(s); David plays again (the carré of 7s)" in out, out

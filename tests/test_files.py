@@ -132,6 +132,21 @@ def test_a_configuration_every_user_may_write_is_not_read(records, monkeypatch) 
     assert load(str(path)).ignore == ("BC",)  # named with --config: the user's choice
 
 
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="no file owners")
+@pytest.mark.parametrize("name", ["referee.toml", "pyproject.toml"])
+def test_a_configuration_not_to_be_read_is_not_read_whatever_it_holds(records, monkeypatch, name: str) -> None:
+    """Its owner and mode are checked before it is parsed: a file planted above the work
+    that is not TOML cannot stop every check (exit 2) either."""
+    path = records / name
+    path.write_text('[tool.referee\nignore = [BC\n', encoding="utf-8")
+    path.chmod(0o666)
+    monkeypatch.chdir(records / "club")
+    config = find()
+    assert config.path is None and "every user may write to it" in config.warnings[0]
+    result = CliRunner().invoke(main, ["check", "z.txt"])
+    assert result.exit_code == 0 and "is not read" in result.output
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ('colour = "red"\n', "unknown key 'colour'"),
     ('format = "xml"\n', "format: expected one of text, concise"),
@@ -140,6 +155,10 @@ def test_a_configuration_every_user_may_write_is_not_read(records, monkeypatch) 
     ('[games.bataille-corse]\nSlap = "pair"\n', "games.bataille-corse.Slap: bataille-corse has no such option"),
     ('[games.bataille-corse]\nSlaps = "pairs"\n', "games.bataille-corse.Slaps: expected any of"),
     ("format = \n", "is not TOML"),
+    ('ignore = ["BC-FALSE-SLPA"]\n', "ignore: 'BC-FALSE-SLPA' is neither a code referee reports nor the start of one (did you mean 'BC-FALSE-SLAP'?)"),
+    ('select = ["BC", "XY"]\n', "select: 'XY' is neither a code"),
+    ('fmt = "symbols"\n', "fmt: expected a table (keys: suits, ranks)"),
+    ('games = ["bataille-corse"]\n', "games: expected a table (keys: a game's name)"),
 ])
 def test_a_bad_configuration_is_a_clear_error(records, text: str, message: str) -> None:
     path = records / "referee.toml"
@@ -151,13 +170,26 @@ def test_a_bad_configuration_is_a_clear_error(records, text: str, message: str) 
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("option", ["--select", "--ignore"])
+def test_a_code_that_names_no_code_is_an_error_not_a_pass(records, option: str) -> None:
+    """A typo in --select would select nothing (and --ignore ignore nothing): the check
+    would pass, or fail, for the wrong reason. Codes are read in upper case, as explain
+    reads them."""
+    runner = CliRunner()
+    result = runner.invoke(main, ["check", "--no-config", option, "BC-FALSE-SLPA", "club/drafts/d.txt"])
+    assert result.exit_code == 2 and "did you mean 'BC-FALSE-SLAP'" in result.output
+    result = runner.invoke(main, ["check", "--no-config", "--select", "bc-false-slap,tr", "club/drafts/d.txt"])
+    assert result.exit_code == 1 and "BC-FALSE-SLAP" in result.output
+    assert runner.invoke(main, ["check", "--no-config", "--ignore", "bc-", "club/drafts/d.txt"]).exit_code == 0
+
+
 def test_the_configuration_drives_check_and_flags_win(records) -> None:
     (records / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
     runner = CliRunner()
     result = runner.invoke(main, ["check", "club"])  # drafts and *.draft.txt left out; concise
     assert result.exit_code == 0, result.output
     assert result.output.startswith("3 game(s) in 3 file(s)")
-    result = runner.invoke(main, ["check", "--format", "text", "--ignore", "BC-NONE", "club/drafts/d.txt"])
+    result = runner.invoke(main, ["check", "--format", "text", "--ignore", "CP", "club/drafts/d.txt"])
     assert result.exit_code == 1 and "6:1 BC-FALSE-SLAP" in result.output  # the flag's ignore replaces the file's
     assert runner.invoke(main, ["check", "club/drafts/d.txt"]).exit_code == 0  # ignored by the configuration
     assert runner.invoke(main, ["check", "--no-config", "club"]).exit_code == 1

@@ -231,6 +231,15 @@ def test_not_json(tmp_path) -> None:
     assert result.exit_code == 2 and f"{path}:2:12: this file is not JSON" in result.output
 
 
+def test_a_json_record_with_no_game_is_an_error_as_an_empty_text_file(tmp_path) -> None:
+    """A check of nothing must not pass: ``{"games": []}`` is what an empty text file is."""
+    path = tmp_path / "g.json"
+    path.write_text('{"file": "g.txt", "games": []}', encoding="utf-8")
+    for command in ("check", "import"):
+        result = CliRunner().invoke(main, [command, "--no-config", str(path)])
+        assert result.exit_code == 2 and f"{path}: games: no game here" in result.output, result.output
+
+
 def test_a_game_with_no_event_cannot_come_before_another_in_json() -> None:
     document = {"file": "x", "games": [{"line": 1, "headers": [{"tag": "Game", "value": "bataille-corse", "line": 1}],
                                         "events": [], "comments": []},

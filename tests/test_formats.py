@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+from urllib.parse import unquote_to_bytes
 
 import jsonschema
 import pytest
@@ -113,6 +115,20 @@ def test_github_escapes_what_a_record_brings(folder) -> None:
     assert out.count("\n") == 2 and out.startswith("::error file=records/x\\n%3A%3Aerror file=forged%3A%3Aboom.txt,line=6")
 
 
+@pytest.mark.parametrize("form", ["concise", "github"])
+def test_each_file_that_cannot_be_read_is_named(folder, form: str) -> None:
+    """A file with no game read (not UTF-8, a line too long) after one with a line that
+    cannot be read is named too: the count of lines already told is the game's, not the
+    run's."""
+    (folder / "g-latin1.txt").write_bytes(GOOD.encode() + b"; caf\xe9\n")
+    (folder / "h-long.txt").write_text('[Game "bataille-corse"]\n' + "x" * 5000 + "\n", encoding="utf-8")
+    (folder / "i-binary.txt").write_bytes(b"\xff\xfe\x00binary")
+    code, out = check("--format", form, "records/f-broken.txt", "records/h-long.txt", "records/i-binary.txt", "records/g-latin1.txt")
+    named = [name for name in ("f-broken", "h-long", "i-binary", "g-latin1") if f"records/{name}.txt" in out]
+    assert named == ["f-broken", "h-long", "i-binary", "g-latin1"], out
+    assert code == 2
+
+
 def test_json_and_its_old_flag(folder) -> None:
     schema = json.loads(read_resource("schemas", "report.schema.json"))
     code, out = check("--format", "json", "records")
@@ -171,6 +187,22 @@ def test_junit_reads_back_as_junit(folder) -> None:
     assert not list(list(JUnitXml.fromstring(out.encode("utf-8")))[0])[0].result  # in progress: passes without --strict
 
 
+def test_junit_writes_one_finding_per_line(folder) -> None:
+    """The lines of a failure, an error and system-out are lines, not a ``\\n`` shown."""
+    import xml.etree.ElementTree as ElementTree
+
+    (folder / "g-two.txt").write_text(SLAP + "Bob slaps\n", encoding="utf-8")
+    code, out = check("--format", "junit", "records/f-broken.txt", "records/g-two.txt")
+    suites = ElementTree.fromstring(out)
+    error = suites.find("testsuite/testcase/error").text.split("\n")
+    assert error[0] == "records/f-broken.txt:3:13: expected a card such as 7H or 10♥, got '11D'"
+    assert error[-2:] == ["4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn",
+                          "5:1: BC-NOT-WON Alice took the pile, but nobody has won it yet"]
+    failure = suites.find("testsuite[2]/testcase/failure").text.split("\n")
+    assert [line.split(" ")[:2] for line in failure] == [["6:1:", "BC-FALSE-SLAP"], ["7:1:", "BC-FALSE-SLAP"]]
+    assert "\\n" not in out
+
+
 def test_sarif(folder) -> None:
     code, out = check("--format", "sarif", "records")
     data = json.loads(out)
@@ -184,6 +216,33 @@ def test_sarif(folder) -> None:
     assert found == [("BC-FALSE-SLAP", "records/b-slap.txt", 6, False), ("BC-FALSE-SLAP", "records/c-accepted.txt", 6, True),
                      ("REC-STALE-ACCEPTED", "records/d-stale.txt", 6, False), ("BC-OUT-OF-TURN", "records/f-broken.txt", 4, False),
                      ("BC-NOT-WON", "records/f-broken.txt", 5, False), ("unreadable", "records/f-broken.txt", 3, False)]
+
+
+def test_a_sarif_uri_names_the_file_itself(folder) -> None:
+    """Percent-encoded from the file name's bytes: an escape, a '#', a byte that is not
+    UTF-8; it was made visible first, and then named another file (a\\x1bb)."""
+    name = os.fsdecode(b"a\x1bb #1 caf\xe9.txt")
+    try:
+        (folder / name).write_text(SLAP, encoding="utf-8")
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("the file system refuses such a name")
+    code, out = check("--format", "sarif", f"records/{name}")
+    uri = json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "records/a%1Bb%20%231%20caf%E9.txt"
+    assert os.fsdecode(unquote_to_bytes(uri)) == f"records/{name}"
+
+
+def test_sarif_quotes_the_rule_of_each_game_that_reports_a_shared_code(tmp_path) -> None:
+    """TR-REVOKE breaks a rule of Pierre qui Roule and one of Flaschenteufel: both are
+    quoted, whatever the order the files are checked in (--jobs added them in another
+    order than one process did, and the last one replaced the first)."""
+    files = [str(RECORDS / "flaschenteufel" / "follow-colour.txt"), str(RECORDS / "pierre-qui-roule" / "follow-suit.txt")]
+    outputs = [check("--format", "sarif", *order)[1] for order in (files, files[::-1])]
+    rules = [{r["id"]: r for r in json.loads(out)["runs"][0]["tool"]["driver"]["rules"]} for out in outputs]
+    assert rules[0]["TR-REVOKE"] == rules[1]["TR-REVOKE"]
+    text = rules[0]["TR-REVOKE"]["fullDescription"]["text"]
+    assert "Les autres joueurs doivent poser une carte de la même couleur" in text  # Flaschenteufel
+    assert "Chaque joueur suivant doit jouer une carte de la couleur demandée" in text  # Pierre qui Roule
 
 
 @pytest.mark.parametrize("form", ["text", "concise", "json", "jsonl", "github", "junit", "sarif"])

@@ -135,6 +135,22 @@ def test_undo_rewrites_the_file_whole_and_keeps_its_mode(tmp_path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]  # no temporary file left
 
 
+def test_undo_through_a_link_rewrites_the_file_it_points_to(tmp_path) -> None:
+    """As fmt does: the record stays where the link points, and the link stays a link."""
+    path, link = tmp_path / "game.txt", tmp_path / "tonight.txt"
+    path.write_text(HEADERS, encoding="utf-8")
+    link.symlink_to(path.name)
+    child = spawn(link)
+    prompt(child, "Alice")
+    type_event(child, "Alice plays 5H")
+    child.sendline("undo")
+    child.expect("undone: Alice plays 5H")
+    child.sendline("end")
+    child.expect(pexpect.EOF)
+    assert link.is_symlink() and path.read_text(encoding="utf-8") == HEADERS
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt", "tonight.txt"]
+
+
 def test_undo_refuses_when_the_file_changed_outside_the_session(tmp_path) -> None:
     path = tmp_path / "game.txt"
     path.write_text(HEADERS, encoding="utf-8")
@@ -191,6 +207,17 @@ def test_a_record_without_a_final_line_end_and_with_crlf(tmp_path) -> None:
 def test_a_record_that_cannot_be_read(tmp_path) -> None:
     result, path = play(tmp_path, "", HEADERS + "Alice plays 11H\n")
     assert result.exit_code == 2 and "expected a card" in result.output
+
+
+def test_a_record_that_is_not_utf8_is_refused_as_check_refuses_it(tmp_path) -> None:
+    """Played on, it was replayed with its bad bytes replaced, reported in progress (exit 0)
+    where check says it cannot be read, and lines in UTF-8 were added to it."""
+    path = tmp_path / "game.txt"
+    start = (HEADERS + "Alice plays 5H ; café\n").encode("latin-1")
+    path.write_bytes(start)
+    result = CliRunner().invoke(main, ["play", str(path)], input="Bob plays 6C\n")
+    assert result.exit_code == 2 and "game.txt:4:21: this file is not UTF-8 text (byte 0xe9" in result.output
+    assert path.read_bytes() == start
 
 
 def test_a_new_record_from_a_pipe_asks_again_after_a_bad_answer(tmp_path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -257,3 +259,24 @@ def test_both_readings_agree_on_made_up_lines(pieces: list[str], glued: list[boo
     assert accepted == explained, line
     if accepted and not line.lstrip().startswith(("[", ";")) and isinstance(parse_text(HEAD + line + "\n")[0], Record):
         assert _coarse_event(line) == _fine_event(line), line
+
+
+@pytest.mark.parametrize("game, players", [("bataille-corse", 3), ("carte-et-plouc", 3), ("pierre-qui-roule", 4),
+                                           ("flaschenteufel", 4), ("caroleto", 4)])
+def test_the_quick_split_reads_every_simulated_line_as_the_line_pattern(game: str, players: int, monkeypatch) -> None:
+    """Every line the builder splits in plain Python (numbered cards and counts included)
+    gives the event the line pattern gives: games with mistakes, hands shown and hidden."""
+    from referee import notation
+    from referee.simulate import simulate
+
+    text = "".join(simulate(game, players, seed, hidden=seed % 2 == 1, max_events=400, mistakes=0.05)
+                   for seed in range(12))
+
+    def events() -> list:
+        return [[(e.player, e.verb, e.line, e.column, e.cards, e.cards_text, e.cards_column, e.target, e.word,
+                  e.move, e.time, e.comment, e.suit) for e in record.events] if isinstance(record, Record) else record
+                for record in notation.read_games("sim.txt", io.BytesIO(text.encode()))]
+
+    quick = events()
+    monkeypatch.setattr(notation._Builder, "_split", lambda self, *args: None)
+    assert events() == quick and sum(map(len, quick)) > 500

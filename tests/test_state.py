@@ -94,3 +94,35 @@ def test_a_wrong_state_expectation_fails() -> None:
     with pytest.raises(AssertionError):
         check_expectations(TEXT.replace("Bob plays KC\n", "Bob plays KC\n; expect state turn: Alice\n"))
     check_expectations(TEXT.replace("Bob plays KC\n", "Bob plays KC\n; expect state turn: Chloe\n"))
+
+
+@pytest.mark.parametrize("command", [["state"], ["explain"]])
+def test_what_a_record_or_its_name_brings_reaches_the_terminal_escaped(tmp_path, command: list[str]) -> None:
+    """As in check's reports: an escape sequence in a file name, a right-to-left override
+    in a header, are shown as escapes, never sent to the terminal."""
+    path = tmp_path / "a\x1b[2Jb.txt"
+    path.write_text(TEXT.replace("[Players", '[Event "\u202e evil"]\n[Players'), encoding="utf-8")
+    target = f"{path}:2" if command == ["explain"] else str(path)  # line 2: the [Event] header
+    result = CliRunner().invoke(main, [*command, target])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "a\\x1b[2Jb.txt" in result.output
+    if command == ["explain"]:
+        assert "\u202e" not in result.output and '[Event "\\u202e evil"]' in result.output
+
+
+def test_state_and_explain_read_a_json_record_as_check_does(tmp_path) -> None:
+    """check reads a JSON record and points at ``referee explain FILE.json:LINE``: state and
+    explain read it too, at the lines its items give."""
+    runner = CliRunner()
+    text = tmp_path / "g.txt"
+    text.write_text(runner.invoke(main, ["fmt", "--no-config", "-"],
+                                  input=(RECORDS / "bataille-corse" / "false-slap-burn-3.txt").read_bytes()).output, encoding="utf-8")
+    path = tmp_path / "h.txt"  # JSON by its first character; a name as long as the text's: the same wrapping
+    path.write_text(runner.invoke(main, ["export", "--no-config", str(text)]).output, encoding="utf-8")
+    assert f"referee explain {path}:8" in runner.invoke(main, ["check", "--no-config", str(path)]).output
+    for command in (["state", "--at", "8"], ["state", "--json"], ["explain"]):
+        result, expected = (runner.invoke(main, [*command, f"{p}:8" if command == ["explain"] else str(p)]) for p in (path, text))
+        assert result.exit_code == expected.exit_code == 0, result.output
+        same = [" ".join(r.output.replace(str(p), "X").split()) for r, p in ((result, path), (expected, text))]
+        assert same[0] == same[1]  # (a JSON line is written out: its comment not aligned as in the file)
+    assert runner.invoke(main, ["state", "--at", "99", str(path)]).exit_code == 2

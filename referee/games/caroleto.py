@@ -110,6 +110,11 @@ def _plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
 
+def _say_players(key: str, players: list[str], **fields: object) -> str:
+    """A sentence about some players, its verb agreeing with their number (key.one for one)."""
+    return say(key + ".one" if len(players) == 1 else key, players=join(players), **fields)
+
+
 NOTED_LINES = 10
 """The lines a note lists by number; later ones are « and later »."""
 
@@ -261,12 +266,12 @@ class Caroleto(Rules):
         if r is not None and (r.number > 1 or r.step > 0):
             return  # too late: the missing announcement was flagged when the round began
         if not self.places.may(RS, Places.seat(seat)):
-            self.flag("CA-ROI-FALSE", event, why=say("ca.roi.dealt", where=self._where(RS)))
-        else:
-            self.places.put(RS, Places.seat(seat))
-            self.roi_by_announcement = RS not in self.dealt_cards
-            if self.roi_by_announcement:
-                self._note("ca.note.roi", event.line)
+            # the deal shows it false: not the announcement, which its holder still owes
+            return self.flag("CA-ROI-FALSE", event, why=say("ca.roi.dealt", where=self._where(RS)))
+        self.places.put(RS, Places.seat(seat))
+        self.roi_by_announcement = RS not in self.dealt_cards
+        if self.roi_by_announcement:
+            self._note("ca.note.roi", event.line)
         self.announced = seat
         if r is not None and r.first is None:
             r.first = seat
@@ -386,7 +391,8 @@ class Caroleto(Rules):
         behind = (seat - r.direction) % self.n
         if source != behind:
             side = say("ca.side.right" if r.direction == 1 else "ca.side.left")
-            return say("ca.draw.neighbour", player=self.players[seat], side=side, neighbour=self.players[behind])
+            return say("ca.draw.neighbour", player=self.players[seat], source=self.players[source], side=side,
+                       neighbour=self.players[behind])
         return ""
 
     def _next_drawer(self, r: Round) -> int | None:
@@ -548,7 +554,8 @@ class Caroleto(Rules):
         card = event.cards[0]
         target = self.seats[event.target] if event.target is not None else None
         if card == RS and not used and self.counts[seat] > 1:
-            self.flag("CA-ROI-EARLY", event, event.cards_column, count=self.counts[seat])
+            self.flag("CA-ROI-EARLY", event, event.cards_column,
+                      why=say("ca.roi.early.play", player=event.player, count=self.counts[seat]))
             self.roi_flagged = True
         if self._from_hand(seat, card, event, 0, self.places.table):
             r.table.append(card)
@@ -725,7 +732,7 @@ class Caroleto(Rules):
             if why:
                 return self.flag("CA-BID-TURN", event, event.card_column(i), why=why)
             if card == RS:
-                self.flag("CA-ROI-EARLY", event, event.card_column(i), count=self.counts[seat])
+                self.flag("CA-ROI-EARLY", event, event.card_column(i), why=say("ca.roi.early.bid", player=event.player))
                 self.roi_flagged = True
             if not self._from_hand(seat, card, event, i, self.places.table):
                 return
@@ -820,8 +827,9 @@ class Caroleto(Rules):
         open_ = [d for d in r.dossiers if not d.complete] if r else []
         dossier = next((d for d in open_ if seat in d.voters and seat not in d.votes), None)
         if dossier is None:
-            tells = any(d.teller == seat for d in open_)
-            why = "ca.vote.teller" if tells else "ca.vote.again" if open_ else "ca.vote.none"
+            told = [d for d in r.dossiers if d.teller == seat] if r else []
+            voted = any(seat in d.votes for d in r.dossiers) if r else False
+            why = "ca.vote.teller" if told and not voted else "ca.vote.again" if voted else "ca.vote.none"
             return self.flag("CA-VOTE-WRONG", event, why=say(why, player=event.player))
         dossier.votes[seat] = word == "pourri"
 
@@ -857,10 +865,20 @@ class Caroleto(Rules):
                                                       owed=self._amount(owed, unit)))
         r.written[(seat, unit)] = r.written.get((seat, unit), 0) + amount
         if unit == "sips":
-            for duel in r.duels:
-                if duel.loser == seat and not duel.waiting:
-                    duel.drank = True
+            self._duels_drunk(r, seat)
         self.catchable = seat
+
+    @staticmethod
+    def _duels_drunk(r: Round, seat: int) -> None:
+        """The duels the seat lost and has now drunk for: only the gorgées written past
+        what the seat owes for everything else (so a « double » may follow a drink for
+        another card)."""
+        lost = [d for d in r.duels if d.loser == seat and not d.waiting]
+        other = r.given.get((seat, "sips"), 0) + sum(d.stake for d in lost if d.drank)
+        for duel in lost:
+            if not duel.drank and r.written.get((seat, "sips"), 0) > other + EPSILON:
+                duel.drank = True
+                other += duel.stake
 
     def _missing_drinks(self, r: Round, event: Event) -> None:
         """At the round's end: each drink the round gave and the record did not write."""
@@ -971,8 +989,8 @@ class Caroleto(Rules):
         for dossier in r.dossiers:
             if not dossier.complete:
                 missing = [names[s] for s in sorted(dossier.voters - set(dossier.votes))]
-                found.append(("CA-UNSETTLED", None, say("ca.pending.votes", players=join(missing),
-                                                        teller=names[dossier.teller])))
+                found.append(("CA-UNSETTLED", None, _say_players("ca.pending.votes", missing,
+                                                        teller=names[dossier.teller], card=dossier.play.card)))
         bidding = r.bidding()
         if bidding is not None:
             found.append(("CA-UNSETTLED", names[bidding.bidder], say("ca.pending.bid", player=names[bidding.bidder],
@@ -1048,7 +1066,7 @@ class Caroleto(Rules):
                               else say("ca.todo.draw-any"))
             else:
                 waiting = [p for s, p in enumerate(self.players) if s not in r.played and self.counts[s]]
-                things.append(say("ca.todo.lay", players=join(waiting)))
+                things.append(_say_players("ca.todo.lay", waiting))
         for seat, state in r.bouts.items():
             if state == "take" and not r.closed and self._bouts_open(r):
                 things.append(say("ca.todo.bout", player=self.players[seat]))
@@ -1067,7 +1085,7 @@ class Caroleto(Rules):
         nr = _next_round(self)
         if nr.last:
             waiting = [p for s, p in enumerate(self.players) if self.counts[s]]
-            return say("ca.todo.round-lay", number=nr.number, players=join(waiting))
+            return _say_players("ca.todo.round-lay", waiting, number=nr.number)
         drawer = self._next_drawer(nr)
         if drawer is None:
             return say("ca.todo.round-any", number=nr.number)

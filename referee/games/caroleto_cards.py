@@ -64,7 +64,7 @@ def maximum(card: Card, players: int) -> tuple[int, str] | None:
 
 
 _MAXIMUM = {
-    "ace": lambda card, n: (2 ** (n - 1), "sips"),   # the bidding once round the others: 2, 4, 8 ...
+    "ace": lambda card, n: (2 * n, "sips"),          # the bidding goes round and round: only the cap bounds it
     "sips": lambda card, n: (card.rank, "sips"),     # the card's value
     "six": lambda card, n: (1, "sips"),              # a 6 alone: one sip
     "seven": lambda card, n: (n, "sips"),            # the top of the count

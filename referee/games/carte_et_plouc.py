@@ -10,9 +10,9 @@ carte_et_plouc_examples.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..cards import ACE, QUEEN, STANDARD_52, UNSEEN, UNSEEN_CARD, Card, read_card
+from ..cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
 from ..messages import join, say
 from ..record import Event
 from . import carte_et_plouc_play as play
@@ -117,6 +117,16 @@ class Pass:
     verb: str
 
 
+@dataclass(slots=True)
+class Unverified:
+    """A player's note of the draws (and passes) whose lines could not be verified: its
+    place among the notes, the first lines, and how many there are in all."""
+
+    index: int
+    lines: list[int] = field(default_factory=list)
+    count: int = 0
+
+
 class CarteEtPlouc(Calls, Rules):
     name = "carte-et-plouc"
     title = "Carte et Plouc de Charlotte"
@@ -160,9 +170,12 @@ class CarteEtPlouc(Calls, Rules):
         self.owed = 0
         """Cards to draw (7s, the Roi de pique) by the next player who takes a turn."""
         self.stack: str | None = None
-        """What may be added to those cards: "7" (another 7), "KS" (the 7 of spades), or nothing."""
+        """What may be added to those cards: "7" (another 7), "KS" (the 7 of spades), or
+        nothing (None; "KS7": the Roi de pique's cards, answered by the 7 of spades)."""
         self.skip = 0
         """Players the turn passes over when it passes (le 6; a reversal with two players)."""
+        self.skipped: tuple[int, list[int]] = (0, [])
+        """When the turn last passed over players, and whom (in order, for the rulings)."""
         self.suit: str | None = None
         """The suit in play (after an ace: the one announced); None while the top is unknown."""
         self.rank = 0
@@ -177,6 +190,9 @@ class CarteEtPlouc(Calls, Rules):
         self.one = [False] * n
         self.called = [False] * n
         self.missed = [False] * n
+        self.waived = [0] * n
+        """The line where the table accepted a player's missed « carte » (0: none): a later
+        « contre » has nothing to catch."""
         self.due_at = [0] * n
         self.carte_due: set[int] = set()
         """Players holding one card who have not said « carte » yet (and not missed it)."""
@@ -191,11 +207,14 @@ class CarteEtPlouc(Calls, Rules):
         self.last_pass: int | None = None
         self.errors: dict[str, int] = {}
         """Errors open to le David le fou's accusation: player -> when."""
+        self.settled: dict[str, tuple[int, str]] = {}
+        """Errors since the turn began that are no longer open: player -> (line, why in a
+        message key): called out already, or accepted by the table."""
         self.proofs: list[list[Pass]] = [[] for _ in range(n)]
         self.passed_at = [0] * n
         """When each player last passed (no card to draw) without playing."""
-        self.unverified: dict[int, tuple[int, list[int]]] = {}
-        """Per player: the index of their note, and the lines of the draws not verified."""
+        self.unverified: dict[int, Unverified] = {}
+        """Per player: their note of the draws (and passes) not verified."""
         self.blind_noted = False
         """A card written ?? was played (noted once)."""
         self.slapped = False
@@ -282,11 +301,11 @@ class CarteEtPlouc(Calls, Rules):
         if verb == "passes" and written:  # the pass after one's draw, written out
             return
         count = (len(event.cards) if event.cards_text else 1) if verb == "draws" else 0
-        turn = verb == "plays" or verb == "passes" or (verb == "draws" and not (self.sanctions and self._sanction_draw(seat, count)))
+        turn = verb == "plays" or verb == "passes" or (verb == "draws" and not ((self.sanctions or self.gifts) and self._sanction_draw(seat, count)))
         if self.plouc is not None and self._plouc_window(seat, event, turn):
             return
         if turn:
-            if self.errors or self.carte_due or self.swapper is not None:
+            if self.errors or self.settled or self.carte_due or self.swapper is not None:
                 self._close_windows(seat, event)
             if self.owed and not self.again:
                 self._void_debt()
@@ -302,20 +321,31 @@ class CarteEtPlouc(Calls, Rules):
         """A violation; an error of play the table did not accept stays open to le David le
         fou's accusation until the next turn."""
         counted = super().flag(code, event, column, player, rule, **fields)
-        if counted and code in ACCUSABLE:
-            self.errors[player if player is not None else event.player] = self.seq
+        if code in ACCUSABLE:
+            name = player if player is not None else event.player
+            if counted:
+                self.errors[name] = self.seq
+            else:
+                self.settled[name] = (event.line, "cp.accuse.accepted")
         return counted
+
+    def _called_out(self, name: str, line: int) -> None:
+        """An error called out (« contre », an accusation): it is not called out twice."""
+        self.errors.pop(name, None)
+        self.settled[name] = (line, "cp.accuse.settled")
 
     def _close_windows(self, seat: int, event: Event) -> None:
         """A turn begins: what had to come before it is missed now."""
         self.errors.clear()
+        self.settled.clear()
         if self.swapper is not None:
             self.flag("CP-SWAP-MISSING", event, player=self.players[self.swapper])
             self.swapper = None
         if self.carte_due:
             for other in sorted(self.carte_due):
                 if other != seat:
-                    self.flag("CP-MISSED-CARTE", event, player=self.players[other])
+                    if not self.flag("CP-MISSED-CARTE", event, player=self.players[other]):
+                        self.waived[other] = event.line
                     self.missed[other] = True
                     self.carte_due.discard(other)
 
@@ -347,6 +377,8 @@ class CarteEtPlouc(Calls, Rules):
     def _pass_turn(self) -> None:
         self.again = None
         steps, self.skip = 1 + self.skip, 0
+        if steps > 1:  # round the table from the next player, the skipping player too
+            self.skipped = (self.seq, [self.seating.after(self.turn, k) for k in range(1, steps)])
         self.turn = self.seating.after(self.turn, steps)
 
     def _unpaid(self, seat: int, event: Event) -> None:
@@ -381,7 +413,8 @@ class CarteEtPlouc(Calls, Rules):
             self._play_group(seat, event, start, end)
             if seat in self.seating.out:
                 if end < len(cards):
-                    self.flag("CP-NOT-IN-HAND", event, event.card_column(end), card=cards[end], why=say("cp.hand.empty"))
+                    self.flag("CP-NOT-IN-HAND", event, event.card_column(end), card=cards[end], did=say("cp.hand.played"),
+                              why=say("cp.hand.empty"))
                 break
             if end < len(cards) and not self.again:
                 self._pass_turn()
@@ -416,12 +449,12 @@ class CarteEtPlouc(Calls, Rules):
             problem = hand.take(seat, card)
             if problem:
                 code, fields = problem
-                self.flag(code, event, event.card_column(k), card=card, **fields)
+                self.flag(code, event, event.card_column(k), card=card, did=say("cp.hand.played"), **fields)
             elif self.proofs[seat]:  # only a card that was in the hand proves anything about it
                 self._prove(seat, card, event, event.card_column(k))
             hand.lay(card)
             if card.rank == SEVEN or card == KING_OF_SPADES:
-                self._debt(card, facing, event, k)
+                facing = self._debt(card, facing, event, k)
         self.played += len(cards)
         self._recount(seat)
         if not seen:
@@ -437,21 +470,26 @@ class CarteEtPlouc(Calls, Rules):
                 self.flag(code, event, event.card_column(end - 1), card=cards[-1], specials=self._specials_text())
             self._goes_out(seat)
 
-    def _debt(self, card: Card, facing: bool, event: Event, index: int) -> None:
+    def _debt(self, card: Card, facing: bool, event: Event, index: int) -> bool:
         """A 7 or the Roi de pique laid (the index-th card of the line): cards to draw for
-        the next player."""
+        the next player. Returns whether the rest of the play still faces cards owed: the
+        7 of spades answering the Roi de pique settles them (the 7s laid with it add their
+        2 each, and the player after draws them all: "KS7" adds nothing more)."""
         if card == KING_OF_SPADES:
             self.owed += KING_DRAW
             self.stack = "KS" if self.owed == KING_DRAW else None
         elif facing and self.stack == "KS" and card == SEVEN_OF_SPADES:
-            self.owed, self.stack = KING_DRAW + SEVEN_DRAW, None
+            self.owed, self.stack = KING_DRAW + SEVEN_DRAW, "KS7"
+            return False
         elif facing and self.stack != "7":
             self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
                       owed=self.owed, answer=say(self._answer_key()))
             self.owed += SEVEN_DRAW
         else:
             self.owed += SEVEN_DRAW
-            self.stack = "7"
+            if self.stack != "KS7":
+                self.stack = "7"
+        return facing
 
     def _powers(self, seat: int, event: Event, cards: tuple[Card, ...], end: int, before: str | None) -> None:
         """What a play does once its cards are down."""
@@ -488,20 +526,29 @@ class CarteEtPlouc(Calls, Rules):
             following = event.cards[end]
             self.suit = following.suit if following.seen else None
             return
-        if event.suit is None:
-            self.flag("CP-ACE-ANNOUNCE", event, event.card_column(end - 1),
-                      detail=say("cp.ace.no-suit", player=event.player, card=cards[-1]))
+        if not self.cards.count(self.seats[event.player]) and self._last_out_ends():
+            self.suit = event.suit or cards[-1].suit  # going out, the game over: no suit to announce
             return
-        if event.suit == (before or cards[0].suit):
+        in_play = before or cards[0].suit
+        if event.suit is None:
+            hint = next(s for s in SUITS if s != in_play)  # a suit the ace may announce
+            self.flag("CP-ACE-ANNOUNCE", event, event.card_column(end - 1),
+                      detail=say("cp.ace.no-suit", player=event.player, card=cards[-1], suit=hint))
+            return
+        if event.suit == in_play:
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.same-suit", player=event.player, suit=say(f"cp.suits.{event.suit}")))
         self.suit = event.suit
 
+    def _last_out_ends(self) -> bool:
+        """Whether a player going out now ends the game (no [PlayOn], or one player left)."""
+        return not self.play_on or len(self.players) - len(self.seating.out) <= 2
+
     def _goes_out(self, seat: int) -> None:
         """The last card laid: « plouc » is due, and the game ends, or goes on without them."""
+        self.closing = self._last_out_ends()
         self.out_order.append(seat)
         self.seating.out.add(seat)
         self.plouc = seat
-        self.closing = not self.play_on or len(self.players) - len(self.seating.out) <= 1
         self.again = None
         self._pass_turn()
 
@@ -518,7 +565,7 @@ class CarteEtPlouc(Calls, Rules):
         return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack, "cp.answer.closed")
 
     def _debt_rule(self) -> str:
-        return "king" if self.stack == "KS" or self.owed == KING_DRAW + SEVEN_DRAW else "seven"
+        return "king" if self.stack in ("KS", "KS7") else "seven"
 
     def _special(self, card: Card) -> bool:
         """La maîtresse's special cards: those with a power under the rules in play."""
@@ -552,24 +599,17 @@ class CarteEtPlouc(Calls, Rules):
 
     # --- Drawing and passing --------------------------------------------------------------------
     def _sanction_draw(self, seat: int, count: int) -> bool:
-        """Whether a draw pays a sanction: the offender's draw out of their turn, or of
-        exactly the cards the sanction asks."""
+        """Whether a draw is meant for a sanction, not a turn: any draw out of turn while
+        one is owed, or the offender's draw of exactly the cards the sanction asks (all
+        of them, or what the stock has left of them)."""
         owed = self.sanctions.get(seat)
-        return bool(owed) and (count == min(owed, self.cards.available(self.reshuffle)) or seat != self.turn)
+        return seat != self.turn or (bool(owed) and count in (owed, min(owed, self.cards.available(self.reshuffle))))
 
     def _draws(self, seat: int, event: Event, count: int, turn: bool) -> None:
         if not turn:
-            return self._pay_sanction(seat, event, count)
-        if seat != self.turn and (self.sanctions or self.gifts):
-            owed = next(iter(self.sanctions), None)
-            offender = self.players[owed] if owed is not None else self.players[self.gifts[0][0]]
-            self.flag("CP-SANCTION-WRONG", event, detail=say("cp.sanction.not-yours", player=event.player, offender=offender))
-            if owed is not None:
-                del self.sanctions[owed]
-            else:
-                self.gifts.pop(0)
-            self._take_cards(seat, event, count)
-            return
+            if seat in self.sanctions:
+                return self._pay_sanction(seat, event, count)
+            return self._wrong_draw(seat, event, count)
         if seat != self.turn:
             self._turn_of(seat, event, "cp.did.draw")
         self.passes = 0
@@ -579,7 +619,8 @@ class CarteEtPlouc(Calls, Rules):
             rule = self._debt_rule()
             drawn = self._take_cards(seat, event, count)
             if drawn != expected or count != expected:
-                self.flag("CP-DRAW-COUNT", event, rule=rule, count=count, expected=say("cp.expect.debt", count=expected))
+                self.flag("CP-DRAW-COUNT", event, rule=rule, count=count, expected=say("cp.expect.debt", count=self.owed)
+                          + self._short(expected, self.owed))
             self.owed, self.stack, self.again = 0, None, "draw"
             return
         if not available:
@@ -591,13 +632,34 @@ class CarteEtPlouc(Calls, Rules):
         self._pass_turn()
         self.last_pass = seat
 
+    def _wrong_draw(self, seat: int, event: Event, count: int) -> None:
+        """A sanction drawn by a player who owes none: a fault of its own, the cards are
+        theirs, and the sanction stays owed by its offender (or giver)."""
+        owed = next(iter(self.sanctions), None)
+        if owed is not None:
+            detail = say("cp.sanction.not-yours", player=event.player, offender=self.players[owed])
+        else:
+            giver, receiver = self.gifts[0]
+            detail = say("cp.sanction.drew", player=event.player) + say(
+                "cp.sanction.gift-owed", giver=self.players[giver], receiver=self.players[receiver])
+        self.flag("CP-SANCTION-WRONG", event, rule=self.sanction_rule.get(owed) if owed is not None else "mega-one",
+                  detail=detail + say("cp.sanction.still-owed"))
+        self._take_cards(seat, event, count)
+
     def _pay_sanction(self, seat: int, event: Event, count: int) -> None:
         owed = self.sanctions.pop(seat)
         expected = min(owed, self.cards.available(self.reshuffle))
         drawn = self._take_cards(seat, event, count)
         if drawn != expected or count != expected:
             self.flag("CP-DRAW-COUNT", event, rule=self.sanction_rule.get(seat), count=count,
-                      expected=say("cp.expect.sanction", count=expected))
+                      expected=say("cp.expect.sanction", count=owed) + self._short(expected, owed))
+
+    @staticmethod
+    def _short(left: int, owed: int) -> str:
+        """What a draw owed comes to when the stock cannot cover it, in words."""
+        if left >= owed:
+            return ""
+        return say("cp.expect.short", count=left) if left else say("cp.expect.none-left")
 
     def _take_cards(self, seat: int, event: Event, count: int) -> int:
         """Cards from the stock into a hand, as the record names them."""
@@ -658,6 +720,7 @@ class CarteEtPlouc(Calls, Rules):
         proof = self.proof(seat, card)
         if proof is not None:
             self.proofs[seat].remove(proof)
+            self._verified(seat, proof.line)
             self.flag("CP-DRAW-WITH-PLAYABLE", event, column, did=say(f"cp.did.{proof.verb}"), card=card,
                       when=say("cp.when", line=proof.line))
 
@@ -679,15 +742,37 @@ class CarteEtPlouc(Calls, Rules):
         """One note per player, naming the first lines (then: « and later »)."""
         entry = self.unverified.get(seat)
         if entry is None:
-            entry = self.unverified[seat] = (len(self.notes), [])
+            entry = self.unverified[seat] = Unverified(len(self.notes))
             self.notes.append("")
-        index, lines = entry
-        if len(lines) > SHOWN:
+        entry.count += 1
+        if len(entry.lines) > SHOWN:
             return
-        lines.append(line)
-        shown = join(map(str, lines)) if len(lines) <= SHOWN else ", ".join(map(str, lines[:SHOWN])) + say("cp.note.more")
-        shown = say("cp.note.line" if len(lines) == 1 else "cp.note.lines", lines=shown)
-        self.notes[index] = say("cp.note.unverified", player=self.players[seat], lines=shown)
+        entry.lines.append(line)
+        self._write_note(seat, entry)
+
+    def _verified(self, seat: int, line: int) -> None:
+        """A draw the note listed is proved wrong (CP-DRAW-WITH-PLAYABLE): the note no
+        longer names it, and goes when it names nothing."""
+        entry = self.unverified[seat]
+        entry.count -= 1
+        if line in entry.lines:
+            entry.lines.remove(line)
+        if entry.count:
+            return self._write_note(seat, entry)
+        del self.unverified[seat]
+        if entry.index >= len(self.notes):  # a note that was counted, not kept
+            self.notes.more -= 1
+            return
+        del self.notes[entry.index]
+        for other in self.unverified.values():
+            if other.index > entry.index:
+                other.index -= 1
+
+    def _write_note(self, seat: int, entry: Unverified) -> None:
+        lines = entry.lines
+        shown = join(map(str, lines)) if entry.count <= SHOWN else ", ".join(map(str, lines[:SHOWN])) + say("cp.note.more")
+        shown = say("cp.note.line" if entry.count == 1 else "cp.note.lines", lines=shown)
+        self.notes[entry.index] = say("cp.note.unverified", player=self.players[seat], lines=shown)
 
     # --- Reporting ------------------------------------------------------------------------------
     def over(self, event: Event | None = None) -> bool:
@@ -727,7 +812,7 @@ class CarteEtPlouc(Calls, Rules):
         things += [say("cp.todo.carte", player=name[s]) for s in sorted(self.carte_due)]
         if self.swapper is not None:
             things.append(say("cp.todo.swap", player=name[self.swapper]))
-        things += [say("cp.todo.sanction", player=name[s], count=k) for s, k in self.sanctions.items()]
+        things += self._sanctions_text()
         things += [say("cp.todo.gift", player=name[g], target=name[r]) for g, r in self.gifts]
         if self.zero_open:
             things.append(say("cp.todo.slap"))
@@ -735,25 +820,34 @@ class CarteEtPlouc(Calls, Rules):
             things.append(self._turn_text())
         return things
 
+    def _sanctions_text(self) -> list[str]:
+        """The sanctions owed, as far as the stock can cover them (with nothing left to
+        draw, a sanction is void)."""
+        available = self.cards.available(self.reshuffle)
+        return [say("cp.todo.sanction", player=self.players[s], count=min(k, available))
+                for s, k in self.sanctions.items() if available]
+
     def _turn_text(self) -> str:
         player = self.players[self.turn]
+        available = self.cards.available(self.reshuffle)
         if self._facing():
             answer = say(self._answer_key().replace("cp.answer", "cp.todo.answer"))
-            return say("cp.todo.owed", player=player, count=min(self.owed, self.cards.available(self.reshuffle)), answer=answer)
+            return say("cp.todo.owed", player=player, count=min(self.owed, available), answer=answer)
         again = say("cp.todo.again") if self.again else ""
+        other = say("cp.todo.draws" if available else "cp.todo.passes")
         if self.suit is None:
-            return say("cp.todo.any", player=player, again=again)
+            return say("cp.todo.any", player=player, again=again, other=other)
         suit = say(f"cp.suit.{self.suit}")
         if self.rank == ACE:
-            return say("cp.todo.suit", player=player, again=again, suit=suit)
-        return say("cp.todo.play", player=player, again=again, suit=suit, rank=say(f"cp.rank.{self.rank}"))
+            return say("cp.todo.suit", player=player, again=again, suit=suit, other=other)
+        return say("cp.todo.play", player=player, again=again, suit=suit, rank=say(f"cp.rank.{self.rank}"), other=other)
 
     def table(self) -> Table:
         cards = self.cards
         hands = {p: Hand(cards.count(s), list(cards.known[s])) for s, p in enumerate(self.players)}
         extra = {"suit": self.suit or "?", "variants": " ".join(sorted(self.variants)) or "-",
                  "sanction": self.sanction_kind}
-        owed = [say("cp.todo.sanction", player=self.players[s], count=k) for s, k in self.sanctions.items()]
+        owed = self._sanctions_text()
         owed += [say("cp.todo.gift", player=self.players[g], target=self.players[r]) for g, r in self.gifts]
         if self.owed:
             owed.append(say("cp.owed", count=self.owed))

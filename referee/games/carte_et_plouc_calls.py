@@ -25,7 +25,7 @@ class Calls:
         cards = self.cards
         one = len(cards.known[seat]) + cards.unknown[seat] == 1
         if one and not self.one[seat]:
-            self.one[seat], self.called[seat], self.missed[seat] = True, False, False
+            self.one[seat], self.called[seat], self.missed[seat], self.waived[seat] = True, False, False, 0
             self.due_at[seat] = self.seq
             self.carte_due.add(seat)
         elif not one and self.one[seat]:
@@ -50,11 +50,16 @@ class Calls:
     def _contre(self, seat: int, event: Event) -> None:
         """« contre »: a player holding one card has not said « carte »."""
         targets = [s for s in range(len(self.players)) if s != seat and self.one[s] and not self.called[s]]
+        waived = [s for s in targets if self.waived[s]]
+        targets = [s for s in targets if not self.waived[s]]
         if not targets:
-            return self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key())
+            # nothing to catch; a missed « carte » the table accepted is waived, not caught later
+            why = say("cp.contre.waived", target=self.players[waived[0]], line=self.waived[waived[0]]) if waived \
+                else say("cp.contre.none")
+            return self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key(), why=why)
         target = max(targets, key=lambda s: self.due_at[s])
         counted = self.flag("CP-MISSED-CARTE", event, player=self.players[target]) if not self.missed[target] else True
-        self.errors.pop(self.players[target], None)
+        self._called_out(self.players[target], event.line)
         self.called[target], self.missed[target] = True, False
         self.carte_due.discard(target)
         if counted:
@@ -87,7 +92,7 @@ class Calls:
         if word == "contre" and seat != out:
             counted = self.flag("CP-MISSED-PLOUC", event, player=self.players[out])
             self.plouc = None
-            self.errors.pop(self.players[out], None)
+            self._called_out(self.players[out], event.line)
             if counted and self._sanction(out, seat, self._sanction_key()):
                 self.seating.out.discard(out)
                 self.out_order.remove(out)
@@ -107,33 +112,43 @@ class Calls:
         """Le David le fou: an error called out; the wrong accusation costs its author a card."""
         accused = event.target
         if accused in self.errors and accused != event.player:
-            del self.errors[accused]
+            self._called_out(accused, event.line)
             if self.david:
                 self._sanction(self.seats[accused], seat, "david")
             return
-        if self.flag("CP-WRONG-ACCUSATION", event, accused=accused) and self.david:
+        if accused == event.player:
+            why = say("cp.accuse.self")
+        elif accused in self.settled:
+            line, key = self.settled[accused]
+            why = say(key, line=line)
+        else:
+            why = say("cp.accuse.none")
+        if self.flag("CP-WRONG-ACCUSATION", event, accused=accused, why=why) and self.david:
             self.sanctions[seat] = self.sanctions.get(seat, 0) + 1
             self.sanction_rule[seat] = "david-wrong"
 
     def _gives(self, seat: int, event: Event) -> None:
         """La Méga One: the caller gives a card to the player who missed the call."""
         target = self.seats[event.target]
-        if (seat, target) in self.gifts and len(event.cards) == 1:
+        paid = (seat, target) in self.gifts
+        if paid:
             self.gifts.remove((seat, target))
-        else:
-            owed = next((g for g in self.gifts if seat in g or target in g), None)
+        if not paid or len(event.cards) != 1:
+            # the right giver and receiver pay the gift, one card too many or not; any other
+            # gift is a fault of its own, and the card owed stays owed
+            owed = (seat, target) if paid else next((g for g in self.gifts if seat in g or target in g), None)
             if owed is not None:
-                self.gifts.remove(owed)
                 detail = say("cp.sanction.gift-owed", giver=self.players[owed[0]], receiver=self.players[owed[1]])
+                detail += "" if paid else say("cp.sanction.still-owed")
             else:
                 detail = say("cp.sanction.no-gift")
             self.flag("CP-SANCTION-WRONG", event, rule="mega-one",
                       detail=say("cp.sanction.gave", player=event.player, count=len(event.cards), target=event.target) + detail)
         for i, card in enumerate(event.cards):
-            problem = self.cards.take(seat, card)
+            problem = self.cards.take(seat, card, given=True)
             if problem:
                 code, fields = problem
-                self.flag(code, event, event.card_column(i), card=card, **fields)
+                self.flag(code, event, event.card_column(i), card=card, did=say("cp.hand.gave"), **fields)
             self.cards.add(target, card)
         self._recount(seat)
         self._recount(target)

@@ -83,9 +83,12 @@ class Cards:
         self.unknown[seat] = len(cards) - len(self.known[seat])
         self.where.update((c, seat) for c in self.known[seat])
 
-    def take(self, seat: int, card: Card) -> tuple[str, dict] | None:
-        """Take a card out of a hand; a problem (code, fields) when the table's knowledge
-        disagrees. The record wins: the card leaves the hand all the same."""
+    def take(self, seat: int, card: Card, given: bool = False) -> tuple[str, dict] | None:
+        """Take a card out of a hand (``given`` to another hand); a problem (code, fields)
+        when the table's knowledge disagrees. The record wins: the card leaves the hand
+        all the same. A card nobody saw (``??``) cannot be proved absent: from a hand with
+        known cards it may be any of them (the one given may be any of them), so they
+        become cards nobody saw."""
         hand = self.known[seat]
         if not hand and self.unknown[seat]:  # a hand nobody saw: the usual case
             self.unknown[seat] -= 1
@@ -93,6 +96,13 @@ class Cards:
                 spot = self.place(card)
                 self.forget(card)
                 return "REC-DUPLICATE-CARD", {"where": spot}
+            return None
+        if not card.seen and hand and (given or not self.unknown[seat]):
+            self.unknown[seat] += len(hand) - 1
+            for other in hand:
+                del self.where[other]
+            hand.clear()
+            self.since[seat] = self.clock
             return None
         if card in hand:
             hand.remove(card)
@@ -178,7 +188,7 @@ class Cards:
                 return top, None
             if card in self.where:
                 self.forget(card)
-            return card, ("CP-STOCK-MISMATCH", {"card": card, "expected": top})
+            return card, ("CP-STOCK-MISMATCH", {"card": card, "why": say("cp.stock.top", expected=top)})
         if not card.seen:
             if self.pool:  # one of the shuffled cards may be this one: none is surely in the stock now
                 for other in self.pool:
@@ -193,6 +203,14 @@ class Cards:
             spot = self.place(card)
             self.forget(card)
             return card, ("REC-DUPLICATE-CARD", {"card": card, "where": spot})
+        if self.pool and len(self.pool) == 1 + sum(not c.seen for c in self.stock):
+            # every card of the stock is known (the discard shuffled back in): this one is
+            # not among them; the record wins, and the stock is no longer what was thought
+            shown = " ".join(map(str, sorted(self.pool)))
+            for other in self.pool:
+                del self.where[other]
+            self.pool.clear()
+            return card, ("CP-STOCK-MISMATCH", {"card": card, "why": say("cp.stock.pool", cards=shown)})
         return card, None
 
     def reshuffle(self) -> None:

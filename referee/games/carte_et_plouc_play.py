@@ -249,6 +249,10 @@ def _turn_mistakes(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
                 if card.suit != rules.suit:
                     suit = next(s for s in SUITS if s != rules.suit)
                     yield Mistake(_event(rules, seat, "plays", (card,), suit=suit), ("CP-ACE-SUIT",) + _last_codes(rules, seat, card))
+                elif count == 1 and rules._last_out_ends():  # going out, the game over: no suit is due
+                    last = _last_codes(rules, seat, card)
+                    if last:
+                        yield Mistake(_event(rules, seat, "plays", (card,)), last)
                 else:
                     last = _last_codes(rules, seat, card)
                     yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-ACE-ANNOUNCE",) + last)

@@ -24,16 +24,13 @@ def ruling(rules, event: Event) -> str | None:
     if after.suit != rules.suit and event.suit:
         said.append(say("cp.ruling.suit", suit=say(f"cp.suits.{after.suit}")))
     if after.owed and after.owed != rules.owed:
-        said.append(say("cp.ruling.owed", player=after.players[after.turn], count=after.owed))
+        # owed by the next player to take a turn: after a replay (a carré of 7s), the one after it
+        debtor = after.seating.after(after.turn, 1 + after.skip) if after.again else after.turn
+        said.append(say("cp.ruling.owed", player=after.players[debtor], count=after.owed))
     seat = rules.seats[name]
-    if verb == "plays" and after.turn != seat and not after.ended:
-        skipped = []
-        nxt = after.seating.after(seat)
-        while nxt != after.turn and nxt != seat and len(skipped) < len(rules.players):
-            skipped.append(after.players[nxt])
-            nxt = after.seating.after(nxt)
-        if skipped:
-            said.append(say("cp.ruling.skip", players=join(skipped)))
+    when, skipped = after.skipped
+    if when == after.seq and skipped:
+        said.append(say("cp.ruling.skip", players=join(after.players[s] for s in skipped)))
     if after.zero_open and not rules.zero_open:
         said.append(say("cp.ruling.zero"))
     if after.again and after.turn == seat:
