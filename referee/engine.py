@@ -282,7 +282,7 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
             rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
         elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
             _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word),
-                       actual=result.scores.get(claim.player, 0))
+                       actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"))
 
 
 CLAIMS_KEPT = 1000

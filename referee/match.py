@@ -98,7 +98,7 @@ class Matches:
         dealer = record.header("Dealer")
         match.dealer = dealer.value if dealer is not None else None
         result = report.result
-        if result is not None and result.finished:
+        if result is not None and result.finished and not match.over:  # a hand after the end counts for nothing
             match.finished += 1
             self._count(cls, match, players, result)
         target, hands = _number(record, "Target"), _number(record, "Hands")
@@ -134,7 +134,7 @@ class Matches:
             faults.append(Violation(code, say(code, match=record.tag("Match"), **fields), rule, None, line, column))
 
         if match.over:
-            fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, hands=match.hands)
+            fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, hands=match.last)
         written = record.header("Round")
         if written is not None and written.value.strip() != str(match.hands + 1):
             fault("REC-ROUND-ORDER", written, written=written.value, expected=match.hands + 1)

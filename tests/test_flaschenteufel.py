@@ -87,3 +87,40 @@ def test_the_table_shows_the_bottle():
     assert (table.turn, table.extra["the bottle's price"], table.extra["the bottle's owner"]) == ("C", "17", "C")
     assert table.piles["under the bottle"] == [card(17)] and len(table.piles["the devil's trick"]) == 4
     assert table.hands["A"].count == 7 and table.extra["tricks taken by C"] == "1"
+
+
+def test_a_card_not_in_hand_is_named_with_what_was_done_with_it(check_text):
+    report = check_text(open("records/flaschenteufel/passed-on.txt", encoding="utf-8").read())
+    (message,) = [v.message for v in report.violations if v.code == "TR-NOT-IN-HAND"]
+    assert message.startswith("B gave 20, which is not in their hand")
+    report = check_text(Flaschenteufel.EXAMPLES["TR-NOT-IN-HAND"])
+    assert [v.message.split(",")[0] for v in report.violations if v.code == "TR-NOT-IN-HAND"] == ["A played 24"]
+
+
+def test_a_bottle_taken_by_one_card_quotes_the_rule_for_one_card(check_text):
+    report = check_text(Flaschenteufel.EXAMPLES["FT-WRONG-BOTTLE"].replace("C plays 17\nB collects", "C plays 27\nA collects"))
+    (violation,) = report.violations
+    assert violation.code == "FT-WRONG-BOTTLE" and violation.rule.startswith("Si un seul joueur pose une carte")
+
+
+def test_a_card_of_another_colour_is_explained_by_what_is_known_of_the_hand():
+    from referee.engine import replay, start
+
+    text = open("records/flaschenteufel/notation.txt", encoding="utf-8").read()
+    cut = text.index("B plays 13")
+    known = text[:cut] + "B plays 13\n"
+    hidden = "\n".join(line for line in known.splitlines() if " holds " not in line) + "\n"
+    for record_text, words in ((known, "their hand is known, and has no card to follow with (a red card)"),
+                               (hidden, "nothing shows them holding a red card")):
+        (record,) = parse_text(record_text)
+        events = record.events
+        record.events = events[:-1]
+        rules = replay(start(record), record)
+        assert rules.ruling(events[-1]) == f"B plays 13: {words}"
+
+
+def test_a_card_not_in_hand_quotes_the_deal_or_the_exchange(check_text):
+    report = check_text(open("records/flaschenteufel/passed-on.txt", encoding="utf-8").read())
+    assert [v.rule[:30] for v in report.violations if v.code == "TR-NOT-IN-HAND"] == ["De plus, chaque joueur donne u"]
+    report = check_text(Flaschenteufel.EXAMPLES["TR-NOT-IN-HAND"])
+    assert [v.rule[:30] for v in report.violations if v.code == "TR-NOT-IN-HAND"] == ["On mélange les 36 cartes de co"]

@@ -76,3 +76,16 @@ def test_a_table_that_stops_playing_on_gives_a_partial_order(check_text):
     assert (report.status, report.result.order) == ("valid", ["Ben"])
     report = check_text(stopped.replace('[Result "Ben"]', ""))
     assert report.status == "in-progress" and report.result.winner == "Ben"
+
+
+def test_a_score_in_a_hand_that_counts_none_says_so(check_text):
+    text = open("records/pierre-qui-roule/first-out.txt", encoding="utf-8").read()
+    report = check_text(text[text.index("; Without"):])
+    assert [v.message for v in report.violations][:1] == ["Ben scores 0, but the replay counts no score: the game, with these options, keeps none"]
+
+
+def test_a_wrong_leader_is_told_who_leads_after_a_trick_or_a_pick_up(check_text):
+    report = check_text(open("records/pierre-qui-roule/out-of-turn.txt", encoding="utf-8").read())
+    rules = {v.rule for v in report.violations if v.code == "TR-OUT-OF-TURN"}
+    assert rules and all("Le vainqueur de la levée entame la suivante." in r and "Ce joueur entame ensuite la levée suivante." in r
+                         for r in rules)

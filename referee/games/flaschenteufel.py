@@ -38,12 +38,14 @@ RULES = {
     "turn": "Le jeu se fait dans le sens horaire. Le joueur à la gauche du donneur commence et pose une carte. … Le joueur qui gagne le pli commence le suivant.",
     "follow": "Les autres joueurs doivent poser une carte de la même couleur. Si un joueur ne peut pas poser une carte de cette couleur, il joue n'importe quelle carte.",
     "trick": "Si toutes les cartes jouées sont plus grandes que la valeur actuelle de la bouteille du diable, le joueur qui a joué la plus grande carte (quelle que soit sa couleur) gagne le pli.",
-    "bottle": "S'il y a plus d'un joueur à poser une carte inférieure à la valeur actuelle de la bouteille, c'est le joueur le plus proche de cette valeur qui prend le pli et la bouteille.",
+    "bottle": "Si un seul joueur pose une carte dont la valeur est plus faible que la valeur actuelle de la bouteille, il devient le propriétaire de la bouteille et remporte le pli. "
+              "S'il y a plus d'un joueur à poser une carte inférieure à la valeur actuelle de la bouteille, c'est le joueur le plus proche de cette valeur qui prend le pli et la bouteille.",
     "end": "Quand on a joué toutes les cartes, chaque joueur reçoit la valeur des cartes (chiffres verts) des plis qu'il a ramassés. Le joueur qui a la bouteille du diable marque la totalité du pli du diable en points négatifs et ne marque pas de points positifs.",
     "match": "On joue pour un certain nombre de points ou un certain nombre de parties. Le joueur avec le plus de points au bout de ces plusieurs manches a gagné.",
 }
 
 CODES = TRICK_CODES | {
+    "TR-NOT-IN-HAND": "deal",
     "FT-DEVIL-MISSING": "devil",
     "FT-DEVIL-EXTRA": "devil",
     "FT-LATE-PREPARATION": "devil",
@@ -235,7 +237,7 @@ class Flaschenteufel(TrickRules):
     def _take_other(self, seat: int, card: Card, event: Event, column: int) -> int | None:
         """A card given to this player and not taken in yet is not in their hand."""
         if self.place.get(card) == GIVEN and card in self.pending[seat]:
-            self.flag("TR-NOT-IN-HAND", event, column, card=card, why=say("ft.not-taken-in"))
+            self._not_in_hand(event, column, card, say("ft.not-taken-in"), rule="exchange")
             self.pending[seat].remove(card)
             self.place[card] = PLAYED
             return None

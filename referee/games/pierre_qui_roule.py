@@ -23,7 +23,8 @@ SCORINGS = ("first-out", "play-on", "penalties")
 RULES = {
     "deck": "Pour 4 joueurs, utilisez 32 cartes (du 7 à l'As) ; pour 5 joueurs, 40 cartes (du 5 à l'As) ; pour 6 joueurs, le jeu complet de 52 cartes. Chaque joueur doit recevoir 8 cartes.",
     "deal": "Distribuez 8 cartes à chaque joueur. Il ne reste aucune carte en talon.",
-    "turn": "Le joueur à gauche du donneur entame n'importe quelle carte pour débiter la première levée. … Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une.",
+    "turn": "Le joueur à gauche du donneur entame n'importe quelle carte pour débiter la première levée. … Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une. … "
+            "Ce joueur entame ensuite la levée suivante. … Le vainqueur de la levée entame la suivante.",
     "follow": "Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une.",
     "pickup": "Si un joueur ne peut pas fournir la couleur, il doit ramasser toutes les cartes jouées jusqu'à présent dans cette levée et les ajouter à sa main. Ce joueur entame ensuite la levée suivante.",
     "trick": "Si tous les joueurs fournissent la couleur, la carte la plus haute de la couleur demandée remporte la levée. Le vainqueur de la levée entame la suivante.",

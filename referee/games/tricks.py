@@ -311,15 +311,19 @@ class TrickRules(Rules):
                 other.add(UNSEEN_CARD, other.known.pop(card))
             self._lose_one(seat)
         elif not hand.count:
-            self.flag("TR-NOT-IN-HAND", event, column, card=card, why=say("tricks.no-cards"))
+            self._not_in_hand(event, column, card, say("tricks.no-cards"))
         elif not hand.unseen:
-            self.flag("TR-NOT-IN-HAND", event, column, card=card, why=say("tricks.known", cards=" ".join(map(str, self._sorted(hand.known)))))
+            self._not_in_hand(event, column, card, say("tricks.known", cards=" ".join(map(str, self._sorted(hand.known)))))
             self._lose_one(seat)
         else:
             self.place[card] = PLAYED
             return hand.take_unseen()
         self.place[card] = PLAYED
         return None
+
+    def _not_in_hand(self, event: Event, column: int, card: Card, why: str, rule: str | None = None) -> None:
+        """A card played, given or laid aside that is not in the hand: ``why``, in words."""
+        self.flag("TR-NOT-IN-HAND", event, column, rule=rule, card=card, verb=say(f"tricks.verb.{event.verb}"), why=why)
 
     def _part_with(self, seat: int, card: Card, event: Event, column: int) -> None:
         """A card leaves a hand face down, named or not (``??``)."""
@@ -332,7 +336,7 @@ class TrickRules(Rules):
         elif hand.count:
             self._lose_one(seat)
         else:
-            self.flag("TR-NOT-IN-HAND", event, column, card=card, why=say("tricks.no-cards"))
+            self._not_in_hand(event, column, card, say("tricks.no-cards"))
 
     def _lose_one(self, seat: int) -> None:
         """A card left a hand and nobody can tell which: where its seen cards are is no
@@ -564,7 +568,8 @@ class TrickRules(Rules):
         elif self.suit_of[card] == self.led:
             said = say("tricks.ruling.follow", player=name, card=card, suit=self.suit_words(self.led))
         else:
-            said = say("tricks.ruling.void", player=name, card=card, suit=self.suit_words(self.led))
+            key = "tricks.ruling.void" if self.hands[self.seats[name]].unseen else "tricks.ruling.void-known"
+            said = say(key, player=name, card=card, suit=self.suit_words(self.led))
         after = copy.deepcopy(self, {id(self.setup): self.setup})  # the trick as this line completes it
         after.apply(event)
         if after.tricks_won > self.tricks_won:
@@ -582,7 +587,9 @@ class TrickRules(Rules):
         )
 
     def over(self, event: Event | None = None) -> bool:
-        return self.finished
+        """Over once the game is, but for taking the last trick: its ``collects`` still
+        says who took it (and in Flaschenteufel, who has the bottle)."""
+        return self.finished and not (self.claimable and event is not None and event.verb == "collects")
 
     def stats(self) -> dict[str, int]:
         return {"tricks_won": self.tricks_won}
