@@ -92,7 +92,8 @@ def _wrap(label: str, text: str) -> list[str]:
 
 def render_code(found: Explanation) -> list[str]:
     shape = re.sub(r"\{[^{}]*\}", "…", ENGLISH[found.code]) if found.code in ENGLISH else ""  # the message's fields left out
-    title = f"{found.code}: {shape}" if re.search(r"\w", shape) else found.code
+    readable = re.search(r"\w", shape) and not re.search(r"…\W*…", shape)  # not "… …, but …": the examples say it
+    title = f"{found.code}: {shape}" if readable else found.code
     lines = textwrap.wrap(title, WIDTH, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False)
     for source, quoted in found.rules:
         lines += _wrap(say("explain.rule", source=source), f"« {quoted} »")

@@ -113,6 +113,14 @@ def test_explain_a_code(runner) -> None:
     assert all(len(line) <= 80 for line in out.splitlines() if " " in line.strip())
 
 
+@pytest.mark.parametrize("code", ["TR-REVOKE", "CP-NOT-IN-HAND"])
+def test_a_message_made_mostly_of_fields_is_left_to_the_examples(runner, code: str) -> None:
+    """« TR-REVOKE: … …, but holds … » says nothing: the code alone, then each example
+    with the message referee gives on it."""
+    out = runner.invoke(main, ["explain", code]).output
+    assert out.startswith(code + "\n") and "… …" not in out and "referee says: " in out
+
+
 def test_explain_a_shared_code_quotes_the_notation_and_the_game(runner) -> None:
     out = runner.invoke(main, ["explain", "REC-DUPLICATE-CARD"]).output
     assert "rule (the record's notation): « Each card of the deck is in one place" in out
