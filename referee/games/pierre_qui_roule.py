@@ -220,15 +220,11 @@ class PierreQuiRoule(TrickRules):
             self.finished = True
 
     # --- The simulator and the table --------------------------------------------------
-    def legal(self) -> list[Event]:
-        if self.finished:
-            return []
-        events = [Event(self.players[self.last.taker], "collects", 0, 0)] if self.claimable else []
-        seat = self.due()
-        cards, follow, must = self._follow_choices(seat)
+    def _choices(self, seat: int, cards: list[Card], follow: list[Card], must: bool) -> list[Event]:
+        """A card of the suit led, or the trick picked up by one who has none."""
         if not self.trick:
-            return events + self._play_events(seat, cards)
-        events += self._play_events(seat, follow)
+            return self._play_events(seat, cards)
+        events = self._play_events(seat, follow)
         if not must:
             events.append(Event(self.players[seat], "collects", 0, 0))
         return events

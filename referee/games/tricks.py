@@ -473,8 +473,11 @@ class TrickRules(Rules):
             return []
         events = [Event(self.players[self.last.taker], "collects", 0, 0)] if self.claimable else []
         seat = self.due()
-        cards, follow, must = self._follow_choices(seat)
-        return events + self._play_events(seat, follow if must else cards)
+        return events + self._choices(seat, *self._follow_choices(seat))
+
+    def _choices(self, seat: int, cards: list[Card], follow: list[Card], must: bool) -> list[Event]:
+        """What the player due may lay: a card of the suit led when they hold one, else any."""
+        return self._play_events(seat, follow if must else cards)
 
     # --- Table mistakes, for simulate --mistakes ------------------------------------------
     def mistakes(self, hidden: bool = False) -> list[Mistake]:
