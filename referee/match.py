@@ -4,7 +4,8 @@ match, scored together in file order.
 A hand takes from the previous hand of its match the headers it does not give itself:
 the game, the players, the game's options and the match's own tags (Target, Hands);
 the deal passes to the left, so a hand without ``[Dealer]`` is dealt by the player after
-the previous dealer. How a hand counts is the game's ``match_points``: the hands won
+the previous dealer (or, when the hands say ``[First]`` instead, is led by the player after
+the previous first player). How a hand counts is the game's ``match_points``: the hands won
 (``wins``), points (``points``, the most wins) or penalty points (``penalties``, the
 fewest wins). ``[Target "N"]`` ends the match once a total reaches N, ``[Hands "N"]``
 after N hands."""
@@ -42,7 +43,8 @@ class _Match:
     hands: int = 0
     finished: int = 0
     headers: dict[str, Header] = field(default_factory=dict)
-    dealer: str | None = None
+    seat: tuple[str, str] | None = None
+    """The previous hand's ``Dealer`` (or, without one, ``First``): the tag and the player."""
     players: tuple[str, ...] = ()
     totals: dict[str, int] = field(default_factory=dict)
     over: bool = False
@@ -75,9 +77,11 @@ class Matches:
             return
         own = {h.tag.lower() for h in record.headers}
         record.inherited = [h for tag, h in match.headers.items() if tag not in own]
-        if match.dealer and record.header("Dealer") is None and record.header("First") is None and match.players:
-            seat = (match.players.index(match.dealer) + 1) % len(match.players)
-            record.inherited.append(Header("Dealer", match.players[seat], record.line, 1))
+        if match.seat and record.header("Dealer") is None and record.header("First") is None:
+            tag, previous = match.seat
+            if previous in match.players:
+                seat = (match.players.index(previous) + 1) % len(match.players)
+                record.inherited.append(Header(tag, match.players[seat], record.line, 1))
 
     def settle(self, record: Record, report) -> None:
         """The standing after this hand, on ``report.match``; match faults (a hand after
@@ -95,8 +99,8 @@ class Matches:
         kept = set(INHERITED) | {o.tag for o in cls.options}
         match.headers = {h.tag.lower(): h for h in [*record.inherited, *record.headers] if h.tag in kept}
         match.players = players
-        dealer = record.header("Dealer")
-        match.dealer = dealer.value if dealer is not None else None
+        seat = record.header("Dealer") or record.header("First")
+        match.seat = (seat.tag.capitalize(), seat.value) if seat is not None else None
         result = report.result
         if result is not None and result.finished and not match.over:  # a hand after the end counts for nothing
             match.finished += 1
@@ -128,21 +132,24 @@ class Matches:
 
     @staticmethod
     def _check_order(record: Record, cls: type[Rules], match: _Match, players, faults: list[Violation]) -> None:
-        def fault(code: str, header: Header | None, **fields) -> None:
+        def fault(code: str, header: Header | None, wording: str = "", **fields) -> None:
             line, column = (header.line, header.column) if header else (record.line, 1)
             rule = cls.RULES.get(cls.CODES.get(code, ""), "")
-            faults.append(Violation(code, say(code, match=record.tag("Match"), **fields), rule, None, line, column))
+            message = say(wording or code, match=record.tag("Match"), **fields)
+            faults.append(Violation(code, message, rule, None, line, column))
 
         if match.over:
             fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, hands=match.last)
         written = record.header("Round")
         if written is not None and written.value.strip() != str(match.hands + 1):
             fault("REC-ROUND-ORDER", written, written=written.value, expected=match.hands + 1)
-        dealer = next((h for h in record.headers if h.tag.lower() == "dealer"), None)
-        if dealer is not None and match.dealer in players and dealer.value in players and match.players == players:
-            expected = players[(players.index(match.dealer) + 1) % len(players)]
-            if dealer.value != expected:
-                fault("REC-DEALER-ROTATION", dealer, previous=match.dealer, expected=expected, written=dealer.value)
+        tag, previous = match.seat or ("", "")
+        written = next((h for h in record.headers if h.tag.lower() == tag.lower()), None)
+        if written is not None and previous in players and written.value in players and match.players == players:
+            expected = players[(players.index(previous) + 1) % len(players)]
+            if written.value != expected:
+                wording = "REC-DEALER-ROTATION" if tag == "Dealer" else "match.first-rotation"
+                fault("REC-DEALER-ROTATION", written, wording, previous=previous, expected=expected, written=written.value)
 
     @staticmethod
     def _check_totals(record: Record, cls: type[Rules], match: _Match, faults: list[Violation]) -> None:

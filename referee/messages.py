@@ -91,6 +91,7 @@ ENGLISH: dict[str, str] = {
     "REC-AFTER-MATCH": "match {match!r} was already over after {hands} hand(s); this hand does not count",
     "REC-ROUND-ORDER": "[Round \"{written}\"]: this is hand {expected} of match {match!r}",
     "REC-DEALER-ROTATION": "{written} deals, but the deal passes to the left: after {previous}, {expected} deals",
+    "match.first-rotation": "{written} plays first, but the deal passes to the left: after {previous}, {expected} plays first",
     "REC-TOTALS-MISMATCH": "[Totals \"{written}\"] disagrees with the match: {actual}",
     "REC-STALE-ACCEPTED": "the line says the table accepted {mark}, but referee finds no {mark} here: remove the mark",
     "REC-SCORE-MISMATCH": "{player} scores {written}, but the replay counts {actual}",
