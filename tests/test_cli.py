@@ -183,3 +183,23 @@ def test_json_headers_show_the_first_of_a_tag_given_twice(tmp_path):
     result = CliRunner().invoke(main, ["check", "--json", str(path)])
     (report,) = json.loads(result.output)
     assert report["headers"]["Event"] == "one"
+
+
+def test_a_plain_check_imports_only_what_it_needs(tmp_path) -> None:
+    """Start-up is measured in bench/bench.py; this keeps what it loads from creeping back:
+    a text check of one Bataille corse record, printed to a pipe, with no configuration,
+    loads no other game, no JSON, no rich, no TOML and no spelling suggestions."""
+    import subprocess
+    import sys
+
+    record = tmp_path / "g.txt"
+    record.write_text('[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays 7H\n', encoding="utf-8")
+    code = ("import sys, runpy; sys.argv = ['referee', 'check', '--no-config', sys.argv[1]]\n"
+            "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write(' '.join(sorted(sys.modules)))")
+    loaded = set(subprocess.run([sys.executable, "-c", code, str(record)], capture_output=True, text=True,
+                                cwd=tmp_path).stderr.split())
+    assert "referee.games.bataille_corse" in loaded
+    unwanted = {"json", "rich", "tomllib", "difflib", "jsonschema", "prompt_toolkit", "referee.explain",
+                "referee.games.carte_et_plouc", "referee.games.caroleto", "referee.games.tricks"}
+    assert not loaded & unwanted

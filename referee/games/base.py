@@ -460,8 +460,6 @@ _READ_TAGS = frozenset(t.lower() for t in STANDARD_TAGS[:9])
 def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
     """Notes on tags given twice alike and on tags that look misspelled; SetupError for
     a tag referee reads given twice with two values."""
-    import difflib
-
     notes: list[str] = []
     known = {t.lower(): t for t in cls.tags()}
     read = _READ_TAGS | {o.tag.lower() for o in cls.options}
@@ -477,6 +475,8 @@ def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
             continue
         first[key] = header
         if key not in known:
+            import difflib  # here: only an unknown tag needs it (start-up)
+
             close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.75)
             if close:
                 notes.append(say("note.tag-misspelled", tag=header.tag, line=header.line, known=known[close[0]]))
