@@ -837,6 +837,7 @@ ENGLISH: dict[str, str] = {
     "report.rule-above": "(the rule quoted at {place})",
     "report.more-notes": "and {count} more note(s) of the same kinds",
     "report.notes": "what could not be checked, and other notes:",
+    "report.note-times": "{note} ({times} times)",
     "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {never} that never end, {errors} that could not be checked (or not whole)",
     "report.summary-accepted": "; {count} fault(s) accepted by the table",
 }

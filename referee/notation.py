@@ -679,25 +679,27 @@ class _Reader:
         why; (None, None) when every line can."""
         control = _CONTROL.search(text)
         limit = len(text) if control is None else text.find("\n", control.start()) + 1
+        at = None if control is None else start + text.count("\n", 0, control.start())
         try:
             self._parse_or_raise(text[:limit], start)
         except (_Problem, VisitError) as error:
             problem = error.orig_exc if isinstance(error, VisitError) else error
             if not isinstance(problem, _Problem):
                 raise
-            source = _line_of(text, start, problem.line)
-            return problem.line, RecordError(self.path, problem.line, problem.column, problem.message, source)
+            if problem.line != at:  # on the control character's line, that is what to say
+                source = _line_of(text, start, problem.line)
+                return problem.line, RecordError(self.path, problem.line, problem.column, problem.message, source)
         except UnexpectedInput as error:
             number = error.line + start - 1
-            source = _line_of(text, start, number)
-            column, message = _diagnose(_parser()[0], source)
-            return number, RecordError(self.path, number, column, message, source)
+            if number != at:
+                source = _line_of(text, start, number)
+                column, message = _diagnose(_parser()[0], source)
+                return number, RecordError(self.path, number, column, message, source)
         if control is None:
             return None, None
-        number = start + text.count("\n", 0, control.start())
         column = control.start() - text.rfind("\n", 0, control.start())
         code = f"U+{ord(control.group()):04X}"
-        return number, RecordError(self.path, number, column, say("syntax.control-character", code=code), _line_of(text, start, number))
+        return at, RecordError(self.path, at, column, say("syntax.control-character", code=code), _line_of(text, start, at))
 
 
 def _line_of(text: str, start: int, number: int) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .engine import GameReport
 from .games.base import UNITS, Violation, amount_text
 from .messages import join, say
@@ -133,8 +135,10 @@ def render(report: GameReport, sources: dict[int, str] | None = None, width: int
         lines += [[(text, "")] for text in wrap(visible(say("report.to-move", todo=todo)), 2, 4, first="  ")]
     if report.notes:
         lines.append([("  " + say("report.notes"), "dim")])
-        for note in report.notes:
-            lines += [[(text, "dim")] for text in wrap(visible(note), 4, 6, first="    ")]
+        times = Counter(report.notes)
+        for note in dict.fromkeys(report.notes):  # a note the game gave again is shown once, counted
+            shown = note if times[note] == 1 else say("report.note-times", note=note, times=times[note])
+            lines += [[(text, "dim")] for text in wrap(visible(shown), 4, 6, first="    ")]
     if report.stats:
         lines.append([("  " + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.stats.items()), "dim")])
     return lines

@@ -305,6 +305,14 @@ def test_a_control_character_in_a_record_is_refused_and_shown_escaped(tmp_path):
     assert "\x1b" not in result.output and "\x07" not in result.output
 
 
+@pytest.mark.parametrize("line, column", [("Bob plays 8H \x1b[31m", 14), ("Bob plays \x1b[31m8H", 11), ("Bob\x7f plays 8H", 4)])
+def test_a_control_character_that_breaks_its_line_is_what_the_error_names(tmp_path, line, column):
+    """Not « unexpected '\\x1b[31m' here; expected 'for' or 'on' », which leaves the user to
+    find out what is wrong with the line."""
+    result = CliRunner().invoke(main, ["check", write(tmp_path, "g.txt", GOOD + line + "\n")])
+    assert f"g.txt:6:{column}: a control character (U+00" in result.output
+
+
 def test_a_file_name_with_a_line_end_and_an_escape_stays_on_its_line(tmp_path):
     path = write(tmp_path, "a\nb\x1b[31m.txt", GOOD + "Alice slaps\n")
     for args in (["check", path], ["check", path + "-missing"]):
@@ -403,6 +411,14 @@ def test_a_text_report_lists_a_few_violations_of_a_kind_and_json_all(tmp_path):
     data = json.loads(CliRunner().invoke(main, ["check", "--json", path]).output)
     assert len(data[0]["violations"]) == 59 and data[0]["status"] == "violations"
     assert [v["line"] for v in data[0]["violations"] if v["code"] == "BC-FALSE-SLAP"] == list(range(6, 36))
+
+
+def test_a_note_given_again_is_shown_once_and_counted(tmp_path):
+    path = write(tmp_path, "n.txt", '[Penalty "no-slap-30"]\n' + GOOD + "Alice slaps\n" * 15)
+    text = CliRunner().invoke(main, ["check", path]).output
+    assert text.count("slap ban could not be checked") == 1 and "no timestamps (15 times)" in text
+    data = json.loads(CliRunner().invoke(main, ["check", "--json", path]).output)
+    assert len(data[0]["notes"]) == 15  # JSON keeps each
 
 
 def test_json_streams_violations_and_matches_the_schema(tmp_path):
