@@ -252,3 +252,24 @@ def test_the_ruling_of_a_carre_of_sevens_names_who_owes_the_eight(tmp_path):
                     '[Starter "5S"]\nZouhaire plays 7S\nCharlotte plays 7D\nDavid plays 7C 7H\n', encoding="utf-8")
     out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:7"]).output.split())
     assert "Zouhaire owes 8 card(s); David plays again (the carré of 7s)" in out, out
+
+
+def test_a_card_played_from_an_empty_hand_leaves_the_hand_it_was_known_in() -> None:
+    """Found by bench/fuzz.py (a moved line): Hugo, his hand known empty, plays 3S, known
+    in Ann's hand. It is CP-NOT-IN-HAND, and the record wins: 3S is on the discard, no longer
+    in Ann's hand. Ann's hand had kept it, so once the discard was shuffled into the stock,
+    Ann's next card took 3S out of the stock's known cards, and a draw then raised KeyError."""
+    from referee.cards import read_card
+    from referee.games.carte_et_plouc_cards import DISCARD, POOL, Cards
+
+    cards = Cards(("Ann", "Hugo"), 0)
+    three = read_card("3S")
+    cards.deal(0, (three, read_card("8D")))
+    assert cards.take(1, three)[0] == "CP-NOT-IN-HAND"
+    cards.lay(three)
+    assert three not in cards.known[0] and cards.unknown[0] == 1 and cards.where[three] == DISCARD
+    cards.lay(read_card("5C"))
+    cards.reshuffle()
+    cards.take(0, read_card("8D"))
+    assert all(cards.where.get(c) == POOL for c in cards.pool)  # every card thought in the stock still is
+    cards.draw(1, [read_card("KD")], True)  # raised KeyError

@@ -81,7 +81,8 @@ class Cards:
             self.where.pop(card, None)
         self.known[seat] = [c for c in cards if c.seen]
         self.unknown[seat] = len(cards) - len(self.known[seat])
-        self.where.update((c, seat) for c in self.known[seat])
+        for card in self.known[seat]:
+            self._put(card, seat)
 
     def take(self, seat: int, card: Card, given: bool = False) -> tuple[str, dict] | None:
         """Take a card out of a hand (``given`` to another hand); a problem (code, fields)
@@ -109,6 +110,8 @@ class Cards:
             del self.where[card]
             return None
         if not hand and not self.unknown[seat]:
+            if card.seen and card in self.where:  # the record wins: it is no longer where it was thought
+                self.forget(card)
             return "CP-NOT-IN-HAND", {"why": say("cp.hand.empty")}
         if not self.unknown[seat]:
             shown = " ".join(map(str, hand))
@@ -131,7 +134,7 @@ class Cards:
         self.last_in[seat] = self.clock
         if card.seen:
             self.known[seat].append(card)
-            self.where[card] = seat
+            self._put(card, seat)
             self.came[seat][card] = self.clock
         else:
             self.unknown[seat] += 1
@@ -140,7 +143,14 @@ class Cards:
     def lay(self, card: Card) -> None:
         self.discard.append(card)
         if card.suit != UNSEEN:
-            self.where[card] = DISCARD
+            self._put(card, DISCARD)
+
+    def _put(self, card: Card, spot: int) -> None:
+        """A card seen at ``spot``: if it was thought shuffled into the stock, the record
+        shows otherwise, and the stock no longer holds it."""
+        if self.where.get(card) == POOL:
+            self.pool.discard(card)
+        self.where[card] = spot
 
     def forget(self, card: Card) -> None:
         """The record shows ``card`` elsewhere than where it was thought to be: that place
