@@ -1,4 +1,4 @@
-"""Caroleto (../shared/rules/caroleto.txt): a drinking game on the French tarot deck.
+"""Caroleto: a drinking game on the French tarot deck.
 
 A round has four steps: the optional exchange, each player's draw from a neighbour, the
 cards laid face down and revealed together, then their effects and the count. The module
