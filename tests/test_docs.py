@@ -39,3 +39,15 @@ def test_example_states_and_gets_its_verdict(where: str, text: str) -> None:
     assert all(any(item.startswith("status ") for item in game["whole"]) for game in expectations(text)), \
         f"{where}: say the example's verdict with '; expect status ...'"
     check_expectations(text)
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """A user's clone has only the repository: the docs, the code's docstrings and the
+    records quote what they need instead of pointing at the rule files beside it."""
+    outside = re.compile(r"\.\./" + "shared|" + "shared/" + "rules")
+    folders = ("referee", "docs", "grammar", "schemas", "bench", "records", "tests")
+    kinds = (".py", ".md", ".txt", ".lark", ".json")
+    files = [ROOT / "README.md", *(p for f in folders for p in (ROOT / f).rglob("*") if p.suffix in kinds)]
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in files
+             for n, line in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1) if outside.search(line)]
+    assert len(files) > 100 and not found
