@@ -46,9 +46,9 @@ MAX_COUNT = 78
 
 _FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
 _NUMBERS = {str(n): card for n, card in _FLASCHENTEUFEL.items()}
+"""Flaschenteufel's cards by their written number, for the common case of a line of numbers."""
 _COUNTS = {str(n): (UNSEEN_CARD,) * n for n in range(1, 10)}
 """The usual counts of unseen cards (``draws 2``), read without the line pattern."""
-"""Flaschenteufel's cards by their written number, for the common case of a line of numbers."""
 
 
 @dataclass
