@@ -435,8 +435,7 @@ def _segments(texts: Iterable[str]) -> Iterator[_Segment | RecordError]:
                 event = _EVENT_START.search(piece, pos)
                 end = event.start() if event is not None else len(piece)
                 if not size:  # leading blank lines are counted, not kept
-                    begin = pos + len(piece[pos:end]) - len(piece[pos:end].lstrip(" \t\n"))
-                    begin = max(pos, piece.rfind("\n", pos, begin) + 1)
+                    begin = _first_kept_line(piece, pos, end)
                     line += piece.count("\n", pos, begin)
                     start, pos = line, begin
                 head.append(piece[pos:end])
@@ -463,10 +462,7 @@ def _segments(texts: Iterable[str]) -> Iterator[_Segment | RecordError]:
                 line += piece.count("\n", pos, cut)
                 quiet, quiet_start = "", line
             if not quiet:  # a run of quiet lines starts: its leading blank lines are not kept
-                lead = piece[cut:end]
-                kept = lead.lstrip(" \t\n")
-                begin = end - len(kept)
-                begin = max(cut, piece.rfind("\n", cut, begin) + 1) if kept else end
+                begin = _first_kept_line(piece, cut, end)
                 line += piece.count("\n", cut, begin)
                 quiet_start, cut = line, begin
             quiet += piece[cut:end]
@@ -483,6 +479,13 @@ def _segments(texts: Iterable[str]) -> Iterator[_Segment | RecordError]:
         yield _Segment(True, start, "".join(head))
     elif quiet and not skipping:
         yield _Segment(False, quiet_start, quiet)
+
+
+def _first_kept_line(piece: str, low: int, high: int) -> int:
+    """Where the blank lines that open ``piece[low:high]`` end: the start of the line of
+    its first other character, or ``high`` when it is all blank."""
+    kept = len(piece[low:high].lstrip(" \t\n"))
+    return max(low, piece.rfind("\n", low, high - kept) + 1) if kept else high
 
 
 def _quiet_lines_before(text: str, low: int, at: int) -> int:
