@@ -207,7 +207,7 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
         rules.conclude()
     result = rules.result()
     _check_result_tag(rules, record, result)
-    _check_accepted_marks(rules, found)
+    _check_accepted_marks(rules)
     status = "error" if record.error_count else "violations" if found.open else status_of([], result)
     return GameReport(
         record.path, record.line, rules.name, list(rules.players), status,
@@ -301,7 +301,8 @@ def _mark(rules: Rules, event: Event) -> None:
         _settle_mark(rules, *marks.popleft())
 
 
-def _check_accepted_marks(rules: Rules, found: Found) -> None:
+def _check_accepted_marks(rules: Rules) -> None:
+    """Each mark still waiting must match a violation of its code on its line."""
     while rules.accepted_marks:
         _settle_mark(rules, *rules.accepted_marks.popleft())
 
