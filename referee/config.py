@@ -56,9 +56,13 @@ class Config:
     """Configuration files skipped, in words."""
 
     def chosen(self, code: str) -> bool:
-        """Whether a violation code is reported: selected (all when ``select`` is empty)
-        and not ignored; a code or a prefix of one (``BC``, ``BC-``) names codes."""
-        return (not self.select or _matches(code, self.select)) and not _matches(code, self.ignore)
+        return chosen(code, self.select, self.ignore)
+
+
+def chosen(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
+    """Whether a violation code is reported: selected (all when ``select`` is empty) and
+    not ignored; a code or a prefix of one (``BC``, ``BC-``) names codes."""
+    return (not select or _matches(code, select)) and not _matches(code, ignore)
 
 
 def _matches(code: str, names: tuple[str, ...]) -> bool:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
-from .engine import Found, GameReport
+from .engine import Found, GameReport, status_of
 from .messages import say
 from .safe_text import visible
 
@@ -97,9 +97,11 @@ class Settings:
     """The terminal's width, that the text report wraps to."""
 
     def chosen(self, code: str) -> bool:
-        from .config import Config
+        if not self.select and not self.ignore:  # the usual case, once per violation
+            return True
+        from .config import chosen
 
-        return Config(select=self.select, ignore=self.ignore).chosen(code)
+        return chosen(code, self.select, self.ignore)
 
     def problem(self, report: GameReport) -> bool:
         """Whether a game fails the check: --quiet shows only these."""
@@ -193,9 +195,7 @@ class Writer:
             return
         report.violations = violations
         if report.status == "violations" and not any(not v.accepted for v in violations) and not report.omitted:
-            result = report.result
-            report.status = ("never-ends" if result.never_ends else "valid" if result.finished else "in-progress") \
-                if result is not None else "valid"
+            report.status = status_of([], report.result) if report.result is not None else "valid"
 
     def _violation(self, violation: Violation) -> None:
         """A violation as it is found (formats that stream)."""
