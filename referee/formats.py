@@ -165,9 +165,11 @@ class Writer:
         pass
 
     def sink(self, record) -> Found:
-        """Where a game's violations go as they are found."""
+        """Where a game's violations go as they are found: written at once by a format that
+        streams (under --quiet, all kept until the game shows it fails)."""
         streams = self.STREAMS and not self.settings.quiet
-        self.found = Selected(self.settings, self.KEEP if streams else None, self._violation if streams else None)
+        keep = self.KEEP if streams or not self.STREAMS else None
+        self.found = Selected(self.settings, keep, self._violation if streams else None)
         return self.found
 
     def report(self, item, report: GameReport) -> None:
@@ -227,10 +229,6 @@ class TextWriter(Writer):
 
         self.KEEP = SHOWN_PER_KIND
 
-    def sink(self, record) -> Found:
-        self.found = Selected(self.settings, self.KEEP)
-        return self.found
-
     def game(self, item, report: GameReport, found: Found | None) -> None:
         from .report import render
 
@@ -267,8 +265,10 @@ class ConciseWriter(Writer):
     def _violation(self, v: Violation) -> None:
         if self.record is not None:
             self._errors(self.record.errors)
-        if v.accepted and self.settings.quiet:
-            return
+        if not (v.accepted and self.settings.quiet):
+            self._finding(v)
+
+    def _finding(self, v: Violation) -> None:
         mark = say("report.accepted-label") + " " if v.accepted else ""
         self.emit(visible(f"{_place(self.path, v.line, v.column)}: {v.code} {mark}{v.message}") + "\n")
 
@@ -312,11 +312,7 @@ class GithubWriter(ConciseWriter):
             where += f",line={line},col={max(column, 1)}"
         self.emit(f"::{kind} {where},title={github_property(visible(title))}::{github_data(message)}\n")
 
-    def _violation(self, v: Violation) -> None:
-        if self.record is not None:
-            self._errors(self.record.errors)
-        if v.accepted and self.settings.quiet:
-            return
+    def _finding(self, v: Violation) -> None:
         title = f"{v.code} {say('report.accepted-label')}" if v.accepted else v.code
         message = visible(v.message) + (f"\n« {v.rule} »" if v.rule else "")
         self._command("notice" if v.accepted else "error", self.path, v.line, v.column, title, message)
@@ -436,10 +432,6 @@ class JunitWriter(Writer):
 
     def end(self, summary: Summary) -> None:
         self.emit("</testsuites>\n")
-
-    def sink(self, record) -> Found:
-        self.found = Selected(self.settings, self.KEEP)
-        return self.found
 
     def shows(self, report: GameReport) -> bool:
         return True
