@@ -66,13 +66,17 @@ def _quiet_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _inline(target: str | NotFound) -> bool:
+def _worker_size(target: str | NotFound) -> int | None:
+    """The size of a file small enough for a worker; None for what is checked here (the
+    standard input, a large file, a path that is not found or cannot be read: the reader
+    says why)."""
     if isinstance(target, NotFound) or target == "-":
-        return True
+        return None
     try:
-        return os.path.getsize(target) > INLINE_BYTES
+        size = os.path.getsize(target)
     except OSError:
-        return True  # the reader says why
+        return None
+    return size if size <= INLINE_BYTES else None
 
 
 def run(targets: Iterable[str | NotFound], writer: Writer, settings: Settings, jobs: int = 1) -> Summary:
@@ -112,14 +116,15 @@ def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Setti
                 target = next(queue, None)
                 if target is None:
                     break
-                if _inline(target):
+                weight = _worker_size(target)
+                if weight is None:
                     if batch:
                         pending.append((batch, pool.submit(_in_worker, batch, settings)))
                         batch, size = [], 0
                     pending.append(([target], None))
                     continue
                 batch.append(target)
-                size += os.path.getsize(target)
+                size += weight
                 if len(batch) >= BATCH_FILES or size >= BATCH_BYTES:
                     pending.append((batch, pool.submit(_in_worker, batch, settings)))
                     batch, size = [], 0
