@@ -253,7 +253,7 @@ def _games(path: str, where: str, table: dict) -> dict[str, dict[str, str]]:
             raise ConfigError(say("config.unknown-game", path=path, name=f"{where}.{name}", game=name))
         rules = load_rules(entry)
         known = {o.tag.lower(): o for o in rules.options}
-        chosen: dict[str, str] = {}
+        picked: dict[str, str] = {}
         for tag, value in options.items():
             option = known.get(tag.lower())
             if option is None:
@@ -265,8 +265,8 @@ def _games(path: str, where: str, table: dict) -> dict[str, dict[str, str]]:
                 option.read(str(value))
             except ValueError:
                 raise ConfigError(say("config.bad-value", path=path, name=f"{where}.{name}.{tag}", expected=option.accepted())) from None
-            chosen[option.tag] = str(value)
-        games[entry.name] = chosen
+            picked[option.tag] = str(value)
+        games[entry.name] = picked
     return games
 
 
