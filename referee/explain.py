@@ -21,7 +21,7 @@ from . import record_rules
 from .games import GAMES, find_game, load_rules
 from .games.base import Rules, SetupError, Violation
 from .messages import ENGLISH, join, say
-from .safe_text import visible
+from .safe_text import visible_lines
 
 CODE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
 PLACE = re.compile(r"(?P<path>.+?):(?P<line>\d+)(?::\d+)?")
@@ -186,7 +186,7 @@ def run(targets: tuple[str, ...]) -> int:
             print("\n".join(render_code(found)))
         elif place:
             try:
-                print("\n".join(visible(line) for line in explain_place(place["path"], int(place["line"]))))
+                print(visible_lines("\n".join(explain_place(place["path"], int(place["line"])))))
             except RecordError as error:
                 print(str(error), file=sys.stderr)
                 status = 2

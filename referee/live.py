@@ -392,16 +392,16 @@ def run(path: str) -> int:
     ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
 
     def show(text: str) -> None:
-        from .safe_text import visible
+        from .safe_text import visible_lines
 
-        print("\n".join(visible(line) for line in text.split("\n")), flush=True)
+        print(visible_lines(text), flush=True)
 
     try:
         return play(path, ask, show)
     except (SessionError, RecordError, OSError) as error:
-        from .safe_text import visible
+        from .safe_text import visible_lines
 
-        print("\n".join(visible(line) for line in str(error).split("\n")), file=sys.stderr)
+        print(visible_lines(str(error)), file=sys.stderr)
         return 2
     except EOFError:
         return 0

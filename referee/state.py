@@ -353,7 +353,7 @@ def run(path: str, at: int | None, as_json: bool) -> int:
 
         print(json.dumps(to_json(state), ensure_ascii=False, indent=1))
     else:
-        from .safe_text import visible
+        from .safe_text import visible_lines
 
-        print("\n".join(visible(line) for line in render(state)))  # a file name or a header may bring controls
+        print(visible_lines("\n".join(render(state))))  # a file name or a header may bring controls
     return 0
