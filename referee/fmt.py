@@ -292,7 +292,7 @@ def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
             continue
         from .importer import looks_json
 
-        if looks_json(target, raw[:4096]):
+        if looks_json(target, raw):
             err(visible(f"{target}: " + say("fmt.json")) + "\n")
             errors += 1
             continue

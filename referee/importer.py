@@ -41,8 +41,9 @@ class _Rewound:
 
 
 def looks_json(path: str, head: bytes) -> bool:
-    """Whether a file holds a JSON record: by its extension, or by its first character."""
-    return path.lower().endswith(".json") or head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+    """Whether a file holds a JSON record: by its extension, or by the first character of
+    its first bytes (``head``: those, or the whole file)."""
+    return path.lower().endswith(".json") or head[:_PEEK].lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
 def read_any(path: str, lazy: bool = False) -> Iterator[Record | RecordError]:

@@ -105,7 +105,7 @@ class Session:
             data = file.read()
         from .importer import looks_json
 
-        if looks_json(self.path, data[:64]):  # lines are appended to a text record only
+        if looks_json(self.path, data):  # lines are appended to a text record only
             raise SessionError(say("live.json-record", path=self.path))
         try:
             text = data.decode("utf-8-sig")
