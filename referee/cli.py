@@ -280,8 +280,8 @@ def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None,
                    "as `referee fmt` writes it (comments and blank lines kept).")
 @_style_options[0]
 @_style_options[1]
-@click.option("--config", "config_path", type=click.Path(dir_okay=False), metavar="FILE", help="Read this configuration.")
-@click.option("--no-config", is_flag=True, help="Read no configuration file.")
+@_config_options[0]
+@_config_options[1]
 def export(file: str, form: str, suits: str | None, ranks: str | None, config_path: str | None, no_config: bool) -> None:
     """Print a record (text or JSON) in another form, comments kept. Nothing is written to the file."""
     import json
@@ -317,8 +317,8 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, config_pa
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @_style_options[0]
 @_style_options[1]
-@click.option("--config", "config_path", type=click.Path(dir_okay=False), metavar="FILE", help="Read this configuration.")
-@click.option("--no-config", is_flag=True, help="Read no configuration file.")
+@_config_options[0]
+@_config_options[1]
 def import_(file: str, suits: str | None, ranks: str | None, config_path: str | None, no_config: bool) -> None:
     """Print a record given in its JSON form (schemas/record.schema.json, as `referee
     export` writes it) as text, in canonical form. The JSON is validated: an error names
