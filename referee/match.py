@@ -80,8 +80,7 @@ class Matches:
         if match.seat and record.header("Dealer") is None and record.header("First") is None:
             tag, previous = match.seat
             if previous in match.players:
-                seat = (match.players.index(previous) + 1) % len(match.players)
-                record.inherited.append(Header(tag, match.players[seat], record.line, 1))
+                record.inherited.append(Header(tag, _left_of(match.players, previous), record.line, 1))
 
     def settle(self, record: Record, report) -> None:
         """The standing after this hand, on ``report.match``; match faults (a hand after
@@ -140,16 +139,18 @@ class Matches:
 
         if match.over:
             fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, hands=match.last)
-        written = record.header("Round")
-        if written is not None and written.value.strip() != str(match.hands + 1):
-            fault("REC-ROUND-ORDER", written, written=written.value, expected=match.hands + 1)
-        tag, previous = match.seat or ("", "")
-        written = next((h for h in record.headers if h.tag.lower() == tag.lower()), None)
-        if written is not None and previous in players and written.value in players and match.players == players:
-            expected = players[(players.index(previous) + 1) % len(players)]
-            if written.value != expected:
+        round_ = record.header("Round")
+        if round_ is not None and round_.value.strip() != str(match.hands + 1):
+            fault("REC-ROUND-ORDER", round_, written=round_.value, expected=match.hands + 1)
+        if match.seat is None:
+            return
+        tag, previous = match.seat
+        seat = next((h for h in record.headers if h.tag.lower() == tag.lower()), None)  # its own, not inherited
+        if seat is not None and previous in players and seat.value in players and match.players == players:
+            expected = _left_of(players, previous)
+            if seat.value != expected:
                 wording = "REC-DEALER-ROTATION" if tag == "Dealer" else "match.first-rotation"
-                fault("REC-DEALER-ROTATION", written, wording, previous=previous, expected=expected, written=written.value)
+                fault("REC-DEALER-ROTATION", seat, wording, previous=previous, expected=expected, written=seat.value)
 
     @staticmethod
     def _check_totals(record: Record, cls: type[Rules], match: _Match, faults: list[Violation]) -> None:
@@ -165,6 +166,11 @@ class Matches:
             rule = cls.RULES.get(cls.CODES.get("REC-TOTALS-MISMATCH", ""), "")
             message = say("REC-TOTALS-MISMATCH", written=header.value, actual=actual)
             faults.append(Violation("REC-TOTALS-MISMATCH", message, rule, wrong[0] if wrong else None, header.line, header.column))
+
+
+def _left_of(players: tuple[str, ...], player: str) -> str:
+    """Who deals (or leads) after ``player``: the deal passes to the left."""
+    return players[(players.index(player) + 1) % len(players)]
 
 
 def describe(standing: Standing) -> str:
