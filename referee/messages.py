@@ -7,7 +7,11 @@ Keys are stable: violation codes (``BC-FALSE-SLAP``), syntax error kinds
 
 from __future__ import annotations
 
-ENGLISH: dict[str, str] = {
+Message = str | tuple[str, str]
+"""A sentence, or a sentence with a count as (singular, plural): ``say`` picks the form
+by the ``count`` field, as gettext's ngettext does."""
+
+ENGLISH: dict[str, Message] = {
     # Running.
     "run.out-of-memory": "referee: out of memory; nothing more was checked",
     # Reading a file.
@@ -839,7 +843,7 @@ ENGLISH: dict[str, str] = {
     "report.notes": "what could not be checked, and other notes:",
     "report.note-times": "{note} ({times} times)",
     "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {never} that never end, {errors} that could not be checked (or not whole)",
-    "report.summary-accepted": "; {count} fault(s) accepted by the table",
+    "report.summary-accepted": ("; {count} fault accepted by the table", "; {count} faults accepted by the table"),
 }
 
 CATALOGS = {"en": ENGLISH}
@@ -847,8 +851,13 @@ _current = ENGLISH
 
 
 def say(key: str, **fields: object) -> str:
-    """The sentence for ``key`` with its fields filled in."""
-    return _current[key].format(**fields)
+    """The sentence for ``key`` with its fields filled in; a sentence with a count takes
+    its singular or plural form by the ``count`` field."""
+    template = _current[key]
+    if isinstance(template, tuple):
+        count = fields["count"]
+        template = template[0] if count == 1 else template[1]
+    return template.format(**fields)
 
 
 def join(items, last: str = "and") -> str:

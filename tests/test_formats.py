@@ -50,7 +50,7 @@ def test_the_summary_counts_each_status_and_the_accepted_rulings_apart(folder) -
     code, out = check("records")
     assert code == 2
     assert out.splitlines()[-1] == ("6 game(s) in 6 file(s): 1 valid, 2 with violations, 2 in progress, 0 that never end, "
-                                    "1 that could not be checked (or not whole); 1 fault(s) accepted by the table")
+                                    "1 that could not be checked (or not whole); 1 fault accepted by the table")
 
 
 @pytest.mark.parametrize(("files", "strict", "code"), [
