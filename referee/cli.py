@@ -1,5 +1,5 @@
 """The command line: ``referee check``, ``fmt``, ``export``, ``import``, ``games``,
-``simulate``, ``state``, ``explain`` and ``play``.
+``simulate``, ``state``, ``explain``, ``play`` and ``lsp``.
 
 Heavy modules (lark, rich, jsonschema) are imported inside the commands that need
 them, so that a small check starts fast."""
@@ -400,3 +400,22 @@ def play(file: str) -> None:
     from .live import run
 
     sys.exit(run(file))
+
+
+@main.command()
+@click.option("--stdio", is_flag=True, help="Speak over standard input and output: the default, and the only way (editors' clients often pass it).")
+def lsp(stdio: bool) -> None:
+    """A language server for records, for editors (the Language Server Protocol over
+    standard input and output): live rulings as diagnostics, completion of what is legal,
+    the table on hover, fixes, formatting and an outline. Needs the lsp extra: pip install
+    'referee[lsp]'. See docs/editors.md."""
+    try:
+        from .lsp.server import run
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs", "attrs"):
+            raise
+        from .messages import say
+
+        click.echo(say("lsp.not-installed"), err=True)
+        sys.exit(EXIT_ERROR)
+    sys.exit(run())

@@ -843,6 +843,17 @@ ENGLISH: dict[str, Message] = {
     "report.notes": "what could not be checked, and other notes:",
     "report.note-times": "{note} ({times} times)",
     "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {never} that never end, {errors} that could not be checked (or not whole)",
+    # The language server (referee lsp).
+    "lsp.complete.legal": "legal now",
+    "lsp.action.format": "Format the record (referee fmt)",
+    "lsp.action.accept": "Mark {code} as accepted by the table",
+    "lsp.action.did-you-mean": "Did you mean {suggestion}?",
+    "lsp.action.insert": "Insert the missing event: {event}",
+    "lsp.symbol.game": "{game}",
+    "lsp.symbol.hand": "{game}: match {match}, hand {hand}",
+    "lsp.symbol.round": "round {number}",
+    "lsp.failed": "referee could not answer this request: {error}",
+    "lsp.not-installed": "referee lsp needs pygls and lsprotocol: pip install 'referee[lsp]'",
     "report.summary-accepted": ("; {count} fault accepted by the table", "; {count} faults accepted by the table"),
 }
 

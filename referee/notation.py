@@ -481,6 +481,13 @@ def _segments(texts: Iterable[str]) -> Iterator[_Segment | RecordError]:
         yield _Segment(False, quiet_start, quiet)
 
 
+def game_starts(text: str) -> list[int]:
+    """The line where each game of a record given as text (whole lines, LF line ends)
+    starts, as the reader cuts a file into games, without parsing a line of it: an
+    editor re-reads only the game that changed."""
+    return [s.start for s in _segments([text]) if isinstance(s, _Segment) and s.head]
+
+
 def _first_kept_line(piece: str, low: int, high: int) -> int:
     """Where the blank lines that open ``piece[low:high]`` end: the start of the line of
     its first other character, or ``high`` when it is all blank."""
