@@ -519,7 +519,7 @@ def unreadable_reason(error: Exception) -> str:
     return getattr(error, "strerror", None) or str(error) or type(error).__name__
 
 
-def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | RecordError]:
+def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str, str] | None = None) -> Iterator[Record | RecordError]:
     """The games of a file, one at a time. A game with a line that cannot be read comes
     as that RecordError (the first such line), and reading goes on with the next game; a
     file that cannot be decoded ends with a RecordError.
@@ -527,7 +527,10 @@ def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | 
     ``lazy``: each game comes as a Record whose events are read as they are replayed
     (``Record.batches``), the lines that cannot be read among them, and a game holds no
     more memory than a block of its lines however long it is; its batches must be taken
-    before the next game is asked for."""
+    before the next game is asked for.
+
+    ``match_games``: the game of each match met before the text read (a hand that does not
+    name its game plays its match's), for a part of a file read on its own."""
     own = stream is None
     if own:
         try:
@@ -538,6 +541,7 @@ def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | 
     try:
         found = False
         reader = _Reader(path, _segments(_texts(path, stream)), comments=not lazy)
+        reader.match_games.update(match_games or {})
         for record in reader:
             found = True
             if isinstance(record, RecordError) or lazy:

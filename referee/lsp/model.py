@@ -27,6 +27,7 @@ from ..config import Config, add_defaults
 from ..engine import Found, GameReport, error_report, finish, replay, start
 from ..games.base import Rules, SetupError
 from ..match import Matches
+from ..messages import say
 from ..notation import RecordError, game_starts, read_games
 from ..record import Record
 
@@ -34,6 +35,8 @@ SNAPSHOT_EVERY = 100
 """Events between two copies of a game's rules kept to replay from."""
 _CONTENT = re.compile(r"^[^\S\n]*+[^\s;]", re.MULTILINE)
 """A line that is neither blank nor only a comment."""
+_MATCH = re.compile(r'^[^\S\n]*+\[[^\S\n]*+match[^\S\n]++"([^"\n]*)"', re.MULTILINE | re.IGNORECASE)
+"""A ``[Match]`` header (its value as the reader reads it, but for escapes)."""
 
 Fork = Callable[[], Rules]
 
@@ -115,6 +118,15 @@ def _fork(rules: Rules) -> Fork | None:
             found.source_of = source_of  # type: ignore[attr-defined]
 
 
+def _follow_match(record: Record, match_games: dict[str, str]) -> None:
+    """Note the game a match plays, as the reader does: a later hand may not name it."""
+    by_tag = {h.tag.lower(): h.value for h in reversed(record.headers)}
+    match = by_tag.get("match")
+    game = by_tag.get("game") or (match_games.get(match) if match is not None else None)
+    if match is not None and game is not None:
+        match_games[match] = game
+
+
 def _whole(record: Record) -> None:
     """Take every event of a game read lazily, its unreadable lines counted as ``check``
     counts them, and keep its lines (for the state and explain)."""
@@ -158,24 +170,30 @@ class Document:
         self.lines = text.split("\n")[:-1]
         starts = sorted({1, *game_starts(text)}) if text else []
         games, read = [], {}
+        match_games: dict[str, str] = {}
         for n, first in enumerate(starts):
             last = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines)
             chunk = "".join(line + "\n" for line in self.lines[first - 1:last])
             if not _CONTENT.search(chunk):
                 continue
-            key = (first, chunk)
-            game = self._read.get(key) or Game(first, last, chunk, self._parse(first, chunk))
+            match = _MATCH.search(chunk)
+            plays = match_games.get(match.group(1)) if match else None  # the game its match plays, when it names none
+            key = (first, chunk, plays)
+            game = self._read.get(key) or Game(first, last, chunk, self._parse(first, chunk, match_games))
             read[key] = game
             games.append(game)
+            for record in game.items:
+                if isinstance(record, Record):
+                    _follow_match(record, match_games)
         self._read, self.games = read, games
         self._referee()
 
-    def _parse(self, first: int, chunk: str) -> list[Record | RecordError]:
+    def _parse(self, first: int, chunk: str, match_games: dict[str, str]) -> list[Record | RecordError]:
         """The games of a stretch of lines that starts at line ``first`` (one, usually)."""
         self.counts["games read"] += 1
         data = ("\n" * (first - 1) + chunk).encode("utf-8", "surrogatepass")  # a lone surrogate: an unreadable byte
         items: list[Record | RecordError] = []
-        for item in read_games(self.path, io.BytesIO(data), lazy=True):
+        for item in read_games(self.path, io.BytesIO(data), lazy=True, match_games=match_games):
             if isinstance(item, Record):
                 _whole(item)
             items.append(item)
@@ -255,6 +273,8 @@ class Document:
         """What to show in the editor: the violations the configuration selects (those the
         table accepted as hints), the lines that cannot be read, the notes."""
         found: list[Problem] = []
+        if not self.reports:  # as check says of a file with no game
+            found.append(Problem(1, 1, say("file.empty"), "error"))
         for _, item, report in self.reports:
             if isinstance(item, RecordError):
                 found.append(Problem(item.line or 1, item.column or 1, item.message, "error"))

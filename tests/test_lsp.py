@@ -1,0 +1,422 @@
+"""``referee lsp`` as an editor uses it: a real server in a subprocess, spoken to over a
+pipe in JSON-RPC (tests/lsp_client.py). Every answer is checked against what the
+command-line tools say of the same record (check, state, explain, fmt)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.engine import check_games
+from referee.explain import explanation, render_code
+from referee.fmt import canonical
+from referee.notation import RecordError, parse_text, read_games
+from referee.state import render, state_in_text
+
+from .conftest import RECORDS, ROOT
+from .lsp_client import Client
+
+pytest.importorskip("pygls")
+
+GAMES = ("bataille-corse", "carte-et-plouc", "pierre-qui-roule", "flaschenteufel", "caroleto")
+ALL = sorted(RECORDS.glob("*/*.txt"))
+
+
+@pytest.fixture(scope="module")
+def client():
+    client = Client()
+    client.start()
+    yield client
+    stderr = client.stop()
+    assert b"Traceback" not in stderr, stderr.decode("utf-8", "replace")
+
+
+def _uri(path: Path | str) -> str:
+    return Path(path).resolve().as_uri() if isinstance(path, Path) else f"file:///lsp-test/{path}"
+
+
+def _expected(text: str) -> set[tuple[int, str | None]]:
+    """(line, code) of what ``check`` reports: each violation, each unreadable line (code None)."""
+    found = set()
+    for item, report in check_games(read_games("t.txt", io.BytesIO(text.encode("utf-8")), lazy=True)):
+        if isinstance(item, RecordError):
+            found.add((item.line or 1, None))
+            continue
+        found |= {(v.line, v.code) for v in report.violations}
+        found |= {(e.line, None) for e in report.errors}
+        if report.error is not None and not report.errors:
+            found.add((report.error.line, None))
+    return found
+
+
+def _shown(diagnostics: list[dict]) -> set[tuple[int, str | None]]:
+    return {(d["range"]["start"]["line"] + 1, d.get("code")) for d in diagnostics if d["severity"] in (1, 4)}
+
+
+def _apply(text: str, edits: list[dict]) -> str:
+    """Text edits applied as an editor applies them (UTF-16 columns; these records keep
+    to the Basic Multilingual Plane, so they count as characters), last first."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+
+    def at(position: dict) -> int:
+        return min(offsets[min(position["line"], len(lines))] + position["character"], len(text))
+
+    for edit in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]), reverse=True):
+        text = text[: at(edit["range"]["start"])] + edit["newText"] + text[at(edit["range"]["end"]):]
+    return text
+
+
+def _actions(client: Client, uri: str, line: int) -> list[dict]:
+    where = {"start": {"line": line - 1, "character": 0}, "end": {"line": line - 1, "character": 0}}
+    return client.request("textDocument/codeAction",
+                          {"textDocument": {"uri": uri}, "range": where, "context": {"diagnostics": []}})
+
+
+# --- Diagnostics ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: str(p.relative_to(RECORDS)))
+def test_diagnostics_are_what_check_reports(client: Client, path: Path) -> None:
+    text = path.read_text(encoding="utf-8-sig")
+    assert _shown(client.open(_uri(path), text)) == _expected(text)
+
+
+def test_accepted_faults_are_hints_and_the_rule_is_quoted(client: Client) -> None:
+    text = (RECORDS / "bataille-corse" / "accepted.txt").read_text(encoding="utf-8")
+    diagnostics = client.open(_uri("accepted.txt"), text)
+    hints = [d for d in diagnostics if d["severity"] == 4]
+    assert hints and all(d["code"] for d in hints)
+    assert all("\n« " in d["message"] for d in hints)  # the rule, quoted after the message
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_change_is_ruled(client: Client, game: str) -> None:
+    """didChange: a card no deck holds, then taken back."""
+    path = _simulated(game, 1)
+    text = path.read_text(encoding="utf-8")
+    uri = _uri(f"change-{game}.txt")
+    assert _shown(client.open(uri, text)) == _expected(text)
+    lines = text.split("\n")
+    last = max(n for n, line in enumerate(lines) if line and not line.startswith(("[", ";")))
+    lines.insert(last + 1, lines[last].split()[0] + " plays ZZ")
+    changed = "\n".join(lines)
+    after = client.change(uri, changed, 2)
+    assert (last + 2, None) in _shown(after)
+    assert _shown(after) == _expected(changed)
+    assert _shown(client.change(uri, text, 3)) == _expected(text)
+
+
+# --- Reading only what changed -----------------------------------------------------------
+
+_SIMULATED: dict[tuple[str, int], Path] = {}
+
+
+def _simulated(game: str, count: int, players: int = 4) -> Path:
+    key = (game, count)
+    if key not in _SIMULATED:
+        out = subprocess.run([sys.executable, "-m", "referee", "simulate", game, "-n", str(players), "--seed", "7",
+                              "--count", str(count)], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+        import tempfile
+
+        path = Path(tempfile.mkdtemp()) / f"{game}-{count}.txt"
+        path.write_text(out, encoding="utf-8")
+        _SIMULATED[key] = path
+    return _SIMULATED[key]
+
+
+def _stats(client: Client, uri: str) -> dict[str, int]:
+    return client.request("workspace/executeCommand", {"command": "referee.stats", "arguments": []})[uri]
+
+
+def test_an_edit_in_the_last_game_reads_only_that_game(client: Client) -> None:
+    text = _simulated("carte-et-plouc", 100).read_text(encoding="utf-8")
+    assert len([g for g in parse_text(text)]) == 100
+    uri = _uri("hundred.txt")
+    client.open(uri, text)
+    before = _stats(client, uri)
+    assert before["games read"] == 100
+    lines = text.rstrip("\n").split("\n")
+    lines[-1] += "  ; a comment typed in the last game"
+    client.change(uri, "\n".join(lines) + "\n")
+    after = _stats(client, uri)
+    assert after["games read"] - before["games read"] == 1
+    replayed = after["events replayed"] - before["events replayed"]
+    assert 0 < replayed <= 100  # from the last copy of the rules, not from the deal
+
+
+def test_a_long_game_is_replayed_from_the_last_copy_before_the_change(client: Client) -> None:
+    games = [g for g in parse_text(_simulated("bataille-corse", 30, 3).read_text(encoding="utf-8"))]
+    longest = max(games, key=lambda g: len(g.events))
+    assert len(longest.events) > 300
+    text = longest.text + "".join(b.text for b in longest.seen)
+    uri = _uri("long.txt")
+    client.open(uri, text)
+    before = _stats(client, uri)["events replayed"]
+    lines = text.rstrip("\n").split("\n")
+    lines[-1] += " ; noted"
+    changed = "\n".join(lines) + "\n"
+    assert _shown(client.change(uri, changed)) == _expected(changed)
+    assert _stats(client, uri)["events replayed"] - before <= 100
+
+
+def test_changes_in_quick_succession_are_ruled_once(client: Client) -> None:
+    """Debounced: two changes sent together give one publication, of the last text."""
+    uri = _uri("debounce.txt")
+    text = '[Game "bataille-corse"]\n[Players "Ana Ben"]\n\nAna plays 7H\n'
+    client.open(uri, text)
+    for version, card in ((2, "ZZ"), (3, "QQ")):
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                 "contentChanges": [{"text": text + f"Ben plays {card}\n"}]})
+    (diagnostic,) = [d for d in client.diagnostics(uri) if d["severity"] == 1]
+    assert "'QQ'" in diagnostic["message"]
+    client.request("workspace/executeCommand", {"command": "referee.stats", "arguments": []})  # later publications land first
+    assert not [n for n in client.notes if n.get("method") == "textDocument/publishDiagnostics" and n["params"]["uri"] == uri]
+
+
+# --- Completion ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_completion_offers_the_legal_cards_first(client: Client, game: str) -> None:
+    """On an event line, after the player and the verb: the cards legal now for that
+    player first (``referee state``'s legal events), then the rest of the deck."""
+    text = _simulated(game, 1).read_text(encoding="utf-8")
+    uri = _uri(f"complete-{game}.txt")
+    client.open(uri, text)
+    lines = text.split("\n")
+    (record,) = parse_text(text)
+    event = next(e for e in record.events[len(record.events) // 2:] if e.verb == "plays" and len(e.cards) == 1)
+    state = state_in_text(text, event.line - 1)
+    legal = {str(e.cards[0]) for e in state.legal if e.player == event.player and e.verb == "plays" and len(e.cards) == 1}
+    prefix = lines[event.line - 1][: lines[event.line - 1].index(" plays ") + 7]
+    result = client.at("textDocument/completion", uri, event.line - 1, len(prefix))
+    first = {i["label"] for i in result["items"] if i["sortText"].startswith("0")}
+    assert first == legal
+    assert str(event.cards[0]) in first  # the card the simulator played was legal
+    labels = [i["label"] for i in sorted(result["items"], key=lambda i: i["sortText"])]
+    assert set(labels[: len(first)]) == first and len(labels) > len(first)  # then the others
+    before_player = prefix.index(event.player)
+    players = client.at("textDocument/completion", uri, event.line - 1, before_player)["items"]
+    assert event.player in {p["label"] for p in players if p["sortText"].startswith("0")}
+    verbs = client.at("textDocument/completion", uri, event.line - 1, before_player + len(event.player) + 1)["items"]
+    assert "plays" in {v["label"] for v in verbs if v["sortText"].startswith("0")}
+
+
+def test_completion_of_headers(client: Client) -> None:
+    uri = _uri("headers.txt")
+    text = '[Game "bataille-corse"]\n[Players "Ana Ben"]\n[Pena\n[Slaps "pa\n'
+    client.open(uri, text)
+    tags = {i["label"] for i in client.at("textDocument/completion", uri, 2, 5)["items"]}
+    assert {"Penalty", "Dealer", "Slaps"} <= tags
+    values = {i["label"] for i in client.at("textDocument/completion", uri, 3, 10)["items"]}
+    assert "pair" in values and "sandwich" in values
+    games = {i["label"] for i in client.at("textDocument/completion", uri, 0, 7)["items"]}
+    assert set(GAMES) <= games
+
+
+# --- Hover ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hover_shows_the_table_after_the_line(client: Client, game: str) -> None:
+    path = _simulated(game, 1)
+    text = path.read_text(encoding="utf-8")
+    uri = _uri(path)
+    client.open(uri, text)
+    (record,) = parse_text(text, str(path.resolve()))
+    line = record.events[len(record.events) // 2].line
+    shown = client.at("textDocument/hover", uri, line - 1, 2)["contents"]["value"]
+    state = state_in_text(text, line, str(path.resolve()))
+    assert "\n".join(render(state)) in shown
+
+
+def test_hover_on_a_code_explains_it(client: Client) -> None:
+    uri = _uri("code.txt")
+    text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n\nAna plays 5H  ; accepted CP-MISSED-CARTE\n'
+    client.open(uri, text)
+    shown = client.at("textDocument/hover", uri, 3, 30)["contents"]["value"]
+    assert "\n".join(render_code(explanation("CP-MISSED-CARTE"))) in shown
+
+
+# --- Code actions and formatting -----------------------------------------------------------
+
+def test_the_missing_carte_call_is_inserted(client: Client) -> None:
+    from referee.games.carte_et_plouc_examples import EXAMPLES
+
+    text = EXAMPLES["CP-MISSED-CARTE"]
+    uri = _uri("missed.txt")
+    (fault,) = client.open(uri, text)
+    line = fault["range"]["start"]["line"] + 1
+    actions = _actions(client, uri, line)
+    (insert,) = [a for a in actions if "Ana says carte" in a["title"]]
+    fixed = _apply(text, insert["edit"]["changes"][uri])
+    assert "Ana says carte\nBen plays 8D" in fixed
+    assert not _expected(fixed)
+    assert not client.change(uri, fixed)
+
+
+def test_a_fault_is_marked_as_accepted(client: Client) -> None:
+    text = (RECORDS / "carte-et-plouc" / "calls.txt").read_text(encoding="utf-8")
+    uri = _uri("accept.txt")
+    first = min(client.open(uri, text), key=lambda d: d["range"]["start"]["line"])
+    line = first["range"]["start"]["line"] + 1
+    (accept,) = [a for a in _actions(client, uri, line) if "accepted" in a["title"]]
+    marked = _apply(text, accept["edit"]["changes"][uri])
+    assert f"; accepted {first['code']}" in marked.split("\n")[line - 1]
+    after = client.change(uri, marked)
+    assert [d["severity"] for d in after if d["range"]["start"]["line"] == line - 1] == [4]
+
+
+@pytest.mark.parametrize(("line", "wrong", "right"), [
+    ("Ana play 7H", "play", "plays"),
+    ("Anna plays 7H", "Anna", "Ana"),
+    ("Ana plays 7HQS", "7HQS", "7H QS"),
+])
+def test_did_you_mean(client: Client, line: str, wrong: str, right: str) -> None:
+    text = f'[Game "bataille-corse"]\n[Players "Ana Ben"]\n\n{line}\n'
+    uri = _uri(f"typo-{wrong}.txt")
+    assert client.open(uri, text)
+    fixes = [a for a in _actions(client, uri, 4) if a["kind"] == "quickfix" and right in a["title"]]
+    assert fixes, _actions(client, uri, 4)
+    assert _apply(text, fixes[0]["edit"]["changes"][uri]).split("\n")[3] == line.replace(wrong, right)
+
+
+def test_did_you_mean_a_tag(client: Client) -> None:
+    text = '[Game "bataille-corse"]\n[Playrs "Ana Ben"]\n\nAna plays 7H\n'
+    uri = _uri("tag.txt")
+    client.open(uri, text)
+    (fix,) = [a for a in _actions(client, uri, 2) if "Players" in a["title"]]
+    assert _apply(text, fix["edit"]["changes"][uri]).startswith('[Game "bataille-corse"]\n[Players "Ana Ben"]')
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_formatting_is_fmt(client: Client, game: str) -> None:
+    text = _simulated(game, 2).read_text(encoding="utf-8")
+    messy = text.replace(" plays ", "  plays   ").replace('[Players', '[players')
+    uri = _uri(f"messy-{game}.txt")
+    client.open(uri, messy)
+    edits = client.request("textDocument/formatting", {"textDocument": {"uri": uri},
+                                                       "options": {"tabSize": 4, "insertSpaces": True}})
+    assert edits
+    assert _apply(messy, edits) == canonical("x.txt", messy.encode("utf-8"))
+    actions = [a for a in _actions(client, uri, 1) if a["kind"] == "source"]
+    assert actions and _apply(messy, actions[0]["edit"]["changes"][uri]) == canonical("x.txt", messy.encode("utf-8"))
+
+
+# --- The outline ---------------------------------------------------------------------------
+
+def test_outline_of_games_hands_and_rounds(client: Client) -> None:
+    match = (RECORDS / "bataille-corse" / "match-hands.txt").read_text(encoding="utf-8")
+    uri = _uri("match.txt")
+    client.open(uri, match)
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    games = [g for g in parse_text(match) if not isinstance(g, RecordError)]
+    assert len(symbols) == len(games)
+    assert [s["range"]["start"]["line"] + 1 for s in symbols] == [g.line for g in games]
+    assert any("hand 2" in s["name"] for s in symbols)
+    rounds = (RECORDS / "caroleto" / "full-game.txt").read_text(encoding="utf-8")
+    uri = _uri("rounds.txt")
+    client.open(uri, rounds)
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    markers = [e.line for g in parse_text(rounds) if not isinstance(g, RecordError) for e in g.events if e.verb == "round"]
+    assert markers and [c["range"]["start"]["line"] + 1 for s in symbols for c in s.get("children", [])] == markers
+
+
+# --- The configuration ---------------------------------------------------------------------
+
+def test_settings_come_from_the_configuration(tmp_path: Path) -> None:
+    from referee.games.carte_et_plouc_examples import EXAMPLES
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "referee.toml").write_text('ignore = ["CP-MISSED-CARTE"]\n[fmt]\nsuits = "symbols"\n', encoding="utf-8")
+    record = tmp_path / "game.txt"
+    text = EXAMPLES["CP-MISSED-CARTE"]
+    record.write_text(text, encoding="utf-8")
+    client = Client(cwd=tmp_path)
+    try:
+        client.start()
+        assert client.open(record.as_uri(), text) == []
+        edits = client.request("textDocument/formatting", {"textDocument": {"uri": record.as_uri()},
+                                                           "options": {"tabSize": 4, "insertSpaces": True}})
+        assert "Q♥" in _apply(text, edits)
+    finally:
+        assert b"Traceback" not in client.stop()
+
+
+# --- Hostile records -----------------------------------------------------------------------
+
+HOSTILE = {
+    "huge line": '[Game "bataille-corse"]\n[Players "Ana Ben"]\n\nAna plays ' + "7H " * 300_000 + "\n",
+    "huge header": '[Game "' + "x" * 1_000_000 + '"]\n',
+    "control characters": '[Game "bataille-corse"]\n[Players "Ana\x1b[31m Ben"]\n\nAna\x00 plays 7H\x0c\n\u2028Ben plays\x85 8H\r\rAna slaps\n',
+    "binary junk": bytes(range(256)).decode("latin-1") * 40,
+    "lone surrogate": '[Game "bataille-corse"]\n[Players "Ana Ben"]\n\nAna plays \ud800\n',
+    "many games": '[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna plays 7H\n' * 3000,
+    "deep brackets": "[" * 100_000 + "\n" + ";" * 100_000,
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_records_do_not_crash_the_server(name: str) -> None:
+    client = Client()
+    text = HOSTILE[name]
+    uri = _uri(f"hostile-{name.replace(' ', '-')}.txt")
+    try:
+        client.start()
+        assert isinstance(client.open(uri, text), list)
+        lines = text.count("\n")
+        for line in (0, 1, 3, lines):
+            for method in ("textDocument/hover", "textDocument/completion"):
+                client.at(method, uri, line, 5)
+            _actions(client, uri, line + 1)
+        client.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}})
+        client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+        assert isinstance(client.change(uri, text[: len(text) // 2]), list)
+    finally:
+        stderr = client.stop()
+    assert b"Traceback" not in stderr, stderr.decode("utf-8", "replace")[-3000:]
+
+
+# --- Packaging -----------------------------------------------------------------------------
+
+def test_the_cli_does_not_import_the_server() -> None:
+    """pygls and lsprotocol load only for ``referee lsp``: ``check`` starts no slower."""
+    out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import referee.cli"], capture_output=True,
+                         text=True, cwd=ROOT).stderr
+    assert "referee.cli" in out
+    assert not [line for line in out.splitlines() if any(n in line for n in ("pygls", "lsprotocol", "referee.lsp"))]
+
+
+def test_the_grammar_is_valid_and_colours_sample_lines() -> None:
+    """The TextMate grammar of docs/editors.md: JSON, its patterns compile, and sample
+    lines get the scopes an editor colours."""
+    import re
+
+    grammar = json.loads((ROOT / "editors" / "referee.tmLanguage.json").read_text(encoding="utf-8"))
+    assert grammar["scopeName"] == "source.referee"
+    rules = [(p["name"], re.compile(p["match"])) for p in grammar["patterns"] if "match" in p]
+    samples = {
+        '[Game "bataille-corse"]': "meta.header.referee",
+        "Ana plays 7H QS 10♥  ; accepted BC-FALSE-SLAP": "meta.event.referee",
+        "-- round 2": "markup.heading.round.referee",
+        "; a comment": "comment.line.semicolon.referee",
+        "12. 09:04:12 Ben slaps": "meta.event.referee",
+    }
+    for line, scope in samples.items():
+        hit = next((name for name, pattern in rules if pattern.match(line)), None)
+        assert hit == scope, (line, hit)
+    event = next(p for p in grammar["patterns"] if p["name"] == "meta.event.referee")
+    found = re.match(event["match"], "Ana plays 7H QS  ; accepted BC-FALSE-SLAP")
+    names = {event["captures"][str(i)]["name"]: found.group(i) for i in range(1, len(found.groups()) + 1)
+             if found.group(i) is not None and str(i) in event["captures"]}
+    assert names["variable.other.player.referee"] == "Ana"
+    assert names["keyword.other.verb.referee"] == "plays"
+    assert names["comment.line.semicolon.referee"].startswith("; accepted")
+    from referee.notation import VERBS
+
+    assert re.search(r"\((\w+(?:\|\w+)+)\)", event["match"]).group(1).split("|") == list(VERBS)
