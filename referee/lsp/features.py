@@ -335,7 +335,7 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
     record = document.record_at(problem.line)
     event = next((e for e in record.events if e.line == problem.line), None) if record else None
     rules = document.rules_before(problem.line) if event is not None else None
-    if rules is None or event is None or rules.result().finished:
+    if rules is None or record is None or event is None or rules.result().finished:
         return None
     candidates = [e for e in rules.legal() if problem.player is None or e.player == problem.player]
     if not candidates or len(candidates) > CANDIDATES_TRIED:

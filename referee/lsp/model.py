@@ -65,7 +65,7 @@ class Checked:
 
     record: Record
     report: GameReport
-    inherited: tuple = ()
+    inherited: tuple[tuple[str, str, int], ...] = ()
     """The headers it took from its match and the configuration, as (tag, value, line)."""
     snapshots: list[tuple[int, Fork]] = field(default_factory=list)
 
@@ -156,8 +156,8 @@ class Document:
         self.lines: list[str] = []
         self.counts: Counter[str] = Counter()
         """``games read`` and ``events replayed`` since the document was opened."""
-        self._read: dict[tuple[int, str], Game] = {}
-        self._checked: dict[tuple, Checked] = {}
+        self._read: dict[tuple[int, str, str | None], Game] = {}
+        self._checked: dict[tuple[object, ...], Checked] = {}
         self._by_start: dict[int, Checked] = {}
 
     # --- Reading -----------------------------------------------------------------------
@@ -206,7 +206,7 @@ class Document:
         (same text, same place, same inherited headers) is not replayed."""
         matches = Matches()
         reports: list[tuple[Game, Record | RecordError, GameReport]] = []
-        checked: dict[tuple, Checked] = {}
+        checked: dict[tuple[object, ...], Checked] = {}
         by_start: dict[int, Checked] = {}
         for game in self.games:
             for item in game.items:
@@ -239,7 +239,7 @@ class Document:
                 from ..engine import check
 
                 return Checked(record, check(record), _inherited(record))
-            rules.violations = Found()
+            rules.violations = Found()  # type: ignore[assignment]  # as check keeps them
             done, snapshots = 0, []
         found = rules.violations
         found.source_of = lambda line: record.sources((line,)).get(line)  # type: ignore[attr-defined]
@@ -249,9 +249,9 @@ class Document:
             replay(rules, dataclasses.replace(record, events=events[done:upto]))
             self.counts["events replayed"] += upto - done
             done = upto
-            fork = _fork(rules)
-            if fork is not None:
-                snapshots.append((done, fork))
+            kept = _fork(rules)
+            if kept is not None:
+                snapshots.append((done, kept))
         return Checked(record, finish(rules, record), _inherited(record), snapshots)
 
     @staticmethod
@@ -319,7 +319,7 @@ class Document:
                 rules = start(record)
             except SetupError:
                 return None
-            rules.violations, done = Found(), 0
+            rules.violations, done = Found(), 0  # type: ignore[assignment]  # as check keeps them
         replay(rules, dataclasses.replace(record, events=events[done:]))
         self.counts["events replayed"] += len(events) - done
         return rules
