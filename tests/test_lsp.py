@@ -148,7 +148,7 @@ def test_an_edit_in_the_last_game_reads_only_that_game(client: Client) -> None:
     after = _stats(client, uri)
     assert after["games read"] - before["games read"] == 1
     replayed = after["events replayed"] - before["events replayed"]
-    assert 0 < replayed <= 100  # from the last copy of the rules, not from the deal
+    assert 0 < replayed <= len(parse_text(text)[-1].events)  # that game alone was replayed
 
 
 def test_a_long_game_is_replayed_from_the_last_copy_before_the_change(client: Client) -> None:
@@ -206,6 +206,15 @@ def test_completion_offers_the_legal_cards_first(client: Client, game: str) -> N
     assert event.player in {p["label"] for p in players if p["sortText"].startswith("0")}
     verbs = client.at("textDocument/completion", uri, event.line - 1, before_player + len(event.player) + 1)["items"]
     assert "plays" in {v["label"] for v in verbs if v["sortText"].startswith("0")}
+
+
+def test_completion_of_a_call_due(client: Client) -> None:
+    """After ``says``: the call legal now first (Ana, left with one card, says « carte »)."""
+    text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n\nAna plays QH QS QD QC\nAna plays 8C 8S\nAna says \n'
+    uri = _uri("call.txt")
+    client.open(uri, text)
+    items = client.at("textDocument/completion", uri, 6, 9)["items"]
+    assert [i["label"] for i in items if i["sortText"].startswith("0")] == ["carte"]
 
 
 def test_completion_of_headers(client: Client) -> None:
@@ -276,6 +285,7 @@ def test_a_fault_is_marked_as_accepted(client: Client) -> None:
     ("Ana play 7H", "play", "plays"),
     ("Anna plays 7H", "Anna", "Ana"),
     ("Ana plays 7HQS", "7HQS", "7H QS"),
+    ("Ana plays 7HH", "7HH", "7H"),
 ])
 def test_did_you_mean(client: Client, line: str, wrong: str, right: str) -> None:
     text = f'[Game "bataille-corse"]\n[Players "Ana Ben"]\n\n{line}\n'
@@ -390,6 +400,13 @@ def test_the_cli_does_not_import_the_server() -> None:
                          text=True, cwd=ROOT).stderr
     assert "referee.cli" in out
     assert not [line for line in out.splitlines() if any(n in line for n in ("pygls", "lsprotocol", "referee.lsp"))]
+
+
+def test_without_the_extra_the_command_says_what_to_install() -> None:
+    code = "import sys; sys.modules['pygls'] = None\nfrom referee.cli import main\nmain(['lsp'])"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert "pip install 'referee[lsp]'" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_the_grammar_is_valid_and_colours_sample_lines() -> None:

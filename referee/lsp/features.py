@@ -23,6 +23,8 @@ from ..notation import VERBS, WORD_VERBS, RecordError
 from ..record import PREPOSITIONS, TARGET_VERBS, Event, Record
 from .model import Document, Problem, _fork
 
+MISSING_TRIED = 5
+"""The faults of a request (its first few) for which the missing event is looked for."""
 CANDIDATES_TRIED = 200
 """The legal events tried, at most, when looking for the one event a line is missing."""
 _LEADING = re.compile(r"[^\S\n]*+(?:\d+\.[^\S\n]*+)?(?:\d+:\d+(?::\d+)?[^\S\n]++)?")
@@ -249,12 +251,14 @@ def actions(document: Document, first: int, last: int) -> list[Action]:
     """The fixes for the problems on some lines: "did you mean", marking a fault as
     accepted by the table, the one event a line is missing; and formatting the record."""
     found: list[Action] = []
+    tried = 0
     for problem in document.problems():
         if not first <= problem.line <= last or problem.severity != "error":
             continue
         found += _did_you_mean(document, problem)
         if problem.code is not None:
-            missing = _missing_event(document, problem)
+            tried += 1
+            missing = _missing_event(document, problem) if tried <= MISSING_TRIED else None
             if missing is not None:
                 found.append(missing)
             found.append(_accept(document, problem))
@@ -367,14 +371,15 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
 def format_edits(document: Document) -> list[Edit]:
     """The record in canonical form (``referee fmt``), as one edit of the whole text; none
     when it is already, or when a game cannot be read (fmt leaves such a file as it is)."""
-    text = "".join(line + "\n" for line in document.lines)
-    try:
-        formatted = canonical(document.path, text.encode("utf-8", "surrogatepass"), style(document))
-    except RecordError:
-        return []
-    if formatted == text:
-        return []
-    return [Edit(1, 1, len(document.lines) + 1, 1, formatted)]
+    if "format" not in document.memo:  # asked with every code action: worked out once per text
+        text = "".join(line + "\n" for line in document.lines)
+        try:
+            formatted = canonical(document.path, text.encode("utf-8", "surrogatepass"), style(document))
+        except RecordError:
+            formatted = text
+        document.memo["format"] = [] if formatted == text else [Edit(1, 1, len(document.lines) + 1, 1, formatted)]
+    edits: list[Edit] = document.memo["format"]  # type: ignore[assignment]
+    return edits
 
 
 def symbols(document: Document) -> list[Symbol]:

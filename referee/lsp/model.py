@@ -156,6 +156,8 @@ class Document:
         self.lines: list[str] = []
         self.counts: Counter[str] = Counter()
         """``games read`` and ``events replayed`` since the document was opened."""
+        self.memo: dict[str, object] = {}
+        """What the features worked out from this text (the formatted record), until it changes."""
         self._read: dict[tuple[int, str, str | None], Game] = {}
         self._checked: dict[tuple[object, ...], Checked] = {}
         self._by_start: dict[int, Checked] = {}
@@ -168,6 +170,7 @@ class Document:
         if text and not text.endswith("\n"):
             text += "\n"
         self.lines = text.split("\n")[:-1]
+        self.memo = {}
         starts = sorted({1, *game_starts(text)}) if text else []
         games, read = [], {}
         match_games: dict[str, str] = {}
