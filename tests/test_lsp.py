@@ -281,6 +281,40 @@ def test_a_fault_is_marked_as_accepted(client: Client) -> None:
     assert [d["severity"] for d in after if d["range"]["start"]["line"] == line - 1] == [4]
 
 
+def _first_fault(game: str) -> tuple[str, int, str]:
+    """A record of the game with a fault an event made that the table did not accept."""
+    for path in sorted((RECORDS / game).glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        for item, report in check_games(parse_text(text)):
+            if isinstance(item, RecordError):
+                continue
+            events = {e.line for e in item.events}
+            for v in report.violations:
+                if not v.accepted and v.line in events and v.code.split("-")[0] != "REC":
+                    return text, v.line, v.code
+    raise AssertionError(f"no fault in records/{game}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_marking_a_fault_accepted_in_each_game(client: Client, game: str) -> None:
+    text, line, code = _first_fault(game)
+    uri = _uri(f"mark-{game}.txt")
+    assert (line, code) in _shown(client.open(uri, text))
+    (accept,) = [a for a in _actions(client, uri, line) if a["title"].endswith(f"{code} as accepted by the table")]
+    marked = _apply(text, accept["edit"]["changes"][uri])
+    after = client.change(uri, marked)
+    assert [d["severity"] for d in after if d["range"]["start"]["line"] == line - 1 and d.get("code") == code] == [4]
+    assert _shown(after) == _expected(marked)
+
+
+def test_a_header_fault_is_not_offered_a_mark(client: Client) -> None:
+    text = (RECORDS / "bataille-corse" / "match-hands.txt").read_text(encoding="utf-8")
+    uri = _uri("header-fault.txt")
+    faults = client.open(uri, text)
+    line = next(d["range"]["start"]["line"] + 1 for d in faults if d.get("code") == "REC-ROUND-ORDER")
+    assert not [a for a in _actions(client, uri, line) if "accepted" in a["title"]]
+
+
 @pytest.mark.parametrize(("line", "wrong", "right"), [
     ("Ana play 7H", "play", "plays"),
     ("Anna plays 7H", "Anna", "Ana"),

@@ -261,13 +261,25 @@ def actions(document: Document, first: int, last: int) -> list[Action]:
             missing = _missing_event(document, problem) if tried <= MISSING_TRIED else None
             if missing is not None:
                 found.append(missing)
-            found.append(_accept(document, problem))
+            if _markable(document, problem):
+                found.append(_accept(document, problem))
     for line in range(first, last + 1):
         found += _tag_fixes(document, line)
     formatted = format_edits(document)
     if formatted:
         found.append(Action(say("lsp.action.format"), "source", formatted))
     return found
+
+
+UNMARKABLE = frozenset({"REC-RESULT-MISMATCH", "REC-SCORE-MISMATCH", "REC-STALE-ACCEPTED"})
+"""Faults found once the replay is over, which a mark on their line does not excuse."""
+
+
+def _markable(document: Document, problem: Problem) -> bool:
+    """Whether ``; accepted CODE`` on the line excuses the fault: one an event made (the
+    faults of headers, and of the game as a whole, are not excused so)."""
+    record = document.record_at(problem.line)
+    return problem.code not in UNMARKABLE and record is not None and any(e.line == problem.line for e in record.events)
 
 
 def _accept(document: Document, problem: Problem) -> Action:
