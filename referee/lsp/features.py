@@ -353,7 +353,8 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
     rules = document.rules_before(problem.line) if event is not None else None
     if rules is None or record is None or event is None or rules.result().finished:
         return None
-    candidates = [e for e in rules.legal() if problem.player is None or e.player == problem.player]
+    candidates = [e for e in rules.legal() if (problem.player is None or e.player == problem.player)
+                  and (e.player, e.verb) != (event.player, event.verb)]  # the same again: the line is wrong, not short
     if not candidates or len(candidates) > CANDIDATES_TRIED:
         return None
     fork = _fork(rules)
@@ -375,7 +376,7 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
     indent = document.line(problem.line)[: len(document.line(problem.line)) - len(document.line(problem.line).lstrip())]
     written = line_text(fixes[0])
     edit = Edit(problem.line, 1, problem.line, 1, indent + written + "\n")
-    return Action(say("lsp.action.insert", event=written), "quickfix", [edit], problem, True)
+    return Action(say("lsp.action.insert", event=written), "quickfix", [edit], problem, fixes[0].verb == "says")
 
 
 # --- Formatting and the outline ----------------------------------------------------------
