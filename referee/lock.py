@@ -135,7 +135,7 @@ class RecordLock:
             raise self._held({}) from None
         self.record_fd = fd
 
-    def _held(self, info: dict) -> LockHeld:
+    def _held(self, info: dict[str, str]) -> LockHeld:
         if info:
             holder = f"{info.get('user', '?')}@{info.get('host', '?')} pid {info.get('pid', '?')} " \
                      f"({info.get('command', '?')}) since {info.get('since', '?')}"
@@ -159,7 +159,7 @@ class RecordLock:
             self.record_fd = -1
 
 
-def _read_info(fd: int) -> dict:
+def _read_info(fd: int) -> dict[str, str]:
     """What a lock file says of its holder ({} when it says nothing readable)."""
     try:
         data = os.pread(fd, _INFO_LIMIT, 0)
