@@ -31,6 +31,7 @@ ENGLISH: dict[str, Message] = {
     "file.kind.other": "a special file",
     "file.not-regular": "this is {kind}, not a regular file: referee reads records from regular files only",
     "file.too-large": "this file is larger than {limit} MB, the most referee reads of it here; `referee check` reads a record of any size",
+    "file.io-error": "the file cannot be read or written: {reason}",
     "file.read-only": "this file is read-only: it is left as it is (make it writable to change it)",
     "file.hard-links": "this file has {count} names (hard links): rewriting it would make them separate files, so it is left as it is",
     "file.changed": "the file changed while referee was working on it: it is left as it is; run the command again",

@@ -170,7 +170,7 @@ class RecordFile:
         disk; the offset it was written at."""
         self._may_write()
         data = text.encode("utf-8") if isinstance(text, str) else text
-        offset = os.lseek(self.fd, 0, os.SEEK_END)
+        offset = os.lseek(self.fd, 0, os.SEEK_END)  # the writing lock keeps other writers out
         view = memoryview(data)
         while view:
             view = view[os.write(self.fd, view):]
@@ -216,7 +216,7 @@ class RecordFile:
             except OSError:
                 pass
             raise
-        self._sync_folder()
+        self.sync_folder()
         # The descriptor now holds the old file: take the new one, through the same folder.
         old, self.fd = self.fd, os.open(self.name, os.O_RDWR | _O["O_NOFOLLOW"] | _O["O_CLOEXEC"], dir_fd=self.folder)
         os.close(old)
@@ -249,7 +249,8 @@ class RecordFile:
         if (there.st_dev, there.st_ino) != (self.status.st_dev, self.status.st_ino):
             raise FileRefused(self.path, say("file.replaced"))
 
-    def _sync_folder(self) -> None:
+    def sync_folder(self) -> None:
+        """Make the file's entry in its folder durable (after it was made or renamed)."""
         try:
             os.fsync(self.folder)
         except OSError:
@@ -269,3 +270,26 @@ class RecordFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def read_stdin(limit: int, name: str = "<stdin>") -> bytes:
+    """The standard input, read by blocks up to ``limit`` bytes: FileRefused past it, and
+    when the standard input is closed (``<&-``) or fails."""
+    import sys
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise FileRefused(name, say("file.unreadable", reason=say("file.stdin-closed")))
+    chunks, size = [], 0
+    try:
+        while size <= limit:
+            chunk = stream.read(min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except (OSError, ValueError) as error:
+        raise FileRefused(name, say("file.unreadable", reason=getattr(error, "strerror", None) or str(error))) from None
+    if size > limit:
+        raise FileRefused(name, say("file.too-large", limit=limit >> 20))
+    return b"".join(chunks)
