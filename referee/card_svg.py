@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import NamedTuple
 
 from .cards import ACE, CAVALIER, EXCUSE, JACK, KING, NUMBERED, QUEEN, SUITS, TRUMP, UNSEEN, Card
 
@@ -42,21 +43,34 @@ LETTERS = {
 }
 """The corner letters of the court cards and the ace, by language."""
 
+class Names(NamedTuple):
+    """A language's names of the cards."""
+
+    ranks: dict[int, str]
+    suits: dict[str, str]
+    suited: str
+    trump: str
+    excuse: str
+    back: str
+    numbered: tuple[str, str]
+    colours: dict[str, str]
+
+
 NAMES = {
-    "en": {
-        "ranks": {ACE: "ace", JACK: "jack", CAVALIER: "knight", QUEEN: "queen", KING: "king"},
-        "suits": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
-        "suited": "{rank} of {suit}", "trump": "trump {number}", "excuse": "the Excuse", "back": "a card face down",
-        "numbered": ("{number}, {colour}, {points} point", "{number}, {colour}, {points} points"),
-        "colours": {"Y": "yellow", "B": "blue", "R": "red"},
-    },
-    "fr": {
-        "ranks": {ACE: "as", JACK: "valet", CAVALIER: "cavalier", QUEEN: "dame", KING: "roi"},
-        "suits": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
-        "suited": "{rank} de {suit}", "trump": "atout {number}", "excuse": "l'Excuse", "back": "une carte face cachée",
-        "numbered": ("{number}, {colour}, {points} point", "{number}, {colour}, {points} points"),
-        "colours": {"Y": "jaune", "B": "bleu", "R": "rouge"},
-    },
+    "en": Names(
+        ranks={ACE: "ace", JACK: "jack", CAVALIER: "knight", QUEEN: "queen", KING: "king"},
+        suits={"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+        suited="{rank} of {suit}", trump="trump {number}", excuse="the Excuse", back="a card face down",
+        numbered=("{number}, {colour}, {points} point", "{number}, {colour}, {points} points"),
+        colours={"Y": "yellow", "B": "blue", "R": "red"},
+    ),
+    "fr": Names(
+        ranks={ACE: "as", JACK: "valet", CAVALIER: "cavalier", QUEEN: "dame", KING: "roi"},
+        suits={"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
+        suited="{rank} de {suit}", trump="atout {number}", excuse="l'Excuse", back="une carte face cachée",
+        numbered=("{number}, {colour}, {points} point", "{number}, {colour}, {points} points"),
+        colours={"Y": "jaune", "B": "bleu", "R": "rouge"},
+    ),
 }
 """The cards' names for screen readers (``aria-label``), by language: the deck's own words,
 kept beside the corner letters they go with."""
@@ -86,19 +100,19 @@ def label(card: Card, lang: str = "en") -> str:
     """A card's name in words: "king of spades", "roi de pique"."""
     names = NAMES[_lang(lang)]
     if card.suit in SUITS:
-        rank = names["ranks"].get(card.rank, str(card.rank))
-        return str(names["suited"]).format(rank=rank, suit=names["suits"][card.suit])
+        rank = names.ranks.get(card.rank, str(card.rank))
+        return names.suited.format(rank=rank, suit=names.suits[card.suit])
     if card.suit == TRUMP:
-        return str(names["trump"]).format(number=card.rank)
+        return names.trump.format(number=card.rank)
     if card.suit == EXCUSE:
-        return str(names["excuse"])
+        return names.excuse
     if card.suit == NUMBERED:
         from .games.flaschenteufel import COLOUR, TABLE_POINTS
 
         points = TABLE_POINTS.get(card.rank, 0)
-        colour = names["colours"].get(COLOUR.get(card.rank, ""), "")
-        return names["numbered"][points != 1].format(number=card.rank, colour=colour, points=points)
-    return str(names["back"])
+        colour = names.colours.get(COLOUR.get(card.rank, ""), "")
+        return names.numbered[points != 1].format(number=card.rank, colour=colour, points=points)
+    return names.back
 
 
 def _text(x: float, y: float, size: float, text: str, fill: str, anchor: str = "middle") -> str:
