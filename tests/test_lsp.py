@@ -217,6 +217,24 @@ def test_completion_of_a_call_due(client: Client) -> None:
     assert [i["label"] for i in items if i["sortText"].startswith("0")] == ["carte"]
 
 
+def test_completion_at_the_end_of_the_text(client: Client) -> None:
+    """On the line after the last one (the text ends with a line end): what is legal next."""
+    text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n\nAna plays QH QS QD QC\nAna plays 8C 8S\n'
+    uri = _uri("end.txt")
+    client.open(uri, text)
+    items = client.at("textDocument/completion", uri, 6, 0)["items"]
+    assert [i["label"] for i in items if i["sortText"].startswith("0")] == ["Ana"]
+
+
+def test_completion_of_the_suit_announced(client: Client) -> None:
+    text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n\nAna plays AH for \n'
+    uri = _uri("suit.txt")
+    client.open(uri, text)
+    items = client.at("textDocument/completion", uri, 4, 17)["items"]
+    legal = {e.suit for e in state_in_text(text.replace(" for \n", "\n"), 4).legal if e.cards and str(e.cards[0]) == "AH"}
+    assert {i["label"] for i in items if i["sortText"].startswith("0")} == legal == {"S", "D", "C"}
+
+
 def test_completion_of_headers(client: Client) -> None:
     uri = _uri("headers.txt")
     text = '[Game "bataille-corse"]\n[Players "Ana Ben"]\n[Pena\n[Slaps "pa\n'

@@ -13,7 +13,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from ..cards import Card
+from ..cards import SUITS, Card
 from ..explain import CODE, explanation, render_code
 from ..fmt import Style, canonical, card_text, known_tags
 from ..games import GAMES, find_game, load_rules
@@ -129,6 +129,8 @@ def complete(document: Document, line: int, column: int) -> Completion:
     mine = [e for e in mine if e.verb == verb]
     if verb in WORD_VERBS:
         return Completion(_ranked([e.word for e in mine if e.word], [], "word"), start)
+    if words[-1] == "for":  # the suit announced with an ace
+        return Completion(_ranked([e.suit for e in mine if e.suit], list(SUITS), "word"), start)
     if verb in TARGET_VERBS or words[-1] in PREPOSITIONS.values():
         others = list(rules.players) if rules is not None else _written_players(record)
         return Completion(_ranked([e.target for e in mine if e.target], others, "player"), start)

@@ -175,7 +175,7 @@ class Document:
         games, read = [], {}
         match_games: dict[str, str] = {}
         for n, first in enumerate(starts):
-            last = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines)
+            last = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines) + 1  # the last: the line after the text too
             chunk = "".join(line + "\n" for line in self.lines[first - 1:last])
             if not _CONTENT.search(chunk):
                 continue
@@ -282,7 +282,7 @@ class Document:
             if isinstance(item, RecordError):
                 found.append(Problem(item.line or 1, item.column or 1, item.message, "error"))
                 continue
-            if report.status == "error" and report.error is not None and not report.errors:
+            if report.error is not None and not report.errors:  # as check: the unreadable lines, else why no game
                 error = report.error
                 found.append(Problem(error.line or item.line, error.column or 1, error.message, "error"))
             for error in report.errors:

@@ -59,6 +59,8 @@ class RefereeServer(LanguageServer):
             except ConfigError as error:
                 self.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, str(error)))
                 self.configs[folder] = Config()
+            for warning in self.configs[folder].warnings:  # a configuration skipped: not the user's own
+                self.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, warning))
         return self.configs[folder]
 
     def document(self, uri: str) -> Document:
@@ -129,9 +131,8 @@ def diagnostic(server: RefereeServer, uri: str, model: Document, problem: Proble
     end = max(end, begin + 1) if begin <= len(text) else begin
     where = features.Edit(problem.line, begin, problem.line, end, "")
     message = problem.message + (f"\n« {problem.rule} »" if problem.rule else "")
-    tags = [lsp.DiagnosticTag.Unnecessary] if problem.severity == "hint" else None
     return lsp.Diagnostic(_range(server, uri, model, where), message, _SEVERITY[problem.severity], problem.code,
-                          source="referee", tags=tags, data={"code": problem.code} if problem.code else None)
+                          source="referee", data={"code": problem.code} if problem.code else None)
 
 
 def _edit(server: RefereeServer, uri: str, model: Document, edit: features.Edit) -> lsp.TextEdit:
