@@ -519,7 +519,8 @@ def unreadable_reason(error: Exception) -> str:
     return getattr(error, "strerror", None) or str(error) or type(error).__name__
 
 
-def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str, str] | None = None) -> Iterator[Record | RecordError]:
+def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str, str] | None = None,
+               first_line: int = 1) -> Iterator[Record | RecordError]:
     """The games of a file, one at a time. A game with a line that cannot be read comes
     as that RecordError (the first such line), and reading goes on with the next game; a
     file that cannot be decoded ends with a RecordError.
@@ -530,7 +531,8 @@ def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str
     before the next game is asked for.
 
     ``match_games``: the game of each match met before the text read (a hand that does not
-    name its game plays its match's), for a part of a file read on its own."""
+    name its game plays its match's), and ``first_line`` the number of its first line in
+    the file, for a part of a file read on its own."""
     own = stream is None
     if own:
         try:
@@ -540,7 +542,8 @@ def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str
             return
     try:
         found = False
-        reader = _Reader(path, _segments(_texts(path, stream)), comments=not lazy)
+        segments = _segments(_texts(path, stream))
+        reader = _Reader(path, segments if first_line == 1 else _shifted(segments, first_line - 1), comments=not lazy)
         reader.match_games.update(match_games or {})
         for record in reader:
             found = True
@@ -564,6 +567,21 @@ def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str
     finally:
         if own:
             stream.close()
+
+
+def _shifted(segments: Iterator[_Segment | RecordError], by: int) -> Iterator[_Segment | RecordError]:
+    """Segments of a part of a file, numbered as the file's lines (``by`` lines before it)."""
+    try:
+        for segment in segments:
+            if isinstance(segment, _Segment):
+                segment.start += by
+            elif segment.line:
+                segment.line += by
+            yield segment
+    except RecordError as error:  # bytes that are not text, a line too long: where in the file
+        if error.line:
+            error.line += by
+        raise
 
 
 class _Reader:

@@ -420,6 +420,11 @@ HOSTILE = {
     "lone surrogate": '[Game "bataille-corse"]\n[Players "Ana Ben"]\n\nAna plays \ud800\n',
     "many games": '[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna plays 7H\n' * 3000,
     "deep brackets": "[" * 100_000 + "\n" + ";" * 100_000,
+    "long runs": "".join(f'[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna plays 7H{run * 3000}x\n'
+                         for run in (" ", "?", "7", "♥", '"', "\\")),
+    "head past its limit": "; a comment\n" * 50_000 + '[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna plays 7H\n',
+    "blank lines": "\n" * 200_000 + '[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna plays 7H\n',
+    **{f"regression {p.stem}": p.read_bytes().decode("latin-1") for p in sorted((RECORDS / "regressions").glob("*.unreadable"))},
 }
 
 

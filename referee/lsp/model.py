@@ -194,9 +194,9 @@ class Document:
     def _parse(self, first: int, chunk: str, match_games: dict[str, str]) -> list[Record | RecordError]:
         """The games of a stretch of lines that starts at line ``first`` (one, usually)."""
         self.counts["games read"] += 1
-        data = ("\n" * (first - 1) + chunk).encode("utf-8", "surrogatepass")  # a lone surrogate: an unreadable byte
+        data = chunk.encode("utf-8", "surrogatepass")  # a lone surrogate: a byte that cannot be read
         items: list[Record | RecordError] = []
-        for item in read_games(self.path, io.BytesIO(data), lazy=True, match_games=match_games):
+        for item in read_games(self.path, io.BytesIO(data), lazy=True, match_games=match_games, first_line=first):
             if isinstance(item, Record):
                 _whole(item)
             items.append(item)
