@@ -406,6 +406,10 @@ def test_settings_come_from_the_configuration(tmp_path: Path) -> None:
         edits = client.request("textDocument/formatting", {"textDocument": {"uri": record.as_uri()},
                                                            "options": {"tabSize": 4, "insertSpaces": True}})
         assert "Q♥" in _apply(text, edits)
+        (tmp_path / "referee.toml").write_text('select = ["CP"]\n', encoding="utf-8")  # read again when reopened
+        client.notify("textDocument/didClose", {"textDocument": {"uri": record.as_uri()}})
+        assert client.diagnostics(record.as_uri()) == []
+        assert [d["code"] for d in client.open(record.as_uri(), text)] == ["CP-MISSED-CARTE"]
     finally:
         assert b"Traceback" not in client.stop()
 

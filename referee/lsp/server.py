@@ -52,7 +52,7 @@ class RefereeServer(LanguageServer):
 
     def config_for(self, path: str | None) -> Config:
         """The configuration ``check`` would use for a file in that folder."""
-        folder = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+        folder = _folder(path)
         if folder not in self.configs:
             try:
                 self.configs[folder] = find(folder)
@@ -74,7 +74,7 @@ class RefereeServer(LanguageServer):
         return self.documents[uri]
 
     def refresh(self, uri: str) -> None:
-        path = to_fs_path(uri) if uri.startswith("file:") else None
+        path = _path(uri)
         model = self.documents.get(uri)
         if model is None:
             model = self.documents[uri] = Document(path or uri, self.config_for(path))
@@ -97,6 +97,16 @@ class RefereeServer(LanguageServer):
             self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, say("lsp.failed", error=repr(error))))
             return
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diagnostics))
+
+
+def _path(uri: str) -> str | None:
+    """The file a document is, when it is one (not an unsaved buffer)."""
+    return to_fs_path(uri) if uri.startswith("file:") else None
+
+
+def _folder(path: str | None) -> str:
+    """Where the configuration of a document is looked for, as ``check`` looks for it."""
+    return os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
 
 
 def _position(server: RefereeServer, uri: str, model: Document, line: int, column: int) -> lsp.Position:
@@ -144,8 +154,10 @@ def build() -> RefereeServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: RefereeServer, params: lsp.DidOpenTextDocumentParams) -> None:
-        ls.documents.pop(params.text_document.uri, None)
-        ls.later(params.text_document.uri)
+        uri = params.text_document.uri
+        ls.documents.pop(uri, None)
+        ls.configs.pop(_folder(_path(uri)), None)  # the configuration read again: it may have changed
+        ls.later(uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: RefereeServer, params: lsp.DidChangeTextDocumentParams) -> None:
