@@ -336,6 +336,8 @@ def test_a_header_fault_is_not_offered_a_mark(client: Client) -> None:
 @pytest.mark.parametrize(("line", "wrong", "right"), [
     ("Ana play 7H", "play", "plays"),
     ("Anna plays 7H", "Anna", "Ana"),
+    ("ana plays 7H", "ana", "Ana"),
+    ("Ana gives ?? to Benn", "Benn", "Ben"),
     ("Ana plays 7HQS", "7HQS", "7H QS"),
     ("Ana plays 7HH", "7HH", "7H"),
 ])

@@ -314,9 +314,14 @@ def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
     index = len(text[lead.end() if lead else 0:begin - 1].split())
     record = document.record_at(problem.line)
     players = _written_players(record)
+    if problem.code == "REC-UNKNOWN-PLAYER" and word in players:  # the player is known: the one named after the verb is not
+        body = text.split(";")[0].rstrip()
+        word = body.split()[-1] if body.split() else ""
+        begin, end = len(body) - len(word) + 1, len(body) + 1
     if problem.code == "REC-UNKNOWN-PLAYER" or (problem.code is None and index == 0):
-        same = [p for p in players if p.lower() == word.lower()]
-        return _replace(problem, problem.line, begin, end, same or difflib.get_close_matches(word, players, n=3, cutoff=0.6), True)
+        same = [p for p in players if p.lower() == word.lower() and p != word]
+        close = [p for p in difflib.get_close_matches(word, players, n=3, cutoff=0.6) if p != word]
+        return _replace(problem, problem.line, begin, end, same or close, True)
     if problem.code is not None:
         return []
     if index == 1:
