@@ -226,6 +226,17 @@ def test_completion_at_the_end_of_the_text(client: Client) -> None:
     assert [i["label"] for i in items if i["sortText"].startswith("0")] == ["Ana"]
 
 
+def test_completion_in_a_game_added_after_the_last(client: Client) -> None:
+    first = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n\nAna plays 4S\n'
+    uri = _uri("added.txt")
+    client.open(uri, first)
+    second = '[Game "bataille-corse"]\n[Players "Cy Di"]\n\n'
+    client.change(uri, first + second)
+    items = client.at("textDocument/completion", uri, 8, 0)["items"]
+    assert {i["label"] for i in items if i["kind"] == 6} == {"Cy", "Di"}
+    assert "Bataille corse" in client.at("textDocument/hover", uri, 5, 3)["contents"]["value"]  # its first line is its own
+
+
 def test_completion_of_the_suit_announced(client: Client) -> None:
     text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n\nAna plays AH for \n'
     uri = _uri("suit.txt")

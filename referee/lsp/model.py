@@ -183,6 +183,7 @@ class Document:
             plays = match_games.get(match.group(1)) if match else None  # the game its match plays, when it names none
             key = (first, chunk, plays)
             game = self._read.get(key) or Game(first, last, chunk, self._parse(first, chunk, match_games))
+            game.end = last  # the same lines may now end before the line after the text
             read[key] = game
             games.append(game)
             for record in game.items:
