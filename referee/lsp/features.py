@@ -86,7 +86,7 @@ def style(document: Document) -> Style:
     return Style(document.config.suits, document.config.ranks)
 
 
-def _word_at(text: str, column: int) -> tuple[int, int]:
+def word_at(text: str, column: int) -> tuple[int, int]:
     """The word (a run of non-blanks, up to a comment) at a column: its first column and
     the column after it."""
     index = max(0, min(column - 1, len(text)))
@@ -222,7 +222,7 @@ def hover(document: Document, line: int, column: int) -> str | None:
     from ..safe_text import visible_lines
 
     text = document.line(line)
-    begin, end = _word_at(text, column)
+    begin, end = word_at(text, column)
     word = text[begin - 1:end - 1].strip(",.;:()«»'\"")
     if CODE.fullmatch(word):
         found = explanation(word)
@@ -306,7 +306,7 @@ def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
     text = document.line(problem.line)
     if text.lstrip().startswith("[") or not text.strip():
         return []
-    begin, end = _word_at(text, problem.column)
+    begin, end = word_at(text, problem.column)
     word = text[begin - 1:end - 1]
     if not word:
         return []

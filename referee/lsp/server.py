@@ -136,7 +136,7 @@ def diagnostic(server: RefereeServer, uri: str, model: Document, problem: Proble
     if problem.severity == "information" or problem.column <= 1 and text.lstrip().startswith("["):
         begin, end = len(text) - len(text.lstrip()) + 1, len(text.rstrip()) + 1
     else:
-        begin, end = features._word_at(text, problem.column)
+        begin, end = features.word_at(text, problem.column)
         begin = min(begin, problem.column) if problem.column <= len(text) + 1 else len(text) + 1
     end = max(end, begin + 1) if begin <= len(text) else begin
     where = features.Edit(problem.line, begin, problem.line, end, "")
