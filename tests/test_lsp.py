@@ -383,6 +383,16 @@ def test_formatting_is_fmt(client: Client, game: str) -> None:
     assert actions and _apply(messy, actions[0]["edit"]["changes"][uri]) == canonical("x.txt", messy.encode("utf-8"))
 
 
+def test_formatting_a_record_that_cannot_be_read_says_why(client: Client) -> None:
+    text = '[Game "bataille-corse"]\n[Players "Ana Ben"]\n\nAna  plays 7X\n'
+    uri = _uri("unformattable.txt")
+    client.open(uri, text)
+    assert client.request("textDocument/formatting", {"textDocument": {"uri": uri},
+                                                       "options": {"tabSize": 4, "insertSpaces": True}}) == []
+    said = [n for n in client.notes if n.get("method") == "window/showMessage"]
+    assert said and "4:" in said[-1]["params"]["message"] and "'7X'" in said[-1]["params"]["message"]
+
+
 # --- The outline ---------------------------------------------------------------------------
 
 def test_outline_of_games_hands_and_rounds(client: Client) -> None:

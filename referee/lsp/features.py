@@ -390,13 +390,15 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
 
 def format_edits(document: Document) -> list[Edit]:
     """The record in canonical form (``referee fmt``), as one edit of the whole text; none
-    when it is already, or when a game cannot be read (fmt leaves such a file as it is)."""
+    when it is already, or when a game cannot be read (fmt leaves such a file as it is:
+    the error is then ``document.memo["format refused"]``)."""
     if "format" not in document.memo:  # asked with every code action: worked out once per text
         text = "".join(line + "\n" for line in document.lines)
         try:
             formatted = canonical(document.path, text.encode("utf-8", "surrogatepass"), style(document))
-        except RecordError:
+        except RecordError as error:
             formatted = text
+            document.memo["format refused"] = error
         document.memo["format"] = [] if formatted == text else [Edit(1, 1, len(document.lines) + 1, 1, formatted)]
     edits: list[Edit] = document.memo["format"]  # type: ignore[assignment]
     return edits

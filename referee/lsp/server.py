@@ -217,7 +217,13 @@ def build() -> RefereeServer:
     def formatting(ls: RefereeServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
         uri = params.text_document.uri
         model = ls.document(uri)
-        return [_edit(ls, uri, model, e) for e in features.format_edits(model)]
+        edits = [_edit(ls, uri, model, e) for e in features.format_edits(model)]
+        refused = model.memo.get("format refused")
+        if refused is not None:  # as fmt says it: the record is left as it is
+            from ..safe_text import visible
+
+            ls.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, visible(str(refused))))
+        return edits
 
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def document_symbol(ls: RefereeServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
