@@ -283,19 +283,25 @@ def test_hover_on_a_code_explains_it(client: Client) -> None:
 
 # --- Code actions and formatting -----------------------------------------------------------
 
-def test_the_missing_carte_call_is_inserted(client: Client) -> None:
-    from referee.games.carte_et_plouc_examples import EXAMPLES
+@pytest.mark.parametrize(("game", "code", "call"), [
+    ("carte-et-plouc", "CP-MISSED-CARTE", "Ana says carte"),
+    ("carte-et-plouc", "CP-MISSED-PLOUC", "Ana says plouc"),
+    ("caroleto", "CA-ROI-UNANNOUNCED", "Ann says roi"),
+])
+def test_the_missing_call_is_inserted(client: Client, game: str, code: str, call: str) -> None:
+    """The one event that takes the fault away, inserted before the line that shows it."""
+    from referee.explain import explanation
 
-    text = EXAMPLES["CP-MISSED-CARTE"]
-    uri = _uri("missed.txt")
-    (fault,) = client.open(uri, text)
+    text = dict(explanation(code).examples)[game]
+    uri = _uri(f"missed-{code}.txt")
+    fault = next(d for d in client.open(uri, text) if d.get("code") == code)
     line = fault["range"]["start"]["line"] + 1
-    actions = _actions(client, uri, line)
-    (insert,) = [a for a in actions if "Ana says carte" in a["title"]]
+    (insert,) = [a for a in _actions(client, uri, line) if a["title"].startswith("Insert")]
+    assert insert["title"].endswith(call) and insert["isPreferred"]
     fixed = _apply(text, insert["edit"]["changes"][uri])
-    assert "Ana says carte\nBen plays 8D" in fixed
-    assert not _expected(fixed)
-    assert not client.change(uri, fixed)
+    assert fixed.split("\n")[line - 1] == call
+    assert code not in {c for _, c in _expected(fixed)}
+    assert _shown(client.change(uri, fixed)) == _expected(fixed)
 
 
 def test_a_fault_is_marked_as_accepted(client: Client) -> None:

@@ -350,8 +350,8 @@ def _tag_fixes(document: Document, line: int) -> list[Action]:
 
 def _missing_event(document: Document, problem: Problem) -> Action | None:
     """The event the table missed just before the faulty line, when exactly one of the
-    events legal there (of the player at fault, when the fault names one) makes the
-    line pass: a missed « carte » call."""
+    events legal there (of the player at fault, when the fault names one) takes the fault
+    away and brings no other: a missed « carte » call."""
     from ..engine import replay
     from ..export import line_text
 
@@ -367,6 +367,8 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
     fork = _fork(rules)
     if fork is None:
         return None
+    found = document.game_at(problem.line)
+    others = {v.code for v in found[2].violations if v.line == problem.line} - {problem.code} if found else set()
     fixes = []
     for candidate in candidates:
         after = fork()
@@ -374,7 +376,7 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
         inserted = dataclasses.replace(candidate, line=problem.line, column=1)
         moved = dataclasses.replace(event, line=problem.line + 1)
         replay(after, dataclasses.replace(record, events=[inserted, moved]))
-        if len(after.violations) == before:
+        if {v.code for v in list(after.violations)[before:]} <= others:  # this fault gone, and no new one
             fixes.append(inserted)
             if len(fixes) > 1:
                 return None
