@@ -151,6 +151,45 @@ def test_an_edit_in_the_last_game_reads_only_that_game(client: Client) -> None:
     assert 0 < replayed <= len(parse_text(text)[-1].events)  # that game alone was replayed
 
 
+def test_a_line_added_in_the_first_game_reads_only_that_game(client: Client) -> None:
+    """The games after it move down a line: they are numbered anew, not read again, and
+    what is said of them names their new lines."""
+    text = _simulated("carte-et-plouc", 100).read_text(encoding="utf-8")
+    uri = _uri("hundred-moved.txt")
+    client.open(uri, text)
+    before = _stats(client, uri)
+    lines = text.split("\n")
+    at = next(n for n, line in enumerate(lines) if line and not line.startswith(("[", ";")))
+    lines.insert(at, lines[at].split()[0] + " plays ZZ")
+    changed = "\n".join(lines)
+    assert _shown(client.change(uri, changed)) == _expected(changed)
+    after = _stats(client, uri)
+    assert after["games read"] - before["games read"] == 1
+    assert after["games moved"] - before.get("games moved", 0) == 99
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert [s["range"]["start"]["line"] + 1 for s in symbols][1:] == [g.line for g in parse_text(changed)][1:]
+    last = parse_text(changed)[-1]
+    line = last.events[len(last.events) // 2].line
+    shown = client.at("textDocument/hover", uri, line - 1, 2)["contents"]["value"]
+    assert "\n".join(render(state_in_text(changed, line, str(Path("/lsp-test/hundred-moved.txt"))))) in shown
+
+
+@pytest.mark.parametrize("game", ["carte-et-plouc", "pierre-qui-roule", "flaschenteufel"])
+def test_games_moved_down_say_what_check_says(client: Client, game: str) -> None:
+    """Every record of a game in one file, a line added at its top: each fault of the games
+    moved down is where check puts it, in check's words (which may name lines)."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted((RECORDS / game).glob("*.txt")))
+    uri = _uri(f"moved-{game}.txt")
+    client.open(uri, text)
+    changed = "; a line added at the top\n" + text
+    said = {(d["range"]["start"]["line"] + 1, d.get("code"), d["message"].split("\n« ")[0])
+            for d in client.change(uri, changed) if d.get("code")}
+    checked = {(v.line, v.code, v.message) for _, report in check_games(parse_text(changed))
+               for v in report.violations}
+    assert said == checked
+    assert _stats(client, uri)["games moved"] > 10
+
+
 def test_a_long_game_is_replayed_from_the_last_copy_before_the_change(client: Client) -> None:
     games = [g for g in parse_text(_simulated("bataille-corse", 30, 3).read_text(encoding="utf-8"))]
     longest = max(games, key=lambda g: len(g.events))

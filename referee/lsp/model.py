@@ -9,8 +9,9 @@ replays the game from the last copy before the first event it changed. The match
 the file (the hands that share a ``[Match]`` header) are followed in file order, as
 ``check`` follows them; the configuration's default options are given to each game.
 
-A change that adds or removes lines moves the games after it: those are read again,
-since what referee says of them names their lines."""
+A change that adds or removes lines moves the games after it: those are not read again,
+their lines are numbered anew; they are refereed again, since what referee says of them
+names their lines."""
 
 from __future__ import annotations
 
@@ -127,6 +128,26 @@ def _follow_match(record: Record, match_games: dict[str, str]) -> None:
         match_games[match] = game
 
 
+def _shift(item: Record | RecordError, by: int) -> Record | RecordError:
+    """A game read, its lines ``by`` lines further on (a copy: the game read is kept as it
+    was); its inherited headers are given again by the next refereeing."""
+    from collections import deque
+
+    from ..record import Batch
+
+    def error(e: RecordError) -> RecordError:
+        return dataclasses.replace(e, line=e.line + by) if e.line else e
+
+    if isinstance(item, RecordError):
+        return error(item)
+    moved = Record(item.path, item.line + by, [dataclasses.replace(h, line=h.line + by) for h in item.headers],
+                   [dataclasses.replace(e, line=e.line + by) for e in item.events],
+                   [dataclasses.replace(c, line=c.line + by) for c in item.comments], item.text, item.text_line + by)
+    moved.errors, moved.error_count = [error(e) for e in item.errors], item.error_count
+    moved.seen = deque(Batch(b.start + by, b.text, [], [], []) for b in item.seen)
+    return moved
+
+
 def _whole(record: Record) -> None:
     """Take every event of a game read lazily, its unreadable lines counted as ``check``
     counts them, and keep its lines (for the state and explain)."""
@@ -155,12 +176,15 @@ class Document:
         """Each game's report, its match's faults and standing included, in file order."""
         self.lines: list[str] = []
         self.counts: Counter[str] = Counter()
-        """``games read`` and ``events replayed`` since the document was opened."""
+        """``games read``, ``games moved`` (numbered anew, not read) and ``events
+        replayed`` since the document was opened."""
         self.memo: dict[str, object] = {}
         """What the features worked out from this text (the formatted record), until it changes."""
         self._read: dict[tuple[int, str, str | None], Game] = {}
         self._checked: dict[tuple[object, ...], Checked] = {}
         self._by_start: dict[int, Checked] = {}
+        self._by_text: dict[tuple[str, str | None], Game] | None = None
+        """The games read before, by their text (made when a game is not found in place)."""
 
     # --- Reading -----------------------------------------------------------------------
 
@@ -171,6 +195,7 @@ class Document:
             text += "\n"
         self.lines = text.split("\n")[:-1]
         self.memo = {}
+        self._by_text = None
         starts = sorted({1, *game_starts(text)}) if text else []
         games, read = [], {}
         match_games: dict[str, str] = {}
@@ -182,7 +207,7 @@ class Document:
             match = _MATCH.search(chunk)
             plays = match_games.get(match.group(1)) if match else None  # the game its match plays, when it names none
             key = (first, chunk, plays)
-            game = self._read.get(key) or Game(first, last, chunk, self._parse(first, chunk, match_games))
+            game = self._read.get(key) or self._moved(first, chunk, plays) or Game(first, last, chunk, self._parse(first, chunk, match_games))
             game.end = last  # the same lines may now end before the line after the text
             read[key] = game
             games.append(game)
@@ -191,6 +216,18 @@ class Document:
                     _follow_match(record, match_games)
         self._read, self.games = read, games
         self._referee()
+
+    def _moved(self, first: int, chunk: str, plays: str | None) -> Game | None:
+        """A game read before whose lines moved (lines were added or removed above it): the
+        same game, its lines numbered anew, without reading it again."""
+        if self._by_text is None:
+            self._by_text = {(text, game): g for (_, text, game), g in self._read.items()}
+        old = self._by_text.get((chunk, plays))
+        if old is None:
+            return None
+        self.counts["games moved"] += 1
+        by = first - old.start
+        return Game(first, old.end + by, chunk, [_shift(item, by) for item in old.items])
 
     def _parse(self, first: int, chunk: str, match_games: dict[str, str]) -> list[Record | RecordError]:
         """The games of a stretch of lines that starts at line ``first`` (one, usually)."""
