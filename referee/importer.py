@@ -57,12 +57,38 @@ def read_any(path: str, lazy: bool = False) -> Iterator[Record | RecordError]:
         yield from _read_stream("<stdin>", stdin, lazy)
         return
     try:
-        stream = open(path, "rb")
+        stream = open_regular(path)
     except OSError as error:
         yield RecordError(path, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))
         return
+    except ValueError as error:  # not a regular file
+        yield RecordError(path, 0, 0, str(error))
+        return
     with stream:
         yield from _read_stream(path, stream, lazy)
+
+
+def open_regular(path: str):
+    """A file opened for reading, checked to be a regular file (a link is followed) before
+    a byte of it is read: ValueError with a sentence for a named pipe (which could hang the
+    read), a device (``/dev/zero`` never ends, ``/dev/stdin`` reads the terminal), a socket
+    or a folder; the standard input is read with ``-``."""
+    import os
+    import stat
+
+    from .record_file import kind_of
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise ValueError(say("file.not-regular", kind=kind_of(mode)) + say("file.use-stdin"))
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
 
 
 def _read_stream(path: str, stream, lazy: bool = False) -> Iterator[Record | RecordError]:

@@ -30,6 +30,7 @@ ENGLISH: dict[str, Message] = {
     "file.kind.link": "a symbolic link",
     "file.kind.other": "a special file",
     "file.not-regular": "this is {kind}, not a regular file: referee reads records from regular files only",
+    "file.use-stdin": " (to read a pipe, give - and send it to the standard input)",
     "file.too-large": "this file is larger than {limit} MB, the most referee reads of it here; `referee check` reads a record of any size",
     "file.io-error": "the file cannot be read or written: {reason}",
     "file.read-only": "this file is read-only: it is left as it is (make it writable to change it)",
@@ -684,6 +685,7 @@ ENGLISH: dict[str, Message] = {
     # Archives: files and folders, the configuration, output formats, fmt, JSON records.
     "files.no-record-folder": "no record in this folder: it is searched for files ending in {extensions} (set extensions in the configuration)",
     "files.no-record-pattern": "no file matches this pattern",
+    "files.unlistable": "this folder cannot be listed ({reason}): its records were not checked",
     "run.worker-failed": "this file could not be checked: its worker process failed ({reason})",
     "format.error": "error",
     "format.in-progress": "in progress",

@@ -123,3 +123,85 @@ def test_play_on_a_named_pipe_says_so_at_once(tmp_path) -> None:
     os.mkfifo(fifo)
     result = CliRunner().invoke(main, ["play", str(fifo)], input="")
     assert result.exit_code == 2 and "a named pipe (FIFO), not a regular file" in result.output
+
+
+# --- D15, D16, D17: walks read regular files only, follow no link to a folder, skip nothing silently ----
+
+def referee(*args: str, stdin: str = "", cwd=None) -> subprocess.CompletedProcess:
+    """The command in its own process, with a time limit: a hang fails the test."""
+    return subprocess.run([sys.executable, "-m", "referee", *args], input=stdin, capture_output=True, text=True,
+                          timeout=60, cwd=cwd, env=dict(os.environ, PYTHONPATH=os.getcwd()))
+
+
+@pytest.fixture
+def hostile_tree(tmp_path):
+    """A folder of records with a named pipe, a link to /dev/stdin and two links to '..'."""
+    folder = tmp_path / "club"
+    (folder / "sub").mkdir(parents=True)
+    formatted = GOOD.replace("]\nAlice", "]\n\nAlice", 1)
+    (folder / "a.txt").write_text(formatted, encoding="utf-8")
+    (folder / "sub" / "b.txt").write_text(formatted, encoding="utf-8")
+    os.mkfifo(folder / "sub" / "pipe.txt")
+    (folder / "stdin.txt").symlink_to("/dev/stdin")
+    (folder / "sub" / "up").symlink_to("..")
+    (folder / "up").symlink_to("..")
+    return folder
+
+
+@pytest.mark.parametrize("command", [["check", "-q"], ["check", "-q", "--jobs", "2"], ["fmt", "--check"]])
+@pytest.mark.parametrize("target", ["club", "club/**/*.txt", "club/*/*.txt", "club/**"])
+def test_a_walk_reads_regular_files_only_and_follows_no_link_to_a_folder(hostile_tree, command, target) -> None:
+    done = referee(*command, "--no-config", target, stdin="never read\n", cwd=hostile_tree.parent)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "pipe" not in done.stdout + done.stderr and "stdin" not in done.stdout + done.stderr
+    if command[0] == "check":
+        files = 2 if target in ("club", "club/**/*.txt", "club/**") else 1
+        assert f"in {files} file(s)" in done.stdout
+
+
+@pytest.mark.parametrize("command", [["check"], ["fmt", "--check"], ["state"], ["explain"]])
+def test_a_named_pipe_named_on_the_command_line_is_refused_at_once(hostile_tree, command) -> None:
+    target = str(hostile_tree / "sub" / "pipe.txt") + (":3" if command == ["explain"] else "")
+    done = referee(*command, target)
+    assert done.returncode == 2 and "a named pipe (FIFO), not a regular file" in done.stdout + done.stderr
+
+
+def test_a_link_to_the_standard_input_is_not_read(hostile_tree) -> None:
+    done = referee("check", str(hostile_tree / "stdin.txt"), stdin=GOOD)
+    assert done.returncode == 2 and "not a regular file" in done.stdout
+
+
+def test_a_folder_that_cannot_be_listed_is_named_and_the_check_fails(hostile_tree, monkeypatch) -> None:
+    from referee import paths
+
+    listing = os.scandir
+    locked = str(hostile_tree / "sub")
+
+    def scandir(path):
+        if os.fspath(path) == locked:
+            raise PermissionError(13, "Permission denied", path)
+        return listing(path)
+
+    monkeypatch.setattr(paths.os, "scandir", scandir)
+    for target in (str(hostile_tree), str(hostile_tree) + "/**/*.txt"):
+        result = CliRunner().invoke(main, ["check", "--no-config", "-q", target])
+        assert result.exit_code == 2, result.output
+        assert f"{locked}: this folder cannot be listed (Permission denied)" in result.output
+    result = fmt(str(hostile_tree))
+    assert result.exit_code == 2 and "this folder cannot be listed" in result.output
+
+
+def test_a_folder_deeper_than_the_path_limit_is_named(tmp_path) -> None:
+    (tmp_path / "a.txt").write_text(GOOD, encoding="utf-8")
+    name = "d" * 250
+    fd = os.open(tmp_path, os.O_RDONLY)
+    for _ in range(20):  # some 5,000 characters: past PATH_MAX
+        os.mkdir(name, dir_fd=fd)
+        deeper = os.open(name, os.O_RDONLY, dir_fd=fd)
+        os.close(fd)
+        fd = deeper
+    with open(os.open("deep.txt", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd), "w", encoding="utf-8") as deep:
+        deep.write(GOOD)
+    os.close(fd)
+    done = referee("check", "-q", "--no-config", str(tmp_path))
+    assert done.returncode == 2 and "this folder cannot be listed" in done.stdout + done.stderr
