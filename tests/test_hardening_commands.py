@@ -205,3 +205,38 @@ def test_a_folder_deeper_than_the_path_limit_is_named(tmp_path) -> None:
     os.close(fd)
     done = referee("check", "-q", "--no-config", str(tmp_path))
     assert done.returncode == 2 and "this folder cannot be listed" in done.stdout + done.stderr
+
+
+# --- D23: a worker killed mid-batch ----------------------------------------------------------------
+
+def _killing(paths, settings):
+    """A worker's check that kills its own process (as the out-of-memory killer would)
+    when it reaches kill.txt."""
+    import signal
+
+    from referee import batch
+
+    if any(p.endswith("kill.txt") for p in paths):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return batch.__dict__["_checked"](paths, settings)
+
+
+def test_a_worker_killed_mid_batch_loses_only_its_batch(tmp_path, monkeypatch) -> None:
+    """The workers are forked from this process, with the patched check."""
+    from referee import batch
+
+    monkeypatch.setattr(batch, "BATCH_FILES", 4)
+    monkeypatch.setitem(batch.__dict__, "_checked", batch._in_worker)
+    monkeypatch.setattr(batch, "_in_worker", _killing)
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for n in range(40):
+        (folder / f"r{n:02d}.txt").write_text(GOOD, encoding="utf-8")
+    (folder / "kill.txt").write_text(GOOD, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--no-config", "-q", "--jobs", "2", str(folder)])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "BrokenProcessPool" not in str(result.exception or "")
+    assert "kill.txt: this file could not be checked: its worker process failed" in result.output
+    lost = result.output.count("its worker process failed")
+    assert 1 <= lost <= 4, result.output[-3000:]  # the batch of kill.txt only
+    assert f"in 41 file(s): 0 valid, 0 with violations, {41 - lost} in progress" in result.output
