@@ -822,6 +822,7 @@ ENGLISH: dict[str, Message] = {
     "explain.says": "referee says",
     "explain.unreadable": "cannot be read",
     "explain.no-line": "this game has no line {line}",
+    "explain.line-too-large": "a line number of {digits} digits: no record has a line so far",
     "explain.accepted": " (the table accepted it)",
     "explain.more": "more",
     "explain.ruled": "ruled",

@@ -240,3 +240,131 @@ def test_a_worker_killed_mid_batch_loses_only_its_batch(tmp_path, monkeypatch) -
     lost = result.output.count("its worker process failed")
     assert 1 <= lost <= 4, result.output[-3000:]  # the batch of kill.txt only
     assert f"in 41 file(s): 0 valid, 0 with violations, {41 - lost} in progress" in result.output
+
+
+# --- D20: bounded reads ----------------------------------------------------------------------------
+
+def test_fmt_refuses_a_record_over_its_bound_before_reading_it(unformatted, monkeypatch) -> None:
+    from referee import record_file
+
+    monkeypatch.setattr(record_file, "RECORD_LIMIT", 20)
+    result = fmt(str(unformatted))
+    assert result.exit_code == 2 and "g.txt: this file is larger than" in result.output
+    assert unformatted.read_text(encoding="utf-8") == UNFORMATTED
+    result = CliRunner().invoke(main, ["fmt", "--no-config", "-"], input=UNFORMATTED)
+    assert result.exit_code == 2 and "<stdin>: this file is larger than" in result.output
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_fmt_never_reads_a_device(tmp_path) -> None:
+    link = tmp_path / "zero.txt"
+    link.symlink_to("/dev/zero")
+    result = fmt(str(link))
+    assert result.exit_code == 2 and "this is a device, not a regular file" in result.output
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="the peak of memory read from /proc")
+def test_import_reads_standard_input_by_blocks_up_to_its_bound() -> None:
+    code = ("import sys; from referee.cli import main\n"
+            "try:\n    main(['import', '--no-config', '-'])\nexcept SystemExit as e:\n    status = e.code\n"
+            "peak = next(line.split()[1] for line in open('/proc/self/status') if line.startswith('VmHWM:'))\n"
+            "print(status, peak, file=sys.stderr)")
+    data = b"{" + b" " * (100 << 20)
+    done = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=os.getcwd()))
+    status, kilobytes = done.stderr.decode().split()[-2:]
+    assert status == "2" and "holds at most 8 MB" in done.stderr.decode()
+    assert int(kilobytes) < 80_000  # read whole, it took over 125 MB
+
+
+# --- D21, D22: JSON records ---------------------------------------------------------------------------
+
+JSON_GAME = ('{"file": "g.txt", "games": [{"line": 1, "headers": [{"tag": "Game", "value": "bataille-corse", "line": 1}, '
+             '{"tag": "Event", "value": %s, "line": 2}], "events": [], "comments": []}]}')
+
+
+@pytest.mark.parametrize("command", [["check"], ["import"], ["export"]])
+@pytest.mark.parametrize("value, said", [
+    ('"\\ud800"', "games[0].headers[1].value: this text holds a lone surrogate"),
+    ('"x", "extra": 1' + "0" * 5000, "it holds a number of more than 4,300 digits"),
+    ("[" * 5000 + "]" * 5000, "nested too deep"),
+])
+def test_a_json_record_that_breaks_python_gets_an_error_at_its_place(tmp_path, command, value, said) -> None:
+    path = tmp_path / "g.json"
+    path.write_text(JSON_GAME % value, encoding="utf-8")
+    result = CliRunner().invoke(main, [*command, str(path)])
+    assert result.exit_code == 2 and result.exception is None or isinstance(result.exception, SystemExit)
+    assert said in result.output, result.output
+
+
+def test_import_of_a_closed_standard_input_says_so(tmp_path) -> None:
+    done = subprocess.run([sys.executable, "-m", "referee", "import", "-"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=30, close_fds=True,
+                          preexec_fn=lambda: os.close(0))
+    assert done.returncode == 2 and "the standard input is closed" in done.stderr and "NoneType" not in done.stderr
+
+
+# --- D13, D14, D27: configurations ---------------------------------------------------------------------
+
+def test_a_deeply_nested_configuration_is_an_error_not_a_traceback(tmp_path) -> None:
+    config = tmp_path / "referee.toml"
+    config.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    (tmp_path / "g.txt").write_text(GOOD, encoding="utf-8")
+    for args in (["--config", str(config)], []):
+        done = referee("check", *args, "g.txt", cwd=tmp_path)
+        assert done.returncode == 2 and "this configuration is not TOML: it is nested too deep" in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_a_configuration_over_its_bound_is_not_read(tmp_path) -> None:
+    config = tmp_path / "referee.toml"
+    config.write_text("# " + "x" * (1 << 20) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--config", str(config), "-"], input=GOOD)
+    assert result.exit_code == 2 and "holds at most 1 MB" in result.output
+
+
+def test_a_game_given_a_value_instead_of_options_is_named_as_such(tmp_path) -> None:
+    config = tmp_path / "referee.toml"
+    config.write_text("[games]\nbataille-corse = 3\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--config", str(config), "-"], input=GOOD)
+    assert result.exit_code == 2 and "games.bataille-corse: expected a table" in result.output
+    assert "is not a game" not in result.output
+
+
+def test_configuration_messages_show_control_characters_escaped(tmp_path) -> None:
+    folder = tmp_path / "a\x1b[2Jb\u202e"
+    folder.mkdir()
+    (folder / ".git").mkdir()
+    config = folder / "referee.toml"
+    config.write_text("strict = true\n", encoding="utf-8")
+    config.chmod(0o666)
+    (folder / "g.txt").write_text(GOOD, encoding="utf-8")
+    done = referee("check", "g.txt", cwd=folder)
+    assert "is not read: every user may write to it" in done.stderr
+    assert "\x1b" not in done.stderr and "\u202e" not in done.stderr and "a\\x1b[2Jb\\u202e" in done.stderr
+    for option in ("--select", "--ignore"):
+        result = CliRunner().invoke(main, ["check", option, "BC\x1b[2J\u202e", "-"], input=GOOD)
+        assert result.exit_code == 2 and "\x1b" not in result.output and "\u202e" not in result.output
+
+
+# --- D24: explain FILE:LINE ------------------------------------------------------------------------------
+
+def test_explain_with_a_line_number_of_thousands_of_digits(tmp_path) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text(GOOD, encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", f"{path}:{'9' * 5000}"])
+    assert result.exit_code == 2 and "a line number of 5000 digits" in result.output and result.exception is None \
+        or isinstance(result.exception, SystemExit)
+
+
+# --- D25: fmt --diff ---------------------------------------------------------------------------------------
+
+def test_fmt_diff_shows_unsafe_characters_escaped_and_splits_at_lf_only(tmp_path) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text('[Game "bataille-corse"]\n[Players "Alice Bob"]\n[Event "a\u202eb\u2028c"]\n'
+                    "Alice   plays JD ; x\u2028y\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["fmt", "--no-config", "--diff", str(path)])
+    assert result.exit_code == 1
+    assert "\u202e" not in result.output and "\u2028" not in result.output and "\x1b" not in result.output
+    assert ' [Event "a\\u202eb\\u2028c"]\n' in result.output
+    assert "+Alice plays JD  ; x\\u2028y\n" in result.output
