@@ -261,3 +261,23 @@ def test_mutants_of_a_real_cache_file_are_rebuilt(cache) -> None:
             data[rng.randrange(len(data))] = rng.randrange(256)
         cache.write_bytes(bytes(data))
         assert _parses_again()
+
+
+def test_a_lock_file_that_goes_between_two_looks_is_looked_for_again(record, monkeypatch) -> None:
+    """Its holder removed it after this writer found it there, before it opened it."""
+    from referee import lock
+
+    opening, state = os.open, []
+
+    def racing(path, flags, *args, **kwargs):
+        if flags & os.O_EXCL and not state and os.fspath(path) == lock_path(record):
+            state.append("raced")
+            os.unlink(path)
+            raise FileExistsError(17, "File exists", path)
+        return opening(path, flags, *args, **kwargs)
+
+    with open(lock_path(record), "w"):
+        pass
+    monkeypatch.setattr(lock.os, "open", racing)
+    with RecordLock(record, "play"):
+        assert state == ["raced"]
