@@ -35,8 +35,16 @@ errors were found.
 streams ``read_games`` + ``check`` over a 100 MB file of simulated games under tracemalloc
 and prints the peak of Python memory (the file is written to a temporary folder).
 
+Issue 20's surfaces, each its own kind of input (none by default): ``--cache`` mutants
+of a real parser cache file, ``--json`` mutated JSON records (long numbers, lone
+surrogates, deep nesting, wrong types), ``--config`` mutated configurations, ``--tree``
+folder trees with named pipes, link loops, unreadable folders and special files walked by
+check, fmt, state and explain (a hang is an error), ``--killed`` ``check --jobs`` runs
+with a worker killed mid-batch, ``--writers`` two writers on one record under its lock.
+
 Options: --seed S (the run is deterministic for a seed), --jobs J (processes),
---max-events N (per simulated record), --regressions DIR.
+--max-events N (per simulated record), --regressions DIR, --until HH:MM (UTC: stop
+taking inputs then and report what was tried, for a run that must end in time).
 """
 
 from __future__ import annotations
@@ -1140,7 +1148,11 @@ def run_fuzz(args) -> int:
         results = pool.map(_task, tasks, chunksize=16)
     else:
         pool, results = None, map(_task, tasks)
+    stopped, done = False, 0
     for done, (c, failures, slow, large) in enumerate(results, 1):
+        if args.until is not None and time.time() > args.until:
+            stopped = True  # what was tried so far is reported; the rest is not run
+            break
         counts.update(c)
         slowest, largest = max(slowest, slow, key=lambda m: m[0]), max(largest, large, key=lambda m: m[1])
         for failure in failures:
@@ -1152,8 +1164,10 @@ def run_fuzz(args) -> int:
         if done % 500 == 0:
             print(f"  {done}/{len(tasks)} inputs, {errors} errors, {time.time() - started:.0f}s", flush=True)
     if pool:
-        pool.shutdown()
+        pool.shutdown(cancel_futures=True)
     elapsed = time.time() - started
+    if stopped:
+        print(f"\nstopped at the time given (--until): {done - 1} of {len(tasks)} tasks run")
 
     tried = sum(counts[key] for key in ("records", "mutated", "garbled", "bytes", "hostile", *SURFACES))
     print(f"\nfuzz seed {args.seed}: {args.games} simulated record(s) per game ({', '.join(games)}), {elapsed:.0f}s")
@@ -1215,6 +1229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hostile", type=int, default=None, help="hostile inputs (default: as many as --games)")
     for kind, default, helped in SURFACE_OPTIONS:
         parser.add_argument(f"--{kind}", type=int, default=default, help=f"{helped} (default {default})")
+    parser.add_argument("--until", default=None, metavar="HH:MM",
+                        help="stop taking inputs at this time of day (UTC) and report what was tried")
     parser.add_argument("--max-seconds", type=float, default=LIMITS["seconds"], help="time bound per input (default 2)")
     parser.add_argument("--seconds-per-mb", type=float, default=LIMITS["seconds_per_mb"], help="more time per MB of input (default 20)")
     parser.add_argument("--seconds-per-violation", type=float, default=LIMITS["seconds_per_violation"],
@@ -1229,6 +1245,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.memory_mb:
         return run_memory(args)
+    if args.until is not None:
+        import datetime
+
+        hours, minutes = map(int, args.until.split(":"))
+        now = datetime.datetime.now(datetime.timezone.utc)
+        args.until = now.replace(hour=hours, minute=minutes, second=0, microsecond=0).timestamp()
     if args.bytes is None:
         args.bytes = args.games
     if args.hostile is None:
