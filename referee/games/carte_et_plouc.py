@@ -437,7 +437,7 @@ class CarteEtPlouc(Calls, Rules):
         before = self.suit
         if seen and facing and not self._answers(first):
             self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
-                      card=first, owed=self.owed, answer=say(self._answer_key()))
+                      card=first, count=self.owed, answer=say(self._answer_key()))
             self.owed, self.stack, facing = 0, None, False
         elif seen and not facing and before is not None and not (
                 first.suit == before if first.rank == ACE else first.suit == before or first.rank == self.rank):
@@ -483,7 +483,7 @@ class CarteEtPlouc(Calls, Rules):
             return False
         elif facing and self.stack != "7":
             self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
-                      owed=self.owed, answer=say(self._answer_key()))
+                      count=self.owed, answer=say(self._answer_key()))
             self.owed += SEVEN_DRAW
         else:
             self.owed += SEVEN_DRAW

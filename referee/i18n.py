@@ -1,0 +1,157 @@
+"""Which language referee speaks, and its gettext catalogues.
+
+English is the source: the ``ENGLISH`` table of referee/messages.py (each key a
+message's context, ``msgctxt``; its English sentence the ``msgid``) and the help strings
+of the command line (context ``cli.<command>`` and ``cli.<command>.<option>``). Every
+other language is one file, ``referee/locale/<lang>/LC_MESSAGES/referee.po``, compiled to
+the ``referee.mo`` beside it, which is what referee reads (with the standard library's
+gettext: Babel is needed only to extract and compile). Adding a language needs that file
+and nothing else::
+
+    python -m referee.i18n extract   # writes or updates every .po from the English
+    python -m referee.i18n compile   # writes each .mo from its .po
+    python -m referee.i18n extract de   # starts (or updates) referee/locale/de/...
+
+The language is, in order: ``--lang``, then ``lang`` in the configuration, then the
+locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "referee"
+SOURCE = "en"
+PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
+"""gettext's plural rule of a language started here (else Babel's, from CLDR): French
+says « 0 carte », « 1 carte », « 2 cartes »."""
+
+
+def languages() -> tuple[str, ...]:
+    """The languages referee speaks: English, and each language with a compiled catalogue."""
+    try:
+        found = sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
+    except OSError:
+        found = []
+    return (SOURCE, *found)
+
+
+def from_locale(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
+    """The language the locale asks for, as gettext reads it: the first of LANGUAGE,
+    LC_ALL, LC_MESSAGES and LANG that is set; in it, the first language referee speaks
+    (``fr_FR.UTF-8`` gives ``fr``); English when none is (or for ``C`` and ``POSIX``)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            break
+    else:
+        return SOURCE
+    known = languages()
+    for part in value.split(":"):
+        lang = part.split(".")[0].split("@")[0]
+        if lang in ("C", "POSIX"):
+            return SOURCE
+        for candidate in (lang, lang.split("_")[0]):
+            if candidate in known:
+                return candidate
+    return SOURCE
+
+
+def mo_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+# Extracting and compiling (Babel, a development tool: imported only here).
+
+def source_messages() -> list[tuple[str, str | tuple[str, str]]]:
+    """Every (context, English) pair to translate: the message table, then the help of
+    the command line."""
+    from .messages import ENGLISH
+
+    return [*ENGLISH.items(), *help_texts()]
+
+
+def help_texts() -> list[tuple[str, str]]:
+    """The help of every command and option, as (context, English text)."""
+    from .cli import help_strings, main
+
+    return list(help_strings(main))
+
+
+def extract(langs: list[str]) -> None:
+    """Write each language's .po from the English: a translation whose English changed
+    is kept, marked fuzzy (it is not used until checked); one whose key is gone is dropped."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    source = source_messages()
+    for lang in langs:
+        path = po_path(lang)
+        old: dict[str, Any] = {}
+        plural_forms = PLURAL_FORMS.get(lang)
+        if path.exists():
+            with path.open("rb") as stream:
+                previous_catalog = read_po(stream)
+            old = {m.context: m for m in previous_catalog if m.id and m.context}
+            plural_forms = previous_catalog.plural_forms  # the translator's choice stands
+        catalog = Catalog(locale=lang, domain=DOMAIN, project="referee", version="0.1",
+                          copyright_holder="the referee authors", charset="utf-8", fuzzy=False)
+        if plural_forms:
+            catalog.mime_headers = [("Plural-Forms", plural_forms)]
+        for context, english in source:
+            if not english:  # an empty sentence stays empty (and msgid "" is the header)
+                continue
+            previous = old.get(context)
+            string: str | tuple[str, ...] = ("", "") if isinstance(english, tuple) else ""
+            flags: list[str] = []
+            if previous is not None and any(previous.string if isinstance(previous.string, tuple) else [previous.string]):
+                string = previous.string
+                if isinstance(english, tuple) != isinstance(string, tuple):
+                    string = ("", "") if isinstance(english, tuple) else ""
+                elif previous.id != english or previous.fuzzy:
+                    flags.append("fuzzy")
+            catalog.add(english, string, context=context, flags=flags)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as stream:
+            write_po(stream, catalog, width=0, omit_header=False, no_location=True)
+        print(f"{path}: {sum(1 for m in catalog if m.id and not m.string)} untranslated, "
+              f"{sum(1 for m in catalog if m.id and m.fuzzy)} fuzzy")
+
+
+def compiled(lang: str) -> bytes:
+    """The .mo of a language's .po, as bytes (fuzzy and empty translations left out)."""
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po_path(lang).open("rb") as stream:
+        catalog = read_po(stream)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def compile_all(langs: list[str]) -> None:
+    for lang in langs:
+        mo_path(lang).write_bytes(compiled(lang))
+        print(mo_path(lang))
+
+
+def _po_languages() -> list[str]:
+    return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in ("extract", "compile"):
+        sys.exit("usage: python -m referee.i18n extract|compile [LANG...]")
+    chosen = sys.argv[2:] or _po_languages()
+    (extract if sys.argv[1] == "extract" else compile_all)(chosen)
