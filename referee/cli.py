@@ -309,26 +309,43 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
 def games() -> None:
     """List the games and their variants."""
     from .games import GAMES, load_rules
+    from .messages import help_text, say
 
     for entry in GAMES:
         if entry.module is None:
-            click.echo(f"{entry.name}  {entry.title}  (not refereed yet)")
+            click.echo(say("games.not-refereed", name=entry.name, title=entry.title))
             continue
         rules = load_rules(entry)
-        click.echo(f"{entry.name}  {entry.title}  {rules.min_players}-{rules.max_players} players")
+        click.echo(say("games.game", name=entry.name, title=entry.title, low=rules.min_players, high=rules.max_players))
         for option in rules.options:
-            click.echo(f"  [{option.tag} \"...\"]  {option.help}: {option.accepted()} (default: {_default_text(option, rules)})")
+            click.echo(say("games.option", tag=option.tag, help=help_text(f"game-option.{entry.name}.{option.tag}", option.help),
+                           accepted=option.accepted(), default=_default_text(option, rules)))
+
+
+def option_helps():
+    """Each game option's help, as (context, English text): ``game-option.<game>.<tag>``."""
+    from .games import GAMES, load_rules
+
+    for entry in GAMES:
+        if entry.module is not None:
+            for option in load_rules(entry).options:
+                yield f"game-option.{entry.name}.{option.tag}", option.help
 
 
 def _default_text(option, rules) -> str:
     """An option's default in words; one that depends on the number of players, for each."""
+    from .messages import say
+
     if callable(option.default):
-        return ", ".join(f"{_value_text(option.default(n))} for {n}" for n in range(rules.min_players, rules.max_players + 1))
+        return ", ".join(say("games.default-for", value=_value_text(option.default(n)), count=n)
+                         for n in range(rules.min_players, rules.max_players + 1))
     return _value_text(option.default)
 
 
 def _value_text(value) -> str:
-    return (" ".join(sorted(value)) or "none") if isinstance(value, frozenset) else str(value)
+    from .messages import say
+
+    return (" ".join(sorted(value)) or say("games.none")) if isinstance(value, frozenset) else str(value)
 
 
 def _style(config, suits: str | None, ranks: str | None):
@@ -473,8 +490,10 @@ def state(file: str, at: int | None, as_json: bool) -> None:
     and what each player may legally do now."""
     from .state import run
 
-    if as_json:
-        _machine_output()
+    if as_json:  # its names (piles, labels) are field names: English whatever the language
+        from .messages import use
+
+        use("en", explicit=False)
     sys.exit(run(file, at, as_json))
 
 

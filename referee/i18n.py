@@ -80,10 +80,11 @@ def source_messages() -> list[tuple[str, str | tuple[str, str]]]:
 
 
 def help_texts() -> list[tuple[str, str]]:
-    """The help of every command and option, as (context, English text)."""
-    from .cli import help_strings, main
+    """The help of every command and option, and of every game's options (referee
+    games), as (context, English text)."""
+    from .cli import help_strings, main, option_helps
 
-    return list(help_strings(main))
+    return [*help_strings(main), *option_helps()]
 
 
 def extract(langs: list[str]) -> None:

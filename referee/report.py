@@ -205,9 +205,10 @@ def _drinks(report: GameReport) -> list[list[Piece]]:
     lines = []
     for player in report.players:
         units = report.tallies.get(player, {})
-        amounts = ", ".join(amount_text(units[u], u) for u in UNITS if u in units) or say("report.no-drink")
+        amounts = ", ".join(amount_text(units[u], u) for u in UNITS if u in units)
         if report.tallies:
-            lines.append([("  " + say("report.drinks", player=player, amounts=amounts), "")])
+            said = say("report.drinks", player=player, amounts=amounts) if amounts else say("report.no-drink", player=player)
+            lines.append([("  " + said, "")])
     for d in report.drinks:
         lines.append([("  " + say("report.drink", round=d.round, line=d.line, player=d.player, amount=d.text(),
                                   cause=d.cause), "dim")])
