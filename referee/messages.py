@@ -321,6 +321,10 @@ ENGLISH: dict[str, Message] = {
     "cp.rank.11": "a jack",
     "cp.rank.13": "a queen",
     "cp.rank.14": "a king",
+    "cp.state.suit": "suit",
+    "cp.state.variants": "variants",
+    "cp.state.sanction": "sanction",
+    "cp.state.discard": "discard",
     "where.discard": "on the discard",
     "where.stock": "in the stock",
 

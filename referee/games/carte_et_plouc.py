@@ -845,14 +845,14 @@ class CarteEtPlouc(Calls, Rules):
     def table(self) -> Table:
         cards = self.cards
         hands = {p: Hand(cards.count(s), list(cards.known[s])) for s, p in enumerate(self.players)}
-        extra = {"suit": self.suit or "?", "variants": " ".join(sorted(self.variants)) or "-",
-                 "sanction": self.sanction_kind}
+        extra = {say("cp.state.suit"): self.suit or "?", say("cp.state.variants"): " ".join(sorted(self.variants)) or "-",
+                 say("cp.state.sanction"): self.sanction_kind}
         owed = self._sanctions_text()
         owed += [say("cp.todo.gift", player=self.players[g], target=self.players[r]) for g, r in self.gifts]
         if self.owed:
             owed.append(say("cp.owed", count=self.owed))
         return Table(None if self.ended else self.players[self.turn], self.seating.direction, hands,
-                     {"discard": list(cards.discard)}, len(cards.stock), owed, {}, extra)
+                     {say("cp.state.discard"): list(cards.discard)}, len(cards.stock), owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
         from .carte_et_plouc_ruling import ruling
