@@ -28,7 +28,7 @@ NBSP = "\u00a0"
 
 
 def catalogue(lang: str = "fr"):
-    with i18n.po_path(lang).open("rb") as stream:
+    with open(i18n.po_path(lang), "rb") as stream:
         return read_po(stream)
 
 
@@ -110,7 +110,7 @@ def test_french_typography_is_the_same_everywhere() -> None:
 
 def test_the_shipped_mo_is_the_po_compiled() -> None:
     for lang in i18n.languages()[1:]:
-        assert i18n.mo_path(lang).read_bytes() == i18n.compiled(lang), \
+        assert Path(i18n.mo_path(lang)).read_bytes() == i18n.compiled(lang), \
             f"{i18n.mo_path(lang)} is out of date: python -m referee.i18n compile"
 
 
@@ -125,9 +125,8 @@ def test_a_language_needs_only_its_compiled_catalogue(tmp_path, monkeypatch) -> 
     """A third language: a .po compiled, nothing else (here a copy of the French one)."""
     folder = tmp_path / "xx" / "LC_MESSAGES"
     folder.mkdir(parents=True)
-    (folder / "referee.mo").write_bytes(i18n.mo_path("fr").read_bytes())
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(i18n, "mo_path", lambda lang: tmp_path / lang / "LC_MESSAGES" / "referee.mo")
+    (folder / "referee.mo").write_bytes(Path(i18n.mo_path("fr")).read_bytes())
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path))
     assert i18n.languages() == ("en", "xx")
     result = CliRunner().invoke(main, ["--lang", "xx", "explain", "CP-MISSED-PLOUC"])
     assert "a posé sa dernière carte sans dire" in result.output, result.output
