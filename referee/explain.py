@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from . import record_rules
 from .games import GAMES, find_game, load_rules
 from .games.base import Rules, SetupError, Violation
-from .messages import ENGLISH, join, say, template
+from .messages import ENGLISH, help_text, join, say, template
 from .safe_text import visible_lines
 
 CODE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
@@ -60,7 +60,8 @@ def explanation(code: str) -> Explanation | None:
         return None
     found = Explanation(code, why=say(f"why.{code}") if f"why.{code}" in ENGLISH else "")
     if code in record_rules.CODES:
-        found.rules.append((record_rules.TITLE, record_rules.RULES[record_rules.CODES[code]]))
+        key = record_rules.CODES[code]  # the notation's own rules, written in English: translated
+        found.rules.append((say("explain.notation"), help_text(f"notation-rule.{key}", record_rules.RULES[key])))
     for cls in games:
         quoted = cls.RULES.get(cls.CODES[code], "")
         if quoted and (cls.title, quoted) not in found.rules:

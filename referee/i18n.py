@@ -11,6 +11,7 @@ and nothing else::
     python -m referee.i18n extract   # writes or updates every .po from the English
     python -m referee.i18n compile   # writes each .mo from its .po
     python -m referee.i18n extract de   # starts (or updates) referee/locale/de/...
+    python -m referee.i18n docs      # writes docs/<lang>/conventions.md from the catalogue
 
 The language is, in order: ``--lang``, then ``lang`` in the configuration, then the
 locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English.
@@ -80,11 +81,13 @@ def source_messages() -> list[tuple[str, str | tuple[str, str]]]:
 
 
 def help_texts() -> list[tuple[str, str]]:
-    """The help of every command and option, and of every game's options (referee
-    games), as (context, English text)."""
+    """The help of every command and option, of every game's options (referee games),
+    and the notation's own rules (referee explain REC-...), as (context, English text)."""
+    from . import record_rules
     from .cli import help_strings, main, option_helps
 
-    return [*help_strings(main), *option_helps()]
+    notation = [(f"notation-rule.{key}", text) for key, text in record_rules.RULES.items()]
+    return [*help_strings(main), *option_helps(), *notation]
 
 
 def extract(langs: list[str]) -> None:
@@ -150,12 +153,68 @@ def compile_all(langs: list[str]) -> None:
         print(mo_path(lang))
 
 
+def conventions_page(lang: str) -> str:
+    """The page docs/<lang>/conventions.md: for each game, each code referee reports, its
+    sentence, the rule quoted and the convention followed, all from the catalogue (one
+    source of truth: ``referee --lang <lang> explain CODE`` says the same)."""
+    import re
+
+    from . import record_rules
+    from .explain import explanation, known_codes, refereed
+    from .messages import say, template, use
+
+    use(lang)
+    try:
+        lines = [say("docs.conventions.title"), "", say("docs.conventions.intro"), ""]
+        groups = [(say("docs.conventions.all-games"), None, [c for c in known_codes() if c in record_rules.CODES])]
+        groups += [(cls.title, cls.name, [c for c in known_codes() if c in cls.CODES and c not in record_rules.CODES])
+                   for cls in refereed()]
+        for title, name, codes in groups:
+            lines += [f"## {title}", ""]
+            if name:
+                lines += [say("docs.conventions.page", page=f"../games/{name}.md"), ""]
+            for code in codes:
+                found = explanation(code)
+                if found is None:
+                    continue
+                shape = re.sub(r"\{[^{}]*\}", "…", template(code)) if code in source_keys() else ""
+                lines += [f"### {code}", ""]
+                if re.search(r"\w", shape):
+                    lines += [f"> {shape}", ""]
+                for where, quoted in found.rules:
+                    lines += [f"- {say('explain.rule', source=where)} : « {quoted} »"]
+                if found.why:
+                    lines += [f"- {say('explain.why')} : {found.why}"]
+                for game, convention in found.conventions:
+                    lines += [f"- {say('explain.why-in', game=game)} : {convention}"]
+                lines.append("")
+        return "\n".join(lines).rstrip("\n").replace("\u00a0", " ") + "\n"
+    finally:
+        use(SOURCE, explicit=False)
+
+
+def source_keys() -> set[str]:
+    from .messages import ENGLISH
+
+    return set(ENGLISH)
+
+
+def write_docs(langs: list[str]) -> None:
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for lang in langs:
+        path = os.path.join(root, "docs", lang, "conventions.md")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(conventions_page(lang))
+        print(path)
+
+
 def _po_languages() -> list[str]:
     return sorted(lang for lang in os.listdir(LOCALE_DIR) if os.path.isfile(po_path(lang)))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1] not in ("extract", "compile"):
-        sys.exit("usage: python -m referee.i18n extract|compile [LANG...]")
-    chosen = sys.argv[2:] or _po_languages()
-    (extract if sys.argv[1] == "extract" else compile_all)(chosen)
+    commands = {"extract": extract, "compile": compile_all, "docs": write_docs}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        sys.exit("usage: python -m referee.i18n extract|compile|docs [LANG...]")
+    commands[sys.argv[1]](sys.argv[2:] or _po_languages())

@@ -721,6 +721,11 @@ ENGLISH: dict[str, Message] = {
     "games.option": "  [{tag} \"...\"]  {help}: {accepted} (default: {default})",
     "games.default-for": ("{value} for {count}", "{value} for {count}"),
     "games.none": "none",
+    # The page of conventions written from this catalogue (python -m referee.i18n docs).
+    "docs.conventions.title": "# The conventions referee follows, code by code",
+    "docs.conventions.intro": "Written from referee's message catalogue (python -m referee.i18n docs): each code, the rule it enforces quoted in the rules' French, and the convention referee follows where the text is silent. `referee explain CODE` says the same, with an example.",
+    "docs.conventions.all-games": "Every game",
+    "docs.conventions.page": "The game's page, rule by rule: [{page}]({page}).",
     # Lists.
     "join.and": " and ",
     "join.or": " or ",
@@ -837,6 +842,7 @@ ENGLISH: dict[str, Message] = {
     # Explaining a code or a line (referee explain).
     "explain.rule": "rule ({source})",
     "explain.rule-short": "rule",
+    "explain.notation": "the record's notation",
     "explain.why": "convention",
     "explain.why-in": "convention ({game})",
     "explain.example": "example ({game})",

@@ -350,3 +350,9 @@ def test_the_suite_passes_under_a_french_locale() -> None:
 
 def test_messages_module_state_is_english_by_default() -> None:
     assert messages.language() == "en" and not messages.explicit()
+
+
+def test_the_french_conventions_page_is_written_from_the_catalogue() -> None:
+    page = ROOT / "docs" / "fr" / "conventions.md"
+    assert page.read_text(encoding="utf-8") == i18n.conventions_page("fr"), "python -m referee.i18n docs"
+    assert messages.language() == "en"
