@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from .config import Config
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -27,7 +32,7 @@ class _Referee(click.Group):
         _translate_help(self)
         super().format_help(ctx, formatter)
 
-    def main(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         from .i18n import from_locale
         from .messages import use
 
@@ -65,7 +70,7 @@ class _Command(click.Command):
 _Referee.command_class = _Command
 
 
-def help_strings(group: click.Group):
+def help_strings(group: click.Group) -> Iterator[tuple[str, str]]:
     """Every help text of the command line, as (context, English text): the context is
     ``cli.<command>`` for a command and ``cli.<command>.<option>`` for its options
     (``cli`` and ``cli.<option>`` for the group's own)."""
@@ -115,7 +120,7 @@ def _set_language(ctx: click.Context, param: click.Parameter, value: str | None)
         raise click.BadParameter(say("lang.unknown", lang=value, languages=", ".join(languages())), ctx, param)
 
 
-def _language_from_config(config) -> None:
+def _language_from_config(config: Config) -> None:
     """The configuration's ``lang``, unless --lang was given."""
     from .messages import explicit, use
 
@@ -322,7 +327,7 @@ def games() -> None:
                            accepted=option.accepted(), default=_default_text(option, rules)))
 
 
-def option_helps():
+def option_helps() -> Iterator[tuple[str, str]]:
     """Each game option's help, as (context, English text): ``game-option.<game>.<tag>``."""
     from .games import GAMES, load_rules
 

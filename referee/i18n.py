@@ -166,7 +166,8 @@ def conventions_page(lang: str) -> str:
     use(lang)
     try:
         lines = [say("docs.conventions.title"), "", say("docs.conventions.intro"), ""]
-        groups = [(say("docs.conventions.all-games"), None, [c for c in known_codes() if c in record_rules.CODES])]
+        groups: list[tuple[str, str | None, list[str]]] = [
+            (say("docs.conventions.all-games"), None, [c for c in known_codes() if c in record_rules.CODES])]
         groups += [(cls.title, cls.name, [c for c in known_codes() if c in cls.CODES and c not in record_rules.CODES])
                    for cls in refereed()]
         for title, name, codes in groups:
