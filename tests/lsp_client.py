@@ -20,7 +20,7 @@ WAIT = 60.0
 
 class Client:
     def __init__(self, cwd: Path | None = None):
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en"}  # the locale aside: English unless asked
         self.process = subprocess.Popen([sys.executable, "-m", "referee", "lsp", "--stdio"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd or ROOT, env=env)
         self.incoming: queue.Queue = queue.Queue()
@@ -88,8 +88,9 @@ class Client:
                     return note["params"]["diagnostics"]
             self.notes.append(self._next(deadline))
 
-    def start(self) -> dict:
-        result = self.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+    def start(self, locale: str | None = None) -> dict:
+        params = {"processId": os.getpid(), "rootUri": None, "capabilities": {}, **({"locale": locale} if locale else {})}
+        result = self.request("initialize", params)
         self.notify("initialized", {})
         return result
 

@@ -482,6 +482,36 @@ def test_settings_come_from_the_configuration(tmp_path: Path) -> None:
         assert b"Traceback" not in client.stop()
 
 
+def test_the_editor_language_or_the_configuration_language(tmp_path: Path) -> None:
+    """French when the editor's interface is French (``locale``), or when the
+    configuration says ``lang = "fr"``; the configuration wins."""
+    from referee.games.carte_et_plouc_examples import EXAMPLES
+
+    text = EXAMPLES["CP-MISSED-CARTE"]
+    record = tmp_path / "game.txt"
+    (tmp_path / ".git").mkdir()
+    for locale, lang, french in (("fr-FR", None, True), (None, "fr", True), ("fr", "en", False), (None, None, False)):
+        (tmp_path / "referee.toml").write_text(f'lang = "{lang}"\n' if lang else "", encoding="utf-8")
+        client = Client(cwd=tmp_path)
+        try:
+            client.start(locale)
+            (fault,) = client.open(record.as_uri(), text)
+            hover = client.at("textDocument/hover", record.as_uri(), 6, 1)["contents"]["value"]
+            detail = client.at("textDocument/completion", record.as_uri(), 7, 0)["items"][0].get("detail")
+        finally:
+            assert b"Traceback" not in client.stop()
+        from referee.messages import say, use
+
+        use("fr" if french else "en")
+        try:
+            message, table = say("CP-MISSED-CARTE", player="Ana"), "\n".join(render(state_in_text(text, 7, str(record))))
+        finally:
+            use("en", explicit=False)
+        assert fault["message"].split("\n")[0] == message
+        assert table in hover
+        assert (detail == "jouable maintenant") == french
+
+
 # --- Hostile records -----------------------------------------------------------------------
 
 HOSTILE = {

@@ -47,6 +47,8 @@ class RefereeServer(LanguageServer):
             number = "0"
         super().__init__("referee", number, text_document_sync_kind=lsp.TextDocumentSyncKind.Full)
         self.documents: dict[str, Document] = {}
+        self.client_language: str | None = None
+        """The language of the editor's interface, when it says it (``locale``) and referee speaks it."""
         self.waiting: dict[str, asyncio.TimerHandle] = {}
         self.configs: dict[str, Config] = {}
 
@@ -63,6 +65,14 @@ class RefereeServer(LanguageServer):
                 self.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, warning))
         return self.configs[folder]
 
+    def speak(self, config: Config) -> None:
+        """Speak a document's language: its configuration's ``lang``, else the editor's,
+        else the locale's (as ``check``: --lang aside)."""
+        from ..i18n import from_locale
+        from ..messages import use
+
+        use(config.lang or self.client_language or from_locale(), explicit=config.lang is not None)
+
     def document(self, uri: str) -> Document:
         """The model of a document, brought up to date with any change still waiting."""
         waiting = self.waiting.pop(uri, None)
@@ -71,13 +81,16 @@ class RefereeServer(LanguageServer):
             self.publish(uri)
         if uri not in self.documents:
             self.refresh(uri)
-        return self.documents[uri]
+        model = self.documents[uri]
+        self.speak(model.config)
+        return model
 
     def refresh(self, uri: str) -> None:
         path = _path(uri)
         model = self.documents.get(uri)
         if model is None:
             model = self.documents[uri] = Document(path or uri, self.config_for(path))
+        self.speak(model.config)
         model.update(self.workspace.get_text_document(uri).source)
 
     def later(self, uri: str) -> None:
@@ -151,6 +164,13 @@ def _edit(server: RefereeServer, uri: str, model: Document, edit: features.Edit)
 
 def build() -> RefereeServer:
     server = RefereeServer()
+
+    @server.feature(lsp.INITIALIZE)
+    def initialize(ls: RefereeServer, params: lsp.InitializeParams) -> None:
+        from ..i18n import languages
+
+        wanted = (params.locale or "").replace("_", "-").split("-")[0].lower()
+        ls.client_language = wanted if wanted in languages() else None
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: RefereeServer, params: lsp.DidOpenTextDocumentParams) -> None:
