@@ -115,17 +115,22 @@ def test_a_change_is_ruled(client: Client, game: str) -> None:
 
 # --- Reading only what changed -----------------------------------------------------------
 
-_SIMULATED: dict[tuple[str, int], Path] = {}
+_SIMULATED: dict[tuple[str, int, int], Path] = {}
+_FOLDER: list[Path] = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _simulated_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    _FOLDER[:] = [tmp_path_factory.mktemp("simulated")]
 
 
 def _simulated(game: str, count: int, players: int = 4) -> Path:
-    key = (game, count)
-    if key not in _SIMULATED:
+    """Records written by ``referee simulate`` (each asked once per module)."""
+    key = (game, count, players)
+    if key not in _SIMULATED or not _SIMULATED[key].exists():
         out = subprocess.run([sys.executable, "-m", "referee", "simulate", game, "-n", str(players), "--seed", "7",
                               "--count", str(count)], capture_output=True, text=True, cwd=ROOT, check=True).stdout
-        import tempfile
-
-        path = Path(tempfile.mkdtemp()) / f"{game}-{count}.txt"
+        path = _FOLDER[0] / f"{game}-{count}-{players}.txt"
         path.write_text(out, encoding="utf-8")
         _SIMULATED[key] = path
     return _SIMULATED[key]
