@@ -21,7 +21,7 @@ from ..games.base import Rules
 from ..messages import join, say
 from ..notation import VERBS, WORD_VERBS, RecordError
 from ..record import PREPOSITIONS, TARGET_VERBS, Event, Record
-from .model import Document, Problem, _fork
+from .model import Document, Problem, fork_of
 
 MISSING_TRIED = 5
 """The faults of a request (its first few) for which the missing event is looked for."""
@@ -364,7 +364,7 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
                   and (e.player, e.verb) != (event.player, event.verb)]  # the same again: the line is wrong, not short
     if not candidates or len(candidates) > CANDIDATES_TRIED:
         return None
-    fork = _fork(rules)
+    fork = fork_of(rules)
     if fork is None:
         return None
     found = document.game_at(problem.line)

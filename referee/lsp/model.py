@@ -85,7 +85,7 @@ class Problem:
     player: str | None = None
 
 
-def _fork(rules: Rules) -> Fork | None:
+def fork_of(rules: Rules) -> Fork | None:
     """A way to get copies of the rules as they stand now: pickled once (its setup, and the
     record in it, shared), unpickled for each copy; deep-copied where they cannot be
     pickled; None when they cannot be copied at all."""
@@ -290,7 +290,7 @@ class Document:
             replay(rules, dataclasses.replace(record, events=events[done:upto]))
             self.counts["events replayed"] += upto - done
             done = upto
-            kept = _fork(rules)
+            kept = fork_of(rules)
             if kept is not None:
                 snapshots.append((done, kept))
         return Checked(record, finish(rules, record), _inherited(record), snapshots)
