@@ -300,6 +300,13 @@ def test_completion_of_headers(client: Client) -> None:
     assert "pair" in values and "sandwich" in values
     games = {i["label"] for i in client.at("textDocument/completion", uri, 0, 7)["items"]}
     assert set(GAMES) <= games
+    match = (RECORDS / "bataille-corse" / "match-hands.txt").read_text(encoding="utf-8")
+    uri = _uri("match-headers.txt")
+    client.open(uri, match + '\n[Match "\n[Players "Alice \n[Dealer "\n')
+    end = match.count("\n")
+    assert "Friday" in {i["label"] for i in client.at("textDocument/completion", uri, end + 1, 8)["items"]}
+    players = [i["label"] for i in client.at("textDocument/completion", uri, end + 2, 16)["items"]]
+    assert players == ["Bob"]  # Alice is written already
 
 
 # --- Hover ---------------------------------------------------------------------------------

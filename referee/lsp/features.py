@@ -191,8 +191,16 @@ def _complete_header(document: Document, line: int, text: str, column: int) -> C
     if name == "game":
         return Completion([Item(g.name, "value", g.title) for g in GAMES if g.module], column - len(written))
     record = document.record_at(line)
-    if name in ("dealer", "first"):
+    if name in ("dealer", "first", "result"):
         return Completion([Item(p, "player") for p in _written_players(record)], start)
+    records = [item for _, item, _ in document.reports if isinstance(item, Record)]
+    if name == "players":  # the names of the file's other games, but those written already
+        typed = set(re.split(r"[\s,]+", written))
+        names = dict.fromkeys(p for r in records for p in _written_players(r) if p not in typed)
+        return Completion([Item(p, "player") for p in names], start)
+    if name == "match":
+        matches = dict.fromkeys(m for r in records if (m := r.tag("Match")))
+        return Completion([Item(m, "value") for m in matches], column - len(written))
     entry = find_game(game) if game else None
     if entry is None or entry.module is None:
         return Completion([], start)
