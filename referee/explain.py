@@ -121,13 +121,22 @@ def explain_place(path: str, line: int) -> list[str]:
     """Why referee ruled as it did on a line of a record."""
     from .importer import read_any
     from .notation import RecordError
-    from .state import checked_game_at, rules_at, source_line, state_of
+    from .state import checked_game_at
 
     record, report = checked_game_at(read_any(path), line)  # text or JSON, as check reads it
     if isinstance(record, RecordError):
         if record.line == line:
             return [f"{path}:{line}", *_wrap(say("explain.unreadable"), record.message)]
         raise record
+    return explain_line(path, line, record, report)
+
+
+def explain_line(path: str, line: int, record, report) -> list[str]:
+    """Why referee ruled as it did on a line of a game, given its report (with its
+    match's faults); RecordError when the game has no such line."""
+    from .notation import RecordError
+    from .state import rules_at, source_line, state_of
+
     source = source_line(record, line)
     if source is None:
         raise RecordError(path, line, 1, say("explain.no-line", line=line))

@@ -324,6 +324,20 @@ def test_hover_shows_the_table_after_the_line(client: Client, game: str) -> None
     assert "\n".join(render(state)) in shown
 
 
+def test_hover_on_a_faulty_line_says_why(client: Client) -> None:
+    """Before the table: what ``referee explain FILE:LINE`` says of the line."""
+    from referee.games.carte_et_plouc_examples import EXAMPLES
+
+    from referee.explain import explain_place
+
+    path = _simulated("carte-et-plouc", 1).parent / "why.txt"
+    path.write_text(EXAMPLES["CP-MISSED-CARTE"], encoding="utf-8")
+    client.open(_uri(path), path.read_text(encoding="utf-8"))
+    shown = client.at("textDocument/hover", _uri(path), 6, 1)["contents"]["value"]
+    assert "\n".join(explain_place(str(path.resolve()), 7)) in shown
+    assert shown.index("CP-MISSED-CARTE") < shown.index("Ana: 1 card")
+
+
 def test_hover_on_a_code_explains_it(client: Client) -> None:
     uri = _uri("code.txt")
     text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n\nAna plays 5H  ; accepted CP-MISSED-CARTE\n'

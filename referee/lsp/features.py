@@ -226,16 +226,17 @@ def _game_name(document: Document, line: int) -> str | None:
 
 def hover(document: Document, line: int, column: int) -> str | None:
     """On a code, its ``referee explain`` text; elsewhere in a game, the table after the
-    line as ``referee state --at LINE`` shows it."""
+    line as ``referee state --at LINE`` shows it, after what ``referee explain FILE:LINE``
+    says of an event's line (its faults and why, or the ruling that let it stand)."""
     from ..safe_text import visible_lines
 
     text = document.line(line)
     begin, end = word_at(text, column)
     word = text[begin - 1:end - 1].strip(",.;:()«»'\"")
     if CODE.fullmatch(word):
-        found = explanation(word)
-        if found is not None:
-            return _block(visible_lines("\n".join(render_code(found))))
+        explained = explanation(word)
+        if explained is not None:
+            return _block(visible_lines("\n".join(render_code(explained))))
     record = document.record_at(line)
     if record is None:
         return None
@@ -245,7 +246,17 @@ def hover(document: Document, line: int, column: int) -> str | None:
         state = state_of(record, line)
     except RecordError as error:
         return _block(visible_lines(error.message))
-    return _block(visible_lines("\n".join(render(state))))
+    table = _block(visible_lines("\n".join(render(state))))
+    game = document.game_at(line)
+    if game is None or not any(e.line == line for e in record.events):
+        return table
+    from ..explain import explain_line
+
+    try:
+        ruled = explain_line(document.path, line, record, game[2])
+    except RecordError:
+        return table
+    return _block(visible_lines("\n".join(ruled))) + "\n\n" + table
 
 
 def _block(text: str) -> str:
