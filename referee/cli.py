@@ -164,7 +164,7 @@ def _with_config_options(command):
 
 @main.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("--format", "form", type=click.Choice(["text", "concise", "json", "jsonl", "github", "junit", "sarif"]),
+@click.option("--format", "form", type=click.Choice(["text", "concise", "json", "jsonl", "github", "junit", "sarif", "html"]),
               help="The report's format (default: text, or the configuration's).")
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the games that fail the check, and the summary.")
