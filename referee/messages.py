@@ -14,6 +14,7 @@ by the ``count`` field, as gettext's ngettext does."""
 ENGLISH: dict[str, Message] = {
     # Running.
     "run.out-of-memory": "referee: out of memory; nothing more was checked",
+    "output.cannot-write": "cannot write the report to {path}: {reason}",
     # Reading a file.
     "file.unreadable": "cannot read the file: {reason}",
     "file.not-utf8": "this file is not UTF-8 text (byte {byte:#04x} cannot be read); save it as UTF-8",
@@ -863,7 +864,7 @@ ENGLISH: dict[str, Message] = {
     "html.notes": "What could not be checked, and other notes",
     "html.timeline": "The game, event by event",
     "html.click-hint": "Click or tap an event to see the table after it.",
-    "html.light-hint": "This large report draws a game's events when it is opened, with scripts on; its result and violations are above.",
+    "html.light-hint": "This report is large: with scripts off, its later games show their result and violations only; turn scripts on to see their events.",
     "html.events-dropped": ("and {count} more event, not shown", "and {count} more events, not shown"),
     "html.table-after": "The table after line {line}",
     "html.close": "Close",

@@ -21,7 +21,7 @@ from ..formats import Emit, Settings, Summary, Writer
 from ..messages import join, say
 from .markup import Html, concat, h, json_script
 
-WHOLE_BYTES = 1_500_000
+WHOLE_BYTES = 1_000_000
 """Games are drawn whole while their sections take less than this; later ones light."""
 WHOLE_EVENTS = 3_000
 """A game of more events than this is drawn light (its table after each event would weigh too much)."""
@@ -36,7 +36,11 @@ are checked in other processes, which do not know the games before theirs)."""
 
 class HtmlWriter(Writer):
     """Writes the games' sections as they come to a temporary file, and at the end the
-    page: its head, the summary table, the matches' charts, then the sections."""
+    page: its head, the summary table, the matches' charts, then the sections.
+
+    A game's chunk holds its section drawn light and, while the budget of whole games
+    (WHOLE_BYTES) is not spent, drawn whole: the main process chooses, so that with
+    --jobs the budget is the page's, not each worker's."""
 
     STREAMS = False
     KEEP = 100
@@ -44,7 +48,6 @@ class HtmlWriter(Writer):
     def __init__(self, emit: Emit, settings: Settings):
         super().__init__(emit, settings)
         self.out = emit
-        self.emit = self._take  # what workers hand back comes through here too
         self.lang = getattr(settings, "lang", "en") or "en"
         self.token = uuid.uuid4().hex[:6]
         self.count = 0
@@ -53,31 +56,45 @@ class HtmlWriter(Writer):
         self.comments: list = []
         self.dropped = 0
         self.decks: set[str] = set()
+        self.main = False
         # The main process only:
         self.rows: list[str] = []
         self.sections = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8")
         self.first_section = ""
+        self.light = False
         self.numbered = 0
         self.cards: set = set()
         self.matches: dict[str, dict[int, dict[str, int]]] = {}
         self.match_kind: dict[str, str] = {}
 
-    # --- chunks: ("game", section, row), ("cards", cards), ("match", name, hand, totals, kind)
+    def begin(self) -> None:
+        """In the main process: what is written (here, or handed back by the workers of
+        --jobs) is kept until the end, when the page is written."""
+        self.emit = self._take
+        self.main = True
+
+    # --- chunks: ("game", whole or None, light, row), ("cards", cards), ("match", name, hand, totals, kind)
     def _take(self, chunk: object) -> None:
         if not isinstance(chunk, tuple):
             return
         kind = chunk[0]
         if kind == "game":
+            _, whole, light, row = chunk
             self.numbered += 1
             number = str(self.numbered)
-            section = chunk[1].replace(NUMBER, number)
+            if whole is not None and self.spent < WHOLE_BYTES:
+                self.spent += len(whole)
+                section = whole.replace(NUMBER, number)
+            else:
+                section = light.replace(NUMBER, number)
+                self.light = True
             if self.numbered == 1:
                 self.first_section = section
             else:
                 if self.numbered == 2:
                     self.sections.write(self.first_section)
                 self.sections.write(section)
-            self.rows.append(chunk[2].replace(NUMBER, number))
+            self.rows.append(row.replace(NUMBER, number))
         elif kind == "cards":
             self.cards.update(chunk[1])
         elif kind == "match":
@@ -109,18 +126,20 @@ class HtmlWriter(Writer):
 
         record = item if isinstance(item, Record) and report.players else None
         self.count += 1
-        whole = record is not None and self.spent < WHOLE_BYTES and len(self.events) <= WHOLE_EVENTS
         prefix = f"g{self.token}{self.count}"
-        section = section_html(prefix, Html(NUMBER), report, record, self.events, self.comments, self.lang, whole, self.dropped)
-        if whole:
-            self.spent += len(section)
+        whole = None
+        if record is not None and self.spent < WHOLE_BYTES and len(self.events) <= WHOLE_EVENTS:
+            whole = str(section_html(prefix, Html(NUMBER), report, record, self.events, self.comments, self.lang, True, self.dropped))
+            if not self.main:  # a worker keeps its own budget: the main process chooses
+                self.spent += len(whole)
+        light = str(section_html(prefix, Html(NUMBER), report, record, self.events, self.comments, self.lang, False, self.dropped))
         if record is not None and report.game not in self.decks:
             self.decks.add(report.game)
             self.emit(("cards", _deck(record)))
-        self.emit(("game", str(section), str(self._row(prefix, report))))
+        self.emit(("game", whole, light, str(self._row(prefix, report))))
         if report.match is not None:
             m = report.match
-            self.emit(("match", m.name, m.hand, dict(m.totals), m.kind))
+            self.emit(("match", f"{m.name} ({report.file})", m.hand, dict(m.totals), m.kind))
         self.events, self.comments = [], []
 
     def _row(self, anchor: str, report: GameReport) -> Html:
@@ -130,10 +149,14 @@ class HtmlWriter(Writer):
         outcome = (say("report.winner", player=result.winner) if result is not None and result.winner
                    else say("report.order", players=join(result.order)) if result is not None and len(result.order) > 1 else "")
         count = len(report.violations) + sum(report.omitted.values())
-        return h('<tr class="s-{}"><td data-v="{}"><a href="#{}">{}</a></td><td>{}</td><td>{}</td><td>{}</td>'
-                 '<td class="status">{}</td><td data-v="{}">{}</td><td>{}</td></tr>',
-                 report.status, Html(NUMBER), anchor, Html(NUMBER), report.game or "?", join(report.players),
-                 f"{report.file}:{report.line}" if report.line else report.file, status_text(report), count, count, outcome)
+        from ..games import find_game
+
+        entry = find_game(report.game) if report.game else None
+        return h('<tr class="s-{}"><td data-v="{}"><a href="#{}">{}</a></td><td>{}</td><td class="status">{}</td><td data-v="{}">{}</td>'
+                 '<td>{}</td><td>{}</td><td class="where">{}</td></tr>',
+                 report.status, Html(NUMBER), anchor, Html(NUMBER), entry.title if entry is not None else report.game or "?",
+                 status_text(report), count, count, join(report.players), outcome,
+                 f"{report.file}:{report.line}" if report.line else report.file)
 
     def end(self, summary: Summary) -> None:
         from ..card_svg import symbols
@@ -142,7 +165,7 @@ class HtmlWriter(Writer):
         from .charts import lines
 
         if self.numbered == 1:
-            self.sections.write(self.first_section.replace('<details class="game"', '<details open class="game"', 1))
+            self.sections.write(self.first_section.replace('<details class="game', '<details open class="game', 1))
         script_hash = base64.b64encode(hashlib.sha256(SCRIPT.encode("utf-8")).digest()).decode("ascii")
         style_hash = base64.b64encode(hashlib.sha256(STYLE.encode("utf-8")).digest()).decode("ascii")
         policy = (f"default-src 'none'; style-src 'sha256-{style_hash}'; script-src 'sha256-{script_hash}'; "
@@ -158,12 +181,24 @@ class HtmlWriter(Writer):
                  '<body><header><h1>{}</h1><p class="summary">{}</p></header><main>',
                  self.lang, policy, say("html.title"), Html(STYLE), say("html.title"), summary.text())
         self.out(str(head))
+        if self.light:
+            self.out(str(h('<noscript><p class="note">{}</p></noscript>', say("html.light-hint"))))
         self.out(symbols(cards, self.lang))
         self.out(str(json_script("card-names", names)))
         words = {key: say(f"html.{key}") for key in ("turn", "empty", "stock", "owed", "scores", "todo", "close")}
         words["after"] = say("html.table-after", line="{line}")
         words["hand"] = [say("html.hand", count=n) for n in range(HAND_WORDS)]
         self.out(str(json_script("page-words", words)))
+        if self.numbered > 1:
+            heads = ["#", say("html.col.game"), say("html.col.status"), say("html.col.violations"), say("html.col.players"),
+                     say("html.col.result"), say("html.col.place")]
+            header = concat(h('<th scope="col" aria-sort="none"><button type="button" data-col="{}">{}</button></th>', k, t)
+                            for k, t in enumerate(heads))
+            self.out(str(h('<section class="games"><h2>{}</h2><div class="scroll"><table class="summary-table" id="summary">'
+                           '<thead><tr>{}</tr></thead><tbody>', say("html.games"), header)))
+            for row in self.rows:
+                self.out(row)
+            self.out("</tbody></table></div></section>")
         parts: list[Html] = []
         for name, hands in self.matches.items():
             order = sorted(hands)
@@ -173,16 +208,6 @@ class HtmlWriter(Writer):
                                series, say("html.hands"), steps=False))
         if parts:
             self.out(str(h('<section class="matches"><h2>{}</h2>{}</section>', say("html.matches"), concat(parts))))
-        if self.numbered > 1:
-            heads = ["#", say("html.col.game"), say("html.col.players"), say("html.col.place"), say("html.col.status"),
-                     say("html.col.violations"), say("html.col.result")]
-            header = concat(h('<th scope="col" aria-sort="none"><button type="button" data-col="{}">{}</button></th>', k, t)
-                            for k, t in enumerate(heads))
-            self.out(str(h('<section class="games"><h2>{}</h2><div class="scroll"><table class="summary-table" id="summary">'
-                           '<thead><tr>{}</tr></thead><tbody>', say("html.games"), header)))
-            for row in self.rows:
-                self.out(row)
-            self.out("</tbody></table></div></section>")
         self.out('<section class="sections">')
         self.sections.seek(0)
         while True:

@@ -16,7 +16,7 @@ svg.card{vertical-align:middle;margin:1px;flex:none}
 .more{color:var(--muted);font-size:.85rem;margin-left:.25rem}
 .scroll{overflow-x:auto}
 table{border-collapse:collapse}
-.summary-table{width:100%;font-size:.9rem}
+.summary-table{width:100%;font-size:.9rem}.summary-table .where{overflow-wrap:anywhere;min-width:10rem}
 .summary-table th,.summary-table td{border-bottom:1px solid var(--line);padding:.3rem .4rem;text-align:left;vertical-align:top}
 .summary-table th button{font:inherit;font-weight:700;background:none;border:0;color:inherit;padding:0;cursor:pointer}
 .summary-table th[aria-sort=ascending] button::after{content:" \\25B2"}
@@ -76,7 +76,7 @@ figure.chart,.violation{break-inside:avoid}}
 """
 
 SCRIPT = """(function(){"use strict";
-var SVG="http://www.w3.org/2000/svg";
+var SVG="http://www.w3.org/2000/svg",DIGITS="0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 function data(id){var e=document.getElementById(id);return e?JSON.parse(e.textContent):null}
 var names=data("card-names")||{},ui=data("page-words")||{};
 function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e}
@@ -112,13 +112,17 @@ h.appendChild(el("span",null,(ui.after||"").replace("{line}",line)));var close=e
 h.appendChild(close);panel.appendChild(h);panel.appendChild(drawState(got.state,got.players));li.appendChild(panel);
 li.setAttribute("aria-expanded","true")}
 function drawLight(game){var ol=game.querySelector("ol.timeline[data-light]");if(!ol||ol.getAttribute("data-drawn"))return;
-ol.setAttribute("data-drawn","1");var d=data(game.id+"-data");ol.textContent="";var tokens=d.e?d.e.split(" "):[],line=0,ci=0,f=document.createDocumentFragment();
+ol.setAttribute("data-drawn","1");var d=data(game.id+"-data");ol.textContent="";var tokens=d.e?d.e.split(" "):[],line=0,ci=0,move=null,time="",f=document.createDocumentFragment();
 function comment(upto){while(ci<d.c.length&&d.c[ci][0]<upto){var li=el("li","comment");li.appendChild(el("span","ln",String(d.c[ci][0])));
 li.appendChild(document.createTextNode(" "+d.c[ci][1]));f.appendChild(li);ci++}}
 tokens.forEach(function(t,i){line=d.g[i]!=null?d.g[i]:line+1;comment(line);var li=el("li","event"+(d.w[i]?" flagged":""));
 li.id=game.id+"-e"+i;li.appendChild(el("span","ln",String(line)));li.appendChild(document.createTextNode(" "));
-var before,after="",cs=t.slice(2);if(t.slice(0,2)==="__"){before=d.x[i][0];after=d.x[i][1]}
-else{before=d.p[parseInt(t[0],36)]+" "+d.v[parseInt(t[1],36)]+(cs?" ":"")}
+var tilde=t.indexOf("~"),flags=tilde<0?"":t.slice(tilde+1);if(tilde>=0)t=t.slice(0,tilde);
+var before,after="",cs=t.slice(2),x=d.x[i];if(t.slice(0,2)==="__"){before=x[0];after=x[1]}
+else{var pre="";if(d.m[i]!=null){pre+=d.m[i]+" ";move=parseInt(d.m[i],10);if(isNaN(move))move=null}
+else if(flags.indexOf("m")>=0){move+=1;pre+=move+". "}
+if(d.t[i]!=null){time=d.t[i];pre+=time+" "}else if(flags.indexOf("t")>=0)pre+=time+" ";
+before=pre+d.p[DIGITS.indexOf(t[0])]+" "+d.v[DIGITS.indexOf(t[1])]+(cs?" ":"");after=x||""}
 li.appendChild(el("span","text",before));if(cs)li.appendChild(cards(cs,0));if(after)li.appendChild(el("span","text",after));
 (d.w[i]||[]).forEach(function(k){var a=el("a","code","\\u26A0 "+k);a.href="#"+game.id+"-v"+k;
 var v=document.getElementById(game.id+"-v"+k);if(v)a.textContent="\\u26A0 "+v.querySelector(".code").textContent;li.appendChild(document.createTextNode(" "));li.appendChild(a)});
@@ -137,6 +141,7 @@ function key(r){var c=r.cells[col],v=c.getAttribute("data-v");return v!=null?+v:
 rows.sort(function(a,b){var x=key(a),y=key(b),r=x<y?-1:x>y?1:0;return up?r:-r});var f=document.createDocumentFragment();rows.forEach(function(r){f.appendChild(r)});body.appendChild(f)})});
 function reveal(){var id=decodeURIComponent(location.hash.slice(1));if(!id)return;var t=document.getElementById(id);if(!t)return;
 var d=t.closest("details.game");if(d&&!d.open){d.open=true;if(d.classList.contains("light"))drawLight(d);t=document.getElementById(id)||t}t.scrollIntoView()}
+document.querySelectorAll("details.game.light[open]").forEach(drawLight);
 window.addEventListener("hashchange",reveal);reveal();
 window.addEventListener("beforeprint",function(){document.querySelectorAll("details.game:not(.light),details.checkpoint").forEach(function(d){d.open=true})});
 })();"""

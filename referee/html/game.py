@@ -23,7 +23,7 @@ from .markup import Html, concat, esc, h, json_script
 
 CARD_WIDTH = 34
 """Cards in the timeline and the table, in CSS pixels: readable on a phone, 9 in a row."""
-CHECKPOINTS_KEPT = 80
+CHECKPOINTS_KEPT = 24
 """The tables at the end of a round, trick or pile shown with scripts off, per game."""
 SPLICE_FROM = 12
 """A changed value at least this long is sent as a splice of the previous one."""
@@ -377,31 +377,56 @@ def light_html(prefix: str, report: GameReport, events: list[Event], comments: l
     """A game of a large archive: its violations in the HTML, its timeline as compact
     data for the script (a few bytes an event; docs/html-report.md): ``e`` the events
     separated by spaces, each its player's and its verb's index (one character each, in
-    ``p`` and ``v``) then its cards, comma-separated; ``x`` the text before and after the
-    cards of an event written otherwise (a time, a target, a comment: ``_`` in ``e``);
+    ``p`` and ``v``) then its cards, comma-separated, then ``~m`` when its move number
+    follows the previous one and ``~t`` (or ``~mt``) when its time is the previous one;
+    ``m`` and ``t`` the other move numbers and times; ``x`` the text after the cards (a
+    target, a comment), or for an event of another shape (``__`` in ``e``) the text
+    before and after its cards;
     ``g`` the line of an event that does not follow the previous one; ``c`` the comment
     lines; ``w`` the violations at each event."""
     from ..export import line_text
 
     players = list(report.players)[: len(DIGITS)]
     verbs: list[str] = []
-    tokens, extra, gaps = [], {}, {}
+    tokens: list[str] = []
+    extra: dict[int, object] = {}
+    gaps: dict[int, int] = {}
+    moves: dict[int, str] = {}
+    times: dict[int, str] = {}
     lines = {e.line: i for i, e in enumerate(events)}
-    previous = None
+    previous = last_move = last_time = None
     for i, event in enumerate(events):
         if previous is None or event.line != previous + 1:
             gaps[i] = event.line
         previous = event.line
         cards = ",".join(code(c) for c in event.cards)
-        plain = (event.player in players and event.verb != "round" and event.move is None and event.time is None
-                 and event.target is None and event.word is None and event.comment is None and event.suit is None)
-        if plain and event.verb not in verbs and len(verbs) < len(DIGITS):
-            verbs.append(event.verb)
-        if plain and event.verb in verbs:
-            tokens.append(DIGITS[players.index(event.player)] + DIGITS[verbs.index(event.verb)] + cards)
-            continue
         words = line_text(event)
         at = words.find(event.cards_text) if event.cards else -1
+        if event.verb not in verbs and len(verbs) < len(DIGITS):
+            verbs.append(event.verb)
+        head = f"{event.player} {event.verb}"
+        start_ = words.find(head)
+        if event.player in players and event.verb != "round" and event.verb in verbs and start_ >= 0 \
+                and (at < 0 or at == start_ + len(head) + 1):
+            flags = ""
+            if event.move is not None:
+                if last_move is not None and event.move == f"{last_move + 1}.":
+                    flags += "m"
+                else:
+                    moves[i] = event.move
+                last_move = int(event.move[:-1]) if event.move[:-1].isdigit() else None
+            if event.time is not None:
+                if event.time == last_time:
+                    flags += "t"
+                else:
+                    times[i] = event.time
+                last_time = event.time
+            tokens.append(DIGITS[players.index(event.player)] + DIGITS[verbs.index(event.verb)] + (cards if at >= 0 else "")
+                          + ("~" + flags if flags else ""))
+            post = words[at + len(event.cards_text):] if at >= 0 else words[start_ + len(head):]
+            if post:
+                extra[i] = post
+            continue
         extra[i] = [words[:at], words[at + len(event.cards_text):]] if at >= 0 else [words, ""]
         tokens.append("__" + (cards if at >= 0 else ""))
     at_event: dict[int, list[int]] = {}
@@ -411,10 +436,10 @@ def light_html(prefix: str, report: GameReport, events: list[Event], comments: l
     body = concat([
         h('<div class="loose">{}</div>', concat(violation_html(v, report.game, f"{prefix}-v{k}") for k, v in enumerate(report.violations)))
         if report.violations else "",
-        h('<h4>{}</h4><ol class="timeline" data-light="1"><li class="noscript">{}</li></ol>', say("html.timeline"), say("html.light-hint")),
+        h('<h4>{}</h4><ol class="timeline" data-light="1"></ol>', say("html.timeline")),
         h('<p class="note">{}</p>', say("html.events-dropped", count=dropped)) if dropped else "",
     ])
-    data = {"p": players, "v": verbs, "e": " ".join(tokens), "x": extra, "g": gaps,
+    data = {"p": players, "v": verbs, "e": " ".join(tokens), "x": extra, "g": gaps, "m": moves, "t": times,
             "c": [[c.line, c.text] for c in comments], "w": at_event}
     return body, json_script(f"{prefix}-data", data)
 
