@@ -82,7 +82,7 @@ class HtmlWriter(Writer):
             _, whole, light, row = chunk
             self.numbered += 1
             number = str(self.numbered)
-            if whole is not None and self.spent < WHOLE_BYTES:
+            if whole is not None and (self.spent < WHOLE_BYTES or whole == light):
                 self.spent += len(whole)
                 section = whole.replace(NUMBER, number)
             else:
@@ -105,6 +105,7 @@ class HtmlWriter(Writer):
     def sink(self, record) -> Found:
         self.events, self.comments, self.dropped = [], [], 0
         if record.batches is not None:
+            self.comments = list(record.comments[:EVENTS_KEPT])  # those of the game's head
             record.batches = self._tee(record.batches)
         else:
             self.events, self.comments = record.events[:EVENTS_KEPT], record.comments[:EVENTS_KEPT]
@@ -128,11 +129,12 @@ class HtmlWriter(Writer):
         self.count += 1
         prefix = f"g{self.token}{self.count}"
         whole = None
-        if record is not None and self.spent < WHOLE_BYTES and len(self.events) <= WHOLE_EVENTS:
+        if record is None or (self.spent < WHOLE_BYTES and len(self.events) <= WHOLE_EVENTS):
             whole = str(section_html(prefix, Html(NUMBER), report, record, self.events, self.comments, self.lang, True, self.dropped))
             if not self.main:  # a worker keeps its own budget: the main process chooses
                 self.spent += len(whole)
-        light = str(section_html(prefix, Html(NUMBER), report, record, self.events, self.comments, self.lang, False, self.dropped))
+        light = str(section_html(prefix, Html(NUMBER), report, record, self.events, self.comments, self.lang, False, self.dropped)
+                    ) if record is not None else whole
         if record is not None and report.game not in self.decks:
             self.decks.add(report.game)
             self.emit(("cards", _deck(record)))

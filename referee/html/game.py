@@ -283,7 +283,8 @@ def result_html(report: GameReport) -> Html:
                        say("html.drinks"), head, body))
     errors = report.errors or ([report.error] if report.error is not None else [])
     if errors:
-        parts.append(h('<ul class="errors">{}</ul>', concat(h("<li><pre>{}</pre></li>", str(e)) for e in errors)))
+        parts.append(h('<ul class="errors">{}</ul>', concat(
+            h("<li><pre>{}</pre></li>", Html("\n".join(esc(line) for line in str(e).split("\n")))) for e in errors)))
     if report.notes:
         parts.append(h('<div class="notes"><h4>{}</h4><ul>{}</ul></div>', say("html.notes"),
                        concat(h("<li>{}</li>", n) for n in dict.fromkeys(report.notes))))
