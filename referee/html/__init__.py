@@ -15,10 +15,14 @@ import base64
 import hashlib
 import tempfile
 import uuid
+from collections.abc import Iterator
+from typing import Any
 
+from ..cards import Card
 from ..engine import Found, GameReport
 from ..formats import Emit, Settings, Summary, Writer
 from ..messages import join, say
+from ..record import Batch, Comment, Event, Record
 from .markup import Html, concat, h, json_script
 
 WHOLE_BYTES = 1_000_000
@@ -52,8 +56,8 @@ class HtmlWriter(Writer):
         self.token = uuid.uuid4().hex[:6]
         self.count = 0
         self.spent = 0
-        self.events: list = []
-        self.comments: list = []
+        self.events: list[Event] = []
+        self.comments: list[Comment] = []
         self.dropped = 0
         self.decks: set[str] = set()
         self.main = False
@@ -63,7 +67,7 @@ class HtmlWriter(Writer):
         self.first_section = ""
         self.light = False
         self.numbered = 0
-        self.cards: set = set()
+        self.cards: set[Card] = set()
         self.matches: dict[str, dict[int, dict[str, int]]] = {}
         self.match_kind: dict[str, str] = {}
 
@@ -102,7 +106,7 @@ class HtmlWriter(Writer):
             self.matches.setdefault(name, {})[hand] = totals
             self.match_kind[name] = counts
 
-    def sink(self, record) -> Found:
+    def sink(self, record: Record) -> Found:
         self.events, self.comments, self.dropped = [], [], 0
         if record.batches is not None:
             self.comments = list(record.comments[:EVENTS_KEPT])  # those of the game's head
@@ -112,7 +116,7 @@ class HtmlWriter(Writer):
             self.dropped = max(0, len(record.events) - EVENTS_KEPT)
         return super().sink(record)
 
-    def _tee(self, batches):
+    def _tee(self, batches: Iterator[Batch]) -> Iterator[Batch]:
         """A lazy game's batches, their events and comments kept as they are read."""
         for batch in batches:
             room = EVENTS_KEPT - len(self.events)
@@ -121,8 +125,7 @@ class HtmlWriter(Writer):
             self.comments += batch.comments[: max(0, EVENTS_KEPT - len(self.comments))]
             yield batch
 
-    def game(self, item, report: GameReport, found: Found | None) -> None:
-        from ..record import Record
+    def game(self, item: object, report: GameReport, found: Found | None) -> None:
         from .game import section_html
 
         record = item if isinstance(item, Record) and report.players else None
@@ -140,7 +143,7 @@ class HtmlWriter(Writer):
             self.emit(("cards", _deck(record)))
         self.emit(("game", whole, light, str(self._row(prefix, report))))
         if report.match is not None:
-            m = report.match
+            m: Any = report.match
             self.emit(("match", f"{m.name} ({report.file})", m.hand, dict(m.totals), m.kind))
         self.events, self.comments = [], []
 
@@ -187,7 +190,7 @@ class HtmlWriter(Writer):
             self.out(str(h('<noscript><p class="note">{}</p></noscript>', say("html.light-hint"))))
         self.out(symbols(cards, self.lang))
         self.out(str(json_script("card-names", names)))
-        words = {key: say(f"html.{key}") for key in ("turn", "empty", "stock", "owed", "scores", "todo", "close")}
+        words: dict[str, object] = {key: say(f"html.{key}") for key in ("turn", "empty", "stock", "owed", "scores", "todo", "close")}
         words["after"] = say("html.table-after", line="{line}")
         words["hand"] = [say("html.hand", count=n) for n in range(HAND_WORDS)]
         self.out(str(json_script("page-words", words)))
@@ -221,11 +224,11 @@ class HtmlWriter(Writer):
         self.out(str(h('</section></main><footer><p>{}</p></footer><script>{}</script></body></html>\n',
                        say("html.footer"), Html(SCRIPT))))
 
-    def worker_result(self) -> tuple[Summary, dict]:
+    def worker_result(self) -> tuple[Summary, dict[str, object]]:
         return self.summary, {}
 
 
-def _deck(record) -> frozenset:
+def _deck(record: Record) -> frozenset[Card]:
     """The cards of a record's game (its symbols go in the page)."""
     from ..engine import start
     from ..games.base import SetupError

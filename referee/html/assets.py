@@ -16,12 +16,12 @@ svg.card{vertical-align:middle;margin:1px;flex:none}
 .more{color:var(--muted);font-size:.85rem;margin-left:.25rem}
 .scroll{overflow-x:auto}
 table{border-collapse:collapse}
-.summary-table{width:100%;font-size:.9rem}.summary-table .where{overflow-wrap:anywhere;min-width:10rem}
+.summary-table{width:100%;min-width:46rem;table-layout:fixed;font-size:.9rem}.summary-table th:nth-child(1){width:3.2rem}.summary-table th:nth-child(2){width:8rem}.summary-table th:nth-child(3){width:9rem}.summary-table th:nth-child(4){width:5.5rem}.summary-table th:nth-child(5){width:10rem}.summary-table th:nth-child(6){width:12rem}.summary-table .where{overflow-wrap:anywhere;min-width:10rem}
 .summary-table th,.summary-table td{border-bottom:1px solid var(--line);padding:.3rem .4rem;text-align:left;vertical-align:top}
 .summary-table th button{font:inherit;font-weight:700;background:none;border:0;color:inherit;padding:0;cursor:pointer}
 .summary-table th[aria-sort=ascending] button::after{content:" \\25B2"}
 .summary-table th[aria-sort=descending] button::after{content:" \\25BC"}
-details.game{border:1px solid var(--line);border-radius:8px;margin:.6rem 0;background:var(--bg)}
+details.game{content-visibility:auto;contain-intrinsic-size:auto 3rem;border:1px solid var(--line);border-radius:8px;margin:.6rem 0;background:var(--bg)}
 details.game>summary{cursor:pointer;padding:.55rem .7rem;display:flex;flex-wrap:wrap;gap:.2rem .6rem;align-items:baseline;
 background:var(--panel);border-radius:8px}
 details.game[open]>summary{border-bottom:1px solid var(--line);border-radius:8px 8px 0 0}

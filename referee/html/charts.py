@@ -6,7 +6,7 @@ Every chart is a ``<figure>`` with its title as caption, a legend in text, and a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .markup import Html, concat, h
 
@@ -51,7 +51,7 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
 
 
-def lines(caption: str, series: dict[str, Sequence[float]], x_label: str, steps: bool = True) -> Html:
+def lines(caption: str, series: Mapping[str, Sequence[float]], x_label: str, steps: bool = True) -> Html:
     """One line per series over the same x (events, hands), thinned to MAX_POINTS."""
     values = [v for s in series.values() for v in s]
     length = max((len(s) for s in series.values()), default=0)
@@ -93,7 +93,7 @@ def stacked_bars(caption: str, groups: list[str], players: list[str], amounts: d
         x0 = LEFT + g * slot + (slot - bar * len(players)) / 2
         parts.append(h('<text x="{}" y="{}" text-anchor="middle">{}</text>', round(LEFT + (g + 0.5) * slot, 1), H - 6, group))
         for k, player in enumerate(players):
-            y = H - BOTTOM
+            y: float = H - BOTTOM
             for unit in units:
                 amount = amounts.get((g, player, unit), 0)
                 if amount:

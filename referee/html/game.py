@@ -9,13 +9,14 @@ when the game is opened). See docs/html-report.md."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..card_svg import symbol_id, use
 from ..cards import Card
 from ..engine import GameReport, replay, start
-from ..games.base import UNITS, SetupError, Violation
+from ..games.base import UNITS, Rules, SetupError, Violation
 from ..messages import join, say
 from ..record import Comment, Event, Record
 from . import charts
@@ -29,6 +30,7 @@ SPLICE_FROM = 12
 """A changed value at least this long is sent as a splice of the previous one."""
 
 
+@lru_cache(maxsize=512)
 def code(card: Card) -> str:
     """A card in the page's data: its symbol's id without ``card-``."""
     return symbol_id(card)[5:]
@@ -57,7 +59,7 @@ class Replayed:
     owners: list[str] = field(default_factory=list)
 
 
-def flat(rules, players: list[str]) -> dict[str, str]:
+def flat(rules: Rules, players: list[str]) -> dict[str, str]:
     """The table after an event as flat text values: ``t`` whose turn, ``h<seat>`` a hand
     (``count|known cards``), ``p:<name>`` a pile, ``k`` the stock, ``o`` what is owed,
     ``c`` scores, ``x:<label>`` the rest, ``d`` what is to do."""
@@ -96,7 +98,6 @@ def replayed(record: Record, events: list[Event], players: list[str]) -> Replaye
     except SetupError:
         return found
     shell = Record(record.path, record.line)
-    bottle = isinstance(rules, FLASCHENTEUFEL)
     found.counts = {p: [] for p in players}
     for event in events:
         shell.events = [event]
@@ -106,7 +107,7 @@ def replayed(record: Record, events: list[Event], players: list[str]) -> Replaye
         for seat, player in enumerate(players):
             hand = state.get(f"h{seat}", "0|")
             found.counts[player].append(int(hand.split("|", 1)[0]))
-        if bottle:
+        if isinstance(rules, FLASCHENTEUFEL):
             found.prices.append(rules.price)
             found.owners.append(players[rules.owner] if rules.owner is not None else "")
     return found
@@ -172,7 +173,7 @@ def cards_html(codes: str, lang: str, limit: int = 0) -> Html:
     return h('<span class="cards">{}</span>', concat(parts))
 
 
-def _card(text: str, read) -> Card:
+def _card(text: str, read: Callable[[str], Card | None]) -> Card:
     from ..cards import NUMBERED, UNSEEN_CARD
 
     if text == "back":
@@ -270,7 +271,7 @@ def result_html(report: GameReport) -> Html:
     if report.match is not None:
         from ..match import describe
 
-        items.append(h("<li>{}</li>", describe(report.match)))
+        items.append(h("<li>{}</li>", describe(report.match)))  # type: ignore[arg-type]
     items += [h("<li>{}</li>", say("report.to-move", todo=t)) for t in report.todo]
     parts = [h('<ul class="result">{}</ul>', concat(items))] if items else []
     if report.tallies:
@@ -337,7 +338,7 @@ def whole_html(prefix: str, report: GameReport, record: Record, events: list[Eve
     found = replayed(record, events, report.players)
     at_event: dict[int, list[int]] = {}
     lines = {e.line: i for i, e in enumerate(events)}
-    loose = []
+    loose: list[int] = []
     for k, v in enumerate(report.violations):
         (at_event.setdefault(lines[v.line], []) if v.line in lines else loose).append(k)
     marks = set(checkpoints(found.states, events)) if found.states else set()
@@ -364,9 +365,9 @@ def whole_html(prefix: str, report: GameReport, record: Record, events: list[Eve
     ])
     deltas = []
     previous: dict[str, str] = {}
-    for state in found.states:
-        deltas.append(delta(previous, state))
-        previous = state
+    for table in found.states:
+        deltas.append(delta(previous, table))
+        previous = table
     return body, json_script(f"{prefix}-data", {"p": report.players, "s": deltas})
 
 
