@@ -188,3 +188,13 @@ def test_html_is_a_format_of_the_configuration() -> None:
     from referee.config import FORMATS
 
     assert "html" in FORMATS
+
+
+def test_a_match_is_charted_hand_after_hand() -> None:
+    page = Page(html_report(str(RECORDS / "flaschenteufel" / "match.txt"), str(RECORDS / "bataille-corse" / "match-hands.txt")))
+    captions = [page.text(i) for i in page.find("figcaption")]
+    assert any(c.startswith("Sunday: points after each hand") for c in captions), captions
+    (matches,) = page.find("section", "matches")
+    assert page.elements[matches][1]["class"] == "matches"
+    bottle = [c for c in captions if c == "The bottle's price and owner over the hand"]
+    assert len(bottle) == 2

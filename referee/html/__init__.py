@@ -68,8 +68,8 @@ class HtmlWriter(Writer):
         self.light = False
         self.numbered = 0
         self.cards: set[Card] = set()
-        self.matches: dict[str, dict[int, dict[str, int]]] = {}
-        self.match_kind: dict[str, str] = {}
+        self.matches: dict[tuple[str, str], dict[int, dict[str, int]]] = {}
+        self.match_kind: dict[tuple[str, str], str] = {}
 
     def begin(self) -> None:
         """In the main process: what is written (here, or handed back by the workers of
@@ -77,7 +77,7 @@ class HtmlWriter(Writer):
         self.emit = self._take
         self.main = True
 
-    # --- chunks: ("game", whole or None, light, row), ("cards", cards), ("match", name, hand, totals, kind)
+    # --- chunks: ("game", whole or None, light, row), ("cards", cards), ("match", file, name, hand, totals, kind)
     def _take(self, chunk: object) -> None:
         if not isinstance(chunk, tuple):
             return
@@ -102,9 +102,9 @@ class HtmlWriter(Writer):
         elif kind == "cards":
             self.cards.update(chunk[1])
         elif kind == "match":
-            _, name, hand, totals, counts = chunk
-            self.matches.setdefault(name, {})[hand] = totals
-            self.match_kind[name] = counts
+            _, file, name, hand, totals, counts = chunk
+            self.matches.setdefault((file, name), {})[hand] = totals
+            self.match_kind[file, name] = counts
 
     def sink(self, record: Record) -> Found:
         self.events, self.comments, self.dropped = [], [], 0
@@ -144,7 +144,7 @@ class HtmlWriter(Writer):
         self.emit(("game", whole, light, str(self._row(prefix, report))))
         if report.match is not None:
             m: Any = report.match
-            self.emit(("match", f"{m.name} ({report.file})", m.hand, dict(m.totals), m.kind))
+            self.emit(("match", report.file, m.name, m.hand, dict(m.totals), m.kind))
         self.events, self.comments = [], []
 
     def _row(self, anchor: str, report: GameReport) -> Html:
@@ -205,12 +205,13 @@ class HtmlWriter(Writer):
                 self.out(row)
             self.out("</tbody></table></div></section>")
         parts: list[Html] = []
-        for name, hands in self.matches.items():
+        for (file, name), hands in self.matches.items():
             order = sorted(hands)
             players = list(dict.fromkeys(p for hand in order for p in hands[hand]))
             series = {p: [hands[hand].get(p, 0) for hand in order] for p in players}
-            parts.append(lines(say("html.chart.match", name=name, unit=say(f"match.unit.{self.match_kind[name]}")),
+            parts.append(lines(say("html.chart.match", name=name, unit=say(f"match.unit.{self.match_kind[file, name]}")),
                                series, say("html.hands"), steps=False))
+            parts.append(h('<p class="place">{}</p>', file))
         if parts:
             self.out(str(h('<section class="matches"><h2>{}</h2>{}</section>', say("html.matches"), concat(parts))))
         self.out('<section class="sections">')

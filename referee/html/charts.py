@@ -13,6 +13,8 @@ from .markup import Html, concat, h
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 UNIT_COLOURS = {"sips": "#4e79a7", "half": "#f28e2b", "glass": "#e15759", "up": "#76b7b2", "central": "#59a14f"}
 W, H, LEFT, BOTTOM, TOP, RIGHT = 640, 240, 36, 22, 10, 10
+MARKED = 30
+"""A series this short has a dot at each point (a match of a few hands, of one)."""
 MAX_POINTS = 240
 """A series longer than this is thinned to it (every n-th point, the last kept)."""
 
@@ -73,6 +75,9 @@ def lines(caption: str, series: Mapping[str, Sequence[float]], x_label: str, ste
             else:
                 d += f"L{x:.1f} {y:.1f}"
         paths.append(h('<path d="{}" fill="none" stroke="{}" stroke-width="2"><title>{}</title></path>', d, colour, name))
+        if length <= MARKED:
+            paths += [h('<circle cx="{}" cy="{}" r="3.5" fill="{}"><title>{}: {}</title></circle>', round(x, 1), round(y, 1), colour,
+                        name, _num(v)) for (x, y), (_, v) in zip(coords, _thin(points))]
     svg = _axes(high, low, length - 1 if steps else length, x_label) + "".join(paths)
     return _figure("lines", caption, svg, _legend([(n, PALETTE[k % len(PALETTE)]) for k, n in enumerate(series)]))
 
