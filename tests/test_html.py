@@ -198,3 +198,11 @@ def test_a_match_is_charted_hand_after_hand() -> None:
     assert page.elements[matches][1]["class"] == "matches"
     bottle = [c for c in captions if c == "The bottle's price and owner over the hand"]
     assert len(bottle) == 2
+
+
+def test_violations_past_the_hundredth_of_a_code_are_counted(tmp_path) -> None:
+    text = '[Game "bataille-corse"]\n[Players "A B"]\n' + "B plays 5H\n" * 130
+    page = Page(html_report(str(write(tmp_path, "many.txt", text))))
+    shown = [code_ for code_, _ in violations_shown(page)]
+    assert shown.count("BC-OUT-OF-TURN") == 100
+    assert any(page.text(i).startswith("and 30 more BC-OUT-OF-TURN") for i in page.find("li"))

@@ -274,6 +274,11 @@ def result_html(report: GameReport) -> Html:
         items.append(h("<li>{}</li>", describe(report.match)))  # type: ignore[arg-type]
     items += [h("<li>{}</li>", say("report.to-move", todo=t)) for t in report.todo]
     parts = [h('<ul class="result">{}</ul>', concat(items))] if items else []
+    if report.omitted:
+        from .. import html as package
+
+        parts.append(h('<ul class="omitted">{}</ul>', concat(
+            h("<li>{}</li>", say("report.more", count=n, code=code_, keep=package.HtmlWriter.KEEP)) for code_, n in report.omitted.items())))
     if report.tallies:
         units = [u for u in UNITS if any(u in t for t in report.tallies.values())]
         head = concat(h("<th scope=\"col\">{}</th>", say(f"html.unit.{u}")) for u in units)
