@@ -123,6 +123,7 @@ def test_a_light_game_draws_its_timeline_when_opened(chromium_page, tmp_path, mo
     records = [r for r in parse_text(text) if r.events]
     for index, record_ in enumerate(records):
         games.nth(index).locator("summary").click()
+        games.nth(index).locator("li.event").first.wait_for()
         shown = games.nth(index).locator("li.event").all_inner_texts()
         expected = []
         for event in record_.events:

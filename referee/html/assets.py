@@ -58,10 +58,10 @@ summary .num{color:var(--muted)}summary .name{font-weight:700}summary .info{colo
 dl.state{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .7rem;margin:.3rem 0}
 dl.state dt{font-weight:700}dl.state dd{margin:0}
 dl.state .line{display:block}
-figure.chart{margin:.7rem 0;max-width:44rem}
+figure.chart{margin:.7rem 0;max-width:44rem;overflow-x:auto}
 figure.chart figcaption{font-weight:700;font-size:.95rem}
-figure.chart>svg{width:100%;height:auto;display:block}
-figure.chart text{font-size:11px;fill:currentColor}
+figure.chart>svg{width:100%;min-width:520px;height:auto;display:block}
+figure.chart text{font-size:13px;fill:currentColor}
 figure.chart .axes line{stroke:var(--muted);stroke-width:1}
 .legend{list-style:none;padding:0;margin:.2rem 0;display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.85rem}
 .legend svg{vertical-align:-1px;margin-right:.3rem}
