@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import Card
 from ..engine import Found, GameReport
 from ..formats import Emit, Settings, Summary, Writer
-from ..messages import join, say
+from ..messages import join, language, say
 from ..record import Batch, Comment, Event, Record
 from .markup import Html, concat, h, json_script
 
@@ -52,7 +52,7 @@ class HtmlWriter(Writer):
     def __init__(self, emit: Emit, settings: Settings):
         super().__init__(emit, settings)
         self.out = emit
-        self.lang = getattr(settings, "lang", "en") or "en"
+        self.lang = language()
         self.token = uuid.uuid4().hex[:6]
         self.count = 0
         self.spent = 0
