@@ -206,3 +206,23 @@ def test_violations_past_the_hundredth_of_a_code_are_counted(tmp_path) -> None:
     shown = [code_ for code_, _ in violations_shown(page)]
     assert shown.count("BC-OUT-OF-TURN") == 100
     assert any(page.text(i).startswith("and 30 more BC-OUT-OF-TURN") for i in page.find("li"))
+
+
+def test_the_page_speaks_french_with_lang_fr(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.messages import use
+
+    record = RECORDS / "caroleto" / "full-game.txt"
+    try:
+        text = CliRunner().invoke(main, ["--lang", "fr", "check", "--format", "html", str(record)]).output
+    finally:
+        use("en", explicit=False)
+    page = Page(text)
+    assert page.elements[page.find("html")[0]][1]["lang"] == "fr"
+    assert "La partie, coup par coup" in [page.text(i) for i in page.find("h4")]
+    names = next(json.loads(body) for attrs, body in page.scripts if attrs.get("id") == "card-names")
+    assert names["KS"] == "roi de pique" and names["T12"] == "atout 12"
+    assert ">R</text>" in text and ">K</text>" not in text, "French corner letters"
+    assert "Drinks" not in text and "Boissons par unité" in text
