@@ -225,4 +225,4 @@ def test_the_page_speaks_french_with_lang_fr(tmp_path) -> None:
     names = next(json.loads(body) for attrs, body in page.scripts if attrs.get("id") == "card-names")
     assert names["KS"] == "roi de pique" and names["T12"] == "atout 12"
     assert ">R</text>" in text and ">K</text>" not in text, "French corner letters"
-    assert "Drinks" not in text and "Boissons par unité" in text
+    assert "Drinks by unit" not in text and "Boissons par unité" in text
