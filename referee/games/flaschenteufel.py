@@ -36,6 +36,9 @@ RULES = {
     "devil": "Pour commencer chaque joueur pose face cachée une carte de son choix sous la carte de départ. Ces cartes forment le pli du diable.",
     "exchange": "De plus, chaque joueur donne une carte face cachée à son voisin de gauche et à son voisin de droite puis prend en main les cartes données en échange par ses deux voisins.",
     "turn": "Le jeu se fait dans le sens horaire. Le joueur à la gauche du donneur commence et pose une carte. … Le joueur qui gagne le pli commence le suivant.",
+    "turn-first": "Le joueur à la gauche du donneur commence et pose une carte.",
+    "turn-next": "Le jeu se fait dans le sens horaire.",
+    "turn-lead": "Le joueur qui gagne le pli commence le suivant.",
     "follow": "Les autres joueurs doivent poser une carte de la même couleur. Si un joueur ne peut pas poser une carte de cette couleur, il joue n'importe quelle carte.",
     "trick": "Si toutes les cartes jouées sont plus grandes que la valeur actuelle de la bouteille du diable, le joueur qui a joué la plus grande carte (quelle que soit sa couleur) gagne le pli.",
     "bottle": "Si un seul joueur pose une carte dont la valeur est plus faible que la valeur actuelle de la bouteille, il devient le propriétaire de la bouteille et remporte le pli. "

@@ -25,6 +25,9 @@ RULES = {
     "deal": "Distribuez 8 cartes à chaque joueur. Il ne reste aucune carte en talon.",
     "turn": "Le joueur à gauche du donneur entame n'importe quelle carte pour débiter la première levée. … Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une. … "
             "Ce joueur entame ensuite la levée suivante. … Le vainqueur de la levée entame la suivante.",
+    "turn-first": "Le joueur à gauche du donneur entame n'importe quelle carte pour débiter la première levée.",
+    "turn-next": "Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une.",
+    "turn-lead": "Le vainqueur de la levée entame la suivante.",
     "follow": "Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une.",
     "pickup": "Si un joueur ne peut pas fournir la couleur, il doit ramasser toutes les cartes jouées jusqu'à présent dans cette levée et les ajouter à sa main. Ce joueur entame ensuite la levée suivante.",
     "trick": "Si tous les joueurs fournissent la couleur, la carte la plus haute de la couleur demandée remporte la levée. Le vainqueur de la levée entame la suivante.",

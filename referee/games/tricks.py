@@ -257,7 +257,8 @@ class TrickRules(Rules):
             self._start(event)
         due = self._due if self._due is not None else self.due()
         if seat != due:
-            self.flag("TR-OUT-OF-TURN", event, column, card=card, expected=self.players[due])
+            why, rule = self.turn_why(due)
+            self.flag("TR-OUT-OF-TURN", event, column, rule=rule, card=card, expected=self.players[due], why=why)
         played, trick = self.played, self.trick
         dead = seat in played
         hand = self.hands[seat]
@@ -400,6 +401,23 @@ class TrickRules(Rules):
         self.flag("TR-NOT-COMPLETE", event, expected=self.players[self.due()])
 
     # --- Moving the game along --------------------------------------------------------
+    def turn_why(self, due: int) -> tuple[str, str]:
+        """What made it ``due``'s turn, in words, and the rule that decided it (a key of
+        the game's ``RULES``): the trick on the table going round, the first lead, or the
+        last trick taken (by its winner, or by whoever the record gave it to)."""
+        name = self.players[due]
+        if self.trick:
+            return say("tricks.turn.next", player=name, leader=self.players[self.leader]), "turn-next"
+        last = self.last
+        if last is None:
+            return say("tricks.turn.first", player=name), "turn-first"
+        taker = self.players[last.taker]
+        if last.taker != due:
+            return say("tricks.turn.taker-out", player=name, taker=taker), "turn-lead"
+        if last.taker != last.winner:
+            return say("tricks.turn.given", player=name), "turn-lead"
+        return say("tricks.turn.won", player=name, why=self.why_won(last)), "turn-lead"
+
     def due(self) -> int:
         """Who plays next: the first player still in, from the leader on, who has not
         played to this trick."""
