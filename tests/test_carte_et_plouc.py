@@ -273,3 +273,22 @@ def test_a_card_played_from_an_empty_hand_leaves_the_hand_it_was_known_in() -> N
     cards.take(0, read_card("8D"))
     assert all(cards.where.get(c) == POOL for c in cards.pool)  # every card thought in the stock still is
     cards.draw(1, [read_card("KD")], True)  # raised KeyError
+
+
+@pytest.mark.parametrize(("record", "line", "why", "rule"), [
+    ("six.txt", 21, "it is Cas's turn, as Ana's 6 skipped Ben", "Le 6 : le joueur suivant passe son tour."),
+    ("ten-reverses.txt", 23, "it is Zouhaire's turn, the next to the right after Charlotte, since 10S on line 22 turned the direction",
+     "le tour de jeu change de sens."),
+    ("ten-reverses.txt", 50, "it is David's turn, the next to the left after Charlotte: the 10s on line 49 turned the direction 2 times, "
+                             "back to where it was",
+     "donc on joue dans le sens normal."),
+    ("turn.txt", 26, "it is Ben's turn, the next to the left after Ana", "A son tour chaque joueur doit faire une action"),
+    ("two-players.txt", 29, "it is Ana's turn, as, with two players, Ana's 10 skipped Ben", "le tour de jeu change de sens."),
+])
+def test_out_of_turn_says_what_made_it_the_other_players_turn(record, line, why, rule):
+    """The 6s that skipped, the 10s that turned the direction (or cancelled), or plain
+    turn order: the message says which, and the rule quoted is the one that decided it."""
+    games = parse_text(open(f"records/carte-et-plouc/{record}", encoding="utf-8").read())
+    [v] = [v for g in games for v in check(g).violations if v.code == "CP-OUT-OF-TURN" and v.line == line]
+    assert v.message.endswith(" out of turn: " + why)
+    assert rule in v.rule

@@ -35,6 +35,7 @@ RULES = {
     "ace": "La carte de valeur 1 (ou l’as) : On doit changer de couleur. On ne peut mettre un as que de la couleur de la carte précédente.",
     "queen": "La Dame : On doit rejouer immédiatement.",
     "ten": "La carte de valeur 10 : On doit rejouer immédiatement et le tour de jeu change de sens.",
+    "ten-pair": "jouer 2 cartes de valeur 10 revient à rejouer et à 2 changements de sens à la suite, donc on joue dans le sens normal.",
     "seven": "La carte de valeur 7 : On doit faire piocher 2 cartes au joueur suivant. On peut cumuler plusieurs cartes de valeur 7 et donc faire piocher 2, 4, 6 ou 8 cartes.",
     "king": "Le roi de Pique : On doit faire piocher 5 cartes au joueur suivant, sauf si le joueur suivant met le 7 de pique, c’est le joueur suivant qui pioche 7 cartes.",
     "same-value": "On peut poser plusieurs cartes de même valeur. Cela permet de se défausser de 2, 3, 4 voir même 8 cartes en une seule fois.",
@@ -176,6 +177,12 @@ class CarteEtPlouc(Calls, Rules):
         """Players the turn passes over when it passes (le 6; a reversal with two players)."""
         self.skipped: tuple[int, list[int]] = (0, [])
         """When the turn last passed over players, and whom (in order, for the rulings)."""
+        self.skipper: tuple[int, int] | None = None
+        """Who laid the 6s that skip players when the turn passes, and how many."""
+        self.tens: tuple[int, int, Card] | None = None
+        """The last 10s laid: their line, how many, the last one (what turned the direction)."""
+        self.because: tuple[str, dict[str, object], str] = ("cp.turn.first", {}, "turn")
+        """What made it the current player's turn: a message key, its fields, the rule."""
         self.suit: str | None = None
         """The suit in play (after an ace: the one announced); None while the top is unknown."""
         self.rank = 0
@@ -357,9 +364,14 @@ class CarteEtPlouc(Calls, Rules):
                       why=say(f"cp.again.{self.again}"), actor=event.player)
             self._pass_turn()
         if seat != self.turn:
-            self.flag("CP-OUT-OF-TURN", event, did=say(did, card=event.cards[0] if event.cards else ""),
-                      expected=self.players[self.turn])
+            self._out_of_turn(event, say(did, card=event.cards[0] if event.cards else ""))
             self._take_turn(seat)
+
+    def _out_of_turn(self, event: Event, did: str, column: int | None = None) -> None:
+        """CP-OUT-OF-TURN, saying what made it the other player's turn, with that rule."""
+        key, fields, rule = self.because
+        why = say(key, player=self.players[self.turn], **fields)
+        self.flag("CP-OUT-OF-TURN", event, column, rule=rule, did=did, expected=self.players[self.turn], why=why)
 
     def _facing(self) -> bool:
         """Whether the player whose turn it is owes cards they can draw."""
@@ -373,13 +385,34 @@ class CarteEtPlouc(Calls, Rules):
     def _take_turn(self, seat: int) -> None:
         """Play goes on from this player; what the skipped player owed lapses."""
         self.turn, self.again, self.owed, self.stack, self.skip = seat, None, 0, None, 0
+        self.skipper = None
 
     def _pass_turn(self) -> None:
         self.again = None
         steps, self.skip = 1 + self.skip, 0
+        previous = self.turn
         if steps > 1:  # round the table from the next player, the skipping player too
             self.skipped = (self.seq, [self.seating.after(self.turn, k) for k in range(1, steps)])
         self.turn = self.seating.after(self.turn, steps)
+        self.because = self._turn_cause(previous, steps)
+        self.skipper = None
+
+    def _turn_cause(self, previous: int, steps: int) -> tuple[str, dict[str, object], str]:
+        """What makes it the next player's turn: the 6s that skipped players, or play
+        going on in the direction in force (and the 10s that set it)."""
+        name = self.players[previous]
+        if steps > 1:
+            skipped = join(self.players[s] for s in self.skipped[1])
+            if self.skipper is not None:
+                return "cp.turn.skip", {"previous": self.players[self.skipper[0]], "count": self.skipper[1], "skipped": skipped}, "six"
+            return "cp.turn.reverse-skip", {"previous": name, "skipped": skipped}, "ten"
+        side = say("ca.side.left" if self.seating.direction == 1 else "ca.side.right")
+        if self.tens is None:
+            return "cp.turn.next", {"previous": name, "side": side}, "turn"
+        line, count, card = self.tens
+        if count % 2:
+            return "cp.turn.next-ten", {"previous": name, "side": side, "card": card, "line": line}, "ten"
+        return "cp.turn.next-tens", {"previous": name, "side": side, "count": count, "line": line}, "ten-pair"
 
     def _unpaid(self, seat: int, event: Event) -> None:
         """A sanction is paid before the offender's own next play or pass."""
@@ -418,8 +451,7 @@ class CarteEtPlouc(Calls, Rules):
                 break
             if end < len(cards) and not self.again:
                 self._pass_turn()
-                self.flag("CP-OUT-OF-TURN", event, event.card_column(end),
-                          did=say("cp.did.more", card=cards[end], last=cards[end - 1]), expected=self.players[self.turn])
+                self._out_of_turn(event, say("cp.did.more", card=cards[end], last=cards[end - 1]), event.card_column(end))
                 self._take_turn(seat)
             elif end == len(cards) and not self.again:
                 self._pass_turn()
@@ -499,6 +531,7 @@ class CarteEtPlouc(Calls, Rules):
         discard = self.cards.discard
         carre = len(discard) >= 4 and discard[-2].rank == discard[-3].rank == discard[-4].rank == rank
         if rank == TEN:
+            self.tens = (event.line, k, top)
             for _ in range(k):
                 self.seating.reverse()
             self.reversals += k
@@ -509,6 +542,7 @@ class CarteEtPlouc(Calls, Rules):
             self.again = "queen"
         elif rank == SIX and self.six:
             self.skip += k
+            self.skipper = (seat, k)
         elif rank == TWO and self.zero:
             self.zero_open = True
             self.slapped = False
