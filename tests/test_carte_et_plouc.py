@@ -220,10 +220,10 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
      "CP-WRONG-ACCUSATION", "Ana accused Ana, but an error is called out by another player, not by its author"),
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n'
      "A plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE draws\nF draws\nG plays 9S\nH plays KS\nI draws 5\n",
-     "CP-DRAW-COUNT", "I drew 5 card(s), but 5 card(s) were owed, and only 4 card(s) are left to draw: that is the draw"),
+     "CP-DRAW-COUNT", "I drew 5 cards, but 5 cards were owed (the Roi de pique, 5), and only 4 cards are left to draw: that is the draw"),
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n[Reshuffle "no"]\n'
      '[Variants "mot-doux"]\nA plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE swears\nE draws 2\n',
-     "CP-DRAW-COUNT", "E drew 2 card(s), but the sanction is 2 card(s), and only 1 card(s) are left to draw: that is the draw"),
+     "CP-DRAW-COUNT", "E drew 2 cards, but the sanction is 2 cards, and only 1 card is left to draw: that is the draw"),
 ])
 def test_the_message_says_what_happened(check_text, text, code, message):
     found = [v.message for v in check_text(text).violations if v.code == code]
@@ -292,3 +292,9 @@ def test_out_of_turn_says_what_made_it_the_other_players_turn(record, line, why,
     [v] = [v for g in games for v in check(g).violations if v.code == "CP-OUT-OF-TURN" and v.line == line]
     assert v.message.endswith(" out of turn: " + why)
     assert rule in v.rule
+
+
+def test_a_wrong_draw_of_cards_owed_says_which_cards_made_the_count():
+    games = parse_text(open("records/carte-et-plouc/sevens-stack.txt", encoding="utf-8").read())
+    [v] = [v for g in games for v in check(g).violations if v.code == "CP-DRAW-COUNT"]
+    assert v.message == "David drew 2 cards, but 4 cards were owed (7H and 7C, 2 each)"

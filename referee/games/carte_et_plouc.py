@@ -170,6 +170,8 @@ class CarteEtPlouc(Calls, Rules):
         """Why the player whose turn it is plays again (a key of AGAIN_RULES), if they do."""
         self.owed = 0
         """Cards to draw (7s, the Roi de pique) by the next player who takes a turn."""
+        self.debt: list[Card] | None = []
+        """The cards that make the cards owed (7s, the Roi de pique); None: a carré of 7s."""
         self.stack: str | None = None
         """What may be added to those cards: "7" (another 7), "KS" (the 7 of spades), or
         nothing (None; "KS7": the Roi de pique's cards, answered by the 7 of spades)."""
@@ -507,6 +509,9 @@ class CarteEtPlouc(Calls, Rules):
         the next player. Returns whether the rest of the play still faces cards owed: the
         7 of spades answering the Roi de pique settles them (the 7s laid with it add their
         2 each, and the player after draws them all: "KS7" adds nothing more)."""
+        if not self.owed or self.debt is None:
+            self.debt = []
+        self.debt.append(card)
         if card == KING_OF_SPADES:
             self.owed += KING_DRAW
             self.stack = "KS" if self.owed == KING_DRAW else None
@@ -551,7 +556,7 @@ class CarteEtPlouc(Calls, Rules):
         if carre:
             self.again = "carre-7" if rank == SEVEN else "carre"
             if rank == SEVEN:
-                self.owed, self.stack = CARRE_SEVENS, None
+                self.owed, self.stack, self.debt = CARRE_SEVENS, None, None
 
     def _announce(self, event: Event, cards: tuple[Card, ...], end: int, before: str | None) -> None:
         """The suit an ace announces: written after ``for`` when the ace ends the line, else
@@ -597,6 +602,16 @@ class CarteEtPlouc(Calls, Rules):
 
     def _answer_key(self) -> str:
         return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack, "cp.answer.closed")
+
+    def _debt_text(self) -> str:
+        """Where the cards owed come from, in words: « 7H and 7D, 2 each »."""
+        if self.debt is None:
+            return say("cp.debt.carre", count=CARRE_SEVENS)
+        sevens = [str(c) for c in self.debt if c.rank == SEVEN]
+        parts = [say("cp.debt.king", count=KING_DRAW)] if KING_OF_SPADES in self.debt else []
+        if sevens:
+            parts.append(say("cp.debt.sevens", cards=join(sevens), count=len(sevens), each=SEVEN_DRAW))
+        return "; ".join(parts)
 
     def _debt_rule(self) -> str:
         return "king" if self.stack in ("KS", "KS7") else "seven"
@@ -653,8 +668,8 @@ class CarteEtPlouc(Calls, Rules):
             rule = self._debt_rule()
             drawn = self._take_cards(seat, event, count)
             if drawn != expected or count != expected:
-                self.flag("CP-DRAW-COUNT", event, rule=rule, count=count, expected=say("cp.expect.debt", count=self.owed)
-                          + self._short(expected, self.owed))
+                self.flag("CP-DRAW-COUNT", event, rule=rule, count=count,
+                          expected=say("cp.expect.debt", count=self.owed, causes=self._debt_text()) + self._short(expected, self.owed))
             self.owed, self.stack, self.again = 0, None, "draw"
             return
         if not available:
