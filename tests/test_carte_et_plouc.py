@@ -140,7 +140,7 @@ def test_a_call_due_comes_before_the_turn():
 
 def test_the_cards_owed_are_drawn_or_answered():
     rules = rules_after(HEAD + '[Starter "4S"]\nAna plays KS\n')
-    assert rules.todo() == ["Ben draws 5 card(s), or lays the 7 of spades"]
+    assert rules.todo() == ["Ben draws 5 cards, or lays the 7 of spades"]
     offered = {line_text(e) for e in rules.legal()}
     assert "Ben draws 5" in offered and "Ben plays 7S" in offered and "Ben plays 7H" not in offered
 
@@ -163,7 +163,7 @@ def test_the_table_as_it_stands():
     assert table.turn == "Cas" and table.direction == 1
     assert table.hands["Ana"].count == 6 and table.stock == 30
     assert [str(c) for c in table.piles["discard"]] == ["4S", "KS", "7S"]
-    assert table.owed == ["7 card(s) to draw for the next player"]
+    assert table.owed == ["7 cards to draw for the next player"]
 
 
 def test_the_statistics(check_text):
@@ -251,7 +251,7 @@ def test_the_ruling_of_a_carre_of_sevens_names_who_owes_the_eight(tmp_path):
     path.write_text('[Game "carte-et-plouc"]\n[Players "Zouhaire Charlotte David"]\n[Dealer "David"]\n'
                     '[Starter "5S"]\nZouhaire plays 7S\nCharlotte plays 7D\nDavid plays 7C 7H\n', encoding="utf-8")
     out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:7"]).output.split())
-    assert "Zouhaire owes 8 card(s); David plays again (the carré of 7s)" in out, out
+    assert "Zouhaire owes 8 cards; David plays again (the carré of 7s)" in out, out
 
 
 def test_a_card_played_from_an_empty_hand_leaves_the_hand_it_was_known_in() -> None:
@@ -298,3 +298,13 @@ def test_a_wrong_draw_of_cards_owed_says_which_cards_made_the_count():
     games = parse_text(open("records/carte-et-plouc/sevens-stack.txt", encoding="utf-8").read())
     [v] = [v for g in games for v in check(g).violations if v.code == "CP-DRAW-COUNT"]
     assert v.message == "David drew 2 cards, but 4 cards were owed (7H and 7C, 2 each)"
+
+
+@pytest.mark.parametrize(("record", "line", "message"), [
+    ("mega-one.txt", 14, "David came down to one card (their play on line 13) and did not say « carte »"),
+    ("plouc-end.txt", 70, "Ana laid their last card, 9D, on line 69, and did not say « plouc »"),
+    ("mega-one.txt", 72, "Charlotte was to give a card to David before their own next play or pass, and did not: the sanction lapses"),
+])
+def test_a_missed_call_says_what_made_it_due_and_a_lapsed_sanction_says_who_owed_what(record, line, message):
+    games = parse_text(open(f"records/carte-et-plouc/{record}", encoding="utf-8").read())
+    assert message in [v.message for g in games for v in check(g).violations if v.line == line]

@@ -203,6 +203,12 @@ class CarteEtPlouc(Calls, Rules):
         """The line where the table accepted a player's missed « carte » (0: none): a later
         « contre » has nothing to catch."""
         self.due_at = [0] * n
+        self.one_how: list[tuple[int, str]] = [(0, "holds")] * n
+        """The line and the verb that brought each player to one card."""
+        self.event: Event | None = None
+        """The event being replayed."""
+        self.last_card: tuple[Card, int] | None = None
+        """The last card laid by the player whose « plouc » is due, and its line."""
         self.carte_due: set[int] = set()
         """Players holding one card who have not said « carte » yet (and not missed it)."""
         self.plouc: int | None = None
@@ -304,6 +310,7 @@ class CarteEtPlouc(Calls, Rules):
             return self._holds(seat, event)
         if not self.started:
             self._begin()
+        self.event = event
         self.seq += 1
         self.cards.clock = self.seq
         written, self.last_pass = self.last_pass == seat and self.turn != seat, None
@@ -353,7 +360,7 @@ class CarteEtPlouc(Calls, Rules):
         if self.carte_due:
             for other in sorted(self.carte_due):
                 if other != seat:
-                    if not self.flag("CP-MISSED-CARTE", event, player=self.players[other]):
+                    if not self.flag("CP-MISSED-CARTE", event, player=self.players[other], how=self._one_how(other)):
                         self.waived[other] = event.line
                     self.missed[other] = True
                     self.carte_due.discard(other)
@@ -588,6 +595,8 @@ class CarteEtPlouc(Calls, Rules):
         self.out_order.append(seat)
         self.seating.out.add(seat)
         self.plouc = seat
+        if self.event is not None:
+            self.last_card = (self.event.cards[-1], self.event.line)
         self.again = None
         self._pass_turn()
 
