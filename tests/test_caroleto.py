@@ -51,7 +51,10 @@ def test_each_example_is_flagged_on_its_last_line(code: str) -> None:
     line = record.header("Result").line if code == "REC-RESULT-MISMATCH" else record.events[-1].line
     assert [v.code for v in report.violations] == [code]
     assert report.violations[0].line == line
-    assert report.violations[0].rule == Caroleto.RULES[Caroleto.CODES[code]]
+    if code in ("CA-DRINK-WRONG", "CA-DRINK-UNDUE"):  # the rule of the card that gave the drink
+        assert report.violations[0].rule in Caroleto.RULES.values()
+    else:
+        assert report.violations[0].rule == Caroleto.RULES[Caroleto.CODES[code]]
 
 
 # --- The deal and the maximum effects -------------------------------------------------------
@@ -232,3 +235,29 @@ def test_the_tally_adds_up_the_drinks_and_their_causes() -> None:
             return {p: {u: round(a, 9) for u, a in units.items()} for p, units in tallies.items()}
 
         assert rounded(rules.tallies()) == rounded(Rules.tallies(rules))
+
+
+def _violations(path: str):
+    return [v for record in parse_text(open(path, encoding="utf-8").read()) for v in check(record).violations]
+
+
+def test_a_wrong_drink_says_what_was_owed_and_why_and_quotes_the_cards_own_rule() -> None:
+    found = {(v.line, v.code): v for v in _violations("records/caroleto/drinks.txt")}
+    wrong = found[51, "CA-DRINK-WRONG"]
+    assert wrong.message == "Ben drinks 5 gorgée(s), but owes 4 gorgée(s) (4S played by Ann on Ben)"
+    assert wrong.rule == Caroleto.RULES["black"]
+    undue = found[132, "CA-DRINK-UNDUE"]
+    assert undue.message == ("Ben drinks 2 gorgée(s), but owes nothing now: what round 1 gives them, 4 gorgée(s) "
+                             "(4S played by Ann on Ben), is drunk already")
+    assert undue.rule == Caroleto.RULES["black"]
+    early = found[69, "CA-DRINK-UNDUE"]
+    assert early.message == "Ben drinks 4 gorgée(s), but the round's cards are not all laid yet: nothing is owed before they are"
+
+
+def test_a_sevens_drink_says_the_drinkers_place_in_the_count_and_the_direction() -> None:
+    (record,) = [r for r in parse_text(open("records/caroleto/cards.txt", encoding="utf-8").read())
+                 if any(e.line == 373 for e in r.events)]
+    rules = replay(start(record), record)
+    causes = [(d.player, d.amount, d.cause) for d in rules.drinks() if d.line == 373]
+    assert causes[:2] == [("Dom", 1, "7C played by Dom: its player drinks 1"),
+                          ("Cas", 2, "7C played by Dom: Cas is number 2 in its count, which goes to the right since the Dame of round 1")]
