@@ -814,12 +814,12 @@ class Caroleto(Rules):
         duel = next((d for d in r.duels if d.waiting and d.players == {seat, other}), None) if r else None
         if duel is None:
             return self.flag("CA-DUEL-WRONG", event, why=say("ca.duel.none", player=event.player, other=event.target))
-        duel.loser, duel.waiting = other, False
+        duel.loser, duel.waiting, duel.lost_at = other, False, event.line
 
     def _double(self, seat: int, event: Event, r: Round | None) -> None:
         lost = [d for d in r.duels if not d.waiting and d.loser == seat] if r else []
         open_ = [d for d in lost if not d.drank]
-        duel = next((d for d in open_ if d.stake < 8), open_[0] if open_ else None)
+        duel = max(open_, key=lambda d: d.lost_at) if open_ else None  # the last round lost
         if duel is None:
             why = "ca.duel.drank" if lost else "ca.duel.not-lost"
             return self.flag("CA-DUEL-WRONG", event, why=say(why, player=event.player))

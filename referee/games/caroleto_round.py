@@ -43,6 +43,9 @@ class Duel:
     """A round of the duel is still to be played (a ``beats`` line)."""
     drank: bool = False
     """The loser drank: too late for « double »."""
+    lost_at: int = 0
+    """The line of the ``beats`` that ended its last round: a « double » is the loser's
+    of the last round lost."""
 
 
 @dataclass(slots=True)
