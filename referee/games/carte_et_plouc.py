@@ -850,7 +850,8 @@ class CarteEtPlouc(Calls, Rules):
         if self.blocked or self.play_on:
             left = [s for s in range(len(self.players)) if s not in self.seating.out]
             start = self.turn
-            left.sort(key=lambda s: (self.cards.count(s), (s - start) % len(self.players)))
+            step = self.seating.direction  # ties: in turn order, in the direction of play
+            left.sort(key=lambda s: (self.cards.count(s), ((s - start) * step) % len(self.players)))
             order += [self.players[s] for s in left]
         return Result(True, order[0], order)
 
