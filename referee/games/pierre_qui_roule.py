@@ -198,14 +198,19 @@ class PierreQuiRoule(TrickRules):
         due = self.due()
         if seat != due:
             self.flag("PQ-WRONG-PICKUP", event, expected=self.players[due])
-        else:
-            self._revoked(seat, event, event.column, None)
+        elif not self._revoked(seat, event, event.column, None):
+            self.pick_ups += 1  # the stat counts the pick-ups of players who could not follow
         hand = self.hands[seat]
         for play in self._clear():
             hand.add(play.card, self.time)
             self.place[play.card] = seat
         self.leader = self.picker = seat
-        self.pick_ups += 1
+
+    def _void_proven(self, void) -> None:
+        """A pick-up proven to be a revoke no longer counts as one by a player who could
+        not follow."""
+        if void.card is None:
+            self.pick_ups -= 1
 
     def _out(self, seat: int) -> None:
         if seat in self.seating.out:

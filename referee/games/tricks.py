@@ -375,6 +375,10 @@ class TrickRules(Rules):
                 void.proven = True
                 self.flag("TR-REVOKE-PROVEN", void.event, void.column, player=self.players[seat], did=did_words(void.card, void.led),
                           suit=self.suit_words(suit), card=card, line=event.line)
+                self._void_proven(void)
+
+    def _void_proven(self, void: Void) -> None:
+        """A player who did not follow is proven to have held the suit (for the stats)."""
 
     def _collects(self, seat: int, event: Event) -> None:
         if self.claimable:
