@@ -172,6 +172,8 @@ class Caroleto(Rules):
         self.round: Round | None = None
         self.done: list[Round] = []
         self.next_first: int | None = None
+        self.duel_rounds = 0
+        """Duel rounds played so far: the clock that tells which round was lost last."""
         self.turned_in: int | None = None
         """The round whose Dame(s) last turned the table."""
         self.central = 0
@@ -814,7 +816,8 @@ class Caroleto(Rules):
         duel = next((d for d in r.duels if d.waiting and d.players == {seat, other}), None) if r else None
         if duel is None:
             return self.flag("CA-DUEL-WRONG", event, why=say("ca.duel.none", player=event.player, other=event.target))
-        duel.loser, duel.waiting, duel.lost_at = other, False, event.line
+        self.duel_rounds += 1
+        duel.loser, duel.waiting, duel.lost_at = other, False, self.duel_rounds
 
     def _double(self, seat: int, event: Event, r: Round | None) -> None:
         lost = [d for d in r.duels if not d.waiting and d.loser == seat] if r else []

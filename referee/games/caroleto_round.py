@@ -44,8 +44,8 @@ class Duel:
     drank: bool = False
     """The loser drank: too late for « double »."""
     lost_at: int = 0
-    """The line of the ``beats`` that ended its last round: a « double » is the loser's
-    of the last round lost."""
+    """When its last round was lost (the game's count of duel rounds): a « double » is
+    said of the last round lost."""
 
 
 @dataclass(slots=True)

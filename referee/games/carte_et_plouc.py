@@ -10,14 +10,15 @@ carte_et_plouc_examples.py."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from ..cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
 from ..messages import join, say
 from ..record import Event
 from . import carte_et_plouc_play as play
-from .base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table
-from .carte_et_plouc_calls import Calls
+from .base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, accepted_codes
+from .carte_et_plouc_calls import Calls, plain
 from .carte_et_plouc_examples import EXAMPLES
 from .carte_et_plouc_cards import (CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX,
                                    STOCK, TEN, THREE_OF_CLUBS, TWO, Cards)
@@ -234,6 +235,14 @@ class CarteEtPlouc(Calls, Rules):
         """A card written ?? was played (noted once)."""
         self.slapped = False
         """The 2 on top was slapped already (later slaps on it are late hands, not faults)."""
+        self.muted = False
+        """Replaying again what was refereed already (a forbidden last card taken back):
+        nothing is flagged twice."""
+        self.taken_back: int | None = None
+        """Who just had a forbidden last card taken back: their « plouc » right after it
+        belongs to that play, and is no second fault."""
+        self.finish_counted = True
+        """Whether the last forbidden finish flagged counted (the table did not accept it)."""
         self.seq = 0
         self.started = False
         self.drawn = [0] * n
@@ -316,6 +325,10 @@ class CarteEtPlouc(Calls, Rules):
         written, self.last_pass = self.last_pass == seat and self.turn != seat, None
         if verb == "passes" and written:  # the pass after one's draw, written out
             return
+        if self.taken_back is not None and (seat != self.taken_back or verb != "says" or plain(event.word) != "plouc"):
+            self.taken_back = None
+        elif self.taken_back is not None:
+            return  # the « plouc » said with the forbidden last card: part of that play
         count = (len(event.cards) if event.cards_text else 1) if verb == "draws" else 0
         turn = verb == "plays" or verb == "passes" or (verb == "draws" and not ((self.sanctions or self.gifts) and self._sanction_draw(seat, count)))
         if self.plouc is not None and self._plouc_window(seat, event, turn):
@@ -336,6 +349,8 @@ class CarteEtPlouc(Calls, Rules):
              rule: str | None = None, **fields) -> bool:
         """A violation; an error of play the table did not accept stays open to le David le
         fou's accusation until the next turn."""
+        if self.muted:
+            return True
         counted = super().flag(code, event, column, player, rule, **fields)
         if code in ACCUSABLE:
             name = player if player is not None else event.player
@@ -443,8 +458,7 @@ class CarteEtPlouc(Calls, Rules):
             self._unpaid(seat, event)
         self.passes = 0
         if len(cards) == 1 and event.suit is None:  # the usual line: one card
-            self._play_group(seat, event, 0, 1)
-            if not self.again and seat not in self.seating.out:
+            if self._play_group(seat, event, 0, 1) and not self.again and seat not in self.seating.out:
                 self._pass_turn()
             return
         start = 0
@@ -452,7 +466,9 @@ class CarteEtPlouc(Calls, Rules):
             end = start + 1
             while end < len(cards) and cards[end].rank == cards[start].rank:
                 end += 1
-            self._play_group(seat, event, start, end)
+            laid = self._play_group(seat, event, start, end)
+            if not laid:  # a forbidden last card taken back: the player still has to draw
+                break
             if seat in self.seating.out:
                 if end < len(cards):
                     self.flag("CP-NOT-IN-HAND", event, event.card_column(end), card=cards[end], did=say("cp.hand.played"),
@@ -468,7 +484,38 @@ class CarteEtPlouc(Calls, Rules):
         if event.suit is not None and cards[-1].rank != ACE:
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.not-ace", player=event.player))
 
-    def _play_group(self, seat: int, event: Event, start: int, end: int) -> None:
+    def _play_group(self, seat: int, event: Event, start: int, end: int) -> bool:
+        """Cards of one value laid together, as one play; False when nothing stays laid.
+
+        A group that would empty the hand on a card that may not end a plouc (le 3 de
+        trèfle, la maîtresse) is flagged as laid; unless the table accepted the fault, the
+        last card then goes back to the hand, and what the other cards of the group did
+        stands: a fault the table did not accept never wins the game for its author."""
+        last = event.cards[end - 1]
+        if end < len(event.cards) or not last.seen or self.cards.count(seat) != end - start or not self._forbidden_last(last):
+            self._lay_group(seat, event, start, end)
+            return True
+        keep = ("setup", "violations", "notes", "accepted_marks", "claims", "errors", "settled", "proofs", "unverified",
+                "blind_noted", "event")
+        saved = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep}
+        self._lay_group(seat, event, start, end)
+        if self.finish_counted:
+            self.__dict__.update(saved)
+            self.muted = True
+            try:
+                if end - 1 > start:
+                    self._lay_group(seat, event, start, end - 1)
+                if last not in self.cards.known[seat]:  # the card is seen now: it is known to be there
+                    self.cards.take(seat, last)
+                    self.cards.add(seat, last)
+                self._recount(seat)
+            finally:
+                self.muted = False
+            self.taken_back = seat
+            return end - 1 > start
+        return True
+
+    def _lay_group(self, seat: int, event: Event, start: int, end: int) -> None:
         """Cards of one value laid together, as one play."""
         cards = event.cards if end - start == len(event.cards) else event.cards[start:end]
         first = cards[0]
@@ -508,7 +555,12 @@ class CarteEtPlouc(Calls, Rules):
         if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
             code = self._forbidden_last(cards[-1])
             if code:
-                self.flag(code, event, event.card_column(end - 1), card=cards[-1], specials=self._specials_text())
+                accepted = event.comment is not None and code in accepted_codes(event.comment)
+                then = say("cp.last.accepted" if accepted else "cp.last.back", player=event.player)
+                self.finish_counted = self.flag(code, event, event.card_column(end - 1), card=cards[-1],
+                                                specials=self._specials_text(), then=then)
+                if self.finish_counted:
+                    return
             self._goes_out(seat)
 
     def _debt(self, card: Card, facing: bool, event: Event, index: int) -> bool:
@@ -894,6 +946,9 @@ class CarteEtPlouc(Calls, Rules):
             return say("cp.todo.owed", player=player, count=min(self.owed, available), answer=answer)
         again = say("cp.todo.again") if self.again else ""
         other = say("cp.todo.draws" if available else "cp.todo.passes")
+        known = self.cards.known[self.turn]
+        if self.cards.count(self.turn) == 1 and known and self._forbidden_last(known[0]):
+            return say("cp.todo.stuck", player=player, card=known[0], other=other)
         if self.suit is None:
             return say("cp.todo.any", player=player, again=again, other=other)
         suit = say(f"cp.suit.{self.suit}")
