@@ -127,8 +127,15 @@ def replay(rules: Rules, record: Record) -> Rules:
     players = set(rules.players)
     known = rules.deck | {UNSEEN_CARD}
     verbs, targets, apply, over = rules.verbs, rules.targets, rules.apply, rules.over
+    stray: tuple[Event, int] | None = None
+    """A card outside the deck laid by a one-card line, waiting to see whether its player
+    corrects it (their next event lays another card) or the table lets it stand."""
     for batch in record.each_batch():
         for event in batch.events:
+            if stray is not None:
+                laid, stray = stray, None
+                if event.player != laid[0].player or event.verb != laid[0].verb:
+                    rules.lay_stray(*laid)
             if event.comment is not None and "accepted" in event.comment:
                 _mark(rules, event)
             if event.player not in players and event.verb != "round":
@@ -141,8 +148,10 @@ def replay(rules: Rules, record: Record) -> Rules:
             elif event.target is not None and event.verb not in targets:
                 rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
             elif event.cards and not known.issuperset(event.cards):
-                stray = next(i for i, c in enumerate(event.cards) if c not in known)
-                rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
+                index = next(i for i, c in enumerate(event.cards) if c not in known)
+                rules.flag("REC-NOT-IN-DECK", event, event.card_column(index), card=event.cards[index])
+                if event.verb == "plays" and len(event.cards) == 1 and not over(event):
+                    stray = (event, index)
             elif event.verb == "scores":
                 if len(rules.claims) < CLAIMS_KEPT:
                     rules.claims.append(event)

@@ -281,6 +281,22 @@ class BatailleCorse(Rules):
         self._lay(placed)
         self._after_card(seat, placed)
 
+    def lay_stray(self, event: Event, index: int) -> None:
+        """A card outside the deck turned in turn and let stand: it comes off the top of
+        the pack and lies on the pile, as no card of the game (it pays nothing, asks for
+        nothing, and makes no slap pattern)."""
+        seat = self.seats[event.player]
+        if self.winner is not None or self.owner is not None or seat != self.turn or not self.packs[seat]:
+            return
+        top = self.packs[seat].popleft()
+        if top.seen:
+            self.where.pop(top, None)
+        self.pile.append(event.cards[index])
+        self.run.append(UNSEEN_CARD)
+        self.cards_played += 1
+        self._showing = None
+        self._after_card(seat, UNSEEN_CARD)
+
     def _lay(self, card: Card) -> None:
         """A card turned face up on the pile, in turn."""
         self.pile.append(card)

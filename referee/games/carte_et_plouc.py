@@ -484,6 +484,25 @@ class CarteEtPlouc(Calls, Rules):
         if event.suit is not None and cards[-1].rank != ACE:
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.not-ace", player=event.player))
 
+    def lay_stray(self, event: Event, index: int) -> None:
+        """A card outside the deck laid in turn and let stand: it leaves the hand for the
+        discard, as no card of the game: it answers no cards owed (they lapse, as after
+        any other card), has no power, and the next card may be any."""
+        seat = self.seats[event.player]
+        if self.ended or seat != self.turn or not self.cards.count(seat):
+            return
+        card = event.cards[index]
+        self.cards.take(seat, UNSEEN_CARD)
+        self.cards.lay(card)
+        self.owed, self.stack, self.again = 0, None, None
+        self.suit, self.rank = None, 0
+        self.played += 1
+        self._recount(seat)
+        if not self.cards.count(seat):
+            self._goes_out(seat)
+        else:
+            self._pass_turn()
+
     def _play_group(self, seat: int, event: Event, start: int, end: int) -> bool:
         """Cards of one value laid together, as one play; False when nothing stays laid.
 

@@ -415,7 +415,7 @@ class Flaschenteufel(TrickRules):
                 return missing
         seat = self.due()
         name = self.players[seat]
-        if not self.trick:
+        if not self.led:
             return [say("ft.todo.lead", player=name, bottle=self._bottle())]
         suit = self.led
         words = self.suit_words(suit)

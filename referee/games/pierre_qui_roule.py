@@ -180,6 +180,14 @@ class PierreQuiRoule(TrickRules):
         if not self.hands[seat].count:
             self._out(seat)
 
+    def lay_stray(self, event: Event, index: int) -> None:
+        """After a pick-up only the picker lays a card."""
+        if self.picker is not None and self.seats[event.player] != self.picker:
+            return
+        super().lay_stray(event, index)
+        if self.seats[event.player] == self.picker and self.trick:
+            self.picker = None
+
     def _not_followed(self, seat: int, play: Play) -> None:
         """A player who cannot follow picks the trick up: another card is a revoke when
         the suit led is known to be in the hand, else a card that should have been a
@@ -230,7 +238,7 @@ class PierreQuiRoule(TrickRules):
     # --- The simulator and the table --------------------------------------------------
     def _choices(self, seat: int, cards: list[Card], follow: list[Card], must: bool) -> list[Event]:
         """A card of the suit led, or the trick picked up by one who has none."""
-        if not self.trick:
+        if not self.led:
             return self._play_events(seat, cards)
         events = self._play_events(seat, follow)
         if not must:
@@ -282,7 +290,7 @@ class PierreQuiRoule(TrickRules):
             return []
         seat = self.due()
         name = self.players[seat]
-        if not self.trick:
+        if not self.led:
             return [say("pq.todo.lead-picked" if seat == self.picker else "tricks.todo.lead", player=name)]
         suit = self.led
         words = self.suit_words(suit)

@@ -268,7 +268,7 @@ class TrickRules(Rules):
         else:
             since = self._take_other(seat, card, event, column)
         play = Play(seat, card, event, column, dead)
-        if not trick:
+        if not self.led:
             self.led = self.suit_of[card]
         elif not dead and since is not None and self.suit_of[card] != self.led:
             self._not_followed(seat, play)
@@ -282,6 +282,32 @@ class TrickRules(Rules):
         if not hand.known and not hand.unseen:
             self._out(seat)
         if not self.finished and len(played | self.seating.out) == self.count:
+            self._resolve()
+
+    def lay_stray(self, event: Event, index: int) -> None:
+        """A card outside the deck, laid in turn, that the table let stand (the next
+        player played on): it counts as laid, in the trick and out of the hand, but,
+        being no card of the game, it neither wins nor sets the suit to follow."""
+        seat = self.seats[event.player]
+        if self.finished or not self.started or seat in self.played or seat != self.due():
+            return
+        hand = self.hands[seat]
+        if hand.unseen:
+            hand.take_unseen()
+        elif hand.count:
+            self._lose_one(seat)
+        else:
+            return
+        if not self.playing:
+            self._start(event)
+        self.trick.append(Play(seat, event.cards[index], event, event.card_column(index), dead=True))
+        self.played.add(seat)
+        self._due = None
+        self.claimable = False
+        self.cards_played += 1
+        if not hand.count:
+            self._out(seat)
+        if not self.finished and len(self.played | self.seating.out) == self.count:
             self._resolve()
 
     def _emptied(self, seat: int) -> None:
@@ -431,14 +457,15 @@ class TrickRules(Rules):
 
     def _clear(self) -> list[Play]:
         """The trick leaves the table: its cards."""
-        plays, self.trick, self.played, self._due = self.trick, [], set(), None
+        plays, self.trick, self.played, self._due, self.led = self.trick, [], set(), None, ""
         return plays
 
     def _resolve(self) -> None:
         """The trick is complete: it goes to its winner, who leads the next (or, when they
         are out, the next player still in after them)."""
         plays = self._clear()
-        best = self.winner_of([p for p in plays if not p.dead])
+        live = [p for p in plays if not p.dead]
+        best = self.winner_of(live) if live else plays[0]
         trick = self.last = Trick(plays, best, best.seat)
         self.taken[best.seat].append(trick)
         self.leader = best.seat
@@ -481,7 +508,7 @@ class TrickRules(Rules):
         """What a player may play now: all the cards they may hold, those of the suit led,
         and whether they must follow (a card of the suit led is known to be in hand)."""
         cards = self._possible(seat)
-        if not self.trick:
+        if not self.led:
             return cards, cards, False
         follow = [c for c in cards if self.suit_of[c] == self.led]
         return cards, follow, any(self.suit_of[c] == self.led for c in self.hands[seat].known)
@@ -515,7 +542,7 @@ class TrickRules(Rules):
 
     def _card_mistakes(self, hidden: bool) -> list[Mistake]:
         due, found = self.due(), []
-        led = self.led if self.trick else None
+        led = self.led or None
         for seat, name in enumerate(self.players):
             cards = self._sorted(self.hands[seat].known)
             if not cards:
@@ -588,7 +615,7 @@ class TrickRules(Rules):
         if verb != "plays" or not event.cards:
             return None
         card = event.cards[0]
-        if not self.trick:
+        if not self.led:
             said = say("tricks.ruling.lead", player=name, card=card, suit=self.suit_words(self.suit_of[card]))
         elif self.suit_of[card] == self.led:
             said = say("tricks.ruling.follow", player=name, card=card, suit=self.suit_words(self.led))
