@@ -147,6 +147,7 @@ class BatailleCorse(Rules):
     RULES, CODES = RULES, CODES
     EXAMPLES = EXAMPLES
     mistake_codes = (
+        "REC-NOT-IN-DECK",
         "BC-OUT-OF-TURN", "BC-OVERPAID", "BC-UNDERPAID", "BC-WRONG-COLLECTOR", "BC-NOT-WON", "BC-FALSE-SLAP",
         "BC-SLAP-WHILE-OUT", "BC-SLAP-BANNED", "BC-PENALTY-UNPAID", "BC-PENALTY-WRONG", "BC-EMPTY-PACK",
         "BC-DEAL-MISMATCH",
@@ -282,16 +283,18 @@ class BatailleCorse(Rules):
         self._after_card(seat, placed)
 
     def lay_stray(self, event: Event, index: int) -> None:
-        """A card outside the deck turned in turn and let stand: it comes off the top of
-        the pack and lies on the pile, as no card of the game (it pays nothing, asks for
-        nothing, and makes no slap pattern)."""
+        """A card outside the deck turned in turn and let stand: the card that left the
+        top of the pack (whatever the record calls it) lies on the pile, and counts as no
+        card of the game: it asks for no payment and makes no slap pattern."""
         seat = self.seats[event.player]
+        if not self.started:
+            self._begin()
         if self.winner is not None or self.owner is not None or seat != self.turn or not self.packs[seat]:
             return
         top = self.packs[seat].popleft()
+        self.pile.append(top)
         if top.seen:
-            self.where.pop(top, None)
-        self.pile.append(event.cards[index])
+            self.where[top] = PILE
         self.run.append(UNSEEN_CARD)
         self.cards_played += 1
         self._showing = None

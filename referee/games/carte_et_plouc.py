@@ -489,11 +489,12 @@ class CarteEtPlouc(Calls, Rules):
         discard, as no card of the game: it answers no cards owed (they lapse, as after
         any other card), has no power, and the next card may be any."""
         seat = self.seats[event.player]
+        if not self.started:
+            self._begin()
         if self.ended or seat != self.turn or not self.cards.count(seat):
             return
-        card = event.cards[index]
         self.cards.take(seat, UNSEEN_CARD)
-        self.cards.lay(card)
+        self.cards.lay(UNSEEN_CARD)  # the card that left the hand is not known
         self.owed, self.stack, self.again = 0, None, None
         self.suit, self.rank = None, 0
         self.played += 1

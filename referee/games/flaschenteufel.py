@@ -120,7 +120,7 @@ class Flaschenteufel(TrickRules):
     )
     match_points = "points"
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
-    mistake_codes = ("TR-OUT-OF-TURN", "TR-REVOKE", "TR-REVOKE-PROVEN", "TR-UNSEEN-CARD", "TR-WRONG-WINNER",
+    mistake_codes = ("REC-NOT-IN-DECK", "TR-OUT-OF-TURN", "TR-REVOKE", "TR-REVOKE-PROVEN", "TR-UNSEEN-CARD", "TR-WRONG-WINNER",
                      "TR-NOT-COMPLETE", "TR-NOTHING-TO-COLLECT", "FT-DEVIL-MISSING", "FT-DEVIL-EXTRA",
                      "FT-LATE-PREPARATION", "FT-NOT-NEIGHBOUR", "FT-SAME-NEIGHBOUR", "FT-EXCHANGE-MISSING",
                      "FT-WRONG-BOTTLE")
@@ -452,7 +452,7 @@ class Flaschenteufel(TrickRules):
         scores the devil's trick as negative points, and nothing else."""
         devil = sum(self.points[c.rank] for c in self.devils_trick())
         return {name: -devil if seat == self.owner else
-                sum(self.points[c.rank] for trick in self.taken[seat] for c in trick.cards)
+                sum(self.points.get(c.rank, 0) for trick in self.taken[seat] for c in trick.cards)
                 for seat, name in enumerate(self.players)}
 
     def result(self) -> Result:

@@ -115,7 +115,7 @@ class PierreQuiRoule(TrickRules):
     )
     match_points = "penalties"
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
-    mistake_codes = ("TR-OUT-OF-TURN", "TR-REVOKE", "TR-UNSEEN-CARD", "TR-WRONG-WINNER", "TR-NOTHING-TO-COLLECT",
+    mistake_codes = ("REC-NOT-IN-DECK", "TR-OUT-OF-TURN", "TR-REVOKE", "TR-UNSEEN-CARD", "TR-WRONG-WINNER", "TR-NOTHING-TO-COLLECT",
                      "PQ-MUST-PICK-UP", "PQ-WRONG-PICKUP", "PQ-PLAYED-ON")
 
     def __init__(self, setup: Setup):

@@ -289,7 +289,9 @@ class TrickRules(Rules):
         player played on): it counts as laid, in the trick and out of the hand, but,
         being no card of the game, it neither wins nor sets the suit to follow."""
         seat = self.seats[event.player]
-        if self.finished or not self.started or seat in self.played or seat != self.due():
+        if not self.started:
+            self._begin()
+        if self.finished or seat in self.played or seat != self.due():
             return
         hand = self.hands[seat]
         if hand.unseen:
@@ -300,7 +302,8 @@ class TrickRules(Rules):
             return
         if not self.playing:
             self._start(event)
-        self.trick.append(Play(seat, event.cards[index], event, event.card_column(index), dead=True))
+        # the card that left the hand is not known: it goes with the trick as one nobody saw
+        self.trick.append(Play(seat, UNSEEN_CARD, event, event.card_column(index), dead=True))
         self.played.add(seat)
         self._due = None
         self.claimable = False
