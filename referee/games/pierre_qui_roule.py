@@ -115,7 +115,7 @@ class PierreQuiRoule(TrickRules):
     )
     match_points = "penalties"
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
-    mistake_codes = ("REC-NOT-IN-DECK", "TR-OUT-OF-TURN", "TR-REVOKE", "TR-UNSEEN-CARD", "TR-WRONG-WINNER", "TR-NOTHING-TO-COLLECT",
+    mistake_codes = ("REC-NOT-IN-DECK", "TR-OUT-OF-TURN", "TR-REVOKE", "TR-UNSEEN-CARD", "TR-NOT-IN-HAND", "TR-WRONG-WINNER", "TR-NOTHING-TO-COLLECT",
                      "PQ-MUST-PICK-UP", "PQ-WRONG-PICKUP", "PQ-PLAYED-ON")
 
     def __init__(self, setup: Setup):
@@ -246,14 +246,26 @@ class PierreQuiRoule(TrickRules):
         return events
 
     def _card_mistakes(self, hidden: bool) -> list[Mistake]:
-        """After a pick-up, a card laid by another player goes to the picker."""
+        """After a pick-up, a card laid by another player goes to the picker. With the
+        deal written and the full deck, a card set aside laid by the player due: it is
+        not in their hand."""
         if self.picker is None:
-            return super()._card_mistakes(hidden)
+            return super()._card_mistakes(hidden) + self._aside_mistakes(hidden)
         found = [Mistake(play_event(self.players[self.picker], UNSEEN_CARD), ("TR-UNSEEN-CARD",))]
         for seat, name in enumerate(self.players):
             if seat != self.picker:
                 found += [Mistake(play_event(name, c), ("PQ-PLAYED-ON",)) for c in self._sorted(self.hands[seat].known)]
         return found
+
+    def _aside_mistakes(self, hidden: bool) -> list[Mistake]:
+        """A card of the full deck that was set aside, played by the player due whose hand
+        the deal shows: TR-NOT-IN-HAND (the replay then forgets what the hand held)."""
+        seat = self.due()
+        hand = self.hands[seat]
+        if hidden or hand.unseen or not hand.known or len(self.deck) == HAND * len(self.players):
+            return []
+        aside = [c for c in self.deck_order if c not in self.place][:3]
+        return [Mistake(play_event(self.players[seat], c), ("TR-NOT-IN-HAND",)) for c in aside]
 
     def _revoke_codes(self, seat: int, held: list[Card], hidden: bool) -> tuple[str, ...]:
         """With the deal hidden, the table knows only the cards picked up."""
