@@ -37,6 +37,8 @@ class GameReport:
     """The standing of the game's match after it (referee/match.py), when it has one."""
     drinks: list[Drink] = field(default_factory=list)
     """Every drink the rules gave, with its cause (the games that have them)."""
+    drunk: dict[str, dict[str, float]] = field(default_factory=dict)
+    """What the record wrote as drunk, by player and unit (empty: it writes no drink)."""
     omitted: dict[str, int] = field(default_factory=dict)
     """Violations flagged but left out of ``violations``, by code (see Found)."""
     errors: list[RecordError] = field(default_factory=list)
@@ -225,6 +227,7 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
         [*rules.notes, *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
         _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
         omitted=found.omitted(), errors=record.errors, error_count=record.error_count, sources=found.sources,
+        drunk=rules.drunk(),
     )
 
 

@@ -251,7 +251,7 @@ def test_a_wrong_drink_says_what_was_owed_and_why_and_quotes_the_cards_own_rule(
                              "(4S played by Ann on Ben), is drunk already")
     assert undue.rule == Caroleto.RULES["black"]
     early = found[69, "CA-DRINK-UNDUE"]
-    assert early.message == "Ben drinks 4 gorgée(s), but the round's cards are not all laid yet: nothing is owed before they are"
+    assert early.message == "Ben drinks 4 gorgée(s), but nothing is owed yet in round 1: its cards are not all laid"
 
 
 def test_a_sevens_drink_says_the_drinkers_place_in_the_count_and_the_direction() -> None:
@@ -261,3 +261,12 @@ def test_a_sevens_drink_says_the_drinkers_place_in_the_count_and_the_direction()
     causes = [(d.player, d.amount, d.cause) for d in rules.drinks() if d.line == 373]
     assert causes[:2] == [("Dom", 1, "7C played by Dom: its player drinks 1"),
                           ("Cas", 2, "7C played by Dom: Cas is number 2 in its count, which goes to the right since the Dame of round 1")]
+
+
+def test_the_tally_shows_what_was_drunk_beside_what_was_owed_where_they_differ() -> None:
+    records = parse_text(open("records/caroleto/drinks.txt", encoding="utf-8").read())
+    text = "\n".join("".join(piece for piece, _ in line) for line in render(check(records[1])))
+    assert "Ben owes 4 gorgée(s), drank 5 gorgée(s)" in text
+    assert "Cas owes 1 half glass(es), drank 1 full glass(es)" in text
+    assert "Ann owes nothing, drank 1 gorgée(s)" in text
+    assert "Dom drinks 3 gorgée(s)" in text  # drank as owed

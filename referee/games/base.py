@@ -384,6 +384,11 @@ class Rules:
         """Every drink the rules gave, in order, each with its cause."""
         return []
 
+    def drunk(self) -> dict[str, dict[str, float]]:
+        """What the record wrote as drunk, by player and unit (empty when it writes no
+        drink): the report shows it beside ``tallies`` where the two differ."""
+        return {}
+
     # Shared helpers.
     def seat(self, name: str) -> int:
         return self.seats[name]

@@ -904,7 +904,7 @@ class Caroleto(Rules):
         already, or that it gave nothing."""
         name = self.players[seat]
         if not r.closed:
-            return say("ca.drink.early", player=name, written=written)
+            return say("ca.drink.early", player=name, written=written, number=r.number)
         given = r.totals().get((seat, unit), 0)
         if given <= EPSILON:
             return say("ca.drink.nothing", player=name, written=written, number=r.number, none=say(f"ca.drink.none.{unit}"))
@@ -1145,6 +1145,16 @@ class Caroleto(Rules):
         totals: dict[str, dict[str, float]] = {}
         for r in self.done + ([self.round] if self.round is not None else []):
             for (seat, unit), amount in r.totals().items():
+                units = totals.setdefault(self.players[seat], {})
+                units[unit] = units.get(unit, 0) + amount
+        return totals
+
+    def drunk(self) -> dict[str, dict[str, float]]:
+        """The drinks the record wrote, by player and unit (the central glass as written
+        against what it held)."""
+        totals: dict[str, dict[str, float]] = {}
+        for r in [*self.done, *([self.round] if self.round is not None else [])]:
+            for (seat, unit), amount in r.written.items():
                 units = totals.setdefault(self.players[seat], {})
                 units[unit] = units.get(unit, 0) + amount
         return totals
