@@ -270,3 +270,25 @@ def test_the_tally_shows_what_was_drunk_beside_what_was_owed_where_they_differ()
     assert "Cas owes 1 half glass(es), drank 1 full glass(es)" in text
     assert "Ann owes nothing, drank 1 gorgée(s)" in text
     assert "Dom drinks 3 gorgée(s)" in text  # drank as owed
+
+
+def test_the_table_view_agrees_with_itself_at_a_rounds_end() -> None:
+    """A Dame's round over: the direction shown is the one the to-do uses; the drinks the
+    legal list offers are owed; the cards that may be discarded are said in a line."""
+    from referee.state import items, state_in_text
+
+    text = '[Game "caroleto"]\n[Players "Ann Ben Cas"]\nBen says roi\nBen takes ?? from Ann\nCas takes ?? from Ben\n' \
+           "Ann takes ?? from Cas\nAnn plays 5H on Cas\nBen plays 2D on Ann\nCas plays QH\n"
+    shown = items(state_in_text(text))
+    assert ("direction", "to the right, against [Players] order") in shown
+    assert ("to do", "round 2: Ann takes a card from Ben (each player may first exchange a card)") in shown
+    assert ("owed", "Ann drinks 2 gorgée(s)") in shown and ("owed", "Cas drinks 5 gorgée(s)") in shown
+    assert ("legal", "Ann, Ben or Cas may discard any card not known to be elsewhere but KS") in shown
+
+
+def test_a_pass_flagged_as_not_blocked_drinks_as_passed_and_the_early_roi_counts_the_other_cards() -> None:
+    found = {(v.line, v.code): v for v in _violations("records/caroleto/end.txt")}
+    assert found[13, "CA-ROI-EARLY"].message.startswith("Ben lays the Roi de pique with 9 other cards in hand")
+    records = parse_text(open("records/caroleto/ace.txt", encoding="utf-8").read())
+    causes = [d.cause for r in records for d in replay(start(r), r).drinks() if d.line == 193]
+    assert "AH played by Ann: passed as bidder 2, holding 9H" in causes

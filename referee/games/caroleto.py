@@ -567,7 +567,7 @@ class Caroleto(Rules):
         target = self.seats[event.target] if event.target is not None else None
         if card == RS and not used and self.counts[seat] > 1:
             self.flag("CA-ROI-EARLY", event, event.cards_column,
-                      why=say("ca.roi.early.play", player=event.player, count=self.counts[seat]))
+                      why=say("ca.roi.early.play", player=event.player, count=self.counts[seat] - 1))
             self.roi_flagged = True
         if self._from_hand(seat, card, event, 0, self.places.table):
             r.table.append(card)
@@ -785,7 +785,7 @@ class Caroleto(Rules):
             self.flag("CA-BID-STOP", event, card=higher[0], bar=self._bar(b))
         elif len(self.places.sure(Places.seat(seat))) < self.counts[seat]:
             self._note("ca.note.pass", event.line)
-        self._bid_end(r, b, cut=None)
+        self._bid_end(r, b, cut=None, held=higher[0] if higher else None)
 
     def _bid_turn(self, b: Bidding | None, seat: int) -> str:
         if b is None:
@@ -799,11 +799,14 @@ class Caroleto(Rules):
 
         return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
 
-    def _bid_end(self, r: Round, b: Bidding, cut: Card | None) -> None:
+    def _bid_end(self, r: Round, b: Bidding, cut: Card | None, held: Card | None = None) -> None:
+        """The bidding ends with this bidder: cut with a trump, blocked, or (``held``) a
+        pass while holding a higher card, which drinks as blocked."""
         b.over = True
-        key = "ca.cause.cut" if cut is not None else "ca.cause.blocked"
+        key = "ca.cause.cut" if cut is not None else "ca.cause.passed" if held is not None else "ca.cause.blocked"
         position = b.position
-        r.give(b.bidder, 2 ** position, "sips", lambda: say(key, cause=self._cause(b.play), position=position, trump=cut),
+        r.give(b.bidder, 2 ** position, "sips", lambda: say(key, cause=self._cause(b.play), position=position, trump=cut,
+                                                             card=held),
                b.play.line, "ace-cut" if cut is not None else "ace-count")
         for seat, count in b.bids.items():
             r.refill[seat] = r.refill.get(seat, 0) + count
@@ -1171,8 +1174,14 @@ class Caroleto(Rules):
         extra = {"round": str(r.number if r else len(self.done)), "central glass": f"{self.central}/3"}
         if self.standing:
             extra["standing rules"] = join(str(p.card) for p in self.standing)
-        owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)] if r else []
-        return Table(None, self.seating.direction, hands, {"discard": list(self.discard), "table": list(r.table) if r else []},
+        from .caroleto_legal import _all_owed, _next_round
+
+        owing = (self._owed_drinks(r) if r.writes or self.every_round else _all_owed(r)) if r and r.closed else []
+        owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in owing]
+        direction = self.seating.direction
+        if r is not None and r.closed and not self._finished() and self.todo() == [self._next_todo()]:
+            direction = _next_round(self).direction  # the round is over: its Dames have turned the table
+        return Table(None, direction, hands, {"discard": list(self.discard), "table": list(r.table) if r else []},
                      self.stock, owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
