@@ -294,7 +294,8 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
             rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
         elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
             _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word),
-                       actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"))
+                       actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"),
+                       why=rules.score_why(claim.player) if result.scores else "")
 
 
 CLAIMS_KEPT = 1000

@@ -140,3 +140,15 @@ def test_a_card_out_of_turn_after_a_bottle_says_who_took_it_and_with_what(check_
     assert v.message == ("A played 10, but it is B's turn: B took the last trick and leads the next "
                          "(8 is the highest card under the bottle's price, 19)")
     assert v.rule == "Le joueur qui gagne le pli commence le suivant."
+
+
+def test_a_wrong_score_explains_the_bottle_and_the_report_traces_the_end(check_text):
+    """« Le joueur qui a la bouteille du diable marque la totalité du pli du diable en
+    points négatifs et ne marque pas de points positifs »: a wrong score for the owner
+    says so, with the devil's trick's cards and points; the notes give the end."""
+    text = open("records/flaschenteufel/notation.txt", encoding="utf-8").read().replace("C scores -8 ", "C scores -7 ")
+    report = check_text(text)
+    [v] = report.violations
+    assert v.message == ("C scores -7, but the replay counts -8: C ends with the bottle, and so scores minus the "
+                         "devil's trick (1, 7 and 27: 8 points), and nothing for their tricks")
+    assert "the bottle ends with C, at 2; the devil's trick (1, 7 and 27) is worth 8 points" in report.notes

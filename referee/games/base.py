@@ -384,6 +384,11 @@ class Rules:
         """Every drink the rules gave, in order, each with its cause."""
         return []
 
+    def score_why(self, player: str) -> str:
+        """How the replay counts a player's score, in words, for a ``scores`` line that
+        disagrees (« : Ben has the bottle ... »); empty where the count needs no telling."""
+        return ""
+
     def drunk(self) -> dict[str, dict[str, float]]:
         """What the record wrote as drunk, by player and unit (empty when it writes no
         drink): the report shows it beside ``tallies`` where the two differ."""

@@ -142,6 +142,7 @@ class Flaschenteufel(TrickRules):
         self.before: tuple[int, int | None] | None = None
         """The bottle's price and owner before the last trick, when it took the bottle."""
         self.bottle_changes = 0
+        self.end_noted = False
 
     @classmethod
     def hand_size(cls, players: int, options: dict[str, object]) -> int:
@@ -455,9 +456,29 @@ class Flaschenteufel(TrickRules):
                 sum(self.points.get(c.rank, 0) for trick in self.taken[seat] for c in trick.cards)
                 for seat, name in enumerate(self.players)}
 
+    def score_why(self, player: str) -> str:
+        """The bottle's owner scores minus the devil's trick only; the others, their tricks."""
+        seat = self.seats[player]
+        devil = self.devils_trick()
+        if seat == self.owner:
+            return say("ft.score.owner", player=player, cards=join(map(str, sorted(devil))), points=self._points(devil))
+        count = len(self.taken[seat])
+        if self.owner is None:
+            return say("ft.score.free", player=player, count=count)
+        return say("ft.score.taker", player=player, count=count, owner=self.players[self.owner])
+
+    def _points(self, cards: list[Card]) -> int:
+        return sum(self.points.get(c.rank, 0) for c in cards)
+
     def result(self) -> Result:
         if not self.finished:
             return Result(False)
+        if not self.end_noted:  # the end in words, so that the scores can be traced
+            self.end_noted = True
+            devil = self.devils_trick()
+            fields = {"cards": join(map(str, sorted(devil))), "points": self._points(devil), "price": self.price}
+            self.notes.append(say("ft.note.end", owner=self.players[self.owner], **fields) if self.owner is not None
+                              else say("ft.note.end-free", **fields))
         scores = self.scores()
         order = sorted(self.players, key=lambda p: -scores[p])
         best = [p for p in self.players if scores[p] == scores[order[0]]]
