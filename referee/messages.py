@@ -147,7 +147,8 @@ ENGLISH: dict[str, Message] = {
     "why.BC-CARD-COUNT": "A deal written in full holds the whole 52-card deck. It is reported once, on the first deal line, when play starts.",
     # Carte et Plouc (CP-...): its violations, then its phrases (cp.*).
     "CP-NO-MATCH": "{player} played {card} on {top}: neither its suit nor its value",
-    "CP-ACE-SUIT": "{player} played {card} on {top}: an ace goes only on its own suit",
+    "CP-ACE-SUIT": "{player} played {card} on {top}: an ace goes only on its own suit{also}",
+    "cp.ace.also-same": ", and it announced {suit}, the suit already in play, which an ace changes",
     "CP-ACE-ANNOUNCE": "{detail}",
     "CP-MUST-DRAW": "{player} played {card} while owing {owed} card(s): {answer}",
     "CP-DRAW-COUNT": ("{player} drew {count} card, but {expected}", "{player} drew {count} cards, but {expected}"),

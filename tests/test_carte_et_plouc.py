@@ -308,3 +308,10 @@ def test_a_wrong_draw_of_cards_owed_says_which_cards_made_the_count():
 def test_a_missed_call_says_what_made_it_due_and_a_lapsed_sanction_says_who_owed_what(record, line, message):
     games = parse_text(open(f"records/carte-et-plouc/{record}", encoding="utf-8").read())
     assert message in [v.message for g in games for v in check(g).violations if v.line == line]
+
+
+def test_an_ace_off_suit_announcing_the_suit_in_play_is_one_report():
+    report = check(parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "4H"]\nAna plays AC for H\n')[0])
+    assert [(v.code, v.message) for v in report.violations] == [
+        ("CP-ACE-SUIT", "Ana played AC on 4H: an ace goes only on its own suit, and it announced hearts, the suit already "
+                        "in play, which an ace changes")]

@@ -238,6 +238,8 @@ class CarteEtPlouc(Calls, Rules):
         self.muted = False
         """Replaying again what was refereed already (a forbidden last card taken back):
         nothing is flagged twice."""
+        self.misfit = False
+        """The ace just laid off suit announced the suit in play: said with CP-ACE-SUIT."""
         self.taken_back: int | None = None
         """Who just had a forbidden last card taken back: their « plouc » right after it
         belongs to that play, and is no second fault."""
@@ -541,7 +543,7 @@ class CarteEtPlouc(Calls, Rules):
         first = cards[0]
         seen = first.suit != UNSEEN
         facing = self.owed > 0 and not self.again
-        self.again = None
+        self.again, self.misfit = None, False
         before = self.suit
         if seen and facing and not self._answers(first):
             self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
@@ -550,7 +552,11 @@ class CarteEtPlouc(Calls, Rules):
         elif seen and not facing and before is not None and not (
                 first.suit == before if first.rank == ACE else first.suit == before or first.rank == self.rank):
             code = "CP-ACE-SUIT" if first.rank == ACE else "CP-NO-MATCH"
-            self.flag(code, event, event.card_column(start), card=first, top=self._top_text(), suit=self.suit)
+            # an ace off suit that also announces the suit in play: one fault, one report
+            same = code == "CP-ACE-SUIT" and end == len(event.cards) and event.suit == before
+            also = say("cp.ace.also-same", suit=say(f"cp.suits.{before}")) if same else ""
+            self.flag(code, event, event.card_column(start), card=first, top=self._top_text(), suit=self.suit, also=also)
+            self.misfit = same
         self.zero_open = False
         hand = self.cards
         for k, card in enumerate(cards, start):
@@ -653,7 +659,7 @@ class CarteEtPlouc(Calls, Rules):
             self.flag("CP-ACE-ANNOUNCE", event, event.card_column(end - 1),
                       detail=say("cp.ace.no-suit", player=event.player, card=cards[-1], suit=hint))
             return
-        if event.suit == in_play:
+        if event.suit == in_play and not self.misfit:
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.same-suit", player=event.player, suit=say(f"cp.suits.{event.suit}")))
         self.suit = event.suit
 
