@@ -119,7 +119,12 @@ ENGLISH: dict[str, Message] = {
     "where.played": "played",
     "where.hand": "in {player}'s cards",
     # Bataille corse.
-    "BC-OUT-OF-TURN": "{player} turned {card}, but it is {expected}'s turn",
+    "BC-OUT-OF-TURN": "{player} turned {card}, but it is {expected}'s turn: {why}",
+    "bc.turn.owner": "{player} won the pile, takes it, and leads",
+    "bc.turn.pays": ("{player} is paying {creditor}'s {card}, {count} more card to turn", "{player} is paying {creditor}'s {card}, {count} more cards to turn"),
+    "bc.turn.leads": "{player} took the last pile, and leads with a new card",
+    "bc.turn.first": "{player} turns the first card",
+    "bc.turn.next": "the turn goes round to the left, to {player}",
     "BC-OVERPAID": "{player} paid {card} after the debt to {creditor} was settled: {creditor} should take the pile",
     "BC-UNDERPAID": "{player} stopped paying {creditor} with {owed} card(s) still owed",
     "BC-WRONG-COLLECTOR": "{player} took the pile, but it belongs to {owner}",
