@@ -391,7 +391,7 @@ ENGLISH: dict[str, Message] = {
 
     # Pierre qui Roule (PQ-...), then its phrases (pq.*).
     "PQ-MUST-PICK-UP": "{player} played {card} without following {suit}: a player who cannot follow picks up the trick and plays no card",
-    "PQ-WRONG-PICKUP": "{player} picked up the trick, but it is {expected}'s turn: only the player who cannot follow picks it up",
+    "PQ-WRONG-PICKUP": "{player} picked up the trick, but it is {expected}'s turn ({why}): only the player who cannot follow picks it up",
     "PQ-PLAYED-ON": "{player} played {card} on a trick {picker} has picked up: {picker} takes it too and leads the next trick",
     "pq.suit.S": "a spade",
     "pq.suit.H": "a heart",
@@ -500,7 +500,8 @@ ENGLISH: dict[str, Message] = {
     "ca.step.draw": "the draw began",
     "ca.step.reveal": "the cards were laid",
     "ca.draw.twice": "{player} already took a card this round",
-    "ca.draw.turn": "it is {player}'s turn to take a card",
+    "ca.draw.turn": "it is {player}'s turn to take a card: the draw goes to the {side} from {first}, who drew first this round",
+    "ca.draw.turn-first": "it is {player}'s turn to take a card: {player} draws first in round {number}",
     "ca.draw.neighbour": "{player} takes from {source}, but this way round {player} takes from the neighbour on the {side}, {neighbour}",
     "ca.side.right": "right",
     "ca.side.left": "left",
@@ -508,7 +509,7 @@ ENGLISH: dict[str, Message] = {
     "ca.no-card": "{player} has no card left",
     "ca.refill.more": "{player} draws more cards than were bid: the refill gives back the cards laid in the bidding",
     "ca.bid.none": "no bidding is going on",
-    "ca.bid.turn": "it is {player}'s turn to bid",
+    "ca.bid.turn": "it is {player}'s turn to bid: the bidding goes to the {side} from {ace}'s {card}",
     "ca.suit.S": "spade",
     "ca.suit.H": "heart",
     "ca.suit.D": "diamond",

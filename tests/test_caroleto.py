@@ -292,3 +292,10 @@ def test_a_pass_flagged_as_not_blocked_drinks_as_passed_and_the_early_roi_counts
     records = parse_text(open("records/caroleto/ace.txt", encoding="utf-8").read())
     causes = [d.cause for r in records for d in replay(start(r), r).drinks() if d.line == 193]
     assert "AH played by Ann: passed as bidder 2, holding 9H" in causes
+
+
+def test_a_take_or_a_bid_out_of_turn_says_how_the_turn_goes() -> None:
+    draws = {v.line: v.message for v in _violations("records/caroleto/draw.txt") if v.code == "CA-DRAW-ORDER"}
+    assert draws[57] == "it is Ben's turn to take a card: Ben draws first in round 1"
+    bids = {v.line: v.message for v in _violations("records/caroleto/ace.txt") if v.code == "CA-BID-TURN"}
+    assert bids[138] == "it is Ben's turn to bid: the bidding goes to the left from Ann's AS"

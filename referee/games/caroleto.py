@@ -399,7 +399,10 @@ class Caroleto(Rules):
             return say("ca.draw.twice", player=self.players[seat])
         expected = self._next_drawer(r)
         if expected is not None and seat != expected:
-            return say("ca.draw.turn", player=self.players[expected])
+            side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
+            if r.first is None or r.first == expected:
+                return say("ca.draw.turn-first", player=self.players[expected], number=r.number)
+            return say("ca.draw.turn", player=self.players[expected], side=side, first=self.players[r.first])
         behind = (seat - r.direction) % self.n
         if source != behind:
             side = say("ca.side.right" if r.direction == 1 else "ca.side.left")
@@ -791,7 +794,9 @@ class Caroleto(Rules):
         if b is None:
             return say("ca.bid.none")
         if seat != b.bidder:
-            return say("ca.bid.turn", player=self.players[b.bidder])
+            side = say("ca.side.left" if self.round.direction == 1 else "ca.side.right")
+            return say("ca.bid.turn", player=self.players[b.bidder], side=side, card=b.play.card,
+                       ace=self.players[b.play.seat])
         return ""
 
     def _bar(self, b: Bidding) -> str:

@@ -205,7 +205,7 @@ class PierreQuiRoule(TrickRules):
         hand, plays none, and leads the next trick."""
         due = self.due()
         if seat != due:
-            self.flag("PQ-WRONG-PICKUP", event, expected=self.players[due])
+            self.flag("PQ-WRONG-PICKUP", event, expected=self.players[due], why=self.turn_why(due)[0])
         elif not self._revoked(seat, event, event.column, None):
             self.pick_ups += 1  # the stat counts the pick-ups of players who could not follow
         hand = self.hands[seat]
