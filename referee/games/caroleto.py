@@ -947,7 +947,7 @@ class Caroleto(Rules):
         for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
             name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
             mine = [d for d in drinks if d.player == name and d.unit == unit]
-            causes = "; ".join(f"{d.cause}, line {d.line}" for d in mine)
+            causes = "; ".join(say("ca.cause.line", cause=d.cause, line=d.line) for d in mine)
             stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
             if stopped:
                 found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
@@ -1176,9 +1176,9 @@ class Caroleto(Rules):
         self._settle_view()
         r = self.round
         hands = {p: Hand(self.counts[s], self.places.sure(Places.seat(s))) for s, p in enumerate(self.players)}
-        extra = {"round": str(r.number if r else len(self.done)), "central glass": f"{self.central}/3"}
+        extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
         if self.standing:
-            extra["standing rules"] = join(str(p.card) for p in self.standing)
+            extra[say("ca.state.standing")] = join(str(p.card) for p in self.standing)
         from .caroleto_legal import _all_owed, _next_round
 
         owing = (self._owed_drinks(r) if r.writes or self.every_round else _all_owed(r)) if r and r.closed else []
@@ -1186,7 +1186,7 @@ class Caroleto(Rules):
         direction = self.seating.direction
         if r is not None and r.closed and not self._finished() and self.todo() == [self._next_todo()]:
             direction = _next_round(self).direction  # the round is over: its Dames have turned the table
-        return Table(None, direction, hands, {"discard": list(self.discard), "table": list(r.table) if r else []},
+        return Table(None, direction, hands, {say("ca.state.discard"): list(self.discard), say("ca.state.table"): list(r.table) if r else []},
                      self.stock, owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
