@@ -244,14 +244,14 @@ def _violations(path: str):
 def test_a_wrong_drink_says_what_was_owed_and_why_and_quotes_the_cards_own_rule() -> None:
     found = {(v.line, v.code): v for v in _violations("records/caroleto/drinks.txt")}
     wrong = found[51, "CA-DRINK-WRONG"]
-    assert wrong.message == "Ben drinks 5 gorgée(s), but owes 4 gorgée(s) (4S played by Ann on Ben)"
+    assert wrong.message == "Ben drinks 5 gorgées, but owes 4 gorgées (4S played by Ann on Ben)"
     assert wrong.rule == Caroleto.RULES["black"]
     undue = found[132, "CA-DRINK-UNDUE"]
-    assert undue.message == ("Ben drinks 2 gorgée(s), but owes nothing now: what round 1 gives them, 4 gorgée(s) "
+    assert undue.message == ("Ben drinks 2 gorgées, but owes nothing now: what round 1 gives them, 4 gorgées "
                              "(4S played by Ann on Ben), is drunk already")
     assert undue.rule == Caroleto.RULES["black"]
     early = found[69, "CA-DRINK-UNDUE"]
-    assert early.message == "Ben drinks 4 gorgée(s), but nothing is owed yet in round 1: its cards are not all laid"
+    assert early.message == "Ben drinks 4 gorgées, but nothing is owed yet in round 1: its cards are not all laid"
 
 
 def test_a_sevens_drink_says_the_drinkers_place_in_the_count_and_the_direction() -> None:
@@ -266,10 +266,10 @@ def test_a_sevens_drink_says_the_drinkers_place_in_the_count_and_the_direction()
 def test_the_tally_shows_what_was_drunk_beside_what_was_owed_where_they_differ() -> None:
     records = parse_text(open("records/caroleto/drinks.txt", encoding="utf-8").read())
     text = "\n".join("".join(piece for piece, _ in line) for line in render(check(records[1])))
-    assert "Ben owes 4 gorgée(s), drank 5 gorgée(s)" in text
-    assert "Cas owes 1 half glass(es), drank 1 full glass(es)" in text
-    assert "Ann owes nothing, drank 1 gorgée(s)" in text
-    assert "Dom drinks 3 gorgée(s)" in text  # drank as owed
+    assert "Ben owes 4 gorgées, drank 5 gorgées" in text
+    assert "Cas owes 1 half glass, drank 1 full glass" in text
+    assert "Ann owes nothing, drank 1 gorgée" in text
+    assert "Dom drinks 3 gorgées" in text  # drank as owed
 
 
 def test_the_table_view_agrees_with_itself_at_a_rounds_end() -> None:
@@ -282,7 +282,7 @@ def test_the_table_view_agrees_with_itself_at_a_rounds_end() -> None:
     shown = items(state_in_text(text))
     assert ("direction", "to the right, against [Players] order") in shown
     assert ("to do", "round 2: Ann takes a card from Ben (each player may first exchange a card)") in shown
-    assert ("owed", "Ann drinks 2 gorgée(s)") in shown and ("owed", "Cas drinks 5 gorgée(s)") in shown
+    assert ("owed", "Ann drinks 2 gorgées") in shown and ("owed", "Cas drinks 5 gorgées") in shown
     assert ("legal", "Ann, Ben or Cas may discard any card not known to be elsewhere but KS") in shown
 
 
