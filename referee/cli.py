@@ -94,7 +94,7 @@ def _translate_help(group: click.Group) -> None:
     from .messages import help_text, language
 
     for command in (group, *group.commands.values()):
-        command._help_option = None  # type: ignore[attr-defined]  # click keeps it, with its words, once made
+        command._help_option = None  # click keeps it, with its words, once made
     if getattr(group, "_help_language", "en") == language():
         return
     for context, english in list(help_strings(group)):
@@ -105,7 +105,7 @@ def _translate_help(group: click.Group) -> None:
             command.help = text
         else:
             param = next(p for p in command.params if context.endswith("." + max(p.opts, key=len)))
-            param.help = text  # type: ignore[attr-defined]
+            param.help = text
     group._help_language = language()  # type: ignore[attr-defined]
 
 
@@ -145,7 +145,7 @@ def _click_words() -> None:
 
     for module in (click.core, click.decorators, click.exceptions, click.formatting, click.types):
         module._ = translate  # type: ignore[attr-defined]
-    click.core._referee = language() != "en"  # type: ignore[attr-defined]
+    click.core._referee = language() != "en"
 
 
 def _language_from_config(config: Config) -> None:

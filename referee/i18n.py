@@ -131,6 +131,9 @@ def extract(langs: list[str]) -> None:
                           copyright_holder="the referee authors", charset="utf-8", fuzzy=False)
         if plural_forms:
             catalog.mime_headers = [("Plural-Forms", plural_forms)]
+        if old:  # nothing changes when the English has not: the catalogue's dates stay
+            catalog.creation_date = previous_catalog.creation_date
+            catalog.revision_date = previous_catalog.revision_date
         for context, english in source:
             if not english:  # an empty sentence stays empty (and msgid "" is the header)
                 continue
