@@ -245,7 +245,9 @@ def _configuration(path: str | None, none: bool):
         click.echo(visible(str(error)), err=True)
         sys.exit(EXIT_ERROR)
     for warning in config.warnings:
-        click.echo(warning, err=True)
+        from .safe_text import visible
+
+        click.echo(visible(warning), err=True)
     _language_from_config(config)
     return config
 
@@ -265,7 +267,9 @@ def _codes(values: tuple[str, ...], option: str) -> tuple[str, ...]:
     try:
         return codes(tuple(code for value in values for code in value.split(",") if code.strip()), option)
     except ConfigError as error:
-        click.echo(str(error), err=True)
+        from .safe_text import visible
+
+        click.echo(visible(str(error)), err=True)
         sys.exit(EXIT_ERROR)
 
 
@@ -473,15 +477,15 @@ def import_(file: str, suits: str | None, ranks: str | None, config_path: str | 
 
     formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks))
     _records_out()
-    try:
-        if file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(file, "rb") as stream:
-                from .importer import MAX_JSON
+    from .importer import MAX_JSON, read_json_bytes
+    from .record_file import FileRefused
 
-                data = stream.read(MAX_JSON + 1)
-    except (OSError, ValueError, AttributeError) as error:
+    try:
+        data = read_json_bytes(file, MAX_JSON)
+    except FileRefused as error:
+        click.echo(str(error), err=True)
+        sys.exit(EXIT_ERROR)
+    except OSError as error:
         from .messages import say
 
         click.echo(str(RecordError(file, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))), err=True)

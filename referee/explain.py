@@ -24,7 +24,7 @@ from .messages import ENGLISH, help_text, join, say, template
 from .safe_text import visible_lines
 
 CODE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
-PLACE = re.compile(r"(?P<path>.+?):(?P<line>\d+)(?::\d+)?")
+PLACE = re.compile(r"(?P<path>.+?):(?P<line>[0-9]+)(?::[0-9]+)?")
 WIDTH = 80
 
 
@@ -163,6 +163,20 @@ def explain_place(path: str, line: int) -> list[str]:
 
 # --- The command -----------------------------------------------------------------------------
 
+MAX_DIGITS = 12
+"""A line number longer than this is past the end of any record referee reads."""
+
+
+def _line_number(place: re.Match[str]) -> int:
+    """The line of a FILE:LINE; RecordError for a number no record has a line of."""
+    from .notation import RecordError
+
+    digits = place["line"]
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise RecordError(place["path"], 0, 0, say("explain.line-too-large", digits=len(digits)))
+    return int(digits)
+
+
 def run(targets: tuple[str, ...]) -> int:
     """``referee explain CODE... | FILE:LINE...``: exit status 0, or 2 when a code is
     unknown or a place cannot be read."""
@@ -187,7 +201,7 @@ def run(targets: tuple[str, ...]) -> int:
             print("\n".join(render_code(found)))
         elif place:
             try:
-                print(visible_lines("\n".join(explain_place(place["path"], int(place["line"])))))
+                print(visible_lines("\n".join(explain_place(place["path"], _line_number(place)))))
             except RecordError as error:
                 print(str(error), file=sys.stderr)
                 status = 2
