@@ -802,6 +802,7 @@ ENGLISH: dict[str, Message] = {
     # Lists.
     "join.and": " and ",
     "join.or": " or ",
+    "join.semicolon": "; ",
     # Report.
     "report.game": "{title} ({players}{occasion}):",
     "report.valid": "valid",

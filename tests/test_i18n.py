@@ -356,3 +356,12 @@ def test_the_french_conventions_page_is_written_from_the_catalogue() -> None:
     page = ROOT / "docs" / "fr" / "conventions.md"
     assert page.read_text(encoding="utf-8") == i18n.conventions_page("fr"), "python -m referee.i18n docs"
     assert messages.language() == "en"
+
+
+def test_click_s_own_words_follow_the_language() -> None:
+    out = CliRunner().invoke(main, ["--lang", "fr", "state", "--help"]).output
+    assert out.startswith("Utilisation\u00a0:") and "Affiche ce message et quitte." in out, out
+    result = CliRunner().invoke(main, ["--lang", "fr", "state", "--at", "0", "g.txt"])
+    assert "Erreur\u00a0: Valeur invalide pour '--at'\u00a0:" in result.output, result.output
+    out = CliRunner().invoke(main, ["--lang", "en", "state", "--help"]).output
+    assert out.startswith("Usage:") and "Show this message and exit." in out, out

@@ -947,7 +947,7 @@ class Caroleto(Rules):
         for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
             name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
             mine = [d for d in drinks if d.player == name and d.unit == unit]
-            causes = "; ".join(say("ca.cause.line", cause=d.cause, line=d.line) for d in mine)
+            causes = say("join.semicolon").join(say("ca.cause.line", cause=d.cause, line=d.line) for d in mine)
             stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
             if stopped:
                 found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
