@@ -526,11 +526,12 @@ def test_the_editor_language_or_the_configuration_language(tmp_path: Path) -> No
             detail = client.at("textDocument/completion", record.as_uri(), 7, 0)["items"][0].get("detail")
         finally:
             assert b"Traceback" not in client.stop()
-        from referee.messages import say, use
+        from referee.messages import use
 
         use("fr" if french else "en")
         try:
-            message, table = say("CP-MISSED-CARTE", player="Ana"), "\n".join(render(state_in_text(text, 7, str(record))))
+            (message,) = [v.message for _, report in check_games(parse_text(text)) for v in report.violations]
+            table = "\n".join(render(state_in_text(text, 7, str(record))))
         finally:
             use("en", explicit=False)
         assert fault["message"].split("\n")[0] == message
