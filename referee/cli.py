@@ -534,13 +534,15 @@ def state(file: str, at: int | None, as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("targets", nargs=-1, required=True, metavar="CODE|FILE:LINE...")
-def explain(targets: tuple[str, ...]) -> None:
+@click.argument("targets", nargs=-1, metavar="[CODE|FILE:LINE]...")
+@click.option("--list", "as_list", is_flag=True, help="List every code with its title, grouped by game (as with no argument).")
+def explain(targets: tuple[str, ...], as_list: bool) -> None:
     """The rule behind a violation code, the convention referee follows and an example;
-    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line."""
+    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line.
+    With no argument, or --list: every code with its one-line title, grouped by game."""
     from .explain import run
 
-    sys.exit(run(targets))
+    sys.exit(run(() if as_list else targets))
 
 
 @main.command()

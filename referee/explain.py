@@ -115,6 +115,40 @@ def render_code(found: Explanation) -> list[str]:
     return lines
 
 
+# --- Every code (referee explain --list) -------------------------------------------------------
+
+def code_groups() -> list[tuple[str, list[str]]]:
+    """Every code, grouped as ``referee explain --list`` shows them: each game's own codes
+    under its title, a code that several games report once under their titles together,
+    then the record's own ``REC-*`` codes (the notation's, for every game)."""
+    games: dict[str, list[str]] = {}
+    for cls in refereed():
+        for code in cls.CODES:
+            if code not in record_rules.CODES and not code.startswith("REC-"):
+                games.setdefault(code, []).append(cls.title)
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for code, titles in games.items():
+        groups.setdefault(tuple(titles), []).append(code)
+    listed = [(join(titles), sorted(codes)) for titles, codes in sorted(groups.items(), key=lambda g: len(g[0]) > 1)]
+    records = [c for c in known_codes() if c not in games]
+    return [*listed, (say("explain.list.record"), records)]
+
+
+def title(code: str) -> str:
+    """A code's one-line title (``title.<CODE>``)."""
+    return say(f"title.{code}")
+
+
+def code_list() -> list[str]:
+    """Every code with its title, grouped (``referee explain --list``)."""
+    lines: list[str] = []
+    width = max(len(code) for code in known_codes())
+    for heading, codes in code_groups():
+        lines += ([""] if lines else []) + [heading]
+        lines += [f"  {code.ljust(width)}  {title(code)}" for code in codes]
+    return lines
+
+
 # --- A line of a record ----------------------------------------------------------------------
 
 def explain_place(path: str, line: int) -> list[str]:
@@ -179,11 +213,14 @@ def _line_number(place: re.Match[str]) -> int:
 
 def run(targets: tuple[str, ...]) -> int:
     """``referee explain CODE... | FILE:LINE...``: exit status 0, or 2 when a code is
-    unknown or a place cannot be read."""
+    unknown or a place cannot be read. No target: every code with its title."""
     import sys
 
     from .notation import RecordError
 
+    if not targets:
+        print("\n".join(code_list()))
+        return 0
     status = 0
     for i, target in enumerate(targets):
         if i:
