@@ -149,6 +149,30 @@ def code_list() -> list[str]:
     return lines
 
 
+def anchor(code: str) -> str:
+    """The anchor of a code's heading in docs/codes.md (as GitHub and most renderers make it)."""
+    return code.lower()
+
+
+def codes_page() -> str:
+    """docs/codes.md: every code with its title under a heading of its own (SARIF's
+    ``helpUri`` points there), and where its game's conventions are written; in English,
+    written by ``python -m referee.explain`` and checked by the tests."""
+    pages = {cls.title: f"games/{cls.name}.md" for cls in refereed()}
+    lines = ["# Every code", "",
+             "Every code `referee check` reports, grouped by game, with its one-line title; the same list as",
+             "`referee explain --list`. `referee explain CODE` quotes the rule, says the convention referee",
+             "follows and shows a record that breaks it. This page is written by `python -m referee.explain`.", ""]
+    for heading, codes in code_groups():
+        lines += [f"## {heading}", ""]
+        games = [title for title in pages if title in heading]
+        where = ", ".join(f"[{title}]({pages[title]})" for title in games) or "[the notation](notation.md)"
+        for code in codes:
+            lines += [f"### {code}", "", f"{title(code)[0].upper()}{title(code)[1:]}. Conventions: {where}; "
+                      f"`referee explain {code}`.", ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
 # --- A line of a record ----------------------------------------------------------------------
 
 def explain_place(path: str, line: int) -> list[str]:
@@ -246,3 +270,12 @@ def run(targets: tuple[str, ...]) -> int:
             print(say("explain.what", target=target), file=sys.stderr)
             status = 2
     return status
+
+
+if __name__ == "__main__":  # python -m referee.explain: writes docs/codes.md
+    from pathlib import Path
+
+    from .messages import use
+
+    use("en", explicit=False)
+    (Path(__file__).resolve().parent.parent / "docs" / "codes.md").write_text(codes_page(), encoding="utf-8")
