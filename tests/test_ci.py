@@ -121,18 +121,22 @@ def test_the_hooks_check_every_record_they_are_given(club) -> None:
     assert run_hook("referee-check", club, ["notes/broken.txt"]).returncode == 2
 
 
-def test_the_readme_s_first_command_prints_what_the_readme_shows() -> None:
+@pytest.mark.parametrize(("page", "heading", "exits", "lines"), [
+    ("README.md", "## On a fresh machine", "exits 1", "{} lines"),
+    ("docs/fr/README.md", "## Pour commencer", "sort avec le code 1", "{} lignes"),
+])
+def test_the_readme_s_first_command_prints_what_the_readme_shows(page: str, heading: str, exits: str, lines: str) -> None:
     """The command of "On a fresh machine", run on this checkout: the lines the README
     shows, the number of lines it says, the summary, and exit 1."""
-    section = README.split("## On a fresh machine", 1)[1].split("\n## ", 1)[0]
-    command = re.search(r"\.venv/bin/(referee check [^\n]+)", section)[1]
+    section = (ROOT / page).read_text(encoding="utf-8").split(heading, 1)[1].split("\n## ", 1)[0]
+    command = re.search(r"\.venv/bin/(referee [^\n]+)", section)[1]
     shown = re.search(r"^```\n(.*?)^```", section, re.MULTILINE | re.DOTALL)[1].splitlines()
     done = referee(command, ROOT)
-    assert "--statistics" in command and done.returncode == 1 and "exits 1" in section, done.stderr
-    lines = done.stdout.splitlines()
+    assert "check --statistics" in command and done.returncode == 1 and exits in section, done.stderr
+    printed = done.stdout.splitlines()
     head = shown[:shown.index("…")]
-    assert lines[:len(head)] == head and lines[-1] == shown[-1]
-    assert f"{len(lines) - 1} lines" in section
+    assert printed[:len(head)] == head and printed[-1] == shown[-1]
+    assert lines.format(len(printed) - 1) in section
 
 
 def test_the_readme_s_local_hook_counts_every_file_as_a_record(club) -> None:
