@@ -187,8 +187,9 @@ class _Printer:
             from rich.console import Console
             from rich.text import Text
 
-            forced = {"force_terminal": True, "no_color": False, "color_system": "standard"} if color == "always" else {}
-            console = Console(highlight=False, soft_wrap=True, **forced)
+            forced = color == "always"  # a pipe, NO_COLOR and TERM=dumb aside
+            console = Console(highlight=False, soft_wrap=True, force_terminal=True if forced else None,
+                              no_color=False if forced else None, color_system="standard" if forced else "auto")
             self.write = lambda pieces: console.print(Text.assemble(*pieces))
         else:
             self.write = lambda pieces: sys.stdout.write("".join(text for text, _ in pieces) + "\n")
