@@ -127,7 +127,8 @@ def test_the_hooks_check_every_record_they_are_given(club) -> None:
 ])
 def test_the_readme_s_first_command_prints_what_the_readme_shows(page: str, heading: str, exits: str, lines: str) -> None:
     """The command of "On a fresh machine", run on this checkout: the lines the README
-    shows, the number of lines it says, the summary, and exit 1."""
+    shows, the number of lines it says, the summary, and exit 1 (after a change of the
+    records or of the summary: python tests/refresh_readme.py)."""
     section = (ROOT / page).read_text(encoding="utf-8").split(heading, 1)[1].split("\n## ", 1)[0]
     command = re.search(r"\.venv/bin/(referee [^\n]+)", section)[1]
     shown = re.search(r"^```\n(.*?)^```", section, re.MULTILINE | re.DOTALL)[1].splitlines()
