@@ -56,6 +56,44 @@ def _spellings() -> dict[str, Card]:
 
 SPELLINGS = _spellings()
 
+FRENCH_SUITS = {"P": "S", "C": "H", "K": "D", "T": "C"}
+"""The suit letters of French notation (pique, cœur, carreau, trèfle), as French bridge
+notation writes them, to the suit letters of English notation (S H D C)."""
+FRENCH_RANKS = {"A": ACE, "1": ACE, "V": JACK, "C": CAVALIER, "D": QUEEN, "R": KING}
+"""The rank letters of French notation: as, valet, cavalier, dame, roi."""
+FRENCH_LETTERS = {ACE: "A", JACK: "V", CAVALIER: "C", QUEEN: "D", KING: "R"}
+FRENCH_RANK_WORDS = {"as": ACE, "valet": JACK, "cavalier": CAVALIER, "dame": QUEEN, "roi": KING}
+FRENCH_SUIT_WORDS = {"pique": "S", "coeur": "H", "cœur": "H", "carreau": "D", "trefle": "C", "trèfle": "C"}
+"""The suits' French names (a plural s or x is dropped before looking one up)."""
+
+
+def _french_spellings() -> dict[str, Card]:
+    """Every spelling (upper case) of every card in French notation: rank then suit in
+    French letters (``DP``, ``10T``, ``AC``), a suit symbol either side, a tarot trump
+    (``T6``: the suit letter comes last, so ``6T`` is the six de trèfle), ``EX``, ``??``;
+    and the full names in lower case, single-spaced (``dame de pique``, ``10 de trèfle``)."""
+    table = {k: v for k, v in SPELLINGS.items()
+             if k in ("??", "EX") or v.suit == TRUMP or not k[-1].isalpha() and not set(k) & set("JQK")}
+    ranks = {str(n): n for n in range(2, 11)} | FRENCH_RANKS
+    for spelled, rank in ranks.items():
+        for letter, suit in FRENCH_SUITS.items():
+            table[spelled + letter] = Card(rank, suit)
+    words = {str(n): n for n in range(1, 11)} | FRENCH_RANK_WORDS
+    for word, rank in words.items():
+        for name, suit in FRENCH_SUIT_WORDS.items():
+            for plural in ("", "x" if name == "carreau" else "s"):
+                table[f"{word} de {name}{plural}".upper()] = Card(rank, suit)
+    return table
+
+
+FRENCH_SPELLINGS = _french_spellings()
+
+
+def french_name(card: Card) -> str:
+    """A suited card's French name, as the rule texts write it: ``dame de pique``."""
+    rank = {ACE: "as", JACK: "valet", CAVALIER: "cavalier", QUEEN: "dame", KING: "roi"}.get(card.rank, str(card.rank))
+    return f"{rank} de {SUIT_NAMES[card.suit]}"
+
 
 def read_card(text: str) -> Card | None:
     """The card a suited, trump, Excuse or ?? spelling stands for, or None."""

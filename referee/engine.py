@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .cards import UNSEEN_CARD
 from .games import GAMES, find_game, load_rules
-from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes
+from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name
 from .messages import join, say
 from .notation import RecordError
 from .record import PREPOSITIONS, Event, Record
@@ -157,11 +157,11 @@ def replay(rules: Rules, record: Record) -> Rules:
 
 
 def _close_name(name: str, players) -> str:
-    """' (did you mean Alice?)' for a name that differs from a player's only in case or
-    by a letter or two; empty otherwise."""
+    """' (did you mean Noé?)' for a name that differs from a player's only in case or
+    accents (Noe, noé), or by a letter or two; empty otherwise."""
     import difflib
 
-    same = [p for p in players if p.lower() == name.lower()]
+    same = [p for p in players if fold_name(p) == fold_name(name)]
     close = same or difflib.get_close_matches(name, list(players), n=1, cutoff=0.75)
     return say("hint.player", player=close[0]) if close else ""
 
@@ -172,8 +172,8 @@ def _effective_headers(record: Record) -> dict[str, str]:
     shown: dict[str, str] = {}
     seen: set[str] = set()
     for header in [*record.headers, *record.inherited]:
-        if header.tag.lower() not in seen:
-            seen.add(header.tag.lower())
+        if header.key not in seen:
+            seen.add(header.key)
             shown[header.tag] = header.value
     return shown
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import Card
+from .french import tag_key
 
 _WORDS = re.compile(r"\S+")
 
@@ -34,10 +35,16 @@ TARGET_VERBS = frozenset({"beats", "catches", "accuses"})
 @dataclass(slots=True)
 class Header:
     tag: str
+    """As written: ``Game``, ``game`` or ``Jeu``."""
     value: str
     line: int
     column: int
     comment: str | None = None
+    key: str = field(init=False, repr=False, compare=False)
+    """The tag in lower case and in English, whichever notation wrote it: ``game``."""
+
+    def __post_init__(self) -> None:
+        self.key = tag_key(self.tag)
 
 
 @dataclass(slots=True)
@@ -160,12 +167,12 @@ class Record:
         return found
 
     def header(self, tag: str) -> Header | None:
-        """The first header with this tag, matched without regard to case; else the one
-        the game inherits from its match."""
-        tag = tag.lower()
-        found = next((h for h in self.headers if h.tag.lower() == tag), None)
+        """The first header with this tag, matched without regard to case or notation
+        (``Game`` finds ``[Jeu]``); else the one the game inherits from its match."""
+        tag = tag_key(tag)
+        found = next((h for h in self.headers if h.key == tag), None)
         if found is None and self.inherited:
-            found = next((h for h in self.inherited if h.tag.lower() == tag), None)
+            found = next((h for h in self.inherited if h.key == tag), None)
         return found
 
     def tag(self, tag: str, default: str | None = None) -> str | None:
