@@ -89,15 +89,37 @@ def _french_spellings() -> dict[str, Card]:
 FRENCH_SPELLINGS = _french_spellings()
 
 
+def french_text(card: Card) -> str:
+    """A card in French letters: ``DP``, ``10T``; a trump, the Excuse or ?? as in English."""
+    if card.suit in SUITS:
+        return FRENCH_LETTERS.get(card.rank, str(card.rank)) + next(k for k, v in FRENCH_SUITS.items() if v == card.suit)
+    return str(card)
+
+
+CARD_TAGS = frozenset({"starter", "stock"})
+"""The headers (by their key) whose value is cards (Carte et Plouc's), written in the
+record's notation."""
+
+
+def respelled(value: str, from_french: bool, to_french: bool) -> str:
+    """A header's cards ([Starter], [Stock]) in the other notation's letters; the value
+    as it is when a word of it is not a card."""
+    cards = [read_card(word, from_french) for word in value.replace(",", " ").split()]
+    if not cards or None in cards:
+        return value
+    return " ".join(french_text(card) if to_french else str(card) for card in cards)
+
+
 def french_name(card: Card) -> str:
     """A suited card's French name, as the rule texts write it: ``dame de pique``."""
     rank = {ACE: "as", JACK: "valet", CAVALIER: "cavalier", QUEEN: "dame", KING: "roi"}.get(card.rank, str(card.rank))
     return f"{rank} de {SUIT_NAMES[card.suit]}"
 
 
-def read_card(text: str) -> Card | None:
-    """The card a suited, trump, Excuse or ?? spelling stands for, or None."""
-    return SPELLINGS.get(text.upper())
+def read_card(text: str, french: bool = False) -> Card | None:
+    """The card a suited, trump, Excuse or ?? spelling stands for, or None; ``french``:
+    in French notation (``DP``)."""
+    return (FRENCH_SPELLINGS if french else SPELLINGS).get(" ".join(text.split()).upper())
 
 
 STANDARD_52 = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 15) if rank != CAVALIER)

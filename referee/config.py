@@ -48,8 +48,9 @@ class Config:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     strict: bool = False
-    suits: str = "ascii"
-    ranks: str = "english"
+    suits: str | None = None
+    """None: as each record writes its cards (fmt)."""
+    ranks: str | None = None
     games: dict[str, dict[str, str]] = field(default_factory=dict)
     """Default options per game: game name -> {tag: value}, for records that do not set them."""
     warnings: tuple[str, ...] = ()

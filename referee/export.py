@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from .cards import CARD_TAGS, respelled
+from .french import english_tag
 from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
 
 
@@ -20,11 +22,15 @@ def _event_json(event: Event) -> dict:
 
 
 def record_to_json(record: Record) -> dict:
-    """One game as plain data: headers, events and comments, each with its line."""
+    """One game as plain data: headers, events and comments, each with its line. It is
+    the same in either notation: header tags in English (``[Jeu]`` is ``Game``), cards
+    and verbs in their canonical form; the [Notation] header is kept, so that ``import``
+    writes a French record back in French."""
+    french = record.french
     return {
         "line": record.line,
-        "headers": [{"tag": h.tag, "value": h.value, "line": h.line, **({"comment": h.comment} if h.comment else {})}
-                    for h in record.headers],
+        "headers": [{"tag": english_tag(h.tag), "value": respelled(h.value, True, False) if french and h.key in CARD_TAGS else h.value,
+                     "line": h.line, **({"comment": h.comment} if h.comment else {})} for h in record.headers],
         "events": [_event_json(e) for e in record.events],
         "comments": [{"text": c.text, "line": c.line} for c in record.comments],
     }

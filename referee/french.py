@@ -50,6 +50,19 @@ TAG_KEYS = {french.lower(): english.lower() for english, names in FRENCH_TAGS.it
 """A tag in lower case to the lower-case English tag it stands for (French ones only)."""
 
 
+def is_french(notation: str | None) -> bool:
+    """Whether a [Notation] header's value names French notation."""
+    return notation is not None and notation.strip().lower() in ("fr", "français", "francais", "french")
+
+
+ENGLISH_TAGS = {french.lower(): english for english, names in FRENCH_TAGS.items() for french in names}
+
+
+def english_tag(tag: str) -> str:
+    """A tag in its English form, for the JSON form: ``Jeu`` is ``Game``; an English tag as written."""
+    return ENGLISH_TAGS.get(tag.lower(), tag) if tag.lower() != "notation" else tag
+
+
 def tag_key(tag: str) -> str:
     """The lower-case English form of a header tag written in either notation."""
     low = tag.lower()

@@ -158,14 +158,18 @@ def _schema_problems(document) -> list[tuple[list, str]]:
 def _record(path: str, number: int, game: dict, match_games: dict[str, str]) -> Record:
     """A game of the document as a Record, its cards read (a bare number is a card in a
     game of numbered cards, such as Flaschenteufel, and nowhere else)."""
+    from .cards import CARD_TAGS, respelled
+    from .french import is_french, tag_key
     from .games import numbers_are_cards
 
-    tags = {h["tag"].lower(): h["value"] for h in reversed(game["headers"])}
+    tags = {tag_key(h["tag"]): h["value"] for h in reversed(game["headers"])}
     name = tags.get("game") or match_games.get(tags.get("match", ""))
     if name and tags.get("match"):
         match_games[tags["match"]] = name
     numbered = numbers_are_cards(name)
-    headers = [Header(h["tag"], h["value"], h["line"], 1, h.get("comment")) for h in game["headers"]]
+    french = is_french(tags.get("notation"))  # the JSON form's header cards are in English: the record's are in its notation
+    headers = [Header(h["tag"], respelled(h["value"], False, True) if french and tag_key(h["tag"]) in CARD_TAGS else h["value"],
+                      h["line"], 1, h.get("comment")) for h in game["headers"]]
     events = []
     for index, e in enumerate(game["events"]):
         cards = []

@@ -18,7 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from .cards import FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card
 from .cards import french_name
-from .french import FRENCH_WRITTEN
+from .french import FRENCH_WRITTEN, is_french
 from .french import FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS
 from .games import numbers_are_cards
 from .messages import say
@@ -390,11 +390,6 @@ def _french_parser() -> tuple[Lark, _Builder]:
     builder = _FrenchBuilder()
     grammar = french_grammar(read_resource("grammar", "record.lark"))
     return load_parser(grammar, builder, parser="lalr", lexer="contextual", start=["start", "line"]), builder
-
-
-def is_french(notation: str) -> bool:
-    """Whether a [Notation] header's value names French notation."""
-    return notation.strip().lower() in ("fr", "français", "francais", "french")
 
 
 def parser_for(french: bool) -> tuple[Lark, _Builder]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import Card
-from .french import tag_key
+from .french import is_french, tag_key
 
 _WORDS = re.compile(r"\S+")
 
@@ -174,6 +174,11 @@ class Record:
         if found is None and self.inherited:
             found = next((h for h in self.inherited if h.key == tag), None)
         return found
+
+    @property
+    def french(self) -> bool:
+        """Whether the game is written in French notation ([Notation "fr"])."""
+        return is_french(self.tag("Notation"))
 
     def tag(self, tag: str, default: str | None = None) -> str | None:
         found = self.header(tag)
