@@ -73,7 +73,7 @@ def _french_spellings() -> dict[str, Card]:
     (``T6``: the suit letter comes last, so ``6T`` is the six de trèfle), ``EX``, ``??``;
     and the full names in lower case, single-spaced (``dame de pique``, ``10 de trèfle``)."""
     table = {k: v for k, v in SPELLINGS.items()
-             if k in ("??", "EX") or v.suit == TRUMP or not k[-1].isalpha() and not set(k) & set("JQK")}
+             if k in ("??", "EX") or v.suit == TRUMP or set(k) & set(SUIT_SYMBOLS) and not set(k) & set("JQK")}
     ranks = {str(n): n for n in range(2, 11)} | FRENCH_RANKS
     for spelled, rank in ranks.items():
         for letter, suit in FRENCH_SUITS.items():
@@ -94,6 +94,26 @@ def french_text(card: Card) -> str:
     if card.suit in SUITS:
         return FRENCH_LETTERS.get(card.rank, str(card.rank)) + next(k for k, v in FRENCH_SUITS.items() if v == card.suit)
     return str(card)
+
+
+_FRENCH_RANK_OF = {"J": "V", "Q": "D", "K": "R"}
+_FRENCH_SUIT_OF = {suit: letter for letter, suit in FRENCH_SUITS.items()}
+
+
+def french_word(word: str) -> str:
+    """One card as written in English notation, in French letters, its style kept: ``QS``
+    is ``DP``, ``qs`` is ``dp``, ``Q♠`` is ``D♠``, ``AC`` is ``AT``; a word that is not a
+    suited card (``T6``, ``??``, a number) as it is."""
+    card = SPELLINGS.get(word.upper())
+    if card is None or card.suit not in SUITS:
+        return word
+    bare = word.strip("".join(SUIT_SYMBOLS) + "\ufe0f")
+    if bare != word:  # a symbol: only the rank letter changes
+        rank = _FRENCH_RANK_OF.get(bare.upper())
+        return word.replace(bare, rank.lower() if bare.islower() else rank) if rank else word
+    rank = bare[:-1].upper()
+    text = _FRENCH_RANK_OF.get(rank, rank) + _FRENCH_SUIT_OF[card.suit]
+    return text.lower() if word.islower() else text
 
 
 CARD_TAGS = frozenset({"starter", "stock"})

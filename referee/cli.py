@@ -366,12 +366,14 @@ def import_(file: str, suits: str | None, ranks: str | None, notation: str | Non
 @click.option("--mistakes", type=float, default=0.0, metavar="RATE",
               help="The chance per event of a real table mistake (0.03: about three events in a hundred), "
                    "marked '; expect CODE' on its line.")
+@click.option("--notation", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Write the records in English or French notation.")
 def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
-             mistakes: float) -> None:
+             mistakes: float, notation: str) -> None:
     """Write random legal records of GAME, or with --mistakes, records with known mistakes."""
     from .simulate import run
 
-    sys.exit(run(game, players, variants, seed, count, hidden, mistakes))
+    sys.exit(run(game, players, variants, seed, count, hidden, mistakes, notation))
 
 
 @main.command()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,89 @@ def test_a_bad_record_in_french_is_refused_on_the_same_line(path: Path) -> None:
     french, added = to_french(english)
     assert [v[0] for v in verdicts(french, added)] == [v[0] for v in verdicts(english)]
     assert [v[2] for v in verdicts(french, added)] == [v[2] for v in verdicts(english)]
+
+
+# --- Simulated records in French ---------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from referee.engine import check  # noqa: E402
+from referee.simulate import marked, reported, rules_class, simulable_games, simulate  # noqa: E402
+
+
+@pytest.mark.parametrize("game", simulable_games())
+def test_french_mistakes_have_full_recall_and_precision(game: str) -> None:
+    """``simulate --notation fr --mistakes``: every marked code reported at its line, and
+    every reported code marked, as in English; the same game as the English record."""
+    cls = rules_class(game)
+    want = Counter()
+    for seed in range(40):
+        players = cls.min_players + seed % (cls.max_players - cls.min_players + 1)
+        rate = (0.03, 0.1, 0.3)[seed % 3]
+        text = simulate(game, players, seed, hidden=seed % 5 == 4, max_events=1500, mistakes=rate, notation="fr")
+        assert '[Notation "fr"]' in text
+        (record,) = parse_text(text)
+        assert not isinstance(record, RecordError), str(record)
+        assert marked(record) == reported(check(record)), (game, players, seed)
+        want += marked(record)
+        english = simulate(game, players, seed, hidden=seed % 5 == 4, max_events=1500, mistakes=rate)
+        (same,) = parse_text(english)
+        assert [(e.player, e.verb, e.cards, e.target, e.word, e.suit) for e in record.events] == \
+               [(e.player, e.verb, e.cards, e.target, e.word, e.suit) for e in same.events]
+    assert want, "no mistake was made"
+
+
+def _french_readings(line: str) -> tuple[bool, bool]:
+    from lark.exceptions import UnexpectedInput, VisitError
+
+    from referee.notation import _french_parser, _Problem
+
+    parser, _ = _french_parser()
+    readings = []
+    for start in ("start", "line"):
+        try:
+            parser.parse(line.rstrip("\n") + "\n", start=start)
+            readings.append(True)
+        except (VisitError, _Problem):
+            readings.append(True)
+        except UnexpectedInput:
+            readings.append(False)
+    return readings[0], readings[1]
+
+
+FRAGMENTS = ["Léa", "Noé", "joue", "gifle", "tape", "donne", "prend", "dit", "boit", "échange", "sur", "à", "avec",
+             "pour", "C", "♣", "trèfle", "--", "manche", "mise", "marque", "attrape", "-5", "son", "verre", "la",
+             "moitié", "gorgées", "3", "DP", "10T", "T6", "6T", "dame", "de", "pique", "as", "cœur", "??", "EX",
+             "12.", "21:04", "plays", "QS", "[", "]", ";", "; note", "surtout", "\u00a0", " ", ""]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=8), st.lists(st.booleans(), max_size=8))
+def test_both_french_readings_agree_on_made_up_lines(pieces: list[str], glued: list[bool]) -> None:
+    """The coarse reading (a game) and the line's token by token reading (to explain an
+    error) accept the same French lines, and read an event alike."""
+    line = "".join(p + ("" if g else " ") for p, g in zip(pieces, glued + [False] * len(pieces)))
+    accepted, explained = _french_readings(line)
+    assert accepted == explained, line
+
+
+@pytest.mark.parametrize("game, players", [("bataille-corse", 3), ("carte-et-plouc", 3), ("pierre-qui-roule", 4),
+                                           ("flaschenteufel", 4), ("caroleto", 4)])
+def test_the_quick_split_reads_french_lines_as_the_line_pattern(game: str, players: int, monkeypatch) -> None:
+    """Every French line the builder splits in plain Python gives the event the line
+    pattern gives."""
+    from referee import notation
+    from referee.record import Record
+
+    text = "".join(simulate(game, players, seed, hidden=seed % 2 == 1, max_events=400, mistakes=0.05, notation="fr")
+                   for seed in range(12))
+
+    def events() -> list:
+        return [[(e.player, e.verb, e.line, e.column, e.cards, e.cards_text, e.cards_column, e.target, e.word,
+                  e.move, e.time, e.comment, e.suit) for e in record.events] if isinstance(record, Record) else record
+                for record in notation.read_games("sim.txt", io.BytesIO(text.encode()))]
+
+    quick = events()
+    monkeypatch.setattr(notation._Builder, "_split", lambda self, *args: None)
+    assert events() == quick and sum(map(len, quick)) > 400
