@@ -122,12 +122,15 @@ record's notation."""
 
 
 def respelled(value: str, from_french: bool, to_french: bool) -> str:
-    """A header's cards ([Starter], [Stock]) in the other notation's letters; the value
-    as it is when a word of it is not a card."""
-    cards = [read_card(word, from_french) for word in value.replace(",", " ").split()]
+    """A header's cards ([Starter], [Stock]) in the other notation's letters (a card that
+    reads the same in both, such as ``5♥`` or ``??``, as written); the value as it is
+    when a word of it is not a card."""
+    words = value.replace(",", " ").split()
+    cards = [read_card(word, from_french) for word in words]
     if not cards or None in cards:
         return value
-    return " ".join(french_text(card) if to_french else str(card) for card in cards)
+    return " ".join(word if read_card(word, to_french) == card else french_text(card) if to_french else str(card)
+                    for word, card in zip(words, cards))
 
 
 def french_name(card: Card) -> str:

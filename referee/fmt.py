@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from .cards import FRENCH_SUITS, NUMBERED, SUIT_NAMES, SUIT_SYMBOLS, SUITS, TRUMP, UNSEEN, Card, respelled
 from .cards import CARD_TAGS
-from .french import FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, french_tag, is_french
+from .french import FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, SPELT_TAGS, is_french
 from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
 
 _SYMBOLS = dict(zip(SUITS, "♠♥♦♣"))
@@ -119,9 +119,11 @@ class Formatter:
         """The style asked for; ``style`` is the one of the game being written."""
         self.style = style
         self.match_games: dict[str, str] = {}
-        self.match_notations: dict[str, str] = {}
         self.own = "en"
         """The notation of the game being written, as its record says."""
+        self.match: str | None = None
+        self.french_matches: set[str] = set()
+        """The matches a hand of which was written in French with its [Notation] header."""
         self.last: int | None = None
         """The last line of the game written before."""
 
@@ -136,11 +138,8 @@ class Formatter:
 
     def _style_of(self, record: Record) -> Style:
         """The style to write this game in: what was asked, else what the record writes."""
-        written = next((h.value for h in record.headers if h.key == "notation"), None)
-        match = next((h.value for h in record.headers if h.key == "match"), None)
-        own = ("fr" if is_french(written) else "en") if written is not None else self.match_notations.get(match, "en")
-        if match is not None:
-            self.match_notations[match] = own
+        own = "fr" if record.french else "en"
+        self.match = next((h.value for h in record.headers if h.key == "match"), None)
         notation = self.given.notation or own
         symbols = letters = french = english = 0
         for event in record.events:
@@ -215,7 +214,11 @@ class Formatter:
         import dataclasses
 
         wanted = self.style.notation
-        if wanted == "fr" and not any(b[-1].key == "notation" for b in blocks):
+        if self.match is not None and self.match in self.french_matches:  # its match says it already
+            return blocks
+        if wanted == "fr" and self.match is not None:
+            self.french_matches.add(self.match)
+        if wanted == "fr" and self.own == "en" and not any(b[-1].key == "notation" for b in blocks):
             line = blocks[0][-1].line if blocks else near[0].line if near else 1
             return [*blocks, [Header("Notation", "fr", line, 1)]]
         if wanted == "en" and self.own == "fr":  # one without a comment goes (English is the default)
@@ -225,8 +228,8 @@ class Formatter:
 
     def _header(self, header: Header, order: dict[str, tuple[int, str]]) -> str:
         tag = order.get(header.key, (0, header.tag))[1]
-        if self.style.notation == "fr" and header.key in order:
-            tag = french_tag(tag)
+        if header.key in SPELT_TAGS:
+            tag = SPELT_TAGS[header.key][self.style.notation == "fr"]
         value = header.value
         if header.key in CARD_TAGS and self.style.notation != self.own:
             value = respelled(value, self.own == "fr", self.style.notation == "fr")

@@ -73,3 +73,7 @@ def french_tag(english: str) -> str:
     """The French spelling ``fmt`` writes for a tag, or the tag itself."""
     names = FRENCH_TAGS.get(english)
     return names[0] if names else english
+
+
+SPELT_TAGS = {english.lower(): (english, names[0]) for english, names in FRENCH_TAGS.items()}
+"""Each tag of the table by its key: its English and its French spelling."""

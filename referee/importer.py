@@ -127,11 +127,12 @@ def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
     games = document["games"]
     records: list[tuple[int, Record]] = []
     match_games: dict[str, str] = {}
+    match_french: dict[str, bool] = {}
     for number, game in enumerate(games):
         if number in refused:
             continue
         try:
-            records.append((number, _record(path, number, game, match_games)))
+            records.append((number, _record(path, number, game, match_games, match_french)))
         except _Refused as error:
             refused[number] = (error.where, error.message)
     yield from _read_back(path, records, refused, len(games))
@@ -155,7 +156,7 @@ def _schema_problems(document) -> list[tuple[list, str]]:
     return sorted(problems, key=lambda p: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in p[0]])
 
 
-def _record(path: str, number: int, game: dict, match_games: dict[str, str]) -> Record:
+def _record(path: str, number: int, game: dict, match_games: dict[str, str], match_french: dict[str, bool]) -> Record:
     """A game of the document as a Record, its cards read (a bare number is a card in a
     game of numbered cards, such as Flaschenteufel, and nowhere else)."""
     from .cards import CARD_TAGS, respelled
@@ -167,7 +168,11 @@ def _record(path: str, number: int, game: dict, match_games: dict[str, str]) -> 
     if name and tags.get("match"):
         match_games[tags["match"]] = name
     numbered = numbers_are_cards(name)
-    french = is_french(tags.get("notation"))  # the JSON form's header cards are in English: the record's are in its notation
+    notation, match = tags.get("notation"), tags.get("match")
+    french = is_french(notation) if notation is not None else match_french.get(match or "", False)
+    if match:
+        match_french[match] = french
+    # the JSON form's header cards are in English; the record's are in its notation
     headers = [Header(h["tag"], respelled(h["value"], False, True) if french and tag_key(h["tag"]) in CARD_TAGS else h["value"],
                       h["line"], 1, h.get("comment")) for h in game["headers"]]
     events = []
@@ -183,7 +188,9 @@ def _record(path: str, number: int, game: dict, match_games: dict[str, str]) -> 
         events.append(Event(e["player"], e["verb"], e["line"], e["column"], tuple(cards), "", 0, e.get("target"),
                             e.get("word"), e.get("move"), e.get("time"), e.get("comment"), e.get("suit")))
     comments = [Comment(c["text"], c["line"], 1) for c in game["comments"]]
-    return Record(path, game["line"], headers, events, comments)
+    record = Record(path, game["line"], headers, events, comments)
+    record.french = french
+    return record
 
 
 def _read_back(path: str, records: list[tuple[int, Record]], refused: dict, games: int) -> Iterator[Record | RecordError]:

@@ -17,7 +17,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from .cards import FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card
-from .cards import french_name
+from .cards import french_name, french_text
 from .french import FRENCH_WRITTEN, is_french
 from .french import FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS
 from .games import numbers_are_cards
@@ -719,6 +719,7 @@ class _Reader:
         if match is not None:
             self.match_french[match] = self.french
         record = Record(self.path, headers[0].line, headers, [], comments, segment.text, segment.start)
+        record.french = self.french
         record.errors, record.error_count = errors[:ERRORS_KEPT], len(errors)
         record.batches = self.body(record)
         return record
@@ -864,8 +865,7 @@ def _letter_clash(source: str) -> str:
     for word in source.split(";")[0].split():
         english, french = SPELLINGS.get(word.upper()), FRENCH_SPELLINGS.get(word.upper())
         if english is not None and french is not None and english != french:
-            clubs = next(k for k, v in FRENCH_SPELLINGS.items() if v == Card(english.rank, english.suit) and k[-1:].isalpha())
-            return say("syntax.letter-clash", card=word, french=french_name(french), clubs=clubs)
+            return say("syntax.letter-clash", card=word, french=french_name(french), clubs=french_text(english))
     return say("syntax.letter-clash-general")
 
 
@@ -880,8 +880,7 @@ def _other_notation(got: str, source: str, french: bool) -> str | None:
     if not french and (card := FRENCH_SPELLINGS.get(got.upper())) is not None and card.suit in SUITS:
         return say("syntax.french-card", got=got, name=french_name(card), english=str(card))
     if french and (card := SPELLINGS.get(got.upper())) is not None and card.suit in SUITS:
-        spelled = next(k for k, v in FRENCH_SPELLINGS.items() if v == card and k[-1:].isalpha() and " " not in k)
-        return say("syntax.english-card", got=got, french=spelled, name=french_name(card))
+        return say("syntax.english-card", got=got, french=french_text(card), name=french_name(card))
     return None
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import Card
-from .french import is_french, tag_key
+from .french import tag_key
 
 _WORDS = re.compile(r"\S+")
 
@@ -142,6 +142,9 @@ class Record:
     taken. ``text`` holds the game's head; ``seen`` the latest batches' lines (all of
     them, for a game read whole)."""
     seen: deque = field(default_factory=lambda: deque(maxlen=4), repr=False, compare=False)
+    french: bool = field(default=False, repr=False, compare=False)
+    """Whether the game is written in French notation: its [Notation "fr"] header, or
+    that of the previous hand of its match (set by the reader)."""
 
     def each_batch(self) -> Iterator[Batch]:
         """The game's events and comments in file order, in batches: as they are read for
@@ -174,11 +177,6 @@ class Record:
         if found is None and self.inherited:
             found = next((h for h in self.inherited if h.key == tag), None)
         return found
-
-    @property
-    def french(self) -> bool:
-        """Whether the game is written in French notation ([Notation "fr"])."""
-        return is_french(self.tag("Notation"))
 
     def tag(self, tag: str, default: str | None = None) -> str | None:
         found = self.header(tag)

@@ -405,13 +405,13 @@ class Rules:
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
         players = tuple(header.value.replace(",", " ").split())
-        from ..french import FRENCH_VERBS
-        from ..notation import PLAYER_NAME, VERBS, is_french
+        from ..french import FRENCH_VERBS, is_french
+        from ..notation import PLAYER_NAME, VERBS
 
         notation = record.header("Notation")
         if notation is not None and notation.value.strip().lower() not in ("en", "english", "") and not is_french(notation.value):
             raise SetupError(say("setup.bad-notation", value=notation.value), notation)
-        verbs = FRENCH_VERBS if notation is not None and is_french(notation.value) else VERBS
+        verbs = FRENCH_VERBS if record.french or notation is not None and is_french(notation.value) else VERBS
         folded: dict[str, str] = {}
         for name in players:
             if not PLAYER_NAME.fullmatch(name):
