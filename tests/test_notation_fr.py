@@ -245,3 +245,182 @@ def test_the_quick_split_reads_french_lines_as_the_line_pattern(game: str, playe
     quick = events()
     monkeypatch.setattr(notation._Builder, "_split", lambda self, *args: None)
     assert events() == quick and sum(map(len, quick)) > 400
+
+
+# --- The tables of docs/notation.md are what referee reads --------------------------------
+
+from .conftest import ROOT  # noqa: E402
+
+NOTATION_DOC = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+FRENCH_PART = NOTATION_DOC[NOTATION_DOC.index("## Records in French notation"):NOTATION_DOC.index("## Private information")]
+
+
+def _table(title: str) -> list[list[str]]:
+    """The rows of the table under a heading of the French part, as lists of cells."""
+    part = FRENCH_PART[FRENCH_PART.index(title):]
+    rows = []
+    for line in part.split("\n")[1:]:
+        if line.startswith("#"):
+            break
+        if line.startswith("|") and not line.startswith("|---"):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows[1:]
+
+
+def _spans(cell: str) -> list[str]:
+    return re.findall(r"`([^`]+)`", cell)
+
+
+def _events(text: str, french: bool) -> list[tuple]:
+    head = '[Game "caroleto"]\n[Players "Ana Ben"]\n' + ('[Notation "fr"]\n' if french else "")
+    (record,) = parse_text(head + text + "\n")
+    assert not isinstance(record, RecordError), str(record)
+    return [(e.player, e.verb, e.cards, e.target, e.word, e.suit) for e in record.events]
+
+
+def test_the_documented_verbs_read_as_their_english_events() -> None:
+    rows = _table("### Events")
+    assert len(rows) >= 25
+    for english, french in rows:
+        for spelled in _spans(french):
+            if spelled.startswith("pour") or spelled.startswith("Ana"):
+                line = spelled if spelled.startswith("Ana") else f"Ana joue AK {spelled}"
+                want = _spans(english)[0]
+                assert _events(line, True) == _events(want, False), (line, want)
+
+
+def test_the_documented_tags_are_read() -> None:
+    from referee.record import Header
+
+    rows = _table("### Headers")
+    assert len(rows) >= 17
+    for english, french in rows:
+        for spelled in _spans(french):
+            assert Header(spelled, "", 1, 1).key == _spans(english)[0].lower(), spelled
+
+
+def test_the_documented_drinks_are_read() -> None:
+    rows = _table("### Drinks")
+    for french, english, _ in rows:
+        want = _events("Ana " + _spans(english)[0], False)
+        for spelled in _spans(french):
+            line = f"Ana {spelled}" if spelled.startswith(("boit", "finit")) else spelled if spelled.startswith("Ana") else f"Ana boit {spelled}"
+            assert _events(line, True) == want, line
+
+
+@pytest.mark.parametrize(("french", "english"), [
+    ("DP", "QS"), ("10T", "10C"), ("AC", "AH"), ("CK", "CD"), ("D♠", "Q♠"), ("♠D", "QS"), ("T6", "T6"), ("6T", "6C"),
+    ("dame de pique", "QS"), ("10 de trèfle", "10C"), ("as de coeur", "AH"), ("cavalier de carreau", "CD"),
+    ("Dame  de  Pique", "QS"), ("rp 1c", "KS AH"), ("EX ??", "EX ??"),
+])
+def test_french_cards(french: str, english: str) -> None:
+    assert _events(f"Ana joue {french}", True) == _events(f"Ana plays {english}", False)
+
+
+# --- Errors in player terms ------------------------------------------------------------------
+
+def _error(text: str) -> str:
+    (found,) = parse_text(text)
+    assert isinstance(found, RecordError), found
+    return found.message
+
+
+def test_a_french_verb_in_an_english_record_says_to_add_the_notation_and_explains_the_letters() -> None:
+    message = _error('[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna joue AC\n')
+    assert "this looks like a French record: add [Notation \"fr\"]" in message
+    assert "C is cœur, not clubs, so AC is the as de cœur there" in message and "AT" in message
+    assert "Mind the letters" in _error('[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna tape\n')
+    card = _error('[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna plays DP\n')
+    assert "dame de pique" in card and "[Notation \"fr\"]" in card and "QS" in card
+
+
+def test_an_english_word_in_a_french_record_gives_the_french_one() -> None:
+    head = '[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\n'
+    assert "write 'joue'" in _error(head + "Ana plays 5C\n")
+    assert "the dame de pique is DP" in _error(head + "Ana joue QS\n")
+    assert "did you mean 'joue'" in _error(head + "Ana jouer 5C\n")
+    assert "pour" in _error(head + "Ana joue AC pour X\n")
+    assert "gorgées" in _error('[Jeu "caroleto"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\nAna boit beaucoup\n')
+
+
+# --- Names ---------------------------------------------------------------------------------
+
+def test_a_name_without_its_accent_or_case_gets_a_hint(check_text) -> None:
+    report = check_text('[Jeu "caroleto"]\n[Notation "fr"]\n[Joueurs "Léa Noé Max"]\nNoe dit roi\nLéa prend ?? à NOÉ\n')
+    hints = [v.message for v in report.violations if v.code == "REC-UNKNOWN-PLAYER"]
+    assert len(hints) == 2 and all("did you mean Noé?" in h for h in hints)
+
+
+@pytest.mark.parametrize("players", ["Noé Noe", "Léa LÉA", "Ana ana", "Élodie Elodie"])
+def test_players_whose_names_differ_only_by_case_or_accents_are_refused(check_text, players: str) -> None:
+    report = check_text(f'[Game "bataille-corse"]\n[Players "{players}"]\n')
+    assert report.status == "error" and "differ only by case or accents" in report.error.message
+
+
+def test_a_french_verb_is_no_name_in_a_french_record_only(check_text) -> None:
+    french = check_text('[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Passe"]\n')
+    assert french.status == "error" and "cannot be a player's name" in french.error.message
+    assert check_text('[Game "bataille-corse"]\n[Players "Ana Passe"]\n').status != "error"
+
+
+def test_an_unknown_notation_is_refused(check_text) -> None:
+    report = check_text('[Game "bataille-corse"]\n[Notation "de"]\n[Players "Ana Ben"]\n')
+    assert report.status == "error" and "en (English, the default) or fr" in report.error.message
+
+
+# --- fmt, export, import ---------------------------------------------------------------------
+
+def test_fmt_keeps_a_french_record_french_and_converts_on_demand() -> None:
+    from referee.fmt import Formatter, Style
+
+    text = '[Jeu "carte-et-plouc"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\n[Retournée "5C"]\nAna joue dame de cœur pour ♠\n'
+    (record,) = parse_text(text)
+    own = Formatter().text([record])
+    assert "[Jeu" in own and "[Retournée \"5C\"]" in own and "Ana joue DC pour pique" in own
+    english = Formatter(Style(notation="en")).text([record])
+    assert "[Game" in english and "[Starter \"5H\"]" in english and "Ana plays QH for S" in english
+    assert "Notation" not in english
+    (back,) = parse_text(english)
+    assert Formatter(Style(notation="fr")).text([back]) == own
+
+
+def test_fmt_keeps_symbols_and_french_ranks_in_english() -> None:
+    from referee.fmt import Formatter
+
+    (record,) = parse_text('[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna plays R♠\nBen plays 10♥ D♣\n')
+    assert "Ana plays R♠" in Formatter().text([record]) and "Ben plays 10♥ D♣" in Formatter().text([record])
+
+
+def test_import_writes_a_french_record_back_in_french(tmp_path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    path = RECORDS / "carte-et-plouc" / "fr-partie.txt"
+    exported = CliRunner().invoke(main, ["export", str(path)])
+    assert exported.exit_code == 0, exported.output
+    data = json.loads(exported.output)
+    tags = {h["tag"] for g in data["games"] for h in g["headers"]}
+    assert {"Game", "Players", "Starter", "Notation"} <= tags and not tags & {"Jeu", "Joueurs", "Retournée"}
+    assert all(e["verb"] in ("plays", "says", "draws", "slaps", "swaps", "swears", "accuses") for g in data["games"] for e in g["events"])
+    (tmp_path / "g.json").write_text(exported.output, encoding="utf-8")
+    imported = CliRunner().invoke(main, ["import", str(tmp_path / "g.json")])
+    assert imported.exit_code == 0 and "Ana joue" in imported.output and "[Retournée \"5C\"]" in imported.output
+    again = CliRunner().invoke(main, ["fmt", "-"], input=path.read_text(encoding="utf-8"))
+    assert again.output == imported.output
+
+
+def test_the_cli_converts_and_simulates_in_french() -> None:
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    runner = CliRunner()
+    made = runner.invoke(main, ["simulate", "caroleto", "-n", "3", "--seed", "4", "--notation", "fr"])
+    assert made.exit_code == 0 and '[Notation "fr"]' in made.output and "[Joueurs" in made.output
+    english = runner.invoke(main, ["fmt", "--notation", "en", "-"], input=made.output)
+    assert english.exit_code == 0 and "[Players" in english.output and " plays " in english.output
+    assert runner.invoke(main, ["fmt", "--notation", "fr", "-"], input=english.output).output == \
+           runner.invoke(main, ["fmt", "-"], input=made.output).output
