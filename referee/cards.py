@@ -126,8 +126,9 @@ def respelled(value: str, from_french: bool, to_french: bool) -> str:
     reads the same in both, such as ``5♥`` or ``??``, as written); the value as it is
     when a word of it is not a card."""
     words = value.replace(",", " ").split()
-    cards = [read_card(word, from_french) for word in words]
-    if not cards or None in cards:
+    found = [read_card(word, from_french) for word in words]
+    cards = [card for card in found if card is not None]
+    if not cards or len(cards) < len(found):
         return value
     return " ".join(word if read_card(word, to_french) == card else french_text(card) if to_french else str(card)
                     for word, card in zip(words, cards))

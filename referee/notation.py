@@ -110,12 +110,14 @@ SUIT_WORDS = {"pique": "S", "coeur": "H", "cœur": "H", "carreau": "D", "trefle"
 """The suits' French names, for the suit announced with an ace (plays AD for trèfle)."""
 
 
-def read_suit(text: str, letters: str | dict[str, str] = SUITS) -> str | None:
+def read_suit(text: str, french: bool = False) -> str | None:
     """The suit letter (S H D C) a letter, a symbol or a French name stands for; in French
-    notation (``letters=FRENCH_SUITS``) a letter is P C K T."""
+    notation a letter is P C K T."""
     word = text.lower().rstrip("\ufe0f")
-    if word.upper() in letters:
-        return word.upper() if letters is SUITS else letters[word.upper()]
+    if french and word.upper() in FRENCH_SUITS:
+        return FRENCH_SUITS[word.upper()]
+    if not french and word.upper() in SUITS:
+        return word.upper()
     if word in SUIT_SYMBOLS:
         return SUIT_SYMBOLS[word]
     return SUIT_WORDS.get(word.rstrip("sx"))
@@ -344,7 +346,7 @@ class _FrenchBuilder(_Builder):
 
     @staticmethod
     def _suit(text: str) -> str | None:
-        return read_suit(text, FRENCH_SUITS)
+        return read_suit(text, french=True)
 
 
 _FRENCH_TERMINALS = {
