@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import NamedTuple
 
 SUITS = "SHDC"
@@ -14,6 +15,11 @@ RANK_NAMES = {ACE: "A", JACK: "J", CAVALIER: "C", QUEEN: "Q", KING: "K"}
 
 TRUMP, EXCUSE, NUMBERED, UNSEEN = "T", "X", "N", "?"
 
+FRENCH_CARDS: ContextVar[bool] = ContextVar("french_cards", default=False)
+"""True while a record in French notation is checked: its cards are then written in
+French letters (``DP``) in what referee says of it (the JSON form and ``fmt``, which
+write cards outside a check, are not touched)."""
+
 
 class Card(NamedTuple):
     """A card: rank 1 (ace) to 14 (king) in a suit S/H/D/C, a trump T1-T21, the Excuse,
@@ -24,6 +30,8 @@ class Card(NamedTuple):
 
     def __str__(self) -> str:
         if self.suit in SUITS:
+            if FRENCH_CARDS.get():
+                return french_text(self)
             return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
         return {TRUMP: f"T{self.rank}", EXCUSE: "EX", NUMBERED: str(self.rank), UNSEEN: "??"}[self.suit]
 
@@ -62,6 +70,7 @@ notation writes them, to the suit letters of English notation (S H D C)."""
 FRENCH_RANKS = {"A": ACE, "1": ACE, "V": JACK, "C": CAVALIER, "D": QUEEN, "R": KING}
 """The rank letters of French notation: as, valet, cavalier, dame, roi."""
 FRENCH_LETTERS = {ACE: "A", JACK: "V", CAVALIER: "C", QUEEN: "D", KING: "R"}
+_FRENCH_SUIT_OF = {suit: letter for letter, suit in FRENCH_SUITS.items()}
 FRENCH_RANK_WORDS = {"as": ACE, "valet": JACK, "cavalier": CAVALIER, "dame": QUEEN, "roi": KING}
 FRENCH_SUIT_WORDS = {"pique": "S", "coeur": "H", "cœur": "H", "carreau": "D", "trefle": "C", "trèfle": "C"}
 """The suits' French names (a plural s or x is dropped before looking one up)."""
@@ -92,12 +101,11 @@ FRENCH_SPELLINGS = _french_spellings()
 def french_text(card: Card) -> str:
     """A card in French letters: ``DP``, ``10T``; a trump, the Excuse or ?? as in English."""
     if card.suit in SUITS:
-        return FRENCH_LETTERS.get(card.rank, str(card.rank)) + next(k for k, v in FRENCH_SUITS.items() if v == card.suit)
+        return FRENCH_LETTERS.get(card.rank, str(card.rank)) + _FRENCH_SUIT_OF[card.suit]
     return str(card)
 
 
 _FRENCH_RANK_OF = {"J": "V", "Q": "D", "K": "R"}
-_FRENCH_SUIT_OF = {suit: letter for letter, suit in FRENCH_SUITS.items()}
 
 
 def french_word(word: str) -> str:

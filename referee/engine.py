@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from .cards import UNSEEN_CARD
+from .cards import FRENCH_CARDS, UNSEEN_CARD
 from .games import GAMES, find_game, load_rules
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name
 from .messages import join, say
@@ -189,7 +189,18 @@ def _outcome(result: Result) -> str:
 def check(record: Record, play_out: bool = False, found: Found | None = None) -> GameReport:
     """Replay one record and say what it holds; its violations go to ``found`` when given
     (the report then holds those it kept), else all into the report. A line that cannot
-    be read is reported, and the game refereed as if it were absent."""
+    be read is reported, and the game refereed as if it were absent. What is said of a
+    record in French notation names its cards in French letters (``DP``)."""
+    if not record.french:
+        return _check(record, play_out, found)
+    french = FRENCH_CARDS.set(True)
+    try:
+        return _check(record, play_out, found)
+    finally:
+        FRENCH_CARDS.reset(french)
+
+
+def _check(record: Record, play_out: bool, found: Found | None) -> GameReport:
     game = record.tag("Game", "") or ""
     try:
         rules = start(record)

@@ -116,15 +116,22 @@ def english_line(line: int, added: list[int]) -> int:
     return line - sum(1 for after in added if line > after + added.index(after) + 1)
 
 
+def in_french_letters(sentence: str) -> str:
+    """What referee says of an English record, its cards as it says them of a French one."""
+    return re.sub(r"\b(?:10|[2-9]|[1AJQKVDRC])[SHDC]\b", lambda m: french_card(m.group()), sentence)
+
+
 def verdicts(text: str, added: list[int] = ()) -> list:
     """What a check says of each game: status, violations (code, line, accepted), the
-    line of an error; and the result, statistics, drinks and what is left to do."""
+    line of an error; and the result, statistics, drinks and what is left to do (of an
+    English record, its cards put in French letters, as said of a French one)."""
     found = []
     for record, report in check_games(read_games("<record>", io.BytesIO(text.encode("utf-8")))):
         error = report.error
         found.append((report.status, sorted((english_line(v.line, list(added)), v.code, v.accepted) for v in report.violations),
                       english_line(error.line, list(added)) if error is not None else None,
-                      report.result.order if report.result else None, report.stats, report.tallies, report.todo))
+                      report.result.order if report.result else None, report.stats, report.tallies,
+                      report.todo if added else [in_french_letters(t) for t in report.todo]))
     return found
 
 
@@ -424,3 +431,12 @@ def test_the_cli_converts_and_simulates_in_french() -> None:
     assert english.exit_code == 0 and "[Players" in english.output and " plays " in english.output
     assert runner.invoke(main, ["fmt", "--notation", "fr", "-"], input=english.output).output == \
            runner.invoke(main, ["fmt", "-"], input=made.output).output
+
+
+def test_what_is_said_of_a_french_record_names_its_cards_in_french(check_text) -> None:
+    french = check_text('[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\nAna joue DP 10T\n')
+    assert "Ana turned 10T" in french.violations[0].message
+    english = check_text('[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna plays QS 10C\n')
+    assert "Ana turned 10C" in english.violations[0].message
+    (record,) = parse_text('[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\nAna joue DP 10T\n')
+    assert record_to_json(record)["events"][0]["cards"] == ["QS", "10C"]
