@@ -392,7 +392,7 @@ def _parser() -> tuple[Lark, _Builder]:
 def _french_parser() -> tuple[Lark, _Builder]:
     builder = _FrenchBuilder()
     grammar = french_grammar(read_resource("grammar", "record.lark"))
-    return load_parser(grammar, builder, parser="lalr", lexer="contextual", start=["start", "line"]), builder
+    return load_parser(grammar, builder, "fr", parser="lalr", lexer="contextual", start=["start", "line"]), builder
 
 
 def parser_for(french: bool) -> tuple[Lark, _Builder]:
