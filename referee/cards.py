@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import NamedTuple
 
@@ -19,6 +21,20 @@ FRENCH_CARDS: ContextVar[bool] = ContextVar("french_cards", default=False)
 """True while a record in French notation is checked: its cards are then written in
 French letters (``DP``) in what referee says of it (the JSON form and ``fmt``, which
 write cards outside a check, are not touched)."""
+
+
+@contextmanager
+def cards_named_in(french: bool) -> Iterator[None]:
+    """Within it, cards are written in French letters when ``french`` (what is said of a
+    record in French notation: ``referee check``, and so should ``state`` and ``explain``)."""
+    if not french:
+        yield
+        return
+    token = FRENCH_CARDS.set(True)
+    try:
+        yield
+    finally:
+        FRENCH_CARDS.reset(token)
 
 
 class Card(NamedTuple):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from .cards import FRENCH_CARDS, UNSEEN_CARD
+from .cards import UNSEEN_CARD, cards_named_in
 from .games import GAMES, find_game, load_rules
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name
 from .messages import join, say
@@ -191,13 +191,8 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
     (the report then holds those it kept), else all into the report. A line that cannot
     be read is reported, and the game refereed as if it were absent. What is said of a
     record in French notation names its cards in French letters (``DP``)."""
-    if not record.french:
+    with cards_named_in(record.french):
         return _check(record, play_out, found)
-    french = FRENCH_CARDS.set(True)
-    try:
-        return _check(record, play_out, found)
-    finally:
-        FRENCH_CARDS.reset(french)
 
 
 def _check(record: Record, play_out: bool, found: Found | None) -> GameReport:
