@@ -3,7 +3,12 @@ on its own by the Lark LALR parser with the builder passed inline (no tree is bu
 
 The grammar (grammar/record.lark) gives a game few, coarse tokens: each header line, and
 the run of event lines after the headers. The builder splits their text; a line the
-parser refuses is read again token by token, to say where and what is wrong."""
+parser refuses is read again token by token, to say where and what is wrong.
+
+A game whose headers say ``[Notation "fr"]`` (or whose match's do) is read in French
+notation: the same grammar with its words, card letters and drinks in French
+(``french_grammar``), split by the same builder with the French tables
+(``_FrenchBuilder``) into the same events, whose verbs and cards are the English ones."""
 
 from __future__ import annotations
 
@@ -16,10 +21,10 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from .cards import FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card
-from .cards import french_name, french_text
-from .french import FRENCH_WRITTEN, is_french
-from .french import FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS
+from .cards import (FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card,
+                    french_name, french_text)
+from .french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS, FRENCH_WRITTEN,
+                     is_french)
 from .games import numbers_are_cards
 from .messages import say
 from .parser_cache import load_parser
