@@ -446,15 +446,16 @@ def _value_text(value) -> str:
     return (" ".join(sorted(value)) or say("games.none")) if isinstance(value, frozenset) else str(value)
 
 
-def _style(config, suits: str | None, ranks: str | None):
+def _style(config, suits: str | None, ranks: str | None, notation: str | None = None):
     from .fmt import Style
 
-    return Style(suits or config.suits, ranks or config.ranks)
+    return Style(suits or config.suits, ranks or config.ranks, notation)
 
 
 _style_options = [
-    click.option("--suits", type=click.Choice(["ascii", "symbols"]), help="Suits as letters (10H) or symbols (10♥); default: the configuration's, else ascii."),
-    click.option("--ranks", type=click.Choice(["english", "french"]), help="Ranks J Q K or V D R; default: the configuration's, else english."),
+    click.option("--suits", type=click.Choice(["ascii", "symbols"]), help="Suits as letters (10H) or symbols (10♥); default: the configuration's, else as the record writes them."),
+    click.option("--ranks", type=click.Choice(["english", "french"]), help="Ranks J Q K or V D R in English notation; default: the configuration's, else as the record writes them."),
+    click.option("--notation", type=click.Choice(["en", "fr"]), help="Write the records in English or French notation (verbs, cards, header names); default: each record's own."),
 ]
 
 
@@ -464,9 +465,11 @@ _style_options = [
 @click.option("--diff", is_flag=True, help="Change nothing: show the changes as a unified diff (exit 1 if any).")
 @_style_options[0]
 @_style_options[1]
+@_style_options[2]
 @_with_config_options
-def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None, ranks: str | None, config_path: str | None,
-        no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...], records_only: bool) -> None:
+def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None, ranks: str | None, notation: str | None,
+        config_path: str | None, no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...],
+        records_only: bool) -> None:
     """Rewrite records in canonical form: card spellings, spacing, header order, numbers.
 
     Nothing is lost: comments, unknown tags, timestamps and the blank lines that group
@@ -479,7 +482,7 @@ def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None,
     config = _configuration(config_path, no_config)
     _records_out()
     targets = _targets(files, config, extensions, exclude, force_exclude, records_only)
-    sys.exit(run(targets, _style(config, suits, ranks), only_check, diff, sys.stdout.write, sys.stderr.write))
+    sys.exit(run(targets, _style(config, suits, ranks, notation), only_check, diff, sys.stdout.write, sys.stderr.write))
 
 
 @main.command()
@@ -489,9 +492,10 @@ def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None,
                    "as `referee fmt` writes it (comments and blank lines kept).")
 @_style_options[0]
 @_style_options[1]
+@_style_options[2]
 @_config_options[0]
 @_config_options[1]
-def export(file: str, form: str, suits: str | None, ranks: str | None, config_path: str | None, no_config: bool) -> None:
+def export(file: str, form: str, suits: str | None, ranks: str | None, notation: str | None, config_path: str | None, no_config: bool) -> None:
     """Print a record (text or JSON) in another form, comments kept. Nothing is written to the file."""
     import json
 
@@ -500,7 +504,7 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, config_pa
     from .importer import read_any
     from .notation import RecordError
 
-    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks)) if form == "text" else None
+    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks, notation)) if form == "text" else None
     _records_out()
     failed = False
     games = 0
@@ -526,9 +530,10 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, config_pa
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @_style_options[0]
 @_style_options[1]
+@_style_options[2]
 @_config_options[0]
 @_config_options[1]
-def import_(file: str, suits: str | None, ranks: str | None, config_path: str | None, no_config: bool) -> None:
+def import_(file: str, suits: str | None, ranks: str | None, notation: str | None, config_path: str | None, no_config: bool) -> None:
     """Print a record given in its JSON form (schemas/record.schema.json, as `referee
     export` writes it) as text, in canonical form. The JSON is validated: an error names
     its place (games[0].events[12].cards[1]). Nothing is written to the file."""
@@ -536,7 +541,7 @@ def import_(file: str, suits: str | None, ranks: str | None, config_path: str | 
     from .importer import read_json
     from .notation import RecordError, unreadable_reason
 
-    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks))
+    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks, notation))
     _records_out()
     from .importer import MAX_JSON, read_json_bytes
     from .record_file import FileRefused
@@ -571,12 +576,14 @@ def import_(file: str, suits: str | None, ranks: str | None, config_path: str | 
 @click.option("--mistakes", type=float, default=0.0, metavar="RATE",
               help="The chance per event of a real table mistake (0.03: about three events in a hundred), "
                    "marked '; expect CODE' on its line.")
+@click.option("--notation", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Write the records in English or French notation.")
 def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
-             mistakes: float) -> None:
+             mistakes: float, notation: str) -> None:
     """Write random legal records of GAME, or with --mistakes, records with known mistakes."""
     from .simulate import run
 
-    sys.exit(run(game, players, variants, seed, count, hidden, mistakes))
+    sys.exit(run(game, players, variants, seed, count, hidden, mistakes, notation))
 
 
 @main.command()

@@ -58,8 +58,9 @@ class Config:
     """(pattern, codes): codes not reported in the files a pattern matches, as ruff's
     ``per-file-ignores``; a pattern matches as an exclude pattern does."""
     strict: bool = False
-    suits: str = "ascii"
-    ranks: str = "english"
+    suits: str | None = None
+    """None: as each record writes its cards (fmt)."""
+    ranks: str | None = None
     lang: str | None = None
     """The language of messages and help (``--lang`` wins); None: the locale's."""
     games: dict[str, dict[str, str]] = field(default_factory=dict)

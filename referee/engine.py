@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from .cards import UNSEEN_CARD
+from .cards import UNSEEN_CARD, cards_named_in
 from .games import GAMES, find_game, load_rules
-from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes
+from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name
 from .messages import join, say
 from .notation import RecordError
 from .record import PREPOSITIONS, Event, Record
@@ -168,11 +168,11 @@ def replay(rules: Rules, record: Record) -> Rules:
 
 
 def _close_name(name: str, players) -> str:
-    """' (did you mean Alice?)' for a name that differs from a player's only in case or
-    by a letter or two; empty otherwise."""
+    """' (did you mean Noé?)' for a name that differs from a player's only in case or
+    accents (Noe, noé), or by a letter or two; empty otherwise."""
     import difflib
 
-    same = [p for p in players if p.lower() == name.lower()]
+    same = [p for p in players if fold_name(p) == fold_name(name)]
     close = same or difflib.get_close_matches(name, list(players), n=1, cutoff=0.75)
     return say("hint.player", player=close[0]) if close else ""
 
@@ -183,8 +183,8 @@ def _effective_headers(record: Record) -> dict[str, str]:
     shown: dict[str, str] = {}
     seen: set[str] = set()
     for header in [*record.headers, *record.inherited]:
-        if header.tag.lower() not in seen:
-            seen.add(header.tag.lower())
+        if header.key not in seen:
+            seen.add(header.key)
             shown[header.tag] = header.value
     return shown
 
@@ -200,7 +200,13 @@ def _outcome(result: Result) -> str:
 def check(record: Record, play_out: bool = False, found: Found | None = None) -> GameReport:
     """Replay one record and say what it holds; its violations go to ``found`` when given
     (the report then holds those it kept), else all into the report. A line that cannot
-    be read is reported, and the game refereed as if it were absent."""
+    be read is reported, and the game refereed as if it were absent. What is said of a
+    record in French notation names its cards in French letters (``DP``)."""
+    with cards_named_in(record.french):
+        return _check(record, play_out, found)
+
+
+def _check(record: Record, play_out: bool, found: Found | None) -> GameReport:
     game = record.tag("Game", "") or ""
     try:
         rules = start(record)

@@ -24,7 +24,8 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import RANK_NAMES, SPELLINGS, STANDARD_52, SUITS, TAROT_78, Card
+from .cards import CARD_TAGS, RANK_NAMES, SPELLINGS, STANDARD_52, SUITS, TAROT_78, Card, respelled
+from .french import french_tag
 from .engine import replay, start
 from .export import escape_value, line_text
 from .games import GAMES, find_game, load_rules
@@ -198,6 +199,13 @@ def _header(tag: str, value: str, comment: str | None = None) -> str:
     return f"{text} {comment}" if comment else text
 
 
+def _french_header(tag: str, value: str) -> tuple[str, str]:
+    """A header in French notation: its tag's French name, its cards in French letters."""
+    if tag.lower() in CARD_TAGS:
+        value = respelled(value, False, True)
+    return french_tag(tag), value
+
+
 def _sort_key(card: Card) -> tuple[str, int]:
     return (card.suit, card.rank)
 
@@ -311,13 +319,14 @@ def _pick(events: list[Event], weights: dict[str, float], rng: random.Random) ->
 # --- The simulator ------------------------------------------------------------------------
 
 def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None = None,
-             hidden: bool = False, max_events: int = 5000, mistakes: float = 0.0) -> str:
+             hidden: bool = False, max_events: int = 5000, mistakes: float = 0.0, notation: str = "en") -> str:
     """The text of one random legal record of ``game`` for ``players`` players.
 
     ``variants`` sets option headers (tag -> value); without it each option is drawn at
     random. ``hidden`` leaves the deal out. ``mistakes`` is the chance that an event is
     a table mistake, marked ``; expect CODE ...`` (0: a legal record). The record stops
     when the game is over or after ``max_events`` events (it is then in progress).
+    ``notation``: ``en``, or ``fr`` for a record in French notation (the same game).
     SimulationError (a ValueError) for an unknown game, a bad player count, a bad
     variant or a rate outside 0 to 1."""
     cls = rules_class(game)
@@ -361,7 +370,8 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     rules = replay(start(record), record)
 
     quiet = dataclasses.replace(style, moves=0, times=0)
-    written = [line_text(_dress(e, 0, quiet, rng)) for e in deal_lines]
+    french = notation == "fr"
+    written = [line_text(_dress(e, 0, quiet, rng), french) for e in deal_lines]
     body: list[str] = [] if hidden else written
     weights: dict[str, float] = {}
     count, passed = 0, False
@@ -404,7 +414,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
         if rng.random() < style.comments / 4:
             body.append("")
         if shown is not None:
-            body.append(line_text(shown))
+            body.append(line_text(shown, french))
 
     result = rules.result()
     if result.finished and result.winner and (passed or rng.random() < 0.5):
@@ -413,6 +423,10 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     if rng.random() < 0.2:
         lines.append(rng.choice(COMMENTS))
     comment_at = rng.randrange(len(headers)) if rng.random() < style.comments * 10 else -1
+    if french:
+        headers = [_french_header(t, v) for t, v in headers]
+        headers.insert(1, ("Notation", "fr"))
+        comment_at += comment_at > 0
     lines += [_header(t, v, rng.choice(COMMENTS) if i == comment_at else None) for i, (t, v) in enumerate(headers)]
     lines.append("")
     lines += body
@@ -540,7 +554,7 @@ def _write(text: str) -> None:
 
 
 def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
-        mistakes: float = 0.0) -> int:
+        mistakes: float = 0.0, notation: str = "en") -> int:
     """``referee simulate``: ``count`` records from seeds seed, seed+1, ... separated by a
     blank line. Exit status 0, or 2 with a message on stderr for a bad request."""
     try:
@@ -557,7 +571,7 @@ def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: in
         return EXIT_ERROR
     try:
         for i in range(count):
-            _write(("\n" if i else "") + simulate(cls.name, players, seed + i, chosen, hidden, mistakes=mistakes))
+            _write(("\n" if i else "") + simulate(cls.name, players, seed + i, chosen, hidden, mistakes=mistakes, notation=notation))
     except BrokenPipeError:
         _silence_stdout()
     return EXIT_OK

@@ -422,15 +422,23 @@ class Rules:
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
         players = tuple(header.value.replace(",", " ").split())
+        from ..french import FRENCH_VERBS, is_french
         from ..notation import PLAYER_NAME, VERBS
 
+        notation = record.header("Notation")
+        if notation is not None and notation.value.strip().lower() not in ("en", "english", "") and not is_french(notation.value):
+            raise SetupError(say("setup.bad-notation", value=notation.value), notation)
+        verbs = FRENCH_VERBS if record.french or notation is not None and is_french(notation.value) else VERBS
+        folded: dict[str, str] = {}
         for name in players:
             if not PLAYER_NAME.fullmatch(name):
                 raise SetupError(say("setup.bad-name", player=name), header)
-            if name.lower() in VERBS:
+            if name.lower() in verbs:
                 raise SetupError(say("setup.reserved-name", player=name), header)
             if players.count(name) > 1:
                 raise SetupError(say("setup.duplicate-player", player=name), header)
+            if (other := folded.setdefault(fold_name(name), name)) != name:
+                raise SetupError(say("setup.names-alike", player=other, other=name), header)
         if not cls.min_players <= len(players) <= cls.max_players:
             raise SetupError(say("setup.player-count", title=cls.title, low=cls.min_players, high=cls.max_players, count=len(players)), header)
         first = 0
@@ -469,9 +477,16 @@ class Rules:
 
 
 STANDARD_TAGS = ("Game", "Players", "Dealer", "First", "Result", "Match", "Round", "Target", "Hands",
-                 "Date", "Place", "Event", "Annotator")
+                 "Date", "Place", "Event", "Annotator", "Notation")
 """The tags every game knows (the ones from Date on are kept and shown, not checked)."""
 _READ_TAGS = frozenset(t.lower() for t in STANDARD_TAGS[:9])
+
+
+def fold_name(name: str) -> str:
+    """A name without its case and accents (``Noé``, ``noe`` and ``NOE`` fold alike)."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
 
 
 def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
@@ -482,7 +497,7 @@ def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
     read = _READ_TAGS | {o.tag.lower() for o in cls.options}
     first: dict[str, Header] = {}
     for header in record.headers:
-        key = header.tag.lower()
+        key = header.key
         if key in first:
             same = first[key].value.strip() == header.value.strip()
             if key in read and not same:

@@ -264,7 +264,7 @@ class CarteEtPlouc(Calls, Rules):
         starter = UNSEEN_CARD
         header = record.header("Starter")
         if header is not None and header.value.strip():
-            starter = read_card(header.value.strip())
+            starter = read_card(header.value.strip(), record.french)
             if starter is None or (starter.seen and starter not in self.deck):
                 raise SetupError(say("cp.bad-starter", value=header.value), header)
         self.starter = starter
@@ -273,7 +273,7 @@ class CarteEtPlouc(Calls, Rules):
         if header is not None:
             placed = {starter}
             for word in header.value.replace(",", " ").split():
-                card = read_card(word)
+                card = read_card(word, record.french)
                 if card is None or (card.suit != UNSEEN and card not in self.deck):
                     raise SetupError(say("cp.bad-stock", value=word), header)
                 if card.suit != UNSEEN:
