@@ -481,7 +481,7 @@ def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None,
 
     config = _configuration(config_path, no_config)
     _records_out()
-    targets = _targets(files, config, extensions, exclude, force_exclude, records_only)
+    targets = _targets(files, config, extensions, (*config.fmt_exclude, *exclude), force_exclude, records_only)
     sys.exit(run(targets, _style(config, suits, ranks, notation), only_check, diff, sys.stdout.write, sys.stderr.write))
 
 

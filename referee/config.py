@@ -58,6 +58,9 @@ class Config:
     """(pattern, codes): codes not reported in the files a pattern matches, as ruff's
     ``per-file-ignores``; a pattern matches as an exclude pattern does."""
     strict: bool = False
+    fmt_exclude: tuple[str, ...] = ()
+    """Patterns that ``fmt`` leaves out besides ``exclude`` (records kept as written on
+    purpose, such as those that test spellings); ``check`` still reads them."""
     suits: str | None = None
     """None: as each record writes its cards (fmt)."""
     ranks: str | None = None
@@ -257,14 +260,17 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
 
             values["lang"] = _choice(path, where, value, languages())
         elif key in ("fmt", "games") and not isinstance(value, dict):
-            keys = "suits, ranks" if key == "fmt" else "a game's name"
+            keys = "suits, ranks, exclude" if key == "fmt" else "a game's name"
             raise ConfigError(say("config.bad-value", path=path, name=where, expected=say("config.expect.table", keys=keys)))
         elif key == "fmt":
             for name, choice in value.items():
+                if name == "exclude":
+                    values["fmt_exclude"] = _strings(path, f"{where}.{name}", choice)
+                    continue
                 choices = {"suits": SUITS, "ranks": RANKS}.get(name)
                 if choices is None:
-                    raise ConfigError(say("config.unknown-key", path=path, name=f"{where}.{name}", keys="suits, ranks",
-                                          hint=_hint(name, ("suits", "ranks"))))
+                    raise ConfigError(say("config.unknown-key", path=path, name=f"{where}.{name}", keys="suits, ranks, exclude",
+                                          hint=_hint(name, ("suits", "ranks", "exclude"))))
                 values[name] = _choice(path, f"{where}.{name}", choice, choices)
         elif key == "games":
             values["games"] = _games(path, where, value)

@@ -157,7 +157,7 @@ def test_a_configuration_not_to_be_read_is_not_read_whatever_it_holds(records, m
     ("format = \n", "is not TOML"),
     ('ignore = ["BC-FALSE-SLPA"]\n', "ignore: 'BC-FALSE-SLPA' is neither a code referee reports nor the start of one (did you mean 'BC-FALSE-SLAP'?)"),
     ('select = ["BC", "XY"]\n', "select: 'XY' is neither a code"),
-    ('fmt = "symbols"\n', "fmt: expected a table (keys: suits, ranks)"),
+    ('fmt = "symbols"\n', "fmt: expected a table (keys: suits, ranks, exclude)"),
     ('games = ["bataille-corse"]\n', "games: expected a table (keys: a game's name)"),
 ])
 def test_a_bad_configuration_is_a_clear_error(records, text: str, message: str) -> None:

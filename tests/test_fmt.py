@@ -261,3 +261,20 @@ def test_export_and_fmt_write_the_same(tmp_path) -> None:
     path = Path(RECORDS / "carte-et-plouc" / "match.txt")
     exported = CliRunner().invoke(main, ["export", "--no-config", "--to", "text", str(path)]).output
     assert exported == canonical(str(path), path.read_bytes())
+
+
+def test_fmt_exclude_in_the_configuration_leaves_a_record_as_written(tmp_path) -> None:
+    """[tool.referee.fmt] exclude: fmt leaves the record alone; check still reads it."""
+    record = tmp_path / "records" / "spell.txt"
+    record.parent.mkdir()
+    record.write_text('[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays ♣3\n', encoding="utf-8")
+    (tmp_path / "referee.toml").write_text('[fmt]\nexclude = ["records/spell.txt"]\n', encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    config = str(tmp_path / "referee.toml")
+    runner = CliRunner()
+    assert runner.invoke(main, ["fmt", "--config", config, "--check", str(tmp_path / "records")]).exit_code == 2  # nothing to format
+    (tmp_path / "referee.toml").write_text("", encoding="utf-8")
+    assert runner.invoke(main, ["fmt", "--config", config, "--check", str(tmp_path / "records")]).exit_code == 1
+    (tmp_path / "referee.toml").write_text('[fmt]\nexclude = ["records/spell.txt"]\n', encoding="utf-8")
+    done = runner.invoke(main, ["check", "--config", config, str(tmp_path / "records")])
+    assert done.exit_code == 0 and "spell.txt" in done.output
