@@ -1,0 +1,203 @@
+"""The record a server keeps: read, ruled, written and taken back, with no web in sight.
+
+Each line is ruled as ``referee play`` rules it (``referee.live``): a line the replay
+cannot use is refused; a fault is written only as the table chooses (as played, or
+accepted by the table with ``; accepted CODE``). Every change goes through the record's
+descriptor (``RecordFile``): a line is appended and synced to the disk before the page
+says it is written; an undo rewrites the file atomically. The caller holds the record's
+writing lock and rules one line at a time."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from ..export import escape_value
+from ..games import GAMES, find_game, load_rules
+from ..games.base import SetupError, Violation
+from ..live import NOT_REPLAYED, Session, SessionError, _headers_record, accepted_line
+from ..messages import say
+from ..notation import RecordError
+from ..record_file import RecordFile
+
+LANGUAGES = ("en", "fr")
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Sentences in ``lang`` while the block runs (English when the catalogue lacks it)."""
+    from .. import messages
+
+    saved = messages._current
+    messages._current = messages.CATALOGS.get(lang, messages.ENGLISH)
+    try:
+        yield
+    finally:
+        messages._current = saved
+
+
+@dataclass
+class Ruling:
+    """What became of a line sent from a page."""
+
+    kind: str
+    """``written``, ``flagged`` (the table must choose), ``refused`` or ``error``."""
+    line: str = ""
+    message: str = ""
+    faults: list[Violation] = field(default_factory=list)
+
+
+class Served:
+    """One record file, served: its text, its last game, and a version that grows with
+    every change."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.file = RecordFile.open(path, create=True)
+        self.version = 0
+        self._sessions: dict[str, Session] = {}
+        self.error: str | None = None
+
+    # --- Reading -------------------------------------------------------------------------
+    def raw(self) -> str:
+        return self.file.read_text()
+
+    def is_new(self) -> bool:
+        """A file with nothing in it yet: the page offers a new game."""
+        return not self.raw().strip()
+
+    def session(self, lang: str = "en") -> Session:
+        """The game as it stands, its sentences in ``lang``; SessionError when the
+        record cannot be read."""
+        found = self._sessions.get(lang)
+        if found is None:
+            text = self.raw()
+            from ..importer import looks_json
+
+            if looks_json(self.path, text.encode("utf-8")):
+                raise SessionError(say("live.json-record", path=self.path))
+            found = Session(self.path)
+            found.newline = "\r\n" if "\r\n" in text else "\n"
+            found.text = text.replace("\r\n", "\n").replace("\r", "\n")
+            with speaking(lang):
+                found._replay(found.text)
+            self._sessions[lang] = found
+        return found
+
+    def changed(self) -> None:
+        self.version += 1
+        self._sessions.clear()
+
+    # --- A line from a page --------------------------------------------------------------
+    def play(self, line: str, choice: str = "", lang: str = "en") -> Ruling:
+        """Rule ``line`` at the end of the record and write it if it breaks no rule, or
+        as the table chose (``played``, ``accepted``) when it does; what is said, in
+        ``lang``."""
+        with speaking(lang):
+            return self._play(line.strip(), choice, self.session(lang))
+
+    def _play(self, line: str, choice: str, session: Session) -> Ruling:
+        if not line:
+            return Ruling("error", message=say("serve.empty-line"))
+        if any(c in line for c in "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
+            return Ruling("error", line, say("serve.one-line"))
+        if line.startswith("["):
+            return Ruling("error", line, say("live.no-header"))
+        line = session.complete(line)
+        faults, error = session.rule(line)
+        if error is not None:
+            return Ruling("error", line, error.message)
+        if any(v.code in NOT_REPLAYED for v in faults):
+            return Ruling("refused", line, say("live.refused"), faults)
+        if faults and choice not in ("played", "accepted"):
+            return Ruling("flagged", line, "", faults)
+        if faults and choice == "accepted":
+            line = accepted_line(line, faults)
+        self._append(session, line)
+        return Ruling("written", line)
+
+    def _append(self, session: Session, line: str) -> None:
+        raw = self.raw()
+        ends = not raw or raw.endswith(("\n", "\r"))
+        self.file.append(("" if ends else session.newline) + line + session.newline)
+        self.changed()
+
+    # --- Taking back the last line -------------------------------------------------------
+    def last_line(self) -> str | None:
+        """The file's last line that undo may take back: an event or a comment after the
+        headers of the game served; None when there is none."""
+        found = self._last()
+        return found[1] if found else None
+
+    def _last(self) -> tuple[int, str] | None:
+        session = self.session()
+        lines = session.text.split("\n")
+        number = next((i for i in range(len(lines), 0, -1) if lines[i - 1].strip()), 0)
+        record = session.record
+        headers = max((h.line for h in record.headers), default=record.line)
+        return (number, lines[number - 1]) if number > headers else None
+
+    def undo(self, expected: str, lang: str = "en") -> Ruling:
+        """Take back the file's last line if it still is ``expected``, rewriting the file
+        atomically."""
+        with speaking(lang):
+            return self._undo(expected)
+
+    def _undo(self, expected: str) -> Ruling:
+        found = self._last()
+        if found is None:
+            return Ruling("error", message=say("serve.nothing-to-undo"))
+        number, line = found
+        if line != expected:
+            return Ruling("error", line, say("serve.undo-changed", line=line))
+        session = self.session()
+        kept = session.text.split("\n")[: number - 1]
+        self.file.replace("".join(k + "\n" for k in kept).replace("\n", session.newline))
+        self.changed()
+        return Ruling("written", line, say("live.undone", line=line))
+
+    # --- A new game ----------------------------------------------------------------------
+    def start(self, game: str, players: str, dealer: str, options: dict[str, str]) -> list[str]:
+        """Write the headers of a new game into the empty file; the problems found (then
+        nothing is written)."""
+        entry = find_game(game)
+        if entry is None or entry.module is None:
+            names = [g.name for g in GAMES if g.module is not None]
+            from ..messages import join
+
+            return [say("live.refereed", games=join(names, "or"))]
+        cls = load_rules(entry)
+        headers = [("Game", cls.name), ("Players", " ".join(players.replace(",", " ").split()))]
+        dealer = dealer.strip()
+        if dealer:
+            headers.append(("Dealer", dealer))
+        problems = []
+        try:
+            cls.setup_from(_headers_record(headers))
+        except SetupError as error:
+            problems.append(str(error))
+        headers.append(("Date", datetime.date.today().isoformat()))
+        for option in cls.options:
+            value = " ".join(options.get(option.tag, "").split())
+            if not value:
+                continue
+            try:
+                option.read(value)
+                headers.append((option.tag, value))
+            except ValueError:
+                problems.append(say("setup.bad-option", tag=option.tag, value=value, title=cls.title,
+                                    choices=option.accepted()))
+        if problems:
+            return problems
+        if not self.is_new():
+            return [say("serve.not-empty")]
+        self.file.append("".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n")
+        self.changed()
+        return []
+
+
+def read_error(error: Exception) -> str:
+    """What a page says of a record it cannot read."""
+    return error.message if isinstance(error, RecordError) else str(error)
