@@ -31,7 +31,7 @@ ENGLISH: dict[str, Message] = {
     "serve.no-legal": "nothing to play: the game is over",
     "serve.the-table": "the table",
     "serve.type": "Any line of the record",
-    "serve.type-hint": "Bob plays 7H, or plays 7H for the next player",
+    "serve.type-hint": "Bob plays 7H",
     "serve.send": "Rule it",
     "serve.written": "written: {line}",
     "serve.now": "now: {todo}",

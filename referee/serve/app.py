@@ -26,11 +26,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..cards import Card
 from ..games import GAMES, find_game, load_rules
-from ..live import SessionError
 from ..messages import say
-from ..notation import RecordError
-from .table import LANGUAGES, Ruling, Served, read_error, speaking
+from .table import LANGUAGES, PROBLEMS, Ruling, Served, read_error, speaking
 from .view import NO_PLAYER, view_of
 
 BODY_LIMIT = 64 * 1024
@@ -193,18 +192,22 @@ class Pages:
         self.hub = Hub()
         self.env = Environment(loader=PackageLoader("referee.serve", "templates"), autoescape=True,
                                trim_blocks=True, lstrip_blocks=True)
-        self.env.globals.update(say=say, card=card, languages=LANGUAGES)
+        self.env.globals.update(say=say, languages=LANGUAGES)
         self.static = {name: resources.files("referee.serve").joinpath("static", name).read_bytes() for name in STATIC}
-        self._live: dict[tuple[int, str], str] = {}
+        self._live: dict[tuple[int, str], tuple[str, str]] = {}
 
     # --- Rendering -----------------------------------------------------------------------
-    def live(self, lang: str) -> str:
-        """The table part of the page, as it stands (kept until the next change)."""
+    def live(self, lang: str) -> tuple[str, str]:
+        """The parts of the page that show the game, as it stands (kept until the next
+        change): the table with the legal moves, then the seats and the rest."""
         key = (self.served.version, lang)
         if key not in self._live:
             self._live = {k: v for k, v in self._live.items() if k[0] == self.served.version}
             with speaking(lang):
-                self._live[key] = self.env.get_template("live.html").render(**self._table(lang))
+                card, card_symbols = faces(lang)
+                fields = {**self._table(lang), "card": card, "card_symbols": card_symbols}
+                self._live[key] = tuple(self.env.get_template(name).render(**fields)  # type: ignore[assignment]
+                                        for name in ("live.html", "more.html"))
         return self._live[key]
 
     def _table(self, lang: str) -> dict[str, Any]:
@@ -212,7 +215,7 @@ class Pages:
             session = self.served.session(lang)
             return {"view": view_of(session), "version": self.served.version, "error": "", "no_player": NO_PLAYER,
                     "undo": self.served.last_line() is not None}
-        except (SessionError, RecordError, OSError) as error:
+        except PROBLEMS as error:
             return {"view": None, "version": self.served.version, "no_player": NO_PLAYER, "undo": False,
                     "error": say("serve.unreadable", error=read_error(error))}
 
@@ -223,17 +226,18 @@ class Pages:
                 return self.new_game(request, lang)
             try:
                 title = self.served.session(lang).state.title
-            except (SessionError, RecordError, OSError):
+            except PROBLEMS:
                 title = "referee"
+            top, more = self.live(lang)
             text = self.env.get_template("page.html").render(
-                lang=lang, title=title, live=Markup(self.live(lang)), ruling=ruling, undo=undo,
+                lang=lang, title=title, live=Markup(top), more=Markup(more), ruling=ruling, undo=undo,
                 todo=self._todo(lang))
         return HTMLResponse(text, status)
 
     def _todo(self, lang: str) -> str:
         try:
             todo = self.served.session(lang).state.todo
-        except (SessionError, RecordError, OSError):
+        except PROBLEMS:
             return ""
         return todo[0] if todo else say("live.over")
 
@@ -272,10 +276,19 @@ class Pages:
         async with self.writing:
             if self.served.is_new():
                 return RedirectResponse("/", 303)
-            ruling = self.served.play(str(form.get("line", "")), choice, lang)
+            ruling = self._safely(lang, lambda: self.served.play(str(form.get("line", "")), choice, lang))
         if ruling.kind == "written":
             self.hub.publish()
         return self.page(request, ruling, status=200 if ruling.kind in ("written", "flagged") else 422)
+
+    def _safely(self, lang: str, write: Callable[[], Ruling]) -> Ruling:
+        """A write, or what stopped it (a file turned read-only, changed or gone) said."""
+        try:
+            return write()
+        except PROBLEMS as error:
+            self.served.changed()
+            with speaking(lang):
+                return Ruling("error", message=read_error(error))
 
     async def undo(self, request: Request) -> Response:
         form = await _form(request)
@@ -287,7 +300,7 @@ class Pages:
                     return self.page(request, Ruling("error", message=say("serve.nothing-to-undo")))
             return self.page(request, undo=last)
         async with self.writing:
-            ruling = self.served.undo(str(form["confirm"]), lang)
+            ruling = self._safely(lang, lambda: self.served.undo(str(form["confirm"]), lang))
         if ruling.kind == "written":
             self.hub.publish()
             ruling.kind = "undone"
@@ -299,12 +312,18 @@ class Pages:
         options = {k.removeprefix("option."): v for k, v in form.items() if k.startswith("option.")}
         async with self.writing:
             with speaking(lang):
-                problems = self.served.start(form.get("game", ""), form.get("players", ""), form.get("dealer", ""), options)
+                try:
+                    problems = self.served.start(form.get("game", ""), form.get("players", ""), form.get("dealer", ""), options)
+                except PROBLEMS as error:
+                    problems = [read_error(error)]
         if problems:
             with speaking(lang):
                 return self.new_game(request, lang, problems, form)
         self.hub.publish()
         return RedirectResponse("/", 303)
+
+    async def icon(self, request: Request) -> Response:
+        return Response(status_code=204)
 
     async def record(self, request: Request) -> Response:
         return PlainTextResponse(self.served.raw())
@@ -324,7 +343,7 @@ class Pages:
         try:
             yield "retry: 1000\n\n"
             while not self.hub.closing.is_set():
-                html = self.live(lang)
+                html = "".join(self.live(lang))
                 yield "event: live\n" + "".join(f"data: {line}\n" for line in html.split("\n")) + "\n"
                 while not self.hub.closing.is_set():
                     try:
@@ -336,15 +355,17 @@ class Pages:
             self.hub.queues.discard(queue)
 
 
-def card(value: object, width: int = 44) -> Markup:
-    """A card's face on the page."""
-    from ..cards import SUITS
+def faces(lang: str) -> Callable[..., Markup]:
+    """The template's ``card(c)`` and ``card_symbols(cards)``, for a page in ``lang``."""
+    from .. import card_svg
 
-    text = str(value)
-    suit = getattr(value, "suit", "")
-    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(suit, "")
-    shown = text[:-1] + symbol if suit in SUITS else text
-    return Markup('<span class="card suit-{}">{}</span>').format(suit if suit in SUITS else "x", shown)
+    def card(value: Card, width: int = 44) -> Markup:
+        return Markup(card_svg.use(value, width=width, lang=lang))
+
+    def card_symbols(cards: list[Card]) -> Markup:
+        return Markup(card_svg.symbols(cards, lang=lang))
+
+    return card, card_symbols
 
 
 def make_app(served: Served, token: str | None = None, hosts: set[str] | None = None) -> tuple[ASGI, Pages]:
@@ -358,6 +379,7 @@ def make_app(served: Served, token: str | None = None, hosts: set[str] | None = 
         Route("/new", pages.new, methods=["POST"]),
         Route("/record.txt", pages.record, methods=["GET", "HEAD"]),
         Route("/events", pages.events, methods=["GET"]),
+        Route("/favicon.ico", pages.icon, methods=["GET", "HEAD"]),
         *(Route(f"/{name}", pages.asset, methods=["GET", "HEAD"]) for name in STATIC),
     ]
     app = Starlette(routes=routes)

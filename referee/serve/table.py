@@ -20,7 +20,7 @@ from ..games.base import SetupError, Violation
 from ..live import NOT_REPLAYED, Session, SessionError, _headers_record, accepted_line
 from ..messages import say
 from ..notation import RecordError
-from ..record_file import RecordFile
+from ..record_file import FileRefused, RecordFile
 
 LANGUAGES = ("en", "fr")
 
@@ -56,33 +56,28 @@ class Served:
     def __init__(self, path: str) -> None:
         self.path = path
         self.file = RecordFile.open(path, create=True)
+        self.file.sync_folder()
         self.version = 0
         self._sessions: dict[str, Session] = {}
         self.error: str | None = None
 
     # --- Reading -------------------------------------------------------------------------
     def raw(self) -> str:
+        """The file as text (UnicodeDecodeError when it is not UTF-8)."""
         return self.file.read_text()
 
     def is_new(self) -> bool:
         """A file with nothing in it yet: the page offers a new game."""
-        return not self.raw().strip()
+        return not self.file.read_bytes().strip()
 
     def session(self, lang: str = "en") -> Session:
         """The game as it stands, its sentences in ``lang``; SessionError when the
         record cannot be read."""
         found = self._sessions.get(lang)
         if found is None:
-            text = self.raw()
-            from ..importer import looks_json
-
-            if looks_json(self.path, text.encode("utf-8")):
-                raise SessionError(say("live.json-record", path=self.path))
-            found = Session(self.path)
-            found.newline = "\r\n" if "\r\n" in text else "\n"
-            found.text = text.replace("\r\n", "\n").replace("\r", "\n")
+            found = Session(self.path, self.file)
             with speaking(lang):
-                found._replay(found.text)
+                found.load()
             self._sessions[lang] = found
         return found
 
@@ -119,8 +114,7 @@ class Served:
         return Ruling("written", line)
 
     def _append(self, session: Session, line: str) -> None:
-        raw = self.raw()
-        ends = not raw or raw.endswith(("\n", "\r"))
+        ends = self.file.last_byte() in (b"\n", b"\r", b"")
         self.file.append(("" if ends else session.newline) + line + session.newline)
         self.changed()
 
@@ -140,8 +134,8 @@ class Served:
         return (number, lines[number - 1]) if number > headers else None
 
     def undo(self, expected: str, lang: str = "en") -> Ruling:
-        """Take back the file's last line if it still is ``expected``, rewriting the file
-        atomically."""
+        """Take back the file's last line if it still is ``expected``: the file is cut
+        back to where the line began, through the descriptor kept, as ``play`` does."""
         with speaking(lang):
             return self._undo(expected)
 
@@ -149,12 +143,15 @@ class Served:
         found = self._last()
         if found is None:
             return Ruling("error", message=say("serve.nothing-to-undo"))
-        number, line = found
+        line = found[1]
         if line != expected:
             return Ruling("error", line, say("serve.undo-changed", line=line))
-        session = self.session()
-        kept = session.text.split("\n")[: number - 1]
-        self.file.replace("".join(k + "\n" for k in kept).replace("\n", session.newline))
+        data = self.file.read_bytes()
+        end = len(data.rstrip(b" \t\r\n"))
+        start = max(data.rfind(b"\n", 0, end), data.rfind(b"\r", 0, end)) + 1
+        if data[start:end].decode("utf-8", "replace") != line.rstrip(" \t"):
+            return Ruling("error", line, say("live.changed"))
+        self.file.truncate(start)
         self.changed()
         return Ruling("written", line, say("live.undone", line=line))
 
@@ -194,6 +191,7 @@ class Served:
         if not self.is_new():
             return [say("serve.not-empty")]
         self.file.append("".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n")
+        self.file.sync_folder()
         self.changed()
         return []
 
@@ -201,3 +199,7 @@ class Served:
 def read_error(error: Exception) -> str:
     """What a page says of a record it cannot read."""
     return error.message if isinstance(error, RecordError) else str(error)
+
+
+PROBLEMS = (SessionError, RecordError, FileRefused, UnicodeDecodeError, OSError)
+"""What reading or writing the record may raise: said on the page, never a traceback."""

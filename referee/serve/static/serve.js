@@ -5,17 +5,22 @@
 
 (function () {
   const live = () => document.getElementById("live");
+  const PARTS = ["live", "live-more"];
 
   function version(element) {
     return element ? Number(element.dataset.version || -1) : -1;
   }
 
-  function setLive(element) {
-    const current = live();
-    if (current && element && version(element) >= version(current)) {
-      current.replaceWith(element);
-      words();
+  // The parts of the page that show the game, from a page or an event's HTML: each is
+  // replaced unless what the page shows is newer.
+  function setLive(text) {
+    const doc = new DOMParser().parseFromString(text, "text/html");
+    for (const id of PARTS) {
+      const current = document.getElementById(id);
+      const element = doc.getElementById(id);
+      if (current && element && version(element) >= version(current)) current.replaceWith(element);
     }
+    words();
   }
 
   function fromHTML(text, id) {
@@ -27,10 +32,7 @@
   function listen() {
     const offline = document.getElementById("offline");
     const source = new EventSource("/events");
-    source.addEventListener("live", (event) => {
-      const element = fromHTML(event.data, "live");
-      setLive(element);
-    });
+    source.addEventListener("live", (event) => setLive(event.data));
     source.addEventListener("open", () => { if (offline) offline.hidden = true; });
     source.addEventListener("error", () => { if (offline) offline.hidden = false; });
   }
@@ -63,7 +65,7 @@
     }
     const notice = fromHTML(text, "notice");
     if (notice) document.getElementById("notice").replaceWith(notice);
-    setLive(fromHTML(text, "live"));
+    setLive(text);
     if (notice && notice.querySelector(".ok") && form.id === "entry") {
       form.querySelector("input[name=line]").value = "";
     }
