@@ -53,8 +53,9 @@ class Guard:
     token (beyond it), the Origin of a write, the size of a body, the rate of writes; and
     the security headers on every answer."""
 
-    def __init__(self, app: ASGI, token: str | None, hosts: set[str] | None) -> None:
-        self.app, self.token, self.hosts = app, token, hosts
+    def __init__(self, app: ASGI, token: str | None, hosts: set[str] | None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.app, self.token, self.hosts, self.clock = app, token, hosts, clock
         self.writes: dict[str, deque[float]] = {}
 
     async def __call__(self, scope: dict, receive: Callable[[], Awaitable[dict]], send: Callable[[dict], Awaitable[None]]) -> None:
@@ -125,7 +126,7 @@ class Guard:
         return None
 
     def _may_write(self, client: str) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         recent = self.writes.setdefault(client, deque())
         while recent and now - recent[0] >= 1.0:
             recent.popleft()
@@ -368,7 +369,8 @@ def faces(lang: str) -> Callable[..., Markup]:
     return card, card_symbols
 
 
-def make_app(served: Served, token: str | None = None, hosts: set[str] | None = None) -> tuple[ASGI, Pages]:
+def make_app(served: Served, token: str | None = None, hosts: set[str] | None = None,
+             clock: Callable[[], float] = time.monotonic) -> tuple[ASGI, Pages]:
     """The application for one served record, and its pages (whose hub the server
     closes when it stops)."""
     pages = Pages(served)
@@ -383,4 +385,4 @@ def make_app(served: Served, token: str | None = None, hosts: set[str] | None = 
         *(Route(f"/{name}", pages.asset, methods=["GET", "HEAD"]) for name in STATIC),
     ]
     app = Starlette(routes=routes)
-    return Guard(app, token, hosts), pages
+    return Guard(app, token, hosts, clock), pages
