@@ -36,6 +36,15 @@ def serve(tmp_path: Path, text: str = HEADERS + "Alice plays 5H\n", token: str |
     return TestClient(app), path, pages
 
 
+def run_async(main):
+    """Run a coroutine function in a thread of its own: a running loop (the browser
+    tests' Playwright) may hold this one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result()
+
+
 def notice(html: str) -> str:
     found = re.search(r'<div id="notice".*?</div>', html, re.S)
     assert found, html
@@ -269,7 +278,7 @@ def test_every_page_gets_the_table_after_a_line(tmp_path) -> None:
             pages.hub.close()
             await asyncio.wait_for(task, 5)
 
-    asyncio.run(main())
+    run_async(main)
 
 
 def test_two_lines_at_once_are_ruled_one_after_the_other(tmp_path) -> None:
@@ -285,7 +294,7 @@ def test_two_lines_at_once_are_ruled_one_after_the_other(tmp_path) -> None:
                                              for line in ("Bob plays KC", "Bob plays 7S")))
         return [notice(a.text) for a in answers]
 
-    first, second = asyncio.run(main())
+    first, second = run_async(main)
     assert "written: Bob plays KC" in first
     assert "BC-" in second and "written" not in second  # ruled on the table after the king: not Bob's turn
     assert path.read_text().endswith("Alice plays 5H\nBob plays KC\n")

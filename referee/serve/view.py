@@ -39,6 +39,22 @@ class Pile:
 class Move:
     label: str
     line: str
+    card: Card | None = None
+    """The one card the move plays, when it is shown as the card's face."""
+
+
+@dataclass
+class Moves:
+    """Moves of one player that differ only by one card (``plays 7H``, ``plays 8H``...),
+    shown as card faces after their common words; or other moves, one button each."""
+
+    label: str
+    moves: list[Move]
+    faces: bool = False
+
+
+FACES_FROM = 5
+"""Moves that differ only by their card are shown as faces from this many on."""
 
 
 @dataclass
@@ -55,7 +71,7 @@ class View:
     faults: list[tuple[str, str, str, bool]]
     result: str
     standing: str
-    legal: list[tuple[str, list[Move]]]
+    legal: list[tuple[str, list[Moves]]]
     words: dict[str, list[str]]
     last: str
     events: int
@@ -91,13 +107,15 @@ def view_of(session: Session) -> View:
         standing = describe(report.match)
     faults = [(f"{v.line}", v.code, v.message, v.accepted) for v in state.violations]
     words = _words(session)
+    legal = legal_by_player(state)
     shown = [c for s in seats for c in s.known] + [c for p in piles for c in p.cards]
+    shown += [m.card for _, groups in legal for g in groups for m in g.moves if m.card is not None]
     return View(
         title=state.title,
         turn=t.turn or say("state.nobody" if r.finished else "state.no-turn"),
         direction="" if t.direction is None else say("state.left" if t.direction > 0 else "state.right"),
         todo=list(state.todo), seats=seats, piles=piles, details=details, faults=faults, result=result,
-        standing=standing, legal=legal_by_player(state),
+        standing=standing, legal=legal,
         words={"players": words.players, "verbs": words.verbs, "cards": words.cards,
                "suits": list(SUITS), "legal": [line_text(e) for e in state.legal]},
         last=line_text(state.event) if state.event else "", events=len(session.record.events),
@@ -105,15 +123,31 @@ def view_of(session: Session) -> View:
     )
 
 
-def legal_by_player(state: State) -> list[tuple[str, list[Move]]]:
+def legal_by_player(state: State) -> list[tuple[str, list[Moves]]]:
     """The legal events as buttons, grouped by player: whose turn it is first, then the
     others in seating order."""
-    groups: dict[str, list[Move]] = {}
+    groups: dict[str, list[Event]] = {}
     for event in state.legal:
-        groups.setdefault(event.player or NO_PLAYER, []).append(Move(_label(event), line_text(event)))
+        groups.setdefault(event.player or NO_PLAYER, []).append(event)
     turn = state.table.turn
     order = sorted(groups, key=lambda p: (p != turn, state.players.index(p) if p in state.players else -1))
-    return [(player, groups[player]) for player in order]
+    return [(player, _moves(groups[player])) for player in order]
+
+
+def _moves(events: list[Event]) -> list[Moves]:
+    """A player's moves: those that differ only by their one card together, as faces."""
+    alike: dict[tuple, list[Event]] = {}
+    for event in events:
+        key = (event.verb, event.suit, event.target, event.word, len(event.cards) == 1)
+        alike.setdefault(key, []).append(event)
+    shown, plain = [], []
+    for key, group in alike.items():
+        if key[-1] and len(group) >= FACES_FROM:
+            label = _label(group[0]).replace(str(group[0].cards[0]), "…", 1)
+            shown.append(Moves(label, [Move(_label(e), line_text(e), e.cards[0]) for e in group], faces=True))
+        else:
+            plain += [Move(_label(e), line_text(e)) for e in group]
+    return ([Moves("", plain)] if plain else []) + shown
 
 
 def _label(event: Event) -> str:
