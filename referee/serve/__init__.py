@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 import socket
 import sys
+from types import FrameType
 
 from ..messages import say
 
@@ -52,7 +53,7 @@ def run(path: str, host: str = "127.0.0.1", port: int = 8000) -> int:
             print(say("serve.stop"), flush=True)
 
             class Server(uvicorn.Server):
-                def handle_exit(self, sig: int, frame: object) -> None:
+                def handle_exit(self, sig: int, frame: FrameType | None) -> None:
                     pages.hub.close()  # the event streams end, so that the server may stop
                     super().handle_exit(sig, frame)
 
@@ -98,7 +99,7 @@ def _reachable(host: str) -> str:
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("192.0.2.1", 9))  # a documentation address: only the routing table is read
-        return probe.getsockname()[0]
+        return str(probe.getsockname()[0])
     except OSError:
         return socket.gethostname()
     finally:

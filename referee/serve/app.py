@@ -25,6 +25,7 @@ from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..cards import Card
 from ..games import GAMES, find_game, load_rules
@@ -45,7 +46,6 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'sel
 SHIELD = [(b"content-security-policy", POLICY.encode()), (b"x-content-type-options", b"nosniff"),
           (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"), (b"cache-control", b"no-store")]
 
-ASGI = Callable[[dict, Callable[[], Awaitable[dict]], Callable[[dict], Awaitable[None]]], Awaitable[None]]
 
 
 class Guard:
@@ -53,16 +53,16 @@ class Guard:
     token (beyond it), the Origin of a write, the size of a body, the rate of writes; and
     the security headers on every answer."""
 
-    def __init__(self, app: ASGI, token: str | None, hosts: set[str] | None,
+    def __init__(self, app: ASGIApp, token: str | None, hosts: set[str] | None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.app, self.token, self.hosts, self.clock = app, token, hosts, clock
         self.writes: dict[str, deque[float]] = {}
 
-    async def __call__(self, scope: dict, receive: Callable[[], Awaitable[dict]], send: Callable[[dict], Awaitable[None]]) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 
-        async def shielded(message: dict) -> None:
+        async def shielded(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *SHIELD]}
             await send(message)
@@ -75,9 +75,9 @@ class Guard:
             return await refusal(scope, receive, shielded)
         if self.token and "token" in (query := parse_qs(scope.get("query_string", b"").decode("latin-1"))):
             rest = urlencode({k: v for k, v in query.items() if k != "token"}, doseq=True)
-            answer = RedirectResponse(scope["path"] + ("?" + rest if rest else ""), 303)
-            answer.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict")
-            return await answer(scope, receive, shielded)
+            entry = RedirectResponse(scope["path"] + ("?" + rest if rest else ""), 303)
+            entry.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict")
+            return await entry(scope, receive, shielded)
         if scope["method"] == "POST":
             body = b""
             while True:
@@ -93,7 +93,7 @@ class Guard:
                     break
             sent = False
 
-            async def replay() -> dict:
+            async def replay() -> Message:
                 nonlocal sent
                 if sent:
                     return await receive()
@@ -103,7 +103,7 @@ class Guard:
             return await self.app(scope, replay, shielded)
         return await self.app(scope, receive, shielded)
 
-    def _refusal(self, scope: dict, headers: Headers) -> Response | None:
+    def _refusal(self, scope: Scope, headers: Headers) -> Response | None:
         """The answer to a request that may not go further, or None."""
         if self.hosts is not None and headers.get("host", "") not in self.hosts:
             return PlainTextResponse(say("serve.bad-host"), 421)
@@ -146,7 +146,7 @@ async def _form(request: Request) -> dict[str, str]:
     return dict(parse_qsl(body, keep_blank_values=True))
 
 
-def _client(scope: dict) -> str:
+def _client(scope: Scope) -> str:
     client = scope.get("client")
     return client[0] if client else ""
 
@@ -207,8 +207,8 @@ class Pages:
             with speaking(lang):
                 card, card_symbols = faces(lang)
                 fields = {**self._table(lang), "card": card, "card_symbols": card_symbols}
-                self._live[key] = tuple(self.env.get_template(name).render(**fields)  # type: ignore[assignment]
-                                        for name in ("live.html", "more.html"))
+                top, more = (self.env.get_template(name).render(**fields) for name in ("live.html", "more.html"))
+                self._live[key] = top, more
         return self._live[key]
 
     def _table(self, lang: str) -> dict[str, Any]:
@@ -226,7 +226,8 @@ class Pages:
             if self.served.is_new():
                 return self.new_game(request, lang)
             try:
-                title = self.served.session(lang).state.title
+                state = self.served.session(lang).state
+                title = state.title if state is not None else "referee"
             except PROBLEMS:
                 title = "referee"
             top, more = self.live(lang)
@@ -237,9 +238,10 @@ class Pages:
 
     def _todo(self, lang: str) -> str:
         try:
-            todo = self.served.session(lang).state.todo
+            state = self.served.session(lang).state
         except PROBLEMS:
             return ""
+        todo = state.todo if state is not None else []
         return todo[0] if todo else say("live.over")
 
     def new_game(self, request: Request, lang: str, problems: list[str] | None = None,
@@ -356,7 +358,7 @@ class Pages:
             self.hub.queues.discard(queue)
 
 
-def faces(lang: str) -> Callable[..., Markup]:
+def faces(lang: str) -> tuple[Callable[[Card, int], Markup], Callable[[list[Card]], Markup]]:
     """The template's ``card(c)`` and ``card_symbols(cards)``, for a page in ``lang``."""
     from .. import card_svg
 
@@ -370,7 +372,7 @@ def faces(lang: str) -> Callable[..., Markup]:
 
 
 def make_app(served: Served, token: str | None = None, hosts: set[str] | None = None,
-             clock: Callable[[], float] = time.monotonic) -> tuple[ASGI, Pages]:
+             clock: Callable[[], float] = time.monotonic) -> tuple[ASGIApp, Pages]:
     """The application for one served record, and its pages (whose hub the server
     closes when it stops)."""
     pages = Pages(served)

@@ -130,6 +130,7 @@ class Served:
         lines = session.text.split("\n")
         number = next((i for i in range(len(lines), 0, -1) if lines[i - 1].strip()), 0)
         record = session.record
+        assert record is not None, "a session loaded"
         headers = max((h.line for h in record.headers), default=record.line)
         return (number, lines[number - 1]) if number > headers else None
 

@@ -81,7 +81,8 @@ class View:
 
 def view_of(session: Session) -> View:
     """The view of a session's game (sentences in the language spoken now)."""
-    state, report = session.state, session.report
+    state, report, record = session.state, session.report, session.record
+    assert state is not None and report is not None and record is not None, "a session loaded"
     t = state.table
     seats = []
     for player in state.players:
@@ -101,9 +102,9 @@ def view_of(session: Session) -> View:
     if r.finished:
         result = say("report.winner", player=r.winner) if r.winner else say("live.over")
     standing = ""
-    if report.match is not None:
-        from ..match import describe
+    from ..match import Standing, describe
 
+    if isinstance(report.match, Standing):
         standing = describe(report.match)
     faults = [(f"{v.line}", v.code, v.message, v.accepted) for v in state.violations]
     words = _words(session)
@@ -118,7 +119,7 @@ def view_of(session: Session) -> View:
         standing=standing, legal=legal,
         words={"players": words.players, "verbs": words.verbs, "cards": words.cards,
                "suits": list(SUITS), "legal": [line_text(e) for e in state.legal]},
-        last=line_text(state.event) if state.event else "", events=len(session.record.events),
+        last=line_text(state.event) if state.event else "", events=len(record.events),
         cards=list(dict.fromkeys(shown)),
     )
 
@@ -136,11 +137,12 @@ def legal_by_player(state: State) -> list[tuple[str, list[Moves]]]:
 
 def _moves(events: list[Event]) -> list[Moves]:
     """A player's moves: those that differ only by their one card together, as faces."""
-    alike: dict[tuple, list[Event]] = {}
+    alike: dict[tuple[str, str | None, str | None, str | None, bool], list[Event]] = {}
     for event in events:
         key = (event.verb, event.suit, event.target, event.word, len(event.cards) == 1)
         alike.setdefault(key, []).append(event)
-    shown, plain = [], []
+    shown: list[Moves] = []
+    plain: list[Move] = []
     for key, group in alike.items():
         if key[-1] and len(group) >= FACES_FROM:
             label = _label(group[0]).replace(str(group[0].cards[0]), "…", 1)
