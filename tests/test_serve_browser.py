@@ -202,3 +202,36 @@ def test_a_restart_mid_game(served, chromium_page) -> None:
     assert server.path.read_text().endswith("Alice plays 5H\nBob plays KC\nChloe plays 2H\n")
     errors = [e for e in page.console_errors if "ERR_CONNECTION_REFUSED" not in e and "events" not in e]
     assert errors == []
+
+
+def test_a_new_game_from_the_form(served, chromium_page) -> None:
+    server = served("")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    page.select_option("#game", "carte-et-plouc")  # the form follows the game chosen
+    page.wait_for_selector("form.setup")
+    page.locator("#players").fill("Ann Ben Cas")
+    screenshot(page, "serve-new-game")
+    page.locator("form.setup button").click()
+    page.wait_for_selector("#live .turn")
+    assert "turn: Ann" in page.inner_text(".turn")
+    assert server.path.read_text().startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n')
+    only_from(page, server)
+
+
+def test_a_move_without_the_script(served, chromium_page) -> None:
+    """The forms are plain HTML forms: with scripts off, a move still goes through
+    (the browser's own post, with the page's Origin), only the live updates are lost."""
+    server = served(HEADERS + "Alice plays 5H\n")
+    page = chromium_page(viewport=PHONE, scripts=False)
+    page.goto(server.url)
+    page.locator("form.moves.first button[value=\"Bob plays KC\"]").click()
+    page.wait_for_selector("#notice .ok")
+    assert "written: Bob plays KC" in page.inner_text("#notice")
+    assert server.path.read_text().endswith("Bob plays KC\n")
+    page.locator("#line").fill("Alice slaps")
+    page.locator("#line").press("Enter")
+    page.wait_for_selector("#notice .fault")
+    page.locator("#notice button", has_text="Write it as played").click()
+    page.wait_for_selector("#notice .ok")
+    assert server.path.read_text().endswith("Bob plays KC\nAlice slaps\n")

@@ -28,6 +28,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..cards import Card
+from ..export import line_text
 from ..games import GAMES, find_game, load_rules
 from ..messages import say
 from .table import LANGUAGES, PROBLEMS, Ruling, Served, read_error, speaking
@@ -44,7 +45,7 @@ STATIC = {"serve.js": "text/javascript; charset=utf-8", "serve.css": "text/css; 
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 SHIELD = [(b"content-security-policy", POLICY.encode()), (b"x-content-type-options", b"nosniff"),
-          (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"), (b"cache-control", b"no-store")]
+          (b"referrer-policy", b"same-origin"), (b"x-frame-options", b"DENY"), (b"cache-control", b"no-store")]
 
 
 
@@ -233,8 +234,16 @@ class Pages:
             top, more = self.live(lang)
             text = self.env.get_template("page.html").render(
                 lang=lang, title=title, live=Markup(top), more=Markup(more), ruling=ruling, undo=undo,
-                todo=self._todo(lang))
+                todo=self._todo(lang), hint=self._hint(lang))
         return HTMLResponse(text, status)
+
+    def _hint(self, lang: str) -> str:
+        """What the text field shows while empty: the first legal line, as an example."""
+        try:
+            state = self.served.session(lang).state
+        except PROBLEMS:
+            state = None
+        return line_text(state.legal[0]) if state is not None and state.legal else say("serve.type-hint")
 
     def _todo(self, lang: str) -> str:
         try:
@@ -254,7 +263,7 @@ class Pages:
             for option in rules.options:
                 default = option.default_for(rules.min_players)
                 shown = " ".join(sorted(default)) if isinstance(default, frozenset) else str(default)
-                options.append((option, shown or "-"))
+                options.append((option, shown or say("state.none")))
         text = self.env.get_template("new.html").render(
             lang=lang, title="referee", games=[g for g in GAMES if g.module is not None], rules=rules,
             options=options, problems=problems or [], form=form)

@@ -99,8 +99,8 @@ def view_of(session: Session) -> View:
     details += list(t.extra.items())
     r = state.result
     result = ""
-    if r.finished:
-        result = say("report.winner", player=r.winner) if r.winner else say("live.over")
+    if r.finished and r.winner:  # a game over with no winner says so in its turn line
+        result = say("report.winner", player=r.winner)
     standing = ""
     from ..match import Standing, describe
 
