@@ -405,3 +405,40 @@ def test_the_web_stack_is_not_imported_by_the_command_line() -> None:
     modules = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in found.splitlines() if "|" in line}
     assert not modules & {"starlette", "uvicorn", "jinja2", "segno", "httpx", "httpx2", "anyio", "playwright"}
     assert "referee.serve" not in found
+
+
+def test_a_server_killed_outright_leaves_the_record_to_the_next(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n")
+    process, _ = _start(path)
+    process.kill()  # no Ctrl-C: the system drops the lock with the process
+    process.communicate(timeout=15)
+    again, url = _start(path)
+    try:
+        import httpx2
+
+        assert "turn: Bob" in httpx2.get(url).text
+    finally:
+        again.send_signal(signal.SIGINT)
+        again.communicate(timeout=15)
+    assert again.returncode == 130
+
+
+def test_a_port_taken_is_said(tmp_path, capsys) -> None:
+    import socket
+
+    from referee.serve import run
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        assert run(str(path), "127.0.0.1", taken.getsockname()[1]) == 2
+    assert "cannot listen on 127.0.0.1 port" in capsys.readouterr().err
+
+
+def test_the_browsers_language_by_default(tmp_path) -> None:
+    client, _, _ = serve(tmp_path)
+    assert '<html lang="fr">' in client.get("/", headers={"accept-language": "fr-FR,fr;q=0.9"}).text
+    assert '<html lang="en">' in client.get("/", headers={"accept-language": "de-DE"}).text
