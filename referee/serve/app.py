@@ -48,7 +48,6 @@ SHIELD = [(b"content-security-policy", POLICY.encode()), (b"x-content-type-optio
           (b"referrer-policy", b"same-origin"), (b"x-frame-options", b"DENY"), (b"cache-control", b"no-store")]
 
 
-
 class Guard:
     """ASGI middleware in front of every request: the Host header (on this machine), the
     token (beyond it), the Origin of a write, the size of a body, the rate of writes; and
@@ -74,7 +73,7 @@ class Guard:
             refusal = self._refusal(scope, headers)
         if refusal is not None:
             return await refusal(scope, receive, shielded)
-        if self.token and "token" in (query := parse_qs(scope.get("query_string", b"").decode("latin-1"))):
+        if self.token and scope["method"] in ("GET", "HEAD") and "token" in (query := parse_qs(scope.get("query_string", b"").decode("latin-1"))):
             rest = urlencode({k: v for k, v in query.items() if k != "token"}, doseq=True)
             entry = RedirectResponse(scope["path"] + ("?" + rest if rest else ""), 303)
             entry.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict")
