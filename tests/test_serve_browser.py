@@ -188,18 +188,21 @@ def test_a_restart_mid_game(served, chromium_page) -> None:
     server = served(HEADERS + "Alice plays 5H\n")
     page = chromium_page(viewport=PHONE)
     page.goto(server.url)
-    page.locator("form.moves.first button[value=\"Bob plays KC\"]").click()
-    page.wait_for_selector("#notice .ok")
+    for line in ("Bob plays KC", "Chloe plays 2H"):
+        page.locator(f"form.moves.first button[value=\"{line}\"]").click()
+        expect(page.locator("#notice")).to_contain_text(line)
     assert server.stop() == 130
     page.wait_for_selector("#offline:not([hidden])", timeout=5000)
     screenshot(page, "serve-restart-offline")
     server.start()
     page.wait_for_selector("#offline[hidden]", state="attached", timeout=10000)
-    assert "turn: Chloe" in page.inner_text(".turn")
-    page.locator("form.moves.first button[value=\"Chloe plays 2H\"]").click()
-    expect(page.locator("#notice")).to_contain_text("Chloe plays 2H")
+    assert "Chloe pays 2 more" in page.inner_text(".todo")
+    page.locator("form.moves.first button[value=\"Chloe plays 3H\"]").click()  # the new server counts its changes from 0
+    expect(page.locator("#notice")).to_contain_text("Chloe plays 3H")
+    expect(page.locator("#live-more .last")).to_contain_text("Chloe plays 3H")
+    expect(page.locator(".todo")).to_contain_text("Chloe pays 1 more")
     screenshot(page, "serve-restart-again")
-    assert server.path.read_text().endswith("Alice plays 5H\nBob plays KC\nChloe plays 2H\n")
+    assert server.path.read_text().endswith("Alice plays 5H\nBob plays KC\nChloe plays 2H\nChloe plays 3H\n")
     errors = [e for e in page.console_errors if "ERR_CONNECTION_REFUSED" not in e and "events" not in e]
     assert errors == []
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -196,6 +197,9 @@ class Pages:
         self.env.globals.update(say=say, languages=LANGUAGES)
         self.static = {name: resources.files("referee.serve").joinpath("static", name).read_bytes() for name in STATIC}
         self._live: dict[tuple[int, str], tuple[str, str]] = {}
+        self.start = secrets.token_hex(4)
+        """This run of the server: a page that reconnects to another one takes its table
+        whatever its version (each run counts its changes from 0)."""
 
     # --- Rendering -----------------------------------------------------------------------
     def live(self, lang: str) -> tuple[str, str]:
@@ -214,10 +218,10 @@ class Pages:
     def _table(self, lang: str) -> dict[str, Any]:
         try:
             session = self.served.session(lang)
-            return {"view": view_of(session), "version": self.served.version, "error": "", "no_player": NO_PLAYER,
-                    "undo": self.served.last_line() is not None}
+            return {"view": view_of(session), "version": self.served.version, "start": self.start, "error": "",
+                    "no_player": NO_PLAYER, "undo": self.served.last_line() is not None}
         except PROBLEMS as error:
-            return {"view": None, "version": self.served.version, "no_player": NO_PLAYER, "undo": False,
+            return {"view": None, "version": self.served.version, "start": self.start, "no_player": NO_PLAYER, "undo": False,
                     "error": say("serve.unreadable", error=read_error(error))}
 
     def page(self, request: Request, ruling: Ruling | None = None, undo: str | None = None, status: int = 200) -> HTMLResponse:
