@@ -164,6 +164,7 @@ def test_two_pages_see_each_others_moves_live(served, chromium_page) -> None:
         page.wait_for_selector("#live svg.card")
     phone.locator("form.moves.first button[value=\"Bob plays KC\"]").click()
     expect(laptop.locator(".turn")).to_contain_text("Chloe", timeout=5000)
+    assert laptop.locator("#line").get_attribute("placeholder").startswith("Chloe plays ")  # the example follows
     laptop.locator("#line").fill("plays 2H")
     laptop.locator("#line").press("Enter")
     expect(phone.locator("#live-more .last")).to_contain_text("Chloe plays 2H", timeout=5000)

@@ -29,11 +29,10 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..cards import Card
-from ..export import line_text
 from ..games import GAMES, find_game, load_rules
 from ..messages import say
 from .table import LANGUAGES, PROBLEMS, Ruling, Served, read_error, speaking
-from .view import NO_PLAYER, view_of
+from .view import NO_PLAYER, hint, view_of
 
 BODY_LIMIT = 64 * 1024
 """The most a request may hold, in bytes."""
@@ -246,7 +245,7 @@ class Pages:
             state = self.served.session(lang).state
         except PROBLEMS:
             state = None
-        return line_text(state.legal[0]) if state is not None and state.legal else say("serve.type-hint")
+        return hint(state) if state is not None else say("serve.type-hint")
 
     def _todo(self, lang: str) -> str:
         try:

@@ -118,10 +118,17 @@ def view_of(session: Session) -> View:
         todo=list(state.todo), seats=seats, piles=piles, details=details, faults=faults, result=result,
         standing=standing, legal=legal,
         words={"players": words.players, "verbs": words.verbs, "cards": words.cards,
-               "suits": list(SUITS), "legal": [line_text(e) for e in state.legal]},
+               "suits": list(SUITS), "legal": [line_text(e) for e in state.legal], "hint": [hint(state)]},
         last=line_text(state.event) if state.event else "", events=len(record.events),
         cards=list(dict.fromkeys(shown)),
     )
+
+
+def hint(state: State) -> str:
+    """What the text field shows while empty: a legal line, one with a card seen if any."""
+    lines = [line_text(e) for e in state.legal]
+    seen = [line for line, e in zip(lines, state.legal) if all(c.seen for c in e.cards)]
+    return (seen or lines or [say("serve.type-hint")])[0]
 
 
 def legal_by_player(state: State) -> list[tuple[str, list[Moves]]]:

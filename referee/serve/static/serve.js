@@ -110,6 +110,7 @@
     const list = document.getElementById("words");
     if (!input || !list) return;
     const v = vocabulary();
+    if (v.hint && v.hint[0]) input.placeholder = v.hint[0];
     const text = input.value;
     const typed = text.split(/\s+/).filter(Boolean);
     const ends = text === "" || /\s$/.test(text);
