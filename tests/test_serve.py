@@ -442,3 +442,13 @@ def test_the_browsers_language_by_default(tmp_path) -> None:
     client, _, _ = serve(tmp_path)
     assert '<html lang="fr">' in client.get("/", headers={"accept-language": "fr-FR,fr;q=0.9"}).text
     assert '<html lang="en">' in client.get("/", headers={"accept-language": "de-DE"}).text
+
+
+def test_a_record_changed_by_another_hand_is_read_again(tmp_path) -> None:
+    client, path, _ = serve(tmp_path)
+    assert "turn: Bob" in client.get("/").text
+    with open(path, "a", encoding="utf-8") as file:  # an editor, which the writing lock cannot stop
+        file.write("Bob plays KC\n")
+    assert "turn: Chloe" in client.get("/").text
+    client.post("/line", data={"line": "Chloe plays 2H"}, headers=ORIGIN)
+    assert path.read_text().endswith("Bob plays KC\nChloe plays 2H\n")

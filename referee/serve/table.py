@@ -10,6 +10,7 @@ writing lock and rules one line at a time."""
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -59,7 +60,7 @@ class Served:
         self.file.sync_folder()
         self.version = 0
         self._sessions: dict[str, Session] = {}
-        self.error: str | None = None
+        self._stamp: tuple[int, int] | None = None
 
     # --- Reading -------------------------------------------------------------------------
     def raw(self) -> str:
@@ -73,17 +74,24 @@ class Served:
     def session(self, lang: str = "en") -> Session:
         """The game as it stands, its sentences in ``lang``; SessionError when the
         record cannot be read."""
+        status = os.fstat(self.file.fd)
+        stamp = status.st_size, status.st_mtime_ns
+        if self._stamp is not None and stamp != self._stamp:  # written by another hand (an editor)
+            self.changed()
         found = self._sessions.get(lang)
         if found is None:
             found = Session(self.path, self.file)
             with speaking(lang):
                 found.load()
             self._sessions[lang] = found
+            self._stamp = stamp
         return found
 
     def changed(self) -> None:
+        """The file changed: a new version, read anew."""
         self.version += 1
         self._sessions.clear()
+        self._stamp = None
 
     # --- A line from a page --------------------------------------------------------------
     def play(self, line: str, choice: str = "", lang: str = "en") -> Ruling:
