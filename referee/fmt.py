@@ -254,13 +254,21 @@ def canonical(path: str, raw: bytes, style: Style = Style()) -> str:
 
 
 def _diff(path: str, before: bytes, after: str) -> str:
+    """A unified diff of a file and its canonical form: lines split at LF only (U+2028
+    is no line end in a record), every unsafe character shown as an escape, as check
+    shows a record's lines."""
     import difflib
 
     from .safe_text import visible
 
-    old = before.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n").splitlines(keepends=True)
+    def lines(text: str) -> list[str]:
+        parts = text.split("\n")
+        return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+    old = lines(before.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n"))
     name = visible(path)
-    return "".join(difflib.unified_diff(old, after.splitlines(keepends=True), f"{name}", f"{name} (formatted)"))
+    diff = difflib.unified_diff(old, lines(after), f"{name}", f"{name} (formatted)")
+    return "".join(visible(line[:-1] if line.endswith("\n") else line) + "\n" for line in diff)
 
 
 def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
@@ -286,7 +294,7 @@ def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
                 counts[_one(target, read_stdin(RECORD_LIMIT), None, style, check, diff, out, err)] += 1
                 continue
             with RecordLock(target, "fmt") if not (check or diff) else _Unlocked():
-                with RecordFile.open(target, write=not (check or diff)) as opened:
+                with RecordFile.open(target, write=not (check or diff), limit=RECORD_LIMIT) as opened:
                     counts[_one(target, opened.read_bytes(), opened, style, check, diff, out, err)] += 1
         except (FileRefused, LockHeld) as error:
             err(str(error) + "\n")
@@ -296,8 +304,9 @@ def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
             counts["error"] += 1
     changed, same, errors = counts["changed"], counts["same"], counts["error"]
     if changed or same or errors:
-        key = "fmt.summary-check" if check or diff else "fmt.summary"
-        err(say(key, changed=changed, same=same, errors=errors) + "\n")
+        key = "fmt.summary.to-change" if check or diff else "fmt.summary.changed"
+        err(say("fmt.summary", changed=say(key, count=changed), same=say("fmt.summary.same", count=same),
+                errors=say("fmt.summary.errors", count=errors)) + "\n")
     return 2 if errors else 1 if (check or diff) and changed else 0
 
 

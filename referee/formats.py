@@ -76,7 +76,8 @@ class Summary:
         return 1 if self.violations or (strict and self.in_progress) else 0
 
     def text(self) -> str:
-        text = say("report.summary", games=self.games, files=self.files, valid=self.valid, violations=self.violations,
+        text = say("report.summary", games=say("report.summary.games", count=self.games),
+                   files=say("report.summary.files", count=self.files), valid=self.valid, violations=self.violations,
                    progress=self.in_progress, never=self.never_ends, errors=self.errors)
         return text + (say("report.summary-accepted", count=self.accepted) if self.accepted else "")
 

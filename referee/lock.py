@@ -101,11 +101,18 @@ class RecordLock:
 
     def _open(self) -> int:
         """The lock file: created anew, else the one there (never through a link)."""
-        try:
-            return os.open(self.lock, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
-        except FileExistsError:
-            pass
-        fd = os.open(self.lock, os.O_RDWR | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+        for _ in range(100):  # the one there may go (its holder done) between the two opens
+            try:
+                return os.open(self.lock, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
+            except FileExistsError:
+                pass
+            try:
+                fd = os.open(self.lock, os.O_RDWR | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+                break
+            except FileNotFoundError:
+                continue
+        else:
+            raise self._held({})
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
             raise OSError(errno.EEXIST, say("lock.not-a-file"), self.lock)

@@ -272,9 +272,10 @@ class RecordFile:
         self.close()
 
 
-def read_stdin(limit: int, name: str = "<stdin>") -> bytes:
-    """The standard input, read by blocks up to ``limit`` bytes: FileRefused past it, and
-    when the standard input is closed (``<&-``) or fails."""
+def read_stdin(limit: int, name: str = "<stdin>", too_large: str | None = None) -> bytes:
+    """The standard input, read by blocks up to ``limit`` bytes: FileRefused past it (with
+    ``too_large``, else the usual sentence), and when the standard input is closed
+    (``<&-``) or fails."""
     import sys
 
     stream = getattr(sys.stdin, "buffer", None)
@@ -291,5 +292,5 @@ def read_stdin(limit: int, name: str = "<stdin>") -> bytes:
     except (OSError, ValueError) as error:
         raise FileRefused(name, say("file.unreadable", reason=getattr(error, "strerror", None) or str(error))) from None
     if size > limit:
-        raise FileRefused(name, say("file.too-large", limit=limit >> 20))
+        raise FileRefused(name, too_large or say("file.too-large", limit=limit >> 20))
     return b"".join(chunks)

@@ -197,3 +197,87 @@ def test_a_link_planted_as_the_lock_file_is_not_followed(record, victim) -> None
         with RecordLock(record, "play"):
             pass
     assert victim.read_bytes() == b"secret\n"
+
+
+# --- D11, D12: a damaged parser cache costs nothing --------------------------------------------------
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    import tempfile
+
+    from referee import notation
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    notation._parser.cache_clear()
+    (notation._parser()[0]).parse(GOOD, start="start")
+    (saved,) = (tmp_path / "cache" / "referee").iterdir()
+    yield saved
+    notation._parser.cache_clear()
+
+
+def _parses_again() -> bool:
+    from referee import notation
+    from referee.record import Record
+
+    notation._parser.cache_clear()
+    (record,) = notation.parse_text(GOOD)
+    return isinstance(record, Record) and len(record.events) == 3
+
+
+def _seal(pickled: bytes) -> bytes:
+    import hashlib
+
+    from referee.parser_cache import MAGIC
+
+    return b"%s %d %s\n" % (MAGIC, len(pickled), hashlib.sha256(pickled).hexdigest().encode()) + pickled
+
+
+@pytest.mark.parametrize("damage", [
+    b"\x80\x05]}b.",  # BUILD on a list: AttributeError
+    b"\x80\x05Nr\x00\x00\x00\x40.",  # LONG_BINPUT at index 2**30: gigabytes
+    b"\x80\x05\x8d\xff\xff\xff\xff\xff\xff\xff\x7f.",  # BINUNICODE8 of a length over sys.maxsize
+])
+def test_a_damaged_cache_file_is_rebuilt_quickly_and_quietly(cache, damage) -> None:
+    import resource
+    import time
+
+    for content in (damage, _seal(damage)[:-1] + b"x", cache.read_bytes()[:200] + damage):
+        cache.write_bytes(content)
+        before, began = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time()
+        assert _parses_again()
+        assert time.process_time() - began < 5 and resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000
+        assert cache.read_bytes()[:22] == b"referee-parser-tables "  # rebuilt and saved again
+
+
+def test_mutants_of_a_real_cache_file_are_rebuilt(cache) -> None:
+    import random
+
+    real = cache.read_bytes()
+    rng = random.Random(20)
+    for _ in range(12):
+        data = bytearray(real)
+        for _ in range(4):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        cache.write_bytes(bytes(data))
+        assert _parses_again()
+
+
+def test_a_lock_file_that_goes_between_two_looks_is_looked_for_again(record, monkeypatch) -> None:
+    """Its holder removed it after this writer found it there, before it opened it."""
+    from referee import lock
+
+    opening, state = os.open, []
+
+    def racing(path, flags, *args, **kwargs):
+        if flags & os.O_EXCL and not state and os.fspath(path) == lock_path(record):
+            state.append("raced")
+            os.unlink(path)
+            raise FileExistsError(17, "File exists", path)
+        return opening(path, flags, *args, **kwargs)
+
+    with open(lock_path(record), "w"):
+        pass
+    monkeypatch.setattr(lock.os, "open", racing)
+    with RecordLock(record, "play"):
+        assert state == ["raced"]
