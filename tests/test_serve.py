@@ -323,8 +323,15 @@ def test_the_language_is_chosen_on_the_page(tmp_path) -> None:
     client, _, _ = serve(tmp_path)
     switched = client.get("/?lang=fr", follow_redirects=False)
     assert switched.status_code == 303 and "referee_lang=fr" in switched.headers["set-cookie"]
-    assert '<html lang="fr">' in client.get("/").text
-    assert '<html lang="en">' in client.get("/?lang=en").text
+    french = client.get("/").text
+    assert '<html lang="fr">' in french
+    assert "à jouer\u00a0: Bob" in french and "Coups permis" in french and "Arbitrer" in french
+    assert 'aria-label="5 de cœur"' in french  # the card faces speak French too
+    flagged = notice(client.post("/line", data={"line": "Alice slaps"}, headers=ORIGIN).text)
+    assert "fait la table" in flagged and "BC-FALSE-SLAP" in flagged and "Alice" in flagged
+    assert "but the pile" not in flagged  # the violation's message in French too
+    english = client.get("/?lang=en", follow_redirects=True).text
+    assert '<html lang="en">' in english and "turn: Bob" in english
 
 
 # --- The command ------------------------------------------------------------------------------

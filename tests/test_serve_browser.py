@@ -181,7 +181,14 @@ def test_the_french_page(served, chromium_page) -> None:
     page.locator(".langs a[hreflang=fr]").click()
     page.wait_for_selector("html[lang=fr]")
     screenshot(page, "serve-french")
+    assert "à jouer\u00a0: Chloe" in page.inner_text(".turn")
+    assert "Coups permis" in page.inner_text(".legal h2")
     assert page.locator('svg.card[aria-label*="roi"]').count() >= 1  # the card faces speak French too
+    page.locator("#line").fill("Alice slaps")
+    page.locator("#line").press("Enter")
+    page.wait_for_selector("#notice .fault")
+    assert "Qu'a fait la table" in page.inner_text("#notice")
+    screenshot(page, "serve-french-fault")
     only_from(page, server)
 
 

@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..cards import Card
 from ..games import GAMES, find_game, load_rules
 from ..messages import say
-from .table import LANGUAGES, PROBLEMS, Ruling, Served, read_error, speaking
+from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
 from .view import NO_PLAYER, hint, view_of
 
 BODY_LIMIT = 64 * 1024
@@ -161,10 +161,14 @@ def _cookie(headers: Headers, name: str) -> str:
 
 def _lang(headers: Headers) -> str:
     chosen = _cookie(headers, LANG_COOKIE)
-    if chosen in LANGUAGES:
+    spoken = languages()
+    if chosen in spoken:
         return chosen
-    accepted = headers.get("accept-language", "").lower()
-    return "fr" if accepted.startswith("fr") else "en"
+    for part in headers.get("accept-language", "").split(","):  # in the browser's order of preference
+        lang = part.split(";")[0].strip().lower().split("-")[0]
+        if lang in spoken:
+            return lang
+    return "en"
 
 
 class Hub:
@@ -193,7 +197,7 @@ class Pages:
         self.hub = Hub()
         self.env = Environment(loader=PackageLoader("referee.serve", "templates"), autoescape=True,
                                trim_blocks=True, lstrip_blocks=True)
-        self.env.globals.update(say=say, languages=LANGUAGES)
+        self.env.globals.update(say=say, languages=languages())
         self.static = {name: resources.files("referee.serve").joinpath("static", name).read_bytes() for name in STATIC}
         self._live: dict[tuple[int, str], tuple[str, str]] = {}
         self.start = secrets.token_hex(4)
@@ -274,7 +278,7 @@ class Pages:
     # --- Routes --------------------------------------------------------------------------
     async def home(self, request: Request) -> Response:
         chosen = request.query_params.get("lang")
-        if chosen in LANGUAGES:
+        if chosen in languages():
             answer = RedirectResponse("/", 303)
             answer.set_cookie(LANG_COOKIE, chosen, samesite="strict", max_age=365 * 86400)
             return answer

@@ -14,6 +14,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..export import escape_value
 from ..games import GAMES, find_game, load_rules
@@ -23,20 +24,32 @@ from ..messages import say
 from ..notation import RecordError
 from ..record_file import FileRefused, RecordFile
 
-LANGUAGES = ("en", "fr")
+def languages() -> tuple[str, ...]:
+    """The languages a page may be shown in: those referee speaks."""
+    from ..i18n import languages as spoken
+
+    return spoken()
+
+
+_CATALOGUES: dict[str, Any] = {}
+"""Each language's catalogue, read once: a page switches language at every request."""
 
 
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
-    """Sentences in ``lang`` while the block runs (English when the catalogue lacks it)."""
+    """Sentences in ``lang`` while the block runs, then as before. The server runs its
+    pages one at a time in one thread, so the language in use is theirs alone."""
     from .. import messages
 
-    saved = messages._current
-    messages._current = messages.CATALOGS.get(lang, messages.ENGLISH)
+    saved = messages._language, messages._translation, messages._explicit
+    messages.use(lang if lang in languages() else "en")
+    if messages._language != "en":
+        messages._translation = _CATALOGUES.get(lang) or messages._catalogue()
+        _CATALOGUES[lang] = messages._translation
     try:
         yield
     finally:
-        messages._current = saved
+        messages._language, messages._translation, messages._explicit = saved
 
 
 @dataclass
