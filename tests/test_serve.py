@@ -459,3 +459,13 @@ def test_a_record_changed_by_another_hand_is_read_again(tmp_path) -> None:
     assert "turn: Chloe" in client.get("/").text
     client.post("/line", data={"line": "Chloe plays 2H"}, headers=ORIGIN)
     assert path.read_text().endswith("Bob plays KC\nChloe plays 2H\n")
+
+
+def test_without_the_extra_the_command_says_what_to_install(tmp_path, monkeypatch, capsys) -> None:
+    from referee.serve import run
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if referee[serve] were not installed
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS)
+    assert run(str(path), "127.0.0.1", 0) == 2
+    assert "pip install 'referee[serve]'" in capsys.readouterr().err
