@@ -37,6 +37,7 @@ ENGLISH: dict[str, Message] = {
     "serve.send": "Rule it",
     "serve.written": "written: {line}",
     "serve.now": "now: {todo}",
+    "serve.why": "why: {why}",
     "serve.flagged": "This line breaks a rule. What did the table do?",
     "serve.as-played": "Write it as played",
     "serve.accepted": "Accepted by the table",

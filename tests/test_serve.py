@@ -83,6 +83,7 @@ def test_a_fault_is_shown_with_its_rule_and_the_table_chooses(tmp_path) -> None:
     shown = notice(client.post("/line", data={"line": "Alice slaps"}, headers=ORIGIN).text)
     assert "BC-FALSE-SLAP" in shown and "no pair" in shown
     assert "« un joueur qui commet une erreur" in shown  # the rule, quoted in the text's French
+    assert "why: A slap wins the pile when the top of the pile shows a pattern" in shown  # the convention
     assert 'value="played"' in shown and 'value="accepted"' in shown and 'value="cancel"' in shown
     assert path.read_text() == before  # nothing written until the table chooses
     client.post("/line", data={"line": "Alice slaps", "choice": "cancel"}, headers=ORIGIN)

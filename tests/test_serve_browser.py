@@ -128,6 +128,7 @@ def test_a_fault_is_shown_with_its_rule_and_accepted_by_the_table(served, chromi
     page.wait_for_selector("#notice .fault")
     shown = page.inner_text("#notice")
     assert "BC-FALSE-SLAP" in shown and "« un joueur qui commet une erreur" in shown
+    assert "why: A slap wins the pile" in shown
     screenshot(page, f"serve-fault-{name}")
     assert "slaps" not in server.path.read_text()
     page.locator("#notice button", has_text="Accepted by the table").click()

@@ -61,6 +61,8 @@ class Ruling:
     line: str = ""
     message: str = ""
     faults: list[Violation] = field(default_factory=list)
+    why: dict[str, str] = field(default_factory=dict)
+    """For each fault's code, the convention referee follows (as ``referee explain``)."""
 
 
 class Served:
@@ -128,7 +130,7 @@ class Served:
         if any(v.code in NOT_REPLAYED for v in faults):
             return Ruling("refused", line, say("live.refused"), faults)
         if faults and choice not in ("played", "accepted"):
-            return Ruling("flagged", line, "", faults)
+            return Ruling("flagged", line, "", faults, {v.code: convention(v.code, session) for v in faults})
         if faults and choice == "accepted":
             line = accepted_line(line, faults)
         self._append(session, line)
@@ -216,6 +218,18 @@ class Served:
         self.file.sync_folder()
         self.changed()
         return []
+
+
+def convention(code: str, session: Session) -> str:
+    """Why referee rules as it does on ``code``: the game's own convention, else the
+    general one (what ``referee explain CODE`` says)."""
+    from ..explain import explanation
+
+    found = explanation(code)
+    if found is None:
+        return ""
+    title = session.state.title if session.state is not None else ""
+    return next((text for game, text in found.conventions if game == title), found.why)
 
 
 def read_error(error: Exception) -> str:
