@@ -10,6 +10,7 @@ writing lock and rules one line at a time."""
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,8 +25,9 @@ from ..messages import say
 from ..notation import RecordError
 from ..record_file import FileRefused, RecordFile
 
+@functools.cache
 def languages() -> tuple[str, ...]:
-    """The languages a page may be shown in: those referee speaks."""
+    """The languages a page may be shown in: those referee speaks (read once)."""
     from ..i18n import languages as spoken
 
     return spoken()
