@@ -265,7 +265,7 @@ def _with_config_options(command):
 
 @main.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("--format", "form", type=click.Choice(["text", "concise", "json", "jsonl", "github", "junit", "sarif"]),
+@click.option("--format", "form", type=click.Choice(["text", "concise", "json", "jsonl", "github", "junit", "sarif", "html"]),
               help="The report's format (default: text, or the configuration's).")
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the games that fail the check, and the summary.")
@@ -275,10 +275,12 @@ def _with_config_options(command):
 @click.option("--select", multiple=True, metavar="CODES", help="Report only these codes or prefixes (BC, CP-SWEAR), comma-separated.")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Never report these codes or prefixes, comma-separated.")
 @click.option("--play-out", is_flag=True, help="Play each game on to its end from the known deal.")
+@click.option("--output-file", "-o", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report to FILE (replaced once the check is over) instead of the standard output.")
 @_with_config_options
 def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, strict: bool | None, jobs: int,
-          select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool, config_path: str | None, no_config: bool,
-          exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
+          select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool, output_file: str | None, config_path: str | None,
+          no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
     """Replay records and report every rule broken, the result and the statistics.
 
     FILES are record files (text, or JSON as `referee export` writes it), folders
@@ -293,25 +295,50 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
 
     config = _configuration(config_path, no_config)
     form = "json" if as_json else form or config.format
-    if form not in ("text", "concise"):
+    if form not in ("text", "concise", "html"):  # html: a page for people, in their language
         _machine_output()
-    show = _Printer() if form == "text" else None
+    out = _output_file(output_file) if output_file else None
+    show = _Printer() if form == "text" and out is None else None
     settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
                         _codes(select, "--select") or config.select, _codes(ignore, "--ignore") or config.ignore, config.games,
                         show.width if show is not None else None)
     if show is not None:
         emit = show
+    elif out is not None:
+        emit = out.write
     else:
         _records_out()
         emit = sys.stdout.write
     writer = WRITERS[form](emit, settings)
     targets = _targets(files, config, extensions, exclude, force_exclude)
-    summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
+    try:
+        summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
+    if out is not None:
+        out.commit()
     if show is not None and show.degraded:
         from .messages import say
 
         show([(say("report.degraded", encoding=show.encoding), "")])
     sys.exit(summary.exit_code(settings.strict))
+
+
+def _output_file(path: str):
+    """The file of ``-o`` opened for writing (beside it, renamed at the end); one that
+    cannot be written ends the command (exit 2)."""
+    from .output import OutputFile
+
+    try:
+        return OutputFile(path)
+    except OSError as error:
+        from .messages import say
+        from .safe_text import visible
+
+        click.echo(visible(say("output.cannot-write", path=path, reason=error.strerror or error)), err=True)
+        sys.exit(EXIT_ERROR)
 
 
 @main.command()

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from .messages import say
 
-FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif")
+FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif", "html")
 SUITS = ("ascii", "symbols")
 RANKS = ("english", "french")
 FILES = ("referee.toml", "pyproject.toml")

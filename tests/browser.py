@@ -63,22 +63,32 @@ def require_browser() -> None:
     pytest.skip(f"browser tests skipped: {reason}")
 
 
+_shared: dict[str, Any] = {"users": 0}
+"""One Playwright and one Chromium for the run, whichever test modules import the fixture
+(each module that imports ``browser`` holds a session fixture of its own)."""
+
+
 @pytest.fixture(scope="session")
 def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
     """One headless Chromium for the session."""
     require_browser()
-    from playwright.sync_api import sync_playwright
+    if _shared["users"] == 0:
+        from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-    if _taken:
-        plugins = request.config.pluginmanager
-        reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin("capturemanager")
-        if reporter is not None and capture is not None:
-            with capture.global_and_fixture_disabled():
-                reporter.write_line(f"\nbrowser screenshots ({len(_taken)}) kept in {SCREENSHOTS}")
+        _shared["playwright"] = sync_playwright().start()
+        _shared["browser"] = _shared["playwright"].chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    _shared["users"] += 1
+    yield _shared["browser"]
+    _shared["users"] -= 1
+    if _shared["users"] == 0:
+        _shared["browser"].close()
+        _shared["playwright"].stop()
+        if _taken:
+            plugins = request.config.pluginmanager
+            reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin("capturemanager")
+            if reporter is not None and capture is not None:
+                with capture.global_and_fixture_disabled():
+                    reporter.write_line(f"\nbrowser screenshots ({len(_taken)}) kept in {SCREENSHOTS}")
 
 
 @pytest.fixture
