@@ -134,6 +134,7 @@ def test_a_fault_is_shown_with_its_rule_and_accepted_by_the_table(served, chromi
     page.locator("#notice button", has_text="Accepted by the table").click()
     page.wait_for_selector("#notice .ok")
     assert server.path.read_text().endswith("Alice slaps ; accepted BC-FALSE-SLAP\n")
+    assert page.locator("#line").input_value() == ""  # written: the field is free again
     assert "BC-FALSE-SLAP (accepted)" in page.inner_text(".faults")
     screenshot(page, f"serve-accepted-{name}")
     only_from(page, server)

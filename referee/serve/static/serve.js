@@ -68,8 +68,8 @@
     const notice = fromHTML(text, "notice");
     if (notice) document.getElementById("notice").replaceWith(notice);
     setLive(text);
-    if (notice && notice.querySelector(".ok") && form.id === "entry") {
-      form.querySelector("input[name=line]").value = "";
+    if (notice && notice.querySelector(".ok") && (form.id === "entry" || form.classList.contains("choices"))) {
+      document.getElementById("line").value = "";
     }
     if (notice && notice.firstElementChild) notice.scrollIntoView({ block: "nearest" });
   }
