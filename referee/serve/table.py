@@ -4,8 +4,8 @@ Each line is ruled as ``referee play`` rules it (``referee.live``): a line the r
 cannot use is refused; a fault is written only as the table chooses (as played, or
 accepted by the table with ``; accepted CODE``). Every change goes through the record's
 descriptor (``RecordFile``): a line is appended and synced to the disk before the page
-says it is written; an undo rewrites the file atomically. The caller holds the record's
-writing lock and rules one line at a time."""
+says it is written; an undo cuts the file back to where its last line began. The caller
+holds the record's writing lock and rules one line at a time."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from ..live import NOT_REPLAYED, Session, SessionError, _headers_record, accepte
 from ..messages import say
 from ..notation import RecordError
 from ..record_file import FileRefused, RecordFile
+
 
 @functools.cache
 def languages() -> tuple[str, ...]:
@@ -59,7 +60,8 @@ class Ruling:
     """What became of a line sent from a page."""
 
     kind: str
-    """``written``, ``flagged`` (the table must choose), ``refused`` or ``error``."""
+    """``written``, ``flagged`` (the table must choose), ``refused``, ``error``; the
+    pages add ``undone`` and ``cancelled``."""
     line: str = ""
     message: str = ""
     faults: list[Violation] = field(default_factory=list)
