@@ -357,11 +357,14 @@ def test_the_command_prints_its_port_and_stops_on_ctrl_c(tmp_path) -> None:
         assert not url.endswith(":0/") and url.startswith("http://127.0.0.1:")
         assert httpx2.get(url).status_code == 200
         httpx2.post(url + "line", data={"line": "Bob plays KC"}, headers={"origin": url.rstrip("/")})
-        with pytest.raises(Exception):  # the record's writing lock is held: play is refused
-            from referee.lock import RecordLock as Lock
+        from referee.lock import LockHeld
 
-            with Lock(str(path), "play"):
+        with pytest.raises(LockHeld, match="serve"):  # the record's writing lock is held, and says by whom
+            with RecordLock(str(path), "play"):
                 pass
+        second = subprocess.run([sys.executable, "-m", "referee", "serve", str(path), "--port", "0"], capture_output=True,
+                                text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=30)
+        assert second.returncode == 2 and "serve" in second.stderr and "Traceback" not in second.stderr
     finally:
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=15)
