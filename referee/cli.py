@@ -37,6 +37,7 @@ class _Referee(click.Group):
         from .messages import use
 
         use(from_locale(), explicit=False)  # before --help, which click may handle before --lang
+        _click_words()
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> object:
@@ -92,6 +93,8 @@ def _translate_help(group: click.Group) -> None:
     when help is shown: nothing is looked up otherwise)."""
     from .messages import help_text, language
 
+    for command in (group, *group.commands.values()):
+        command._help_option = None  # click keeps it, with its words, once made
     if getattr(group, "_help_language", "en") == language():
         return
     for context, english in list(help_strings(group)):
@@ -102,7 +105,7 @@ def _translate_help(group: click.Group) -> None:
             command.help = text
         else:
             param = next(p for p in command.params if context.endswith("." + max(p.opts, key=len)))
-            param.help = text  # type: ignore[attr-defined]
+            param.help = text
     group._help_language = language()  # type: ignore[attr-defined]
 
 
@@ -118,6 +121,31 @@ def _set_language(ctx: click.Context, param: click.Parameter, value: str | None)
         use(value)
     else:
         raise click.BadParameter(say("lang.unknown", lang=value, languages=", ".join(languages())), ctx, param)
+    _click_words()
+
+
+def _click_words() -> None:
+    """click's own words (Usage:, Options, Error: ...) in the language in use: click looks
+    them up through each module's ``_``, which is pointed at referee's catalogue (only
+    when the language is not English)."""
+    import click.core
+    import click.decorators
+    import click.exceptions
+    import click.formatting
+    import click.types
+
+    from .messages import help_text, language
+
+    if language() == "en" and getattr(click.core, "_referee", False) is False:
+        return
+    from .i18n import click_context
+
+    def translate(text: str) -> str:
+        return help_text(click_context(text), text)
+
+    for module in (click.core, click.decorators, click.exceptions, click.formatting, click.types):
+        module._ = translate  # type: ignore[attr-defined]
+    click.core._referee = language() != "en"
 
 
 def _language_from_config(config: Config) -> None:
