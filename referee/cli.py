@@ -1,5 +1,5 @@
 """The command line: ``referee check``, ``fmt``, ``export``, ``import``, ``games``,
-``simulate``, ``state``, ``explain``, ``play`` and ``serve``.
+``simulate``, ``state``, ``explain``, ``play``, ``serve`` and ``lsp``.
 
 Heavy modules (lark, rich, jsonschema) are imported inside the commands that need
 them, so that a small check starts fast."""
@@ -200,7 +200,7 @@ class _Printer:
     made visible (safe_text) on its way out; ``degraded`` tells whether the output's
     encoding could not show some character (it was printed as ?)."""
 
-    def __init__(self) -> None:
+    def __init__(self, color: str = "auto") -> None:
         encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
         self.encoding = None if encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig") else encoding
         self.degraded = False
@@ -211,11 +211,13 @@ class _Printer:
             import shutil
 
             self.width = shutil.get_terminal_size().columns
-        if (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")) and not plain:
+        if color == "always" or (color == "auto" and (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")) and not plain):
             from rich.console import Console
             from rich.text import Text
 
-            console = Console(highlight=False, soft_wrap=True)
+            forced = color == "always"  # a pipe, NO_COLOR and TERM=dumb aside
+            console = Console(highlight=False, soft_wrap=True, force_terminal=True if forced else None,
+                              no_color=False if forced else None, color_system="standard" if forced else "auto")
             self.write = lambda pieces: console.print(Text.assemble(*pieces))
         else:
             self.write = lambda pieces: sys.stdout.write("".join(text for text, _ in pieces) + "\n")
@@ -252,11 +254,13 @@ def _configuration(path: str | None, none: bool):
     return config
 
 
-def _targets(files: tuple[str, ...], config, extensions: tuple[str, ...], exclude: tuple[str, ...], force_exclude: bool):
+def _targets(files: tuple[str, ...], config, extensions: tuple[str, ...], exclude: tuple[str, ...], force_exclude: bool,
+             records_only: bool = False, stdin_name: str | None = None):
     from .paths import Excludes, expand
 
     excludes = Excludes((*config.exclude, *exclude), config.root)
-    return expand(files, extensions or config.extensions, excludes, force_exclude or config.force_exclude)
+    return expand(files, extensions or config.extensions, excludes, force_exclude or config.force_exclude,
+                  records_only, stdin_name)
 
 
 def _codes(values: tuple[str, ...], option: str) -> tuple[str, ...]:
@@ -282,6 +286,10 @@ _config_options = [
     click.option("--force-exclude", is_flag=True, help="Apply the excludes to files named on the command line too (pre-commit)."),
     click.option("--extension", "extensions", multiple=True, metavar="EXT",
                  help="The extension of the records looked for in folders (default: .txt, or the configuration's)."),
+    click.option("--records-only", is_flag=True,
+                 help="Skip, without an error, a file named on the command line that is not a record "
+                      "(a record's first line, past comments and blank lines, is a header such as [Game \"...\"], "
+                      "or it is a JSON record): the pre-commit hooks use it."),
 ]
 
 
@@ -301,14 +309,28 @@ def _with_config_options(command):
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Check files in this many processes (0: one per core); the output keeps the files' order.")
 @click.option("--select", multiple=True, metavar="CODES", help="Report only these codes or prefixes (BC, CP-SWEAR), comma-separated.")
+@click.option("--extend-select", multiple=True, metavar="CODES",
+              help="Add these codes or prefixes to those selected (by --select or the configuration), comma-separated.")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Never report these codes or prefixes, comma-separated.")
 @click.option("--play-out", is_flag=True, help="Play each game on to its end from the known deal.")
 @click.option("--output-file", "-o", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the report to FILE (replaced once the check is over) instead of the standard output.")
+@click.option("--statistics", is_flag=True,
+              help="Print how many times each code was found (most frequent first, with its title) and the summary, "
+                   "instead of the findings (text, concise and github formats).")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when violations are found (2 still says what could not be read).")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour the text report: auto on a terminal (NO_COLOR turns it off, FORCE_COLOR on), always, or never.")
+@click.option("--stdin-filename", metavar="NAME",
+              help="The name of the record read from standard input (-): in the report, and for the excludes "
+                   "(with --force-exclude) and the configuration's per-file ignores.")
 @_with_config_options
 def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, strict: bool | None, jobs: int,
-          select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool, output_file: str | None, config_path: str | None,
-          no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
+          select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool,
+          output_file: str | None, statistics: bool, exit_zero: bool, color: str, stdin_filename: str | None,
+          config_path: str | None, no_config: bool, exclude: tuple[str, ...], force_exclude: bool,
+          extensions: tuple[str, ...], records_only: bool) -> None:
     """Replay records and report every rule broken, the result and the statistics.
 
     FILES are record files (text, or JSON as `referee export` writes it), folders
@@ -323,13 +345,20 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
 
     config = _configuration(config_path, no_config)
     form = "json" if as_json else form or config.format
+    if statistics and form not in STATISTICS_FORMATS:
+        from .messages import say
+
+        raise click.UsageError(say("check.statistics-format", format=form, formats=", ".join(STATISTICS_FORMATS)))
     if form not in ("text", "concise", "html"):  # html: a page for people, in their language
         _machine_output()
     out = _output_file(output_file) if output_file else None
-    show = _Printer() if form == "text" and out is None else None
+    show = _Printer(color) if form == "text" and out is None else None
+    chosen = _codes(select, "--select") or config.select
+    extended = (*config.extend_select, *_codes(extend_select, "--extend-select"))
     settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
-                        _codes(select, "--select") or config.select, _codes(ignore, "--ignore") or config.ignore, config.games,
-                        show.width if show is not None else None)
+                        (*chosen, *extended) if chosen else (), _codes(ignore, "--ignore") or config.ignore, config.games,
+                        show.width if show is not None else None, statistics, config.per_file_ignores, config.root,
+                        stdin_filename)
     if show is not None:
         emit = show
     elif out is not None:
@@ -338,7 +367,7 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
         _records_out()
         emit = sys.stdout.write
     writer = WRITERS[form](emit, settings)
-    targets = _targets(files, config, extensions, exclude, force_exclude)
+    targets = _targets(files, config, extensions, exclude, force_exclude, records_only, stdin_filename)
     try:
         summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
     except BaseException:
@@ -351,7 +380,12 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
         from .messages import say
 
         show([(say("report.degraded", encoding=show.encoding), "")])
-    sys.exit(summary.exit_code(settings.strict))
+    code = summary.exit_code(settings.strict)
+    sys.exit(EXIT_OK if exit_zero and code == EXIT_VIOLATIONS else code)
+
+
+STATISTICS_FORMATS = ("text", "concise", "github")
+"""The formats --statistics prints in: lines for people (a machine format has the counts in it)."""
 
 
 def _output_file(path: str):
@@ -432,7 +466,7 @@ _style_options = [
 @_style_options[1]
 @_with_config_options
 def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None, ranks: str | None, config_path: str | None,
-        no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
+        no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...], records_only: bool) -> None:
     """Rewrite records in canonical form: card spellings, spacing, header order, numbers.
 
     Nothing is lost: comments, unknown tags, timestamps and the blank lines that group
@@ -444,7 +478,7 @@ def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None,
 
     config = _configuration(config_path, no_config)
     _records_out()
-    targets = _targets(files, config, extensions, exclude, force_exclude)
+    targets = _targets(files, config, extensions, exclude, force_exclude, records_only)
     sys.exit(run(targets, _style(config, suits, ranks), only_check, diff, sys.stdout.write, sys.stderr.write))
 
 
@@ -562,13 +596,15 @@ def state(file: str, at: int | None, as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("targets", nargs=-1, required=True, metavar="CODE|FILE:LINE...")
-def explain(targets: tuple[str, ...]) -> None:
+@click.argument("targets", nargs=-1, metavar="[CODE|FILE:LINE]...")
+@click.option("--list", "as_list", is_flag=True, help="List every code with its title, grouped by game (as with no argument).")
+def explain(targets: tuple[str, ...], as_list: bool) -> None:
     """The rule behind a violation code, the convention referee follows and an example;
-    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line."""
+    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line.
+    With no argument, or --list: every code with its one-line title, grouped by game."""
     from .explain import run
 
-    sys.exit(run(targets))
+    sys.exit(run(() if as_list else targets))
 
 
 @main.command()
@@ -592,3 +628,22 @@ def serve(file: str, host: str, port: int) -> None:
     from .serve import run
 
     sys.exit(run(file, host, port))
+
+
+@main.command()
+@click.option("--stdio", is_flag=True, help="Speak over standard input and output: the default, and the only way (editors' clients often pass it).")
+def lsp(stdio: bool) -> None:
+    """A language server for records, for editors (the Language Server Protocol over
+    standard input and output): live rulings as diagnostics, completion of what is legal,
+    the table on hover, fixes, formatting and an outline. Needs the lsp extra: pip install
+    'referee[lsp]'. See docs/editors.md."""
+    try:
+        from .lsp.server import run
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs", "attrs"):
+            raise
+        from .messages import say
+
+        click.echo(say("lsp.not-installed"), err=True)
+        sys.exit(EXIT_ERROR)
+    sys.exit(run())

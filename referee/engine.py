@@ -212,6 +212,14 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
     rules.violations = found = found if found is not None else Found()
     found.source_of = lambda line: record.sources((line,)).get(line)
     replay(rules, record)
+    return finish(rules, record, play_out)
+
+
+def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
+    """The report of a game whose events are all replayed (``rules.violations`` a Found):
+    what its end, its ``Result`` header and its accepted marks add. The rules are ended
+    with it (a language server keeps copies of them to replay from)."""
+    found = rules.violations
     if play_out:
         rules.play_out()
     if _result_tag(record):

@@ -96,6 +96,11 @@ def _tag_order(game: str | None) -> dict[str, tuple[int, str]]:
     return {t.lower(): (rank, t) for rank, t in enumerate(tags)}
 
 
+def known_tags(game: str | None) -> list[str]:
+    """The tags referee reads in a game's headers, spelt and ordered as fmt writes them."""
+    return [spelling for _, spelling in sorted(_tag_order(game).values())]
+
+
 class Formatter:
     """Writes the games of one file in canonical form, in order: a hand of a match that
     does not name its game plays its match's (which tells whether its cards are numbers)."""

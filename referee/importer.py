@@ -46,15 +46,17 @@ def looks_json(path: str, head: bytes) -> bool:
     return path.lower().endswith(".json") or head[:_PEEK].lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
-def read_any(path: str, lazy: bool = False) -> Iterator[Record | RecordError]:
-    """The games of a record file, text or JSON; ``-`` reads the standard input (``lazy``:
-    the events of a text record read as they are taken, see read_games)."""
+def read_any(path: str, lazy: bool = False, name: str | None = None) -> Iterator[Record | RecordError]:
+    """The games of a record file, text or JSON; ``-`` reads the standard input, named
+    ``name`` (else ``<stdin>``) (``lazy``: the events of a text record read as they are
+    taken, see read_games)."""
     if path == "-":
+        name = name or "<stdin>"
         stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:  # started with its standard input closed (<&-)
-            yield RecordError("<stdin>", 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))
+            yield RecordError(name, 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))
             return
-        yield from _read_stream("<stdin>", stdin, lazy)
+        yield from _read_stream(name, stdin, lazy)
         return
     try:
         stream = open_regular(path)

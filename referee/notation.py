@@ -481,6 +481,13 @@ def _segments(texts: Iterable[str]) -> Iterator[_Segment | RecordError]:
         yield _Segment(False, quiet_start, quiet)
 
 
+def game_starts(text: str) -> list[int]:
+    """The line where each game of a record given as text (whole lines, LF line ends)
+    starts, as the reader cuts a file into games, without parsing a line of it: an
+    editor re-reads only the game that changed."""
+    return [s.start for s in _segments([text]) if isinstance(s, _Segment) and s.head]
+
+
 def _first_kept_line(piece: str, low: int, high: int) -> int:
     """Where the blank lines that open ``piece[low:high]`` end: the start of the line of
     its first other character, or ``high`` when it is all blank."""
@@ -512,7 +519,8 @@ def unreadable_reason(error: Exception) -> str:
     return getattr(error, "strerror", None) or str(error) or type(error).__name__
 
 
-def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | RecordError]:
+def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str, str] | None = None,
+               first_line: int = 1) -> Iterator[Record | RecordError]:
     """The games of a file, one at a time. A game with a line that cannot be read comes
     as that RecordError (the first such line), and reading goes on with the next game; a
     file that cannot be decoded ends with a RecordError.
@@ -520,7 +528,11 @@ def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | 
     ``lazy``: each game comes as a Record whose events are read as they are replayed
     (``Record.batches``), the lines that cannot be read among them, and a game holds no
     more memory than a block of its lines however long it is; its batches must be taken
-    before the next game is asked for."""
+    before the next game is asked for.
+
+    ``match_games``: the game of each match met before the text read (a hand that does not
+    name its game plays its match's), and ``first_line`` the number of its first line in
+    the file, for a part of a file read on its own."""
     own = stream is None
     if own:
         try:
@@ -530,7 +542,9 @@ def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | 
             return
     try:
         found = False
-        reader = _Reader(path, _segments(_texts(path, stream)), comments=not lazy)
+        segments = _segments(_texts(path, stream))
+        reader = _Reader(path, segments if first_line == 1 else _shifted(segments, first_line - 1), comments=not lazy)
+        reader.match_games.update(match_games or {})
         for record in reader:
             found = True
             if isinstance(record, RecordError) or lazy:
@@ -553,6 +567,21 @@ def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | 
     finally:
         if own:
             stream.close()
+
+
+def _shifted(segments: Iterator[_Segment | RecordError], by: int) -> Iterator[_Segment | RecordError]:
+    """Segments of a part of a file, numbered as the file's lines (``by`` lines before it)."""
+    try:
+        for segment in segments:
+            if isinstance(segment, _Segment):
+                segment.start += by
+            elif segment.line:
+                segment.line += by
+            yield segment
+    except RecordError as error:  # bytes that are not text, a line too long: where in the file
+        if error.line:
+            error.line += by
+        raise
 
 
 class _Reader:
