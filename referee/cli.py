@@ -1,5 +1,5 @@
 """The command line: ``referee check``, ``fmt``, ``export``, ``import``, ``games``,
-``simulate``, ``state``, ``explain``, ``play`` and ``lsp``.
+``simulate``, ``state``, ``explain``, ``play``, ``serve`` and ``lsp``.
 
 Heavy modules (lark, rich, jsonschema) are imported inside the commands that need
 them, so that a small check starts fast."""
@@ -622,6 +622,19 @@ def play(file: str) -> None:
     from .live import run
 
     sys.exit(run(file))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+              help="The address to listen on; any other than this machine's (0.0.0.0: every network) needs the token printed.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port (0: any free one, printed).")
+def serve(file: str, host: str, port: int) -> None:
+    """The table on everyone's phone: a web page that shows the game in FILE, offers
+    the legal moves and rules each line as it is played (needs referee[serve])."""
+    from .serve import run
+
+    sys.exit(run(file, host, port))
 
 
 @main.command()

@@ -293,13 +293,18 @@ def _event(session: Session, line: str, ask: Ask, show: Callable[[str], None]) -
             except EOFError:
                 answer = "n"
         if answer.startswith("a"):
-            line += " ; accepted " + " ".join(dict.fromkeys(v.code for v in faults))
+            line = accepted_line(line, faults)
         elif not answer.startswith("y"):
             show(say("live.not-written"))
             return
     session.append(line)
     todo = session.state.todo
     show(say("live.written", line=line.split(";")[0].strip() or line, now=todo[0] if todo else say("live.over")))
+
+
+def accepted_line(line: str, faults: list) -> str:
+    """A flagged line as written when the table let its faults pass."""
+    return line + " ; accepted " + " ".join(dict.fromkeys(v.code for v in faults))
 
 
 def _summary(session: Session, show: Callable[[str], None]) -> None:

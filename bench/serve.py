@@ -1,0 +1,147 @@
+"""The benchmark of ``referee serve`` (issue 23): how long from a line sent by one page
+until every connected page has the table after it.
+
+    python bench/serve.py                 # 20 clients, a game of 1,000 events, 40 lines
+    python bench/serve.py --clients 50 --lines 100
+
+A real ``referee serve`` process on a simulated game of Bataille corse cut after
+``--events`` events; ``--clients`` server-sent-event clients (raw HTTP/1.1 streams, not
+browsers) listen; one more client posts the game's next lines one after another, as the
+page does. For each line: the time from sending it until the last client has received the
+table that holds it (ruled, appended and synced to the disk, rendered and sent), and the
+time of the POST's answer. Target: the worst client within 100 ms on a 2-core machine.
+Needs the ``serve`` extra."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from referee.simulate import simulate  # noqa: E402
+
+TARGET_MS = 100.0
+
+
+def long_game(events: int, more: int) -> tuple[str, list[str]]:
+    """A record of Bataille corse cut after ``events`` events, and the ``more`` lines that
+    follow it (legal: a simulated game, hands hidden as a table sees them)."""
+    for seed in range(1, 500):
+        lines = simulate("bataille-corse", 5, seed, hidden=True, max_events=events + more + 10).split("\n")
+        played = [i for i, line in enumerate(lines) if line and not line.startswith(("[", ";"))]
+        if len(played) >= events + more:
+            cut = played[events - 1] + 1
+            return "\n".join(lines[:cut]) + "\n", [lines[i] for i in played[events:events + more]]
+    raise SystemExit("no simulated game long enough")
+
+
+async def _request(host: str, port: int, head: str, body: bytes = b"") -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(head.encode() + body)
+    await writer.drain()
+    return reader, writer
+
+
+class Listener:
+    """One page's event stream: the time each version of the table arrived."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, float] = {}
+        self.ready = asyncio.Event()
+
+    async def run(self, host: str, port: int) -> None:
+        reader, writer = await _request(host, port, f"GET /events HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n")
+        data = b""
+        try:
+            while True:
+                chunk = await reader.read(1 << 16)
+                if not chunk:
+                    return
+                now = time.perf_counter()
+                data += chunk
+                for found in re.finditer(rb'data-version="(\d+)"', data):
+                    self.seen.setdefault(int(found.group(1)), now)
+                data = data[-64:]  # a marker split between two reads is found in the next
+                self.ready.set()
+        finally:
+            writer.close()
+
+
+async def post(host: str, port: int, line: str) -> float:
+    """Send a line as the page does; the time of the answer, in seconds."""
+    body = urlencode({"line": line}).encode()
+    head = (f"POST /line HTTP/1.1\r\nHost: {host}:{port}\r\nOrigin: http://{host}:{port}\r\n"
+            f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n")
+    start = time.perf_counter()
+    reader, writer = await _request(host, port, head, body)
+    status = await reader.readline()
+    await reader.read()
+    writer.close()
+    if b" 200 " not in status:
+        raise SystemExit(f"the line {line!r} was not written: {status.decode().strip()}")
+    return time.perf_counter() - start
+
+
+async def measure(host: str, port: int, clients: int, lines: list[str]) -> tuple[list[float], list[float]]:
+    listeners = [Listener() for _ in range(clients)]
+    tasks = [asyncio.create_task(listener.run(host, port)) for listener in listeners]
+    await asyncio.gather(*(listener.ready.wait() for listener in listeners))
+    shown, answered = [], []
+    for version, line in enumerate(lines, start=1):
+        start = time.perf_counter()
+        answered.append(await post(host, port, line))
+        deadline = start + 5
+        while not all(version in listener.seen for listener in listeners):
+            if time.perf_counter() > deadline:
+                raise SystemExit(f"a client never saw the table after {line!r}")
+            await asyncio.sleep(0.001)
+        shown.append(max(listener.seen[version] for listener in listeners) - start)
+        await asyncio.sleep(0.06)  # under the limit of 20 writes a second from one client
+    for task in tasks:
+        task.cancel()
+    return shown, answered
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=20, help="event-stream clients (default 20)")
+    parser.add_argument("--events", type=int, default=1000, help="events in the game before the lines sent (default 1000)")
+    parser.add_argument("--lines", type=int, default=40, help="lines sent, one after another (default 40)")
+    args = parser.parse_args()
+    text, lines = long_game(args.events, args.lines)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "long.txt")
+        path.write_text(text, encoding="utf-8")
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        server = subprocess.Popen([sys.executable, "-m", "referee", "serve", str(path), "--port", "0"],
+                                  stdout=subprocess.PIPE, text=True, env=env)
+        try:
+            address = re.search(r"http://([\d.]+):(\d+)/", server.stdout.readline())
+            assert address, "the server printed no address"
+            shown, answered = asyncio.run(measure(address.group(1), int(address.group(2)), args.clients, lines))
+        finally:
+            server.terminate()
+            server.wait(10)
+    ms = [1000 * s for s in shown]
+    print(f"referee serve: a game of {args.events} events, {args.clients} event-stream clients, {len(lines)} lines, "
+          f"{os.cpu_count()} CPUs")
+    print(f"  line sent -> table shown on every client: median {statistics.median(ms):.1f} ms, "
+          f"90th percentile {sorted(ms)[int(0.9 * (len(ms) - 1))]:.1f} ms, worst {max(ms):.1f} ms "
+          f"(target {TARGET_MS:.0f} ms)")
+    print(f"  line sent -> answer to the page that sent it: median {1000 * statistics.median(answered):.1f} ms")
+    return 0 if statistics.median(ms) <= TARGET_MS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

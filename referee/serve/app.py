@@ -1,0 +1,405 @@
+"""The web application of ``referee serve``: one page for one record file.
+
+Starlette routes, rendered on the server by Jinja2 (autoescape on: every value a record
+brings is escaped by the template engine), one same-origin script and style sheet, and
+server-sent events that give every connected page the table anew after each change.
+Lines are ruled one after the other under one lock, each on the table the previous one
+left. The guard in front of it all: the token (when the server listens beyond this
+machine), the Host and Origin headers, the size of a request and the rate of writes."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from typing import Any
+from urllib.parse import parse_qs, parse_qsl, urlencode
+
+from jinja2 import Environment, PackageLoader
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..cards import Card
+from ..games import GAMES, find_game, load_rules
+from ..messages import say
+from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
+from .view import NO_PLAYER, hint, view_of
+
+BODY_LIMIT = 64 * 1024
+"""The most a request may hold, in bytes."""
+WRITES_PER_SECOND = 20
+"""The most writes (lines, undos, new games) one client may send in a second."""
+KEEPALIVE = 15.0
+"""Seconds between two comments on an idle event stream, so that proxies keep it open."""
+TOKEN_COOKIE, LANG_COOKIE = "referee_token", "referee_lang"
+STATIC = {"serve.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8"}
+POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+          "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SHIELD = [(b"content-security-policy", POLICY.encode()), (b"x-content-type-options", b"nosniff"),
+          (b"referrer-policy", b"same-origin"), (b"x-frame-options", b"DENY"), (b"cache-control", b"no-store")]
+
+
+class Guard:
+    """ASGI middleware in front of every request: the Host header (on this machine), the
+    token (beyond it), the Origin of a write, the size of a body, the rate of writes; and
+    the security headers on every answer."""
+
+    def __init__(self, app: ASGIApp, token: str | None, hosts: set[str] | None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.app, self.token, self.hosts, self.clock = app, token, hosts, clock
+        self.writes: dict[str, deque[float]] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def shielded(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *SHIELD]}
+            await send(message)
+
+        headers = Headers(scope=scope)
+        lang = _lang(headers)
+        with speaking(lang):
+            refusal = self._refusal(scope, headers)
+        if refusal is not None:
+            return await refusal(scope, receive, shielded)
+        if self.token and scope["method"] in ("GET", "HEAD") and "token" in (query := parse_qs(scope.get("query_string", b"").decode("latin-1"))):
+            rest = urlencode({k: v for k, v in query.items() if k != "token"}, doseq=True)
+            entry = RedirectResponse(scope["path"] + ("?" + rest if rest else ""), 303)
+            entry.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict")
+            return await entry(scope, receive, shielded)
+        if scope["method"] == "POST":
+            body = b""
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                body += message.get("body", b"")
+                if len(body) > BODY_LIMIT:
+                    with speaking(lang):
+                        answer = PlainTextResponse(say("serve.too-large", limit=BODY_LIMIT // 1024), 413)
+                    return await answer(scope, receive, shielded)
+                if not message.get("more_body"):
+                    break
+            sent = False
+
+            async def replay() -> Message:
+                nonlocal sent
+                if sent:
+                    return await receive()
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+
+            return await self.app(scope, replay, shielded)
+        return await self.app(scope, receive, shielded)
+
+    def _refusal(self, scope: Scope, headers: Headers) -> Response | None:
+        """The answer to a request that may not go further, or None."""
+        if self.hosts is not None and headers.get("host", "") not in self.hosts:
+            return PlainTextResponse(say("serve.bad-host"), 421)
+        if self.token:
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            given = (query.get("token") or [_cookie(headers, TOKEN_COOKIE)])[0]
+            if not hmac.compare_digest(given.encode("utf-8", "replace"), self.token.encode()):
+                return PlainTextResponse(say("serve.forbidden"), 403)
+        if scope["method"] not in ("GET", "HEAD", "POST"):
+            return PlainTextResponse("", 405)
+        if scope["method"] == "POST":
+            host = headers.get("host", "")
+            if headers.get("origin") != f"{scope.get('scheme', 'http')}://{host}":
+                return PlainTextResponse(say("serve.bad-origin"), 403)
+            length = headers.get("content-length", "0")
+            if not length.isdigit() or int(length) > BODY_LIMIT:
+                return PlainTextResponse(say("serve.too-large", limit=BODY_LIMIT // 1024), 413)
+            if not self._may_write(_client(scope)):
+                return PlainTextResponse(say("serve.too-many", limit=WRITES_PER_SECOND), 429)
+        return None
+
+    def _may_write(self, client: str) -> bool:
+        now = self.clock()
+        recent = self.writes.setdefault(client, deque())
+        while recent and now - recent[0] >= 1.0:
+            recent.popleft()
+        if len(recent) >= WRITES_PER_SECOND:
+            return False
+        recent.append(now)
+        if len(self.writes) > 1000:  # bounded: forget the clients that wrote nothing lately
+            for key in [k for k, v in self.writes.items() if not v or now - v[-1] >= 1.0]:
+                del self.writes[key]
+        return True
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """The fields of a form sent as application/x-www-form-urlencoded (the one way the
+    page sends them); the last value of a field given twice."""
+    body = (await request.body()).decode("utf-8", "replace")
+    return dict(parse_qsl(body, keep_blank_values=True))
+
+
+def _client(scope: Scope) -> str:
+    client = scope.get("client")
+    return client[0] if client else ""
+
+
+def _cookie(headers: Headers, name: str) -> str:
+    for part in headers.get("cookie", "").split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name:
+            return value
+    return ""
+
+
+def _lang(headers: Headers) -> str:
+    chosen = _cookie(headers, LANG_COOKIE)
+    spoken = languages()
+    if chosen in spoken:
+        return chosen
+    for part in headers.get("accept-language", "").split(","):  # in the browser's order of preference
+        lang = part.split(";")[0].strip().lower().split("-")[0]
+        if lang in spoken:
+            return lang
+    return "en"
+
+
+class Hub:
+    """The pages listening for changes: each has a queue that holds at most one wake-up."""
+
+    def __init__(self) -> None:
+        self.queues: set[asyncio.Queue[None]] = set()
+        self.closing = asyncio.Event()
+
+    def publish(self) -> None:
+        for queue in self.queues:
+            if queue.empty():
+                queue.put_nowait(None)
+
+    def close(self) -> None:
+        self.closing.set()
+        self.publish()
+
+
+class Pages:
+    """The routes of one served record."""
+
+    def __init__(self, served: Served) -> None:
+        self.served = served
+        self.writing = asyncio.Lock()
+        self.hub = Hub()
+        self.env = Environment(loader=PackageLoader("referee.serve", "templates"), autoescape=True,
+                               trim_blocks=True, lstrip_blocks=True)
+        self.env.globals.update(say=say, languages=languages())
+        self.static = {name: resources.files("referee.serve").joinpath("static", name).read_bytes() for name in STATIC}
+        self._live: dict[tuple[int, str], tuple[str, str]] = {}
+        self.start = secrets.token_hex(4)
+        """This run of the server: a page that reconnects to another one takes its table
+        whatever its version (each run counts its changes from 0)."""
+
+    # --- Rendering -----------------------------------------------------------------------
+    def live(self, lang: str) -> tuple[str, str]:
+        """The parts of the page that show the game, as it stands (kept until the next
+        change): the table with the legal moves, then the seats and the rest."""
+        key = (self.served.version, lang)
+        if key not in self._live:
+            self._live = {k: v for k, v in self._live.items() if k[0] == self.served.version}
+            with speaking(lang):
+                card, card_symbols = faces(lang)
+                fields = {**self._table(lang), "card": card, "card_symbols": card_symbols}
+                top, more = (self.env.get_template(name).render(**fields) for name in ("live.html", "more.html"))
+                self._live[key] = top, more
+        return self._live[key]
+
+    def _table(self, lang: str) -> dict[str, Any]:
+        try:
+            session = self.served.session(lang)
+            return {"view": view_of(session), "version": self.served.version, "start": self.start, "error": "",
+                    "no_player": NO_PLAYER, "undo": self.served.last_line() is not None}
+        except PROBLEMS as error:
+            return {"view": None, "version": self.served.version, "start": self.start, "no_player": NO_PLAYER, "undo": False,
+                    "error": say("serve.unreadable", error=read_error(error))}
+
+    def page(self, request: Request, ruling: Ruling | None = None, undo: str | None = None, status: int = 200) -> HTMLResponse:
+        lang = _lang(request.headers)
+        with speaking(lang):
+            if self.served.is_new():
+                return self.new_game(request, lang)
+            try:
+                state = self.served.session(lang).state
+                title = state.title if state is not None else "referee"
+            except PROBLEMS:
+                title = "referee"
+            top, more = self.live(lang)
+            text = self.env.get_template("page.html").render(
+                lang=lang, title=title, live=Markup(top), more=Markup(more), ruling=ruling, undo=undo,
+                todo=self._todo(lang), hint=self._hint(lang))
+        return HTMLResponse(text, status)
+
+    def _hint(self, lang: str) -> str:
+        """What the text field shows while empty: the first legal line, as an example."""
+        try:
+            state = self.served.session(lang).state
+        except PROBLEMS:
+            state = None
+        return hint(state) if state is not None else say("serve.type-hint")
+
+    def _todo(self, lang: str) -> str:
+        try:
+            state = self.served.session(lang).state
+        except PROBLEMS:
+            return ""
+        todo = state.todo if state is not None else []
+        return todo[0] if todo else say("live.over")
+
+    def new_game(self, request: Request, lang: str, problems: list[str] | None = None,
+                 form: dict[str, str] | None = None) -> HTMLResponse:
+        form = form or {}
+        entry = find_game(form.get("game") or request.query_params.get("game", ""))
+        rules = load_rules(entry) if entry is not None and entry.module is not None else None
+        options = []
+        if rules is not None:
+            for option in rules.options:
+                default = option.default_for(rules.min_players)
+                shown = " ".join(sorted(default)) if isinstance(default, frozenset) else str(default)
+                options.append((option, shown or say("state.none")))
+        text = self.env.get_template("new.html").render(
+            lang=lang, title="referee", games=[g for g in GAMES if g.module is not None], rules=rules,
+            options=options, problems=problems or [], form=form)
+        return HTMLResponse(text, 400 if problems else 200)
+
+    # --- Routes --------------------------------------------------------------------------
+    async def home(self, request: Request) -> Response:
+        chosen = request.query_params.get("lang")
+        if chosen in languages():
+            answer = RedirectResponse("/", 303)
+            answer.set_cookie(LANG_COOKIE, chosen, samesite="strict", max_age=365 * 86400)
+            return answer
+        return self.page(request)
+
+    async def line(self, request: Request) -> Response:
+        form = await _form(request)
+        lang = _lang(request.headers)
+        choice = str(form.get("choice", ""))
+        if choice == "cancel":
+            with speaking(lang):
+                return self.page(request, Ruling("cancelled", str(form.get("line", "")), say("live.not-written")))
+        async with self.writing:
+            if self.served.is_new():
+                return RedirectResponse("/", 303)
+            ruling = self._safely(lang, lambda: self.served.play(str(form.get("line", "")), choice, lang))
+        if ruling.kind == "written":
+            self.hub.publish()
+        return self.page(request, ruling, status=200 if ruling.kind in ("written", "flagged") else 422)
+
+    def _safely(self, lang: str, write: Callable[[], Ruling]) -> Ruling:
+        """A write, or what stopped it (a file turned read-only, changed or gone) said."""
+        try:
+            return write()
+        except PROBLEMS as error:
+            self.served.changed()
+            with speaking(lang):
+                return Ruling("error", message=read_error(error))
+
+    async def undo(self, request: Request) -> Response:
+        form = await _form(request)
+        lang = _lang(request.headers)
+        if "confirm" not in form:
+            last = self.served.last_line()
+            if last is None:
+                with speaking(lang):
+                    return self.page(request, Ruling("error", message=say("serve.nothing-to-undo")))
+            return self.page(request, undo=last)
+        async with self.writing:
+            ruling = self._safely(lang, lambda: self.served.undo(str(form["confirm"]), lang))
+        if ruling.kind == "written":
+            self.hub.publish()
+            ruling.kind = "undone"
+        return self.page(request, ruling)
+
+    async def new(self, request: Request) -> Response:
+        form = await _form(request)
+        lang = _lang(request.headers)
+        options = {k.removeprefix("option."): v for k, v in form.items() if k.startswith("option.")}
+        async with self.writing:
+            with speaking(lang):
+                try:
+                    problems = self.served.start(form.get("game", ""), form.get("players", ""), form.get("dealer", ""), options)
+                except PROBLEMS as error:
+                    problems = [read_error(error)]
+        if problems:
+            with speaking(lang):
+                return self.new_game(request, lang, problems, form)
+        self.hub.publish()
+        return RedirectResponse("/", 303)
+
+    async def icon(self, request: Request) -> Response:
+        return Response(status_code=204)
+
+    async def record(self, request: Request) -> Response:
+        return PlainTextResponse(self.served.raw())
+
+    async def asset(self, request: Request) -> Response:
+        name = request.url.path.lstrip("/")
+        return Response(self.static[name], media_type=STATIC[name])
+
+    async def events(self, request: Request) -> Response:
+        lang = _lang(request.headers)
+        return StreamingResponse(self._stream(lang), media_type="text/event-stream",
+                                 headers={"X-Accel-Buffering": "no"})
+
+    async def _stream(self, lang: str) -> AsyncIterator[str]:
+        queue: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
+        self.hub.queues.add(queue)
+        try:
+            yield "retry: 1000\n\n"
+            while not self.hub.closing.is_set():
+                html = "".join(self.live(lang))
+                yield "event: live\n" + "".join(f"data: {line}\n" for line in html.split("\n")) + "\n"
+                while not self.hub.closing.is_set():
+                    try:
+                        await asyncio.wait_for(queue.get(), KEEPALIVE)
+                        break
+                    except TimeoutError:
+                        yield ": still here\n\n"
+        finally:
+            self.hub.queues.discard(queue)
+
+
+def faces(lang: str) -> tuple[Callable[[Card, int], Markup], Callable[[list[Card]], Markup]]:
+    """The template's ``card(c)`` and ``card_symbols(cards)``, for a page in ``lang``."""
+    from .. import card_svg
+
+    def card(value: Card, width: int = 44) -> Markup:
+        return Markup(card_svg.use(value, width=width, lang=lang))
+
+    def card_symbols(cards: list[Card]) -> Markup:
+        return Markup(card_svg.symbols(cards, lang=lang))
+
+    return card, card_symbols
+
+
+def make_app(served: Served, token: str | None = None, hosts: set[str] | None = None,
+             clock: Callable[[], float] = time.monotonic) -> tuple[ASGIApp, Pages]:
+    """The application for one served record, and its pages (whose hub the server
+    closes when it stops)."""
+    pages = Pages(served)
+    routes = [
+        Route("/", pages.home, methods=["GET", "HEAD"]),
+        Route("/line", pages.line, methods=["POST"]),
+        Route("/undo", pages.undo, methods=["POST"]),
+        Route("/new", pages.new, methods=["POST"]),
+        Route("/record.txt", pages.record, methods=["GET", "HEAD"]),
+        Route("/events", pages.events, methods=["GET"]),
+        Route("/favicon.ico", pages.icon, methods=["GET", "HEAD"]),
+        *(Route(f"/{name}", pages.asset, methods=["GET", "HEAD"]) for name in STATIC),
+    ]
+    app = Starlette(routes=routes)
+    return Guard(app, token, hosts, clock), pages

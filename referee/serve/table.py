@@ -1,0 +1,245 @@
+"""The record a server keeps: read, ruled, written and taken back, with no web in sight.
+
+Each line is ruled as ``referee play`` rules it (``referee.live``): a line the replay
+cannot use is refused; a fault is written only as the table chooses (as played, or
+accepted by the table with ``; accepted CODE``). Every change goes through the record's
+descriptor (``RecordFile``): a line is appended and synced to the disk before the page
+says it is written; an undo cuts the file back to where its last line began. The caller
+holds the record's writing lock and rules one line at a time."""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..export import escape_value
+from ..games import GAMES, find_game, load_rules
+from ..games.base import SetupError, Violation
+from ..live import NOT_REPLAYED, Session, SessionError, _headers_record, accepted_line
+from ..messages import say
+from ..notation import RecordError
+from ..record_file import FileRefused, RecordFile
+
+
+@functools.cache
+def languages() -> tuple[str, ...]:
+    """The languages a page may be shown in: those referee speaks (read once)."""
+    from ..i18n import languages as spoken
+
+    return spoken()
+
+
+_CATALOGUES: dict[str, Any] = {}
+"""Each language's catalogue, read once: a page switches language at every request."""
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Sentences in ``lang`` while the block runs, then as before. The server runs its
+    pages one at a time in one thread, so the language in use is theirs alone."""
+    from .. import messages
+
+    saved = messages._language, messages._translation, messages._explicit
+    messages.use(lang if lang in languages() else "en")
+    if messages._language != "en":
+        messages._translation = _CATALOGUES.get(lang) or messages._catalogue()
+        _CATALOGUES[lang] = messages._translation
+    try:
+        yield
+    finally:
+        messages._language, messages._translation, messages._explicit = saved
+
+
+@dataclass
+class Ruling:
+    """What became of a line sent from a page."""
+
+    kind: str
+    """``written``, ``flagged`` (the table must choose), ``refused``, ``error``; the
+    pages add ``undone`` and ``cancelled``."""
+    line: str = ""
+    message: str = ""
+    faults: list[Violation] = field(default_factory=list)
+    why: dict[str, str] = field(default_factory=dict)
+    """For each fault's code, the convention referee follows (as ``referee explain``)."""
+
+
+class Served:
+    """One record file, served: its text, its last game, and a version that grows with
+    every change."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.file = RecordFile.open(path, create=True)
+        self.file.sync_folder()
+        self.version = 0
+        self._sessions: dict[str, Session] = {}
+        self._stamp: tuple[int, int] | None = None
+
+    # --- Reading -------------------------------------------------------------------------
+    def raw(self) -> str:
+        """The file as text (UnicodeDecodeError when it is not UTF-8)."""
+        return self.file.read_text()
+
+    def is_new(self) -> bool:
+        """A file with nothing in it yet: the page offers a new game."""
+        return not self.file.read_bytes().strip()
+
+    def session(self, lang: str = "en") -> Session:
+        """The game as it stands, its sentences in ``lang``; SessionError when the
+        record cannot be read."""
+        status = os.fstat(self.file.fd)
+        stamp = status.st_size, status.st_mtime_ns
+        if self._stamp is not None and stamp != self._stamp:  # written by another hand (an editor)
+            self.changed()
+        found = self._sessions.get(lang)
+        if found is None:
+            found = Session(self.path, self.file)
+            with speaking(lang):
+                found.load()
+            self._sessions[lang] = found
+            self._stamp = stamp
+        return found
+
+    def changed(self) -> None:
+        """The file changed: a new version, read anew."""
+        self.version += 1
+        self._sessions.clear()
+        self._stamp = None
+
+    # --- A line from a page --------------------------------------------------------------
+    def play(self, line: str, choice: str = "", lang: str = "en") -> Ruling:
+        """Rule ``line`` at the end of the record and write it if it breaks no rule, or
+        as the table chose (``played``, ``accepted``) when it does; what is said, in
+        ``lang``."""
+        with speaking(lang):
+            return self._play(line.strip(), choice, self.session(lang))
+
+    def _play(self, line: str, choice: str, session: Session) -> Ruling:
+        if not line:
+            return Ruling("error", message=say("serve.empty-line"))
+        if any(c in line for c in "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
+            return Ruling("error", line, say("serve.one-line"))
+        if line.startswith("["):
+            return Ruling("error", line, say("live.no-header"))
+        line = session.complete(line)
+        faults, error = session.rule(line)
+        if error is not None:
+            return Ruling("error", line, error.message)
+        if any(v.code in NOT_REPLAYED for v in faults):
+            return Ruling("refused", line, say("live.refused"), faults)
+        if faults and choice not in ("played", "accepted"):
+            return Ruling("flagged", line, "", faults, {v.code: convention(v.code, session) for v in faults})
+        if faults and choice == "accepted":
+            line = accepted_line(line, faults)
+        self._append(session, line)
+        return Ruling("written", line)
+
+    def _append(self, session: Session, line: str) -> None:
+        ends = self.file.last_byte() in (b"\n", b"\r", b"")
+        self.file.append(("" if ends else session.newline) + line + session.newline)
+        self.changed()
+
+    # --- Taking back the last line -------------------------------------------------------
+    def last_line(self) -> str | None:
+        """The file's last line that undo may take back: an event or a comment after the
+        headers of the game served; None when there is none."""
+        found = self._last()
+        return found[1] if found else None
+
+    def _last(self) -> tuple[int, str] | None:
+        session = self.session()
+        lines = session.text.split("\n")
+        number = next((i for i in range(len(lines), 0, -1) if lines[i - 1].strip()), 0)
+        record = session.record
+        assert record is not None, "a session loaded"
+        headers = max((h.line for h in record.headers), default=record.line)
+        return (number, lines[number - 1]) if number > headers else None
+
+    def undo(self, expected: str, lang: str = "en") -> Ruling:
+        """Take back the file's last line if it still is ``expected``: the file is cut
+        back to where the line began, through the descriptor kept, as ``play`` does."""
+        with speaking(lang):
+            return self._undo(expected)
+
+    def _undo(self, expected: str) -> Ruling:
+        found = self._last()
+        if found is None:
+            return Ruling("error", message=say("serve.nothing-to-undo"))
+        line = found[1]
+        if line != expected:
+            return Ruling("error", line, say("serve.undo-changed", line=line))
+        data = self.file.read_bytes()
+        end = len(data.rstrip(b" \t\r\n"))
+        start = max(data.rfind(b"\n", 0, end), data.rfind(b"\r", 0, end)) + 1
+        if data[start:end].decode("utf-8", "replace") != line.rstrip(" \t"):
+            return Ruling("error", line, say("live.changed"))
+        self.file.truncate(start)
+        self.changed()
+        return Ruling("written", line, say("live.undone", line=line))
+
+    # --- A new game ----------------------------------------------------------------------
+    def start(self, game: str, players: str, dealer: str, options: dict[str, str]) -> list[str]:
+        """Write the headers of a new game into the empty file; the problems found (then
+        nothing is written)."""
+        entry = find_game(game)
+        if entry is None or entry.module is None:
+            names = [g.name for g in GAMES if g.module is not None]
+            from ..messages import join
+
+            return [say("live.refereed", games=join(names, "or"))]
+        cls = load_rules(entry)
+        headers = [("Game", cls.name), ("Players", " ".join(players.replace(",", " ").split()))]
+        dealer = dealer.strip()
+        if dealer:
+            headers.append(("Dealer", dealer))
+        problems = []
+        try:
+            cls.setup_from(_headers_record(headers))
+        except SetupError as error:
+            problems.append(str(error))
+        headers.append(("Date", datetime.date.today().isoformat()))
+        for option in cls.options:
+            value = " ".join(options.get(option.tag, "").split())
+            if not value:
+                continue
+            try:
+                option.read(value)
+                headers.append((option.tag, value))
+            except ValueError:
+                problems.append(say("setup.bad-option", tag=option.tag, value=value, title=cls.title,
+                                    choices=option.accepted()))
+        if problems:
+            return problems
+        if not self.is_new():
+            return [say("serve.not-empty")]
+        self.file.append("".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n")
+        self.file.sync_folder()
+        self.changed()
+        return []
+
+
+def convention(code: str, session: Session) -> str:
+    """Why referee rules as it does on ``code``: the game's own convention, else the
+    general one (what ``referee explain CODE`` says)."""
+    from ..explain import explanation
+
+    found = explanation(code)
+    if found is None:
+        return ""
+    title = session.state.title if session.state is not None else ""
+    return next((text for game, text in found.conventions if game == title), found.why)
+
+
+def read_error(error: Exception) -> str:
+    """What a page says of a record it cannot read."""
+    return error.message if isinstance(error, RecordError) else str(error)
+
+
+PROBLEMS = (SessionError, RecordError, FileRefused, UnicodeDecodeError, OSError)
+"""What reading or writing the record may raise: said on the page, never a traceback."""

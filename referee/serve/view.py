@@ -1,0 +1,165 @@
+"""What a page shows of the game as it stands: plain data for the templates, taken from
+``referee state`` (referee/state.py) and the game's report; every sentence in the
+page's language, every value from the record left for the template to escape."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import SUITS, Card
+from ..export import line_text
+from ..games.base import UNITS, amount_text
+from ..live import Session, _words
+from ..messages import say
+from ..record import Event
+from ..state import SHOWN_ON_PILE, State
+
+NO_PLAYER = ""
+"""The group of the legal events that are no one's (a new round)."""
+
+
+@dataclass
+class Seat:
+    name: str
+    turn: bool
+    count: int | None
+    known: list[Card]
+    score: int | None
+    drinks: str
+
+
+@dataclass
+class Pile:
+    name: str
+    cards: list[Card]
+    count: int
+
+
+@dataclass
+class Move:
+    label: str
+    line: str
+    card: Card | None = None
+    """The one card the move plays, when it is shown as the card's face."""
+
+
+@dataclass
+class Moves:
+    """Moves of one player that differ only by one card (``plays 7H``, ``plays 8H``...),
+    shown as card faces after their common words; or other moves, one button each."""
+
+    label: str
+    moves: list[Move]
+    faces: bool = False
+
+
+FACES_FROM = 5
+"""Moves that differ only by their card are shown as faces from this many on."""
+
+
+@dataclass
+class View:
+    """The table for a page."""
+
+    title: str
+    turn: str
+    direction: str
+    todo: list[str]
+    seats: list[Seat]
+    piles: list[Pile]
+    details: list[tuple[str, str]]
+    faults: list[tuple[str, str, str, bool]]
+    result: str
+    standing: str
+    legal: list[tuple[str, list[Moves]]]
+    words: dict[str, list[str]]
+    last: str
+    events: int
+    cards: list[Card] = field(default_factory=list)
+    """Every card shown, for the page's card faces."""
+
+
+def view_of(session: Session) -> View:
+    """The view of a session's game (sentences in the language spoken now)."""
+    state, report, record = session.state, session.report, session.record
+    assert state is not None and report is not None and record is not None, "a session loaded"
+    t = state.table
+    seats = []
+    for player in state.players:
+        hand = t.hands.get(player)
+        units = report.tallies.get(player, {})
+        drinks = ", ".join(amount_text(units[u], u) for u in UNITS if u in units)
+        seats.append(Seat(player, player == t.turn, hand.count if hand else None, list(hand.known) if hand else [],
+                          t.scores.get(player), drinks))
+    piles = [Pile(name, pile[-SHOWN_ON_PILE:], len(pile)) for name, pile in t.piles.items()]
+    details = []
+    if t.stock is not None:
+        details.append((say("state.stock"), say("state.cards", count=t.stock)))
+    details += [(say("state.owed"), owed) for owed in t.owed]
+    details += list(t.extra.items())
+    r = state.result
+    result = ""
+    if r.finished and r.winner:  # a game over with no winner says so in its turn line
+        result = say("report.winner", player=r.winner)
+    standing = ""
+    from ..match import Standing, describe
+
+    if isinstance(report.match, Standing):
+        standing = describe(report.match)
+    faults = [(f"{v.line}", v.code, v.message, v.accepted) for v in state.violations]
+    words = _words(session)
+    legal = legal_by_player(state)
+    shown = [c for s in seats for c in s.known] + [c for p in piles for c in p.cards]
+    shown += [m.card for _, groups in legal for g in groups for m in g.moves if m.card is not None]
+    return View(
+        title=state.title,
+        turn=t.turn or say("state.nobody" if r.finished else "state.no-turn"),
+        direction="" if t.direction is None else say("state.left" if t.direction > 0 else "state.right"),
+        todo=list(state.todo), seats=seats, piles=piles, details=details, faults=faults, result=result,
+        standing=standing, legal=legal,
+        words={"players": words.players, "verbs": words.verbs, "cards": words.cards,
+               "suits": list(SUITS), "legal": [line_text(e) for e in state.legal], "hint": [hint(state)]},
+        last=line_text(state.event) if state.event else "", events=len(record.events),
+        cards=list(dict.fromkeys(shown)),
+    )
+
+
+def hint(state: State) -> str:
+    """What the text field shows while empty: a legal line, one with a card seen if any."""
+    lines = [line_text(e) for e in state.legal]
+    seen = [line for line, e in zip(lines, state.legal) if all(c.seen for c in e.cards)]
+    return (seen or lines or [say("serve.type-hint")])[0]
+
+
+def legal_by_player(state: State) -> list[tuple[str, list[Moves]]]:
+    """The legal events as buttons, grouped by player: whose turn it is first, then the
+    others in seating order."""
+    groups: dict[str, list[Event]] = {}
+    for event in state.legal:
+        groups.setdefault(event.player or NO_PLAYER, []).append(event)
+    turn = state.table.turn
+    order = sorted(groups, key=lambda p: (p != turn, state.players.index(p) if p in state.players else -1))
+    return [(player, _moves(groups[player])) for player in order]
+
+
+def _moves(events: list[Event]) -> list[Moves]:
+    """A player's moves: those that differ only by their one card together, as faces."""
+    alike: dict[tuple[str, str | None, str | None, str | None, bool], list[Event]] = {}
+    for event in events:
+        key = (event.verb, event.suit, event.target, event.word, len(event.cards) == 1)
+        alike.setdefault(key, []).append(event)
+    shown: list[Moves] = []
+    plain: list[Move] = []
+    for key, group in alike.items():
+        if key[-1] and len(group) >= FACES_FROM:
+            label = _label(group[0]).replace(str(group[0].cards[0]), "…", 1)
+            shown.append(Moves(label, [Move(_label(e), line_text(e), e.cards[0]) for e in group], faces=True))
+        else:
+            plain += [Move(_label(e), line_text(e)) for e in group]
+    return ([Moves("", plain)] if plain else []) + shown
+
+
+def _label(event: Event) -> str:
+    """What the button says: the line without the player's name."""
+    text = line_text(event)
+    return text[len(event.player):].strip() if event.player and text.startswith(event.player) else text

@@ -1,0 +1,475 @@
+"""``referee serve``, at the level of HTTP: the page, the lines ruled and written, undo,
+the live stream, and every guard (token, Host, Origin, size, rate, escaping)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from referee.lock import RecordLock  # noqa: E402
+from referee.serve.app import BODY_LIMIT, WRITES_PER_SECOND, make_app  # noqa: E402
+from referee.serve.table import Served  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADERS = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\n'
+ORIGIN = {"origin": "http://testserver"}
+
+
+def serve(tmp_path: Path, text: str = HEADERS + "Alice plays 5H\n", token: str | None = None,
+          clock=time.monotonic) -> tuple[TestClient, Path, object]:
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    app, pages = make_app(Served(str(path)), token, None if token else {"testserver"}, clock)
+    return TestClient(app), path, pages
+
+
+def run_async(main):
+    """Run a coroutine function in a thread of its own: a running loop (the browser
+    tests' Playwright) may hold this one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result()
+
+
+def notice(html: str) -> str:
+    found = re.search(r'<div id="notice".*?</div>', html, re.S)
+    assert found, html
+    return found.group()
+
+
+def test_the_page_shows_the_table_with_its_legal_moves(tmp_path) -> None:
+    client, _, _ = serve(tmp_path)
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "turn: Bob" in page.text
+    assert 'value="Bob plays KC"' in page.text  # a legal move's button
+    assert '<use href="#card-5H"' in page.text or 'href="#' in page.text  # the pile's card face
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert not re.search(r"<script(?![^>]*\bsrc=\"/serve\.js\")", page.text), "an inline script"
+    assert re.findall(r'(?:src|href)="(?!/|#)', page.text) == [], "a resource from elsewhere"
+
+
+def test_a_legal_line_is_written_and_said_written(tmp_path) -> None:
+    client, path, _ = serve(tmp_path)
+    answer = client.post("/line", data={"line": "Bob plays KC"}, headers=ORIGIN)
+    assert answer.status_code == 200
+    assert "written: Bob plays KC" in notice(answer.text)
+    assert path.read_text().endswith("Alice plays 5H\nBob plays KC\n")
+
+
+def test_a_line_that_starts_with_a_verb_is_the_next_players(tmp_path) -> None:
+    client, path, _ = serve(tmp_path)
+    client.post("/line", data={"line": "plays KC"}, headers=ORIGIN)
+    assert path.read_text().endswith("Bob plays KC\n")
+
+
+def test_a_fault_is_shown_with_its_rule_and_the_table_chooses(tmp_path) -> None:
+    client, path, _ = serve(tmp_path)
+    before = path.read_text()
+    shown = notice(client.post("/line", data={"line": "Alice slaps"}, headers=ORIGIN).text)
+    assert "BC-FALSE-SLAP" in shown and "no pair" in shown
+    assert "« un joueur qui commet une erreur" in shown  # the rule, quoted in the text's French
+    assert "why: A slap wins the pile when the top of the pile shows a pattern" in shown  # the convention
+    assert 'value="played"' in shown and 'value="accepted"' in shown and 'value="cancel"' in shown
+    assert path.read_text() == before  # nothing written until the table chooses
+    client.post("/line", data={"line": "Alice slaps", "choice": "cancel"}, headers=ORIGIN)
+    assert path.read_text() == before
+    client.post("/line", data={"line": "Alice slaps", "choice": "accepted"}, headers=ORIGIN)
+    assert path.read_text().endswith("Alice slaps ; accepted BC-FALSE-SLAP\n")
+
+
+def test_a_fault_written_as_played(tmp_path) -> None:
+    client, path, _ = serve(tmp_path)
+    client.post("/line", data={"line": "Alice slaps", "choice": "played"}, headers=ORIGIN)
+    assert path.read_text().endswith("Alice plays 5H\nAlice slaps\n")
+
+
+@pytest.mark.parametrize("line, said", [
+    ("Zoe plays 5C", "the replay cannot use this line"),
+    ("Bob plays KC\nChloe plays 2H", "one line at a time"),
+    ('[Result "1-0"]', "headers go at the top"),
+    ("Bob dances", "unknown action"),
+    ("   ", "type a line of the record"),
+])
+def test_a_line_the_replay_cannot_use_is_never_written(tmp_path, line, said) -> None:
+    client, path, _ = serve(tmp_path)
+    before = path.read_text()
+    answer = client.post("/line", data={"line": line}, headers=ORIGIN)
+    assert answer.status_code == 422
+    assert said in notice(answer.text)
+    assert path.read_text() == before
+
+
+def test_undo_asks_then_cuts_the_last_line(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, HEADERS + "Alice plays 5H\nBob plays KC  ; a king\n\n")
+    asked = notice(client.post("/undo", data={}, headers=ORIGIN).text)
+    assert "Take back the last line" in asked and "Bob plays KC  ; a king" in asked
+    assert "Bob plays KC" in path.read_text()  # asked, not done
+    wrong = client.post("/undo", data={"confirm": "Alice plays 5H"}, headers=ORIGIN)
+    assert "the last line is now" in notice(wrong.text)
+    assert "Bob plays KC" in path.read_text()
+    client.post("/undo", data={"confirm": "Bob plays KC  ; a king"}, headers=ORIGIN)
+    assert path.read_text() == HEADERS + "Alice plays 5H\n"
+    client.post("/undo", data={"confirm": "Alice plays 5H"}, headers=ORIGIN)
+    assert path.read_text() == HEADERS
+    nothing = client.post("/undo", data={}, headers=ORIGIN)
+    assert "nothing to undo" in notice(nothing.text)
+    assert path.read_text() == HEADERS  # the headers stay
+
+
+def test_the_record_as_text(tmp_path) -> None:
+    client, path, _ = serve(tmp_path)
+    answer = client.get("/record.txt")
+    assert answer.text == path.read_text()
+    assert answer.headers["content-type"].startswith("text/plain")
+
+
+# --- Everything a record brings is escaped --------------------------------------------------
+
+HOSTILE = ('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Event "<img src=x onerror=alert(2)>"]\n\n'
+           "; <script>alert(3)</script>\n"
+           'Alice plays 5H ; "><script>alert(4)</script>\n'
+           "Bob slaps ; <script>alert(5)</script>\n")
+
+
+def test_a_hostile_record_is_escaped(tmp_path) -> None:
+    client, _, _ = serve(tmp_path, HOSTILE)
+    for html in (client.get("/").text, client.post("/undo", data={}, headers=ORIGIN).text):
+        assert "<script>alert" not in html and "<img src=x" not in html
+        assert "&lt;script&gt;alert(" in html  # shown, as text
+
+
+def test_a_hostile_name_is_escaped(tmp_path) -> None:
+    client, _, _ = serve(tmp_path, '[Game "bataille-corse"]\n[Players "<script>alert(1)</script> Bob Chloe"]\n\n')
+    html = client.get("/").text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "cannot be a player" in html
+    assert "<script>alert" not in html
+
+
+def test_a_hostile_name_in_the_new_game_form_is_escaped(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, "")
+    answer = client.post("/new", data={"game": "bataille-corse", "players": "<script>alert(1)</script> Bob"},
+                         headers=ORIGIN)
+    assert answer.status_code == 400
+    assert "<script>alert" not in answer.text and "&lt;script&gt;" in answer.text
+    assert path.read_text() == ""
+
+
+# --- Nobody in --------------------------------------------------------------------------------
+
+def test_a_token_is_needed_beyond_this_machine(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, token="s3cret-token")
+    for method, url in (("GET", "/"), ("GET", "/record.txt"), ("GET", "/events"), ("GET", "/serve.js"),
+                        ("GET", "/?token=wrong")):
+        assert client.request(method, url).status_code == 403, url
+    before = path.read_text()
+    assert client.post("/line", data={"line": "Bob plays KC"}, headers=ORIGIN).status_code == 403
+    assert path.read_text() == before
+    entry = client.get("/?token=s3cret-token", follow_redirects=False)
+    assert entry.status_code == 303 and entry.headers["location"] == "/"
+    assert "httponly" in entry.headers["set-cookie"].lower() and "samesite=strict" in entry.headers["set-cookie"].lower()
+    assert client.get("/").status_code == 200  # the cookie carries it from now on
+    assert client.post("/line", data={"line": "Bob plays KC"}, headers=ORIGIN).status_code == 200
+    assert path.read_text().endswith("Bob plays KC\n")
+
+
+def test_the_token_is_compared_in_constant_time() -> None:
+    source = (ROOT / "referee" / "serve" / "app.py").read_text()
+    assert "hmac.compare_digest(" in source
+
+
+@pytest.mark.parametrize("origin", [None, "http://evil.example", "null", "http://testserver.evil.example"])
+def test_a_write_from_another_origin_is_refused(tmp_path, origin) -> None:
+    client, path, _ = serve(tmp_path)
+    before = path.read_text()
+    headers = {"origin": origin} if origin else {}
+    answer = client.post("/line", data={"line": "Bob plays KC"}, headers=headers)
+    assert answer.status_code == 403 and "does not come from the referee page" in answer.text
+    assert path.read_text() == before
+
+
+def test_another_host_name_is_refused(tmp_path) -> None:
+    client, _, _ = serve(tmp_path)
+    assert client.get("/", headers={"host": "rebound.example"}).status_code == 421
+
+
+def test_an_oversized_body_is_refused(tmp_path) -> None:
+    client, path, _ = serve(tmp_path)
+    before = path.read_text()
+    big = "line=" + "x" * BODY_LIMIT
+    answer = client.post("/line", content=big, headers={**ORIGIN, "content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 413
+    chunks = (part for part in [b"line=", b"x" * BODY_LIMIT, b"y"])  # no Content-Length: counted as it comes
+    answer = client.post("/line", content=chunks, headers={**ORIGIN, "content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 413
+    assert path.read_text() == before
+
+
+def test_a_client_writes_at_most_twenty_times_a_second(tmp_path) -> None:
+    now = [100.0]
+    client, _, _ = serve(tmp_path, clock=lambda: now[0])
+    codes = [client.post("/undo", data={}, headers=ORIGIN).status_code for _ in range(WRITES_PER_SECOND + 1)]
+    assert codes[:-1] == [200] * WRITES_PER_SECOND and codes[-1] == 429
+    now[0] += 1.0
+    assert client.post("/undo", data={}, headers=ORIGIN).status_code == 200
+
+
+def test_no_path_comes_from_a_request(tmp_path) -> None:
+    client, _, _ = serve(tmp_path)
+    (tmp_path / "secret.txt").write_text("secret")
+    for url in ("/../secret.txt", "/static/../../secret.txt", "/secret.txt", "/record.txt/../secret.txt",
+                "/%2e%2e/secret.txt"):
+        answer = client.get(url)
+        assert "secret" not in answer.text, url
+
+
+# --- Everyone at once -------------------------------------------------------------------------
+
+async def _events(app, lines: int):
+    """The first ``lines`` events of the live stream, read at the ASGI level."""
+    received: asyncio.Queue = asyncio.Queue()
+    done = asyncio.Event()
+    scope = {"type": "http", "method": "GET", "path": "/events", "raw_path": b"/events", "query_string": b"",
+             "headers": [(b"host", b"testserver")], "scheme": "http", "client": ("127.0.0.1", 1), "server": None,
+             "http_version": "1.1", "root_path": ""}
+
+    async def receive():
+        await done.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message):
+        if message["type"] == "http.response.body" and message.get("body"):
+            await received.put(message["body"].decode())
+
+    task = asyncio.create_task(app(scope, receive, send))
+    return task, received, done
+
+
+def test_every_page_gets_the_table_after_a_line(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n")
+
+    async def main() -> None:
+        app, pages = make_app(Served(str(path)), None, {"testserver"})
+        streams = [await _events(app, 2) for _ in range(3)]
+        for _, received, _ in streams:
+            assert (await asyncio.wait_for(received.get(), 5)).startswith("retry:")
+            first = await asyncio.wait_for(received.get(), 5)
+            assert "event: live" in first and "turn: Bob" in first
+        pages.served.play("Bob plays KC")
+        pages.hub.publish()
+        for task, received, done in streams:
+            second = await asyncio.wait_for(received.get(), 5)
+            assert "turn: Chloe" in second and 'data-version="1"' in second
+            done.set()
+            pages.hub.close()
+            await asyncio.wait_for(task, 5)
+
+    run_async(main)
+
+
+def test_two_lines_at_once_are_ruled_one_after_the_other(tmp_path) -> None:
+    import httpx2
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n")
+
+    async def main() -> list[str]:
+        app, _ = make_app(Served(str(path)), None, {"testserver"})
+        async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url="http://testserver") as client:
+            answers = await asyncio.gather(*(client.post("/line", data={"line": line}, headers=ORIGIN)
+                                             for line in ("Bob plays KC", "Bob plays 7S")))
+        return [notice(a.text) for a in answers]
+
+    first, second = run_async(main)
+    assert "written: Bob plays KC" in first
+    assert "BC-" in second and "written" not in second  # ruled on the table after the king: not Bob's turn
+    assert path.read_text().endswith("Alice plays 5H\nBob plays KC\n")
+
+
+# --- A new game -------------------------------------------------------------------------------
+
+def test_a_new_game_from_the_form(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, "")
+    assert "A new game" in client.get("/").text
+    form = client.get("/?game=carte-et-plouc").text
+    assert 'name="players"' in form and 'name="option.Variants"' in form
+    bad = client.post("/new", data={"game": "bataille-corse", "players": "Alice"}, headers=ORIGIN)
+    assert bad.status_code == 400 and path.read_text() == ""
+    assert 'value="Alice"' in bad.text  # what was typed is kept
+    good = client.post("/new", data={"game": "bataille-corse", "players": "Alice, Bob Chloe", "option.Penalty": "give-1"},
+                       headers=ORIGIN, follow_redirects=False)
+    assert good.status_code == 303
+    text = path.read_text()
+    assert text.startswith('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Date "')
+    assert '[Penalty "give-1"]' in text
+    assert "turn: Alice" in client.get("/").text
+
+
+def test_the_language_is_chosen_on_the_page(tmp_path) -> None:
+    client, _, _ = serve(tmp_path)
+    switched = client.get("/?lang=fr", follow_redirects=False)
+    assert switched.status_code == 303 and "referee_lang=fr" in switched.headers["set-cookie"]
+    french = client.get("/").text
+    assert '<html lang="fr">' in french
+    assert "à jouer\u00a0: Bob" in french and "Coups permis" in french and "Arbitrer" in french
+    assert 'aria-label="5 de cœur"' in french  # the card faces speak French too
+    flagged = notice(client.post("/line", data={"line": "Alice slaps"}, headers=ORIGIN).text)
+    assert "fait la table" in flagged and "BC-FALSE-SLAP" in flagged and "Alice" in flagged
+    assert "but the pile" not in flagged  # the violation's message in French too
+    english = client.get("/?lang=en", follow_redirects=True).text
+    assert '<html lang="en">' in english and "turn: Bob" in english
+
+
+# --- The command ------------------------------------------------------------------------------
+
+def _start(path: Path, *args: str) -> tuple[subprocess.Popen, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "referee", "serve", str(path), "--port", "0", *args],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    line = process.stdout.readline()
+    found = re.search(r"http://\S+", line)
+    assert found, line + process.stderr.read()
+    return process, found.group()
+
+
+def test_the_command_prints_its_port_and_stops_on_ctrl_c(tmp_path) -> None:
+    import httpx2
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n")
+    process, url = _start(path)
+    try:
+        assert not url.endswith(":0/") and url.startswith("http://127.0.0.1:")
+        assert httpx2.get(url).status_code == 200
+        httpx2.post(url + "line", data={"line": "Bob plays KC"}, headers={"origin": url.rstrip("/")})
+        from referee.lock import LockHeld
+
+        with pytest.raises(LockHeld, match="serve"):  # the record's writing lock is held, and says by whom
+            with RecordLock(str(path), "play"):
+                pass
+        second = subprocess.run([sys.executable, "-m", "referee", "serve", str(path), "--port", "0"], capture_output=True,
+                                text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=30)
+        assert second.returncode == 2 and "serve" in second.stderr and "Traceback" not in second.stderr
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=15)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    assert path.read_text().endswith("Bob plays KC\n")
+
+
+def test_the_command_beyond_this_machine_shows_a_token_and_a_qr_code(tmp_path) -> None:
+    import httpx2
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS)
+    process, url = _start(path, "--host", "0.0.0.0")
+    try:
+        token = re.search(r"\?token=([\w-]{20,})", url)
+        assert token, url
+        local = re.sub(r"//[^/]+", "//127.0.0.1:" + url.split(":")[2].split("/")[0], url)
+        assert httpx2.get(local.split("?")[0]).status_code == 403
+        assert httpx2.get(local, follow_redirects=True).status_code == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=15)
+    assert "▀" in out or "█" in out  # the QR code
+
+
+def test_serve_is_refused_while_another_writer_holds_the_record(tmp_path, capsys) -> None:
+    from referee.serve import run
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS)
+    with RecordLock(str(path), "play"):
+        assert run(str(path), "127.0.0.1", 0) == 2
+    assert "play" in capsys.readouterr().err
+
+
+def test_a_record_that_cannot_be_read_is_said_at_start(tmp_path, capsys) -> None:
+    from referee.serve import run
+
+    path = tmp_path / "game.txt"
+    path.write_text('[Game "bataille-corse"]\n[Players "Alice"]\n\n')
+    assert run(str(path), "127.0.0.1", 0) == 2
+    assert "game.txt" in capsys.readouterr().err
+
+
+def test_the_web_stack_is_not_imported_by_the_command_line() -> None:
+    found = subprocess.run([sys.executable, "-X", "importtime", "-c", "import referee.cli"], capture_output=True,
+                           text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True).stderr
+    modules = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in found.splitlines() if "|" in line}
+    assert not modules & {"starlette", "uvicorn", "jinja2", "segno", "httpx", "httpx2", "anyio", "playwright"}
+    assert "referee.serve" not in found
+
+
+def test_a_server_killed_outright_leaves_the_record_to_the_next(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n")
+    process, _ = _start(path)
+    process.kill()  # no Ctrl-C: the system drops the lock with the process
+    process.communicate(timeout=15)
+    again, url = _start(path)
+    try:
+        import httpx2
+
+        assert "turn: Bob" in httpx2.get(url).text
+    finally:
+        again.send_signal(signal.SIGINT)
+        again.communicate(timeout=15)
+    assert again.returncode == 130
+
+
+def test_a_port_taken_is_said(tmp_path, capsys) -> None:
+    import socket
+
+    from referee.serve import run
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        assert run(str(path), "127.0.0.1", taken.getsockname()[1]) == 2
+    assert "cannot listen on 127.0.0.1 port" in capsys.readouterr().err
+
+
+def test_the_browsers_language_by_default(tmp_path) -> None:
+    client, _, _ = serve(tmp_path)
+    assert '<html lang="fr">' in client.get("/", headers={"accept-language": "fr-FR,fr;q=0.9"}).text
+    assert '<html lang="en">' in client.get("/", headers={"accept-language": "de-DE"}).text
+
+
+def test_a_record_changed_by_another_hand_is_read_again(tmp_path) -> None:
+    client, path, _ = serve(tmp_path)
+    assert "turn: Bob" in client.get("/").text
+    with open(path, "a", encoding="utf-8") as file:  # an editor, which the writing lock cannot stop
+        file.write("Bob plays KC\n")
+    assert "turn: Chloe" in client.get("/").text
+    client.post("/line", data={"line": "Chloe plays 2H"}, headers=ORIGIN)
+    assert path.read_text().endswith("Bob plays KC\nChloe plays 2H\n")
+
+
+def test_without_the_extra_the_command_says_what_to_install(tmp_path, monkeypatch, capsys) -> None:
+    from referee.serve import run
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if referee[serve] were not installed
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS)
+    assert run(str(path), "127.0.0.1", 0) == 2
+    assert "pip install 'referee[serve]'" in capsys.readouterr().err

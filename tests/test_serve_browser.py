@@ -1,0 +1,250 @@
+"""``referee serve`` in a real headless Chromium (tests/browser.py): at a phone's size
+and a laptop's, a move by button and by text, a fault and the table's choice, undo, two
+pages following each other live, the French page, and a server restarted mid-game.
+Each step's screenshot is kept (serve-*.png)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser import LAPTOP, PHONE, browser, chromium_page, screenshot  # noqa: F401 (fixtures)
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADERS = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Penalty "give-1"]\n\n'
+
+
+class Server:
+    """A ``referee serve`` process on a record, on a port of its own that it keeps
+    across a restart."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", str(self.path), "--port", str(self.port)],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        line = self.process.stdout.readline()
+        assert self.url in line, line + self.process.stderr.read()
+
+    def stop(self) -> int:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGINT)
+        self.process.communicate(timeout=20)
+        return self.process.returncode
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
+    servers: list[Server] = []
+
+    def start(text: str) -> Server:
+        path = tmp_path / "game.txt"
+        path.write_text(text, encoding="utf-8")
+        server = Server(path)
+        server.start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        if server.process is not None and server.process.poll() is None:
+            server.stop()
+
+
+def expect(locator):
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def only_from(page, server: Server) -> None:
+    """The page asked nothing of any other server, and had no error."""
+    assert [url for url in page.requests if not url.startswith(server.url)] == []
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("size, name", [(PHONE, "phone"), (LAPTOP, "laptop")])
+def test_the_table_loads(served, chromium_page, size, name) -> None:
+    server = served(HEADERS + "Alice plays 5H\nBob plays KC\n")
+    page = chromium_page(viewport=size)
+    page.goto(server.url)
+    page.wait_for_selector("#live svg.card")
+    screenshot(page, f"serve-table-{name}")
+    assert "turn: Chloe" in page.inner_text(".turn")
+    assert page.locator(".seat.now .name").inner_text() == "Chloe"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= size[0], "the page is wider than the screen"
+    only_from(page, server)
+
+
+@pytest.mark.parametrize("size, name", [(PHONE, "phone"), (LAPTOP, "laptop")])
+def test_a_legal_move_by_button_then_one_by_text(served, chromium_page, size, name) -> None:
+    server = served(HEADERS + "Alice plays 5H\n")
+    page = chromium_page(viewport=size)
+    page.goto(server.url)
+    page.locator("form.moves.first button[value=\"Bob plays KC\"]").click()
+    page.wait_for_selector("#notice .ok")
+    assert "written: Bob plays KC" in page.inner_text("#notice")
+    assert "turn: Chloe" in page.inner_text(".turn")
+    screenshot(page, f"serve-button-{name}")
+    field = page.locator("#line")
+    field.fill("Chl")
+    options = page.eval_on_selector_all("#words option", "list => list.map(o => o.value)")
+    assert "Chloe" in options  # completion of the player's name
+    field.fill("Chloe plays ")
+    options = page.eval_on_selector_all("#words option", "list => list.map(o => o.value)")
+    assert "Chloe plays 2H" in options  # then of the cards
+    field.fill("Chloe plays 2H")
+    field.press("Enter")
+    expect(page.locator("#notice")).to_contain_text("Chloe plays 2H")
+    assert field.input_value() == ""
+    screenshot(page, f"serve-text-{name}")
+    assert server.path.read_text().endswith("Bob plays KC\nChloe plays 2H\n")
+    only_from(page, server)
+
+
+@pytest.mark.parametrize("size, name", [(PHONE, "phone"), (LAPTOP, "laptop")])
+def test_a_fault_is_shown_with_its_rule_and_accepted_by_the_table(served, chromium_page, size, name) -> None:
+    server = served(HEADERS + "Alice plays 5H\n")
+    page = chromium_page(viewport=size)
+    page.goto(server.url)
+    page.locator("#line").fill("Alice slaps")
+    page.locator("#entry button").click()
+    page.wait_for_selector("#notice .fault")
+    shown = page.inner_text("#notice")
+    assert "BC-FALSE-SLAP" in shown and "« un joueur qui commet une erreur" in shown
+    assert "why: A slap wins the pile" in shown
+    screenshot(page, f"serve-fault-{name}")
+    assert "slaps" not in server.path.read_text()
+    page.locator("#notice button", has_text="Accepted by the table").click()
+    page.wait_for_selector("#notice .ok")
+    assert server.path.read_text().endswith("Alice slaps ; accepted BC-FALSE-SLAP\n")
+    assert page.locator("#line").input_value() == ""  # written: the field is free again
+    assert "BC-FALSE-SLAP (accepted)" in page.inner_text(".faults")
+    screenshot(page, f"serve-accepted-{name}")
+    only_from(page, server)
+
+
+def test_undo_after_a_confirmation(served, chromium_page) -> None:
+    server = served(HEADERS + "Alice plays 5H\nBob plays KC\n")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    page.locator("form.undo button").click()
+    page.wait_for_selector("#notice .confirm")
+    assert "Bob plays KC" in page.inner_text("#notice")
+    screenshot(page, "serve-undo-ask")
+    assert server.path.read_text().endswith("Bob plays KC\n")
+    page.locator("#notice button", has_text="Yes, take it back").click()
+    page.wait_for_selector("#notice .ok")
+    assert "undone: Bob plays KC" in page.inner_text("#notice")
+    assert "turn: Bob" in page.inner_text(".turn")
+    assert server.path.read_text() == HEADERS + "Alice plays 5H\n"
+    screenshot(page, "serve-undone")
+    only_from(page, server)
+
+
+def test_two_pages_see_each_others_moves_live(served, chromium_page) -> None:
+    server = served(HEADERS + "Alice plays 5H\n")
+    phone, laptop = chromium_page(viewport=PHONE), chromium_page(viewport=LAPTOP)
+    for page in (phone, laptop):
+        page.goto(server.url)
+        page.wait_for_selector("#live svg.card")
+    phone.locator("form.moves.first button[value=\"Bob plays KC\"]").click()
+    expect(laptop.locator(".turn")).to_contain_text("Chloe", timeout=5000)
+    assert laptop.locator("#line").get_attribute("placeholder").startswith("Chloe plays ")  # the example follows
+    laptop.locator("#line").fill("plays 2H")
+    laptop.locator("#line").press("Enter")
+    expect(phone.locator("#live-more .last")).to_contain_text("Chloe plays 2H", timeout=5000)
+    screenshot(phone, "serve-live-phone")
+    screenshot(laptop, "serve-live-laptop")
+    for page in (phone, laptop):
+        only_from(page, server)
+
+
+def test_the_french_page(served, chromium_page) -> None:
+    server = served(HEADERS + "Alice plays 5H\nBob plays KC\n")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    page.locator(".langs a[hreflang=fr]").click()
+    page.wait_for_selector("html[lang=fr]")
+    screenshot(page, "serve-french")
+    assert "à jouer\u00a0: Chloe" in page.inner_text(".turn")
+    assert "Coups permis" in page.inner_text(".legal h2")
+    assert page.locator('svg.card[aria-label*="roi"]').count() >= 1  # the card faces speak French too
+    page.locator("#line").fill("Alice slaps")
+    page.locator("#line").press("Enter")
+    page.wait_for_selector("#notice .fault")
+    assert "Qu'a fait la table" in page.inner_text("#notice")
+    screenshot(page, "serve-french-fault")
+    only_from(page, server)
+
+
+def test_a_restart_mid_game(served, chromium_page) -> None:
+    server = served(HEADERS + "Alice plays 5H\n")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    for line in ("Bob plays KC", "Chloe plays 2H"):
+        page.locator(f"form.moves.first button[value=\"{line}\"]").click()
+        expect(page.locator("#notice")).to_contain_text(line)
+    assert server.stop() == 130
+    page.wait_for_selector("#offline:not([hidden])", timeout=5000)
+    screenshot(page, "serve-restart-offline")
+    server.start()
+    page.wait_for_selector("#offline[hidden]", state="attached", timeout=10000)
+    assert "Chloe pays 2 more" in page.inner_text(".todo")
+    page.locator("form.moves.first button[value=\"Chloe plays 3H\"]").click()  # the new server counts its changes from 0
+    expect(page.locator("#notice")).to_contain_text("Chloe plays 3H")
+    expect(page.locator("#live-more .last")).to_contain_text("Chloe plays 3H")
+    expect(page.locator(".todo")).to_contain_text("Chloe pays 1 more")
+    screenshot(page, "serve-restart-again")
+    assert server.path.read_text().endswith("Alice plays 5H\nBob plays KC\nChloe plays 2H\nChloe plays 3H\n")
+    errors = [e for e in page.console_errors if "ERR_CONNECTION_REFUSED" not in e and "events" not in e]
+    assert errors == []
+
+
+def test_a_new_game_from_the_form(served, chromium_page) -> None:
+    server = served("")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    page.select_option("#game", "carte-et-plouc")  # the form follows the game chosen
+    page.wait_for_selector("form.setup")
+    page.locator("#players").fill("Ann Ben Cas")
+    screenshot(page, "serve-new-game")
+    page.locator("form.setup button").click()
+    page.wait_for_selector("#live .turn")
+    assert "turn: Ann" in page.inner_text(".turn")
+    assert server.path.read_text().startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n')
+    only_from(page, server)
+
+
+def test_a_move_without_the_script(served, chromium_page) -> None:
+    """The forms are plain HTML forms: with scripts off, a move still goes through
+    (the browser's own post, with the page's Origin), only the live updates are lost."""
+    server = served(HEADERS + "Alice plays 5H\n")
+    page = chromium_page(viewport=PHONE, scripts=False)
+    page.goto(server.url)
+    page.locator("form.moves.first button[value=\"Bob plays KC\"]").click()
+    page.wait_for_selector("#notice .ok")
+    assert "written: Bob plays KC" in page.inner_text("#notice")
+    assert server.path.read_text().endswith("Bob plays KC\n")
+    page.locator("#line").fill("Alice slaps")
+    page.locator("#line").press("Enter")
+    page.wait_for_selector("#notice .fault")
+    page.locator("#notice button", has_text="Write it as played").click()
+    page.wait_for_selector("#notice .ok")
+    assert server.path.read_text().endswith("Bob plays KC\nAlice slaps\n")
