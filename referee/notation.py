@@ -629,7 +629,7 @@ def unreadable_reason(error: Exception) -> str:
 
 
 def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str, str] | None = None,
-               first_line: int = 1) -> Iterator[Record | RecordError]:
+               first_line: int = 1, match_french: dict[str, bool] | None = None) -> Iterator[Record | RecordError]:
     """The games of a file, one at a time. A game with a line that cannot be read comes
     as that RecordError (the first such line), and reading goes on with the next game; a
     file that cannot be decoded ends with a RecordError.
@@ -640,8 +640,9 @@ def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str
     before the next game is asked for.
 
     ``match_games``: the game of each match met before the text read (a hand that does not
-    name its game plays its match's), and ``first_line`` the number of its first line in
-    the file, for a part of a file read on its own."""
+    name its game plays its match's), ``match_french`` whether each is written in French
+    notation (a hand that gives no [Notation] is written as its match), and ``first_line``
+    the number of its first line in the file, for a part of a file read on its own."""
     own = stream is None
     if own:
         try:
@@ -654,6 +655,7 @@ def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str
         segments = _segments(_texts(path, stream))
         reader = _Reader(path, segments if first_line == 1 else _shifted(segments, first_line - 1), comments=not lazy)
         reader.match_games.update(match_games or {})
+        reader.match_french.update(match_french or {})
         for record in reader:
             found = True
             if isinstance(record, RecordError) or lazy:

@@ -119,13 +119,16 @@ def fork_of(rules: Rules) -> Fork | None:
             found.source_of = source_of  # type: ignore[attr-defined]
 
 
-def _follow_match(record: Record, match_games: dict[str, str]) -> None:
-    """Note the game a match plays, as the reader does: a later hand may not name it."""
-    by_tag = {h.tag.lower(): h.value for h in reversed(record.headers)}
+def _follow_match(record: Record, match_games: dict[str, str], match_french: dict[str, bool]) -> None:
+    """Note the game a match plays and its notation, as the reader does: a later hand may
+    name neither."""
+    by_tag = {h.key: h.value for h in reversed(record.headers)}
     match = by_tag.get("match")
     game = by_tag.get("game") or (match_games.get(match) if match is not None else None)
     if match is not None and game is not None:
         match_games[match] = game
+    if match is not None:
+        match_french[match] = record.french
 
 
 def _shift(item: Record | RecordError, by: int) -> Record | RecordError:
@@ -144,6 +147,7 @@ def _shift(item: Record | RecordError, by: int) -> Record | RecordError:
                    [dataclasses.replace(e, line=e.line + by) for e in item.events],
                    [dataclasses.replace(c, line=c.line + by) for c in item.comments], item.text, item.text_line + by)
     moved.errors, moved.error_count = [error(e) for e in item.errors], item.error_count
+    moved.french = item.french
     moved.seen = deque(Batch(b.start + by, b.text, [], [], []) for b in item.seen)
     return moved
 
@@ -180,10 +184,10 @@ class Document:
         replayed`` since the document was opened."""
         self.memo: dict[str, object] = {}
         """What the features worked out from this text (the formatted record), until it changes."""
-        self._read: dict[tuple[int, str, str | None], Game] = {}
+        self._read: dict[tuple[int, str, tuple[str | None, bool | None] | None], Game] = {}
         self._checked: dict[tuple[object, ...], Checked] = {}
         self._by_start: dict[int, Checked] = {}
-        self._by_text: dict[tuple[str, str | None], Game] | None = None
+        self._by_text: dict[tuple[str, tuple[str | None, bool | None] | None], Game] | None = None
         """The games read before, by their text (made when a game is not found in place)."""
 
     # --- Reading -----------------------------------------------------------------------
@@ -199,25 +203,28 @@ class Document:
         starts = sorted({1, *game_starts(text)}) if text else []
         games, read = [], {}
         match_games: dict[str, str] = {}
+        match_french: dict[str, bool] = {}
         for n, first in enumerate(starts):
             last = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines) + 1  # the last: the line after the text too
             chunk = "".join(line + "\n" for line in self.lines[first - 1:last])
             if not _CONTENT.search(chunk):
                 continue
             match = _MATCH.search(chunk)
-            plays = match_games.get(match.group(1)) if match else None  # the game its match plays, when it names none
+            # the game its match plays and its notation, when it names neither
+            plays = (match_games.get(match.group(1)), match_french.get(match.group(1))) if match else None
             key = (first, chunk, plays)
-            game = self._read.get(key) or self._moved(first, chunk, plays) or Game(first, last, chunk, self._parse(first, chunk, match_games))
+            game = (self._read.get(key) or self._moved(first, chunk, plays)
+                    or Game(first, last, chunk, self._parse(first, chunk, match_games, match_french)))
             game.end = last  # the same lines may now end before the line after the text
             read[key] = game
             games.append(game)
             for record in game.items:
                 if isinstance(record, Record):
-                    _follow_match(record, match_games)
+                    _follow_match(record, match_games, match_french)
         self._read, self.games = read, games
         self._referee()
 
-    def _moved(self, first: int, chunk: str, plays: str | None) -> Game | None:
+    def _moved(self, first: int, chunk: str, plays: tuple[str | None, bool | None] | None) -> Game | None:
         """A game read before whose lines moved (lines were added or removed above it): the
         same game, its lines numbered anew, without reading it again."""
         if self._by_text is None:
@@ -229,12 +236,14 @@ class Document:
         by = first - old.start
         return Game(first, old.end + by, chunk, [_shift(item, by) for item in old.items])
 
-    def _parse(self, first: int, chunk: str, match_games: dict[str, str]) -> list[Record | RecordError]:
+    def _parse(self, first: int, chunk: str, match_games: dict[str, str],
+               match_french: dict[str, bool]) -> list[Record | RecordError]:
         """The games of a stretch of lines that starts at line ``first`` (one, usually)."""
         self.counts["games read"] += 1
         data = chunk.encode("utf-8", "surrogatepass")  # a lone surrogate: a byte that cannot be read
         items: list[Record | RecordError] = []
-        for item in read_games(self.path, io.BytesIO(data), lazy=True, match_games=match_games, first_line=first):
+        for item in read_games(self.path, io.BytesIO(data), lazy=True, match_games=match_games, first_line=first,
+                               match_french=match_french):
             if isinstance(item, Record):
                 _whole(item)
             items.append(item)
@@ -267,7 +276,14 @@ class Document:
         self._checked, self._by_start, self.reports = checked, by_start, reports
 
     def _check(self, record: Record, before: Checked | None) -> Checked:
-        """Referee one game, from the last copy of its rules that the change left valid."""
+        """Referee one game, from the last copy of its rules that the change left valid;
+        its cards named in the record's notation, as check names them."""
+        from ..cards import cards_named_in
+
+        with cards_named_in(record.french):
+            return self._check_named(record, before)
+
+    def _check_named(self, record: Record, before: Checked | None) -> Checked:
         resumed = self._resume(record, before)
         if resumed is not None:
             done, fork = resumed
