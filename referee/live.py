@@ -38,7 +38,7 @@ from .cards import SUITS
 from .engine import GameReport, check_games
 from .export import escape_value
 from .games import GAMES, find_game, load_rules
-from .games.base import SetupError
+from .games.base import SetupError, legal_events
 from .messages import join, say
 from .notation import VERBS, RecordError, parse_text
 from .record import Record
@@ -322,7 +322,7 @@ def _words(session: Session) -> Vocabulary:
     """What may be typed: the players, the game's verbs, the cards (the legal ones first)."""
     state = session.state
     cls = load_rules(find_game(state.game))
-    legal = [str(c) for e in state.legal for c in e.cards if c.seen]
+    legal = [str(c) for e in legal_events(state.legal) for c in e.cards if c.seen]
     deck = sorted(cls.deck, key=lambda c: (SUITS.index(c.suit) if c.suit in SUITS else 4, c.suit, c.rank))
     return Vocabulary(list(state.players), [v for v in VERBS if v in cls.verbs],
                       list(dict.fromkeys(legal + [str(c) for c in deck])))

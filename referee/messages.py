@@ -767,6 +767,8 @@ ENGLISH: dict[str, Message] = {
     "legal.rank.14": "king",
     "legal.round": "a new round may start: {lines}",
     "legal.nothing": "nothing: the game is over",
+    "legal.group": "lay several of {cards}, {first} first",
+    "legal.group-ace": "lay several of {cards}, {first} first, the last announcing a suit",
     "verb.holds": "hold",
     "verb.plays": "play",
     "verb.draws": "draw",

@@ -28,7 +28,7 @@ from .cards import RANK_NAMES, SPELLINGS, SUITS, Card
 from .engine import replay, start
 from .export import escape_value, line_text
 from .games import GAMES, find_game, load_rules
-from .games.base import Mistake, Option, Rules, Setup, SetupError
+from .games.base import Group, Legal, Mistake, Option, Rules, Setup, SetupError
 from .messages import join
 from .notation import VERBS, RecordError, parse_text
 from .record import Event
@@ -275,16 +275,24 @@ def _pick_mistake(mistakes: list[Mistake], rng: random.Random) -> Mistake:
     return rng.choice([m for m in mistakes if m.codes == codes])
 
 
-def _pick(events: list[Event], weights: dict[str, float], rng: random.Random) -> Event:
+def _pick(events: list[Legal], weights: dict[str, float], rng: random.Random) -> Event:
     """One legal event: first a kind of event (verb), by this record's weights, then one
-    event of that kind."""
-    events = sorted(events, key=lambda e: (e.verb, e.player, e.cards_text, e.target or "", e.word or ""))
+    event of that kind; a group of cards picked is laid as one of the plays it allows
+    (so many cards, in such an order), at random."""
+    events = sorted(events, key=_order)
     verbs = sorted({e.verb for e in events}, key=lambda v: VERBS.index(v) if v in VERBS else len(VERBS))
     for verb in verbs:
         if verb not in weights:
             weights[verb] = 1.0 if verb == "plays" else rng.choice(VERB_WEIGHTS)
     verb = rng.choices(verbs, [weights[v] for v in verbs])[0]
-    return rng.choice([e for e in events if e.verb == verb])
+    picked = rng.choice([e for e in events if e.verb == verb])
+    return rng.choice(picked.lines()) if isinstance(picked, Group) else picked
+
+
+def _order(e: Legal) -> tuple[str, ...]:
+    if isinstance(e, Group):
+        return (e.verb, e.player, str(e.first), "+")
+    return (e.verb, e.player, e.cards_text, e.target or "", e.word or "")
 
 
 # --- The simulator ------------------------------------------------------------------------
