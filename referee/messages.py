@@ -814,8 +814,16 @@ ENGLISH: dict[str, Message] = {
     # A live session at the table (referee play): short, to fit a phone's terminal.
     "live.json-record": "{path} is a JSON record: play writes its lines at the end of a text record; "
                         "referee import {path} > game.txt makes one of it",
-    "live.ask-game": "game? ",
+    "live.ask-game": "game [{default}]? ",
     "live.refereed": "referee referees {games}",
+    "live.which-game": "{typed!r} may be {games}: type more of its name",
+    "live.players-not-game": "{typed!r} is a game's name: type the players' names, in seating order",
+    "live.none": "Enter: none",
+    "live.ask-headers": "write these headers? y: yes, n: ask again [y] ",
+    "live.again": "again, from the game",
+    "live.answer-expected": "answer y (write it as played), a (accepted by the table) or n (do not write it)",
+    "live.line-not-answer": "{line!r} is not an answer: first say whether to write the line above "
+                            "(y, a or n); then type {line!r} again",
     "live.ask-players": "players, in seating order ({low} to {high})? ",
     "live.ask-dealer": "dealer (Enter: none)? ",
     "live.ask-option": "{tag} [{default}]? ",
