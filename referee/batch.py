@@ -43,7 +43,7 @@ def _not_found(missing: NotFound, writer: Writer) -> None:
 
     error = RecordError(missing.path, 0, 0, missing.message)
     writer.file_start(missing.path)
-    writer.report(error, error_report(error))
+    writer.report(error, error_report(error), missing=True)
     writer.file_end(missing.path)
 
 

@@ -66,6 +66,8 @@ ENGLISH: dict[str, Message] = {
     "expect.time": "a time such as 21:04",
     # Setting a game up from its headers.
     "setup.no-game": "this game has no [Game \"...\"] header; say which game it is: {games}",
+    "setup.game-misspelled": "this game has no [Game \"...\"] header: did you mean [Game \"{value}\"] for [{tag}]? "
+                             "The games: {games}",
     "setup.headers-alone": "a header after a game's events starts a new game, and this one has no [Game \"...\"] header and no event; "
                            "to say the result or anything else of a game, put its headers before its first event",
     "setup.unknown-game": "unknown game {game!r}; referee knows {games}",
@@ -702,7 +704,7 @@ ENGLISH: dict[str, Message] = {
     "join.or": " or ",
     # Report.
     "report.valid": "valid",
-    "report.violations": "{count} violation(s)",
+    "report.violations": ("{count} violation", "{count} violations"),
     "report.in-progress": "in progress",
     "report.never-ends": "never ends",
     "report.error": "cannot be checked",
@@ -852,7 +854,16 @@ ENGLISH: dict[str, Message] = {
     "report.more-notes": "and {count} more note(s) of the same kinds",
     "report.notes": "what could not be checked, and other notes:",
     "report.note-times": "{note} ({times} times)",
-    "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {never} that never end, {errors} that could not be checked (or not whole)",
+    "summary.violations": ("{count} game with {faults}", "{count} games with {faults}"),
+    "summary.faults": ("{count} violation", "{count} violations"),
+    "summary.errors": ("{count} game that could not be checked whole", "{count} games that could not be checked whole"),
+    "summary.missing": ("{count} file not found or unreadable", "{count} files not found or unreadable"),
+    "summary.in-progress": ("{count} in progress", "{count} in progress"),
+    "summary.never-ends": ("{count} that never ends", "{count} that never end"),
+    "summary.valid": ("{count} valid", "{count} valid"),
+    "summary.nothing": "no game",
+    "summary.games": ("{count} game", "{count} games"),
+    "summary.total": " ({games} in {files} files)",
     "report.summary-accepted": ("; {count} fault accepted by the table", "; {count} faults accepted by the table"),
 }
 

@@ -318,7 +318,7 @@ def test_a_file_name_with_a_line_end_and_an_escape_stays_on_its_line(tmp_path):
     for args in (["check", path], ["check", path + "-missing"]):
         result = CliRunner().invoke(main, args, env={"FORCE_COLOR": ""})
         assert "a\\nb\\x1b[31m.txt" in result.output and "\x1b[31m" not in result.output
-        assert all(line.startswith((str(tmp_path), " ", "1 game")) for line in result.output.splitlines())
+        assert all(line.startswith((str(tmp_path), " ", "1 game", "1 file")) for line in result.output.splitlines())
 
 
 def test_invisible_format_characters_in_a_record_are_shown_escaped(tmp_path):
@@ -407,7 +407,7 @@ def test_a_text_report_lists_a_few_violations_of_a_kind_and_json_all(tmp_path):
     text = CliRunner().invoke(main, ["check", path]).output
     assert text.count("BC-FALSE-SLAP Bob slapped") == SHOWN_PER_KIND
     assert f"and {30 - SHOWN_PER_KIND} more BC-FALSE-SLAP" in text and f"and {29 - SHOWN_PER_KIND} more BC-PENALTY-UNPAID" in text
-    assert "g.txt:1 bataille-corse (Alice and Bob): 59 violation(s)" in text
+    assert "g.txt:1 bataille-corse (Alice and Bob): 59 violations" in text
     data = json.loads(CliRunner().invoke(main, ["check", "--json", path]).output)
     assert len(data[0]["violations"]) == 59 and data[0]["status"] == "violations"
     assert [v["line"] for v in data[0]["violations"] if v["code"] == "BC-FALSE-SLAP"] == list(range(6, 36))
