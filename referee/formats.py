@@ -261,7 +261,10 @@ class TextWriter(Writer):
             self.emit(pieces)
 
     def end(self, summary: Summary) -> None:
-        self.emit([(summary.text(), "")])
+        from .fit import fit
+
+        for line in fit(summary.text(), self.settings.width):
+            self.emit([(line, "")])
 
 
 class ConciseWriter(Writer):

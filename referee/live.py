@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .atomic import replace_file, sync_folder
+from .fit import fit, terminal_width
 from .cards import SUITS
 from .engine import GameReport, check_games
 from .export import escape_value
@@ -418,7 +419,7 @@ def _report(session: Session, show: Callable[[str], None]) -> int:
 
     report = session.report
     sources = session.record.sources(v.line for v in report.violations) if report.violations else None
-    for pieces in render_report(report, sources):
+    for pieces in render_report(report, sources, _width() if sys.stdout.isatty() else None):
         show("".join(text for text, _ in pieces))
     return 1 if report.status == "violations" else 0
 
@@ -426,7 +427,8 @@ def _report(session: Session, show: Callable[[str], None]) -> int:
 # --- Reading lines ---------------------------------------------------------------------------
 
 def terminal_asker() -> Ask:
-    """Questions asked through prompt_toolkit: line editing, history, completion."""
+    """Questions asked through prompt_toolkit: line editing, history, completion. A
+    question wider than the terminal is cut between words, its last line the prompt."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
 
@@ -450,8 +452,11 @@ def terminal_asker() -> Ask:
 
     def ask(prompt: str, choices: list[str] | Vocabulary) -> str:
         words.words = choices
+        *above, last = fit(prompt.rstrip(" "), shutil.get_terminal_size((WIDTH, 24)).columns - 1, 0)
+        for line in above:
+            print(line)
         try:
-            return session.prompt(prompt)
+            return session.prompt(last + " ")
         except KeyboardInterrupt:
             return ""
 
@@ -477,10 +482,12 @@ def run(path: str) -> int:
     violations, 2 when it cannot be read."""
     ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
 
+    width = terminal_width()
+
     def show(text: str) -> None:
         from .safe_text import visible_lines
 
-        print(visible_lines(text), flush=True)
+        print("\n".join(cut for line in visible_lines(text).split("\n") for cut in fit(line, width)), flush=True)
 
     try:
         return play(path, ask, show)

@@ -771,6 +771,7 @@ ENGLISH: dict[str, Message] = {
     "legal.nothing": "nothing: the game is over",
     "legal.group": "lay several of {cards}, {first} first",
     "legal.group-ace": "lay several of {cards}, {first} first, the last announcing a suit",
+    "legal.group-any": "lay several cards of one value, the first one of those",
     "verb.holds": "hold",
     "verb.plays": "play",
     "verb.draws": "draw",

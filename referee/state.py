@@ -221,8 +221,12 @@ def _arguments(events: list[Event], universe: set[Card], known: bool) -> list[st
 
 
 def _groups_phrases(groups: Iterable[Group]) -> list[str]:
-    """Cards laid together, value by value: the cards, and those the play may start with."""
+    """Cards laid together, value by value: the cards, and those the play may start with;
+    where a hand is not known, in one phrase (any card of the first one's value may follow)."""
+    groups = list(groups)
     by_value: dict[int, list[Group]] = {}
+    if any(set(g.more) - set(g.known) for g in groups):
+        return [say("legal.group-any")]
     for group in groups:
         by_value.setdefault(group.first.rank, []).append(group)
     said = []
@@ -320,7 +324,7 @@ def _pile_text(pile: list[Card]) -> str:
 def render(state: State, width: int = WIDTH) -> list[str]:
     """The state as lines of text that fit ``width`` columns."""
     title = f"{state.file}:{state.at} {state.title} ({join(state.players)})"
-    lines = textwrap.wrap(title, width, subsequent_indent="    ", break_on_hyphens=False) or [title]
+    lines = textwrap.wrap(title, width, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False) or [title]
     last = _as_written(state.event)
     after = (say("state.after", at=state.event.line), last) if state.event else (say("state.before"), "")
     for label, value in [after, *items(state)]:
@@ -388,5 +392,8 @@ def run(path: str, at: int | None, as_json: bool) -> int:
     else:
         from .safe_text import visible_lines
 
-        print(visible_lines("\n".join(render(state))))  # a file name or a header may bring controls
+        from .fit import terminal_width
+
+        # a file name or a header may bring controls; piped, 80 columns as the docs show it
+        print(visible_lines("\n".join(render(state, terminal_width() or WIDTH))))
     return 0
