@@ -387,8 +387,9 @@ def _write_it(session: Session, ask: Ask, show: Callable[[str], None]) -> str:
 def _summary(session: Session, show: Callable[[str], None]) -> None:
     state = session.state
     events = len(session.record.events)
-    show(say("live.start", title=state.title, players=join(state.players), events=events,
-             violations=sum(not v.accepted for v in state.violations)))
+    violations = sum(not v.accepted for v in state.violations)
+    show(say("live.start", title=state.title, players=join(state.players), events=say("live.events", count=events),
+             violations=say("live.violations", count=violations)))
     for todo in state.todo:
         show(say("report.to-move", todo=todo))
 
