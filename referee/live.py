@@ -218,7 +218,7 @@ def new_record(path: str, ask: Ask, show: Callable[[str], None]) -> None:
     while True:
         headers = _ask_headers(ask, show)
         text = "".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n"
-        show(text.rstrip("\n"))
+        show("\n".join("  " + line for line in text.rstrip("\n").split("\n")))  # shown, indented
         try:
             typed = _plain(ask(say("live.ask-headers"), ["y", "n"]))
             answer = ANSWERS.get(typed) if typed else "y"  # Enter: yes
