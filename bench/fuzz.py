@@ -35,8 +35,16 @@ errors were found.
 streams ``read_games`` + ``check`` over a 100 MB file of simulated games under tracemalloc
 and prints the peak of Python memory (the file is written to a temporary folder).
 
+Issue 20's surfaces, each its own kind of input (none by default): ``--cache`` mutants
+of a real parser cache file, ``--json`` mutated JSON records (long numbers, lone
+surrogates, deep nesting, wrong types), ``--config`` mutated configurations, ``--tree``
+folder trees with named pipes, link loops, unreadable folders and special files walked by
+check, fmt, state and explain (a hang is an error), ``--killed`` ``check --jobs`` runs
+with a worker killed mid-batch, ``--writers`` two writers on one record under its lock.
+
 Options: --seed S (the run is deterministic for a seed), --jobs J (processes),
---max-events N (per simulated record), --regressions DIR.
+--max-events N (per simulated record), --regressions DIR, --until HH:MM (UTC: stop
+taking inputs then and report what was tried, for a run that must end in time).
 """
 
 from __future__ import annotations
@@ -55,6 +63,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import click  # noqa: E402
 
 import referee  # noqa: E402
 from referee.cli import main as cli_main  # noqa: E402
@@ -430,6 +440,8 @@ def run_cli(args: list[str], stdin, kind: str, what: str, data: bytes, close_aft
         status = 0
     except SystemExit as done:
         status = done.code if isinstance(done.code, int) else 1
+    except click.ClickException as error:  # a usage error: click says it and exits 2 (standalone)
+        status = error.exit_code
     except Exception as error:  # noqa: BLE001
         raise _exception(kind, error, f"{what}: referee {' '.join(args)}", data) from None
     finally:
@@ -572,12 +584,520 @@ def fuzz_bytes(index: int, seed: int) -> tuple[Counter, list[Failure]]:
         return Counter(bytes=1), [failure]
 
 
+# --- The surfaces of issue 20: files, caches, JSON, configurations, walks, workers, writers -------
+
+class _Hang(Exception):
+    """An input that took longer than the alarm allows: a hang."""
+
+
+def _alarm(seconds: int):
+    """A context manager: a _Hang raised in this (the worker's main) thread after ``seconds``."""
+    import contextlib
+    import signal
+
+    @contextlib.contextmanager
+    def armed():
+        def ring(signum, frame):
+            raise _Hang(f"still running after {seconds} s")
+
+        previous = signal.signal(signal.SIGALRM, ring)
+        signal.alarm(seconds)
+        try:
+            yield
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+
+    return armed()
+
+
+_CACHE: dict = {}
+
+
+def _real_tables() -> tuple[bytes, str]:
+    """A real parser cache file (built once per process in a private folder) and its key."""
+    if not _CACHE:
+        import pickle
+
+        from referee import notation, parser_cache
+
+        folder = tempfile.mkdtemp(prefix="fuzz-cache-")
+        os.environ["XDG_CACHE_HOME"] = folder
+        notation._parser.cache_clear()
+        notation._parser()
+        (name,) = os.listdir(os.path.join(folder, "referee"))
+        real = Path(folder, "referee", name).read_bytes()
+        saved = pickle.loads(parser_cache._unsealed(real))
+        _CACHE.update(real=real, key=saved["key"], folder=folder, path=os.path.join(folder, "referee", name))
+    return _CACHE["real"], _CACHE["key"]
+
+
+CACHE_DAMAGE = (b"\x80\x05]}b.", b"\x80\x05Nr\x00\x00\x00\x40.", b"\x80\x05\x8d\xff\xff\xff\xff\xff\xff\xff\x7f.",
+                b"\x80\x05(" * 1000 + b".", b"\x80\x05J\xff\xff\xff\x7fr\xff\xff\xff\x7f.", b"")
+
+
+def _cache_mutant(real: bytes, rng: random.Random) -> tuple[str, bytes]:
+    head, _, body = real.partition(b"\n")
+    kind = rng.choice(("flip", "flips", "truncate", "insert", "splice", "bad-pickle", "sealed-badly", "old-format",
+                       "size", "digest"))
+    data = bytearray(real)
+    if kind == "flip":
+        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+    elif kind == "flips":
+        for _ in range(rng.randint(2, 16)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+    elif kind == "truncate":
+        del data[rng.randrange(len(data)):]
+    elif kind == "insert":
+        at = rng.randrange(len(data))
+        data[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 64)))
+    elif kind == "splice":
+        a, b = sorted(rng.randrange(len(data)) for _ in range(2))
+        data[a:a] = data[a:b]
+    elif kind == "bad-pickle":
+        return kind, rng.choice(CACHE_DAMAGE)
+    elif kind == "sealed-badly":  # a damaging pickle behind a seal that does not match it
+        bad = rng.choice(CACHE_DAMAGE)
+        return kind, head + b"\n" + bad
+    elif kind == "old-format":
+        return kind, body
+    elif kind == "size":
+        parts = head.split(b" ")
+        parts[2] = str(rng.choice((0, 1, len(body) + 1, 2 ** 63, 10 ** 30))).encode()
+        return kind, b" ".join(parts) + b"\n" + body
+    elif kind == "digest":
+        return kind, head[:-8] + b"00000000\n" + body
+    return kind, bytes(data)
+
+
+def fuzz_cache(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """A mutant of a real parser cache file: reading it gives the tables or None (rebuild),
+    never an exception, in bounded time and memory; now and then the whole parser loads."""
+    from referee import notation, parser_cache
+
+    rng = random.Random(f"{seed}:cache:{index}")
+    real, key = _real_tables()
+    kind, data = _cache_mutant(real, rng)
+    what = f"cache file #{index} ({kind}, {len(data)} bytes)"
+    counts = Counter({"cache": 1, f"cache {kind}": 1})
+    path = _CACHE["path"]
+    try:
+        Path(path).write_bytes(data)
+        saved, measure = bounded(lambda: _guarded(lambda: parser_cache._read(path, key), "cache", what, data),
+                                 len(data), "cache", what, data)
+        _MEASURES.append(measure)
+        if saved is not None and data != real:
+            raise Failure("cache", "a damaged cache file was taken", what, data)
+        if index % 25 == 0:
+            notation._parser.cache_clear()
+            records = _guarded(lambda: parse_text(HEAD + "Alice plays 7H\n"), "cache", what, data)
+            if not isinstance(records[0], Record):
+                raise Failure("cache", "the parser no longer parses after a damaged cache", what, data)
+    except Failure as failure:
+        return counts, [failure]
+    finally:
+        Path(path).write_bytes(real)
+    return counts, []
+
+
+def _guarded(run, kind: str, what: str, data: bytes):
+    """``run()``; a Failure for any exception it raises."""
+    try:
+        return run()
+    except Failure:
+        raise
+    except Exception as error:  # noqa: BLE001
+        raise _exception(kind, error, what, data) from None
+
+
+_NEST = "\x00NEST\x00"
+
+
+def _json_mutant(rng: random.Random) -> tuple[str, bytes]:
+    """A JSON record (of a simulated game) with one hostile change."""
+    import json
+
+    text = _simulated_text(rng)
+    games = [record_to_json(r) for r in parse_text(text) if isinstance(r, Record)]
+    document = {"file": "fuzz.txt", "games": games}
+    places: list[tuple[object, object]] = []  # (container, key) of every value
+    stack: list[object] = [document]
+    while stack:
+        value = stack.pop()
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, item in items:
+            places.append((value, key))
+            stack.append(item)
+    kind = rng.choice(("long-number", "surrogate", "nesting", "type", "delete", "huge-string", "float", "duplicate",
+                       "bytes", "truncate"))
+    container, key = rng.choice(places)
+    nest = 0
+    if kind == "long-number":
+        sign = rng.choice(("", "-"))
+        container[key] = _NEST + sign + "".join(rng.choice("123456789") for _ in range(rng.randint(4290, 6000)))
+    elif kind == "surrogate":
+        strings = [(c, k) for c, k in places if isinstance(c[k], str)]
+        c, k = rng.choice(strings) if strings else (container, key)
+        at = rng.randint(0, len(str(c[k])))
+        c[k] = str(c[k])[:at] + chr(rng.randrange(0xD800, 0xE000)) + str(c[k])[at:]
+    elif kind == "nesting":
+        nest = rng.choice((rng.randint(1, 100), rng.randint(900, 1100), rng.randint(2000, 100_000)))
+        container[key] = _NEST
+    elif kind == "type":
+        container[key] = rng.choice((None, True, False, 0, -1, 1.5, "", {}, [], "x" * 10, {"a": 1}, [1, [2]]))
+    elif kind == "delete" and isinstance(container, dict):
+        del container[key]
+    elif kind == "huge-string":
+        container[key] = rng.choice(("x", "é", "\u202e", "\x1b[2J", "\n")) * rng.randint(1000, 200_000)
+    elif kind == "float":
+        container[key] = rng.choice((1e308, -1e308, 5e-324, float("nan"), float("inf")))
+    elif kind == "duplicate" and games:
+        document["games"] = games * rng.randint(2, 50)
+    text = json.dumps(document, ensure_ascii=rng.random() < 0.5, allow_nan=True)
+    marker = '"\\u0000NEST\\u0000'  # json.dumps escapes the NULs whatever ensure_ascii says
+    if marker in text:
+        at = text.index(marker)
+        end = text.index('"', at + len(marker))
+        inner = text[at + len(marker):end] or "1"
+        opener, closer = rng.choice((("[", "]"), ('{"a":', "}")))
+        text = text[:at] + opener * nest + inner + closer * nest + text[end + 1:]
+    data = text.encode("utf-8", "surrogatepass")
+    if kind == "bytes":
+        flipped = bytearray(data)
+        for _ in range(rng.randint(1, 8)):
+            flipped[rng.randrange(len(flipped))] = rng.randrange(256)
+        data = bytes(flipped)
+    elif kind == "truncate":
+        data = data[:rng.randrange(len(data))]
+    return kind, data
+
+
+def fuzz_json(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """A mutated JSON record: read and checked, and now and then run through check and import."""
+    from referee.importer import read_json
+
+    rng = random.Random(f"{seed}:json:{index}")
+    kind, data = _json_mutant(rng)
+    what = f"JSON record #{index} ({kind}, {len(data)} bytes)"
+    counts = Counter({"json": 1, f"json {kind}": 1})
+
+    def run() -> int:
+        found = 0
+        for item in read_json("fuzz.json", data):
+            if isinstance(item, RecordError):
+                str(item)
+            else:
+                found += len(check(item).violations)
+        return found
+
+    try:
+        _, measure = bounded(lambda: _guarded(run, "json", what, data), len(data), "json", what, data)
+        _MEASURES.append(measure)
+        if index % 10 == 0:
+            for args in (["check", "-"], ["import", "--no-config", "-"]):
+                run_cli(args, _Input(io.BytesIO(data)), "json", what, data)
+    except Failure as failure:
+        return counts, [failure]
+    return counts, []
+
+
+CONFIG_VALUES = ('"text"', '"json"', '"nope"', "true", "3", "-1", "1e400", "[]", '["a", 1]', '[".txt", "rec"]',
+                 '"\\u001b[2J"', '"\\u202e"', "{}", '{a = 1}', '"BC"', '["BC-FALSE-SLAP"]', '["XX-NOPE"]', '"2026-01-01"',
+                 "1979-05-27T07:32:00Z", '"' + "x" * 5000 + '"')
+CONFIG_KEYS = ("extensions", "exclude", "force-exclude", "format", "select", "ignore", "strict", "fmt", "games",
+               "nope", "\u202ekey", '"a\\u001bb"')
+GAME_TABLES = ("bataille-corse", "caroleto", "carte-et-plouc", "belote", "flaschenteufel", "pierre-qui-roule", "x\u202e")
+
+
+def _config_text(rng: random.Random) -> str:
+    lines = []
+    for _ in range(rng.randint(0, 6)):
+        lines.append(f"{rng.choice(CONFIG_KEYS)} = {rng.choice(CONFIG_VALUES)}")
+    if rng.random() < 0.4:
+        ranks = rng.choice(('"french"', '"english"', "1"))
+        lines.append(f"[fmt]\nsuits = {rng.choice(CONFIG_VALUES)}\nranks = {ranks}")
+    if rng.random() < 0.5:
+        game = rng.choice(GAME_TABLES)
+        if rng.random() < 0.3:
+            lines.append(f"[games]\n{game} = {rng.choice(CONFIG_VALUES)}")
+        else:
+            lines.append(f"[games.{game}]")
+            for _ in range(rng.randint(0, 3)):
+                lines.append(f"{rng.choice(('Slaps', 'Penalty', 'Variants', 'Nope', 'Target'))} = {rng.choice(CONFIG_VALUES)}")
+    if rng.random() < 0.15:
+        depth = rng.choice((10, 500, 1000, 5000, 50_000))
+        lines.insert(0, "deep = " + rng.choice(("[" * depth + "]" * depth, "{a = " * depth + "1" + "}" * depth)))
+    text = "\n".join(lines) + "\n"
+    if rng.random() < 0.2:
+        data = bytearray(text.encode())
+        for _ in range(rng.randint(1, 4)):
+            if data:
+                data[rng.randrange(len(data))] = rng.randrange(256)
+        text = data.decode("utf-8", "surrogateescape")
+    return text
+
+
+def fuzz_config(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """A mutated configuration: named with --config, and found by the upward search:
+    a Config or a ConfigError, never an exception; run through check now and then."""
+    from referee.config import ConfigError, find, load
+
+    rng = random.Random(f"{seed}:config:{index}")
+    text = _config_text(rng)
+    pyproject = rng.random() < 0.3
+    if pyproject:
+        text = "[tool.referee]\n" + text.replace("[fmt]", "[tool.referee.fmt]").replace("[games", "[tool.referee.games")
+    data = text.encode("utf-8", "surrogateescape")
+    what = f"configuration #{index} ({len(data)} bytes)"
+    counts = Counter({"config": 1})
+    folder = tempfile.mkdtemp(prefix="fuzz-config-")
+    try:
+        os.mkdir(os.path.join(folder, ".git"))
+        path = os.path.join(folder, "pyproject.toml" if pyproject else "referee.toml")
+        Path(path).write_bytes(data)
+
+        def run() -> None:
+            for read in (lambda: load(path), lambda: find(folder)):
+                try:
+                    read()
+                except ConfigError as error:
+                    str(error)
+
+        _, measure = bounded(lambda: _guarded(run, "config", what, data), len(data), "config", what, data)
+        _MEASURES.append(measure)
+        if index % 5 == 0:
+            run_cli(["check", "--config", path, "-"], _Input(io.BytesIO((HEAD + "Alice plays 7H\n").encode())),
+                    "config", what, data)
+    except Failure as failure:
+        return counts, [failure]
+    finally:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+    return counts, []
+
+
+def _tree(rng: random.Random, folder: Path) -> list[str]:
+    """A folder of records with hostile things in it; the kinds put there."""
+    import socket
+    import stat as stat_module
+
+    kinds = []
+    (folder / "club" / "sub").mkdir(parents=True)
+    for n in range(rng.randint(1, 6)):
+        where = folder / "club" / rng.choice(("", "sub"))
+        text = HEAD + "Alice plays 7H\n" if rng.random() < 0.5 else _simulated_text(rng)
+        (where / f"r{n}.txt").write_text(text, encoding="utf-8")
+    hostile = ("fifo", "loop", "self", "zero", "stdin", "null", "socket", "dangling", "file-link", "locked",
+               "deep", "control-name", "empty")
+    for kind in rng.sample(hostile, rng.randint(1, 5)):
+        where = folder / "club" / rng.choice(("", "sub"))
+        name = rng.choice(("x.txt", "y", "z.txt"))
+        target = where / f"{kind}-{name}"
+        try:
+            if kind == "fifo":
+                os.mkfifo(target)
+            elif kind == "loop":
+                os.symlink("..", where / f"up-{rng.randrange(100)}")
+            elif kind == "self":
+                os.symlink(".", where / f"here-{rng.randrange(100)}")
+            elif kind in ("zero", "stdin", "null"):
+                os.symlink(f"/dev/{kind}", target)
+            elif kind == "socket":
+                with socket.socket(socket.AF_UNIX) as server:
+                    server.bind(str(target))
+            elif kind == "dangling":
+                os.symlink("nowhere.txt", target)
+            elif kind == "file-link":
+                os.symlink(folder / "club" / "r0.txt", target)
+            elif kind == "locked":
+                locked = where / f"locked-{rng.randrange(100)}"
+                locked.mkdir()
+                (locked / "l.txt").write_text(HEAD, encoding="utf-8")
+                locked.chmod(0)
+            elif kind == "deep":
+                fd = os.open(where, os.O_RDONLY)
+                for _ in range(18):
+                    os.mkdir("d" * 250, dir_fd=fd)
+                    deeper = os.open("d" * 250, os.O_RDONLY, dir_fd=fd)
+                    os.close(fd)
+                    fd = deeper
+                os.close(fd)
+            elif kind == "control-name":
+                (where / "a\x1b[2J\u202e.txt").write_text(HEAD + "Alice plays 7H\n", encoding="utf-8")
+            elif kind == "empty":
+                target.write_bytes(b"")
+            kinds.append(kind)
+        except OSError:
+            continue
+    del stat_module
+    return kinds
+
+
+def _unlock(folder: Path) -> None:
+    for top, folders, _ in os.walk(folder):
+        for name in folders:
+            path = os.path.join(top, name)
+            if not os.path.islink(path):
+                try:
+                    os.chmod(path, 0o700)
+                except OSError:
+                    pass
+
+
+def fuzz_tree(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """A folder tree with named pipes, link loops, unreadable folders and special files,
+    walked by check, fmt, state and explain: no hang, no exception, exit 0, 1 or 2."""
+    import shutil
+
+    rng = random.Random(f"{seed}:tree:{index}")
+    folder = Path(tempfile.mkdtemp(prefix="fuzz-tree-"))
+    counts = Counter({"tree": 1})
+    here = os.getcwd()
+    try:
+        kinds = _tree(rng, folder)
+        counts.update(f"tree {k}" for k in kinds)
+        what = f"folder tree #{index} ({', '.join(kinds)})"
+        os.chdir(folder)
+        target = rng.choice(("club", "club/**/*.txt", "club/*/*", "club/**", "club/sub/*.txt", "club/**/"))
+        commands = [["check", "-q", target], ["fmt", "--check", target], ["fmt", target]]
+        if rng.random() < 0.1:
+            commands.append(["check", "-q", "--jobs", "2", target])
+        named = [str(p.relative_to(folder)) for p in sorted((folder / "club").iterdir())]
+        if named:
+            one = rng.choice(named)
+            commands += [["check", one], ["state", one], ["explain", f"{one}:3"], ["fmt", "--check", one]]
+        for args in commands:
+            try:
+                with _alarm(60):
+                    _, measure = bounded(lambda: run_cli(args, _Input(io.BytesIO(b"")), "tree", what, b""), 0, "tree",
+                                         f"{what}: referee {' '.join(args)}", b"")
+                _MEASURES.append(measure)
+            except _Hang as hang:
+                raise Failure("tree", f"a walk hangs ({args[0]})", f"{what}: referee {' '.join(args)}: {hang}", b"")
+    except Failure as failure:
+        return counts, [failure]
+    finally:
+        os.chdir(here)
+        _unlock(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+    return counts, []
+
+
+_KILLER = """
+import os, signal, sys
+from referee import batch
+from referee.cli import main
+batch.BATCH_FILES = int(sys.argv[2])
+checked = batch._in_worker
+def killing(paths, settings):
+    if any(p.endswith("kill.txt") for p in paths):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return checked(paths, settings)
+killing.__module__, killing.__qualname__ = "__main__", "killing"
+batch._in_worker = killing
+main(["check", "--no-config", "-q", "--jobs", sys.argv[3], sys.argv[1]])
+"""
+
+
+def fuzz_killed(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """``check --jobs`` with a worker killed mid-batch (as the out-of-memory killer would):
+    exit 2, no traceback, every file counted, only the killed batch not checked."""
+    import shutil
+    import subprocess
+
+    rng = random.Random(f"{seed}:killed:{index}")
+    folder = Path(tempfile.mkdtemp(prefix="fuzz-killed-"))
+    files = rng.randint(5, 120)
+    batch_files = rng.choice((1, 2, 4, 8, 32))
+    what = f"killed worker #{index} ({files} files, batches of {batch_files})"
+    try:
+        kill = rng.randrange(files)
+        for n in range(files):
+            (folder / ("kill.txt" if n == kill else f"r{n:03d}.txt")).write_text(HEAD + "Alice plays 7H\n", encoding="utf-8")
+        done = subprocess.run([sys.executable, "-c", _KILLER, str(folder), str(batch_files), str(rng.choice((2, 3)))],
+                              capture_output=True, text=True, timeout=300, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        lost = done.stdout.count("its worker process failed")
+        if done.returncode != 2 or "Traceback" in done.stderr or f"in {files} file(s)" not in done.stdout \
+                or not 1 <= lost <= batch_files or "kill.txt: this file could not be checked" not in done.stdout:
+            raise Failure("killed", "a killed worker is not reported as its batch alone",
+                          f"{what}: exit {done.returncode}, {lost} lost; {done.stderr[-300:]} {done.stdout[-300:]}", b"")
+    except subprocess.TimeoutExpired:
+        return Counter(killed=1), [Failure("killed", "a killed worker hangs the run", what, b"")]
+    except Failure as failure:
+        return Counter(killed=1), [failure]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return Counter(killed=1), []
+
+
+_WRITER = """
+import random, sys, time
+from referee.lock import LockHeld, RecordLock
+from referee.record_file import RecordFile
+path, name, lines, mode = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+rng = random.Random(name)
+for n in range(lines):
+    for attempt in range(100000):
+        try:
+            with RecordLock(path, "play"):
+                with RecordFile.open(path) as opened:
+                    line = f"{name} plays {n}\\n"
+                    if mode == "append" or (mode == "mixed" and rng.random() < 0.5):
+                        opened.append(line)
+                    else:
+                        opened.replace(opened.read_text() + line)
+            break
+        except LockHeld:
+            time.sleep(rng.random() / 1000)
+    else:
+        sys.exit("never got the lock")
+"""
+
+
+def fuzz_writers(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """Two writers on one record, each taking the lock for every line (appended, or the
+    file rewritten as fmt does): every line of both is there once, whole, none lost."""
+    import shutil
+    import subprocess
+
+    rng = random.Random(f"{seed}:writers:{index}")
+    folder = Path(tempfile.mkdtemp(prefix="fuzz-writers-"))
+    path = folder / "game.txt"
+    path.write_text(HEAD, encoding="utf-8")
+    lines = rng.randint(5, 60)
+    modes = [rng.choice(("append", "replace", "mixed")) for _ in range(2)]
+    what = f"two writers #{index} ({lines} lines each, {modes[0]} and {modes[1]})"
+    try:
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        writers = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name, str(lines), mode], env=env,
+                                    stderr=subprocess.PIPE, text=True) for name, mode in zip(("Alice", "Bob"), modes)]
+        errors = [w.communicate(timeout=300)[1] for w in writers]
+        text = path.read_text(encoding="utf-8")
+        expected = sorted(f"{name} plays {n}" for name in ("Alice", "Bob") for n in range(lines))
+        got = sorted(line for line in text[len(HEAD):].split("\n") if line)
+        if any(w.returncode for w in writers) or not text.startswith(HEAD) or got != expected:
+            raise Failure("writers", "two writers lost or mixed lines",
+                          f"{what}: {len(got)} of {len(expected)} lines; {' '.join(errors)[-300:]}", text.encode())
+        if sorted(p.name for p in folder.iterdir()) != ["game.txt"]:
+            raise Failure("writers", "two writers left files behind", f"{what}: {os.listdir(folder)}", b"")
+    except subprocess.TimeoutExpired:
+        return Counter(writers=1), [Failure("writers", "two writers hang", what, b"")]
+    except Failure as failure:
+        return Counter(writers=1), [failure]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return Counter(writers=1), []
+
+
 def _task(args):
     """One task, its slowest input and the largest in memory of its runs that keep only a
     few violations (the command line's): (seconds, megabytes, what, kept)."""
     kind, *rest = args
     _MEASURES.clear()
-    counts, failures = {"game": fuzz_one, "bytes": fuzz_bytes, "hostile": fuzz_hostile}[kind](*rest)
+    counts, failures = {"game": fuzz_one, "bytes": fuzz_bytes, "hostile": fuzz_hostile, "cache": fuzz_cache,
+                        "json": fuzz_json, "config": fuzz_config, "tree": fuzz_tree, "killed": fuzz_killed,
+                        "writers": fuzz_writers}[kind](*rest)
     none = (0.0, 0.0, "", False)
     slowest = max(_MEASURES, key=lambda m: m[0], default=none)
     largest = max((m for m in _MEASURES if not m[3]), key=lambda m: m[1], default=none)
@@ -598,11 +1118,25 @@ def save(failure: Failure, folder: Path, number: int) -> Path:
     return path
 
 
+SURFACE_OPTIONS = (
+    ("cache", 0, "mutants of a real parser cache file"),
+    ("json", 0, "mutated JSON records (long numbers, lone surrogates, deep nesting, wrong types)"),
+    ("config", 0, "mutated configurations (wrong keys and values, deep nesting, bytes)"),
+    ("tree", 0, "folder trees with named pipes, link loops, unreadable folders and special files"),
+    ("killed", 0, "check --jobs runs with a worker killed mid-batch"),
+    ("writers", 0, "two writers on one record, under its lock"),
+)
+SURFACES = tuple(kind for kind, _, _ in SURFACE_OPTIONS)
+"""The surfaces of issue 20, each its own kind of input."""
+
+
 def run_fuzz(args) -> int:
     games = simulable_games()
     tasks = [("game", g, i, args.seed, args.mutations, args.max_events) for i in range(args.games) for g in games]
     tasks += [("bytes", i, args.seed) for i in range(args.bytes)]
     tasks += [("hostile", i, args.seed) for i in range(args.hostile)]
+    for kind in SURFACES:
+        tasks += [(kind, i, args.seed) for i in range(getattr(args, kind))]
     random.Random(args.seed).shuffle(tasks)  # the long inputs spread over the run
     counts: Counter = Counter()
     found: dict[str, tuple[Failure, int]] = {}
@@ -614,7 +1148,11 @@ def run_fuzz(args) -> int:
         results = pool.map(_task, tasks, chunksize=16)
     else:
         pool, results = None, map(_task, tasks)
+    stopped, done = False, 0
     for done, (c, failures, slow, large) in enumerate(results, 1):
+        if args.until is not None and time.time() > args.until:
+            stopped = True  # what was tried so far is reported; the rest is not run
+            break
         counts.update(c)
         slowest, largest = max(slowest, slow, key=lambda m: m[0]), max(largest, large, key=lambda m: m[1])
         for failure in failures:
@@ -626,15 +1164,19 @@ def run_fuzz(args) -> int:
         if done % 500 == 0:
             print(f"  {done}/{len(tasks)} inputs, {errors} errors, {time.time() - started:.0f}s", flush=True)
     if pool:
-        pool.shutdown()
+        pool.shutdown(cancel_futures=True)
     elapsed = time.time() - started
+    if stopped:
+        print(f"\nstopped at the time given (--until): {done - 1} of {len(tasks)} tasks run")
 
-    tried = counts["records"] + counts["mutated"] + counts["garbled"] + counts["bytes"] + counts["hostile"]
+    tried = sum(counts[key] for key in ("records", "mutated", "garbled", "bytes", "hostile", *SURFACES))
     print(f"\nfuzz seed {args.seed}: {args.games} simulated record(s) per game ({', '.join(games)}), {elapsed:.0f}s")
     print(f"  records tried: {tried}")
-    for key in ("records", "mutated", "garbled", "bytes", "hostile"):
+    for key in ("records", "mutated", "garbled", "bytes", "hostile", *SURFACES):
         print(f"    {key:10} {counts[key]}")
-    print("  hostile:    " + ", ".join(f"{k.split()[1]} {v}" for k, v in sorted(counts.items()) if k.startswith("hostile ")))
+    for key in ("hostile", "cache", "json", "tree"):
+        print(f"  {key + ':':11} " + ", ".join(f"{k.split(' ', 1)[1]} {v}" for k, v in sorted(counts.items())
+                                            if k.startswith(key + " ")))
     print(f"  slowest input: {slowest[0]:.2f} s ({slowest[1]:.1f} MB), {slowest[2][:200]}")
     print(f"  largest input in memory (the command line, or reading alone): {largest[1]:.1f} MB ({largest[0]:.2f} s), {largest[2][:200]}")
     print(f"  bounds per input: {LIMITS['seconds']:.0f} s + {LIMITS['seconds_per_mb']:.0f} s per MB + "
@@ -685,6 +1227,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mutations", type=int, default=3, help="mutated copies of each record (default 3)")
     parser.add_argument("--bytes", type=int, default=None, help="random byte inputs (default: as many as --games)")
     parser.add_argument("--hostile", type=int, default=None, help="hostile inputs (default: as many as --games)")
+    for kind, default, helped in SURFACE_OPTIONS:
+        parser.add_argument(f"--{kind}", type=int, default=default, help=f"{helped} (default {default})")
+    parser.add_argument("--until", default=None, metavar="HH:MM",
+                        help="stop taking inputs at this time of day (UTC) and report what was tried")
     parser.add_argument("--max-seconds", type=float, default=LIMITS["seconds"], help="time bound per input (default 2)")
     parser.add_argument("--seconds-per-mb", type=float, default=LIMITS["seconds_per_mb"], help="more time per MB of input (default 20)")
     parser.add_argument("--seconds-per-violation", type=float, default=LIMITS["seconds_per_violation"],
@@ -699,6 +1245,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.memory_mb:
         return run_memory(args)
+    if args.until is not None:
+        import datetime
+
+        hours, minutes = map(int, args.until.split(":"))
+        now = datetime.datetime.now(datetime.timezone.utc)
+        args.until = now.replace(hour=hours, minute=minutes, second=0, microsecond=0).timestamp()
     if args.bytes is None:
         args.bytes = args.games
     if args.hostile is None:

@@ -1,4 +1,5 @@
-"""Writing a record file whole or not at all, the one way every command rewrites one."""
+"""Writing a record file whole or not at all: through referee/record_file.py, the one way
+every command rewrites one (see docs/files.md)."""
 
 from __future__ import annotations
 
@@ -6,31 +7,16 @@ import os
 
 
 def replace_file(path: str, data: bytes, prefix: str = "referee") -> None:
-    """Replace a file's content with ``data``: written to a temporary file in the same
-    folder (``.NAME.*.PREFIX``), flushed to the disk, given the file's mode, then renamed
-    over it, and the rename made durable; a crash leaves either the old file or the new
-    one, never half of one. A symbolic link is followed: the file it points to is
-    replaced, the link kept."""
-    import tempfile
+    """Replace a file's content with ``data``: a temporary file in the same folder
+    (``.NAME.*.PREFIX``), synced, given the file's owner, group and mode, renamed over the
+    very entry opened (RecordFile.replace). A symbolic link named here is resolved once:
+    the file it points to is replaced, the link kept. FileRefused for a file that is not
+    a regular file, read-only or has several names."""
+    from .record_file import RecordFile
 
-    target = os.path.realpath(path)
-    folder, name = os.path.split(target)
-    mode = os.stat(target).st_mode & 0o7777
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=f".{prefix}")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-    sync_folder(folder)
+    with RecordFile.open(path) as opened:
+        opened.read_bytes()
+        opened.replace(data, prefix)
 
 
 def sync_folder(folder: str) -> None:

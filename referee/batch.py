@@ -101,13 +101,27 @@ def _one(target: str | NotFound, writer: Writer, settings: Settings) -> None:
 
 def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Settings, jobs: int) -> Summary:
     """Files to the workers in batches (a file is small: one task per file would cost
-    more than its check), the output printed in the files' order."""
+    more than its check), the output printed in the files' order.
+
+    A worker that dies (the out-of-memory killer, a kill) breaks the pool: every batch in
+    flight fails with it. Each failed batch is then checked again alone, in a new process
+    of its own: the batches that did not kill it come back whole, and the one that kills
+    its process again is reported file by file as not checked (exit 2). A new pool takes
+    the files still to come."""
     from concurrent.futures import ProcessPoolExecutor
 
     summary = Summary()
     pending: deque = deque()  # (targets, future): a batch for a worker, or one target (future None) for here
     queue = iter(targets)
-    pool = ProcessPoolExecutor(jobs, initializer=_quiet_interrupts)
+    pools = [ProcessPoolExecutor(jobs, initializer=_quiet_interrupts)]
+
+    def submit(batch: list[str]) -> None:
+        try:
+            pending.append((batch, pools[-1].submit(_in_worker, batch, settings)))
+        except RuntimeError:  # the pool broke (BrokenProcessPool) or shut down: a new one
+            pools.append(ProcessPoolExecutor(jobs, initializer=_quiet_interrupts))
+            pending.append((batch, pools[-1].submit(_in_worker, batch, settings)))
+
     try:
         def fill() -> None:
             batch: list[str] = []
@@ -119,17 +133,17 @@ def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Setti
                 weight = _worker_size(target)
                 if weight is None:
                     if batch:
-                        pending.append((batch, pool.submit(_in_worker, batch, settings)))
+                        submit(batch)
                         batch, size = [], 0
                     pending.append(([target], None))
                     continue
                 batch.append(target)
                 size += weight
                 if len(batch) >= BATCH_FILES or size >= BATCH_BYTES:
-                    pending.append((batch, pool.submit(_in_worker, batch, settings)))
+                    submit(batch)
                     batch, size = [], 0
             if batch:
-                pending.append((batch, pool.submit(_in_worker, batch, settings)))
+                submit(batch)
 
         fill()
         while pending:
@@ -140,12 +154,13 @@ def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Setti
                 continue
             try:
                 done = future.result()
-            except Exception as error:  # a worker that died (out of memory, killed)
+            except Exception:  # noqa: BLE001 - the worker died, or the pool broke with another one
+                done = _alone(batch, settings)
+            if isinstance(done, str):
                 from .messages import say
 
-                reason = str(error) or type(error).__name__
                 for target in batch:
-                    _not_found(NotFound(target, say("run.worker-failed", reason=reason)), writer)
+                    _not_found(NotFound(target, say("run.worker-failed", reason=done)), writer)
                 fill()
                 continue
             for chunks, counted, written in done:
@@ -157,6 +172,19 @@ def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Setti
                 summary.add(counted)
             fill()
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        for pool in pools:
+            pool.shutdown(wait=True, cancel_futures=True)
     summary.add(writer.summary)
     return summary
+
+
+def _alone(batch: list[str], settings: Settings) -> list[tuple[list, Summary, int]] | str:
+    """A batch whose pool broke, checked again in a process of its own: what it gives, or
+    why that process failed too (the batch is then not checked)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1, initializer=_quiet_interrupts) as alone:
+        try:
+            return alone.submit(_in_worker, batch, settings).result()
+        except Exception as error:  # noqa: BLE001 - killed again: this batch is the one
+            return str(error) or type(error).__name__

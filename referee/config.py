@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 
 from .messages import say
 
-FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif")
+FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif", "html")
 SUITS = ("ascii", "symbols")
 RANKS = ("english", "french")
 FILES = ("referee.toml", "pyproject.toml")
+MAX_CONFIG = 1 << 20
+"""The largest configuration file read, in bytes."""
 
 
 class ConfigError(Exception):
@@ -50,6 +52,8 @@ class Config:
     strict: bool = False
     suits: str = "ascii"
     ranks: str = "english"
+    lang: str | None = None
+    """The language of messages and help (``--lang`` wins); None: the locale's."""
     games: dict[str, dict[str, str]] = field(default_factory=dict)
     """Default options per game: game name -> {tag: value}, for records that do not set them."""
     warnings: tuple[str, ...] = ()
@@ -134,7 +138,15 @@ def _open_found(path: str) -> tuple[str | None, bytes]:
         if not stat.S_ISREG(info.st_mode):
             raise FileNotFoundError(path)
         why = _untrusted(info)
-        return (why, b"") if why is not None else (None, file.read())
+        return (why, b"") if why is not None else (None, _bounded(path, file, info))
+
+
+def _bounded(path: str, file, info: os.stat_result) -> bytes:
+    """A configuration's bytes, at most MAX_CONFIG (checked before a byte is read)."""
+    data = file.read(MAX_CONFIG + 1) if info.st_size <= MAX_CONFIG else b"x" * (MAX_CONFIG + 1)
+    if len(data) > MAX_CONFIG:
+        raise ConfigError(say("config.too-large", path=path, limit=MAX_CONFIG >> 20))
+    return data
 
 
 def find(start: str = ".") -> Config:
@@ -159,11 +171,15 @@ def find(start: str = ".") -> Config:
 
 def load(path: str) -> Config:
     """The configuration in a file named by ``--config`` (trusted: the user named it)."""
+    from .importer import open_regular
+
     try:
-        with open(path, "rb") as file:
-            data = file.read()
+        with open_regular(path) as file:
+            data = _bounded(path, file, os.fstat(file.fileno()))
     except OSError as error:
         raise ConfigError(say("config.unreadable", path=path, reason=error.strerror or str(error))) from None
+    except ValueError as error:  # not a regular file
+        raise ConfigError(say("config.unreadable", path=path, reason=str(error))) from None
     table = _table(path, data)
     if table is None:
         raise ConfigError(say("config.no-table", path=path))
@@ -179,6 +195,8 @@ def _table(path: str, data: bytes) -> dict | None:
         document = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(say("config.not-toml", path=path, reason=str(error))) from None
+    except RecursionError:
+        raise ConfigError(say("config.not-toml", path=path, reason=say("config.too-deep"))) from None
     if os.path.basename(path) != "pyproject.toml":
         return document
     table = document.get("tool", {}).get("referee") if isinstance(document.get("tool"), dict) else None
@@ -222,6 +240,10 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
             values[key.replace("-", "_")] = _flag(path, where, value)
         elif key == "format":
             values["format"] = _choice(path, where, value, FORMATS)
+        elif key == "lang":
+            from .i18n import languages
+
+            values["lang"] = _choice(path, where, value, languages())
         elif key in ("fmt", "games") and not isinstance(value, dict):
             keys = "suits, ranks" if key == "fmt" else "a game's name"
             raise ConfigError(say("config.bad-value", path=path, name=where, expected=say("config.expect.table", keys=keys)))
@@ -234,7 +256,7 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
         elif key == "games":
             values["games"] = _games(path, where, value)
         else:
-            keys = "extensions, exclude, force-exclude, format, select, ignore, strict, fmt, games"
+            keys = "extensions, exclude, force-exclude, format, lang, select, ignore, strict, fmt, games"
             raise ConfigError(say("config.unknown-key", path=path, name=where, keys=keys))
     if "extensions" in values:
         values["extensions"] = tuple(e if e.startswith(".") else "." + e for e in values["extensions"])
@@ -249,8 +271,11 @@ def _games(path: str, where: str, table: dict) -> dict[str, dict[str, str]]:
     games: dict[str, dict[str, str]] = {}
     for name, options in table.items():
         entry = find_game(name)
-        if entry is None or entry.module is None or not isinstance(options, dict):
+        if entry is None or entry.module is None:
             raise ConfigError(say("config.unknown-game", path=path, name=f"{where}.{name}", game=name))
+        if not isinstance(options, dict):
+            keys = say("config.expect.options", game=entry.name)
+            raise ConfigError(say("config.bad-value", path=path, name=f"{where}.{name}", expected=say("config.expect.table", keys=keys)))
         rules = load_rules(entry)
         known = {o.tag.lower(): o for o in rules.options}
         picked: dict[str, str] = {}

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from . import record_rules
 from .games import GAMES, find_game, load_rules
 from .games.base import Rules, SetupError, Violation
-from .messages import ENGLISH, join, say
 from .fit import fit, terminal_width
+from .messages import ENGLISH, help_text, join, say, template
 from .safe_text import visible_lines
 
 CODE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
-PLACE = re.compile(r"(?P<path>.+?):(?P<line>\d+)(?::\d+)?")
+PLACE = re.compile(r"(?P<path>.+?):(?P<line>[0-9]+)(?::[0-9]+)?")
 WIDTH = 80
 
 
@@ -61,7 +61,8 @@ def explanation(code: str) -> Explanation | None:
         return None
     found = Explanation(code, why=say(f"why.{code}") if f"why.{code}" in ENGLISH else "")
     if code in record_rules.CODES:
-        found.rules.append((record_rules.TITLE, record_rules.RULES[record_rules.CODES[code]]))
+        key = record_rules.CODES[code]  # the notation's own rules, written in English: translated
+        found.rules.append((say("explain.notation"), help_text(f"notation-rule.{key}", record_rules.RULES[key])))
     for cls in games:
         quoted = cls.RULES.get(cls.CODES[code], "")
         if quoted and (cls.title, quoted) not in found.rules:
@@ -87,16 +88,16 @@ def verdict(text: str) -> list[Violation]:
 
 
 def _wrap(label: str, text: str, width: int = WIDTH) -> list[str]:
-    return textwrap.wrap(f"{label}: {text}", width, initial_indent="  ", subsequent_indent="    ",
+    return textwrap.wrap(say("label.value", label=label, value=text), width, initial_indent="  ", subsequent_indent="    ",
                          break_on_hyphens=False, break_long_words=False)
 
 
 def render_code(found: Explanation, width: int = WIDTH) -> list[str]:
     """What ``referee explain CODE`` prints, in lines of at most ``width`` columns (a word
     longer than that stays whole)."""
-    shape = re.sub(r"\{[^{}]*\}", "…", ENGLISH[found.code]) if found.code in ENGLISH else ""  # the message's fields left out
+    shape = re.sub(r"\{[^{}]*\}", "…", template(found.code)) if found.code in ENGLISH else ""  # the message's fields left out
     readable = re.search(r"\w", shape) and not re.search(r"…\W*…", shape)  # not "… …, but …": the examples say it
-    title = f"{found.code}: {shape}" if readable else found.code
+    title = say("label.value", label=found.code, value=shape) if readable else found.code
     lines = textwrap.wrap(title, width, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False)
     for source, quoted in found.rules:
         lines += _wrap(say("explain.rule", source=source), f"« {quoted} »", width)
@@ -104,7 +105,7 @@ def render_code(found: Explanation, width: int = WIDTH) -> list[str]:
     for game, convention in found.conventions:
         lines += _wrap(say("explain.why-in", game=game), convention, width)
     for game, text in found.examples:
-        lines += fit("  " + say("explain.example", game=game) + ":", width)
+        lines += fit("  " + say("label.value", label=say("explain.example", game=game), value="").rstrip(), width)
         lines += [cut for line in text.rstrip("\n").split("\n") for cut in fit(("    " + line).rstrip(), width, 8)]
         entry = find_game(game)
         if entry is None or entry.module is None:
@@ -166,6 +167,20 @@ def explain_place(path: str, line: int, width: int = WIDTH, terminal: bool = Fal
 
 # --- The command -----------------------------------------------------------------------------
 
+MAX_DIGITS = 12
+"""A line number longer than this is past the end of any record referee reads."""
+
+
+def _line_number(place: re.Match[str]) -> int:
+    """The line of a FILE:LINE; RecordError for a number no record has a line of."""
+    from .notation import RecordError
+
+    digits = place["line"]
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise RecordError(place["path"], 0, 0, say("explain.line-too-large", digits=len(digits)))
+    return int(digits)
+
+
 def run(targets: tuple[str, ...]) -> int:
     """``referee explain CODE... | FILE:LINE...``: exit status 0, or 2 when a code is
     unknown or a place cannot be read."""
@@ -192,7 +207,7 @@ def run(targets: tuple[str, ...]) -> int:
             print("\n".join(render_code(found, width)))
         elif place:
             try:
-                print(visible_lines("\n".join(explain_place(place["path"], int(place["line"]), width, terminal is not None))))
+                print(visible_lines("\n".join(explain_place(place["path"], _line_number(place), width, terminal is not None))))
             except RecordError as error:
                 print(str(error), file=sys.stderr)
                 status = 2

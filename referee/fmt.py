@@ -232,7 +232,7 @@ def _aligned(group: list[tuple[str, object]]) -> list[tuple[str, object]]:
 
 def write_atomically(path: str, text: str) -> None:
     """Replace a file's content with ``text`` (UTF-8), whole or not at all (a killed
-    ``fmt`` leaves at most a stray ``.NAME.*.referee-fmt`` file): see atomic.replace_file."""
+    ``fmt`` leaves at most a stray ``.NAME.*.referee-fmt`` file): see RecordFile.replace."""
     from .atomic import replace_file
 
     replace_file(path, text.encode("utf-8"), "referee-fmt")
@@ -254,74 +254,115 @@ def canonical(path: str, raw: bytes, style: Style = Style()) -> str:
 
 
 def _diff(path: str, before: bytes, after: str) -> str:
+    """A unified diff of a file and its canonical form: lines split at LF only (U+2028
+    is no line end in a record), every unsafe character shown as an escape, as check
+    shows a record's lines."""
     import difflib
 
     from .safe_text import visible
 
-    old = before.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n").splitlines(keepends=True)
+    def lines(text: str) -> list[str]:
+        parts = text.split("\n")
+        return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+    old = lines(before.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n"))
     name = visible(path)
-    return "".join(difflib.unified_diff(old, after.splitlines(keepends=True), f"{name}", f"{name} (formatted)"))
+    diff = difflib.unified_diff(old, lines(after), f"{name}", f"{name} (formatted)")
+    return "".join(visible(line[:-1] if line.endswith("\n") else line) + "\n" for line in diff)
 
 
 def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
     """``referee fmt``: each target rewritten in canonical form (or, with ``check`` or
-    ``diff``, only said or shown); the exit status: 2 when a file could not be read (it
-    is left as it was), else 1 when ``check`` or ``diff`` found a file to change, else 0."""
-    import sys
-
+    ``diff``, only said or shown); the exit status: 2 when a file could not be read or
+    written (it is left as it was), else 1 when ``check`` or ``diff`` found a file to
+    change, else 0. A file is rewritten under its writing lock, through what was opened
+    and checked (referee/record_file.py, docs/files.md)."""
+    from .lock import LockHeld, RecordLock
     from .messages import say
-    from .notation import RecordError, unreadable_reason
     from .paths import NotFound
+    from .record_file import RECORD_LIMIT, FileRefused, RecordFile, read_stdin
     from .safe_text import visible
 
-    changed = same = errors = 0
+    counts = {"changed": 0, "same": 0, "error": 0, "": 0}
     for target in targets:
         if isinstance(target, NotFound):
             err(visible(f"{target.path}: {target.message}") + "\n")
-            errors += 1
+            counts["error"] += 1
             continue
         try:
             if target == "-":
-                raw = sys.stdin.buffer.read()
-            else:
-                with open(target, "rb") as file:
-                    raw = file.read()
-        except (OSError, ValueError, AttributeError) as error:
-            err(visible(f"{target}: " + say("file.unreadable", reason=unreadable_reason(error))) + "\n")
-            errors += 1
-            continue
-        from .importer import looks_json
-
-        if looks_json(target, raw):
-            err(visible(f"{target}: " + say("fmt.json")) + "\n")
-            errors += 1
-            continue
-        try:
-            text = canonical(target, raw, style)
-        except RecordError as error:
-            err(str(error) + "\n")
-            errors += 1
-            continue
-        if target == "-" and not (check or diff):
-            out(text)
-            continue
-        if text.encode("utf-8") == raw:
-            same += 1
-            continue
-        changed += 1
-        if diff:
-            out(_diff(target, raw, text))
-        elif check:
-            out(visible(say("fmt.would-change", path=target)) + "\n")
-        else:
-            try:
-                write_atomically(target, text)
-            except OSError as error:
-                err(visible(f"{target}: " + say("fmt.unwritable", reason=unreadable_reason(error))) + "\n")
-                changed, errors = changed - 1, errors + 1
+                counts[_one(target, read_stdin(RECORD_LIMIT), None, style, check, diff, out, err)] += 1
                 continue
-            out(visible(say("fmt.changed", path=target)) + "\n")
+            with RecordLock(target, "fmt") if not (check or diff) else _Unlocked():
+                with RecordFile.open(target, write=not (check or diff), limit=RECORD_LIMIT) as opened:
+                    counts[_one(target, opened.read_bytes(), opened, style, check, diff, out, err)] += 1
+        except (FileRefused, LockHeld) as error:
+            err(str(error) + "\n")
+            counts["error"] += 1
+        except OSError as error:
+            err(_unreadable(target, error) + "\n")
+            counts["error"] += 1
+    changed, same, errors = counts["changed"], counts["same"], counts["error"]
     if changed or same or errors:
-        key = "fmt.summary-check" if check or diff else "fmt.summary"
-        err(say(key, changed=changed, same=same, errors=errors) + "\n")
+        key = "fmt.summary.to-change" if check or diff else "fmt.summary.changed"
+        err(say("fmt.summary", changed=say(key, count=changed), same=say("fmt.summary.same", count=same),
+                errors=say("fmt.summary.errors", count=errors)) + "\n")
     return 2 if errors else 1 if (check or diff) and changed else 0
+
+
+class _Unlocked:
+    """No lock: ``--check`` and ``--diff`` only read."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _unreadable(target: str, error: OSError) -> str:
+    from .messages import say
+    from .notation import unreadable_reason
+    from .safe_text import visible
+
+    return visible(f"{target}: " + say("file.unreadable", reason=unreadable_reason(error)))
+
+
+def _one(target: str, raw: bytes, opened, style: Style, check: bool, diff: bool, out, err) -> str:
+    """Format one file's bytes: 'changed', 'same' or 'error' (said on ``err``)."""
+    from .messages import say
+    from .notation import RecordError
+    from .importer import looks_json
+    from .record_file import FileRefused
+    from .safe_text import visible
+
+    if looks_json(target, raw):
+        err(visible(f"{target}: " + say("fmt.json")) + "\n")
+        return "error"
+    try:
+        text = canonical(target, raw, style)
+    except RecordError as error:
+        err(str(error) + "\n")
+        return "error"
+    if target == "-" and not (check or diff):
+        out(text)
+        return ""
+    if text.encode("utf-8") == raw:
+        return "same"
+    if diff:
+        out(_diff(target, raw, text))
+    elif check:
+        out(visible(say("fmt.would-change", path=target)) + "\n")
+    else:
+        try:
+            opened.replace(text, "referee-fmt")
+        except FileRefused as error:
+            err(str(error) + "\n")
+            return "error"
+        except OSError as error:
+            from .notation import unreadable_reason
+
+            err(visible(f"{target}: " + say("fmt.unwritable", reason=unreadable_reason(error))) + "\n")
+            return "error"
+        out(visible(say("fmt.changed", path=target)) + "\n")
+    return "changed"

@@ -57,12 +57,58 @@ def read_any(path: str, lazy: bool = False) -> Iterator[Record | RecordError]:
         yield from _read_stream("<stdin>", stdin, lazy)
         return
     try:
-        stream = open(path, "rb")
+        stream = open_regular(path)
     except OSError as error:
         yield RecordError(path, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))
         return
+    except ValueError as error:  # not a regular file
+        yield RecordError(path, 0, 0, str(error))
+        return
     with stream:
         yield from _read_stream(path, stream, lazy)
+
+
+def open_regular(path: str):
+    """A file opened for reading, checked to be a regular file (a link is followed) before
+    a byte of it is read: ValueError with a sentence for a named pipe (which could hang the
+    read), a device (``/dev/zero`` never ends, ``/dev/stdin`` reads the terminal), a socket
+    or a folder; the standard input is read with ``-``."""
+    import os
+    import stat
+
+    from .record_file import kind_of
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise ValueError(say("file.not-regular", kind=kind_of(mode)) + say("file.use-stdin"))
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def read_json_bytes(path: str, limit: int) -> bytes:
+    """The bytes of a JSON record file (``-``: the standard input, read by blocks), at
+    most ``limit`` bytes: FileRefused past it, for a file that is not a regular file, or
+    a closed standard input; OSError when it cannot be read."""
+    from .record_file import FileRefused, read_stdin
+
+    too_large = say("json.too-large", limit=limit >> 20)
+    if path == "-":
+        return read_stdin(limit, too_large=too_large)
+    try:
+        stream = open_regular(path)
+    except ValueError as error:
+        raise FileRefused(path, str(error)) from None
+    with stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise FileRefused(path, too_large)
+    return data
 
 
 def _read_stream(path: str, stream, lazy: bool = False) -> Iterator[Record | RecordError]:
@@ -112,7 +158,18 @@ def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
     except RecursionError:
         yield RecordError(path, 0, 0, say("json.not-json", reason=say("json.too-deep")))
         return
-    problems = _schema_problems(document)
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        yield RecordError(path, 0, 0, say("json.not-json", reason=say("json.long-number")))
+        return
+    surrogate = _lone_surrogate(document)
+    if surrogate is not None:
+        yield _error(path, surrogate, say("json.surrogate"))
+        return
+    try:
+        problems = _schema_problems(document)
+    except RecursionError:
+        yield RecordError(path, 0, 0, say("json.not-json", reason=say("json.too-deep")))
+        return
     whole = [p for p in problems if len(p[0]) < 2 or p[0][0] != "games" or not isinstance(p[0][1], int)]
     if whole:
         for where, message in whole[:10]:
@@ -137,6 +194,35 @@ def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
     yield from _read_back(path, records, refused, len(games))
 
 
+_SURROGATE = "[\ud800-\udfff]"
+
+
+def _lone_surrogate(document) -> list | None:
+    """The JSON path of the first string (or key) holding a lone surrogate (``"\\ud800"``
+    is valid JSON, but no character: it cannot be written as text); None when none does."""
+    import re
+
+    pattern = re.compile(_SURROGATE)
+    stack: list[tuple[object, list]] = [(document, [])]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            if pattern.search(value):
+                return where
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if pattern.search(key):
+                    return where
+                stack.append((item, [*where, key]))
+        elif isinstance(value, list):
+            stack.extend((item, [*where, n]) for n, item in reversed(list(enumerate(value))))
+    return None
+
+
+_SHOWN = 200
+"""The most characters of a schema error shown (it quotes the value, which may be huge)."""
+
+
 class _Refused(Exception):
     def __init__(self, where: list, message: str):
         self.where, self.message = where, message
@@ -151,8 +237,12 @@ def _schema_problems(document) -> list[tuple[list, str]]:
     from .resources import read_resource
 
     validator = Draft202012Validator(json.loads(read_resource("schemas", "record.schema.json")))
-    problems = [(list(error.absolute_path), error.message) for error in validator.iter_errors(document)]
+    problems = [(list(error.absolute_path), _short(error.message)) for error in validator.iter_errors(document)]
     return sorted(problems, key=lambda p: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in p[0]])
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= _SHOWN else message[: _SHOWN // 2] + " … " + message[-_SHOWN // 2:]
 
 
 def _record(path: str, number: int, game: dict, match_games: dict[str, str]) -> Record:

@@ -14,9 +14,14 @@ line is then the next player's). Each line is ruled at once:
   an event or a card the game does not have, an event after the end) and a line that
   cannot be read are never written.
 
-``undo`` takes back the last line written in this session, rewriting the file
-atomically (a temporary file in the same folder, then a rename; the file's mode kept);
-lines written before the session stay. ``state`` and ``legal`` show the table and what
+``undo`` takes back the last line written in this session (the file is cut back to
+where that line began, through the same descriptor: its mode, owner and links kept);
+lines written before the session stay.
+
+The session holds the record's writing lock (referee/lock.py) from its start to its end:
+a second ``play``, a ``fmt`` or the table page on the same record is refused, with who
+holds it. The record is opened once (referee/record_file.py): every line is written
+through that descriptor, never through the file's name again (docs/files.md). ``state`` and ``legal`` show the table and what
 may be done; ``end`` (or Ctrl-D) ends the session with the report.
 
 prompt_toolkit (line editing, completion of names, verbs and cards) is used when the
@@ -34,16 +39,17 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .atomic import replace_file, sync_folder
-from .fit import fit, terminal_width
 from .cards import SUITS
 from .engine import GameReport, check_games
 from .export import escape_value
+from .fit import fit, terminal_width
 from .games import GAMES, find_game, load_rules, normalize
 from .games.base import Option, SetupError, legal_events
+from .lock import LockHeld, RecordLock
 from .messages import join, say
 from .notation import VERBS, RecordError, parse_text
 from .record import Record
+from .record_file import FileRefused, RecordFile
 from .state import WIDTH, State, render, state_of
 
 COMMANDS = ("undo", "state", "legal", "help", "end")
@@ -93,6 +99,7 @@ class Session:
     """One file at the table: what this session wrote, and the game as it stands."""
 
     path: str
+    file: RecordFile
     text: str = ""
     newline: str = "\n"
     written: list[Written] = field(default_factory=list)
@@ -103,8 +110,7 @@ class Session:
     # --- The file ------------------------------------------------------------------------
     def load(self) -> None:
         """Read the file and replay its last game; SessionError when it cannot be read."""
-        with open(self.path, "rb") as file:
-            data = file.read()
+        data = self.file.read_bytes()
         from .importer import looks_json
 
         if looks_json(self.path, data):  # lines are appended to a text record only
@@ -134,29 +140,22 @@ class Session:
 
     def append(self, line: str) -> None:
         """Write a line at the end of the file, and make sure it is on the disk."""
-        size = os.path.getsize(self.path)
-        with open(self.path, "rb") as file:
-            file.seek(max(0, size - 1))
-            ends = file.read(1) in (b"\n", b"\r", b"")
+        ends = self.file.last_byte() in (b"\n", b"\r", b"")
         data = (("" if ends else self.newline) + line + self.newline).encode("utf-8")
-        with open(self.path, "ab") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        self.written.append(Written(size, data, line))
+        offset = self.file.append(data)
+        self.written.append(Written(offset, data, line))
         self.load()
 
     def undo(self) -> str | None:
-        """Take back the last line this session wrote (None when there is none); the file
-        is rewritten atomically and keeps its mode."""
+        """Take back the last line this session wrote (None when there is none): the file
+        is cut back to where it began, through the descriptor kept."""
         if not self.written:
             return None
         last = self.written[-1]
-        with open(self.path, "rb") as file:
-            data = file.read()
+        data = self.file.read_bytes()
         if data[last.offset:] != last.data:
             raise SessionError(say("live.changed"))
-        replace_file(self.path, data[: last.offset], "referee-undo")
+        self.file.truncate(last.offset)
         self.written.pop()
         self.load()
         return last.line
@@ -211,10 +210,10 @@ def _game_names() -> dict[str, str]:
     return names
 
 
-def new_record(path: str, ask: Ask, show: Callable[[str], None]) -> None:
+def new_record(ask: Ask, show: Callable[[str], None]) -> str:
     """Ask for the game, the players and the options (each question shows its default,
     and takes the start of a name when only one name starts so); show the headers, and
-    write them once the table says yes."""
+    give them to write once the table says yes."""
     while True:
         headers = _ask_headers(ask, show)
         text = "".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n"
@@ -227,11 +226,7 @@ def new_record(path: str, ask: Ask, show: Callable[[str], None]) -> None:
         if answer != "n":
             break
         show(say("live.again"))
-    with open(path, "w", encoding="utf-8", newline="") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    sync_folder(os.path.dirname(os.path.abspath(path)))
+    return text
 
 
 def _ask_headers(ask: Ask, show: Callable[[str], None]) -> list[tuple[str, str]]:
@@ -306,10 +301,20 @@ def _headers_record(headers: list[tuple[str, str]]) -> Record:
 # --- The session -----------------------------------------------------------------------------
 
 def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
-    """Run a session on ``path``; the exit status of ``referee check`` on the record."""
-    if not os.path.exists(path) or os.path.getsize(path) == 0:
-        new_record(path, ask, show)
-    session = Session(path)
+    """Run a session on ``path``, under its writing lock; the exit status of ``referee
+    check`` on the record."""
+    with RecordLock(path, "play"):
+        headers = None
+        if not os.path.lexists(path) or (os.path.isfile(path) and os.path.getsize(path) == 0):
+            headers = new_record(ask, show)  # asked before the file is made: a session left here leaves nothing
+        with RecordFile.open(path, create=headers is not None) as opened:
+            if headers is not None and opened.size() == 0:
+                opened.append(headers)
+                opened.sync_folder()
+            return _session(Session(path, opened), ask, show)
+
+
+def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
     session.load()
     _summary(session, show)
     while True:
@@ -387,9 +392,8 @@ def _write_it(session: Session, ask: Ask, show: Callable[[str], None]) -> str:
 def _summary(session: Session, show: Callable[[str], None]) -> None:
     state = session.state
     events = len(session.record.events)
-    violations = sum(not v.accepted for v in state.violations)
     show(say("live.start", title=state.title, players=join(state.players), events=say("live.events", count=events),
-             violations=say("live.violations", count=violations)))
+             violations=say("report.violations", count=sum(not v.accepted for v in state.violations))))
     for todo in state.todo:
         show(say("report.to-move", todo=todo))
 
@@ -492,10 +496,16 @@ def run(path: str) -> int:
 
     try:
         return play(path, ask, show)
-    except (SessionError, RecordError, OSError) as error:
+    except (SessionError, RecordError, FileRefused, LockHeld) as error:
         from .safe_text import visible_lines
 
         print(visible_lines(str(error)), file=sys.stderr)
+        return 2
+    except OSError as error:
+        from .notation import unreadable_reason
+        from .safe_text import visible_lines
+
+        print(visible_lines(f"{path}: " + say("file.io-error", reason=unreadable_reason(error))), file=sys.stderr)
         return 2
     except EOFError:
         return 0

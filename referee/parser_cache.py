@@ -12,8 +12,12 @@ file it points to. Here:
   only: the unpickler refuses every global, the one way a pickle reaches code, so even a
   planted file could run nothing (pickle rather than JSON: it adds nothing to start-up,
   as Lark imports it, where JSON took 3 ms to import and decode).
-When any of this fails, the parser is built from the grammar: a slower start, never an
-unsafe one."""
+- a damaged file costs nothing: the file starts with a line that gives the size and the
+  SHA-256 digest of the pickle after it, both checked before a byte is unpickled (a
+  pickle's opcodes can ask for gigabytes: a LONG_BINPUT at index 2**30), the file is no
+  larger than MAX_TABLES, and any failure to read or load it at all means "rebuild".
+When any of this fails, the parser is built from the grammar (and saved again): a
+slower start, never an unsafe or a failing one, and nothing said."""
 
 from __future__ import annotations
 
@@ -30,6 +34,9 @@ from lark import __version__ as LARK_VERSION
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
+MAGIC = b"referee-parser-tables 1"
+MAX_TABLES = 8 << 20
+"""The largest tables file read, in bytes (the tables take some 25 KB)."""
 _OBJECTS = frozenset({"transformer", "postlex", "lexer_callbacks", "edit_terminals", "tree_class", "_plugins"})
 """Options that hold code, not data: never written; given again when the tables are loaded."""
 
@@ -82,19 +89,40 @@ def _plain(file) -> object:
     return _PlainData(file).load()
 
 
+def _sealed(pickled: bytes) -> bytes:
+    """The file's content: a line with the pickle's size and digest, then the pickle."""
+    return b"%s %d %s\n" % (MAGIC, len(pickled), hashlib.sha256(pickled).hexdigest().encode()) + pickled
+
+
+def _unsealed(data: bytes) -> bytes | None:
+    """The pickle of a file's content, when its size and digest are those its first line
+    gives; else None."""
+    head, newline, pickled = data.partition(b"\n")
+    parts = head.split(b" ")
+    if not newline or len(parts) != 4 or b" ".join(parts[:2]) != MAGIC or not parts[2].isdigit():
+        return None
+    if int(parts[2]) != len(pickled) or hashlib.sha256(pickled).hexdigest().encode() != parts[3]:
+        return None
+    return pickled
+
+
 def _read(path: str, key: str) -> dict | None:
-    """The tables saved under ``path`` for this key; None if absent, foreign or stale."""
+    """The tables saved under ``path`` for this key; None if absent, foreign, stale or
+    damaged in any way (the digest is checked before anything is unpickled)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_BINARY", 0))
     except OSError:
         return None
     try:
         with os.fdopen(fd, "rb") as file:
             status = os.fstat(file.fileno())
-            if not stat.S_ISREG(status.st_mode) or not _own(status):
+            if not stat.S_ISREG(status.st_mode) or not _own(status) or status.st_size > MAX_TABLES:
                 return None
-            saved = _plain(file)
-    except (OSError, ValueError, EOFError, pickle.UnpicklingError, MemoryError, TypeError, IndexError, KeyError):
+            data = file.read(MAX_TABLES + 1)
+        pickled = _unsealed(data) if len(data) <= MAX_TABLES else None
+        saved = _plain(io.BytesIO(pickled)) if pickled is not None else None
+    except Exception:  # noqa: BLE001 - whatever reading the file raises, the tables are rebuilt
         return None
     return saved if isinstance(saved, dict) and saved.get("key") == key else None
 
@@ -117,7 +145,7 @@ def _write(parser: Lark, folder: str, path: str, key: str) -> None:
         return
     try:
         with os.fdopen(fd, "wb") as file:
-            file.write(saved)
+            file.write(_sealed(saved))
         os.replace(temporary, path)
     except OSError:
         try:

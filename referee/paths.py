@@ -8,8 +8,14 @@ record files in a stable order.
   skipped, and symbolic links to folders are not followed.
 - A pattern (``records/**/*.txt``) is expanded by referee itself, so that a quoted
   pattern works where no shell expands it (CI); ``**`` matches any depth of folders.
-  A pattern that matches nothing, and a folder that holds no record, are errors: a check
-  of nothing must not pass silently.
+  It is matched by the same walk: links to folders are not followed there either (two
+  links to ``..`` would make a loop).
+- Only regular files (and links to regular files) are taken from a folder or a pattern:
+  a named pipe, a device or a socket found there is left out (reading one could hang or
+  never end).
+- A pattern that matches nothing, and a folder that holds no record, are errors: a check
+  of nothing must not pass silently. So is a folder under the ones given that cannot be
+  listed (no permission, a path too long): it is named, and the command exits 2.
 - An exclude pattern without ``/`` is matched against each file or folder name
   (``drafts``, ``*.draft.txt``); one with ``/`` against the path from ``root`` (the
   folder of the configuration file), ``*`` matching across folders (``records/old/*``).
@@ -19,8 +25,9 @@ file found twice is checked once."""
 
 from __future__ import annotations
 
-import glob
 import os
+import re
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -67,16 +74,115 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") and name not in (".", "..")
 
 
-def _walk(folder: str, extensions: tuple[str, ...], excludes: Excludes) -> list[str]:
+def _regular(entry: os.DirEntry) -> bool:
+    """Whether a folder's entry is a regular file, or a link to one."""
+    try:
+        return entry.is_file() and stat.S_ISREG(entry.stat().st_mode)
+    except OSError:
+        return False
+
+
+def _tree(folder: str, excludes: Excludes, skipped: list[NotFound],
+          depth: int | None = None) -> Iterator[tuple[str, bool]]:
+    """Every path under ``folder`` with whether it is a folder: hidden and excluded names
+    left out, links to folders not followed, only regular files; a folder that cannot be
+    listed is added to ``skipped``. ``depth``: how many levels down, at most."""
+    stack = [(folder, 0)]
+    while stack:
+        top, level = stack.pop()
+        try:
+            with os.scandir(top) as entries:
+                listed = list(entries)
+        except OSError as error:
+            skipped.append(NotFound(top, say("files.unlistable", reason=error.strerror or type(error).__name__)))
+            continue
+        for entry in listed:
+            if _hidden(entry.name) or excludes.match(entry.path):
+                continue
+            try:
+                is_folder = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue
+            if is_folder:
+                yield entry.path, True
+                if depth is None or level + 1 < depth:
+                    stack.append((entry.path, level + 1))
+            elif _regular(entry):
+                yield entry.path, False
+
+
+def _walk(folder: str, extensions: tuple[str, ...], excludes: Excludes, skipped: list[NotFound]) -> list[str]:
     """The record files under ``folder``, sorted by their path's parts."""
-    found: list[str] = []
-    for top, folders, files in os.walk(folder):
-        folders[:] = [f for f in folders if not _hidden(f) and not excludes.match(os.path.join(top, f))]
-        for name in files:
-            path = os.path.join(top, name)
-            if name.endswith(extensions) and not _hidden(name) and not excludes.match(path):
-                found.append(path)
+    found = [path for path, is_folder in _tree(folder, excludes, skipped)
+             if not is_folder and os.path.basename(path).endswith(extensions)]
     return sorted(found, key=lambda p: p.split(os.sep))
+
+
+def _pattern_regex(pattern: str) -> re.Pattern[str]:
+    """A pattern's regular expression over paths with ``/``: ``*`` and ``?`` within a
+    name, ``[...]`` a set, ``**`` any number of folders (none included)."""
+    out = []
+    parts = pattern.split("/")
+    for n, part in enumerate(parts):
+        last = n == len(parts) - 1
+        if part == "**":
+            out.append(".*" if last else "(?:[^/]*/)*")
+            continue
+        i = 0
+        while i < len(part):
+            char = part[i]
+            if char == "*":
+                out.append("[^/]*")
+            elif char == "?":
+                out.append("[^/]")
+            elif char == "[" and (end := _set_end(part, i)) > 0:
+                body = part[i + 1:end]
+                negated = body.startswith("!")
+                body = "".join(c if c == "-" else re.escape(c) for c in body[negated:])
+                out.append(("[^" if negated else "[") + body + "]")
+                i = end
+            else:
+                out.append(re.escape(char))
+            i += 1
+        if not last:
+            out.append("/")
+    return re.compile("".join(out))
+
+
+def _set_end(part: str, at: int) -> int:
+    """Where the set that opens at ``part[at]`` (``[``) closes; 0 when it does not (a
+    ``[`` then stands for itself)."""
+    i = at + 1
+    if part[i:i + 1] == "!":
+        i += 1
+    if part[i:i + 1] == "]":
+        i += 1
+    end = part.find("]", i)
+    return max(end, 0)
+
+
+def _expand_pattern(pattern: str, excludes: Excludes, skipped: list[NotFound]) -> list[tuple[str, bool]]:
+    """The paths a pattern matches, each with whether it is a folder, found by walking
+    from its folder without a magic character (never following a link to a folder)."""
+    parts = pattern.replace(os.sep, "/").split("/")
+    fixed = 0
+    while fixed < len(parts) - 1 and _MAGIC.isdisjoint(parts[fixed]):
+        fixed += 1
+    base = "/".join(parts[:fixed]) if fixed else ""
+    if parts[:1] == [""] and fixed:  # an absolute pattern
+        base = base or "/"
+    rest = parts[fixed:]
+    regex = _pattern_regex("/".join(rest))
+    depth = None if "**" in rest else len(rest)
+    start = base or "."
+    if not os.path.isdir(start):
+        return []
+    found = []
+    for path, is_folder in _tree(start, excludes, skipped, depth):
+        relative = os.path.relpath(path, start).replace(os.sep, "/")
+        if regex.fullmatch(relative):
+            found.append((path if base else os.path.relpath(path, "."), is_folder))
+    return sorted(found, key=lambda p: p[0].split(os.sep))
 
 
 def _is_pattern(argument: str) -> bool:
@@ -96,19 +202,19 @@ def expand(arguments: Iterable[str], extensions: tuple[str, ...] = DEFAULT_EXTEN
         return True
 
     for argument in arguments:
+        skipped: list[NotFound] = []
         if argument != "-" and os.path.isdir(argument):
-            files = _walk(argument, extensions, excludes)
-            if not files:
+            files = _walk(argument, extensions, excludes, skipped)
+            yield from skipped
+            if not files and not skipped:
                 yield NotFound(argument, say("files.no-record-folder", extensions=join(extensions, "or")))
             yield from (f for f in files if new(f))
         elif argument != "-" and _is_pattern(argument):
             files = []
-            for match in sorted(glob.glob(argument, recursive=True), key=lambda p: p.split(os.sep)):
-                if os.path.isdir(match):
-                    files += _walk(match, extensions, excludes)
-                elif not excludes.match(match):
-                    files.append(match)
-            if not files:
+            for match, is_folder in _expand_pattern(argument, excludes, skipped):
+                files += _walk(match, extensions, excludes, skipped) if is_folder else [match]
+            yield from dict.fromkeys(skipped)
+            if not files and not skipped:
                 yield NotFound(argument, say("files.no-record-pattern"))
             yield from (f for f in files if new(f))
         elif argument == "-" or not (force_exclude and excludes.match(argument)):

@@ -260,7 +260,7 @@ def _cards_phrase(cards: set[Card], universe: set[Card], known: bool) -> str:
         for rank in sorted({c.rank for c in universe if c.suit in SUITS}):
             of_rank = {c for c in universe if c.suit in SUITS and c.rank == rank}
             if len(of_rank) > 1 and seen >= of_rank and not of_rank <= covered:
-                phrases.append(say("legal.any-rank", rank=say(f"legal.rank.{rank}") if rank in RANK_NAMES else rank))
+                phrases.append(say(f"legal.any-rank.{rank}") if rank in RANK_NAMES else say("legal.any-rank", rank=rank))
                 covered |= of_rank
     rest = [str(c) for c in sorted(seen - covered, key=_card_order)]
     if UNSEEN_CARD in cards and not phrases and not rest:
@@ -303,9 +303,9 @@ def _hand_text(count: int, known: list[Card]) -> str:
         return say("state.no-cards")
     text = say("state.cards", count=count)
     if known and len(known) == count:
-        return f"{text}: {' '.join(map(str, known))}"
+        return say("label.value", label=text, value=" ".join(map(str, known)))
     if known:
-        return f"{text}, {say('state.known', count=len(known))}: {' '.join(map(str, known))}"
+        return say("label.value", label=f"{text}, {say('state.known', count=len(known))}", value=" ".join(map(str, known)))
     return text
 
 
@@ -318,7 +318,7 @@ def _pile_text(pile: list[Card]) -> str:
         return say("state.empty")
     cards = " ".join(map(str, pile[-SHOWN_ON_PILE:]))
     text = say("state.cards", count=len(pile))
-    return f"{text}: {'… ' if len(pile) > SHOWN_ON_PILE else ''}{cards} {say('state.top')}"
+    return say("label.value", label=text, value=f"{'… ' if len(pile) > SHOWN_ON_PILE else ''}{cards} {say('state.top')}")
 
 
 def render(state: State, width: int = WIDTH) -> list[str]:
@@ -328,7 +328,7 @@ def render(state: State, width: int = WIDTH) -> list[str]:
     last = _as_written(state.event)
     after = (say("state.after", at=state.event.line), last) if state.event else (say("state.before"), "")
     for label, value in [after, *items(state)]:
-        lines += textwrap.wrap(f"{label}: {value}" if value else label, width, initial_indent="  ", subsequent_indent="      ",
+        lines += textwrap.wrap(say("label.value", label=label, value=value) if value else label, width, initial_indent="  ", subsequent_indent="      ",
                                break_on_hyphens=False, break_long_words=False)
     return lines
 

@@ -91,8 +91,8 @@ def test_the_reports_show_the_tally_and_the_causes() -> None:
     (record,) = parse_text((RECORDS / "caroleto" / "notation.txt").read_text(encoding="utf-8"))
     report = check(record)
     text = "\n".join("".join(piece for piece, _ in line) for line in render(report))
-    assert "Max drinks 1 full glass(es), 1 glass(es) drunk to the bottom, 1/3 of the central glass" in text
-    assert "round 4, line 66: Max, 1 full glass(es): 8S played by Noé on Max: truth or dare refused" in text
+    assert "Max drinks 1 full glass, 1 glass drunk to the bottom, 1/3 of the central glass" in text
+    assert "round 4, line 66: Max, 1 full glass: 8S played by Noé on Max: truth or dare refused" in text
     data = to_json(report)
     jsonschema.validate([data], json.loads(read_resource("schemas", "report.schema.json")))
     assert data["tallies"]["Max"] == {"up": 1, "central": pytest.approx(1 / 3), "glass": 1}

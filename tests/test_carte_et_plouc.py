@@ -141,7 +141,7 @@ def test_a_call_due_comes_before_the_turn():
 
 def test_the_cards_owed_are_drawn_or_answered():
     rules = rules_after(HEAD + '[Starter "4S"]\nAna plays KS\n')
-    assert rules.todo() == ["Ben draws 5 card(s), or lays the 7 of spades"]
+    assert rules.todo() == ["Ben draws 5 cards, or lays the 7 of spades"]
     offered = {line_text(e) for e in legal_events(rules.legal())}
     assert "Ben draws 5" in offered and "Ben plays 7S" in offered and "Ben plays 7H" not in offered
 
@@ -164,7 +164,7 @@ def test_the_table_as_it_stands():
     assert table.turn == "Cas" and table.direction == 1
     assert table.hands["Ana"].count == 6 and table.stock == 30
     assert [str(c) for c in table.piles["discard"]] == ["4S", "KS", "7S"]
-    assert table.owed == ["7 card(s) to draw for the next player"]
+    assert table.owed == ["7 cards to draw for the next player"]
 
 
 def test_the_statistics(check_text):
@@ -221,10 +221,10 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
      "CP-WRONG-ACCUSATION", "Ana accused Ana, but an error is called out by another player, not by its author"),
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n'
      "A plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE draws\nF draws\nG plays 9S\nH plays KS\nI draws 5\n",
-     "CP-DRAW-COUNT", "I drew 5 card(s), but 5 card(s) were owed, and only 4 card(s) are left to draw: that is the draw"),
+     "CP-DRAW-COUNT", "I drew 5 cards, but 5 cards were owed, and only 4 cards are left to draw: that is the draw"),
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n[Reshuffle "no"]\n'
      '[Variants "mot-doux"]\nA plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE swears\nE draws 2\n',
-     "CP-DRAW-COUNT", "E drew 2 card(s), but the sanction is 2 card(s), and only 1 card(s) are left to draw: that is the draw"),
+     "CP-DRAW-COUNT", "E drew 2 cards, but the sanction is 2 cards, and only 1 card is left to draw: that is the draw"),
 ])
 def test_the_message_says_what_happened(check_text, text, code, message):
     found = [v.message for v in check_text(text).violations if v.code == code]
@@ -252,7 +252,7 @@ def test_the_ruling_of_a_carre_of_sevens_names_who_owes_the_eight(tmp_path):
     path.write_text('[Game "carte-et-plouc"]\n[Players "Zouhaire Charlotte David"]\n[Dealer "David"]\n'
                     '[Starter "5S"]\nZouhaire plays 7S\nCharlotte plays 7D\nDavid plays 7C 7H\n', encoding="utf-8")
     out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:7"]).output.split())
-    assert "Zouhaire owes 8 card(s); David plays again (the carré of 7s)" in out, out
+    assert "Zouhaire owes 8 cards; David plays again (the carré of 7s)" in out, out
 
 
 def test_a_card_played_from_an_empty_hand_leaves_the_hand_it_was_known_in() -> None:

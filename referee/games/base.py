@@ -287,7 +287,7 @@ def amount_text(amount: float, unit: str) -> str:
         thirds = Fraction(amount).limit_denominator(3)
         return say("unit.central-full") if thirds == 1 else say("unit.central", amount=thirds)
     whole = round(amount)
-    return say(f"unit.{unit}", amount=whole if abs(amount - whole) < 1e-9 else amount)
+    return say(f"unit.{unit}", count=whole if abs(amount - whole) < 1e-9 else amount)
 
 
 class Notes(list):

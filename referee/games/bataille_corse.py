@@ -344,7 +344,7 @@ class BatailleCorse(Rules):
         if self.owner is None:
             if self.debt and self.creditor == seat:
                 payer = self.payer if self.payer is not None else self._due()
-                self.flag("BC-UNDERPAID", event, player=self.players[payer], creditor=event.player, owed=self.debt)
+                self.flag("BC-UNDERPAID", event, player=self.players[payer], creditor=event.player, count=self.debt)
             elif self.slapper is None:
                 self.flag("BC-NOT-WON", event)
             elif self.slapper != seat:
@@ -363,7 +363,7 @@ class BatailleCorse(Rules):
             if elapsed < BAN_SECONDS and event.seconds is None:
                 self.notes.append(say("note.slap-untimed", player=event.player, line=event.line))
             elif elapsed < BAN_SECONDS:
-                return self.flag("BC-SLAP-BANNED", event, elapsed=elapsed)
+                return self.flag("BC-SLAP-BANNED", event, count=elapsed)
         if not self._slap_open():
             if self.flag("BC-FALSE-SLAP", event, why=self._why_no_slap()):
                 self._owe_penalty(seat, event)
@@ -555,7 +555,7 @@ class BatailleCorse(Rules):
             card = self.packs[seat].popleft()
             self._lay(card)
             self._after_card(seat, card)
-        self.notes.append(say("note.play-out", cards=self.cards_played - before))
+        self.notes.append(say("note.play-out", count=self.cards_played - before))
 
     def _settled(self) -> BatailleCorse:
         """The replay as the next event other than a slap will find it: a player whose
@@ -716,7 +716,7 @@ class BatailleCorse(Rules):
         elif not self.packs[self.turn] and self.started:
             things.append(say("todo.empty-pack", player=self.players[self.turn]))
         elif self.debt:
-            things.append(say("todo.pay", player=self.players[self.turn], owed=self.debt, creditor=self.players[self.creditor]))
+            things.append(say("todo.pay", player=self.players[self.turn], count=self.debt, creditor=self.players[self.creditor]))
         else:
             things.append(say("todo.turn", player=self.players[self.turn]))
         if found := self._slap_open():
@@ -752,7 +752,7 @@ class BatailleCorse(Rules):
         hands = {p: Hand(sizes[s], [c for c in self.packs[s] if c.seen]) for s, p in enumerate(self.players)}
         owed = [say("todo.penalty", player=self.players[s], penalty=self._penalty_text(p)) for s, p in self.penalty.items()]
         if self.debt and self.owner is None and self.creditor is not None:
-            owed.insert(0, say("todo.pay", player=self.players[self.turn], owed=self.debt, creditor=self.players[self.creditor]))
+            owed.insert(0, say("todo.pay", player=self.players[self.turn], count=self.debt, creditor=self.players[self.creditor]))
         extra = {say("bc.state.slaps"): join(say(f"bc.pattern.{p}") for p in PATTERNS if p in self.patterns),
                  say("bc.state.penalty"): self.penalty_kind}
         if self._shown():
@@ -813,7 +813,7 @@ class BatailleCorse(Rules):
                 debt, creditor = PAYING[card.rank], seat
                 payer = next((s for s in ((seat + k) % len(self.players) for k in range(1, len(self.players)))
                               if not self.out[s]), seat)
-                said.append(say("bc.ruling.paying", card=card, payer=self.players[payer], owed=debt))
+                said.append(say("bc.ruling.paying", card=card, payer=self.players[payer], count=debt))
             elif debt and creditor is not None:
                 debt -= 1
                 key = "bc.ruling.pays" if debt else "bc.ruling.paid"

@@ -896,7 +896,7 @@ class Caroleto(Rules):
         for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
             name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
             mine = [d for d in drinks if d.player == name and d.unit == unit]
-            causes = "; ".join(f"{d.cause}, line {d.line}" for d in mine)
+            causes = "; ".join(say("ca.cause.line", cause=d.cause, line=d.line) for d in mine)
             stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
             if stopped:
                 found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
@@ -1115,11 +1115,11 @@ class Caroleto(Rules):
         self._settle_view()
         r = self.round
         hands = {p: Hand(self.counts[s], self.places.sure(Places.seat(s))) for s, p in enumerate(self.players)}
-        extra = {"round": str(r.number if r else len(self.done)), "central glass": f"{self.central}/3"}
+        extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
         if self.standing:
-            extra["standing rules"] = join(str(p.card) for p in self.standing)
+            extra[say("ca.state.standing")] = join(str(p.card) for p in self.standing)
         owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)] if r else []
-        return Table(None, self.seating.direction, hands, {"discard": list(self.discard), "table": list(r.table) if r else []},
+        return Table(None, self.seating.direction, hands, {say("ca.state.discard"): list(self.discard), say("ca.state.table"): list(r.table) if r else []},
                      self.stock, owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:

@@ -437,7 +437,7 @@ class CarteEtPlouc(Calls, Rules):
         before = self.suit
         if seen and facing and not self._answers(first):
             self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
-                      card=first, owed=self.owed, answer=say(self._answer_key()))
+                      card=first, count=self.owed, answer=say(self._answer_key()))
             self.owed, self.stack, facing = 0, None, False
         elif seen and not facing and before is not None and not (
                 first.suit == before if first.rank == ACE else first.suit == before or first.rank == self.rank):
@@ -483,7 +483,7 @@ class CarteEtPlouc(Calls, Rules):
             return False
         elif facing and self.stack != "7":
             self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
-                      owed=self.owed, answer=say(self._answer_key()))
+                      count=self.owed, answer=say(self._answer_key()))
             self.owed += SEVEN_DRAW
         else:
             self.owed += SEVEN_DRAW
@@ -845,14 +845,14 @@ class CarteEtPlouc(Calls, Rules):
     def table(self) -> Table:
         cards = self.cards
         hands = {p: Hand(cards.count(s), list(cards.known[s])) for s, p in enumerate(self.players)}
-        extra = {"suit": self.suit or "?", "variants": " ".join(sorted(self.variants)) or "-",
-                 "sanction": self.sanction_kind}
+        extra = {say("cp.state.suit"): self.suit or "?", say("cp.state.variants"): " ".join(sorted(self.variants)) or "-",
+                 say("cp.state.sanction"): self.sanction_kind}
         owed = self._sanctions_text()
         owed += [say("cp.todo.gift", player=self.players[g], target=self.players[r]) for g, r in self.gifts]
         if self.owed:
             owed.append(say("cp.owed", count=self.owed))
         return Table(None if self.ended else self.players[self.turn], self.seating.direction, hands,
-                     {"discard": list(cards.discard)}, len(cards.stock), owed, {}, extra)
+                     {say("cp.state.discard"): list(cards.discard)}, len(cards.stock), owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
         from .carte_et_plouc_ruling import ruling
