@@ -188,13 +188,15 @@ class Writer:
         self.found = Selected(self.settings, keep, self._violation if streams else None)
         return self.found
 
-    def report(self, item, report: GameReport, missing: bool = False) -> None:
+    def report(self, item, report: GameReport, missing: bool | None = None) -> None:
         """A game checked: counted, then written (under --quiet, only a game that fails).
         ``missing``: no game, but a file that could not be read (or a pattern that gave
-        none), counted as what it is."""
+        none), counted as what it is; by default, an error about a whole file is one."""
         if report.status != "error":
             self._select(report)
-        if missing or (report.error is not None and report.error.line == 0):  # the file as a whole: not read
+        if missing is None:
+            missing = report.error is not None and report.error.line == 0
+        if missing:  # the file as a whole: not read
             self.summary.missing += 1
             if not self.games_in_file:
                 self.summary.files -= 1  # counted by file_start: it is not a file checked
