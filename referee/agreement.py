@@ -218,7 +218,7 @@ def random_play(game: str, players: int, seed: int, steps: int, sample: int = SA
             replay(after, dataclasses.replace(record, events=[event]))
             if not after.violations[len(rules.violations):]:
                 clean.append(event)
-                if not offers(offered, event):
+                if not offers_line(rules, offered, event):
                     found.append(f"{game} seed {seed}: {line_text(event)!r} checks clean, legal() did not offer it\n"
                                  + "\n".join(lines) + "\n")
         spelled = legal_events(offered)
@@ -244,13 +244,17 @@ def _policy(clean: list[Event], rng: random.Random) -> Event:
 
 
 CALLS = ("carte", "plouc", "contre", "Carte")
+ANNOUNCING = frozenset({"carte-et-plouc"})
+"""The games where an ace announces a suit (``plays AC for H``)."""
 
 
 def candidates(rules: Rules, rng: random.Random) -> list[Event]:
     """Events a table might write now, made from what the table shows (hands, players,
     the game's verbs), never from ``legal()``: each card of a hand alone (an ace with
-    each announcement or none), random groups of cards of one value in random orders,
-    draws of 1 to 8 cards, passes, calls, slaps, swaps, gifts and accusations."""
+    each announcement or none, where aces announce), random groups of cards of one value
+    in random orders, draws of 1 to 8 cards, passes, calls, slaps, collects, burns,
+    discards, swaps, gifts and accusations. (No round markers, drinks or bids: Caroleto
+    is not played by this policy.)"""
     table = rules.table()
     verbs = rules.verbs
     deck = sorted(rules.deck, key=str)
@@ -269,19 +273,23 @@ def candidates(rules: Rules, rng: random.Random) -> list[Event]:
         others = [p for p in rules.players if p != player]
         if "plays" in verbs:
             for card in held:
-                for suit in (None, *SUITS) if card.rank == ACE else (None,):
+                for suit in (None, *SUITS) if card.rank == ACE and rules.name in ANNOUNCING else (None,):
                     event(player, "plays", (card,), suit=suit)
             for rank in {c.rank for c in held}:
                 same = [c for c in held if c.rank == rank]
                 if len(same) > 1:
                     chosen = rng.sample(same, rng.randint(2, len(same)))
-                    event(player, "plays", tuple(chosen), suit=rng.choice((None, *SUITS)) if rank == ACE else None)
+                    announce = rank == ACE and rules.name in ANNOUNCING
+                    event(player, "plays", tuple(chosen), suit=rng.choice((None, *SUITS)) if announce else None)
         if "draws" in verbs:
             for count in range(1, 9):
                 found.append(Event(player, "draws", 0, 0, (UNSEEN_CARD,) * count, str(count)))
-        for verb in ("passes", "slaps"):  # a gros mot is a fault, or no event of the game
+        for verb in ("passes", "slaps", "collects", "burns"):  # a gros mot is a fault, or no event of the game
             if verb in verbs:
                 event(player, verb)
+        if "discards" in verbs:
+            for card in held:
+                event(player, "discards", (card,))
         if "says" in verbs:
             for word in CALLS:
                 event(player, "says", word=word)

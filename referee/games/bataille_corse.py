@@ -578,11 +578,15 @@ class BatailleCorse(Rules):
         events = [payment for seat, owed in self.penalty.items() for payment in self._payments(seat, owed)]
         if self.owner is not None:
             events.append(Event(name, "collects", 0, 0))
+        elif self.slapper is not None and not (self.debt and self.creditor == self.slapper):
+            events.append(Event(self.players[self.slapper], "collects", 0, 0))  # the pile won is already theirs: harmless
         if self.packs[due] and due not in self.penalty:  # a penalty is paid before one's next card
             events += [Event(name, "plays", 0, 0, (card,), str(card)) for card in self._may_be_top(due)]
         if self._slap_open():
             events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players)
                        if not self.out[s] and s not in self.penalty and not self._banned(s)]
+        elif self.slapper is not None:  # a late hand on a pile already won: harmless
+            events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players) if not self.out[s] and s not in self.penalty]
         return events
 
     def _payments(self, seat: int, owed: Penalty) -> list[Event]:
