@@ -1,10 +1,10 @@
 """``legal()`` agrees with the replay, both ways: every event it offers (every play a
 group of cards allows) checks clean when appended, at a thousand random positions of
 every refereed game; every line of the project's records that checks clean was offered
-where it stands; and in Carte et Plouc games played by a random policy that never asks
-``legal()`` (random groups, orders, draws, calls, slaps), every move that checks clean
-is offered and every move offered checks clean (referee/agreement.py). The long run is
-``python bench/legal.py``."""
+where it stands; and in games played by a random policy that never asks ``legal()``
+(random groups, orders, draws, calls, slaps; every game but Caroleto), every move that
+checks clean is offered and every move offered checks clean (referee/agreement.py). The
+long run is ``python bench/legal.py --both N``."""
 
 from __future__ import annotations
 
