@@ -172,11 +172,19 @@ def plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
 
+def _looks(rules: Rules) -> tuple[str, str]:
+    """The table and what is to do, as a table sees them: a line that leaves both as they
+    were changes nothing (a pass written after one's draw, the winner of a slap writing
+    that they collect): it is no move, and ``legal()`` need not offer it."""
+    return repr(rules.table()), repr(rules.todo())
+
+
 def missed_in_record(record: Record) -> list[str]:
-    """The lines of a record that check clean where they stand but that ``legal()`` did
-    not offer there (each said with its line), up to the record's first fault the table
-    did not accept (after it, the table may be one no legal game reaches). A line that
-    lays several plays one after the other is compared play by play (``offers_line``)."""
+    """The lines of a record that check clean where they stand, change the table, and
+    that ``legal()`` did not offer there (each said with its line), up to the record's
+    first fault the table did not accept (after it, the table may be one no legal game
+    reaches). A line that lays several plays one after the other is compared play by
+    play (``offers_line``)."""
     rules = start(record)
     missed = []
     for event in record.events:
@@ -187,9 +195,9 @@ def missed_in_record(record: Record) -> list[str]:
             continue
         offered = rules.legal()
         fork = _forks(rules)()
-        before = len(rules.violations)
+        before, looks = len(rules.violations), _looks(rules)
         replay(rules, dataclasses.replace(record, events=[event]))
-        if len(rules.violations) == before and not offers_line(fork, offered, event):  # a proof of an earlier fault counts
+        if len(rules.violations) == before and _looks(rules) != looks and not offers_line(fork, offered, event):
             missed.append(f"{record.path}:{event.line}: {line_text(event)!r} checks clean, but legal() did not offer it")
     return missed
 
@@ -212,13 +220,13 @@ def random_play(game: str, players: int, seed: int, steps: int, sample: int = SA
             break
         offered = rules.legal()
         fork = _forks(rules)
-        clean = []
+        clean, looks = [], _looks(rules)
         for event in candidates(rules, rng):
             after = fork()
             replay(after, dataclasses.replace(record, events=[event]))
             if not after.violations[len(rules.violations):]:
                 clean.append(event)
-                if not offers_line(rules, offered, event):
+                if _looks(after) != looks and not offers_line(rules, offered, event):  # (else it changes nothing)
                     found.append(f"{game} seed {seed}: {line_text(event)!r} checks clean, legal() did not offer it\n"
                                  + "\n".join(lines) + "\n")
         spelled = legal_events(offered)

@@ -392,7 +392,9 @@ class Rules:
         A play of several cards chosen one by one is listed as a ``Group`` (the choice,
         not every order of every subset); ``legal_events`` spells the groups out. Every
         event and every play a group allows checks clean when appended; every event that
-        checks clean is listed, or allowed by a group (tests/test_legal.py)."""
+        checks clean and changes the table or what is to do is listed, or allowed by a
+        group (tests/test_legal.py); a line that changes neither (a pass written after
+        one's draw) is no move, and need not be."""
         raise NotImplementedError
 
     def table(self) -> Table:

@@ -578,8 +578,6 @@ class BatailleCorse(Rules):
         events = [payment for seat, owed in self.penalty.items() for payment in self._payments(seat, owed)]
         if self.owner is not None:
             events.append(Event(name, "collects", 0, 0))
-        elif self.slapper is not None and not (self.debt and self.creditor == self.slapper):
-            events.append(Event(self.players[self.slapper], "collects", 0, 0))  # the pile won is already theirs: harmless
         if self.packs[due] and due not in self.penalty:  # a penalty is paid before one's next card
             events += [Event(name, "plays", 0, 0, (card,), str(card)) for card in self._may_be_top(due)]
         if self._slap_open():

@@ -69,7 +69,8 @@ def legal(rules: CarteEtPlouc) -> list[Legal]:
     the « carte » of each player down to one card, the swap of le zéro, the sanctions to
     draw or give; with them the slaps while a 2 is on top (the first one, and the later
     ones on the same 2, which are late hands), a « contre » on a « carte » missed, an
-    accusation of an error still open (le David le fou), a pass written after one's draw.
+    accusation of an error still open (le David le fou). A line that changes nothing (a
+    pass written after one's draw) is no move, and is not listed.
     The turn comes only when what is owed before it is done: the others' « carte », the
     swap, and the sanctions of the player whose turn it is (the player's own « carte »
     may wait: « carte » is due before another player acts). A gros mot without la règle
@@ -110,8 +111,6 @@ def _outside_turn(rules: CarteEtPlouc) -> list[Legal]:
         if missed and rules.missed[max(missed, key=lambda s: rules.due_at[s])] and rules.plouc is None:  # (else it catches the « plouc »)
             events.append(_event(rules, seat, "says", word="contre"))
         events += [_event(rules, seat, "accuses", target=rules.seats[name]) for name in rules.errors if name != rules.players[seat]]
-    if rules.last_pass is not None and rules.last_pass != rules.turn:
-        events.append(_event(rules, rules.last_pass, "passes"))
     return events
 
 
