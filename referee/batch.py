@@ -30,11 +30,13 @@ def check_file(path: str, writer: Writer, settings: Settings) -> None:
     from .importer import read_any
 
     prepare = (lambda record: add_defaults(record, settings.games)) if settings.games else None
-    writer.file_start(path)
-    for item, report in check_games(read_any(path, lazy=True), settings.play_out, writer.sink, prepare):
+    name = settings.name(path)  # --stdin-filename's for -
+    writer.file_start(name)
+    for item, report in check_games(read_any(path, lazy=True, name=settings.stdin_filename), settings.play_out,
+                                    writer.sink, prepare):
         writer.report(item, report)
         del item, report  # not held while the next game is read
-    writer.file_end(path)
+    writer.file_end(name)
 
 
 def _not_found(missing: NotFound, writer: Writer, read: bool = False) -> None:

@@ -1,5 +1,5 @@
 """The command line: ``referee check``, ``fmt``, ``export``, ``import``, ``games``,
-``simulate``, ``state``, ``explain`` and ``play``.
+``simulate``, ``state``, ``explain``, ``play`` and ``lsp``.
 
 Heavy modules (lark, rich, jsonschema) are imported inside the commands that need
 them, so that a small check starts fast."""
@@ -37,6 +37,7 @@ class _Referee(click.Group):
         from .messages import use
 
         use(from_locale(), explicit=False)  # before --help, which click may handle before --lang
+        _click_words()
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> object:
@@ -92,6 +93,8 @@ def _translate_help(group: click.Group) -> None:
     when help is shown: nothing is looked up otherwise)."""
     from .messages import help_text, language
 
+    for command in (group, *group.commands.values()):
+        command._help_option = None  # click keeps it, with its words, once made
     if getattr(group, "_help_language", "en") == language():
         return
     for context, english in list(help_strings(group)):
@@ -102,7 +105,7 @@ def _translate_help(group: click.Group) -> None:
             command.help = text
         else:
             param = next(p for p in command.params if context.endswith("." + max(p.opts, key=len)))
-            param.help = text  # type: ignore[attr-defined]
+            param.help = text
     group._help_language = language()  # type: ignore[attr-defined]
 
 
@@ -118,6 +121,31 @@ def _set_language(ctx: click.Context, param: click.Parameter, value: str | None)
         use(value)
     else:
         raise click.BadParameter(say("lang.unknown", lang=value, languages=", ".join(languages())), ctx, param)
+    _click_words()
+
+
+def _click_words() -> None:
+    """click's own words (Usage:, Options, Error: ...) in the language in use: click looks
+    them up through each module's ``_``, which is pointed at referee's catalogue (only
+    when the language is not English)."""
+    import click.core
+    import click.decorators
+    import click.exceptions
+    import click.formatting
+    import click.types
+
+    from .messages import help_text, language
+
+    if language() == "en" and getattr(click.core, "_referee", False) is False:
+        return
+    from .i18n import click_context
+
+    def translate(text: str) -> str:
+        return help_text(click_context(text), text)
+
+    for module in (click.core, click.decorators, click.exceptions, click.formatting, click.types):
+        module._ = translate  # type: ignore[attr-defined]
+    click.core._referee = language() != "en"
 
 
 def _language_from_config(config: Config) -> None:
@@ -172,7 +200,7 @@ class _Printer:
     made visible (safe_text) on its way out; ``degraded`` tells whether the output's
     encoding could not show some character (it was printed as ?)."""
 
-    def __init__(self) -> None:
+    def __init__(self, color: str = "auto") -> None:
         encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
         self.encoding = None if encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig") else encoding
         self.degraded = False
@@ -183,11 +211,13 @@ class _Printer:
             import shutil
 
             self.width = shutil.get_terminal_size().columns
-        if (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")) and not plain:
+        if color == "always" or (color == "auto" and (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")) and not plain):
             from rich.console import Console
             from rich.text import Text
 
-            console = Console(highlight=False, soft_wrap=True)
+            forced = color == "always"  # a pipe, NO_COLOR and TERM=dumb aside
+            console = Console(highlight=False, soft_wrap=True, force_terminal=True if forced else None,
+                              no_color=False if forced else None, color_system="standard" if forced else "auto")
             self.write = lambda pieces: console.print(Text.assemble(*pieces))
         else:
             self.write = lambda pieces: sys.stdout.write("".join(text for text, _ in pieces) + "\n")
@@ -224,11 +254,13 @@ def _configuration(path: str | None, none: bool):
     return config
 
 
-def _targets(files: tuple[str, ...], config, extensions: tuple[str, ...], exclude: tuple[str, ...], force_exclude: bool):
+def _targets(files: tuple[str, ...], config, extensions: tuple[str, ...], exclude: tuple[str, ...], force_exclude: bool,
+             records_only: bool = False, stdin_name: str | None = None):
     from .paths import Excludes, expand
 
     excludes = Excludes((*config.exclude, *exclude), config.root)
-    return expand(files, extensions or config.extensions, excludes, force_exclude or config.force_exclude)
+    return expand(files, extensions or config.extensions, excludes, force_exclude or config.force_exclude,
+                  records_only, stdin_name)
 
 
 def _codes(values: tuple[str, ...], option: str) -> tuple[str, ...]:
@@ -254,6 +286,10 @@ _config_options = [
     click.option("--force-exclude", is_flag=True, help="Apply the excludes to files named on the command line too (pre-commit)."),
     click.option("--extension", "extensions", multiple=True, metavar="EXT",
                  help="The extension of the records looked for in folders (default: .txt, or the configuration's)."),
+    click.option("--records-only", is_flag=True,
+                 help="Skip, without an error, a file named on the command line that is not a record "
+                      "(a record's first line, past comments and blank lines, is a header such as [Game \"...\"], "
+                      "or it is a JSON record): the pre-commit hooks use it."),
 ]
 
 
@@ -273,14 +309,28 @@ def _with_config_options(command):
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Check files in this many processes (0: one per core); the output keeps the files' order.")
 @click.option("--select", multiple=True, metavar="CODES", help="Report only these codes or prefixes (BC, CP-SWEAR), comma-separated.")
+@click.option("--extend-select", multiple=True, metavar="CODES",
+              help="Add these codes or prefixes to those selected (by --select or the configuration), comma-separated.")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Never report these codes or prefixes, comma-separated.")
 @click.option("--play-out", is_flag=True, help="Play each game on to its end from the known deal.")
 @click.option("--output-file", "-o", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the report to FILE (replaced once the check is over) instead of the standard output.")
+@click.option("--statistics", is_flag=True,
+              help="Print how many times each code was found (most frequent first, with its title) and the summary, "
+                   "instead of the findings (text, concise and github formats).")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when violations are found (2 still says what could not be read).")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour the text report: auto on a terminal (NO_COLOR turns it off, FORCE_COLOR on), always, or never.")
+@click.option("--stdin-filename", metavar="NAME",
+              help="The name of the record read from standard input (-): in the report, and for the excludes "
+                   "(with --force-exclude) and the configuration's per-file ignores.")
 @_with_config_options
 def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, strict: bool | None, jobs: int,
-          select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool, output_file: str | None, config_path: str | None,
-          no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
+          select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool,
+          output_file: str | None, statistics: bool, exit_zero: bool, color: str, stdin_filename: str | None,
+          config_path: str | None, no_config: bool, exclude: tuple[str, ...], force_exclude: bool,
+          extensions: tuple[str, ...], records_only: bool) -> None:
     """Replay records and report every rule broken, the result and the statistics.
 
     FILES are record files (text, or JSON as `referee export` writes it), folders
@@ -295,13 +345,20 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
 
     config = _configuration(config_path, no_config)
     form = "json" if as_json else form or config.format
+    if statistics and form not in STATISTICS_FORMATS:
+        from .messages import say
+
+        raise click.UsageError(say("check.statistics-format", format=form, formats=", ".join(STATISTICS_FORMATS)))
     if form not in ("text", "concise", "html"):  # html: a page for people, in their language
         _machine_output()
     out = _output_file(output_file) if output_file else None
-    show = _Printer() if form == "text" and out is None else None
+    show = _Printer(color) if form == "text" and out is None else None
+    chosen = _codes(select, "--select") or config.select
+    extended = (*config.extend_select, *_codes(extend_select, "--extend-select"))
     settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
-                        _codes(select, "--select") or config.select, _codes(ignore, "--ignore") or config.ignore, config.games,
-                        show.width if show is not None else None)
+                        (*chosen, *extended) if chosen else (), _codes(ignore, "--ignore") or config.ignore, config.games,
+                        show.width if show is not None else None, statistics, config.per_file_ignores, config.root,
+                        stdin_filename)
     if show is not None:
         emit = show
     elif out is not None:
@@ -310,7 +367,7 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
         _records_out()
         emit = sys.stdout.write
     writer = WRITERS[form](emit, settings)
-    targets = _targets(files, config, extensions, exclude, force_exclude)
+    targets = _targets(files, config, extensions, exclude, force_exclude, records_only, stdin_filename)
     try:
         summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
     except BaseException:
@@ -323,7 +380,12 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
         from .messages import say
 
         show([(say("report.degraded", encoding=show.encoding), "")])
-    sys.exit(summary.exit_code(settings.strict))
+    code = summary.exit_code(settings.strict)
+    sys.exit(EXIT_OK if exit_zero and code == EXIT_VIOLATIONS else code)
+
+
+STATISTICS_FORMATS = ("text", "concise", "github")
+"""The formats --statistics prints in: lines for people (a machine format has the counts in it)."""
 
 
 def _output_file(path: str):
@@ -390,15 +452,16 @@ def _value_text(value) -> str:
     return (" ".join(sorted(value)) or say("games.none")) if isinstance(value, frozenset) else str(value)
 
 
-def _style(config, suits: str | None, ranks: str | None):
+def _style(config, suits: str | None, ranks: str | None, notation: str | None = None):
     from .fmt import Style
 
-    return Style(suits or config.suits, ranks or config.ranks)
+    return Style(suits or config.suits, ranks or config.ranks, notation)
 
 
 _style_options = [
-    click.option("--suits", type=click.Choice(["ascii", "symbols"]), help="Suits as letters (10H) or symbols (10♥); default: the configuration's, else ascii."),
-    click.option("--ranks", type=click.Choice(["english", "french"]), help="Ranks J Q K or V D R; default: the configuration's, else english."),
+    click.option("--suits", type=click.Choice(["ascii", "symbols"]), help="Suits as letters (10H) or symbols (10♥); default: the configuration's, else as the record writes them."),
+    click.option("--ranks", type=click.Choice(["english", "french"]), help="Ranks J Q K or V D R in English notation; default: the configuration's, else as the record writes them."),
+    click.option("--notation", type=click.Choice(["en", "fr"]), help="Write the records in English or French notation (verbs, cards, header names); default: each record's own."),
 ]
 
 
@@ -408,9 +471,11 @@ _style_options = [
 @click.option("--diff", is_flag=True, help="Change nothing: show the changes as a unified diff (exit 1 if any).")
 @_style_options[0]
 @_style_options[1]
+@_style_options[2]
 @_with_config_options
-def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None, ranks: str | None, config_path: str | None,
-        no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
+def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None, ranks: str | None, notation: str | None,
+        config_path: str | None, no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...],
+        records_only: bool) -> None:
     """Rewrite records in canonical form: card spellings, spacing, header order, numbers.
 
     Nothing is lost: comments, unknown tags, timestamps and the blank lines that group
@@ -422,8 +487,8 @@ def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None,
 
     config = _configuration(config_path, no_config)
     _records_out()
-    targets = _targets(files, config, extensions, exclude, force_exclude)
-    sys.exit(run(targets, _style(config, suits, ranks), only_check, diff, sys.stdout.write, sys.stderr.write))
+    targets = _targets(files, config, extensions, exclude, force_exclude, records_only)
+    sys.exit(run(targets, _style(config, suits, ranks, notation), only_check, diff, sys.stdout.write, sys.stderr.write))
 
 
 @main.command()
@@ -433,9 +498,10 @@ def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None,
                    "as `referee fmt` writes it (comments and blank lines kept).")
 @_style_options[0]
 @_style_options[1]
+@_style_options[2]
 @_config_options[0]
 @_config_options[1]
-def export(file: str, form: str, suits: str | None, ranks: str | None, config_path: str | None, no_config: bool) -> None:
+def export(file: str, form: str, suits: str | None, ranks: str | None, notation: str | None, config_path: str | None, no_config: bool) -> None:
     """Print a record (text or JSON) in another form, comments kept. Nothing is written to the file."""
     import json
 
@@ -444,7 +510,7 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, config_pa
     from .importer import read_any
     from .notation import RecordError
 
-    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks)) if form == "text" else None
+    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks, notation)) if form == "text" else None
     _records_out()
     failed = False
     games = 0
@@ -470,9 +536,10 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, config_pa
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @_style_options[0]
 @_style_options[1]
+@_style_options[2]
 @_config_options[0]
 @_config_options[1]
-def import_(file: str, suits: str | None, ranks: str | None, config_path: str | None, no_config: bool) -> None:
+def import_(file: str, suits: str | None, ranks: str | None, notation: str | None, config_path: str | None, no_config: bool) -> None:
     """Print a record given in its JSON form (schemas/record.schema.json, as `referee
     export` writes it) as text, in canonical form. The JSON is validated: an error names
     its place (games[0].events[12].cards[1]). Nothing is written to the file."""
@@ -480,7 +547,7 @@ def import_(file: str, suits: str | None, ranks: str | None, config_path: str | 
     from .importer import read_json
     from .notation import RecordError, unreadable_reason
 
-    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks))
+    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks, notation))
     _records_out()
     from .importer import MAX_JSON, read_json_bytes
     from .record_file import FileRefused
@@ -515,12 +582,14 @@ def import_(file: str, suits: str | None, ranks: str | None, config_path: str | 
 @click.option("--mistakes", type=float, default=0.0, metavar="RATE",
               help="The chance per event of a real table mistake (0.03: about three events in a hundred), "
                    "marked '; expect CODE' on its line.")
+@click.option("--notation", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Write the records in English or French notation.")
 def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
-             mistakes: float) -> None:
+             mistakes: float, notation: str) -> None:
     """Write random legal records of GAME, or with --mistakes, records with known mistakes."""
     from .simulate import run
 
-    sys.exit(run(game, players, variants, seed, count, hidden, mistakes))
+    sys.exit(run(game, players, variants, seed, count, hidden, mistakes, notation))
 
 
 @main.command()
@@ -540,13 +609,15 @@ def state(file: str, at: int | None, as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("targets", nargs=-1, required=True, metavar="CODE|FILE:LINE...")
-def explain(targets: tuple[str, ...]) -> None:
+@click.argument("targets", nargs=-1, metavar="[CODE|FILE:LINE]...")
+@click.option("--list", "as_list", is_flag=True, help="List every code with its title, grouped by game (as with no argument).")
+def explain(targets: tuple[str, ...], as_list: bool) -> None:
     """The rule behind a violation code, the convention referee follows and an example;
-    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line."""
+    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line.
+    With no argument, or --list: every code with its one-line title, grouped by game."""
     from .explain import run
 
-    sys.exit(run(targets))
+    sys.exit(run(() if as_list else targets))
 
 
 @main.command()
@@ -557,3 +628,22 @@ def play(file: str) -> None:
     from .live import run
 
     sys.exit(run(file))
+
+
+@main.command()
+@click.option("--stdio", is_flag=True, help="Speak over standard input and output: the default, and the only way (editors' clients often pass it).")
+def lsp(stdio: bool) -> None:
+    """A language server for records, for editors (the Language Server Protocol over
+    standard input and output): live rulings as diagnostics, completion of what is legal,
+    the table on hover, fixes, formatting and an outline. Needs the lsp extra: pip install
+    'referee[lsp]'. See docs/editors.md."""
+    try:
+        from .lsp.server import run
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs", "attrs"):
+            raise
+        from .messages import say
+
+        click.echo(say("lsp.not-installed"), err=True)
+        sys.exit(EXIT_ERROR)
+    sys.exit(run())

@@ -27,6 +27,9 @@ FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif", "html
 SUITS = ("ascii", "symbols")
 RANKS = ("english", "french")
 FILES = ("referee.toml", "pyproject.toml")
+KEYS = ("extensions", "exclude", "force-exclude", "format", "lang", "select", "extend-select", "ignore",
+        "per-file-ignores", "strict", "fmt", "games")
+"""The keys of the configuration, as the error for an unknown one lists them."""
 MAX_CONFIG = 1 << 20
 """The largest configuration file read, in bytes."""
 
@@ -48,10 +51,16 @@ class Config:
     force_exclude: bool = False
     format: str = "text"
     select: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    """Codes added to those selected (``select`` or ``--select``), as ruff's."""
     ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(pattern, codes): codes not reported in the files a pattern matches, as ruff's
+    ``per-file-ignores``; a pattern matches as an exclude pattern does."""
     strict: bool = False
-    suits: str = "ascii"
-    ranks: str = "english"
+    suits: str | None = None
+    """None: as each record writes its cards (fmt)."""
+    ranks: str | None = None
     lang: str | None = None
     """The language of messages and help (``--lang`` wins); None: the locale's."""
     games: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -232,10 +241,13 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
     prefix = "tool.referee." if os.path.basename(path) == "pyproject.toml" else ""
     for key, value in table.items():
         where = prefix + key
-        if key in ("extensions", "exclude", "select", "ignore"):
-            values[key] = _strings(path, where, value)
-            if key in ("select", "ignore"):
-                values[key] = codes(values[key], f"{path}: {where}")
+        if key in ("extensions", "exclude", "select", "extend-select", "ignore"):
+            name = key.replace("-", "_")
+            values[name] = _strings(path, where, value)
+            if key in ("select", "extend-select", "ignore"):
+                values[name] = codes(values[name], f"{path}: {where}")
+        elif key == "per-file-ignores":
+            values["per_file_ignores"] = _per_file(path, where, value)
         elif key in ("force-exclude", "strict"):
             values[key.replace("-", "_")] = _flag(path, where, value)
         elif key == "format":
@@ -251,16 +263,33 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
             for name, choice in value.items():
                 choices = {"suits": SUITS, "ranks": RANKS}.get(name)
                 if choices is None:
-                    raise ConfigError(say("config.unknown-key", path=path, name=f"{where}.{name}", keys="suits, ranks"))
+                    raise ConfigError(say("config.unknown-key", path=path, name=f"{where}.{name}", keys="suits, ranks",
+                                          hint=_hint(name, ("suits", "ranks"))))
                 values[name] = _choice(path, f"{where}.{name}", choice, choices)
         elif key == "games":
             values["games"] = _games(path, where, value)
         else:
-            keys = "extensions, exclude, force-exclude, format, lang, select, ignore, strict, fmt, games"
-            raise ConfigError(say("config.unknown-key", path=path, name=where, keys=keys))
+            raise ConfigError(say("config.unknown-key", path=path, name=where, keys=", ".join(KEYS), hint=_hint(key, KEYS)))
     if "extensions" in values:
         values["extensions"] = tuple(e if e.startswith(".") else "." + e for e in values["extensions"])
     return Config(path=path, root=os.path.dirname(os.path.abspath(path)), warnings=warnings, **values)
+
+
+def _hint(name: str, known: tuple[str, ...]) -> str:
+    """`` (did you mean 'select'?)`` for a key close to a known one; else nothing."""
+    import difflib
+
+    close = difflib.get_close_matches(name.lower().replace("_", "-"), known, n=1, cutoff=0.6)
+    return say("syntax.did-you-mean", suggestion=close[0]) if close else ""
+
+
+def _per_file(path: str, where: str, table: object) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``per-file-ignores = {"records/old/*" = ["BC-FALSE-SLAP"]}``: each pattern with its
+    codes, checked as ``ignore``'s are."""
+    if not isinstance(table, dict):
+        raise ConfigError(say("config.bad-value", path=path, name=where, expected=say("config.expect.per-file")))
+    return tuple((pattern, codes(_strings(path, f"{where}.{pattern}", names), f"{path}: {where}.{pattern}"))
+                 for pattern, names in table.items())
 
 
 def _games(path: str, where: str, table: dict) -> dict[str, dict[str, str]]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from .cards import UNSEEN_CARD
+from .cards import UNSEEN_CARD, cards_named_in
 from .games import GAMES, find_game, load_rules
-from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes
+from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name
 from .messages import join, say
 from .notation import RecordError
 from .record import PREPOSITIONS, Event, Record
@@ -37,6 +37,8 @@ class GameReport:
     """The standing of the game's match after it (referee/match.py), when it has one."""
     drinks: list[Drink] = field(default_factory=list)
     """Every drink the rules gave, with its cause (the games that have them)."""
+    drunk: dict[str, dict[str, float]] = field(default_factory=dict)
+    """What the record wrote as drunk, by player and unit (empty: it writes no drink)."""
     omitted: dict[str, int] = field(default_factory=dict)
     """Violations flagged but left out of ``violations``, by code (see Found)."""
     errors: list[RecordError] = field(default_factory=list)
@@ -160,8 +162,15 @@ def replay(rules: Rules, record: Record) -> Rules:
     players = set(rules.players)
     known = rules.deck | {UNSEEN_CARD}
     verbs, targets, apply, over = rules.verbs, rules.targets, rules.apply, rules.over
+    stray: tuple[Event, int] | None = None
+    """A card outside the deck laid by a one-card line, waiting to see whether its player
+    corrects it (their next event lays another card) or the table lets it stand."""
     for batch in record.each_batch():
         for event in batch.events:
+            if stray is not None:
+                laid, stray = stray, None
+                if event.player != laid[0].player or event.verb != laid[0].verb:
+                    rules.lay_stray(*laid)
             if event.comment is not None and "accepted" in event.comment:
                 _mark(rules, event)
             if event.player not in players and event.verb != "round":
@@ -174,8 +183,10 @@ def replay(rules: Rules, record: Record) -> Rules:
             elif event.target is not None and event.verb not in targets:
                 rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
             elif event.cards and not known.issuperset(event.cards):
-                stray = next(i for i, c in enumerate(event.cards) if c not in known)
-                rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
+                index = next(i for i, c in enumerate(event.cards) if c not in known)
+                rules.flag("REC-NOT-IN-DECK", event, event.card_column(index), card=event.cards[index])
+                if event.verb == "plays" and len(event.cards) == 1 and not over(event):
+                    stray = (event, index)
             elif event.verb == "scores":
                 if len(rules.claims) < CLAIMS_KEPT:
                     rules.claims.append(event)
@@ -190,11 +201,11 @@ def replay(rules: Rules, record: Record) -> Rules:
 
 
 def _close_name(name: str, players) -> str:
-    """' (did you mean Alice?)' for a name that differs from a player's only in case or
-    by a letter or two; empty otherwise."""
+    """' (did you mean Noé?)' for a name that differs from a player's only in case or
+    accents (Noe, noé), or by a letter or two; empty otherwise."""
     import difflib
 
-    same = [p for p in players if p.lower() == name.lower()]
+    same = [p for p in players if fold_name(p) == fold_name(name)]
     close = same or difflib.get_close_matches(name, list(players), n=1, cutoff=0.75)
     return say("hint.player", player=close[0]) if close else ""
 
@@ -205,8 +216,8 @@ def _effective_headers(record: Record) -> dict[str, str]:
     shown: dict[str, str] = {}
     seen: set[str] = set()
     for header in [*record.headers, *record.inherited]:
-        if header.tag.lower() not in seen:
-            seen.add(header.tag.lower())
+        if header.key not in seen:
+            seen.add(header.key)
             shown[header.tag] = header.value
     return shown
 
@@ -222,7 +233,13 @@ def _outcome(result: Result) -> str:
 def check(record: Record, play_out: bool = False, found: Found | None = None) -> GameReport:
     """Replay one record and say what it holds; its violations go to ``found`` when given
     (the report then holds those it kept), else all into the report. A line that cannot
-    be read is reported, and the game refereed as if it were absent."""
+    be read is reported, and the game refereed as if it were absent. What is said of a
+    record in French notation names its cards in French letters (``DP``)."""
+    with cards_named_in(record.french):
+        return _check(record, play_out, found)
+
+
+def _check(record: Record, play_out: bool, found: Found | None) -> GameReport:
     game = record.tag("Game", "") or ""
     try:
         rules = start(record)
@@ -234,6 +251,14 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
     rules.violations = found = found if found is not None else Found()
     found.source_of = lambda line: record.sources((line,)).get(line)
     replay(rules, record)
+    return finish(rules, record, play_out)
+
+
+def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
+    """The report of a game whose events are all replayed (``rules.violations`` a Found):
+    what its end, its ``Result`` header and its accepted marks add. The rules are ended
+    with it (a language server keeps copies of them to replay from)."""
+    found = rules.violations
     if play_out:
         rules.play_out()
     if _result_tag(record):
@@ -249,6 +274,7 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
         [*rules.notes, *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
         _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
         omitted=found.omitted(), errors=record.errors, error_count=record.error_count, sources=found.sources,
+        drunk=rules.drunk(),
     )
 
 
@@ -315,7 +341,8 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
             rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
         elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
             _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word),
-                       actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"))
+                       actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"),
+                       why=rules.score_why(claim.player) if result.scores else "")
 
 
 CLAIMS_KEPT = 1000

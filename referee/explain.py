@@ -118,6 +118,64 @@ def render_code(found: Explanation, width: int = WIDTH) -> list[str]:
     return lines
 
 
+# --- Every code (referee explain --list) -------------------------------------------------------
+
+def code_groups() -> list[tuple[str, list[str]]]:
+    """Every code, grouped as ``referee explain --list`` shows them: each game's own codes
+    under its title, a code that several games report once under their titles together,
+    then the record's own ``REC-*`` codes (the notation's, for every game)."""
+    games: dict[str, list[str]] = {}
+    for cls in refereed():
+        for code in cls.CODES:
+            if code not in record_rules.CODES and not code.startswith("REC-"):
+                games.setdefault(code, []).append(cls.title)
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for code, titles in games.items():
+        groups.setdefault(tuple(titles), []).append(code)
+    listed = [(join(titles), sorted(codes)) for titles, codes in sorted(groups.items(), key=lambda g: len(g[0]) > 1)]
+    records = [c for c in known_codes() if c not in games]
+    return [*listed, (say("explain.list.record"), records)]
+
+
+def title(code: str) -> str:
+    """A code's one-line title (``title.<CODE>``)."""
+    return say(f"title.{code}")
+
+
+def code_list() -> list[str]:
+    """Every code with its title, grouped (``referee explain --list``)."""
+    lines: list[str] = []
+    width = max(len(code) for code in known_codes())
+    for heading, codes in code_groups():
+        lines += ([""] if lines else []) + [heading]
+        lines += [f"  {code.ljust(width)}  {title(code)}" for code in codes]
+    return lines
+
+
+def anchor(code: str) -> str:
+    """The anchor of a code's heading in docs/codes.md (as GitHub and most renderers make it)."""
+    return code.lower()
+
+
+def codes_page() -> str:
+    """docs/codes.md: every code with its title under a heading of its own (SARIF's
+    ``helpUri`` points there), and where its game's conventions are written; in English,
+    written by ``python -m referee.explain`` and checked by the tests."""
+    pages = {cls.title: f"games/{cls.name}.md" for cls in refereed()}
+    lines = ["# Every code", "",
+             "Every code `referee check` reports, grouped by game, with its one-line title; the same list as",
+             "`referee explain --list`. `referee explain CODE` quotes the rule, says the convention referee",
+             "follows and shows a record that breaks it. This page is written by `python -m referee.explain`.", ""]
+    for heading, codes in code_groups():
+        lines += [f"## {heading}", ""]
+        games = [title for title in pages if title in heading]
+        where = ", ".join(f"[{title}]({pages[title]})" for title in games) or "[the notation](notation.md)"
+        for code in codes:
+            lines += [f"### {code}", "", f"{title(code)[0].upper()}{title(code)[1:]}. Conventions: {where}; "
+                      f"`referee explain {code}`.", ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
 # --- A line of a record ----------------------------------------------------------------------
 
 def explain_place(path: str, line: int, width: int = WIDTH, terminal: bool = False) -> list[str]:
@@ -125,13 +183,22 @@ def explain_place(path: str, line: int, width: int = WIDTH, terminal: bool = Fal
     columns (the first, the place and the line as written, cut only on a terminal)."""
     from .importer import read_any
     from .notation import RecordError
-    from .state import checked_game_at, rules_at, source_line, state_of
+    from .state import checked_game_at
 
     record, report = checked_game_at(read_any(path), line)  # text or JSON, as check reads it
     if isinstance(record, RecordError):
         if record.line == line:
             return [f"{path}:{line}", *_wrap(say("explain.unreadable"), record.message, width)]
         raise record
+    return explain_line(path, line, record, report)
+
+
+def explain_line(path: str, line: int, record, report) -> list[str]:
+    """Why referee ruled as it did on a line of a game, given its report (with its
+    match's faults); RecordError when the game has no such line."""
+    from .notation import RecordError
+    from .state import rules_at, source_line, state_of
+
     source = source_line(record, line)
     if source is None:
         raise RecordError(path, line, 1, say("explain.no-line", line=line))
@@ -183,13 +250,16 @@ def _line_number(place: re.Match[str]) -> int:
 
 def run(targets: tuple[str, ...]) -> int:
     """``referee explain CODE... | FILE:LINE...``: exit status 0, or 2 when a code is
-    unknown or a place cannot be read."""
+    unknown or a place cannot be read. No target: every code with its title."""
     import sys
 
     from .notation import RecordError
 
     terminal = terminal_width()
     width = terminal or WIDTH  # piped: 80 columns, as the docs show it
+    if not targets:
+        print("\n".join(code_list()))
+        return 0
     status = 0
     for i, target in enumerate(targets):
         if i:
@@ -215,3 +285,12 @@ def run(targets: tuple[str, ...]) -> int:
             print(say("explain.what", target=target), file=sys.stderr)
             status = 2
     return status
+
+
+if __name__ == "__main__":  # python -m referee.explain: writes docs/codes.md
+    from pathlib import Path
+
+    from .messages import use
+
+    use("en", explicit=False)
+    (Path(__file__).resolve().parent.parent / "docs" / "codes.md").write_text(codes_page(), encoding="utf-8")

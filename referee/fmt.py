@@ -14,6 +14,10 @@ The canonical form of a game:
   (``10H``, ``QS``; with ``suits = "symbols"`` ``10♥``; with ``ranks = "french"`` ``DS``
   for the dame), cards nobody saw as ``??`` or, several after a verb that counts them,
   as their number (``draws 2``), scores and amounts as plain numbers;
+- in the record's notation, English or French (``[Notation "fr"]``: French verbs, tags
+  and card letters, ``DP``), and in its spelling style: suit letters or symbols, and in
+  English J Q K or V D R, as most of its cards are written (the configuration or an
+  option may set them; ``notation`` converts a record to the other notation);
 - trailing comments two spaces after the longest line of their group, aligned;
 - one blank line between games (but comment lines that follow a game's last line keep
   their place); UTF-8, LF line ends, no trailing blanks.
@@ -28,31 +32,41 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .cards import NUMBERED, SUITS, TRUMP, UNSEEN, Card
+from .cards import FRENCH_SUITS, NUMBERED, SUIT_NAMES, SUIT_SYMBOLS, SUITS, TRUMP, UNSEEN, Card, respelled
+from .cards import CARD_TAGS
+from .french import FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, SPELT_TAGS, is_french
 from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
 
 _SYMBOLS = dict(zip(SUITS, "♠♥♦♣"))
 _ENGLISH = {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}
 _FRENCH = {1: "A", 11: "V", 12: "C", 13: "D", 14: "R"}
+_FRENCH_SUIT_LETTERS = {suit: letter for letter, suit in FRENCH_SUITS.items()}
 COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collects", "holds"})
 """Verbs after which a bare number counts unseen cards (as notation.COUNT_VERBS)."""
 
 
 @dataclass(frozen=True)
 class Style:
-    """The canonical choices the configuration may set ([tool.referee.fmt])."""
+    """The canonical choices the configuration may set ([tool.referee.fmt]); None: as
+    each record writes it."""
 
-    suits: str = "ascii"
+    suits: str | None = None
     """``ascii`` (10H) or ``symbols`` (10♥)."""
-    ranks: str = "english"
-    """``english`` (J Q K) or ``french`` (V D R)."""
+    ranks: str | None = None
+    """``english`` (J Q K) or ``french`` (V D R), in English notation."""
+    notation: str | None = None
+    """``en`` or ``fr``: the notation to write (``fmt --notation``)."""
 
 
-def card_text(card: Card, style: Style = Style()) -> str:
-    """A card in the canonical spelling of ``style``."""
+def card_text(card: Card, style: Style = Style("ascii", "english", "en")) -> str:
+    """A card in the canonical spelling of ``style``: in French notation, French letters
+    (``DP``, ``10T``), or French ranks before a symbol (``D♠``)."""
     if card.suit in SUITS:
-        rank = (_FRENCH if style.ranks == "french" else _ENGLISH).get(card.rank, str(card.rank))
-        return rank + (_SYMBOLS[card.suit] if style.suits == "symbols" else card.suit)
+        french = style.notation == "fr"
+        rank = (_FRENCH if french or style.ranks == "french" else _ENGLISH).get(card.rank, str(card.rank))
+        if style.suits == "symbols":
+            return rank + _SYMBOLS[card.suit]
+        return rank + (_FRENCH_SUIT_LETTERS[card.suit] if french else card.suit)
     if card.suit == TRUMP:
         return f"T{card.rank}"
     if card.suit == NUMBERED:
@@ -80,7 +94,7 @@ def _escape(value: str) -> str:
     return escape_value(value)
 
 
-_FIRST = ("Game", "Players", "Dealer", "First")
+_FIRST = ("Game", "Notation", "Players", "Dealer", "First")
 _AFTER = ("Match", "Round", "Hands", "Target", "Totals", "Result", "Event", "Date", "Place", "Annotator")
 
 
@@ -96,30 +110,64 @@ def _tag_order(game: str | None) -> dict[str, tuple[int, str]]:
     return {t.lower(): (rank, t) for rank, t in enumerate(tags)}
 
 
+def known_tags(game: str | None) -> list[str]:
+    """The tags referee reads in a game's headers, spelt and ordered as fmt writes them."""
+    return [spelling for _, spelling in sorted(_tag_order(game).values())]
+
+
 class Formatter:
     """Writes the games of one file in canonical form, in order: a hand of a match that
     does not name its game plays its match's (which tells whether its cards are numbers)."""
 
     def __init__(self, style: Style = Style()):
+        self.given = style
+        """The style asked for; ``style`` is the one of the game being written."""
         self.style = style
         self.match_games: dict[str, str] = {}
+        self.own = "en"
+        """The notation of the game being written, as its record says."""
+        self.match: str | None = None
+        self.french_matches: set[str] = set()
+        """The matches a hand of which was written in French with its [Notation] header."""
         self.last: int | None = None
         """The last line of the game written before."""
 
     def _game_of(self, record: Record) -> str | None:
-        game = next((h.value for h in record.headers if h.tag.lower() == "game"), None)
-        match = next((h.value for h in record.headers if h.tag.lower() == "match"), None)
+        game = next((h.value for h in record.headers if h.key == "game"), None)
+        match = next((h.value for h in record.headers if h.key == "match"), None)
         if game is None and match is not None:
             game = self.match_games.get(match)
         if game is not None and match is not None:
             self.match_games[match] = game
         return game
 
+    def _style_of(self, record: Record) -> Style:
+        """The style to write this game in: what was asked, else what the record writes."""
+        own = "fr" if record.french else "en"
+        self.match = next((h.value for h in record.headers if h.key == "match"), None)
+        notation = self.given.notation or own
+        symbols = letters = french = english = 0
+        for event in record.events:
+            for word in event.cards_text.split():
+                bare = word.strip("".join(SUIT_SYMBOLS) + "\ufe0f").upper()
+                if bare != word.upper():
+                    symbols += 1
+                elif word[-1:].isalpha() and len(word) > 1 and word.upper() != "EX":
+                    letters += 1
+                    bare = bare[:-1]
+                french += bare in ("V", "D", "R")
+                english += bare in ("J", "Q", "K")
+        suits = self.given.suits or ("symbols" if symbols > letters else "ascii")
+        ranks = self.given.ranks or ("french" if own == notation == "en" and french > english else "english")
+        self.own = own
+        return Style(suits, ranks, notation)
+
     def lines(self, record: Record) -> list[tuple[str, object | None]]:
         """The game's lines, each with the header, event or comment it writes (None for a
         blank line)."""
         from .games import find_game
 
+        self.style = self._style_of(record)
         game = self._game_of(record)
         entry = find_game(game) if game else None
         counts = entry is not None and not entry.numbered  # a bare number is a count only there
@@ -143,8 +191,9 @@ class Formatter:
                 waiting.append(item)
         if waiting:  # comments after the last header and before the first event
             body = waiting + body
+        blocks = self._notation_header(blocks, head or prologue)
         unknown = (len(order), "")
-        blocks.sort(key=lambda block: order.get(block[-1].tag.lower(), unknown)[0])
+        blocks.sort(key=lambda block: order.get(block[-1].key, unknown)[0])
         group = [(self._header(item, order) if isinstance(item, Header) else "", item) for b in blocks for item in b]
         out += _aligned(group)
         if body and (head or prologue):
@@ -163,23 +212,57 @@ class Formatter:
             group.append((self._event(item, counts) if isinstance(item, Event) else "", item))
         out += _aligned(group)
 
+    def _notation_header(self, blocks: list[list], near: list) -> list[list]:
+        """The header blocks, with a [Notation] header that says the notation written: one
+        is added when a record is turned into French; a record turned into the other
+        notation has its [Notation] header's value changed (its comment kept)."""
+        import dataclasses
+
+        wanted = self.style.notation
+        if self.match is not None and self.match in self.french_matches:  # its match says it already
+            return blocks
+        if wanted == "fr" and self.match is not None:
+            self.french_matches.add(self.match)
+        if wanted == "fr" and self.own == "en" and not any(b[-1].key == "notation" for b in blocks):
+            line = blocks[0][-1].line if blocks else near[0].line if near else 1
+            return [*blocks, [Header("Notation", "fr", line, 1)]]
+        if wanted == "en" and self.own == "fr":  # one without a comment goes (English is the default)
+            blocks = [b for b in blocks if not (b == [b[-1]] and b[-1].key == "notation" and not b[-1].comment)]
+        return [[*b[:-1], dataclasses.replace(b[-1], value=wanted)]
+                if b[-1].key == "notation" and is_french(b[-1].value) != (wanted == "fr") else b for b in blocks]
+
     def _header(self, header: Header, order: dict[str, tuple[int, str]]) -> str:
-        tag = order.get(header.tag.lower(), (0, header.tag))[1]
-        return f'[{tag} "{_escape(header.value)}"]'
+        tag = order.get(header.key, (0, header.tag))[1]
+        if header.key in SPELT_TAGS:
+            tag = SPELT_TAGS[header.key][self.style.notation == "fr"]
+        value = header.value
+        if header.key in CARD_TAGS and self.style.notation != self.own:
+            value = respelled(value, self.own == "fr", self.style.notation == "fr")
+        return f'[{tag} "{_escape(value)}"]'
 
     def _event(self, event: Event, counts: bool) -> str:
+        french = self.style.notation == "fr"
         if event.verb == "round":
-            return f"-- round {_number(event.word)}" if event.word else "-- round"
+            word = FRENCH_ROUND if french else "round"
+            return f"-- {word} {_number(event.word)}" if event.word else f"-- {word}"
         parts = [_number(event.move[:-1]) + "." if event.move else "", _time(event.time) if event.time else "",
-                 event.player, event.verb]
+                 event.player, FRENCH_WRITTEN[event.verb] if french else event.verb]
         if event.cards:
             parts.append(self._cards(event, counts))
         if event.suit is not None:
-            parts += ["for", _SYMBOLS[event.suit] if self.style.suits == "symbols" else event.suit]
+            if self.style.suits == "symbols":
+                suit = _SYMBOLS[event.suit]
+            else:
+                suit = SUIT_NAMES[event.suit] if french else event.suit
+            parts += [FRENCH_FOR if french else "for", suit]
         if event.target is not None:
-            parts += ([] if event.verb in TARGET_VERBS else [PREPOSITIONS.get(event.verb, "")]) + [event.target]
+            before = (FRENCH_PREPOSITIONS if french else PREPOSITIONS).get(event.verb, "")
+            parts += ([] if event.verb in TARGET_VERBS else [before]) + [event.target]
         if event.word is not None:
-            parts.append(_number(event.word) if event.verb in ("scores", "drinks") else event.word)
+            if event.verb == "drinks" and french:
+                parts.append(FRENCH_AMOUNT_WRITTEN.get(event.word) or _number(event.word))
+            else:
+                parts.append(_number(event.word) if event.verb in ("scores", "drinks") else event.word)
         return " ".join(p for p in parts if p)
 
     def _cards(self, event: Event, counts: bool) -> str:

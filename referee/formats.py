@@ -57,6 +57,10 @@ class Summary:
     """The rules quoted for each code reported (SARIF lists them): a code that several
     games report (TR-REVOKE, REC-*) may quote a rule of each; kept whole, so that the
     order the files are checked in (--jobs) changes nothing."""
+    codes: dict[str, int] = field(default_factory=dict)
+    """How many times each code was reported (the table's accepted ones left out), and
+    ``unreadable`` (lines or games that cannot be read) and, under --strict,
+    ``in-progress``: what --statistics counts."""
 
     @property
     def games(self) -> int:
@@ -71,8 +75,25 @@ class Summary:
             if f.name == "rules":
                 for code, quoted in other.rules.items():
                     self.rules.setdefault(code, set()).update(quoted)
+            elif f.name == "codes":
+                self.tally(other.codes)
             else:
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+    def tally(self, counts: dict[str, int]) -> None:
+        for code, n in counts.items():
+            if n:
+                self.codes[code] = self.codes.get(code, 0) + n
+
+    def statistics(self) -> list[str]:
+        """A line per code found, as ruff and flake8 print them: how many, the code, its
+        title; the most frequent first."""
+        counted = sorted(self.codes.items(), key=lambda item: (-item[1], item[0]))
+        if not counted:
+            return []
+        number = max(len(str(n)) for _, n in counted)
+        width = max(len(code) for code, _ in counted)
+        return [f"{n:>{number}}  {code:<{width}}  {say(f'title.{code}')}" for code, n in counted]
 
     def exit_code(self, strict: bool) -> int:
         """2 when something could not be checked; else 1 for a violation (or, ``strict``,
@@ -109,6 +130,32 @@ class Settings:
     """Default options per game, from the configuration."""
     width: int | None = None
     """The terminal's width, that the text report wraps to."""
+    statistics: bool = False
+    """--statistics: a count per code instead of the findings (text, concise, github)."""
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(pattern, codes) from the configuration: codes never reported in the files the
+    pattern matches (as an exclude pattern matches, from ``root``)."""
+    root: str = "."
+    """The folder of the configuration file."""
+    stdin_filename: str | None = None
+    """--stdin-filename: the name of the record read from ``-``."""
+
+    def name(self, path: str) -> str:
+        """The name a file is reported under: --stdin-filename's for ``-``."""
+        return self.stdin_filename if path == "-" and self.stdin_filename else path
+
+    def for_file(self, path: str) -> Settings:
+        """The settings for one file: the configuration's per-file ignores that match it added."""
+        if not self.per_file_ignores:
+            return self
+        from dataclasses import replace
+
+        from .paths import Excludes
+
+        name = self.name(path)
+        extra = tuple(code for pattern, codes in self.per_file_ignores
+                      if name != "-" and Excludes((pattern,), self.root).match(name) for code in codes)
+        return replace(self, ignore=(*self.ignore, *extra)) if extra else self
 
     def chosen(self, code: str) -> bool:
         if not self.select and not self.ignore:  # the usual case, once per violation
@@ -129,9 +176,13 @@ class Selected(Found):
     def __init__(self, settings: Settings, keep: int | None = None, each: Callable[[Violation], object] | None = None):
         super().__init__(keep, each)
         self.settings = settings
+        self.codes: dict[str, int] = {}
+        """How many of each code were found, the accepted ones left out (--statistics)."""
 
     def append(self, violation: Violation) -> None:
         if self.settings.chosen(violation.code):
+            if not violation.accepted:
+                self.codes[violation.code] = self.codes.get(violation.code, 0) + 1
             super().append(violation)
         elif violation.accepted:
             self.accepted.add((violation.line, violation.code))
@@ -158,7 +209,7 @@ class Writer:
 
     def __init__(self, emit: Emit, settings: Settings):
         self.emit = emit
-        self.settings = settings
+        self.settings = self.base = settings
         self.written = 0
         self.found: Found | None = None
         self.summary = Summary()
@@ -172,10 +223,16 @@ class Writer:
         """What comes after the last game: by default the summary line."""
         self.emit(summary.text())
 
+    def lines_at_end(self, summary: Summary) -> list[str]:
+        """The last lines of a report for people: the statistics (--statistics), then
+        the summary."""
+        return [*(summary.statistics() if self.settings.statistics else []), summary.text()]
+
     # For each file and game.
     def file_start(self, path: str) -> None:
         self.summary.files += 1
         self.games_in_file = 0
+        self.settings = self.base.for_file(path)
 
     def file_end(self, path: str) -> None:
         pass
@@ -183,7 +240,7 @@ class Writer:
     def sink(self, record) -> Found:
         """Where a game's violations go as they are found: written at once by a format that
         streams (under --quiet, all kept until the game shows it fails)."""
-        streams = self.STREAMS and not self.settings.quiet
+        streams = self.STREAMS and not self.settings.quiet and not self.settings.statistics
         keep = self.KEEP if streams or not self.STREAMS else None
         self.found = Selected(self.settings, keep, self._violation if streams else None)
         return self.found
@@ -210,11 +267,27 @@ class Writer:
             self.summary.accepted += found.count - found.open
         for v in report.violations:
             self.summary.rules.setdefault(v.code, set()).update([v.rule] if v.rule else [])
+        self._count(report, found)
         if self.shows(report):
             self.game(item, report, found)
 
+    def _count(self, report: GameReport, found: Found | None) -> None:
+        """Count the codes of a game (--statistics): those found in the replay, those found
+        after it (a match's), what cannot be read, and under --strict a game in progress."""
+        counts = dict(found.codes) if isinstance(found, Selected) else {}
+        kept = {id(v) for v in found.kept} if isinstance(found, Selected) else set()
+        for v in report.violations:
+            if id(v) not in kept and not v.accepted:
+                counts[v.code] = counts.get(v.code, 0) + 1
+        counts["unreadable"] = report.error_count or (1 if report.error is not None else 0)
+        counts["in-progress"] = int(report.status == "in-progress" and self.settings.strict)
+        self.summary.tally(counts)
+
     def shows(self, report: GameReport) -> bool:
-        """Whether a game is written: under --quiet, only one that fails the check."""
+        """Whether a game is written: under --quiet, only one that fails the check; under
+        --statistics, none."""
+        if self.settings.statistics:
+            return False
         return not self.settings.quiet or self.settings.problem(report)
 
     def _select(self, report: GameReport) -> None:
@@ -266,8 +339,9 @@ class TextWriter(Writer):
     def end(self, summary: Summary) -> None:
         from .fit import fit
 
-        for line in fit(summary.text(), self.settings.width):
-            self.emit([(line, "")])
+        for line in self.lines_at_end(summary):
+            for cut in fit(line, self.settings.width):  # on a terminal, cut between words
+                self.emit([(cut, "")])
 
 
 class ConciseWriter(Writer):
@@ -317,7 +391,7 @@ class ConciseWriter(Writer):
         self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
 
     def end(self, summary: Summary) -> None:
-        self.emit(summary.text() + "\n")
+        self.emit("".join(line + "\n" for line in self.lines_at_end(summary)))
 
 
 # --- GitHub Actions -------------------------------------------------------------------------
@@ -519,6 +593,29 @@ def _uri(path: str) -> str:
     return quote(os.fsencode(path.replace(os.sep, "/")))
 
 
+def help_uri(code: str) -> str:
+    """Where a code is documented: its heading in docs/codes.md, under the package's
+    ``Documentation`` project URL when it declares one (an absolute URI), else the page's
+    path in the repository (a relative reference: the project has no public home yet)."""
+    from .explain import anchor
+
+    return f"{_docs_base()}codes.md#{anchor(code)}"
+
+
+def _docs_base() -> str:
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        urls = metadata("referee").get_all("Project-URL") or []
+    except PackageNotFoundError:
+        urls = []
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() == "documentation" and url.strip():
+            return url.strip().rstrip("/") + "/"
+    return "docs/"
+
+
 class SarifWriter(JsonWriter):
     """SARIF 2.1.0 (code scanning): one run, a result per violation, written as found; an
     accepted ruling is a result suppressed in the source, as a linter's ``noqa``. A game
@@ -536,9 +633,12 @@ class SarifWriter(JsonWriter):
             release = version("referee")
         except PackageNotFoundError:
             release = "0"
-        rules = [{"id": code, "shortDescription": {"text": code},
-                  **({"fullDescription": {"text": "\n\n".join(sorted(quoted))}} if quoted else {})}
-                 for code, quoted in sorted(summary.rules.items())]
+        used = {**{code: set() for code in summary.codes}, **summary.rules}
+        rules = [{"id": code, "shortDescription": {"text": say(f"title.{code}")},
+                  **({"fullDescription": {"text": "\n\n".join(sorted(quoted))}} if quoted else {}),
+                  **({"helpUri": help_uri(code), "help": {"text": f"referee explain {code}"}}
+                     if code not in ("unreadable", "in-progress") else {})}
+                 for code, quoted in sorted(used.items())]
         driver = {"name": "referee", "version": release, "rules": rules}
         self.emit("\n], " + self.dumps({"tool": {"driver": driver}})[1:] + "]}\n")
 

@@ -80,6 +80,25 @@ def source_messages() -> list[tuple[str, str | tuple[str, str]]]:
     return [*ENGLISH.items(), *help_texts()]
 
 
+CLICK_TEXTS = (
+    "Usage:", "Options", "Commands", "Show this message and exit.", "Show the version and exit.",
+    "Error: {message}", "Try '{command} {option}' for help.", "Invalid value for {param_hint}: {message}",
+    "Invalid value: {message}", "Missing argument", "Missing option", "Missing parameter", "Missing {param_type}",
+    "Missing parameter: {param_name}", "No such option {name!r}.", "No such command {name!r}.", "Missing command.",
+    "Aborted!", "default: {default}", "required", "{value!r} is not a valid {number_type}.",
+    "{value} is not in the range {range}.", "file", "directory", "path", "{name} {filename!r} does not exist.",
+    "{name} {filename!r} is a directory.", "{name} {filename!r} is not readable.", "Could not open file {filename!r}: {message}",
+)
+"""The words of click itself around referee's help and errors (Usage:, Options, Error:),
+translated like referee's own (context ``click.<words>``); others stay English."""
+
+
+def click_context(text: str) -> str:
+    import re
+
+    return "click." + re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
 def help_texts() -> list[tuple[str, str]]:
     """The help of every command and option, of every game's options (referee games),
     and the notation's own rules (referee explain REC-...), as (context, English text)."""
@@ -87,7 +106,7 @@ def help_texts() -> list[tuple[str, str]]:
     from .cli import help_strings, main, option_helps
 
     notation = [(f"notation-rule.{key}", text) for key, text in record_rules.RULES.items()]
-    return [*help_strings(main), *option_helps(), *notation]
+    return [*help_strings(main), *option_helps(), *notation, *((click_context(t), t) for t in CLICK_TEXTS)]
 
 
 def extract(langs: list[str]) -> None:
@@ -112,6 +131,9 @@ def extract(langs: list[str]) -> None:
                           copyright_holder="the referee authors", charset="utf-8", fuzzy=False)
         if plural_forms:
             catalog.mime_headers = [("Plural-Forms", plural_forms)]
+        if old:  # nothing changes when the English has not: the catalogue's dates stay
+            catalog.creation_date = previous_catalog.creation_date
+            catalog.revision_date = previous_catalog.revision_date
         for context, english in source:
             if not english:  # an empty sentence stays empty (and msgid "" is the header)
                 continue

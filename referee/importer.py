@@ -46,15 +46,17 @@ def looks_json(path: str, head: bytes) -> bool:
     return path.lower().endswith(".json") or head[:_PEEK].lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
-def read_any(path: str, lazy: bool = False) -> Iterator[Record | RecordError]:
-    """The games of a record file, text or JSON; ``-`` reads the standard input (``lazy``:
-    the events of a text record read as they are taken, see read_games)."""
+def read_any(path: str, lazy: bool = False, name: str | None = None) -> Iterator[Record | RecordError]:
+    """The games of a record file, text or JSON; ``-`` reads the standard input, named
+    ``name`` (else ``<stdin>``) (``lazy``: the events of a text record read as they are
+    taken, see read_games)."""
     if path == "-":
+        name = name or "<stdin>"
         stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:  # started with its standard input closed (<&-)
-            yield RecordError("<stdin>", 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))
+            yield RecordError(name, 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))
             return
-        yield from _read_stream("<stdin>", stdin, lazy)
+        yield from _read_stream(name, stdin, lazy)
         return
     try:
         stream = open_regular(path)
@@ -184,11 +186,12 @@ def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
     games = document["games"]
     records: list[tuple[int, Record]] = []
     match_games: dict[str, str] = {}
+    match_french: dict[str, bool] = {}
     for number, game in enumerate(games):
         if number in refused:
             continue
         try:
-            records.append((number, _record(path, number, game, match_games)))
+            records.append((number, _record(path, number, game, match_games, match_french)))
         except _Refused as error:
             refused[number] = (error.where, error.message)
     yield from _read_back(path, records, refused, len(games))
@@ -245,17 +248,25 @@ def _short(message: str) -> str:
     return message if len(message) <= _SHOWN else message[: _SHOWN // 2] + " … " + message[-_SHOWN // 2:]
 
 
-def _record(path: str, number: int, game: dict, match_games: dict[str, str]) -> Record:
+def _record(path: str, number: int, game: dict, match_games: dict[str, str], match_french: dict[str, bool]) -> Record:
     """A game of the document as a Record, its cards read (a bare number is a card in a
     game of numbered cards, such as Flaschenteufel, and nowhere else)."""
+    from .cards import CARD_TAGS, respelled
+    from .french import is_french, tag_key
     from .games import numbers_are_cards
 
-    tags = {h["tag"].lower(): h["value"] for h in reversed(game["headers"])}
+    tags = {tag_key(h["tag"]): h["value"] for h in reversed(game["headers"])}
     name = tags.get("game") or match_games.get(tags.get("match", ""))
     if name and tags.get("match"):
         match_games[tags["match"]] = name
     numbered = numbers_are_cards(name)
-    headers = [Header(h["tag"], h["value"], h["line"], 1, h.get("comment")) for h in game["headers"]]
+    notation, match = tags.get("notation"), tags.get("match")
+    french = is_french(notation) if notation is not None else match_french.get(match or "", False)
+    if match:
+        match_french[match] = french
+    # the JSON form's header cards are in English; the record's are in its notation
+    headers = [Header(h["tag"], respelled(h["value"], False, True) if french and tag_key(h["tag"]) in CARD_TAGS else h["value"],
+                      h["line"], 1, h.get("comment")) for h in game["headers"]]
     events = []
     for index, e in enumerate(game["events"]):
         cards = []
@@ -269,7 +280,9 @@ def _record(path: str, number: int, game: dict, match_games: dict[str, str]) -> 
         events.append(Event(e["player"], e["verb"], e["line"], e["column"], tuple(cards), "", 0, e.get("target"),
                             e.get("word"), e.get("move"), e.get("time"), e.get("comment"), e.get("suit")))
     comments = [Comment(c["text"], c["line"], 1) for c in game["comments"]]
-    return Record(path, game["line"], headers, events, comments)
+    record = Record(path, game["line"], headers, events, comments)
+    record.french = french
+    return record
 
 
 def _read_back(path: str, records: list[tuple[int, Record]], refused: dict, games: int) -> Iterator[Record | RecordError]:

@@ -75,7 +75,7 @@ class Matches:
         match = self._open.get(name) if name else None
         if match is None or not match.hands:
             return
-        own = {h.tag.lower() for h in record.headers}
+        own = {h.key for h in record.headers}
         record.inherited = [h for tag, h in match.headers.items() if tag not in own]
         if match.seat and record.header("Dealer") is None and record.header("First") is None:
             tag, previous = match.seat
@@ -95,11 +95,11 @@ class Matches:
         players = tuple(report.players)
         self._check_order(record, cls, match, players, faults)
         match.hands += 1
-        kept = set(INHERITED) | {o.tag for o in cls.options}
-        match.headers = {h.tag.lower(): h for h in [*record.inherited, *record.headers] if h.tag in kept}
+        kept = {t.lower() for t in INHERITED} | {o.tag.lower() for o in cls.options}
+        match.headers = {h.key: h for h in [*record.inherited, *record.headers] if h.key in kept}
         match.players = players
         seat = record.header("Dealer") or record.header("First")
-        match.seat = (seat.tag.capitalize(), seat.value) if seat is not None else None
+        match.seat = (seat.key.capitalize(), seat.value) if seat is not None else None
         result = report.result
         if result is not None and result.finished and not match.over:  # a hand after the end counts for nothing
             match.finished += 1
@@ -145,7 +145,7 @@ class Matches:
         if match.seat is None:
             return
         tag, previous = match.seat
-        seat = next((h for h in record.headers if h.tag.lower() == tag.lower()), None)  # its own, not inherited
+        seat = next((h for h in record.headers if h.key == tag.lower()), None)  # its own, not inherited
         if seat is not None and previous in players and seat.value in players and match.players == players:
             expected = _left_of(players, previous)
             if seat.value != expected:
@@ -155,7 +155,7 @@ class Matches:
     @staticmethod
     def _check_totals(record: Record, cls: type[Rules], match: _Match, faults: list[Violation]) -> None:
         """``[Totals "Ana 45, Ben 30"]``: the running totals the table wrote after this hand."""
-        header = next((h for h in record.headers if h.tag.lower() == "totals"), None)
+        header = next((h for h in record.headers if h.key == "totals"), None)
         if header is None:
             return
         words = header.value.replace(",", " ").split()

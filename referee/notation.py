@@ -3,7 +3,12 @@ on its own by the Lark LALR parser with the builder passed inline (no tree is bu
 
 The grammar (grammar/record.lark) gives a game few, coarse tokens: each header line, and
 the run of event lines after the headers. The builder splits their text; a line the
-parser refuses is read again token by token, to say where and what is wrong."""
+parser refuses is read again token by token, to say where and what is wrong.
+
+A game whose headers say ``[Notation "fr"]`` (or whose match's do) is read in French
+notation: the same grammar with its words, card letters and drinks in French
+(``french_grammar``), split by the same builder with the French tables
+(``_FrenchBuilder``) into the same events, whose verbs and cards are the English ones."""
 
 from __future__ import annotations
 
@@ -16,7 +21,10 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from .cards import NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card
+from .cards import (FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card,
+                    french_name, french_text)
+from .french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS, FRENCH_WRITTEN,
+                     is_french)
 from .games import numbers_are_cards
 from .messages import say
 from .parser_cache import load_parser
@@ -107,10 +115,13 @@ SUIT_WORDS = {"pique": "S", "coeur": "H", "cœur": "H", "carreau": "D", "trefle"
 """The suits' French names, for the suit announced with an ace (plays AD for trèfle)."""
 
 
-def read_suit(text: str) -> str | None:
-    """The suit letter (S H D C) a letter, a symbol or a French name stands for."""
+def read_suit(text: str, french: bool = False) -> str | None:
+    """The suit letter (S H D C) a letter, a symbol or a French name stands for; in French
+    notation a letter is P C K T."""
     word = text.lower().rstrip("\ufe0f")
-    if word.upper() in SUITS:
+    if french and word.upper() in FRENCH_SUITS:
+        return FRENCH_SUITS[word.upper()]
+    if not french and word.upper() in SUITS:
         return word.upper()
     if word in SUIT_SYMBOLS:
         return SUIT_SYMBOLS[word]
@@ -120,6 +131,17 @@ def read_suit(text: str) -> str | None:
 class _Builder(Transformer):
     """Builds a game's Header, Event and Comment values from its tokens, which the grammar
     has already checked: splitting them needs no more checks."""
+
+    verbs = {verb: verb for verb in VERBS}
+    """Each verb as written to its English (canonical) form."""
+    spellings = SPELLINGS
+    targets = _TARGET_WORDS
+    for_word = "for"
+    bad_amount = "syntax.bad-amount"
+    line_pattern = _LINE
+    """An event line, read by the slow path (an unusual line)."""
+    card_spots = _SPOTS
+    """Where each card of a list starts."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -174,9 +196,9 @@ class _Builder(Transformer):
                 time = parts.pop(0)
             if not parts or parts[0][0] in _DIGITS:
                 return None
-        if len(parts) < 2 or parts[1] not in _VERB_SET or parts[0][0] == "-":
+        if len(parts) < 2 or (verb := self.verbs.get(parts[1])) is None or parts[0][0] == "-":
             return None
-        player, verb = parts[0], parts[1]
+        player = parts[0]
         at = text.find(player, text.find(time) + len(time) if time else 0)
         place = at + column
         rest = parts[2:]
@@ -186,22 +208,22 @@ class _Builder(Transformer):
             return Event(player, verb, line, place, (), "", 0, rest[0], None, move, time, comment)
         if verb in WORD_VERBS:
             word = rest[0]
-            if verb == "drinks" and not word.isdigit():
+            if verb == "drinks" and (not word.isdigit() or len(rest) > 1):
                 return None
             return Event(player, verb, line, place, (), "", 0, None, word, move, time, comment)
         target = None
-        if len(rest) >= 2 and rest[-2] in _TARGET_WORDS:
+        if len(rest) >= 2 and rest[-2] in self.targets:
             target, rest = rest[-1], rest[:-2]
-        if len(rest) >= 2 and rest[-2] == "for":
+        if len(rest) >= 2 and rest[-2] == self.for_word:
             return None
         if not rest:
             return Event(player, verb, line, place, (), "", 0, target, None, move, time, comment)
         if len(rest) > MAX_COUNT:  # the pattern's reading says where the cards become too many
             return None
-        cards = tuple(map(SPELLINGS.get, map(str.upper, rest)))
+        cards = tuple(map(self.spellings.get, map(str.upper, rest)))
         if None in cards and (cards := self._numbers(rest, verb)) is None:
             return None
-        start = text.find(rest[0], at + len(player) + len(verb))
+        start = text.find(rest[0], at + len(player) + len(parts[1]))
         end = start + len(rest[0])
         for word in rest[1:]:
             end = text.find(word, end) + len(word)
@@ -219,7 +241,7 @@ class _Builder(Transformer):
 
     def _slow(self, text: str, column: int, line: int, events: list[Event], comments: list[Comment]) -> None:
         """One line read with the line pattern; ``column``: the column of its first character."""
-        match = _LINE.match(text + "\n")
+        match = self.line_pattern.match(text + "\n")
         shift = column - 1
         if match.group("player") is not None:
             events.append(self._event(match, line, shift + 1))
@@ -239,26 +261,36 @@ class _Builder(Transformer):
     def _event(self, match: re.Match, line: int, shift: int) -> Event:
         move, time, player, verb, rest, suit, target, comment = match.group(
             "move", "time", "player", "verb", "rest", "suit", "target", "comment")
+        verb = self.verbs[verb]
         rest = rest.rstrip()
         column = match.start("player") + shift
         if verb in WORD_VERBS:
             if verb == "drinks" and not rest.isdigit():
-                amount = AMOUNTS.get(rest.lower())
+                amount = self._amount(rest)
                 if amount is None:
-                    raise _Problem(line, match.start("rest") + shift, say("syntax.bad-amount", got=rest))
+                    raise _Problem(line, match.start("rest") + shift, say(self.bad_amount, got=rest))
                 rest = amount
             return Event(player, verb, line, column, (), "", 0, None, rest, move, time, comment)
         if verb in TARGET_VERBS:
             return Event(player, verb, line, column, (), "", 0, rest, None, move, time, comment)
         if suit is not None:
-            suit = read_suit(suit)
+            suit = self._suit(suit)
         if not rest:
             return Event(player, verb, line, column, (), "", 0, target, None, move, time, comment, suit)
         at = match.start("rest") + shift
         return Event(player, verb, line, column, self._cards(rest, verb, line, at), rest, at, target, None, move, time, comment, suit)
 
+    @staticmethod
+    def _amount(text: str) -> str | None:
+        """What a drink in words stands for (half, glass, up, central); None if nothing."""
+        return AMOUNTS.get(text.lower())
+
+    @staticmethod
+    def _suit(text: str) -> str | None:
+        return read_suit(text)
+
     def _cards(self, text: str, verb: str, line: int, column: int) -> tuple[Card, ...]:
-        card = SPELLINGS.get(text.upper())
+        card = self.spellings.get(text.upper())
         if card is not None:
             return (card,)
         if self.numbered:
@@ -266,9 +298,9 @@ class _Builder(Transformer):
             if None not in numbers:
                 return tuple(numbers)
         cards: list[Card] = []
-        for spot in _SPOTS.finditer(text):
+        for spot in self.card_spots.finditer(text):
             word = spot.group()
-            card = SPELLINGS.get(word.upper())
+            card = self.spellings.get(" ".join(word.split()).upper())
             if card is None:
                 cards.extend(self._number(int(word), word, verb, line, column + spot.start()))
             else:
@@ -289,11 +321,88 @@ class _Builder(Transformer):
         raise _Problem(line, column, say("syntax.number-not-card" if 1 <= number <= 10 else "syntax.number-too-high", got=word))
 
 
+_FRENCH_CARD_NAME = r"(?:as|roi|dame|valet|cavalier|10|[1-9])[^\S\n]++de[^\S\n]++(?:piques?|c(?:oe|œ)urs?|carreaux?|tr[eè]fles?)"
+"""A card by its full French name: dame de pique, 10 de trèfle."""
+_FRENCH_KEYWORD = r"(?:sur|à|avec|pour)"
+_FRENCH_AMOUNT = re.compile(r"(\d+)[^\S\n]++gorg[ée]es?", re.IGNORECASE)
+
+
+class _FrenchBuilder(_Builder):
+    """The builder of a record in French notation ([Notation "fr"]): French verbs, cards
+    and words, read into the same (English, canonical) events."""
+
+    verbs = FRENCH_VERBS
+    spellings = FRENCH_SPELLINGS
+    targets = FRENCH_TARGET_WORDS
+    for_word = FRENCH_FOR
+    bad_amount = "syntax.bad-amount-french"
+    card_spots = re.compile(rf"{_FRENCH_CARD_NAME}|\S+", re.IGNORECASE)
+    line_pattern = re.compile(
+        _LINE.pattern.replace("*+round(?:", f"*+{FRENCH_ROUND}(?:").replace(_KEYWORD, _FRENCH_KEYWORD)
+        .replace("(?:for", f"(?:{FRENCH_FOR}").replace("(?P<verb>[a-z]++)", "(?P<verb>[^\\W\\d_]++)"))
+
+    @staticmethod
+    def _amount(text: str) -> str | None:
+        """A drink in French words: 3 gorgées, la moitié, un verre, son verre, le verre au centre."""
+        number = _FRENCH_AMOUNT.fullmatch(text)
+        if number is not None:
+            return number.group(1)
+        return FRENCH_AMOUNTS.get(" ".join(text.lower().split()))
+
+    @staticmethod
+    def _suit(text: str) -> str | None:
+        return read_suit(text, french=True)
+
+
+_FRENCH_TERMINALS = {
+    **{verb.upper(): "|".join(sorted((w for w, v in FRENCH_VERBS.items() if v == verb), key=len, reverse=True))
+       for verb in VERBS},
+    "ON": "sur", "FOR": FRENCH_FOR, "TO": "à", "FROM": "à", "WITH": "avec", "ROUND": FRENCH_ROUND,
+}
+"""The grammar's words in French notation: each verb's terminal reads its French forms."""
+_FRENCH_LINES = {
+    "_RANK: /10|[2-9]|[1ajqkvdrc]/i": "_RANK: /10|[2-9]|[1avdrc]/i",
+    "_SUIT: /[shdc]/i | _SYMBOL": "_SUIT: /[pckt]/i | _SYMBOL",
+    # a card's full name last (a number before « de » is no count): tried first, it cost 4% of the reading
+    '"??" | /[0-9]+/)': f'"??" | /[0-9]+(?![^\\S\\n]+de[^\\S\\n])/ | /{_FRENCH_CARD_NAME}/i)',
+    "SUIT: (/[shdc]/i |": "SUIT: (/[pckt]/i |",
+    r"AMOUNT: /(?:[0-9]+|[^\W\d_]+)/": r"AMOUNT: /[0-9]+(?:[^\S\n]++gorg[ée]es?)?|(?:(?:la|un|son|le)[^\S\n]++)?[^\W\d_][\w-]*+(?:[^\S\n]++au[^\S\n]++centre)?/i",
+}
+"""The grammar's cards, suits and drinks, rewritten for French notation."""
+
+
+def french_grammar(grammar: str) -> str:
+    """The grammar of French notation: the same rules, with French words, letters and
+    drinks; a line of the grammar that is not found any more is an error, not a silent
+    English word in a French record."""
+    for old, new in _FRENCH_LINES.items():
+        if old not in grammar:
+            raise ValueError(f"grammar/record.lark: {old!r} not found")
+        grammar = grammar.replace(old, new)
+    for name, words in _FRENCH_TERMINALS.items():
+        grammar, found = re.subn(rf"^{name}: /[a-z]+/ _W$", f"{name}: /(?:{words})/ _W", grammar, flags=re.MULTILINE)
+        if found != 1:
+            raise ValueError(f"grammar/record.lark: the terminal {name} not found")
+    return grammar
+
+
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, _Builder]:
     builder = _Builder()
     grammar = read_resource("grammar", "record.lark")
     return load_parser(grammar, builder, parser="lalr", lexer="contextual", start=["start", "line"]), builder
+
+
+@lru_cache(maxsize=1)
+def _french_parser() -> tuple[Lark, _Builder]:
+    builder = _FrenchBuilder()
+    grammar = french_grammar(read_resource("grammar", "record.lark"))
+    return load_parser(grammar, builder, "fr", parser="lalr", lexer="contextual", start=["start", "line"]), builder
+
+
+def parser_for(french: bool) -> tuple[Lark, _Builder]:
+    """The parser and builder of a notation: English, or French ([Notation "fr"])."""
+    return _french_parser() if french else _parser()
 
 
 # --- Cutting a file into games --------------------------------------------------------
@@ -481,6 +590,13 @@ def _segments(texts: Iterable[str]) -> Iterator[_Segment | RecordError]:
         yield _Segment(False, quiet_start, quiet)
 
 
+def game_starts(text: str) -> list[int]:
+    """The line where each game of a record given as text (whole lines, LF line ends)
+    starts, as the reader cuts a file into games, without parsing a line of it: an
+    editor re-reads only the game that changed."""
+    return [s.start for s in _segments([text]) if isinstance(s, _Segment) and s.head]
+
+
 def _first_kept_line(piece: str, low: int, high: int) -> int:
     """Where the blank lines that open ``piece[low:high]`` end: the start of the line of
     its first other character, or ``high`` when it is all blank."""
@@ -498,12 +614,12 @@ def _quiet_lines_before(text: str, low: int, at: int) -> int:
     return at
 
 
-def _diagnose(parser: Lark, source: str) -> tuple[int, str]:
+def _diagnose(parser: Lark, source: str, french: bool = False) -> tuple[int, str]:
     """A line the fast reading refused, read again token by token to find the spot."""
     try:
         parser.parse(source, start="line")
     except UnexpectedInput as error:
-        return explain(error, source)
+        return explain(error, source, french)
     return 1, say("syntax.expected", expected=say("expect.event"), got=source.strip())
 
 
@@ -512,7 +628,8 @@ def unreadable_reason(error: Exception) -> str:
     return getattr(error, "strerror", None) or str(error) or type(error).__name__
 
 
-def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | RecordError]:
+def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str, str] | None = None,
+               first_line: int = 1) -> Iterator[Record | RecordError]:
     """The games of a file, one at a time. A game with a line that cannot be read comes
     as that RecordError (the first such line), and reading goes on with the next game; a
     file that cannot be decoded ends with a RecordError.
@@ -520,7 +637,11 @@ def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | 
     ``lazy``: each game comes as a Record whose events are read as they are replayed
     (``Record.batches``), the lines that cannot be read among them, and a game holds no
     more memory than a block of its lines however long it is; its batches must be taken
-    before the next game is asked for."""
+    before the next game is asked for.
+
+    ``match_games``: the game of each match met before the text read (a hand that does not
+    name its game plays its match's), and ``first_line`` the number of its first line in
+    the file, for a part of a file read on its own."""
     own = stream is None
     if own:
         try:
@@ -530,7 +651,9 @@ def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | 
             return
     try:
         found = False
-        reader = _Reader(path, _segments(_texts(path, stream)), comments=not lazy)
+        segments = _segments(_texts(path, stream))
+        reader = _Reader(path, segments if first_line == 1 else _shifted(segments, first_line - 1), comments=not lazy)
+        reader.match_games.update(match_games or {})
         for record in reader:
             found = True
             if isinstance(record, RecordError) or lazy:
@@ -555,6 +678,21 @@ def read_games(path: str, stream=None, lazy: bool = False) -> Iterator[Record | 
             stream.close()
 
 
+def _shifted(segments: Iterator[_Segment | RecordError], by: int) -> Iterator[_Segment | RecordError]:
+    """Segments of a part of a file, numbered as the file's lines (``by`` lines before it)."""
+    try:
+        for segment in segments:
+            if isinstance(segment, _Segment):
+                segment.start += by
+            elif segment.line:
+                segment.line += by
+            yield segment
+    except RecordError as error:  # bytes that are not text, a line too long: where in the file
+        if error.line:
+            error.line += by
+        raise
+
+
 class _Reader:
     """Records from a file's segments, one game at a time, each line read by the parser;
     a line it refuses is a RecordError and the reading goes on with the next line."""
@@ -569,7 +707,11 @@ class _Reader:
         self.waiting: _Segment | RecordError | None = None
         self.match_games: dict[str, str] = {}
         """The game of each match met so far (a hand that does not name its game plays it)."""
+        self.match_french: dict[str, bool] = {}
+        """Whether each match met so far is written in French notation."""
         self.numbered = False
+        self.french = False
+        """Whether the current game is written in French notation ([Notation "fr"])."""
 
     def _next(self) -> _Segment | RecordError | None:
         item, self.waiting = self.waiting, None
@@ -603,13 +745,18 @@ class _Reader:
             return None
         if not headers:
             return errors[0]
-        by_tag = {h.tag.lower(): h.value for h in reversed(headers)}
+        by_tag = {h.key: h.value for h in reversed(headers)}
         game, match = by_tag.get("game"), by_tag.get("match")
         name = game if game is not None else self.match_games.get(match) if match is not None else None
         if match is not None and name is not None:
             self.match_games[match] = name
         self.numbered = numbers_are_cards(name)
+        notation = by_tag.get("notation")
+        self.french = is_french(notation) if notation is not None else self.match_french.get(match, False)
+        if match is not None:
+            self.match_french[match] = self.french
         record = Record(self.path, headers[0].line, headers, [], comments, segment.text, segment.start)
+        record.french = self.french
         record.errors, record.error_count = errors[:ERRORS_KEPT], len(errors)
         record.batches = self.body(record)
         return record
@@ -673,7 +820,7 @@ class _Reader:
             return None
 
     def _parse_or_raise(self, text: str, start: int):
-        parser, builder = _parser()
+        parser, builder = parser_for(self.french and not self.heading)
         builder.offset, builder.numbered, builder.comments = start - 1, self.numbered, self.comments or self.heading
         return parser.parse(text, start="start")
 
@@ -696,7 +843,7 @@ class _Reader:
             number = error.line + start - 1
             if number != at:
                 source = _line_of(text, start, number)
-                column, message = _diagnose(_parser()[0], source)
+                column, message = _diagnose(parser_for(self.french and not self.heading)[0], source, self.french)
                 return number, RecordError(self.path, number, column, message, source)
         if control is None:
             return None, None
@@ -737,11 +884,11 @@ def _word_at(source: str, column: int) -> str:
     return match.group(0) if len(match.group(0)) <= 40 else match.group(0)[:40] + "…"
 
 
-def _split_cards(word: str) -> list[str] | None:
+def _split_cards(word: str, spellings: dict[str, Card] = SPELLINGS) -> list[str] | None:
     """'3H4C' read as separate cards, when it reads that way (longest spelling first)."""
     found, i = [], 0
     while i < len(word):
-        piece = next((word[i:i + n] for n in (4, 3, 2) if word[i:i + n].upper() in SPELLINGS), None)
+        piece = next((word[i:i + n] for n in (4, 3, 2) if word[i:i + n].upper() in spellings), None)
         if piece is None:
             return None
         found.append(piece)
@@ -749,8 +896,34 @@ def _split_cards(word: str) -> list[str] | None:
     return found if len(found) > 1 else None
 
 
-def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
-    """The column and the message for a parse error, in player terms."""
+def _letter_clash(source: str) -> str:
+    """For a line of an English record that looks French: what its cards would read as in
+    French notation where the letters clash (C is clubs in English, cœur in French)."""
+    for word in source.split(";")[0].split():
+        english, french = SPELLINGS.get(word.upper()), FRENCH_SPELLINGS.get(word.upper())
+        if english is not None and french is not None and english != french:
+            return say("syntax.letter-clash", card=word, french=french_name(french), clubs=french_text(english))
+    return say("syntax.letter-clash-general")
+
+
+def _other_notation(got: str, source: str, french: bool) -> str | None:
+    """The message for a verb or a card of the other notation, or None: a French word in
+    an English record, or an English one in a French record."""
+    word = got.lower()
+    if not french and word in FRENCH_VERBS:
+        return say("syntax.french-verb", got=got, english=FRENCH_VERBS[word], clash=_letter_clash(source))
+    if french and word in _VERB_SET:
+        return say("syntax.english-verb", got=got, french=FRENCH_WRITTEN[word])
+    if not french and (card := FRENCH_SPELLINGS.get(got.upper())) is not None and card.suit in SUITS:
+        return say("syntax.french-card", got=got, name=french_name(card), english=str(card))
+    if french and (card := SPELLINGS.get(got.upper())) is not None and card.suit in SUITS:
+        return say("syntax.english-card", got=got, french=french_text(card), name=french_name(card))
+    return None
+
+
+def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[int, str]:
+    """The column and the message for a parse error, in player terms; ``french``: the
+    record is written in French notation."""
     column = error.column if error.column and error.column > 0 else 1
     expected = set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
     got = _word_at(source, column)
@@ -767,30 +940,37 @@ def explain(error: UnexpectedInput, source: str) -> tuple[int, str]:
     if "CARDS" in expected or ("ON" in expected and got[:1].isdigit()):
         if got == "end of line" or got == "end of file":
             previous = source[: column - 1].split()
-            return column, say("syntax.no-card", verb=previous[-1] if previous else "")
-        parts = _split_cards(got)
+            return column, say("syntax.no-card-french" if french else "syntax.no-card", verb=previous[-1] if previous else "")
+        if (other := _other_notation(got, source, french)) is not None:
+            return column, other
+        parts = _split_cards(got, FRENCH_SPELLINGS if french else SPELLINGS)
         if parts:
             return column, say("syntax.glued-cards", fixed=" ".join(parts), got=got)
-        return column, say("syntax.bad-card", got=got)
+        return column, say("syntax.bad-card-french" if french else "syntax.bad-card", got=got)
     if expected & {v.upper() for v in VERBS}:
+        written = list(FRENCH_VERBS) if french else VERBS
         actor = re.sub(r"^\s*(\d+\.\s*)?(\d+:\d+(:\d+)?\s*)?", "", source).split()[:1]
-        if actor and actor[0].lower() in VERBS:
-            return source.find(actor[0]) + 1, say("syntax.no-player", got=actor[0].lower())
+        if actor and actor[0].lower() in written:
+            return source.find(actor[0]) + 1, say("syntax.no-player-french" if french else "syntax.no-player", got=actor[0].lower())
+        if (other := _other_notation(got, source, french)) is not None:
+            return column, other
         import difflib  # here: only a misspelt verb needs it, and it takes time to import
 
-        close = difflib.get_close_matches(got.lower(), VERBS, n=1)
+        close = difflib.get_close_matches(got.lower(), written, n=1)
         hint = say("syntax.did-you-mean", suggestion=close[0]) if close else ""
-        return column, say("syntax.unknown-verb", got=got, hint=hint)
+        return column, say("syntax.unknown-verb-french" if french else "syntax.unknown-verb", got=got, hint=hint)
     previous = source[: column - 1].split()
     before = previous[-1].lower() if previous else ""
     if "SUIT" in expected:
-        return column, say("syntax.no-suit", got="" if got in ("end of line", "end of file") else f", got {got!r}")
-    if before == "--" or (previous[-2:-1] == ["--"] and before == "round"):
-        return column, say("syntax.round-marker", got=source.strip())
-    if "NUMBER" in expected and before == "scores":
+        return column, say("syntax.no-suit-french" if french else "syntax.no-suit",
+                           got="" if got in ("end of line", "end of file") else f", got {got!r}")
+    if before == "--" or (previous[-2:-1] == ["--"] and before == ("manche" if french else "round")):
+        return column, say("syntax.round-marker-french" if french else "syntax.round-marker", got=source.strip())
+    if "NUMBER" in expected and before == ("marque" if french else "scores"):
         return column, say("syntax.bad-score", got=got)
-    if expected == {"WORD"} and before in _WORD_EXAMPLES:
-        return column, say("syntax.call-word", verb=before, examples=_WORD_EXAMPLES[before], got=got)
+    if expected == {"WORD"} and (FRENCH_VERBS.get(before) if french else before) in _WORD_EXAMPLES:
+        verb = FRENCH_VERBS.get(before) if french else before
+        return column, say("syntax.call-word", verb=before, examples=_WORD_EXAMPLES[verb], got=got)
     if "TIME" in expected and re.fullmatch(r"[0-9]+[:h][0-9:]*", got):
         return column, say("syntax.bad-time", got=got)
     if "MOVE" in expected and got.isdigit():

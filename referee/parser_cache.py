@@ -127,9 +127,16 @@ def _read(path: str, key: str) -> dict | None:
     return saved if isinstance(saved, dict) and saved.get("key") == key else None
 
 
-def _write(parser: Lark, folder: str, path: str, key: str) -> None:
+def _prefix(kind: str) -> str:
+    """How the files of one kind of tables are named: ``parser-`` then the key (English
+    notation), ``parser-fr-`` then the key (French)."""
+    return f"parser-{kind}-" if kind else "parser-"
+
+
+def _write(parser: Lark, folder: str, path: str, key: str, kind: str = "") -> None:
     """Save the tables: a new private file, renamed over ``path`` (a link there is replaced,
-    never followed); older tables in the folder are removed."""
+    never followed); older tables of the same kind in the folder are removed (the other
+    kind's are kept: each notation has its tables)."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k not in _OBJECTS}
     tables = {"key": key, "data": data, "memo": memo}
@@ -154,20 +161,22 @@ def _write(parser: Lark, folder: str, path: str, key: str) -> None:
             pass
         return
     for name in os.listdir(folder):
-        if name.startswith("parser-") and os.path.join(folder, name) != path:
+        same_kind = name.startswith(_prefix(kind)) and name[len(_prefix(kind)):].count("-") == 0
+        if same_kind and os.path.join(folder, name) != path:
             try:
                 os.unlink(os.path.join(folder, name))
             except OSError:
                 pass
 
 
-def load_parser(grammar: str, transformer: object, **options: object) -> Lark:
+def load_parser(grammar: str, transformer: object, kind: str = "", **options: object) -> Lark:
     """A Lark LALR parser for ``grammar`` with ``transformer`` inline: its tables loaded
-    from the user's cache when they are there and current, else built and saved there."""
+    from the user's cache when they are there and current, else built and saved there;
+    ``kind`` names tables kept beside the others (``fr``: French notation's)."""
     version = ".".join(map(str, sys.version_info[:2]))
     key = hashlib.sha256("\0".join((grammar, repr(sorted(options.items())), LARK_VERSION, version)).encode()).hexdigest()
     folder = _private_folder()
-    path = os.path.join(folder, f"parser-{key[:32]}.tables") if folder else None
+    path = os.path.join(folder, f"{_prefix(kind)}{key[:32]}.tables") if folder else None
     saved = _read(path, key) if path else None
     if saved is not None:
         try:
@@ -176,5 +185,5 @@ def load_parser(grammar: str, transformer: object, **options: object) -> Lark:
             pass
     parser = Lark(grammar, transformer=transformer, **options)
     if path:
-        _write(parser, folder, path, key)
+        _write(parser, folder, path, key, kind)
     return parser

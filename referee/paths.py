@@ -20,6 +20,13 @@ record files in a stable order.
   (``drafts``, ``*.draft.txt``); one with ``/`` against the path from ``root`` (the
   folder of the configuration file), ``*`` matching across folders (``records/old/*``).
 
+With ``records_only`` (``--records-only``, which the pre-commit hooks use), a file named
+on the command line that is not a record is skipped without a word: a record is a file
+whose first line that is neither blank nor a comment is a header (``[Game "..."]``,
+``[Jeu "..."]``, any ``[Tag "..."]``), or a JSON record (its first character ``{`` and a
+``"games"`` or ``"file"`` key near its start). Only its first bytes are read, and a file
+that cannot be opened is left to the check (which says why).
+
 Files come in the order they are named; those a folder or a pattern finds, sorted; a
 file found twice is checked once."""
 
@@ -37,6 +44,10 @@ from .messages import join, say
 DEFAULT_EXTENSIONS = (".txt",)
 """The extension of record files, looked for in folders."""
 _MAGIC = frozenset("*?[")
+SNIFF_BYTES = 64 << 10
+"""How much of a named file --records-only reads to tell a record."""
+_HEADER = re.compile(rb'\[[A-Za-z][\w-]*[ \t]+"')
+_JSON_KEY = re.compile(rb'"(?:games|file)"\s*:')
 
 
 @dataclass(frozen=True)
@@ -185,13 +196,35 @@ def _expand_pattern(pattern: str, excludes: Excludes, skipped: list[NotFound]) -
     return sorted(found, key=lambda p: p[0].split(os.sep))
 
 
+def looks_like_record(path: str) -> bool:
+    """Whether a file is a record by its first bytes (see the module's docstring): True
+    when it cannot be read (the check then says why)."""
+    try:
+        from .importer import open_regular
+
+        with open_regular(path) as file:
+            head = file.read(SNIFF_BYTES)
+    except (OSError, ValueError):
+        return True
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    if head.lstrip()[:1] == b"{":
+        return bool(_JSON_KEY.search(head))
+    for line in head.splitlines():
+        line = line.strip()
+        if line and not line.startswith(b";"):
+            return bool(_HEADER.match(line))
+    return False
+
+
 def _is_pattern(argument: str) -> bool:
     return not os.path.lexists(argument) and not _MAGIC.isdisjoint(argument)
 
 
 def expand(arguments: Iterable[str], extensions: tuple[str, ...] = DEFAULT_EXTENSIONS,
-           excludes: Excludes = Excludes(), force_exclude: bool = False) -> Iterator[str | NotFound]:
-    """Each record file to check (``-`` is the standard input), or a NotFound."""
+           excludes: Excludes = Excludes(), force_exclude: bool = False, records_only: bool = False,
+           stdin_name: str | None = None) -> Iterator[str | NotFound]:
+    """Each record file to check (``-`` is the standard input, named ``stdin_name`` for
+    the excludes), or a NotFound."""
     seen: set[str] = set()
 
     def new(path: str) -> bool:
@@ -217,6 +250,9 @@ def expand(arguments: Iterable[str], extensions: tuple[str, ...] = DEFAULT_EXTEN
             if not files and not skipped:
                 yield NotFound(argument, say("files.no-record-pattern"))
             yield from (f for f in files if new(f))
-        elif argument == "-" or not (force_exclude and excludes.match(argument)):
+        elif argument == "-":
+            if not (force_exclude and stdin_name and excludes.match(stdin_name)) and new(argument):
+                yield argument
+        elif not (force_exclude and excludes.match(argument)) and (not records_only or looks_like_record(argument)):
             if new(argument):
                 yield argument

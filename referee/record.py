@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import Card
+from .french import tag_key
 
 _WORDS = re.compile(r"\S+")
 
@@ -34,10 +35,16 @@ TARGET_VERBS = frozenset({"beats", "catches", "accuses"})
 @dataclass(slots=True)
 class Header:
     tag: str
+    """As written: ``Game``, ``game`` or ``Jeu``."""
     value: str
     line: int
     column: int
     comment: str | None = None
+    key: str = field(init=False, repr=False, compare=False)
+    """The tag in lower case and in English, whichever notation wrote it: ``game``."""
+
+    def __post_init__(self) -> None:
+        self.key = tag_key(self.tag)
 
 
 @dataclass(slots=True)
@@ -135,6 +142,9 @@ class Record:
     taken. ``text`` holds the game's head; ``seen`` the latest batches' lines (all of
     them, for a game read whole)."""
     seen: deque = field(default_factory=lambda: deque(maxlen=4), repr=False, compare=False)
+    french: bool = field(default=False, repr=False, compare=False)
+    """Whether the game is written in French notation: its [Notation "fr"] header, or
+    that of the previous hand of its match (set by the reader)."""
 
     def each_batch(self) -> Iterator[Batch]:
         """The game's events and comments in file order, in batches: as they are read for
@@ -160,12 +170,12 @@ class Record:
         return found
 
     def header(self, tag: str) -> Header | None:
-        """The first header with this tag, matched without regard to case; else the one
-        the game inherits from its match."""
-        tag = tag.lower()
-        found = next((h for h in self.headers if h.tag.lower() == tag), None)
+        """The first header with this tag, matched without regard to case or notation
+        (``Game`` finds ``[Jeu]``); else the one the game inherits from its match."""
+        tag = tag_key(tag)
+        found = next((h for h in self.headers if h.key == tag), None)
         if found is None and self.inherited:
-            found = next((h for h in self.inherited if h.tag.lower() == tag), None)
+            found = next((h for h in self.inherited if h.key == tag), None)
         return found
 
     def tag(self, tag: str, default: str | None = None) -> str | None:

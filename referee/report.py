@@ -224,14 +224,21 @@ def _wrapper(width: int | None):
     return wrap
 
 
+def _amounts(units: dict[str, float]) -> str:
+    return ", ".join(amount_text(units[u], u) for u in UNITS if u in units) or say("state.nothing")
+
+
 def _drinks(report: GameReport) -> list[list[Piece]]:
     """Each player's drinks by unit, then each drink with its cause."""
     lines = []
     for player in report.players:
         units = report.tallies.get(player, {})
-        amounts = ", ".join(amount_text(units[u], u) for u in UNITS if u in units)
-        if report.tallies:
-            said = say("report.drinks", player=player, amounts=amounts) if amounts else say("report.no-drink", player=player)
+        amounts = _amounts(units)
+        drank = report.drunk.get(player, {})
+        if report.drunk and any(abs(units.get(u, 0) - drank.get(u, 0)) > 1e-9 for u in UNITS):
+            lines.append([("  " + say("report.drinks-drank", player=player, amounts=amounts, drank=_amounts(drank)), "")])
+        elif report.tallies:
+            said = say("report.drinks", player=player, amounts=amounts) if units else say("report.no-drink", player=player)
             lines.append([("  " + said, "")])
     for d in report.drinks:
         lines.append([("  " + say("report.drink", round=d.round, line=d.line, player=d.player, amount=d.text(),

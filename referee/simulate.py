@@ -24,7 +24,8 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import RANK_NAMES, SPELLINGS, SUITS, Card
+from .cards import CARD_TAGS, RANK_NAMES, SPELLINGS, STANDARD_52, SUITS, TAROT_78, Card, respelled
+from .french import french_tag
 from .engine import replay, start
 from .export import escape_value, line_text
 from .games import GAMES, find_game, load_rules
@@ -198,6 +199,13 @@ def _header(tag: str, value: str, comment: str | None = None) -> str:
     return f"{text} {comment}" if comment else text
 
 
+def _french_header(tag: str, value: str) -> tuple[str, str]:
+    """A header in French notation: its tag's French name, its cards in French letters."""
+    if tag.lower() in CARD_TAGS:
+        value = respelled(value, False, True)
+    return french_tag(tag), value
+
+
 def _sort_key(card: Card) -> tuple[str, int]:
     return (card.suit, card.rank)
 
@@ -275,6 +283,27 @@ def _pick_mistake(mistakes: list[Mistake], rng: random.Random) -> Mistake:
     return rng.choice([m for m in mistakes if m.codes == codes])
 
 
+def _strays(rules: Rules, legal: list[Event], rng: random.Random) -> list[Mistake]:
+    """A card outside the game's deck laid instead of a legal one-card play (a 2 in
+    Pierre qui Roule's short deck, a tarot trump in a 52-card game): REC-NOT-IN-DECK. The
+    table lets it stand (see ``simulate``), so it is offered only where the play leaves
+    cards in the hand, in the games that count such a card as laid, and with the deal
+    written (the simulator, which knows every hand, then knows what the referee knows:
+    which card left the hand, neither does)."""
+    if "REC-NOT-IN-DECK" not in rules.mistake_codes:
+        return []
+    plays = [e for e in legal if e.verb == "plays" and len(e.cards) == 1 and e.cards[0].seen and e.suit is None
+             and e.target is None]
+    hands = rules.table().hands
+    plays = [e for e in plays if e.player in hands and hands[e.player].count > 1]
+    if not plays:
+        return []
+    pool = [c for c in STANDARD_52 if c not in rules.deck] or [c for c in TAROT_78 if c not in rules.deck]
+    event = rng.choice(plays)
+    card = rng.choice(pool)
+    return [Mistake(dataclasses.replace(event, cards=(card,), cards_text=str(card)), ("REC-NOT-IN-DECK",))]
+
+
 def _pick(events: list[Legal], weights: dict[str, float], rng: random.Random) -> Event:
     """One legal event: first a kind of event (verb), by this record's weights, then one
     event of that kind; a group of cards picked is laid as one of the plays it allows
@@ -298,13 +327,14 @@ def _order(e: Legal) -> tuple[str, ...]:
 # --- The simulator ------------------------------------------------------------------------
 
 def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None = None,
-             hidden: bool = False, max_events: int = 5000, mistakes: float = 0.0) -> str:
+             hidden: bool = False, max_events: int = 5000, mistakes: float = 0.0, notation: str = "en") -> str:
     """The text of one random legal record of ``game`` for ``players`` players.
 
     ``variants`` sets option headers (tag -> value); without it each option is drawn at
     random. ``hidden`` leaves the deal out. ``mistakes`` is the chance that an event is
     a table mistake, marked ``; expect CODE ...`` (0: a legal record). The record stops
     when the game is over or after ``max_events`` events (it is then in progress).
+    ``notation``: ``en``, or ``fr`` for a record in French notation (the same game).
     SimulationError (a ValueError) for an unknown game, a bad player count, a bad
     variant or a rate outside 0 to 1."""
     cls = rules_class(game)
@@ -348,18 +378,29 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     rules = replay(start(record), record)
 
     quiet = dataclasses.replace(style, moves=0, times=0)
-    written = [line_text(_dress(e, 0, quiet, rng)) for e in deal_lines]
+    french = notation == "fr"
+    written = [line_text(_dress(e, 0, quiet, rng), french) for e in deal_lines]
     body: list[str] = [] if hidden else written
     weights: dict[str, float] = {}
     count, passed = 0, False
+    stood: str | None = None
+    """The player whose card outside the deck the table let stand: their next line may
+    not lay a card (the referee would take it for the correction)."""
     while count < max_events:
         legal = rules.legal()
+        if stood is not None:
+            legal = [e for e in legal if e.player != stood or e.verb != "plays"]
         if not legal:
             break
         mistake = None
         if mistakes and (chance := rng.random()) < mistakes + FOLLOW_ON:
             offered = [m for m in rules.mistakes(hidden) if chance < mistakes or m.follow_on]
+            if chance < mistakes and stood is None and not hidden:
+                offered += _strays(rules, [e for e in legal if isinstance(e, Event)], rng)
+            if stood is not None:
+                offered = [m for m in offered if m.event.player != stood or m.event.verb != "plays"]
             mistake = _pick_mistake(offered, rng) if offered else None
+        stood = None
         if mistake is None and all(e.verb == "slaps" for e in legal) and rng.random() < 0.5:
             rules.conclude()  # nobody slaps: the game ends here, and the record says so
             passed = True
@@ -371,13 +412,17 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
             event = _dress(mistake.event, count, style, rng)
             event = dataclasses.replace(event, time=mistake.event.time or event.time, comment=EXPECT + " ".join(mistake.codes))
         shown = rules.public(event) if hidden else event  # asked before the event changes the table
-        rules.apply(event)
+        if mistake is not None and mistake.codes == ("REC-NOT-IN-DECK",):
+            rules.lay_stray(event, 0)  # not replayed; the next players play on: it stands
+            stood = event.player
+        else:
+            rules.apply(event)
         if rng.random() < style.comments / 4:
             body.append(rng.choice(COMMENTS))
         if rng.random() < style.comments / 4:
             body.append("")
         if shown is not None:
-            body.append(line_text(shown))
+            body.append(line_text(shown, french))
 
     result = rules.result()
     if result.finished and result.winner and (passed or rng.random() < 0.5):
@@ -386,6 +431,10 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     if rng.random() < 0.2:
         lines.append(rng.choice(COMMENTS))
     comment_at = rng.randrange(len(headers)) if rng.random() < style.comments * 10 else -1
+    if french:
+        headers = [_french_header(t, v) for t, v in headers]
+        headers.insert(1, ("Notation", "fr"))
+        comment_at += comment_at > 0
     lines += [_header(t, v, rng.choice(COMMENTS) if i == comment_at else None) for i, (t, v) in enumerate(headers)]
     lines.append("")
     lines += body
@@ -513,7 +562,7 @@ def _write(text: str) -> None:
 
 
 def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
-        mistakes: float = 0.0) -> int:
+        mistakes: float = 0.0, notation: str = "en") -> int:
     """``referee simulate``: ``count`` records from seeds seed, seed+1, ... separated by a
     blank line. Exit status 0, or 2 with a message on stderr for a bad request."""
     try:
@@ -530,7 +579,7 @@ def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: in
         return EXIT_ERROR
     try:
         for i in range(count):
-            _write(("\n" if i else "") + simulate(cls.name, players, seed + i, chosen, hidden, mistakes=mistakes))
+            _write(("\n" if i else "") + simulate(cls.name, players, seed + i, chosen, hidden, mistakes=mistakes, notation=notation))
     except BrokenPipeError:
         _silence_stdout()
     return EXIT_OK

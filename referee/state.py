@@ -236,6 +236,8 @@ def _groups_phrases(groups: Iterable[Group]) -> list[str]:
         key = "legal.group-ace" if any(s is not None for g in same for s in g.suits) else "legal.group"
         said.append(say(key, cards=" ".join(map(str, cards)), first=join(first, "or")))
     return said
+BUT = 3
+"""At most this many cards are said as exceptions (« any card but KS »)."""
 
 
 def _card_order(card: Card) -> tuple:
@@ -248,9 +250,14 @@ def _cards_phrase(cards: set[Card], universe: set[Card], known: bool) -> str:
     not known to be elsewhere', 'any heart', 'any 7', then the rest one by one."""
     seen = {c for c in cards if c.seen}
     phrases, covered = [], set()
+    left_out = universe - seen
     if not known and universe and seen >= universe:
         phrases.append(say("legal.any-card"))
         covered = set(universe)
+    elif not known and universe and len(left_out) <= BUT and len(universe) > 4 * len(left_out):
+        # all but a few (in Caroleto, all but the Roi de pique): said in a line
+        phrases.append(say("legal.any-card-but", cards=join(map(str, sorted(left_out, key=_card_order)))))
+        covered = universe & seen
     elif not known:
         for suit in (*SUITS, TRUMP):
             of_suit = {c for c in universe if c.suit == suit}

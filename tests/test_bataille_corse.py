@@ -308,3 +308,15 @@ def test_legal_offers_the_penalty_owed(penalty: str) -> None:
         payments = [e for e in rules.legal() if e.verb in ("burns", "gives")]
     assert [v.code for v in rules.violations] == ["BC-FALSE-SLAP"]
     assert [e.player for e in rules.legal() if e.verb == "plays"] == ["Bob"]
+
+
+def test_a_card_out_of_turn_says_what_made_it_the_other_players_turn():
+    """The turn going round, or a payment under way (« 2 pour une Dame »): the message
+    says which, and quotes the rule that decided it."""
+    from referee.engine import check
+    from referee.notation import parse_text
+
+    games = parse_text(open("records/bataille-corse/out-of-turn.txt", encoding="utf-8").read())
+    said = [(v.message, v.rule[:20]) for g in games for v in check(g).violations if v.code == "BC-OUT-OF-TURN"]
+    assert said == [("Chloe turned JC, but it is Bob's turn: the turn goes round to the left, to Bob", "À tour de rôle, chac"),
+                    ("Chloe turned 6D, but it is Bob's turn: Bob is paying Alice's QH, 1 more card to turn", "lorsqu’un joueur ret")]

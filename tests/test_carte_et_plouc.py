@@ -221,7 +221,7 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
      "CP-WRONG-ACCUSATION", "Ana accused Ana, but an error is called out by another player, not by its author"),
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n'
      "A plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE draws\nF draws\nG plays 9S\nH plays KS\nI draws 5\n",
-     "CP-DRAW-COUNT", "I drew 5 cards, but 5 cards were owed, and only 4 cards are left to draw: that is the draw"),
+     "CP-DRAW-COUNT", "I drew 5 cards, but 5 cards were owed (the Roi de pique, 5), and only 4 cards are left to draw: that is the draw"),
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n[Reshuffle "no"]\n'
      '[Variants "mot-doux"]\nA plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE swears\nE draws 2\n',
      "CP-DRAW-COUNT", "E drew 2 cards, but the sanction is 2 cards, and only 1 card is left to draw: that is the draw"),
@@ -274,3 +274,45 @@ def test_a_card_played_from_an_empty_hand_leaves_the_hand_it_was_known_in() -> N
     cards.take(0, read_card("8D"))
     assert all(cards.where.get(c) == POOL for c in cards.pool)  # every card thought in the stock still is
     cards.draw(1, [read_card("KD")], True)  # raised KeyError
+
+
+@pytest.mark.parametrize(("record", "line", "why", "rule"), [
+    ("six.txt", 21, "it is Cas's turn, as Ana's 6 skipped Ben", "Le 6 : le joueur suivant passe son tour."),
+    ("ten-reverses.txt", 23, "it is Zouhaire's turn, the next to the right after Charlotte, since 10S on line 22 turned the direction",
+     "le tour de jeu change de sens."),
+    ("ten-reverses.txt", 50, "it is David's turn, the next to the left after Charlotte: the 10s on line 49 turned the direction 2 times, "
+                             "back to where it was",
+     "donc on joue dans le sens normal."),
+    ("turn.txt", 26, "it is Ben's turn, the next to the left after Ana", "A son tour chaque joueur doit faire une action"),
+    ("two-players.txt", 29, "it is Ana's turn, as, with two players, Ana's 10 skipped Ben", "le tour de jeu change de sens."),
+])
+def test_out_of_turn_says_what_made_it_the_other_players_turn(record, line, why, rule):
+    """The 6s that skipped, the 10s that turned the direction (or cancelled), or plain
+    turn order: the message says which, and the rule quoted is the one that decided it."""
+    games = parse_text(open(f"records/carte-et-plouc/{record}", encoding="utf-8").read())
+    [v] = [v for g in games for v in check(g).violations if v.code == "CP-OUT-OF-TURN" and v.line == line]
+    assert v.message.endswith(" out of turn: " + why)
+    assert rule in v.rule
+
+
+def test_a_wrong_draw_of_cards_owed_says_which_cards_made_the_count():
+    games = parse_text(open("records/carte-et-plouc/sevens-stack.txt", encoding="utf-8").read())
+    [v] = [v for g in games for v in check(g).violations if v.code == "CP-DRAW-COUNT"]
+    assert v.message == "David drew 2 cards, but 4 cards were owed (7H and 7C, 2 each)"
+
+
+@pytest.mark.parametrize(("record", "line", "message"), [
+    ("mega-one.txt", 14, "David came down to one card (their play on line 13) and did not say « carte »"),
+    ("plouc-end.txt", 70, "Ana laid their last card, 9D, on line 69, and did not say « plouc »"),
+    ("mega-one.txt", 72, "Charlotte was to give a card to David before their own next play or pass, and did not: the sanction lapses"),
+])
+def test_a_missed_call_says_what_made_it_due_and_a_lapsed_sanction_says_who_owed_what(record, line, message):
+    games = parse_text(open(f"records/carte-et-plouc/{record}", encoding="utf-8").read())
+    assert message in [v.message for g in games for v in check(g).violations if v.line == line]
+
+
+def test_an_ace_off_suit_announcing_the_suit_in_play_is_one_report():
+    report = check(parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "4H"]\nAna plays AC for H\n')[0])
+    assert [(v.code, v.message) for v in report.violations] == [
+        ("CP-ACE-SUIT", "Ana played AC on 4H: an ace goes only on its own suit, and it announced hearts, the suit already "
+                        "in play, which an ace changes")]

@@ -16,12 +16,12 @@ BLOCK = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def examples() -> list[tuple[str, str]]:
-    """(where, text) of each fenced block that is a record: it has a [Game] header."""
+    """(where, text) of each fenced block that is a record: it has a [Game] (or [Jeu]) header."""
     found = []
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
         for match in BLOCK.finditer(text):
-            if re.search(r'^\[Game\s*"', match.group(1), re.MULTILINE):
+            if re.search(r'^\[(Game|Jeu)\s*"', match.group(1), re.MULTILINE):
                 line = text.count("\n", 0, match.start()) + 2
                 found.append((f"{page.relative_to(ROOT)}:{line}", match.group(1)))
     return found

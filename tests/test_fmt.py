@@ -28,7 +28,7 @@ from referee.simulate import simulate
 from .conftest import RECORDS
 
 GOOD = sorted(p for p in RECORDS.rglob("*.txt") if p.parent.name != "bad")
-STYLES = [Style(), Style("symbols", "french")]
+STYLES = [Style("ascii", "english"), Style("symbols", "french")]
 
 
 def simulated() -> list[tuple[str, str]]:
@@ -75,6 +75,9 @@ def test_fmt_is_idempotent_loses_nothing_and_survives_json(name: str, text: str)
         assert sorted(c.text for r in again for c in r.comments) == sorted(comments)
         assert Formatter(style).text(to_json_and_back(again)) == formatted  # text -> JSON -> text
     assert verdicts(to_json_and_back(records)) == verdicts(records)
+    own = Formatter().text(records)  # in the record's own notation and spelling style
+    assert Formatter().text(games(own)) == own
+    assert verdicts(games(own)) == verdicts(records)
 
 
 def test_the_canonical_form() -> None:

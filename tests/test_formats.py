@@ -85,7 +85,7 @@ def test_concise_is_one_line_per_finding(folder) -> None:
         "records/d-stale.txt:6:1: REC-STALE-ACCEPTED the line says the table accepted BC-FALSE-SLAP, but referee finds "
         "no BC-FALSE-SLAP here: remove the mark",
         "records/f-broken.txt:3:13: error: expected a card such as 7H or 10♥, got '11D'",
-        "records/f-broken.txt:4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn",
+        "records/f-broken.txt:4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn: Alice turns the first card",
         "records/f-broken.txt:5:1: BC-NOT-WON Alice took the pile, but nobody has won it yet",
     ]
     code, out = check("--format", "concise", "--quiet", "records")
@@ -196,7 +196,7 @@ def test_junit_writes_one_finding_per_line(folder) -> None:
     suites = ElementTree.fromstring(out)
     error = suites.find("testsuite/testcase/error").text.split("\n")
     assert error[0] == "records/f-broken.txt:3:13: expected a card such as 7H or 10♥, got '11D'"
-    assert error[-2:] == ["4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn",
+    assert error[-2:] == ["4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn: Alice turns the first card",
                           "5:1: BC-NOT-WON Alice took the pile, but nobody has won it yet"]
     failure = suites.find("testsuite[2]/testcase/failure").text.split("\n")
     assert [line.split(" ")[:2] for line in failure] == [["6:1:", "BC-FALSE-SLAP"], ["7:1:", "BC-FALSE-SLAP"]]

@@ -129,7 +129,7 @@ def test_a_language_needs_only_its_compiled_catalogue(tmp_path, monkeypatch) -> 
     monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path))
     assert i18n.languages() == ("en", "xx")
     result = CliRunner().invoke(main, ["--lang", "xx", "explain", "CP-MISSED-PLOUC"])
-    assert "a posé sa dernière carte sans dire" in result.output, result.output
+    assert "a posé sa dernière carte, …, ligne …, sans dire" in result.output, result.output
 
 
 # Choosing the language.
@@ -257,7 +257,7 @@ def test_state_speaks_french(name, line) -> None:
 
 EXPLAINED = [
     ("BC-FALSE-SLAP", "convention\u00a0: Taper gagne la pile quand le dessus de la pile montre une figure"),
-    ("CP-MISSED-PLOUC", "referee dit\u00a0: 10:1 CP-MISSED-PLOUC Ana a posé sa dernière carte sans dire"),
+    ("CP-MISSED-PLOUC", "referee dit\u00a0: 10:1 CP-MISSED-PLOUC Ana a posé sa dernière carte, 9D, ligne 9, sans dire"),
     ("PQ-MUST-PICK-UP", "Un joueur qui ne peut pas fournir ne joue pas une autre couleur"),
     ("FT-DEVIL-EXTRA", "Une carte chacun dans le pli du diable"),
     ("CA-DOUBLE-PAST-8", "Les enjeux vont de 2 à 4 puis 8 et s'arrêtent"),
@@ -356,3 +356,12 @@ def test_the_french_conventions_page_is_written_from_the_catalogue() -> None:
     page = ROOT / "docs" / "fr" / "conventions.md"
     assert page.read_text(encoding="utf-8") == i18n.conventions_page("fr"), "python -m referee.i18n docs"
     assert messages.language() == "en"
+
+
+def test_click_s_own_words_follow_the_language() -> None:
+    out = CliRunner().invoke(main, ["--lang", "fr", "state", "--help"]).output
+    assert out.startswith("Utilisation\u00a0:") and "Affiche ce message et quitte." in out, out
+    result = CliRunner().invoke(main, ["--lang", "fr", "state", "--at", "0", "g.txt"])
+    assert "Erreur\u00a0: Valeur invalide pour '--at'\u00a0:" in result.output, result.output
+    out = CliRunner().invoke(main, ["--lang", "en", "state", "--help"]).output
+    assert out.startswith("Usage:") and "Show this message and exit." in out, out

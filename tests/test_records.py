@@ -31,7 +31,7 @@ def test_record(path: Path) -> None:
 def _facts(record) -> tuple:
     """What a record says, without its places on the page (nor the order of its headers,
     which the canonical form sets: a tag given twice keeps its own)."""
-    headers = sorted(((h.tag.lower(), h.value, h.comment) for h in record.headers), key=lambda h: h[0])
+    headers = sorted(((h.key, h.value, h.comment) for h in record.headers), key=lambda h: h[0])
     return (headers,
             [(e.player, e.verb, e.cards, e.suit, e.target, e.word, e.move, e.time, e.comment) for e in record.events],
             [c.text for c in record.comments])

@@ -432,6 +432,13 @@ class Rules:
         ``mistake_codes`` overrides it)."""
         return []
 
+    def lay_stray(self, event: Event, index: int) -> None:
+        """A card outside the deck (``event.cards[index]``), laid in turn by a one-card
+        line that was reported and not replayed, and that the table let stand: the next
+        event is not its player's own correction. The game counts it as laid where it
+        can (out of the hand, in the trick or on the pile), as no card of the game; by
+        default it stays unreplayed."""
+
     def play_out(self) -> None:
         """Play on from the known deal to the end, where the game is decided by its deal."""
 
@@ -457,6 +464,16 @@ class Rules:
     def drinks(self) -> list[Drink]:
         """Every drink the rules gave, in order, each with its cause."""
         return []
+
+    def score_why(self, player: str) -> str:
+        """How the replay counts a player's score, in words, for a ``scores`` line that
+        disagrees (« : Ben has the bottle ... »); empty where the count needs no telling."""
+        return ""
+
+    def drunk(self) -> dict[str, dict[str, float]]:
+        """What the record wrote as drunk, by player and unit (empty when it writes no
+        drink): the report shows it beside ``tallies`` where the two differ."""
+        return {}
 
     # Shared helpers.
     def seat(self, name: str) -> int:
@@ -486,15 +503,23 @@ class Rules:
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
         players = tuple(header.value.replace(",", " ").split())
+        from ..french import FRENCH_VERBS, is_french
         from ..notation import PLAYER_NAME, VERBS
 
+        notation = record.header("Notation")
+        if notation is not None and notation.value.strip().lower() not in ("en", "english", "") and not is_french(notation.value):
+            raise SetupError(say("setup.bad-notation", value=notation.value), notation)
+        verbs = FRENCH_VERBS if record.french or notation is not None and is_french(notation.value) else VERBS
+        folded: dict[str, str] = {}
         for name in players:
             if not PLAYER_NAME.fullmatch(name):
                 raise SetupError(say("setup.bad-name", player=name), header)
-            if name.lower() in VERBS:
+            if name.lower() in verbs:
                 raise SetupError(say("setup.reserved-name", player=name), header)
             if players.count(name) > 1:
                 raise SetupError(say("setup.duplicate-player", player=name), header)
+            if (other := folded.setdefault(fold_name(name), name)) != name:
+                raise SetupError(say("setup.names-alike", player=other, other=name), header)
         if not cls.min_players <= len(players) <= cls.max_players:
             raise SetupError(say("setup.player-count", title=cls.title, low=cls.min_players, high=cls.max_players, count=len(players)), header)
         first = 0
@@ -533,9 +558,16 @@ class Rules:
 
 
 STANDARD_TAGS = ("Game", "Players", "Dealer", "First", "Result", "Match", "Round", "Target", "Hands",
-                 "Date", "Place", "Event", "Annotator")
+                 "Date", "Place", "Event", "Annotator", "Notation")
 """The tags every game knows (the ones from Date on are kept and shown, not checked)."""
 _READ_TAGS = frozenset(t.lower() for t in STANDARD_TAGS[:9])
+
+
+def fold_name(name: str) -> str:
+    """A name without its case and accents (``Noé``, ``noe`` and ``NOE`` fold alike)."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
 
 
 def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
@@ -546,7 +578,7 @@ def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
     read = _READ_TAGS | {o.tag.lower() for o in cls.options}
     first: dict[str, Header] = {}
     for header in record.headers:
-        key = header.tag.lower()
+        key = header.key
         if key in first:
             same = first[key].value.strip() == header.value.strip()
             if key in read and not same:

@@ -147,6 +147,7 @@ class BatailleCorse(Rules):
     RULES, CODES = RULES, CODES
     EXAMPLES = EXAMPLES
     mistake_codes = (
+        "REC-NOT-IN-DECK",
         "BC-OUT-OF-TURN", "BC-OVERPAID", "BC-UNDERPAID", "BC-WRONG-COLLECTOR", "BC-NOT-WON", "BC-FALSE-SLAP",
         "BC-SLAP-WHILE-OUT", "BC-SLAP-BANNED", "BC-PENALTY-UNPAID", "BC-PENALTY-WRONG", "BC-EMPTY-PACK",
         "BC-DEAL-MISMATCH",
@@ -172,6 +173,10 @@ class BatailleCorse(Rules):
         self.turn = setup.first
         self.debt = 0
         self.creditor: int | None = None
+        self.paying: Card | None = None
+        """The paying card of the payment under way."""
+        self.leader: int | None = None
+        """Who took the last pile, and so leads with a new card."""
         self.payer: int | None = None
         self.owner: int | None = None
         self.out = [False] * n
@@ -267,7 +272,8 @@ class BatailleCorse(Rules):
             if self.owner is not None and seat == self.payer:
                 stands = self.flag("BC-OVERPAID", event, column, card=card, creditor=self.players[self.owner])
             else:
-                stands = self.flag("BC-OUT-OF-TURN", event, column, card=card, expected=self.players[expected])
+                why, rule = self._turn_why(expected)
+                stands = self.flag("BC-OUT-OF-TURN", event, column, rule=rule, card=card, expected=self.players[expected], why=why)
             placed = self._from_pack(seat, card, event, column)
             if placed is not None:
                 self.pile.insert(0, placed)
@@ -281,6 +287,39 @@ class BatailleCorse(Rules):
         self._lay(placed)
         self._after_card(seat, placed)
 
+    def lay_stray(self, event: Event, index: int) -> None:
+        """A card outside the deck turned in turn and let stand: the card that left the
+        top of the pack (whatever the record calls it) lies on the pile, and counts as no
+        card of the game: it asks for no payment and makes no slap pattern."""
+        seat = self.seats[event.player]
+        if not self.started:
+            self._begin()
+        if self.winner is not None or self.owner is not None or seat != self.turn or not self.packs[seat]:
+            return
+        top = self.packs[seat].popleft()
+        self.pile.append(top)
+        if top.seen:
+            self.where[top] = PILE
+        self.run.append(UNSEEN_CARD)
+        self.cards_played += 1
+        self._showing = None
+        self._after_card(seat, UNSEEN_CARD)
+
+    def _turn_why(self, expected: int) -> tuple[str, str]:
+        """What makes it ``expected``'s turn, in words, and the rule that decides it: a
+        pile won and not taken yet, a payment under way, the last pile taken, or the turn
+        going round."""
+        name = self.players[expected]
+        if self.owner is not None:
+            return say("bc.turn.owner", player=name), "collect"
+        if self.debt and self.creditor is not None:
+            return say("bc.turn.pays", player=name, creditor=self.players[self.creditor], card=self.paying, count=self.debt), "pay"
+        if not self.pile and self.leader == expected:
+            return say("bc.turn.leads", player=name), "collect"
+        if not self.cards_played:
+            return say("bc.turn.first", player=name), "turn"
+        return say("bc.turn.next", player=name), "turn"
+
     def _lay(self, card: Card) -> None:
         """A card turned face up on the pile, in turn."""
         self.pile.append(card)
@@ -292,7 +331,7 @@ class BatailleCorse(Rules):
     def _after_card(self, seat: int, card: Card) -> None:
         """Debts and turns after a card turned in turn (shared with the play-out)."""
         if card.rank in PAYING and card.seen:
-            self.creditor, self.debt = seat, PAYING[card.rank]
+            self.creditor, self.debt, self.paying = seat, PAYING[card.rank], card
             self._pass_turn(seat)
         elif self.debt:
             self.debt -= 1
@@ -514,7 +553,7 @@ class BatailleCorse(Rules):
         self.where.update((c, seat) for c in self.pile if c.seen)
         self.pile, self.run, self._showing = [], [], []
         self.debt, self.creditor, self.owner, self.payer = 0, None, None, None
-        self.turn = seat
+        self.turn = self.leader = seat
         self.piles_collected += 1
         if len(pack) == 52 and self.winner is None:
             n = len(self.players)  # the others go out in turn order from the winner

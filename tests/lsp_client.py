@@ -1,0 +1,118 @@
+"""A small Language Server Protocol client for the tests: a real ``python -m referee lsp``
+in a subprocess, spoken to over a pipe in JSON-RPC with Content-Length framing, as an
+editor speaks to it."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT = 60.0
+"""Seconds to wait for an answer before the test fails (a loaded CI machine is slow)."""
+
+
+class Client:
+    def __init__(self, cwd: Path | None = None):
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en"}  # the locale aside: English unless asked
+        self.process = subprocess.Popen([sys.executable, "-m", "referee", "lsp", "--stdio"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd or ROOT, env=env)
+        self.incoming: queue.Queue = queue.Queue()
+        self.notes: list[dict] = []
+        self.next_id = 0
+        threading.Thread(target=self._read, daemon=True).start()
+        self.stderr = b""
+        threading.Thread(target=self._read_errors, daemon=True).start()
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        while True:
+            length = None
+            while True:
+                line = stream.readline()
+                if not line:
+                    self.incoming.put(None)
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                name, _, value = line.decode("ascii").partition(":")
+                if name.strip().lower() == "content-length":
+                    length = int(value)
+            self.incoming.put(json.loads(stream.read(length)))
+
+    def _read_errors(self) -> None:
+        for line in self.process.stderr:
+            self.stderr += line
+
+    def send(self, message: dict) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        self.process.stdin.flush()
+
+    def notify(self, method: str, params: dict) -> None:
+        self.send({"method": method, "params": params})
+
+    def _next(self, deadline: float) -> dict:
+        message = self.incoming.get(timeout=max(0.01, deadline - time.monotonic()))
+        if message is None:
+            raise AssertionError("the server stopped: " + self.stderr.decode("utf-8", "replace"))
+        if "id" in message and "method" in message:  # a request from the server (a registration): answer it
+            self.send({"id": message["id"], "result": None})
+        return message
+
+    def request(self, method: str, params: dict | None) -> object:
+        self.next_id += 1
+        number = self.next_id
+        self.send({"id": number, "method": method, "params": params})
+        deadline = time.monotonic() + WAIT
+        while True:
+            message = self._next(deadline)
+            if message.get("id") == number and "method" not in message:
+                assert "error" not in message, message["error"]
+                return message.get("result")
+            self.notes.append(message)
+
+    def diagnostics(self, uri: str, after: float | None = None) -> list[dict]:
+        """The next diagnostics published for a document (those already come, first)."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            for n, note in enumerate(self.notes):
+                if note.get("method") == "textDocument/publishDiagnostics" and note["params"]["uri"] == uri:
+                    del self.notes[: n + 1]
+                    return note["params"]["diagnostics"]
+            self.notes.append(self._next(deadline))
+
+    def start(self, locale: str | None = None) -> dict:
+        params = {"processId": os.getpid(), "rootUri": None, "capabilities": {}, **({"locale": locale} if locale else {})}
+        result = self.request("initialize", params)
+        self.notify("initialized", {})
+        return result
+
+    def open(self, uri: str, text: str) -> list[dict]:
+        self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "referee", "version": 1, "text": text}})
+        return self.diagnostics(uri)
+
+    def change(self, uri: str, text: str, version: int = 2) -> list[dict]:
+        self.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                               "contentChanges": [{"text": text}]})
+        return self.diagnostics(uri)
+
+    def at(self, method: str, uri: str, line: int, character: int, **more: object) -> object:
+        return self.request(method, {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}, **more})
+
+    def stop(self) -> bytes:
+        try:
+            self.request("shutdown", None)
+            self.notify("exit", {})
+            self.process.wait(timeout=WAIT)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+        return self.stderr
