@@ -190,12 +190,13 @@ def explain_place(path: str, line: int, width: int = WIDTH, terminal: bool = Fal
         if record.line == line:
             return [f"{path}:{line}", *_wrap(say("explain.unreadable"), record.message, width)]
         raise record
-    return explain_line(path, line, record, report)
+    return explain_line(path, line, record, report, width, terminal)
 
 
-def explain_line(path: str, line: int, record, report) -> list[str]:
+def explain_line(path: str, line: int, record, report, width: int = WIDTH, terminal: bool = False) -> list[str]:
     """Why referee ruled as it did on a line of a game, given its report (with its
-    match's faults); RecordError when the game has no such line."""
+    match's faults), in lines of at most ``width`` columns (the first cut only on a
+    terminal); RecordError when the game has no such line."""
     from .notation import RecordError
     from .state import rules_at, source_line, state_of
 
