@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..cards import ACE, SUITS, UNSEEN_CARD, Card
 from ..record import Event
 from .base import Deal, Group, Legal, Mistake, Setup
-from .carte_et_plouc_cards import DISCARD, POOL, THREE_OF_CLUBS, TWO
+from .carte_et_plouc_cards import DISCARD, POOL, STOCK, THREE_OF_CLUBS, TWO
 
 if TYPE_CHECKING:
     from .carte_et_plouc import CarteEtPlouc
@@ -333,6 +333,8 @@ def _going_out_on_three(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
         return
     for seat in _active(rules):
         if cards.count(seat) != 1 or THREE_OF_CLUBS in cards.known[seat] or (cards.unknown[seat] and not hidden):
+            continue
+        if cards.where.get(THREE_OF_CLUBS, seat) not in (seat, STOCK):  # known in another hand (sent back there)
             continue
         if hidden and rules.passed_at[seat] > cards.last_in[seat]:
             continue  # a hand nobody saw, that passed since: the card may prove that pass wrong
