@@ -14,13 +14,16 @@ import dataclasses
 import io
 import pickle
 import random
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .engine import replay
+from .cards import ACE, SUITS, UNSEEN_CARD, Card
+from .engine import replay, start
 from .export import escape_value, line_text
-from .games.base import Rules
+from .games.base import Group, Legal, Rules, legal_events
 from .notation import RecordError, parse_text
+from .record import Event, Record
 from .simulate import rules_class, simulate
 from .state import rules_at
 
@@ -88,7 +91,7 @@ def disagreements(position: Position, rng: random.Random, sample: int = SAMPLE) 
         return [f"{position.game} seed {position.seed}: the position itself is flagged: {rules.violations[0]}"]
     if rules.result().finished:
         return []
-    offered = rules.legal()
+    offered = legal_events(rules.legal())  # a group of cards: each play it allows
     if len(offered) > sample:
         offered = [offered[0], offered[-1], *rng.sample(offered[1:-1], sample - 2)]
     fork = _forks(rules)
@@ -108,4 +111,201 @@ def disagreements(position: Position, rng: random.Random, sample: int = SAMPLE) 
             v = flagged[0]
             found.append(f"{position.game} seed {position.seed}: legal() offers {written!r}, flagged "
                          f"{v.code} ({v.message})\n{position.text}")
+    return found
+
+
+# --- The other way: what checks clean is offered ------------------------------------------
+
+SKIPPED_VERBS = frozenset({"holds", "scores", "swears"})
+"""Lines ``legal()`` does not list: the deal, the scores a table writes (checked at the
+end of the game, against the result), and a gros mot (a fault under la règle du mot
+doux, no event of the game without it)."""
+
+
+def offers(offered: list[Legal], event: Event) -> bool:
+    """Whether ``legal()``'s list has this event, or a group that allows it. Cards drawn
+    are compared by their number (the stock names them or not), a card offered as ``??``
+    (a hand nobody saw) stands for any card, a call is compared without case or accents."""
+    for item in offered:
+        if isinstance(item, Group):
+            if event.verb == "plays" and event.player == item.player and item.allows(event.cards, event.suit):
+                return True
+            continue
+        if (item.player, item.verb, item.target, item.suit) != (event.player, event.verb, event.target, event.suit):
+            continue
+        if plain(item.word) != plain(event.word) or len(item.cards) != len(event.cards):
+            continue
+        if item.verb == "draws" or all(a == b or not a.seen or not b.seen for a, b in zip(item.cards, event.cards)):
+            return True
+    return False
+
+
+def offers_line(rules: Rules, offered: list[Legal], event: Event) -> bool:
+    """Whether ``legal()`` offers this line, or, for a line that lays several plays one
+    after the other (a Dame and the card it lets its player lay, a payment in Bataille
+    corse: ``plays QC 9C``), whether it offers each of them in turn: the longest play
+    it offers first, then the rest on the table that play leaves."""
+    if offers(offered, _counted(event)):
+        return True
+    if event.verb != "plays" or len(event.cards) < 2:
+        return False
+    cards = event.cards
+    for size in range(len(cards) - 1, 0, -1):
+        head = dataclasses.replace(event, cards=cards[:size], cards_text=" ".join(map(str, cards[:size])), suit=None)
+        if offers(offered, head):
+            after = _forks(rules)()
+            after.apply(head)
+            tail = dataclasses.replace(event, cards=cards[size:], cards_text=" ".join(map(str, cards[size:])))
+            return offers_line(after, after.legal(), tail)
+    return False
+
+
+def _counted(event: Event) -> Event:
+    """A draw as its number of cards (``draws`` alone: one)."""
+    if event.verb == "draws" and not event.cards_text:
+        return dataclasses.replace(event, cards=(UNSEEN_CARD,), cards_text="1")
+    return event
+
+
+def plain(word: str | None) -> str:
+    """A word as written, without case or accents."""
+    return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
+
+
+def _looks(rules: Rules) -> tuple[str, str]:
+    """The table and what is to do, as a table sees them: a line that leaves both as they
+    were changes nothing (a pass written after one's draw, the winner of a slap writing
+    that they collect): it is no move, and ``legal()`` need not offer it."""
+    return repr(rules.table()), repr(rules.todo())
+
+
+def missed_in_record(record: Record) -> list[str]:
+    """The lines of a record that check clean where they stand, change the table, and
+    that ``legal()`` did not offer there (each said with its line), up to the record's
+    first fault the table did not accept (after it, the table may be one no legal game
+    reaches). A line that lays several plays one after the other is compared play by
+    play (``offers_line``)."""
+    rules = start(record)
+    missed = []
+    for event in record.events:
+        if any(not v.accepted for v in rules.violations):
+            break
+        if event.verb in SKIPPED_VERBS or rules.result().finished:
+            replay(rules, dataclasses.replace(record, events=[event]))
+            continue
+        offered = rules.legal()
+        fork = _forks(rules)()
+        before, looks = len(rules.violations), _looks(rules)
+        replay(rules, dataclasses.replace(record, events=[event]))
+        if len(rules.violations) == before and _looks(rules) != looks and not offers_line(fork, offered, event):
+            missed.append(f"{record.path}:{event.line}: {line_text(event)!r} checks clean, but legal() did not offer it")
+    return missed
+
+
+def random_play(game: str, players: int, seed: int, steps: int, sample: int = SAMPLE) -> list[str]:
+    """A game played by a random policy that never asks ``legal()``: at each step every
+    event of ``candidates`` is tried on a copy of the table, the ones that check clean are
+    the legal moves by the referee's own ruling, and one of them is played. At each
+    position, a clean move ``legal()`` did not offer, or a move it offered (a sample)
+    that does not check clean, is a disagreement."""
+    rng = random.Random(seed)
+    text = simulate(game, players, seed, max_events=0)
+    (record,) = parse_text(text)
+    assert isinstance(record, Record)
+    rules = replay(start(record), record)
+    found: list[str] = []
+    lines = [line for line in text.rstrip("\n").split("\n") if not line.lower().startswith("[result")]
+    for _ in range(steps):
+        if rules.result().finished:
+            break
+        offered = rules.legal()
+        fork = _forks(rules)
+        clean, looks = [], _looks(rules)
+        for event in candidates(rules, rng):
+            after = fork()
+            replay(after, dataclasses.replace(record, events=[event]))
+            if not after.violations[len(rules.violations):]:
+                clean.append(event)
+                if _looks(after) != looks and not offers_line(rules, offered, event):  # (else it changes nothing)
+                    found.append(f"{game} seed {seed}: {line_text(event)!r} checks clean, legal() did not offer it\n"
+                                 + "\n".join(lines) + "\n")
+        spelled = legal_events(offered)
+        for event in rng.sample(spelled, min(sample, len(spelled))):
+            after = fork()
+            replay(after, dataclasses.replace(record, events=[event]))
+            if after.violations[len(rules.violations):]:
+                v = after.violations[-1]
+                found.append(f"{game} seed {seed}: legal() offers {line_text(event)!r}, flagged {v.code} ({v.message})\n"
+                             + "\n".join(lines) + "\n")
+        if found or not clean:
+            break
+        event = _policy(clean, rng)
+        replay(rules, dataclasses.replace(record, events=[event]))
+        lines.append(line_text(event))
+    return found
+
+
+def _policy(clean: list[Event], rng: random.Random) -> Event:
+    """A move among those that check clean: a card most of the time, as a table plays."""
+    plays = [e for e in clean if e.verb == "plays"]
+    return rng.choice(plays if plays and rng.random() < 0.7 else clean)
+
+
+CALLS = ("carte", "plouc", "contre", "Carte")
+ANNOUNCING = frozenset({"carte-et-plouc"})
+"""The games where an ace announces a suit (``plays AC for H``)."""
+
+
+def candidates(rules: Rules, rng: random.Random) -> list[Event]:
+    """Events a table might write now, made from what the table shows (hands, players,
+    the game's verbs), never from ``legal()``: each card of a hand alone (an ace with
+    each announcement or none, where aces announce), random groups of cards of one value
+    in random orders, draws of 1 to 8 cards, passes, calls, slaps, collects, burns,
+    discards, swaps, gifts and accusations. (No round markers, drinks or bids: Caroleto
+    is not played by this policy.)"""
+    table = rules.table()
+    verbs = rules.verbs
+    deck = sorted(rules.deck, key=str)
+    found: list[Event] = []
+
+    def event(player: str, verb: str, cards: tuple[Card, ...] = (), target: str | None = None,
+              word: str | None = None, suit: str | None = None) -> None:
+        found.append(Event(player, verb, 0, 0, cards, " ".join(map(str, cards)), 0, target, word, suit=suit))
+
+    for player in rules.players:
+        hand = table.hands.get(player)
+        held = list(hand.known) if hand is not None else []
+        if hand is not None and hand.count > len(hand.known):
+            elsewhere = {c for h in table.hands.values() for c in h.known} | {c for p in table.piles.values() for c in p}
+            held += rng.sample([c for c in deck if c not in elsewhere], min(4, len(deck) - len(elsewhere)))
+        others = [p for p in rules.players if p != player]
+        if "plays" in verbs:
+            for card in held:
+                for suit in (None, *SUITS) if card.rank == ACE and rules.name in ANNOUNCING else (None,):
+                    event(player, "plays", (card,), suit=suit)
+            for rank in {c.rank for c in held}:
+                same = [c for c in held if c.rank == rank]
+                if len(same) > 1:
+                    chosen = rng.sample(same, rng.randint(2, len(same)))
+                    announce = rank == ACE and rules.name in ANNOUNCING
+                    event(player, "plays", tuple(chosen), suit=rng.choice((None, *SUITS)) if announce else None)
+        if "draws" in verbs:
+            for count in range(1, 9):
+                found.append(Event(player, "draws", 0, 0, (UNSEEN_CARD,) * count, str(count)))
+        for verb in ("passes", "slaps", "collects", "burns"):  # a gros mot is a fault, or no event of the game
+            if verb in verbs:
+                event(player, verb)
+        if "discards" in verbs:
+            for card in held:
+                event(player, "discards", (card,))
+        if "says" in verbs:
+            for word in CALLS:
+                event(player, "says", word=word)
+        for target in others:
+            if "swaps" in verbs:
+                event(player, "swaps", target=target)
+            if "accuses" in verbs:
+                event(player, "accuses", target=target)
+            if "gives" in verbs and held:
+                event(player, "gives", (rng.choice(held),), target=target)
     return found

@@ -39,13 +39,15 @@ def check_file(path: str, writer: Writer, settings: Settings) -> None:
     writer.file_end(name)
 
 
-def _not_found(missing: NotFound, writer: Writer) -> None:
+def _not_found(missing: NotFound, writer: Writer, read: bool = False) -> None:
+    """A path that gave no file to check, counted as such; ``read``: a file that was
+    found but could not be checked (its worker died), counted as a game not checked."""
     from .engine import error_report
     from .notation import RecordError
 
     error = RecordError(missing.path, 0, 0, missing.message)
     writer.file_start(missing.path)
-    writer.report(error, error_report(error))
+    writer.report(error, error_report(error), missing=not read)
     writer.file_end(missing.path)
 
 
@@ -162,7 +164,7 @@ def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Setti
                 from .messages import say
 
                 for target in batch:
-                    _not_found(NotFound(target, say("run.worker-failed", reason=done)), writer)
+                    _not_found(NotFound(target, say("run.worker-failed", reason=done)), writer, read=True)
                 fill()
                 continue
             for chunks, counted, written in done:

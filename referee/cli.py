@@ -406,18 +406,24 @@ def _output_file(path: str):
 @main.command()
 def games() -> None:
     """List the games and their variants."""
+    from .fit import fit, terminal_width
     from .games import GAMES, load_rules
     from .messages import help_text, say
 
+    width = terminal_width()  # a phone's terminal: each line cut between words
+
+    def echo(line: str) -> None:
+        click.echo("\n".join(fit(line, width, 6 if line.startswith(" ") else 2)))
+
     for entry in GAMES:
         if entry.module is None:
-            click.echo(say("games.not-refereed", name=entry.name, title=entry.title))
+            echo(say("games.not-refereed", name=entry.name, title=entry.title))
             continue
         rules = load_rules(entry)
-        click.echo(say("games.game", name=entry.name, title=entry.title, low=rules.min_players, high=rules.max_players))
+        echo(say("games.game", name=entry.name, title=entry.title, low=rules.min_players, high=rules.max_players))
         for option in rules.options:
-            click.echo(say("games.option", tag=option.tag, help=help_text(f"game-option.{entry.name}.{option.tag}", option.help),
-                           accepted=option.accepted(), default=_default_text(option, rules)))
+            echo(say("games.option", tag=option.tag, help=help_text(f"game-option.{entry.name}.{option.tag}", option.help),
+                     accepted=option.accepted(), default=_default_text(option, rules)))
 
 
 def option_helps() -> Iterator[tuple[str, str]]:

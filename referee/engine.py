@@ -106,14 +106,47 @@ def _setup_error(record: Record, error: SetupError) -> RecordError:
     return RecordError(record.path, line, column, str(error), source)
 
 
+def _game_tag(record: Record):
+    """A header whose tag looks like a misspelled ``Game`` ([Gmae], [Games], [Jeu] not)."""
+    import difflib  # here: only a game without [Game] needs it
+
+    return next((h for h in record.headers if difflib.get_close_matches(h.tag.lower(), ["game"], n=1, cutoff=0.7)), None)
+
+
+PEEKED = 4
+"""Batches of a game read lazily looked at for an event, at most, before it is set up."""
+
+
+def _has_events(record: Record) -> bool:
+    """Whether a game has events; for a game read lazily, its first batches are read
+    (and kept for the replay) until one has an event."""
+    if record.events or record.batches is None:
+        return bool(record.events)
+    import itertools
+
+    peeked = []
+    for batch in itertools.islice(record.batches, PEEKED):
+        peeked.append(batch)
+        if batch.events:
+            break
+    found = bool(peeked) and (bool(peeked[-1].events) or len(peeked) == PEEKED)
+    record.batches = itertools.chain(peeked, record.batches)
+    return found
+
+
 def start(record: Record) -> Rules:
     """The rules of a record's game, set up from its headers."""
     header = record.header("Game")
     names = join(g.name for g in GAMES if g.module)
-    if header is None and not record.events and record.headers:  # [Result "*"] after the events, as PGN ends a game
-        raise SetupError(say("setup.headers-alone"), record.headers[0])
     if header is None:
         everything = join((g.name for g in GAMES), "or")
+        near = _game_tag(record)
+        if near is not None:  # [Gmae "..."]
+            game = find_game(near.value)
+            raise SetupError(say("setup.game-misspelled", tag=near.tag, value=game.name if game else "...",
+                                 games=everything), near)
+        if record.headers and not _has_events(record):  # [Result "*"] after the events, as PGN ends a game
+            raise SetupError(say("setup.headers-alone"), record.headers[0])
         raise SetupError(say("setup.no-game", games=everything), record.headers[0] if record.headers else None)
     entry = find_game(header.value)
     if entry is None:

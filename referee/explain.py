@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from . import record_rules
 from .games import GAMES, find_game, load_rules
 from .games.base import Rules, SetupError, Violation
+from .fit import fit, terminal_width
 from .messages import ENGLISH, help_text, join, say, template
 from .safe_text import visible_lines
 
@@ -86,32 +87,34 @@ def verdict(text: str) -> list[Violation]:
             for v in report.violations if not v.accepted]
 
 
-def _wrap(label: str, text: str) -> list[str]:
-    return textwrap.wrap(say("label.value", label=label, value=text), WIDTH, initial_indent="  ", subsequent_indent="    ",
+def _wrap(label: str, text: str, width: int = WIDTH) -> list[str]:
+    return textwrap.wrap(say("label.value", label=label, value=text), width, initial_indent="  ", subsequent_indent="    ",
                          break_on_hyphens=False, break_long_words=False)
 
 
-def render_code(found: Explanation) -> list[str]:
+def render_code(found: Explanation, width: int = WIDTH) -> list[str]:
+    """What ``referee explain CODE`` prints, in lines of at most ``width`` columns (a word
+    longer than that stays whole)."""
     shape = re.sub(r"\{[^{}]*\}", "…", template(found.code)) if found.code in ENGLISH else ""  # the message's fields left out
     readable = re.search(r"\w", shape) and not re.search(r"…\W*…", shape)  # not "… …, but …": the examples say it
     title = say("label.value", label=found.code, value=shape) if readable else found.code
-    lines = textwrap.wrap(title, WIDTH, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False)
+    lines = textwrap.wrap(title, width, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False)
     for source, quoted in found.rules:
-        lines += _wrap(say("explain.rule", source=source), f"« {quoted} »")
-    lines += _wrap(say("explain.why"), found.why)
+        lines += _wrap(say("explain.rule", source=source), f"« {quoted} »", width)
+    lines += _wrap(say("explain.why"), found.why, width)
     for game, convention in found.conventions:
-        lines += _wrap(say("explain.why-in", game=game), convention)
+        lines += _wrap(say("explain.why-in", game=game), convention, width)
     for game, text in found.examples:
-        lines.append("  " + say("label.value", label=say("explain.example", game=game), value="").rstrip())
-        lines += [("    " + line).rstrip() for line in text.rstrip("\n").split("\n")]
+        lines += fit("  " + say("label.value", label=say("explain.example", game=game), value="").rstrip(), width)
+        lines += [cut for line in text.rstrip("\n").split("\n") for cut in fit(("    " + line).rstrip(), width, 8)]
         entry = find_game(game)
         if entry is None or entry.module is None:
-            lines.append("  " + say("explain.not-refereed", game=game))
+            lines += fit("  " + say("explain.not-refereed", game=game), width)
             continue
         for v in verdict(text):
             if v.code != found.code:
                 continue
-            lines += _wrap(say("explain.says"), f"{v.line}:{v.column} {v.code} {v.message}")
+            lines += _wrap(say("explain.says"), f"{v.line}:{v.column} {v.code} {v.message}", width)
     return lines
 
 
@@ -175,8 +178,9 @@ def codes_page() -> str:
 
 # --- A line of a record ----------------------------------------------------------------------
 
-def explain_place(path: str, line: int) -> list[str]:
-    """Why referee ruled as it did on a line of a record."""
+def explain_place(path: str, line: int, width: int = WIDTH, terminal: bool = False) -> list[str]:
+    """Why referee ruled as it did on a line of a record, in lines of at most ``width``
+    columns (the first, the place and the line as written, cut only on a terminal)."""
     from .importer import read_any
     from .notation import RecordError
     from .state import checked_game_at
@@ -184,47 +188,48 @@ def explain_place(path: str, line: int) -> list[str]:
     record, report = checked_game_at(read_any(path), line)  # text or JSON, as check reads it
     if isinstance(record, RecordError):
         if record.line == line:
-            return [f"{path}:{line}", *_wrap(say("explain.unreadable"), record.message)]
+            return [f"{path}:{line}", *_wrap(say("explain.unreadable"), record.message, width)]
         raise record
-    return explain_line(path, line, record, report)
+    return explain_line(path, line, record, report, width, terminal)
 
 
-def explain_line(path: str, line: int, record, report) -> list[str]:
+def explain_line(path: str, line: int, record, report, width: int = WIDTH, terminal: bool = False) -> list[str]:
     """Why referee ruled as it did on a line of a game, given its report (with its
-    match's faults); RecordError when the game has no such line."""
+    match's faults), in lines of at most ``width`` columns (the first cut only on a
+    terminal); RecordError when the game has no such line."""
     from .notation import RecordError
     from .state import rules_at, source_line, state_of
 
     source = source_line(record, line)
     if source is None:
         raise RecordError(path, line, 1, say("explain.no-line", line=line))
-    lines = [f"{path}:{line}  {source.strip()}"]
+    lines = fit(f"{path}:{line}  {source.strip()}", width if terminal else None, 4)
     faults = [v for v in report.violations if v.line == line]
     for v in faults:
-        lines += _wrap(f"{v.line}:{v.column} {v.code}", v.message + (say("explain.accepted") if v.accepted else ""))
+        lines += _wrap(f"{v.line}:{v.column} {v.code}", v.message + (say("explain.accepted") if v.accepted else ""), width)
         if v.rule:
-            lines += _wrap(say("explain.rule-short"), f"« {v.rule} »")
-        lines += _wrap(say("explain.why"), say(f"why.{v.code}"))
+            lines += _wrap(say("explain.rule-short"), f"« {v.rule} »", width)
+        lines += _wrap(say("explain.why"), say(f"why.{v.code}"), width)
     if faults:
-        lines += _wrap(say("explain.more"), join(f"referee explain {c}" for c in dict.fromkeys(v.code for v in faults)))
+        lines += _wrap(say("explain.more"), join(f"referee explain {c}" for c in dict.fromkeys(v.code for v in faults)), width)
     event = next((e for e in record.events if e.line == line), None)
     if event is None:
         if not faults:
             key = "explain.header" if any(h.line == line for h in record.headers) else "explain.no-event"
-            lines += _wrap(say("explain.ruled"), say(key))
+            lines += _wrap(say("explain.ruled"), say(key), width)
         return lines
     if not any(not v.accepted for v in faults):
         try:
             rules = rules_at(record, line - 1)
         except SetupError as error:
-            lines += _wrap(say("explain.ruled"), str(error))
+            lines += _wrap(say("explain.ruled"), str(error), width)
             return lines
         rules.over(event)
         known = event.verb in rules.verbs and (event.player in rules.players or event.verb == "round")
         ruling = rules.ruling(event) if known else None
-        lines += _wrap(say("explain.ruled"), say("explain.legal", ruling=ruling or say("explain.nothing-against")))
+        lines += _wrap(say("explain.ruled"), say("explain.legal", ruling=ruling or say("explain.nothing-against")), width)
     after = state_of(record, line)
-    lines += [line for todo in after.todo for line in _wrap(say("explain.then"), todo)]
+    lines += [line for todo in after.todo for line in _wrap(say("explain.then"), todo, width)]
     return lines
 
 
@@ -251,6 +256,8 @@ def run(targets: tuple[str, ...]) -> int:
 
     from .notation import RecordError
 
+    terminal = terminal_width()
+    width = terminal or WIDTH  # piped: 80 columns, as the docs show it
     if not targets:
         print("\n".join(code_list()))
         return 0
@@ -268,10 +275,10 @@ def run(targets: tuple[str, ...]) -> int:
                 print(say("explain.unknown-code", code=target, hint=hint), file=sys.stderr)
                 status = 2
                 continue
-            print("\n".join(render_code(found)))
+            print("\n".join(render_code(found, width)))
         elif place:
             try:
-                print(visible_lines("\n".join(explain_place(place["path"], _line_number(place)))))
+                print(visible_lines("\n".join(explain_place(place["path"], _line_number(place), width, terminal is not None))))
             except RecordError as error:
                 print(str(error), file=sys.stderr)
                 status = 2

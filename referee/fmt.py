@@ -388,8 +388,11 @@ def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
     changed, same, errors = counts["changed"], counts["same"], counts["error"]
     if changed or same or errors:
         key = "fmt.summary.to-change" if check or diff else "fmt.summary.changed"
-        err(say("fmt.summary", changed=say(key, count=changed), same=say("fmt.summary.same", count=same),
-                errors=say("fmt.summary.errors", count=errors)) + "\n")
+        from .fit import fit, terminal_width
+
+        summary = say("fmt.summary", changed=say(key, count=changed), same=say("fmt.summary.same", count=same),
+                      errors=say("fmt.summary.errors", count=errors))
+        err("\n".join(fit(summary, terminal_width())) + "\n")  # on a terminal, cut between words
     return 2 if errors else 1 if (check or diff) and changed else 0
 
 

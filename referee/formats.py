@@ -46,6 +46,11 @@ class Summary:
     in_progress: int = 0
     never_ends: int = 0
     errors: int = 0
+    missing: int = 0
+    """Files named that could not be read, and patterns or folders that gave no record
+    file: counted apart from the games."""
+    faults: int = 0
+    """The violations of the games with violations (those the table accepted left out)."""
     accepted: int = 0
     """Violations the table accepted (``; accepted CODE``), over every game."""
     rules: dict[str, set[str]] = field(default_factory=dict)
@@ -93,14 +98,21 @@ class Summary:
     def exit_code(self, strict: bool) -> int:
         """2 when something could not be checked; else 1 for a violation (or, ``strict``,
         a game in progress); else 0."""
-        if self.errors:
+        if self.errors or self.missing:
             return 2
         return 1 if self.violations or (strict and self.in_progress) else 0
 
     def text(self) -> str:
-        text = say("report.summary", games=say("report.summary.games", count=self.games),
-                   files=say("report.summary.files", count=self.files), valid=self.valid, violations=self.violations,
-                   progress=self.in_progress, never=self.never_ends, errors=self.errors)
+        """The summary line, naming only what there is, as linters do: "1 game with 2
+        violations; 3 valid", the problems first."""
+        parts = [say("summary.violations", count=self.violations, faults=say("summary.faults", count=self.faults))
+                 if self.violations else ""]
+        parts += [say(key, count=n) for key, n in (
+            ("summary.errors", self.errors), ("summary.missing", self.missing), ("summary.in-progress", self.in_progress),
+            ("summary.never-ends", self.never_ends), ("summary.valid", self.valid)) if n]
+        text = say("summary.separator").join(p for p in parts if p) or say("summary.nothing")
+        if self.files > 1:
+            text += say("summary.total", games=say("summary.games", count=self.games), files=self.files)
         return text + (say("report.summary-accepted", count=self.accepted) if self.accepted else "")
 
 
@@ -201,6 +213,7 @@ class Writer:
         self.written = 0
         self.found: Found | None = None
         self.summary = Summary()
+        self.games_in_file = 0
 
     # The main process only.
     def begin(self) -> None:
@@ -218,6 +231,7 @@ class Writer:
     # For each file and game.
     def file_start(self, path: str) -> None:
         self.summary.files += 1
+        self.games_in_file = 0
         self.settings = self.base.for_file(path)
 
     def file_end(self, path: str) -> None:
@@ -231,11 +245,23 @@ class Writer:
         self.found = Selected(self.settings, keep, self._violation if streams else None)
         return self.found
 
-    def report(self, item, report: GameReport) -> None:
-        """A game checked: counted, then written (under --quiet, only a game that fails)."""
+    def report(self, item, report: GameReport, missing: bool | None = None) -> None:
+        """A game checked: counted, then written (under --quiet, only a game that fails).
+        ``missing``: no game, but a file that could not be read (or a pattern that gave
+        none), counted as what it is; by default, an error about a whole file is one."""
         if report.status != "error":
             self._select(report)
-        self.summary.count(report.status)
+        if missing is None:
+            missing = report.error is not None and report.error.line == 0
+        if missing:  # the file as a whole: not read
+            self.summary.missing += 1
+            if not self.games_in_file:
+                self.summary.files -= 1  # counted by file_start: it is not a file checked
+        else:
+            self.summary.count(report.status)
+        self.games_in_file += 1
+        if report.status == "violations":
+            self.summary.faults += sum(not v.accepted for v in report.violations) + sum(report.omitted.values())
         found, self.found = self.found, None
         if found is not None:
             self.summary.accepted += found.count - found.open
@@ -311,8 +337,11 @@ class TextWriter(Writer):
             self.emit(pieces)
 
     def end(self, summary: Summary) -> None:
+        from .fit import fit
+
         for line in self.lines_at_end(summary):
-            self.emit([(line, "")])
+            for cut in fit(line, self.settings.width):  # on a terminal, cut between words
+                self.emit([(cut, "")])
 
 
 class ConciseWriter(Writer):

@@ -8,9 +8,9 @@ line is then the next player's). Each line is ruled at once:
 - a line that breaks no rule is appended to the file, flushed and synced to the disk
   at once, so nothing is lost if the program, the terminal or the machine dies;
 - a line flagged with a rule is shown with the rule, and written only if the table
-  says so: ``y`` as played (a fault the table saw: the game goes on from it, penalty
-  included), ``a`` with ``; accepted CODE`` (the table let it pass), ``n`` (the default:
-  a slip of the keyboard) not at all. A line the replay cannot use (an unknown player,
+  says so: ``y`` (``oui``) as played (a fault the table saw: the game goes on from it,
+  penalty included), ``a`` (``accepté``) with ``; accepted CODE`` (the table let it
+  pass), ``n`` (``non``; the default: a slip of the keyboard) not at all. A line the replay cannot use (an unknown player,
   an event or a card the game does not have, an event after the end) and a line that
   cannot be read are never written.
 
@@ -35,14 +35,16 @@ import os
 import shutil
 import sys
 import textwrap
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .cards import SUITS
 from .engine import GameReport, check_games
 from .export import escape_value
-from .games import GAMES, find_game, load_rules
-from .games.base import SetupError
+from .fit import fit, terminal_width
+from .games import GAMES, find_game, load_rules, normalize
+from .games.base import Option, SetupError, legal_events
 from .lock import LockHeld, RecordLock
 from .messages import join, say
 from .notation import VERBS, RecordError, parse_text
@@ -181,15 +183,65 @@ class Session:
 
 # --- Starting a new record -------------------------------------------------------------------
 
+ANSWERS = {"y": "y", "yes": "y", "o": "y", "oui": "y", "a": "a", "accepted": "a", "accepte": "a",
+           "n": "n", "no": "n", "non": "n", "": "n"}
+"""The answers to "write it?", in English and French (accents left out): as played,
+accepted by the table, not written (Enter)."""
+
+
+def unique_prefix(typed: str, choices: dict[str, str]) -> tuple[str | None, list[str]]:
+    """The choice a word names (its key exactly, or the start of one key only): the
+    choice and nothing else, or None and the choices it may start (several: ambiguous;
+    none: unknown)."""
+    key = normalize(typed)
+    if key in choices:
+        return choices[key], []
+    starting = list(dict.fromkeys(v for k, v in choices.items() if key and k.startswith(key)))
+    return (starting[0], []) if len(starting) == 1 else (None, starting)
+
+
+def _game_names() -> dict[str, str]:
+    """Each refereed game by its name and by its (French) title: carte-et-plouc,
+    carte-et-plouc-de-charlotte, pierre-qui-roule..."""
+    names = {}
+    for game in GAMES:
+        if game.module is not None:
+            names[game.name] = names[normalize(game.title)] = game.name
+    return names
+
+
 def new_record(ask: Ask, show: Callable[[str], None]) -> str:
-    """Ask for the game, the players and the options; the headers to write."""
-    names = [g.name for g in GAMES if g.module is not None]
+    """Ask for the game, the players and the options (each question shows its default,
+    and takes the start of a name when only one name starts so); show the headers, and
+    give them to write once the table says yes."""
     while True:
-        entry = find_game(ask(say("live.ask-game"), names).strip() or names[0])
-        if entry is not None and entry.module is not None:
+        headers = _ask_headers(ask, show)
+        text = "".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n"
+        show("\n".join("  " + line for line in text.rstrip("\n").split("\n")))  # shown, indented
+        try:
+            typed = _plain(ask(say("live.ask-headers"), ["y", "n"]))
+            answer = ANSWERS.get(typed) if typed else "y"  # Enter: yes
+        except EOFError:
+            answer = "y"  # the end of the piped answers: what was asked for is written
+        if answer != "n":
             break
-        show(say("live.refereed", games=join(names, "or")))
-    cls = load_rules(entry)
+        show(say("live.again"))
+    return text
+
+
+def _ask_headers(ask: Ask, show: Callable[[str], None]) -> list[tuple[str, str]]:
+    """The headers of a new record, question by question."""
+    names = _game_names()
+    refereed = list(dict.fromkeys(names.values()))
+    show(say("live.refereed", games=join(refereed, "or")))
+    while True:
+        typed = ask(say("live.ask-game", default=refereed[0]), refereed).strip()
+        game, maybe = unique_prefix(typed or refereed[0], names)
+        if game is not None:
+            break
+        show(say("live.which-game", typed=typed, games=join(maybe, "or")) if maybe
+             else say("live.refereed", games=join(refereed, "or")))
+    cls = load_rules(find_game(game))
     headers, players = [("Game", cls.name)], []
     for tag, question in (("Players", say("live.ask-players", low=cls.min_players, high=cls.max_players)),
                           ("Dealer", say("live.ask-dealer"))):
@@ -197,6 +249,9 @@ def new_record(ask: Ask, show: Callable[[str], None]) -> str:
             answer = " ".join(ask(question, players).replace(",", " ").split())
             if not answer and tag == "Dealer":
                 break
+            if tag == "Players" and normalize(answer) in names:
+                show(say("live.players-not-game", typed=answer))  # a game's name typed one question late
+                continue
             try:
                 cls.setup_from(_headers_record([*headers, (tag, answer)]))
                 headers.append((tag, answer))
@@ -209,15 +264,31 @@ def new_record(ask: Ask, show: Callable[[str], None]) -> str:
         default = option.default_for(len(players))
         shown = " ".join(sorted(default)) if isinstance(default, frozenset) else str(default)
         while True:
-            answer = ask(say("live.ask-option", tag=option.tag, default=shown), list(option.choices)).strip() or shown
+            typed = ask(say("live.ask-option", tag=option.tag, default=shown or say("live.none")), list(option.choices)).strip()
+            answer = _option_words(option, typed) if typed else shown
             try:
                 if answer:  # an option with nothing by default (no variants) and nothing chosen: no header
                     option.read(answer)
                     headers.append((option.tag, answer))
                 break
             except ValueError:
-                show(say("setup.bad-option", tag=option.tag, value=answer, title=cls.title, choices=option.accepted()))
-    return "".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n"
+                show(say("setup.bad-option", tag=option.tag, value=typed, title=cls.title, choices=option.accepted()))
+    return headers
+
+
+def _option_words(option: Option, typed: str) -> str:
+    """An option's answer with each word that starts only one of its choices spelled out
+    (``sand`` is ``sandwich``); other words are left as typed, for ``Option.read``."""
+    if option.number is not None:
+        return typed
+    choices = {normalize(c): c for c in option.choices}
+    words = typed.replace(",", " ").split() if option.many else [typed]
+    return " ".join(unique_prefix(w, choices)[0] or w for w in words)
+
+
+def _plain(answer: str) -> str:
+    """An answer without case, accents or blanks around it: « Accepté » is accepte."""
+    return unicodedata.normalize("NFKD", answer).encode("ascii", "ignore").decode().strip().lower()
 
 
 def _headers_record(headers: list[tuple[str, str]]) -> Record:
@@ -286,15 +357,10 @@ def _event(session: Session, line: str, ask: Ask, show: Callable[[str], None]) -
         show(say("live.refused"))
         return
     if faults:
-        answer = "?"
-        while answer not in ("", "y", "a", "n", "yes", "no", "accepted"):
-            try:
-                answer = ask(say("live.ask-flagged"), ["y", "a", "n"]).strip().lower()
-            except EOFError:
-                answer = "n"
-        if answer.startswith("a"):
+        answer = _write_it(session, ask, show)
+        if answer == "a":
             line = accepted_line(line, faults)
-        elif not answer.startswith("y"):
+        elif answer != "y":
             show(say("live.not-written"))
             return
     session.append(line)
@@ -305,6 +371,27 @@ def _event(session: Session, line: str, ask: Ask, show: Callable[[str], None]) -
 def accepted_line(line: str, faults: list) -> str:
     """A flagged line as written when the table let its faults pass."""
     return line + " ; accepted " + " ".join(dict.fromkeys(v.code for v in faults))
+
+
+def _write_it(session: Session, ask: Ask, show: Callable[[str], None]) -> str:
+    """The table's answer to "write it?": y (as played), a (accepted) or n. Any other
+    answer asks again, saying what is expected; a line that reads as an event or a
+    command is never taken for an answer (the table went on typing the game)."""
+    while True:
+        try:
+            typed = ask(say("live.ask-flagged"), ["y", "a", "n"])
+        except EOFError:
+            return "n"
+        answer = ANSWERS.get(_plain(typed))
+        if answer is not None:
+            return answer
+        words = typed.split()
+        state = session.state
+        players = state.players if state is not None else []
+        if words and (words[0] in players or words[0].lower() in VERBS or words[0].lower() in COMMANDS):
+            show(say("live.line-not-answer", line=typed.strip()))
+        else:
+            show(say("live.answer-expected"))
 
 
 def _summary(session: Session, show: Callable[[str], None]) -> None:
@@ -331,7 +418,7 @@ def _words(session: Session) -> Vocabulary:
     """What may be typed: the players, the game's verbs, the cards (the legal ones first)."""
     state = session.state
     cls = load_rules(find_game(state.game))
-    legal = [str(c) for e in state.legal for c in e.cards if c.seen]
+    legal = [str(c) for e in legal_events(state.legal) for c in e.cards if c.seen]
     deck = sorted(cls.deck, key=lambda c: (SUITS.index(c.suit) if c.suit in SUITS else 4, c.suit, c.rank))
     return Vocabulary(list(state.players), [v for v in VERBS if v in cls.verbs],
                       list(dict.fromkeys(legal + [str(c) for c in deck])))
@@ -342,7 +429,7 @@ def _report(session: Session, show: Callable[[str], None]) -> int:
 
     report = session.report
     sources = session.record.sources(v.line for v in report.violations) if report.violations else None
-    for pieces in render_report(report, sources):
+    for pieces in render_report(report, sources, _width() if sys.stdout.isatty() else None):
         show("".join(text for text, _ in pieces))
     return 1 if report.status == "violations" else 0
 
@@ -350,7 +437,8 @@ def _report(session: Session, show: Callable[[str], None]) -> int:
 # --- Reading lines ---------------------------------------------------------------------------
 
 def terminal_asker() -> Ask:
-    """Questions asked through prompt_toolkit: line editing, history, completion."""
+    """Questions asked through prompt_toolkit: line editing, history, completion. A
+    question wider than the terminal is cut between words, its last line the prompt."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
 
@@ -364,17 +452,21 @@ def terminal_asker() -> Ask:
             typed = before.split()
             previous = typed[:-1] if word else typed
             choices = self.words.next(previous) if isinstance(self.words, Vocabulary) else self.words
+            spaced = isinstance(self.words, Vocabulary)  # a word of an event line: the next one follows
             for candidate in choices:
                 if candidate.lower().startswith(word.lower()) and candidate != word:
-                    yield Completion(candidate, -len(word))
+                    yield Completion(candidate + " " if spaced else candidate, -len(word), display=candidate)
 
     words = Words()
     session: PromptSession = PromptSession(completer=words, complete_while_typing=True, reserve_space_for_menu=4)
 
     def ask(prompt: str, choices: list[str] | Vocabulary) -> str:
         words.words = choices
+        *above, last = fit(prompt.rstrip(" "), shutil.get_terminal_size((WIDTH, 24)).columns - 1, 0)
+        for line in above:
+            print(line)
         try:
-            return session.prompt(prompt)
+            return session.prompt(last + " ")
         except KeyboardInterrupt:
             return ""
 
@@ -400,10 +492,12 @@ def run(path: str) -> int:
     violations, 2 when it cannot be read."""
     ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
 
+    width = terminal_width()
+
     def show(text: str) -> None:
         from .safe_text import visible_lines
 
-        print(visible_lines(text), flush=True)
+        print("\n".join(cut for line in visible_lines(text).split("\n") for cut in fit(line, width)), flush=True)
 
     try:
         return play(path, ask, show)

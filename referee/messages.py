@@ -159,6 +159,8 @@ ENGLISH: dict[str, Message] = {
     "expect.time": "a time such as 21:04",
     # Setting a game up from its headers.
     "setup.no-game": "this game has no [Game \"...\"] header; say which game it is: {games}",
+    "setup.game-misspelled": "this game has no [Game \"...\"] header: did you mean [Game \"{value}\"] for [{tag}]? "
+                             "The games: {games}",
     "setup.headers-alone": "a header after a game's events starts a new game, and this one has no [Game \"...\"] header and no event; "
                            "to say the result or anything else of a game, put its headers before its first event",
     "setup.unknown-game": "unknown game {game!r}; referee knows {games}",
@@ -946,6 +948,9 @@ ENGLISH: dict[str, Message] = {
     "legal.any-rank.14": "any king",
     "legal.round": "a new round may start: {lines}",
     "legal.nothing": "nothing: the game is over",
+    "legal.group": "lay several of {cards}, {first} first",
+    "legal.group-ace": "lay several of {cards}, {first} first, the last announcing a suit",
+    "legal.group-any": "lay several cards of one value, the first one of those",
     "verb.holds": "hold",
     "verb.plays": "play",
     "verb.draws": "draw",
@@ -1123,8 +1128,16 @@ ENGLISH: dict[str, Message] = {
     # A live session at the table (referee play): short, to fit a phone's terminal.
     "live.json-record": "{path} is a JSON record: play writes its lines at the end of a text record; "
                         "referee import {path} > game.txt makes one of it",
-    "live.ask-game": "game? ",
+    "live.ask-game": "game [{default}]? ",
     "live.refereed": "referee referees {games}",
+    "live.which-game": "{typed!r} may be {games}: type more of its name",
+    "live.players-not-game": "{typed!r} is a game's name: type the players' names, in seating order",
+    "live.none": "Enter: none",
+    "live.ask-headers": "write these headers? y: yes, n: ask again [y] ",
+    "live.again": "again, from the game",
+    "live.answer-expected": "answer y (write it as played), a (accepted by the table) or n (do not write it)",
+    "live.line-not-answer": "{line!r} is not an answer: first say whether to write the line above "
+                            "(y, a or n); then type {line!r} again",
     "live.ask-players": "players, in seating order ({low} to {high})? ",
     "live.ask-dealer": "dealer (Enter: none)? ",
     "live.ask-option": "{tag} [{default}]? ",
@@ -1155,9 +1168,17 @@ ENGLISH: dict[str, Message] = {
     "report.more-notes": ("and {count} more note of the same kinds", "and {count} more notes of the same kinds"),
     "report.notes": "what could not be checked, and other notes:",
     "report.note-times": "{note} ({times} times)",
-    "report.summary": "{games} in {files}: {valid} valid, {violations} with violations, {progress} in progress, {never} that never end, {errors} that could not be checked (or not whole)",
-    "report.summary.games": ("{count} game", "{count} games"),
-    "report.summary.files": ("{count} file", "{count} files"),
+    "summary.violations": ("{count} game with {faults}", "{count} games with {faults}"),
+    "summary.faults": ("{count} violation", "{count} violations"),
+    "summary.errors": ("{count} game that could not be checked whole", "{count} games that could not be checked whole"),
+    "summary.missing": ("{count} file not found or unreadable", "{count} files not found or unreadable"),
+    "summary.in-progress": ("{count} in progress", "{count} in progress"),
+    "summary.never-ends": ("{count} that never ends", "{count} that never end"),
+    "summary.valid": ("{count} valid", "{count} valid"),
+    "summary.nothing": "no game",
+    "summary.separator": "; ",
+    "summary.games": ("{count} game", "{count} games"),
+    "summary.total": " ({games} in {files} files)",
     # The language server (referee lsp).
     "lsp.complete.legal": "legal now",
     "lsp.action.format": "Format the record (referee fmt)",

@@ -7,7 +7,7 @@ from collections import Counter
 from .engine import GameReport
 from .games.base import UNITS, Violation, amount_text
 from .messages import ENGLISH, join, say
-from .safe_text import excerpt, visible
+from .safe_text import WINDOW, excerpt, visible
 
 
 def violation_json(v: Violation) -> dict:
@@ -80,8 +80,18 @@ def render(report: GameReport, sources: dict[int, str] | None = None, width: int
     the notes, the statistics. Plain text is the pieces joined; a terminal shows styles.
     What a record or a file name brings is made visible (safe_text); a long source line
     is shown around the caret; violations left out of the report are counted by code;
-    each rule is quoted in full once, then referred to. With ``width``, sentences are
-    wrapped to it (a narrow terminal: a phone's)."""
+    each rule is quoted in full once, then referred to. With ``width``, every line fits
+    it (a narrow terminal: a phone's), cut between words; a source line is shown
+    around its caret, as much of it as fits."""
+    lines = _render(report, sources, width)
+    if width is None:
+        return lines
+    from .fit import fit_pieces
+
+    return [cut for line in lines for cut in fit_pieces(line, width)]
+
+
+def _render(report: GameReport, sources: dict[int, str] | None, width: int | None) -> list[list[Piece]]:
     wrap = _wrapper(width)
     where = (visible(f"{report.file}:{report.line}" if report.line else report.file), "bold")
     if report.status == "error" and not report.players:
@@ -105,7 +115,7 @@ def render(report: GameReport, sources: dict[int, str] | None = None, width: int
                          if i == 0 else [(text, "")])
         source = (sources or {}).get(v.line)
         if source is not None:
-            shown, caret = excerpt(source, v.column)
+            shown, caret = excerpt(source, v.column) if width is None else excerpt(source, v.column, min(WINDOW, max(10, width - 8)))
             lines.append([(f"      {shown}", "")])
             lines.append([("      " + " " * (caret - 1) + "^", "")])
         if v.rule and v.rule in quoted:
@@ -140,7 +150,21 @@ def render(report: GameReport, sources: dict[int, str] | None = None, width: int
             shown = note if times[note] == 1 else say("report.note-times", note=note, times=times[note])
             lines += [[(text, "dim")] for text in wrap(visible(shown), 4, 6, first="    ")]
     if report.stats:
-        lines.append([("  " + ", ".join(say("report.stat", name=stat_name(k), value=v) for k, v in report.stats.items()), "dim")])
+        stats = [say("report.stat", name=stat_name(k), value=v) for k, v in report.stats.items()]
+        lines += [[(line, "dim")] for line in _items(stats, width, "  ", "    ")]
+    return lines
+
+
+def _items(items: list[str], width: int | None, first: str, rest: str) -> list[str]:
+    """Items joined by commas, on as many lines as the width asks, each item whole."""
+    if width is None:
+        return [first + ", ".join(items)]
+    lines = [first]
+    for i, item in enumerate(items):
+        text = item + ("," if i < len(items) - 1 else "")
+        if lines[-1].strip() and len(lines[-1]) + 1 + len(text) > width:
+            lines.append(rest)
+        lines[-1] += ("" if not lines[-1].strip() else " ") + text
     return lines
 
 
@@ -192,9 +216,9 @@ def _wrapper(width: int | None):
     def wrap(text: str, start: int, rest: int, first: str = "") -> list[str]:
         if width is None or start + len(text) <= width:
             return [first + text]
-        head = textwrap.wrap(text, width=max(20, width - start), break_long_words=False, break_on_hyphens=False)[0]
+        head = textwrap.wrap(text, width=max(10, width - start), break_long_words=False, break_on_hyphens=False)[0]
         tail = text[len(head):].strip()
-        lines = textwrap.wrap(tail, width=max(20, width - rest), break_long_words=False, break_on_hyphens=False)
+        lines = textwrap.wrap(tail, width=max(10, width - rest), break_long_words=False, break_on_hyphens=False)
         return [first + head] + [" " * rest + line for line in lines]
 
     return wrap

@@ -29,7 +29,7 @@ from .french import french_tag
 from .engine import replay, start
 from .export import escape_value, line_text
 from .games import GAMES, find_game, load_rules
-from .games.base import Mistake, Option, Rules, Setup, SetupError
+from .games.base import Group, Legal, Mistake, Option, Rules, Setup, SetupError
 from .messages import join
 from .notation import VERBS, RecordError, parse_text
 from .record import Event
@@ -304,16 +304,24 @@ def _strays(rules: Rules, legal: list[Event], rng: random.Random) -> list[Mistak
     return [Mistake(dataclasses.replace(event, cards=(card,), cards_text=str(card)), ("REC-NOT-IN-DECK",))]
 
 
-def _pick(events: list[Event], weights: dict[str, float], rng: random.Random) -> Event:
+def _pick(events: list[Legal], weights: dict[str, float], rng: random.Random) -> Event:
     """One legal event: first a kind of event (verb), by this record's weights, then one
-    event of that kind."""
-    events = sorted(events, key=lambda e: (e.verb, e.player, e.cards_text, e.target or "", e.word or ""))
+    event of that kind; a group of cards picked is laid as one of the plays it allows
+    (so many cards, in such an order), at random."""
+    events = sorted(events, key=_order)
     verbs = sorted({e.verb for e in events}, key=lambda v: VERBS.index(v) if v in VERBS else len(VERBS))
     for verb in verbs:
         if verb not in weights:
             weights[verb] = 1.0 if verb == "plays" else rng.choice(VERB_WEIGHTS)
     verb = rng.choices(verbs, [weights[v] for v in verbs])[0]
-    return rng.choice([e for e in events if e.verb == verb])
+    picked = rng.choice([e for e in events if e.verb == verb])
+    return rng.choice(picked.lines()) if isinstance(picked, Group) else picked
+
+
+def _order(e: Legal) -> tuple[str, ...]:
+    if isinstance(e, Group):
+        return (e.verb, e.player, str(e.first), "+")
+    return (e.verb, e.player, e.cards_text, e.target or "", e.word or "")
 
 
 # --- The simulator ------------------------------------------------------------------------
@@ -388,7 +396,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
         if mistakes and (chance := rng.random()) < mistakes + FOLLOW_ON:
             offered = [m for m in rules.mistakes(hidden) if chance < mistakes or m.follow_on]
             if chance < mistakes and stood is None and not hidden:
-                offered += _strays(rules, legal, rng)
+                offered += _strays(rules, [e for e in legal if isinstance(e, Event)], rng)
             if stood is not None:
                 offered = [m for m in offered if m.event.player != stood or m.event.verb != "plays"]
             mistake = _pick_mistake(offered, rng) if offered else None

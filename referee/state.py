@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .cards import RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card
 from .engine import GameReport, _result_tag, _setup_error, check_games, replay, start, status_of
 from .export import line_text
-from .games.base import Result, Rules, SetupError, Table, Violation
+from .games.base import Group, Legal, Result, Rules, SetupError, Table, Violation
 from .messages import join, say
 from .notation import RecordError
 from .record import PREPOSITIONS, TARGET_VERBS, Event, Record
@@ -41,7 +41,8 @@ class State:
     event: Event | None = None
     """The last event replayed, if any."""
     todo: list[str] = field(default_factory=list)
-    legal: list[Event] = field(default_factory=list)
+    legal: list[Legal] = field(default_factory=list)
+    """Events, and choices of cards laid together (``Group``), as ``Rules.legal()`` lists them."""
     may: list[str] = field(default_factory=list)
     """The legal events in words, one sentence per player (or group of players)."""
     violations: list[Violation] = field(default_factory=list)
@@ -126,9 +127,15 @@ def state_in_text(text: str, at: int | None = None, path: str = "<record>") -> S
 
 # --- The legal events in words ---------------------------------------------------------------
 
-def say_legal(events: list[Event], table: Table, deck: frozenset[Card]) -> list[str]:
+def say_legal(offered: list[Legal], table: Table, deck: frozenset[Card]) -> list[str]:
     """One sentence per player: what the next player may do first, then what several
-    players may each do (a slap), then the others (a penalty to pay)."""
+    players may each do (a slap), then the others (a penalty to pay). A choice of cards
+    laid together is said as the cards and the ones it may start with."""
+    groups: dict[str, list[Group]] = {}
+    for item in offered:
+        if isinstance(item, Group):
+            groups.setdefault(item.player, []).append(item)
+    events = [e for e in offered if isinstance(e, Event)]
     by_form: dict[tuple, list[str]] = {}
     for event in events:
         by_form.setdefault(_form(event), []).append(event.player)
@@ -144,11 +151,11 @@ def say_legal(events: list[Event], table: Table, deck: frozenset[Card]) -> list[
     sentences = []
     order = sorted(own, key=lambda p: p != table.turn)
     for player in order[:1]:
-        sentences.append(_sentence(player, own[player], table, deck))
+        sentences.append(_sentence(player, own[player], table, deck, groups=groups.get(player, [])))
     for players, group in shared.items():
         sentences.append(_sentence(join(players, "or"), group, table, deck, players[0]))
     for player in order[1:]:
-        sentences.append(_sentence(player, own[player], table, deck))
+        sentences.append(_sentence(player, own[player], table, deck, groups=groups.get(player, [])))
     return sentences
 
 
@@ -156,7 +163,8 @@ def _form(event: Event) -> tuple:
     return (event.verb, event.cards, event.suit, event.target, event.word)
 
 
-def _sentence(who: str, events: list[Event], table: Table, deck: frozenset[Card], player: str | None = None) -> str:
+def _sentence(who: str, events: list[Event], table: Table, deck: frozenset[Card], player: str | None = None,
+              groups: Iterable[Group] = ()) -> str:
     player = player or who
     if all(e.verb == "round" for e in events):
         return say("legal.round", lines=join((line_text(e) for e in events), "or"))
@@ -170,6 +178,8 @@ def _sentence(who: str, events: list[Event], table: Table, deck: frozenset[Card]
     for verb, group in verbs.items():
         args = _arguments(group, universe, known)
         clauses.append(f"{say(f'verb.{verb}')} {join(args, 'or')}".strip())
+    if groups:
+        clauses += _groups_phrases(groups)
     text = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + say("legal.or") + clauses[-1]
     return say("legal.may", players=who, actions=text)
 
@@ -210,6 +220,22 @@ def _arguments(events: list[Event], universe: set[Card], known: bool) -> list[st
     return said
 
 
+def _groups_phrases(groups: Iterable[Group]) -> list[str]:
+    """Cards laid together, value by value: the cards, and those the play may start with;
+    where a hand is not known, in one phrase (any card of the first one's value may follow)."""
+    groups = list(groups)
+    by_value: dict[int, list[Group]] = {}
+    if any(set(g.more) - set(g.known) for g in groups):
+        return [say("legal.group-any")]
+    for group in groups:
+        by_value.setdefault(group.first.rank, []).append(group)
+    said = []
+    for same in by_value.values():
+        cards = sorted({c for g in same for c in (g.first, *g.more)}, key=_card_order)
+        first = sorted({g.first for g in same}, key=_card_order)
+        key = "legal.group-ace" if any(s is not None for g in same for s in g.suits) else "legal.group"
+        said.append(say(key, cards=" ".join(map(str, cards)), first=join(first, "or")))
+    return said
 BUT = 3
 """At most this many cards are said as exceptions (« any card but KS »)."""
 
@@ -305,7 +331,7 @@ def _pile_text(pile: list[Card]) -> str:
 def render(state: State, width: int = WIDTH) -> list[str]:
     """The state as lines of text that fit ``width`` columns."""
     title = f"{state.file}:{state.at} {state.title} ({join(state.players)})"
-    lines = textwrap.wrap(title, width, subsequent_indent="    ", break_on_hyphens=False) or [title]
+    lines = textwrap.wrap(title, width, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False) or [title]
     last = _as_written(state.event)
     after = (say("state.after", at=state.event.line), last) if state.event else (say("state.before"), "")
     for label, value in [after, *items(state)]:
@@ -336,9 +362,18 @@ def to_json(state: State) -> dict:
         "violations": [{"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message,
                         "accepted": v.accepted} for v in state.violations],
         "todo": state.todo,
-        "legal": [line_text(e) for e in state.legal],
+        "legal": [line_text(e) for e in state.legal if isinstance(e, Event)],
+        "groups": [group_json(g) for g in state.legal if isinstance(g, Group)],
         "may": state.may,
     }
+
+
+def group_json(group: Group) -> dict:
+    """A choice of cards laid together as plain data (see ``Group``)."""
+    cards = lambda cs: [str(c) for c in cs]  # noqa: E731
+    return {"player": group.player, "verb": group.verb, "first": str(group.first), "more": cards(group.more),
+            "hand": group.hand, "known": cards(group.known), "unseen": group.unseen,
+            "suits": list(group.suits), "out_suits": list(group.out_suits), "not_last": cards(group.not_last)}
 
 
 def run(path: str, at: int | None, as_json: bool) -> int:
@@ -364,5 +399,8 @@ def run(path: str, at: int | None, as_json: bool) -> int:
     else:
         from .safe_text import visible_lines
 
-        print(visible_lines("\n".join(render(state))))  # a file name or a header may bring controls
+        from .fit import terminal_width
+
+        # a file name or a header may bring controls; piped, 80 columns as the docs show it
+        print(visible_lines("\n".join(render(state, terminal_width() or WIDTH))))
     return 0

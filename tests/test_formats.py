@@ -49,8 +49,8 @@ def check(*args: str) -> tuple[int, str]:
 def test_the_summary_counts_each_status_and_the_accepted_rulings_apart(folder) -> None:
     code, out = check("records")
     assert code == 2
-    assert out.splitlines()[-1] == ("6 games in 6 files: 1 valid, 2 with violations, 2 in progress, 0 that never end, "
-                                    "1 that could not be checked (or not whole); 1 fault accepted by the table")
+    assert out.splitlines()[-1] == ("2 games with 2 violations; 1 game that could not be checked whole; 2 in progress; "
+                                    "1 valid (6 games in 6 files); 1 fault accepted by the table")
 
 
 @pytest.mark.parametrize(("files", "strict", "code"), [
@@ -70,7 +70,7 @@ def test_quiet_prints_only_the_games_that_fail_and_the_summary(folder) -> None:
     code, out = check("--quiet", "records")
     titles = [line for line in out.splitlines() if line.startswith("records/")]
     assert sorted({t.split(":")[0] for t in titles}) == ["records/b-slap.txt", "records/d-stale.txt", "records/f-broken.txt"]
-    assert "6 games in 6 files" in out.splitlines()[-1]
+    assert "(6 games in 6 files)" in out.splitlines()[-1]
     code, out = check("--quiet", "--strict", "records")
     assert "records/a-good.txt:1 bataille-corse" in out
 
@@ -279,6 +279,47 @@ def test_jobs_keep_the_order_of_a_thousand_records(tmp_path) -> None:
     assert run("--format", "concise", "--jobs", "2") == one
     paths = [line.split(":")[0] for line in one.decode().splitlines()[:-1]]
     assert paths == sorted(paths) and len(paths) == 143 + 78
-    assert one.decode().splitlines()[-1].startswith("1000 games in 1000 files")
+    assert "(1000 games in 1000 files)" in one.decode().splitlines()[-1]
     jsons = run("--format", "json", "--jobs", "2")
     assert jsons == run("--format", "json") and len(json.loads(jsons)) == 1000
+
+
+# --- The first minute: the [Game] header, a missing file, the summary -------------------------
+
+def check_text(text: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["check", "--no-config", "-"], input=text)
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+def test_a_missing_game_header_is_said_with_the_games() -> None:
+    code, out = check_text('[Players "Ana Ben"]\nAna plays 5H\n')
+    assert code == 2 and "a header after a game's events" not in out
+    assert ('<stdin>:1:1: this game has no [Game "..."] header; say which game it is: bataille-corse, carte-et-plouc, '
+            "pierre-qui-roule, flaschenteufel or caroleto") in out
+
+
+def test_a_misspelled_game_header_gets_did_you_mean() -> None:
+    code, out = check_text('[Gmae "carte-et-plouc"]\n[Players "Ana Ben"]\nAna plays 5H\n')
+    assert code == 2 and '<stdin>:1:1: this game has no [Game "..."] header: did you mean [Game "carte-et-plouc"] for [Gmae]?' in out
+
+
+def test_a_header_after_the_events_still_starts_a_game_of_its_own() -> None:
+    code, out = check_text('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\nAna plays 5H\n\n[Result "Ana"]\n')
+    assert "<stdin>:5:1: a header after a game's events starts a new game" in out
+
+
+def test_a_missing_file_and_a_pattern_that_matches_nothing_are_counted_as_files(folder) -> None:
+    code, out = check("records/a-good.txt", "records/none.txt", "nothing/*.txt")
+    assert code == 2
+    assert out.splitlines()[-1] == "2 files not found or unreadable; 1 in progress"
+
+
+@pytest.mark.parametrize(("files", "summary"), [
+    (["a-good.txt"], "1 in progress"),
+    (["e-finished.txt"], "1 valid"),
+    (["b-slap.txt"], "1 game with 1 violation"),
+    (["b-slap.txt", "a-good.txt", "e-finished.txt"], "1 game with 1 violation; 1 in progress; 1 valid (3 games in 3 files)"),
+])
+def test_the_summary_names_only_what_there_is(folder, files: list[str], summary: str) -> None:
+    assert check(*[f"records/{f}" for f in files])[1].splitlines()[-1] == summary

@@ -318,7 +318,7 @@ def test_a_file_name_with_a_line_end_and_an_escape_stays_on_its_line(tmp_path):
     for args in (["check", path], ["check", path + "-missing"]):
         result = CliRunner().invoke(main, args, env={"FORCE_COLOR": ""})
         assert "a\\nb\\x1b[31m.txt" in result.output and "\x1b[31m" not in result.output
-        assert all(line.startswith((str(tmp_path), " ", "1 game")) for line in result.output.splitlines())
+        assert all(line.startswith((str(tmp_path), " ", "1 game", "1 file")) for line in result.output.splitlines())
 
 
 def test_invisible_format_characters_in_a_record_are_shown_escaped(tmp_path):

@@ -153,9 +153,9 @@ def test_the_locale_gives_french_and_lang_en_overrides_it(tmp_path, monkeypatch)
     french(monkeypatch)
     out = CliRunner().invoke(main, ["check", record(tmp_path)]).output
     assert "Bob a tapé sur la pile, mais la pile ne montre pas de paire (dessus\u00a0: 5H)" in out, out
-    assert "1 partie dans 1 fichier" in out
+    assert "1 partie avec 1 infraction" in out
     out = CliRunner().invoke(main, ["--lang", "en", "check", record(tmp_path)]).output
-    assert "Bob slapped, but the pile shows no pair (top: 5H)" in out and "1 game in 1 file" in out, out
+    assert "Bob slapped, but the pile shows no pair (top: 5H)" in out and "1 game with 1 violation" in out, out
 
 
 def test_the_configuration_s_lang_comes_after_lang_and_before_the_locale(tmp_path, monkeypatch) -> None:
@@ -237,7 +237,7 @@ def test_check_speaks_french(monkeypatch, name, sentence) -> None:
     french(monkeypatch)
     out = CliRunner().invoke(main, ["check", str(RECORDS / name)]).output
     assert sentence in one_line(out), out
-    assert re.search(r"\d+ parties? dans 1 fichier\u00a0: ", out), out
+    assert re.search(r"^(\d+ parties? avec \d+ infractions?|\d+ en cours|\d+ sans faute)(\u00a0; |$)", out.splitlines()[-1]), out
 
 
 STATES = [

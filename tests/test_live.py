@@ -43,7 +43,7 @@ def events(path) -> list[str]:
 def test_a_new_record_through_a_terminal(tmp_path) -> None:
     path = tmp_path / "friday.txt"
     child = spawn(path)
-    child.expect(r"game\?")
+    child.expect(r"game \[bataille-corse\]\?")  # the default shown
     child.sendline("bataille-corse")
     child.expect("players")
     child.sendline("Alice Bob Chloe")
@@ -54,16 +54,22 @@ def test_a_new_record_through_a_terminal(tmp_path) -> None:
     for _ in range(4):
         child.expect(r"\]\?")
         child.sendline("")
+    child.expect('Slaps "pair sandwich"')  # the headers, shown before they are written
+    child.expect("write these headers")
+    child.sendline("")
     prompt(child, "Alice")
     type_event(child, "Alice plays 5H")
     prompt(child, "Bob")
-    type_event(child, "plays 5C")  # the next player's line
+    child.send("pl")
+    child.expect("plays")  # the completion menu
+    child.send("\t")
+    type_event(child, "5C")  # the next player's line; the completion put the space after the verb
     prompt(child, "Chloe")
     child.send("Al")
     child.expect("Alice")  # the completion menu
     child.send("\t")
     child.expect("Alice")
-    type_event(child, " slaps")
+    type_event(child, "slaps")  # the completion put the space after the name
     prompt(child, "Alice")
     child.sendline("Bob plays 9C")  # out of turn: flagged, and the table says it was a slip
     child.expect("BC-OUT-OF-TURN Bob turned 9C, but it is Alice's turn")
@@ -75,7 +81,7 @@ def test_a_new_record_through_a_terminal(tmp_path) -> None:
     child.sendline("legal")
     child.expect("Alice may play any card not known to be elsewhere")
     child.sendline("end")
-    child.expect("in progress")
+    child.expect(r"in\s+progress")  # the report fits the terminal: it may be cut there
     child.expect("now: Alice turns the next card")
     child.expect(pexpect.EOF)
     child.close()
@@ -230,7 +236,7 @@ def test_a_json_record_is_refused_with_the_way_to_a_text_one(tmp_path) -> None:
 
 
 def test_a_new_record_from_a_pipe_asks_again_after_a_bad_answer(tmp_path) -> None:
-    typed = "belote\nbataille corse\nAlice\nAlice Bob\nBen\nBob\n\nsome\n\n\n\n\nAlice plays 5H\n"
+    typed = "belote\nbataille corse\nAlice\nAlice Bob\nBen\nBob\n\nsome\n\n\n\n\n\nAlice plays 5H\n"
     result, path = play(tmp_path, typed, start=None)
     assert "referee referees bataille-corse" in result.output
     assert "Bataille corse is for 2 to 5 players, not 1" in result.output
@@ -254,7 +260,53 @@ def test_check_does_not_load_prompt_toolkit(tmp_path) -> None:
 def test_a_game_with_options_left_empty_and_no_turn_order(tmp_path) -> None:
     """Carte et Plouc's [Variants] is empty by default: Enter writes no header. Caroleto
     has no turn order between rounds: the prompt is the table's."""
-    result, path = play(tmp_path, "carte et plouc\nAna Ben\n\n\n\n\n\n\n\nAna plays 5H\n", start=None)
+    result, path = play(tmp_path, "carte et plouc\nAna Ben\n\n\n\n\n\n\n\n\nAna plays 5H\n", start=None)
     assert "[Variants" not in path.read_text(encoding="utf-8") and events(path) == ["Ana plays 5H"]
     result, path = play(tmp_path, "", start='[Game "caroleto"]\n[Players "Léa Max Noé"]\n\nMax says roi\n')
     assert "table> " in result.output
+
+
+@pytest.mark.parametrize(("answer", "written"), [
+    ("oui", "Chloe plays 3C"), ("O", "Chloe plays 3C"), ("yes", "Chloe plays 3C"),
+    ("accepté", "Chloe plays 3C ; accepted BC-OUT-OF-TURN"), ("Accepted", "Chloe plays 3C ; accepted BC-OUT-OF-TURN"),
+    ("non", None), ("no", None), ("", None),
+])
+def test_write_it_is_answered_in_english_or_french(tmp_path, answer: str, written: str | None) -> None:
+    result, path = play(tmp_path, f"Alice plays 5H\nChloe plays 3C\n{answer}\nend\n")
+    assert events(path) == ["Alice plays 5H", *([written] if written else [])]
+    assert ("not written" in result.output) == (written is None)
+
+
+def test_a_line_that_reads_as_an_event_is_never_taken_for_an_answer(tmp_path) -> None:
+    """Before, any other answer asked again with no hint and swallowed the lines after
+    it, ``end`` included."""
+    result, path = play(tmp_path, "Alice plays 5H\nChloe plays 3C\nBob plays 6C\nend\nmaybe\nn\nBob plays 6C\nend\n")
+    assert "'Bob plays 6C' is not an answer: first say whether to write the line above (y, a or n); " \
+           "then type 'Bob plays 6C' again" in result.output
+    assert "'end' is not an answer" in result.output
+    assert "answer y (write it as played), a (accepted by the table) or n (do not write it)" in result.output
+    assert events(path) == ["Alice plays 5H", "Bob plays 6C"]
+
+
+def test_a_new_record_shows_its_defaults_takes_prefixes_and_french_names(tmp_path) -> None:
+    """Enter at ``game?`` is the game shown as the default; ``carte`` starts one game's name
+    only, ``car`` two; a game's name typed at ``players?`` is not taken for players; an
+    option takes the start of a choice; the headers are shown, and asked for again on n."""
+    typed = ("car\ncarte\nAna Ben\n\n\n\n\n\n\nn\n"  # carte-et-plouc, then n: ask again
+             "\nPierre qui roule\nAna Ben Cas\nAna\n"  # Enter: bataille-corse; the game typed one question late
+             "sand pa\n\n\n\n\ny\nBen plays 5H\n")
+    result, path = play(tmp_path, typed, start=None)
+    out = result.output
+    assert "referee referees bataille-corse, carte-et-plouc, pierre-qui-roule, flaschenteufel or caroleto\ngame [bataille-corse]? " in out
+    assert "'car' may be carte-et-plouc or caroleto: type more of its name" in out
+    assert '[Game "carte-et-plouc"]' in out and "again, from the game" in out
+    assert "'Pierre qui roule' is a game's name: type the players' names" in out
+    assert "Variants [Enter: none]? " in out and "Slaps [pair]? " in out
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('[Game "bataille-corse"]\n[Players "Ana Ben Cas"]\n[Dealer "Ana"]\n')
+    assert '[Slaps "sandwich pair"]\n' in text and events(path) == ["Ben plays 5H"]
+
+
+def test_a_french_title_names_its_game(tmp_path) -> None:
+    result, path = play(tmp_path, "pierre qui roule\nAna Ben Cas Dom\n" + "\n" * 12, start=None)
+    assert path.read_text(encoding="utf-8").startswith('[Game "pierre-qui-roule"]\n')

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from referee.cards import read_card
 from referee.engine import check_games
+from referee.games.base import legal_events
 from referee.explain import explanation, render_code
 from referee.fmt import canonical
 from referee.notation import RecordError, parse_text, read_games
@@ -34,6 +36,9 @@ def client():
     yield client
     stderr = client.stop()
     assert b"Traceback" not in stderr, stderr.decode("utf-8", "replace")
+
+
+AH = read_card("AH")
 
 
 def _uri(path: Path | str) -> str:
@@ -286,7 +291,8 @@ def test_completion_of_the_suit_announced(client: Client) -> None:
     uri = _uri("suit.txt")
     client.open(uri, text)
     items = client.at("textDocument/completion", uri, 4, 17)["items"]
-    legal = {e.suit for e in state_in_text(text.replace(" for \n", "\n"), 4).legal if e.cards and str(e.cards[0]) == "AH"}
+    offered = legal_events(state_in_text(text.replace(" for \n", "\n"), 4).legal)
+    legal = {e.suit for e in offered if e.cards == (AH,)}
     assert {i["label"] for i in items if i["sortText"].startswith("0")} == legal == {"S", "D", "C"}
 
 

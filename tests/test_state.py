@@ -126,3 +126,17 @@ def test_state_and_explain_read_a_json_record_as_check_does(tmp_path) -> None:
         same = [" ".join(r.output.replace(str(p), "X").split()) for r, p in ((result, path), (expected, text))]
         assert same[0] == same[1]  # (a JSON line is written out: its comment not aligned as in the file)
     assert runner.invoke(main, ["state", "--at", "99", str(path)]).exit_code == 2
+
+
+def test_a_group_of_cards_is_said_as_a_choice_and_given_as_data() -> None:
+    """Cards of one value laid together: ``legal`` says the cards and the one to start
+    with; the JSON gives the choice (``groups``) rather than every order of every subset."""
+    state = state_in_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "5C"]\n'
+                          'Ana holds KC KH KS AC AH 9D 2S\n')
+    assert state.may == ["Ana may play KC or AC for S, H or D, lay several of KS KH KC, KC first, or lay several "
+                         "of AH AC, AC first, the last announcing a suit"]
+    data = to_json(state)
+    VALIDATOR.validate(data)
+    assert "Ana plays KC KH" not in data["legal"]
+    kings = next(g for g in data["groups"] if g["first"] == "KC")
+    assert (sorted(kings["more"]), kings["hand"], kings["suits"]) == (["KH", "KS"], 7, [None])

@@ -53,6 +53,80 @@ class Mistake:
 
 
 @dataclass(frozen=True)
+class Group:
+    """A play of several cards of one value, chosen card by card, as ``legal()`` lists it
+    (Carte et Plouc: « On peut poser plusieurs cartes de même valeur »). Listing every
+    ordered subset would make a button of each; a group is the choice instead:
+
+    - ``first``: the card that opens the play; it fits now (the one-card plays are
+      listed besides, as events);
+    - ``more``: the cards that may follow it, one at a time, each at most once, in the
+      order the player lays them (they share its value; the last card sets the suit);
+      the play may stop after any of them;
+    - ``hand``: the cards in the player's hand: a play of that many cards goes out;
+    - ``known``: those of ``first`` and ``more`` known to be in the hand; where the hand
+      holds cards nobody saw (``unseen`` of them), the others may be among those, so a
+      play lays at most ``unseen`` cards that are not in ``known``;
+    - ``suits``: when the cards are aces, the suits the last one may announce (``for``);
+      ``None`` among them: announcing none is allowed too. ``out_suits``: the same for a
+      play that goes out. Both are ``(None,)`` for any other value;
+    - ``not_last``: the cards a play that goes out may not end on (le 3 de trèfle, la
+      maîtresse).
+
+    ``lines()`` spells out every play the choice allows (for the four cards of a value,
+    16 orders at most, times the suits); ``allows()`` says whether one play is among them."""
+
+    player: str
+    first: Card
+    more: tuple[Card, ...]
+    hand: int
+    known: tuple[Card, ...] = ()
+    unseen: int = 0
+    suits: tuple[str | None, ...] = (None,)
+    out_suits: tuple[str | None, ...] = (None,)
+    not_last: tuple[Card, ...] = ()
+    verb: ClassVar[str] = "plays"
+
+    def allows(self, cards: tuple[Card, ...], suit: str | None) -> bool:
+        """Whether laying ``cards`` (in this order), announcing ``suit``, is one of the
+        plays the choice allows."""
+        rest = cards[1:]
+        if not cards or cards[0] != self.first or len(set(rest)) != len(rest) or not set(rest) <= set(self.more):
+            return False
+        return suit in self._suits(cards)
+
+    def _suits(self, cards: tuple[Card, ...]) -> tuple[str | None, ...]:
+        """The announcements a play of these cards may make (none: it may not be made)."""
+        if len(cards) > self.hand or sum(c not in self.known for c in cards) > self.unseen:
+            return ()
+        out = len(cards) == self.hand
+        if out and cards[-1] in self.not_last:
+            return ()
+        return self.out_suits if out else self.suits
+
+    def lines(self) -> list[Event]:
+        """Every play the choice allows, as events (line and column 0)."""
+        from itertools import permutations
+
+        found = []
+        for size in range(len(self.more) + 1):
+            for rest in permutations(self.more, size):
+                cards = (self.first, *rest)
+                for suit in self._suits(cards):
+                    found.append(Event(self.player, "plays", 0, 0, cards, " ".join(map(str, cards)), suit=suit))
+        return found
+
+
+Legal = Event | Group
+"""What ``legal()`` lists: an event as it would be written, or a choice of cards."""
+
+
+def legal_events(offered: list[Legal]) -> list[Event]:
+    """``legal()``'s list with each group spelled out as the plays it allows."""
+    return [line for item in offered for line in (item.lines() if isinstance(item, Group) else [item])]
+
+
+@dataclass(frozen=True)
 class Option:
     """A header-selectable option: the tag, its choices, its default.
 
@@ -309,11 +383,18 @@ class Rules:
         """The record says the game is over (a ``Result`` header): what the table let
         pass has passed (a slap nobody made). Called before ``result``."""
 
-    def legal(self) -> list[Event]:
+    def legal(self) -> list[Legal]:
         """Events that break no rule now (rules that depend on the clock left aside),
         line and column 0. With every card known, these are the simulator's choices.
         Where a hand is unknown, legal as far as the table can tell: a card that may be
-        in it (not known to be elsewhere) and would be legal."""
+        in it (not known to be elsewhere) and would be legal.
+
+        A play of several cards chosen one by one is listed as a ``Group`` (the choice,
+        not every order of every subset); ``legal_events`` spells the groups out. Every
+        event and every play a group allows checks clean when appended; every event that
+        checks clean and changes the table or what is to do is listed, or allowed by a
+        group (tests/test_legal.py); a line that changes neither (a pass written after
+        one's draw) is no move, and need not be."""
         raise NotImplementedError
 
     def table(self) -> Table:

@@ -622,6 +622,8 @@ class BatailleCorse(Rules):
         if self._slap_open():
             events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players)
                        if not self.out[s] and s not in self.penalty and not self._banned(s)]
+        elif self.slapper is not None:  # a late hand on a pile already won: harmless
+            events += [Event(p, "slaps", 0, 0) for s, p in enumerate(self.players) if not self.out[s] and s not in self.penalty]
         return events
 
     def _payments(self, seat: int, owed: Penalty) -> list[Event]:

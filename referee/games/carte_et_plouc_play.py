@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import ACE, SUITS, UNSEEN_CARD, Card
 from ..record import Event
-from .base import Deal, Mistake, Setup
-from .carte_et_plouc_cards import DISCARD, POOL, THREE_OF_CLUBS, TWO
+from .base import Deal, Group, Legal, Mistake, Setup
+from .carte_et_plouc_cards import DISCARD, POOL, STOCK, THREE_OF_CLUBS, TWO
 
 if TYPE_CHECKING:
     from .carte_et_plouc import CarteEtPlouc
@@ -63,59 +63,102 @@ def _draws(rules: CarteEtPlouc, seat: int, count: int) -> list[Event]:
     return events
 
 
-def legal(rules: CarteEtPlouc) -> list[Event]:
-    """What may come next without breaking a rule: a call or a sanction that is due comes
-    first (before the next turn it would be missed), then the slaps on a 2 and the turn."""
+def legal(rules: CarteEtPlouc) -> list[Legal]:
+    """Every event that breaks no rule now. What is owed outside the turn may come in any
+    order: the « plouc » of the player who just went out (alone when it ends the game),
+    the « carte » of each player down to one card, the swap of le zéro, the sanctions to
+    draw or give; with them the slaps while a 2 is on top (the first one, and the later
+    ones on the same 2, which are late hands), a « contre » on a « carte » missed, an
+    accusation of an error still open (le David le fou). A line that changes nothing (a
+    pass written after one's draw) is no move, and is not listed.
+    The turn comes only when what is owed before it is done: the others' « carte », the
+    swap, and the sanctions of the player whose turn it is (the player's own « carte »
+    may wait: « carte » is due before another player acts). A gros mot without la règle
+    du mot doux is no event of the game, and is not listed."""
     if rules.ended:
         return []
-    cards = rules.cards
-    available = cards.available(rules.reshuffle)
     if rules.plouc is not None:
-        return [_event(rules, rules.plouc, "says", word="plouc")]
-    if rules.carte_due:
-        return [_event(rules, min(rules.carte_due), "says", word="carte")]
-    if rules.swapper is not None:
-        partners = [s for s in range(len(rules.players)) if s != rules.swapper and s not in rules.seating.out]
-        return [_event(rules, rules.swapper, "swaps", target=s) for s in partners]
-    if rules.sanctions and available:
-        seat, count = next(iter(rules.sanctions.items()))
-        return _draws(rules, seat, min(count, available))
-    if rules.gifts:
-        giver, receiver = rules.gifts[0]
-        held = cards.known[giver] + ([UNSEEN_CARD] if cards.unknown[giver] else [])
-        return [_event(rules, giver, "gives", (c,), target=receiver) for c in held]
-    events = []
-    if rules.zero_open:
-        events += [_event(rules, s, "slaps") for s in range(len(rules.players)) if s not in rules.seating.out]
+        call = [_event(rules, rules.plouc, "says", word="plouc")]
+        return call if rules.closing else call + _outside_turn(rules)  # the turn would miss the « plouc »
+    events = _outside_turn(rules)
+    available = rules.cards.available(rules.reshuffle)
+    turn = rules.turn
+    owes = (turn in rules.sanctions and available) or any(g[0] == turn for g in rules.gifts)
+    if rules.carte_due - {turn} or rules.swapper is not None or owes:
+        return events
     return events + _turn(rules, available)
 
 
-def _turn(rules: CarteEtPlouc, available: int) -> list[Event]:
+def _outside_turn(rules: CarteEtPlouc) -> list[Legal]:
+    """What may come outside the turn (see ``legal``)."""
+    n = len(rules.players)
+    cards = rules.cards
+    available = cards.available(rules.reshuffle)
+    active = [s for s in range(n) if s not in rules.seating.out]
+    events: list[Legal] = [_event(rules, s, "says", word="carte") for s in active if rules.one[s]]
+    if rules.swapper is not None:
+        events += [_event(rules, rules.swapper, "swaps", target=s) for s in active if s != rules.swapper]
+    if available:
+        for seat, count in rules.sanctions.items():
+            events += _draws(rules, seat, min(count, available))
+    for giver, receiver in dict.fromkeys(rules.gifts):
+        held = cards.known[giver] + ([UNSEEN_CARD] if cards.unknown[giver] else [])
+        events += [_event(rules, giver, "gives", (c,), target=receiver) for c in held]
+    if rules.zero and (rules.zero_open or (rules.rank == TWO and rules.slapped)):
+        events += [_event(rules, s, "slaps") for s in active]
+    for seat in range(n):
+        missed = [s for s in range(n) if s != seat and rules.one[s] and not rules.called[s] and not rules.waived[s]]
+        if missed and rules.missed[max(missed, key=lambda s: rules.due_at[s])] and rules.plouc is None:  # (else it catches the « plouc »)
+            events.append(_event(rules, seat, "says", word="contre"))
+        events += [_event(rules, seat, "accuses", target=rules.seats[name]) for name in rules.errors if name != rules.players[seat]]
+    return events
+
+
+def _turn(rules: CarteEtPlouc, available: int) -> list[Legal]:
+    """The turn: the cards owed drawn or answered; else a card that fits (alone, or
+    opening a group of its value), or a draw (a pass) where no card known to be in the
+    hand fits."""
     seat = rules.turn
     cards = rules.cards
     held = cards.candidates(seat)
-    if rules._facing():
-        answers = [_event(rules, seat, "plays", (c,)) for c in held
-                   if rules._playable(c, cards.count(seat)) and rules.proof(seat, c) is None]
-        return _draws(rules, seat, min(rules.owed, available)) + answers
     count = cards.count(seat)
-    full = not cards.unknown[seat]
-    events = []
+    facing = rules._facing()
+    events: list[Legal] = _draws(rules, seat, min(rules.owed, available)) if facing else []
     known = False
     for card in held:
         if not rules._playable(card, count) or rules.proof(seat, card) is not None:
             continue
         known = known or card in cards.known[seat]
-        if card.rank == ACE:
-            events += [_event(rules, seat, "plays", (card,), suit=s) for s in SUITS if s != (rules.suit or card.suit)]
-            continue
-        events.append(_event(rules, seat, "plays", (card,)))
-        group = [card] + [c for c in cards.known[seat] if c.rank == card.rank and c != card]
-        if full and len(group) > 1 and (len(group) < count or not rules._forbidden_last(group[-1])):
-            events.append(_event(rules, seat, "plays", group))
-    if not known:  # no card the table knows of could be played: a draw (or a pass) may be right
+        suits = _suits(rules, card)
+        events += [_event(rules, seat, "plays", (card,), suit=s) for s in (suits[1] if count == 1 else suits[0])]
+        group = _group(rules, seat, card, held, count, suits)
+        if group is not None:
+            events.append(group)
+    if not facing and not known:  # no card the table knows of could be played: a draw (or a pass) may be right
         events += _draws(rules, seat, 1) if available else [_event(rules, seat, "passes")]
     return events
+
+
+def _suits(rules: CarteEtPlouc, card: Card) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
+    """What a play ending on this card announces, the hand kept and going out: an ace
+    changes the suit (« On doit changer de couleur »), unless going out ends the game."""
+    if card.rank != ACE:
+        return (None,), (None,)
+    suits = tuple(s for s in SUITS if s != (rules.suit or card.suit))
+    return suits, ((None, *SUITS) if rules._last_out_ends() else suits)
+
+
+def _group(rules: CarteEtPlouc, seat: int, card: Card, held: list[Card], count: int,
+           suits: tuple[tuple[str | None, ...], tuple[str | None, ...]]) -> Group | None:
+    """The cards of the same value that may follow this one (« plusieurs cartes de même
+    valeur »), as a choice; None when there are none."""
+    cards = rules.cards
+    more = tuple(c for c in held if c.rank == card.rank and c != card and rules.proof(seat, c) is None)
+    if not more or count < 2:
+        return None
+    known = tuple(c for c in (card, *more) if c in cards.known[seat])
+    not_last = tuple(c for c in (card, *more) if rules._forbidden_last(c))
+    return Group(rules.players[seat], card, more, count, known, cards.unknown[seat], suits[0], suits[1], not_last)
 
 
 # --- Mistakes a table makes (simulate --mistakes) ------------------------------------------------
@@ -201,7 +244,7 @@ def _sanction_mistakes(rules: CarteEtPlouc) -> Iterator[Mistake]:
         if other is not None and available and not rules.carte_due and rules.swapper is None and other not in rules.sanctions:
             yield Mistake(_draw(rules, other, 1), ("CP-SANCTION-WRONG",))
     for giver, receiver in rules.gifts:
-        if cards.count(receiver):
+        if cards.count(receiver) and (receiver, giver) not in rules.gifts:  # (else: a gift owed the other way)
             yield Mistake(_gift(rules, receiver, giver, 1), ("CP-SANCTION-WRONG",))
         if cards.count(giver) > 2:
             yield Mistake(_gift(rules, giver, receiver, 2), ("CP-SANCTION-WRONG",))
@@ -291,6 +334,8 @@ def _going_out_on_three(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
     for seat in _active(rules):
         if cards.count(seat) != 1 or THREE_OF_CLUBS in cards.known[seat] or (cards.unknown[seat] and not hidden):
             continue
+        if cards.where.get(THREE_OF_CLUBS, seat) not in (seat, STOCK):  # known in another hand (sent back there)
+            continue
         if hidden and rules.passed_at[seat] > cards.last_in[seat]:
             continue  # a hand nobody saw, that passed since: the card may prove that pass wrong
         if seat != rules.turn and (seat in rules.sanctions or any(g[0] == seat for g in rules.gifts)):
@@ -324,7 +369,7 @@ def _left_undone(rules: CarteEtPlouc) -> Iterator[Mistake]:
     codes = _window_codes(rules, seat)
     owes = _unpaid_codes(rules, seat)
     for event in _turn(rules, rules.cards.available(rules.reshuffle)):
-        if event.verb != "plays" or len(event.cards) > 1:
+        if not isinstance(event, Event) or event.verb != "plays":
             continue
         if codes or owes:
             yield Mistake(event, codes + owes + _last_codes(rules, seat, event.cards[0]), follow_on=not codes)
@@ -362,7 +407,7 @@ def _after_last_card(rules: CarteEtPlouc) -> Iterator[Mistake]:
         return
     seat = rules.turn
     for event in _turn(rules, rules.cards.available(rules.reshuffle)):
-        if event.verb == "plays" and len(event.cards) == 1:
+        if isinstance(event, Event) and event.verb == "plays":
             codes = ("CP-MISSED-PLOUC",) + _window_codes(rules, seat) + _unpaid_codes(rules, seat)
             yield Mistake(event, codes + _last_codes(rules, seat, event.cards[0]))
             break

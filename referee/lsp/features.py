@@ -17,7 +17,7 @@ from ..cards import SUITS, Card
 from ..explain import CODE, explanation, render_code
 from ..fmt import Style, canonical, card_text, known_tags
 from ..games import GAMES, find_game, load_rules
-from ..games.base import Rules
+from ..games.base import Rules, legal_events
 from ..messages import join, say
 from ..notation import VERBS, WORD_VERBS, RecordError
 from ..record import PREPOSITIONS, TARGET_VERBS, Event, Record
@@ -141,7 +141,7 @@ def _legal(rules: Rules | None) -> list[Event]:
     if rules is None:
         return []
     result = rules.result()
-    return [] if result.finished or result.never_ends else rules.legal()
+    return [] if result.finished or result.never_ends else legal_events(rules.legal())  # a group: each play it allows
 
 
 def _ranked(legal: list[str], others: list[str], kind: str) -> list[Item]:
@@ -379,7 +379,7 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
     rules = document.rules_before(problem.line) if event is not None else None
     if rules is None or record is None or event is None or rules.result().finished:
         return None
-    candidates = [e for e in rules.legal() if (problem.player is None or e.player == problem.player)
+    candidates = [e for e in legal_events(rules.legal()) if (problem.player is None or e.player == problem.player)
                   and (e.player, e.verb) != (event.player, event.verb)]  # the same again: the line is wrong, not short
     if not candidates or len(candidates) > CANDIDATES_TRIED:
         return None
