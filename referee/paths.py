@@ -74,7 +74,7 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") and name not in (".", "..")
 
 
-def _regular(entry: os.DirEntry) -> bool:
+def _regular(entry: os.DirEntry[str]) -> bool:
     """Whether a folder's entry is a regular file, or a link to one."""
     try:
         return entry.is_file() and stat.S_ISREG(entry.stat().st_mode)
