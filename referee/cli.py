@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from .config import Config
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -22,6 +27,17 @@ EXIT_OUTPUT_CLOSED = 141
 class _Referee(click.Group):
     """The commands, with the endings they share: Ctrl-C exits 130 and a closed output
     141, quietly; running out of memory is said in a sentence, exit 2. Never a traceback."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _translate_help(self)
+        super().format_help(ctx, formatter)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from .i18n import from_locale
+        from .messages import use
+
+        use(from_locale(), explicit=False)  # before --help, which click may handle before --lang
+        return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -43,6 +59,84 @@ class _Referee(click.Group):
             sys.exit(EXIT_ERROR)
 
 
+class _Command(click.Command):
+    """A command whose help is shown in the language in use (see _translate_help)."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _translate_help(ctx.find_root().command)  # type: ignore[arg-type]
+        super().format_help(ctx, formatter)
+
+
+_Referee.command_class = _Command
+
+
+def help_strings(group: click.Group) -> Iterator[tuple[str, str]]:
+    """Every help text of the command line, as (context, English text): the context is
+    ``cli.<command>`` for a command and ``cli.<command>.<option>`` for its options
+    (``cli`` and ``cli.<option>`` for the group's own)."""
+    import inspect
+
+    for prefix, command in (("cli", group), *((f"cli.{n}", c) for n, c in sorted(group.commands.items()))):
+        english = getattr(command, "_english_help", None) or {}
+        if command.help:
+            yield prefix, english.get(prefix) or inspect.cleandoc(command.help).partition("\f")[0]
+        for param in command.params:
+            text = getattr(param, "help", None)
+            if text and param.name not in ("help", "version"):
+                context = f"{prefix}.{max(param.opts, key=len)}"
+                yield context, english.get(context) or text
+
+
+def _translate_help(group: click.Group) -> None:
+    """Put the help of every command and option in the language in use, once (only
+    when help is shown: nothing is looked up otherwise)."""
+    from .messages import help_text, language
+
+    if getattr(group, "_help_language", "en") == language():
+        return
+    for context, english in list(help_strings(group)):
+        command = group if context.count(".") == 0 or context.startswith("cli.-") else group.commands[context.split(".")[1]]
+        command._english_help = {**(getattr(command, "_english_help", None) or {}), context: english}  # type: ignore[attr-defined]
+        text = help_text(context, english)
+        if context in ("cli", f"cli.{command.name}"):
+            command.help = text
+        else:
+            param = next(p for p in command.params if context.endswith("." + max(p.opts, key=len)))
+            param.help = text  # type: ignore[attr-defined]
+    group._help_language = language()  # type: ignore[attr-defined]
+
+
+def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """--lang: the language of messages and help; without it, the locale's (see
+    referee/i18n.py). An unknown language ends the command with the list of those known."""
+    from .i18n import from_locale, languages
+    from .messages import say, use
+
+    if value is None:
+        use(from_locale(), explicit=False)
+    elif value in languages():
+        use(value)
+    else:
+        raise click.BadParameter(say("lang.unknown", lang=value, languages=", ".join(languages())), ctx, param)
+
+
+def _language_from_config(config: Config) -> None:
+    """The configuration's ``lang``, unless --lang was given."""
+    from .messages import explicit, use
+
+    if config.lang and not explicit():
+        use(config.lang)
+
+
+def _machine_output() -> None:
+    """A machine format's messages change language only on --lang or ``lang``, never by
+    the locale alone (a CI runner's LANG does not change CI output)."""
+    from .messages import explicit, use
+
+    if not explicit():
+        use("en", explicit=False)
+
+
 def _drop_output() -> None:
     """Send what is left in the output's buffer nowhere: the reader is gone, or the run
     stops short; Python's own flush at exit then has nothing to fail on."""
@@ -56,6 +150,8 @@ def _drop_output() -> None:
 
 @click.group(cls=_Referee, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="referee")
+@click.option("--lang", metavar="LANG", is_eager=True, expose_value=False, callback=_set_language,
+              help="The language of messages and help: en or fr (default: the configuration's lang, else the locale's).")
 def main() -> None:
     """Referee and validator for card games played at a real table."""
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♠ gets ? rather than a crash
@@ -124,6 +220,7 @@ def _configuration(path: str | None, none: bool):
         from .safe_text import visible
 
         click.echo(visible(warning), err=True)
+    _language_from_config(config)
     return config
 
 
@@ -168,7 +265,7 @@ def _with_config_options(command):
 
 @main.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("--format", "form", type=click.Choice(["text", "concise", "json", "jsonl", "github", "junit", "sarif"]),
+@click.option("--format", "form", type=click.Choice(["text", "concise", "json", "jsonl", "github", "junit", "sarif", "html"]),
               help="The report's format (default: text, or the configuration's).")
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the games that fail the check, and the summary.")
@@ -178,10 +275,12 @@ def _with_config_options(command):
 @click.option("--select", multiple=True, metavar="CODES", help="Report only these codes or prefixes (BC, CP-SWEAR), comma-separated.")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Never report these codes or prefixes, comma-separated.")
 @click.option("--play-out", is_flag=True, help="Play each game on to its end from the known deal.")
+@click.option("--output-file", "-o", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report to FILE (replaced once the check is over) instead of the standard output.")
 @_with_config_options
 def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, strict: bool | None, jobs: int,
-          select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool, config_path: str | None, no_config: bool,
-          exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
+          select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool, output_file: str | None, config_path: str | None,
+          no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...]) -> None:
     """Replay records and report every rule broken, the result and the statistics.
 
     FILES are record files (text, or JSON as `referee export` writes it), folders
@@ -196,18 +295,30 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
 
     config = _configuration(config_path, no_config)
     form = "json" if as_json else form or config.format
-    show = _Printer() if form == "text" else None
+    if form not in ("text", "concise", "html"):  # html: a page for people, in their language
+        _machine_output()
+    out = _output_file(output_file) if output_file else None
+    show = _Printer() if form == "text" and out is None else None
     settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
                         _codes(select, "--select") or config.select, _codes(ignore, "--ignore") or config.ignore, config.games,
                         show.width if show is not None else None)
     if show is not None:
         emit = show
+    elif out is not None:
+        emit = out.write
     else:
         _records_out()
         emit = sys.stdout.write
     writer = WRITERS[form](emit, settings)
     targets = _targets(files, config, extensions, exclude, force_exclude)
-    summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
+    try:
+        summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
+    if out is not None:
+        out.commit()
     if show is not None and show.degraded:
         from .messages import say
 
@@ -215,30 +326,62 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
     sys.exit(summary.exit_code(settings.strict))
 
 
+def _output_file(path: str):
+    """The file of ``-o`` opened for writing (beside it, renamed at the end); one that
+    cannot be written ends the command (exit 2)."""
+    from .output import OutputFile
+
+    try:
+        return OutputFile(path)
+    except OSError as error:
+        from .messages import say
+        from .safe_text import visible
+
+        click.echo(visible(say("output.cannot-write", path=path, reason=error.strerror or error)), err=True)
+        sys.exit(EXIT_ERROR)
+
+
 @main.command()
 def games() -> None:
     """List the games and their variants."""
     from .games import GAMES, load_rules
+    from .messages import help_text, say
 
     for entry in GAMES:
         if entry.module is None:
-            click.echo(f"{entry.name}  {entry.title}  (not refereed yet)")
+            click.echo(say("games.not-refereed", name=entry.name, title=entry.title))
             continue
         rules = load_rules(entry)
-        click.echo(f"{entry.name}  {entry.title}  {rules.min_players}-{rules.max_players} players")
+        click.echo(say("games.game", name=entry.name, title=entry.title, low=rules.min_players, high=rules.max_players))
         for option in rules.options:
-            click.echo(f"  [{option.tag} \"...\"]  {option.help}: {option.accepted()} (default: {_default_text(option, rules)})")
+            click.echo(say("games.option", tag=option.tag, help=help_text(f"game-option.{entry.name}.{option.tag}", option.help),
+                           accepted=option.accepted(), default=_default_text(option, rules)))
+
+
+def option_helps() -> Iterator[tuple[str, str]]:
+    """Each game option's help, as (context, English text): ``game-option.<game>.<tag>``."""
+    from .games import GAMES, load_rules
+
+    for entry in GAMES:
+        if entry.module is not None:
+            for option in load_rules(entry).options:
+                yield f"game-option.{entry.name}.{option.tag}", option.help
 
 
 def _default_text(option, rules) -> str:
     """An option's default in words; one that depends on the number of players, for each."""
+    from .messages import say
+
     if callable(option.default):
-        return ", ".join(f"{_value_text(option.default(n))} for {n}" for n in range(rules.min_players, rules.max_players + 1))
+        return ", ".join(say("games.default-for", value=_value_text(option.default(n)), count=n)
+                         for n in range(rules.min_players, rules.max_players + 1))
     return _value_text(option.default)
 
 
 def _value_text(value) -> str:
-    return (" ".join(sorted(value)) or "none") if isinstance(value, frozenset) else str(value)
+    from .messages import say
+
+    return (" ".join(sorted(value)) or say("games.none")) if isinstance(value, frozenset) else str(value)
 
 
 def _style(config, suits: str | None, ranks: str | None):
@@ -383,6 +526,10 @@ def state(file: str, at: int | None, as_json: bool) -> None:
     and what each player may legally do now."""
     from .state import run
 
+    if as_json:  # its names (piles, labels) are field names: English whatever the language
+        from .messages import use
+
+        use("en", explicit=False)
     sys.exit(run(file, at, as_json))
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from .messages import say
 
-FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif")
+FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif", "html")
 SUITS = ("ascii", "symbols")
 RANKS = ("english", "french")
 FILES = ("referee.toml", "pyproject.toml")
@@ -52,6 +52,8 @@ class Config:
     strict: bool = False
     suits: str = "ascii"
     ranks: str = "english"
+    lang: str | None = None
+    """The language of messages and help (``--lang`` wins); None: the locale's."""
     games: dict[str, dict[str, str]] = field(default_factory=dict)
     """Default options per game: game name -> {tag: value}, for records that do not set them."""
     warnings: tuple[str, ...] = ()
@@ -238,6 +240,10 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
             values[key.replace("-", "_")] = _flag(path, where, value)
         elif key == "format":
             values["format"] = _choice(path, where, value, FORMATS)
+        elif key == "lang":
+            from .i18n import languages
+
+            values["lang"] = _choice(path, where, value, languages())
         elif key in ("fmt", "games") and not isinstance(value, dict):
             keys = "suits, ranks" if key == "fmt" else "a game's name"
             raise ConfigError(say("config.bad-value", path=path, name=where, expected=say("config.expect.table", keys=keys)))
@@ -250,7 +256,7 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
         elif key == "games":
             values["games"] = _games(path, where, value)
         else:
-            keys = "extensions, exclude, force-exclude, format, select, ignore, strict, fmt, games"
+            keys = "extensions, exclude, force-exclude, format, lang, select, ignore, strict, fmt, games"
             raise ConfigError(say("config.unknown-key", path=path, name=where, keys=keys))
     if "extensions" in values:
         values["extensions"] = tuple(e if e.startswith(".") else "." + e for e in values["extensions"])

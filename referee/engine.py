@@ -37,6 +37,8 @@ class GameReport:
     """The standing of the game's match after it (referee/match.py), when it has one."""
     drinks: list[Drink] = field(default_factory=list)
     """Every drink the rules gave, with its cause (the games that have them)."""
+    drunk: dict[str, dict[str, float]] = field(default_factory=dict)
+    """What the record wrote as drunk, by player and unit (empty: it writes no drink)."""
     omitted: dict[str, int] = field(default_factory=dict)
     """Violations flagged but left out of ``violations``, by code (see Found)."""
     errors: list[RecordError] = field(default_factory=list)
@@ -127,8 +129,15 @@ def replay(rules: Rules, record: Record) -> Rules:
     players = set(rules.players)
     known = rules.deck | {UNSEEN_CARD}
     verbs, targets, apply, over = rules.verbs, rules.targets, rules.apply, rules.over
+    stray: tuple[Event, int] | None = None
+    """A card outside the deck laid by a one-card line, waiting to see whether its player
+    corrects it (their next event lays another card) or the table lets it stand."""
     for batch in record.each_batch():
         for event in batch.events:
+            if stray is not None:
+                laid, stray = stray, None
+                if event.player != laid[0].player or event.verb != laid[0].verb:
+                    rules.lay_stray(*laid)
             if event.comment is not None and "accepted" in event.comment:
                 _mark(rules, event)
             if event.player not in players and event.verb != "round":
@@ -141,8 +150,10 @@ def replay(rules: Rules, record: Record) -> Rules:
             elif event.target is not None and event.verb not in targets:
                 rules.flag("REC-UNSUPPORTED-EVENT", event, verb=f"{event.verb} … {PREPOSITIONS.get(event.verb, '')}".strip())
             elif event.cards and not known.issuperset(event.cards):
-                stray = next(i for i, c in enumerate(event.cards) if c not in known)
-                rules.flag("REC-NOT-IN-DECK", event, event.card_column(stray), card=event.cards[stray])
+                index = next(i for i, c in enumerate(event.cards) if c not in known)
+                rules.flag("REC-NOT-IN-DECK", event, event.card_column(index), card=event.cards[index])
+                if event.verb == "plays" and len(event.cards) == 1 and not over(event):
+                    stray = (event, index)
             elif event.verb == "scores":
                 if len(rules.claims) < CLAIMS_KEPT:
                     rules.claims.append(event)
@@ -216,6 +227,7 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
         [*rules.notes, *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
         _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
         omitted=found.omitted(), errors=record.errors, error_count=record.error_count, sources=found.sources,
+        drunk=rules.drunk(),
     )
 
 
@@ -282,7 +294,8 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
             rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
         elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
             _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word),
-                       actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"))
+                       actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"),
+                       why=rules.score_why(claim.player) if result.scores else "")
 
 
 CLAIMS_KEPT = 1000

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from . import record_rules
 from .games import GAMES, find_game, load_rules
 from .games.base import Rules, SetupError, Violation
-from .messages import ENGLISH, join, say
+from .messages import ENGLISH, help_text, join, say, template
 from .safe_text import visible_lines
 
 CODE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
@@ -60,7 +60,8 @@ def explanation(code: str) -> Explanation | None:
         return None
     found = Explanation(code, why=say(f"why.{code}") if f"why.{code}" in ENGLISH else "")
     if code in record_rules.CODES:
-        found.rules.append((record_rules.TITLE, record_rules.RULES[record_rules.CODES[code]]))
+        key = record_rules.CODES[code]  # the notation's own rules, written in English: translated
+        found.rules.append((say("explain.notation"), help_text(f"notation-rule.{key}", record_rules.RULES[key])))
     for cls in games:
         quoted = cls.RULES.get(cls.CODES[code], "")
         if quoted and (cls.title, quoted) not in found.rules:
@@ -86,14 +87,14 @@ def verdict(text: str) -> list[Violation]:
 
 
 def _wrap(label: str, text: str) -> list[str]:
-    return textwrap.wrap(f"{label}: {text}", WIDTH, initial_indent="  ", subsequent_indent="    ",
+    return textwrap.wrap(say("label.value", label=label, value=text), WIDTH, initial_indent="  ", subsequent_indent="    ",
                          break_on_hyphens=False, break_long_words=False)
 
 
 def render_code(found: Explanation) -> list[str]:
-    shape = re.sub(r"\{[^{}]*\}", "…", ENGLISH[found.code]) if found.code in ENGLISH else ""  # the message's fields left out
+    shape = re.sub(r"\{[^{}]*\}", "…", template(found.code)) if found.code in ENGLISH else ""  # the message's fields left out
     readable = re.search(r"\w", shape) and not re.search(r"…\W*…", shape)  # not "… …, but …": the examples say it
-    title = f"{found.code}: {shape}" if readable else found.code
+    title = say("label.value", label=found.code, value=shape) if readable else found.code
     lines = textwrap.wrap(title, WIDTH, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False)
     for source, quoted in found.rules:
         lines += _wrap(say("explain.rule", source=source), f"« {quoted} »")
@@ -101,7 +102,7 @@ def render_code(found: Explanation) -> list[str]:
     for game, convention in found.conventions:
         lines += _wrap(say("explain.why-in", game=game), convention)
     for game, text in found.examples:
-        lines.append("  " + say("explain.example", game=game) + ":")
+        lines.append("  " + say("label.value", label=say("explain.example", game=game), value="").rstrip())
         lines += [("    " + line).rstrip() for line in text.rstrip("\n").split("\n")]
         entry = find_game(game)
         if entry is None or entry.module is None:

@@ -304,8 +304,9 @@ def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
             counts["error"] += 1
     changed, same, errors = counts["changed"], counts["same"], counts["error"]
     if changed or same or errors:
-        key = "fmt.summary-check" if check or diff else "fmt.summary"
-        err(say(key, changed=changed, same=same, errors=errors) + "\n")
+        key = "fmt.summary.to-change" if check or diff else "fmt.summary.changed"
+        err(say("fmt.summary", changed=say(key, count=changed), same=say("fmt.summary.same", count=same),
+                errors=say("fmt.summary.errors", count=errors)) + "\n")
     return 2 if errors else 1 if (check or diff) and changed else 0
 
 

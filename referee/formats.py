@@ -14,6 +14,7 @@ same writer prints at once in one process, or collects a file's chunks in a work
 | github | GitHub Actions ``::error`` annotations | each violation |
 | junit | JUnit XML: a testsuite per file, a testcase per game | each file |
 | sarif | SARIF 2.1.0: a result per violation | each violation |
+| html | one self-contained page (referee/html/) | the page at the end |
 
 What a record or a file name brings is made visible first (referee/safe_text.py: no
 control character reaches the output), then escaped for the format's own syntax."""
@@ -76,7 +77,8 @@ class Summary:
         return 1 if self.violations or (strict and self.in_progress) else 0
 
     def text(self) -> str:
-        text = say("report.summary", games=self.games, files=self.files, valid=self.valid, violations=self.violations,
+        text = say("report.summary", games=say("report.summary.games", count=self.games),
+                   files=say("report.summary.files", count=self.files), valid=self.valid, violations=self.violations,
                    progress=self.in_progress, never=self.never_ends, errors=self.errors)
         return text + (say("report.summary-accepted", count=self.accepted) if self.accepted else "")
 
@@ -540,7 +542,13 @@ class SarifWriter(JsonWriter):
             self._result("in-progress", "error", "; ".join(report.todo) or say("report.in-progress"), report.file, report.line, 1)
 
 
-WRITERS: dict[str, type[Writer]] = {
+def _html(emit: Emit, settings: Settings) -> Writer:
+    from .html import HtmlWriter  # here: the other formats do without it (start-up)
+
+    return HtmlWriter(emit, settings)
+
+
+WRITERS: dict[str, Callable[[Emit, Settings], Writer]] = {
     "text": TextWriter, "concise": ConciseWriter, "json": JsonWriter, "jsonl": JsonLinesWriter,
-    "github": GithubWriter, "junit": JunitWriter, "sarif": SarifWriter,
+    "github": GithubWriter, "junit": JunitWriter, "sarif": SarifWriter, "html": _html,
 }

@@ -305,8 +305,8 @@ def _event(session: Session, line: str, ask: Ask, show: Callable[[str], None]) -
 def _summary(session: Session, show: Callable[[str], None]) -> None:
     state = session.state
     events = len(session.record.events)
-    show(say("live.start", title=state.title, players=join(state.players), events=events,
-             violations=sum(not v.accepted for v in state.violations)))
+    show(say("live.start", title=state.title, players=join(state.players), events=say("live.events", count=events),
+             violations=say("report.violations", count=sum(not v.accepted for v in state.violations))))
     for todo in state.todo:
         show(say("report.to-move", todo=todo))
 

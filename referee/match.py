@@ -138,7 +138,7 @@ class Matches:
             faults.append(Violation(code, message, rule, None, line, column))
 
         if match.over:
-            fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, hands=match.last)
+            fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, count=match.last)
         round_ = record.header("Round")
         if round_ is not None and round_.value.strip() != str(match.hands + 1):
             fault("REC-ROUND-ORDER", round_, written=round_.value, expected=match.hands + 1)

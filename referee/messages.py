@@ -7,6 +7,9 @@ Keys are stable: violation codes (``BC-FALSE-SLAP``), syntax error kinds
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 Message = str | tuple[str, str]
 """A sentence, or a sentence with a count as (singular, plural): ``say`` picks the form
 by the ``count`` field, as gettext's ngettext does."""
@@ -14,6 +17,8 @@ by the ``count`` field, as gettext's ngettext does."""
 ENGLISH: dict[str, Message] = {
     # Running.
     "run.out-of-memory": "referee: out of memory; nothing more was checked",
+    "output.cannot-write": "cannot write the report to {path}: {reason}",
+    "lang.unknown": "{lang!r} is not a language referee speaks: {languages}",
     # Reading a file.
     "file.unreadable": "cannot read the file: {reason}",
     "file.not-utf8": "this file is not UTF-8 text (byte {byte:#04x} cannot be read); save it as UTF-8",
@@ -109,18 +114,18 @@ ENGLISH: dict[str, Message] = {
     "REC-LATE-DEAL": "a deal line ('holds') belongs before the first card is played",
     "REC-AFTER-END": "the game is already over ({result}); this event is not replayed",
     "REC-RESULT-MISMATCH": "[Result \"{written}\"] disagrees with the replay: {actual}",
-    "REC-AFTER-MATCH": "match {match!r} was already over after {hands} hand(s); this hand does not count",
+    "REC-AFTER-MATCH": ("match {match!r} was already over after {count} hand; this hand does not count", "match {match!r} was already over after {count} hands; this hand does not count"),
     "REC-ROUND-ORDER": "[Round \"{written}\"]: this is hand {expected} of match {match!r}",
     "REC-DEALER-ROTATION": "{written} deals, but the deal passes to the left: after {previous}, {expected} deals",
     "match.first-rotation": "{written} plays first, but the deal passes to the left: after {previous}, {expected} plays first",
     "REC-TOTALS-MISMATCH": "[Totals \"{written}\"] disagrees with the match: {actual}",
     "REC-STALE-ACCEPTED": "the line says the table accepted {mark}, but referee finds no {mark} here: remove the mark",
-    "REC-SCORE-MISMATCH": "{player} scores {written}, but the replay counts {actual}",
+    "REC-SCORE-MISMATCH": "{player} scores {written}, but the replay counts {actual}{why}",
     "score.none": "no score: the game, with these options, keeps none",
     # Why referee rules so (referee explain CODE): the convention, in plain words.
     "why.REC-UNKNOWN-PLAYER": "Every event starts with a player named in [Players], written as there. A line by anyone else is reported and not replayed.",
     "why.REC-UNSUPPORTED-EVENT": "Each game uses some of the notation's verbs; a line with another verb, or naming a player where the game names none, is reported and not replayed.",
-    "why.REC-NOT-IN-DECK": "A card outside the game's deck (a tarot trump in a 52-card game) is reported, and its line is not replayed.",
+    "why.REC-NOT-IN-DECK": "A card outside the game's deck (a tarot trump in a 52-card game) is reported, and its line is not replayed. If its player's next event lays another card, that is the table's correction; if the next players play on, the table let it stand: laid in turn, it counts as laid, out of the hand, as no card of the game (in a trick it neither wins nor sets the suit; on a pile it pays and slaps nothing; on the discard any card may follow). Caroleto leaves it unreplayed.",
     "why.REC-DUPLICATE-CARD": "A card is in one place at a time. When a card turns up where it cannot be, referee reports it once, then follows the record as written.",
     "why.REC-LATE-DEAL": "Deal lines ('holds') come before the first card is played; one written after that is reported and not replayed.",
     "why.REC-BAD-DEAL": "A written deal gives each player as many cards as the game deals; a deal line that does not is reported there (in Bataille corse, whose packs may differ by a card, on the line furthest off, once play starts).",
@@ -136,14 +141,19 @@ ENGLISH: dict[str, Message] = {
     "where.played": "played",
     "where.hand": "in {player}'s cards",
     # Bataille corse.
-    "BC-OUT-OF-TURN": "{player} turned {card}, but it is {expected}'s turn",
+    "BC-OUT-OF-TURN": "{player} turned {card}, but it is {expected}'s turn: {why}",
+    "bc.turn.owner": "{player} won the pile, takes it, and leads",
+    "bc.turn.pays": ("{player} is paying {creditor}'s {card}, {count} more card to turn", "{player} is paying {creditor}'s {card}, {count} more cards to turn"),
+    "bc.turn.leads": "{player} took the last pile, and leads with a new card",
+    "bc.turn.first": "{player} turns the first card",
+    "bc.turn.next": "the turn goes round to the left, to {player}",
     "BC-OVERPAID": "{player} paid {card} after the debt to {creditor} was settled: {creditor} should take the pile",
-    "BC-UNDERPAID": "{player} stopped paying {creditor} with {owed} card(s) still owed",
+    "BC-UNDERPAID": ("{player} stopped paying {creditor} with {count} card still owed", "{player} stopped paying {creditor} with {count} cards still owed"),
     "BC-WRONG-COLLECTOR": "{player} took the pile, but it belongs to {owner}",
     "BC-NOT-WON": "{player} took the pile, but nobody has won it yet",
     "BC-FALSE-SLAP": "{player} slapped, but {why}",
     "BC-SLAP-WHILE-OUT": "{player} is out of the game and cannot slap",
-    "BC-SLAP-BANNED": "{player} slapped {elapsed} second(s) after a penalty that bans slapping for 30 seconds",
+    "BC-SLAP-BANNED": ("{player} slapped {count} second after a penalty that bans slapping for 30 seconds", "{player} slapped {count} seconds after a penalty that bans slapping for 30 seconds"),
     "BC-PENALTY-UNPAID": "{player} owes a penalty ({penalty}) that was not paid before this line",
     "BC-PENALTY-WRONG": "{detail}",
     "BC-DEAL-MISMATCH": "{player} turned {card}, but the deal puts {expected} on top of their pack",
@@ -164,28 +174,32 @@ ENGLISH: dict[str, Message] = {
     "why.BC-CARD-COUNT": "A deal written in full holds the whole 52-card deck. It is reported once, on the first deal line, when play starts.",
     # Carte et Plouc (CP-...): its violations, then its phrases (cp.*).
     "CP-NO-MATCH": "{player} played {card} on {top}: neither its suit nor its value",
-    "CP-ACE-SUIT": "{player} played {card} on {top}: an ace goes only on its own suit",
+    "CP-ACE-SUIT": "{player} played {card} on {top}: an ace goes only on its own suit{also}",
+    "cp.ace.also-same": ", and it announced {suit}, the suit already in play, which an ace changes",
     "CP-ACE-ANNOUNCE": "{detail}",
-    "CP-MUST-DRAW": "{player} played {card} while owing {owed} card(s): {answer}",
-    "CP-DRAW-COUNT": "{player} drew {count} card(s), but {expected}",
+    "CP-MUST-DRAW": ("{player} played {card} while owing {count} card: {answer}", "{player} played {card} while owing {count} cards: {answer}"),
+    "CP-DRAW-COUNT": ("{player} drew {count} card, but {expected}", "{player} drew {count} cards, but {expected}"),
     "CP-NO-REPLAY": "{player} had to play again ({why}), but {actor} went on",
-    "CP-OUT-OF-TURN": "{player} {did} out of turn: it is {expected}'s turn",
+    "CP-OUT-OF-TURN": "{player} {did} out of turn: it is {expected}'s turn, {why}",
     "CP-DRAW-WITH-PLAYABLE": "{player} {did} while holding {card}, which could be played{when}",
     "CP-PASS": "{player} passed, but {why}",
     "CP-NOT-IN-HAND": "{player} {did} {card}, but {why}",
     "CP-STOCK-MISMATCH": "{player} drew {card}, but {why}",
-    "CP-MISSED-CARTE": "{player} holds one card and did not say « carte »",
-    "CP-MISSED-PLOUC": "{player} laid their last card and did not say « plouc »",
+    "CP-MISSED-CARTE": "{player} came down to one card ({how}) and did not say « carte »",
+    "CP-MISSED-PLOUC": "{player} laid their last card, {card}, on line {line}, and did not say « plouc »",
     "CP-CALL-NOT-DUE": "{player} said « {call} », but {why}",
     "CP-FALSE-CONTRE": "{player} said « contre », but {why}",
     "CP-SANCTION-WRONG": "{detail}",
-    "CP-SANCTION-UNPAID": "{player} owes a sanction ({sanction}) that was not paid before this line",
+    "CP-SANCTION-UNPAID": "{player} was to {sanction} before their own next play or pass, and did not: the sanction lapses",
     "CP-WRONG-ACCUSATION": "{player} accused {accused}, {why}",
     "CP-FALSE-SLAP": "{player} slapped the discard, but {why}",
     "CP-WRONG-SWAP": "{detail}",
     "CP-SWAP-MISSING": "{player} slapped the 2 first and did not swap hands before play went on",
-    "CP-THREE-OF-CLUBS": "{player} went out on the 3 of clubs (le 3 de trèfle)",
-    "CP-MAITRESSE": "{player} went out on {card}, a special card (la maîtresse: {specials})",
+    "CP-THREE-OF-CLUBS": "{player} laid the 3 of clubs as their last card, but a plouc may not end on it (le 3 de trèfle): {then}",
+    "CP-MAITRESSE": "{player} laid {card} as their last card, but a plouc may not end on a special card (la maîtresse: {specials}): {then}",
+    "cp.last.back": "the card goes back to {player}'s hand; holding only it, {player} cannot play, and draws",
+    "cp.last.accepted": "the table accepted it, and {player} is out",
+    "cp.todo.stuck": "{player} holds only {card}, which may not end a plouc: {player} cannot play, and {other}",
     "CP-SWEAR": "{player} swore (la règle du mot doux): two cards to draw, without playing",
     "why.CP-NO-MATCH": "A card goes on the previous one by its suit or by its value; after an ace, the suit is the one announced. The card is laid all the same and play goes on from it.",
     "why.CP-ACE-SUIT": "An ace goes only on a card of its own suit (on an ace, the suit announced), never by its value.",
@@ -208,17 +222,17 @@ ENGLISH: dict[str, Message] = {
     "why.CP-FALSE-SLAP": "Le zéro: one slaps the discard while a 2 just laid is on top; late hands on the same 2 are harmless.",
     "why.CP-WRONG-SWAP": "Le zéro: only the first to slap the 2 swaps hands, once, with another player still in.",
     "why.CP-SWAP-MISSING": "Le zéro: the first to slap the 2 swaps hands before the next turn.",
-    "why.CP-THREE-OF-CLUBS": "Le 3 de trèfle: the last card laid to go out may not be the 3 of clubs (in a group, the last one laid counts). The player is out all the same.",
-    "why.CP-MAITRESSE": "La maîtresse: the last card laid may not be special: an ace, a 7, a 10, a Dame, the Roi de pique, and the 2 or the 6 when le zéro or le 6 is played.",
+    "why.CP-THREE-OF-CLUBS": "Le 3 de trèfle: the last card laid to go out may not be the 3 of clubs (in a group, the last one laid counts). Unless the table accepted it, the card goes back to the hand (the rest of the group stays laid) and the game goes on: holding only that card, the player cannot play, and draws.",
+    "why.CP-MAITRESSE": "La maîtresse: the last card laid may not be special: an ace, a 7, a 10, a Dame, the Roi de pique, and the 2 or the 6 when le zéro or le 6 is played. Unless the table accepted it, the card goes back to the hand and the game goes on, as for le 3 de trèfle.",
     "why.CP-SWEAR": "La règle du mot doux: a gros mot costs two cards from the stock, with no play after them.",
-    "cp.ruling.holds": "{player}'s hand as dealt: {count} card(s)",
+    "cp.ruling.holds": ("{player}'s hand as dealt: {count} card", "{player}'s hand as dealt: {count} cards"),
     "cp.ruling.suit-match": "{player} lays {cards} on {top}: the same suit",
     "cp.ruling.value-match": "{player} lays {cards} on {top}: the same value",
     "cp.ruling.any": "{player} lays {cards}: the card on top is not known, so any card goes",
     "cp.ruling.adds": "{player} adds {cards} to the cards owed instead of drawing them",
     "cp.ruling.draw": "{player} has no card to lay, and draws one",
-    "cp.ruling.draw-owed": "{player} draws the {count} card(s) owed",
-    "cp.ruling.draw-sanction": "{player} pays the sanction: {count} card(s) drawn",
+    "cp.ruling.draw-owed": ("{player} draws the {count} card owed", "{player} draws the {count} cards owed"),
+    "cp.ruling.draw-sanction": ("{player} pays the sanction: {count} card drawn", "{player} pays the sanction: {count} cards drawn"),
     "cp.ruling.pass": "{player} cannot lay a card and nothing is left to draw: a pass",
     "cp.ruling.says.carte": "{player} holds one card and says « carte »",
     "cp.ruling.says.plouc": "{player} laid their last card and says « plouc »",
@@ -230,7 +244,7 @@ ENGLISH: dict[str, Message] = {
     "cp.ruling.swears": "{player} swore: two cards to draw (la règle du mot doux)",
     "cp.ruling.reversed": "the direction of play turns",
     "cp.ruling.suit": "the suit is now {suit}",
-    "cp.ruling.owed": "{player} owes {count} card(s)",
+    "cp.ruling.owed": ("{player} owes {count} card", "{player} owes {count} cards"),
     "cp.ruling.skip": "{players} skipped",
     "cp.ruling.zero": "a 2 on the discard: the first to slap it swaps hands (le zéro)",
     "cp.ruling.pass-after-draw": "{player} drew and still cannot lay a card: the turn passes",
@@ -248,13 +262,24 @@ ENGLISH: dict[str, Message] = {
     "cp.note.unseen-play": "{player} played a card nobody saw (??) on line {line}: it and the card played after it could not be checked",
     "cp.note.no-plouc": "{player}'s « plouc » is not in the record: it could not be checked",
     "cp.hand.empty": "has no cards left",
+    "cp.one.plays": "their play on line {line}",
+    "cp.one.gives": "the card they gave on line {line}",
+    "cp.one.swaps": "the swap of hands on line {line}",
+    "cp.one.holds": "the deal",
+    "cp.one.other": "line {line}",
     "cp.stock.top": "the stock's top card is {expected}",
     "cp.stock.pool": "the stock holds only {cards}, shuffled back in from the discard",
     "cp.hand.played": "played",
     "cp.hand.gave": "gave",
     "cp.hand.not-held": "the hand as known does not hold it ({cards})",
+    "cp.turn.first": "who plays first",
+    "cp.turn.next": "the next to the {side} after {previous}",
+    "cp.turn.next-ten": "the next to the {side} after {previous}, since {card} on line {line} turned the direction",
+    "cp.turn.next-tens": "the next to the {side} after {previous}: the 10s on line {line} turned the direction {count} times, back to where it was",
+    "cp.turn.skip": ("as {previous}'s 6 skipped {skipped}", "as {previous}'s {count} 6s skipped {skipped}"),
+    "cp.turn.reverse-skip": "as, with two players, {previous}'s 10 skipped {skipped}",
     "cp.did.play": "played {card}",
-    "cp.did.more": "laid {card} after {last}, which ended the turn",
+    "cp.did.more": "laid {card} after {last}",
     "cp.did.draw": "drew",
     "cp.did.draws": "drew",
     "cp.did.pass": "passed",
@@ -268,11 +293,14 @@ ENGLISH: dict[str, Message] = {
     "cp.answer.seven": "draw them, or add a 7",
     "cp.answer.king": "draw them, or lay the 7 of spades",
     "cp.answer.closed": "draw them",
-    "cp.expect.debt": "{count} card(s) were owed",
+    "cp.expect.debt": ("{count} card was owed ({causes})", "{count} cards were owed ({causes})"),
+    "cp.debt.sevens": ("{cards}, {each}", "{cards}, {each} each"),
+    "cp.debt.king": "the Roi de pique, {count}",
+    "cp.debt.carre": "the carré of 7s, {count}",
     "cp.expect.turn": "a player who cannot play draws one card",
     "cp.expect.empty": "nothing is left to draw: a player who cannot play passes",
-    "cp.expect.sanction": "the sanction is {count} card(s)",
-    "cp.expect.short": ", and only {count} card(s) are left to draw: that is the draw",
+    "cp.expect.sanction": ("the sanction is {count} card", "the sanction is {count} cards"),
+    "cp.expect.short": (", and only {count} card is left to draw: that is the draw", ", and only {count} cards are left to draw: that is the draw"),
     "cp.expect.none-left": ", and nothing is left to draw: it is void",
     "cp.pass.stock": "the stock still holds cards: a player who cannot play draws one",
     "cp.pass.owed": "cards are owed: draw them",
@@ -284,10 +312,10 @@ ENGLISH: dict[str, Message] = {
     "cp.suits.C": "clubs",
     "cp.ace.not-ace": "{player} announced a suit without laying an ace last",
     "cp.top.ace": "{card} (announced: {suit})",
-    "cp.call.carte": "{player} holds {count} card(s): « carte » is said with one card left, after the play that leaves it",
+    "cp.call.carte": ("{player} holds {count} card: « carte » is said with one card left, after the play that leaves it", "{player} holds {count} cards: « carte » is said with one card left, after the play that leaves it"),
     "cp.call.plouc": "« plouc » is said right after one's last card",
     "cp.call.unknown": "the calls of Carte et Plouc are carte, plouc and contre",
-    "cp.sanction.draw": "draw {count} card(s)",
+    "cp.sanction.draw": ("draw {count} card from the stock", "draw {count} cards from the stock"),
     "cp.contre.none": "nobody has missed a call",
     "cp.contre.waived": "the table accepted {target}'s missed « carte » on line {line}: it is not sanctioned later",
     "cp.accuse.none": "who has made no error since the last turn",
@@ -298,7 +326,7 @@ ENGLISH: dict[str, Message] = {
     "cp.sanction.not-yours": "{player} drew, but the sanction is {offender}'s",
     "cp.sanction.drew": "{player} drew",
     "cp.sanction.still-owed": ": it is still owed",
-    "cp.sanction.gave": "{player} gave {count} card(s) to {target}",
+    "cp.sanction.gave": ("{player} gave {count} card to {target}", "{player} gave {count} cards to {target}"),
     "cp.sanction.gift-owed": ", but la Méga One asks one card from {giver} to {receiver}",
     "cp.sanction.no-gift": ", but no card is owed",
     "cp.slap.off": "le zéro is not played at this table",
@@ -308,14 +336,14 @@ ENGLISH: dict[str, Message] = {
     "cp.swap.out": "{player} swapped with {target}, who is out",
     "cp.swap.not-owed": "{player} swapped hands, but only the first to slap a 2 swaps",
     "cp.swap.other": "{player} swapped hands, but {slapper} slapped the 2 first",
-    "cp.owed": "{count} card(s) to draw for the next player",
+    "cp.owed": ("{count} card to draw for the next player", "{count} cards to draw for the next player"),
     "cp.todo.plouc": "{player} says « plouc »",
     "cp.todo.carte": "{player} says « carte »",
     "cp.todo.swap": "{player} swaps hands with another player (le zéro)",
-    "cp.todo.sanction": "{player} draws {count} card(s) (sanction)",
+    "cp.todo.sanction": ("{player} draws {count} card (sanction)", "{player} draws {count} cards (sanction)"),
     "cp.todo.gift": "{player} gives a card to {target} (la Méga One)",
     "cp.todo.slap": "the first to slap the 2 swaps hands (le zéro)",
-    "cp.todo.owed": "{player} draws {count} card(s){answer}",
+    "cp.todo.owed": ("{player} draws {count} card{answer}", "{player} draws {count} cards{answer}"),
     "cp.todo.answer.seven": ", or adds a 7",
     "cp.todo.answer.king": ", or lays the 7 of spades",
     "cp.todo.answer.closed": "",
@@ -334,11 +362,15 @@ ENGLISH: dict[str, Message] = {
     "cp.rank.11": "a jack",
     "cp.rank.13": "a queen",
     "cp.rank.14": "a king",
+    "cp.state.suit": "suit",
+    "cp.state.variants": "variants",
+    "cp.state.sanction": "sanction",
+    "cp.state.discard": "discard",
     "where.discard": "on the discard",
     "where.stock": "in the stock",
 
     # Tricks, shared by Pierre qui Roule and Flaschenteufel (tricks.*).
-    "TR-OUT-OF-TURN": "{player} played {card}, but it is {expected}'s turn",
+    "TR-OUT-OF-TURN": "{player} played {card}, but it is {expected}'s turn: {why}",
     "TR-REVOKE": "{player} {did}, but holds {held}",
     "TR-REVOKE-PROVEN": "{player} {did}, yet held {suit}: {card}, played on line {line}, was already in their hand",
     "TR-NOT-IN-HAND": "{player} {verb} {card}, which is not in their hand: {why}",
@@ -346,6 +378,11 @@ ENGLISH: dict[str, Message] = {
     "TR-WRONG-WINNER": "{player} took the trick, but it is {winner}'s: {why}",
     "TR-NOT-COMPLETE": "{player} took the trick before it was complete: {expected} has not played yet",
     "TR-NOTHING-TO-COLLECT": "{player} took a trick, but there is none to take",
+    "tricks.turn.next": "the trick goes round to the left from {leader}, its leader: {player} is next",
+    "tricks.turn.first": "{player} leads the first trick",
+    "tricks.turn.won": "{player} took the last trick and leads the next ({why})",
+    "tricks.turn.given": "{player} took the last trick (as the record has it), so leads the next",
+    "tricks.turn.taker-out": "{taker} took the last trick and has no cards left: {player}, next to the left, leads",
     "tricks.did.play": "played {card} on {led}",
     "tricks.did.pick": "picked up the trick led with {led}",
     "tricks.no-cards": "they have no cards left",
@@ -357,7 +394,7 @@ ENGLISH: dict[str, Message] = {
     "tricks.todo.follow": "{player} follows with {suit}",
     "tricks.pile": "trick",
     "tricks.taken": "tricks taken by {player}",
-    "tricks.ruling.holds": "{player}'s hand as dealt: {count} card(s)",
+    "tricks.ruling.holds": ("{player}'s hand as dealt: {count} card", "{player}'s hand as dealt: {count} cards"),
     "tricks.ruling.scores": "{player}'s score, {score}, is the one the replay counts",
     "tricks.ruling.lead": "{player} leads {card}: the others follow with {suit} if they can",
     "tricks.ruling.follow": "{player} follows with {card}, {suit}",
@@ -365,7 +402,7 @@ ENGLISH: dict[str, Message] = {
     "tricks.ruling.void-known": "{player} plays {card}: their hand is known, and has no card to follow with ({suit})",
     "tricks.ruling.trick": "; the trick is {player}'s: {why}",
     "tricks.ruling.collect": "{player} takes the trick: {why}",
-    "tricks.ruling.pick-up": "{player} cannot follow {suit}: they pick up the {count} card(s) played and lead the next trick",
+    "tricks.ruling.pick-up": ("{player} cannot follow {suit}: they pick up the {count} card played and lead the next trick", "{player} cannot follow {suit}: they pick up the {count} cards played and lead the next trick"),
     "where.aside": "put aside face down",
     "where.given": "given in the exchange and not taken in yet",
     "note.hands-unseen": "the hands of {players} were not given: not following suit is flagged as a revoke only once a later play proves it",
@@ -380,14 +417,14 @@ ENGLISH: dict[str, Message] = {
 
     # Pierre qui Roule (PQ-...), then its phrases (pq.*).
     "PQ-MUST-PICK-UP": "{player} played {card} without following {suit}: a player who cannot follow picks up the trick and plays no card",
-    "PQ-WRONG-PICKUP": "{player} picked up the trick, but it is {expected}'s turn: only the player who cannot follow picks it up",
+    "PQ-WRONG-PICKUP": "{player} picked up the trick, but it is {expected}'s turn ({why}): only the player who cannot follow picks it up",
     "PQ-PLAYED-ON": "{player} played {card} on a trick {picker} has picked up: {picker} takes it too and leads the next trick",
     "pq.suit.S": "a spade",
     "pq.suit.H": "a heart",
     "pq.suit.D": "a diamond",
     "pq.suit.C": "a club",
     "pq.won": "{card} is the highest card of the suit led",
-    "pq.won-ace": "{card} is the highest card of the suit led: aces are high",
+    "pq.won-ace": "{card} is the highest card of the suit led, aces high",
     "pq.todo.lead-picked": "{player} leads (they picked up the last trick)",
     "pq.todo.pick-up": "{player} has no card to follow with ({suit}): they pick up the trick",
     "pq.todo.follow-or-pick-up": "{player} follows with {suit}, or, without one, picks up the trick",
@@ -404,12 +441,12 @@ ENGLISH: dict[str, Message] = {
     "FT-SAME-NEIGHBOUR": "{player} gives a second card to {target}: one card to each neighbour",
     "FT-EXCHANGE-MISSING": "{player} has not given a card to {target} before the first card",
     "FT-WRONG-BOTTLE": "{player} took the trick and the bottle, but they are {winner}'s: {why}",
-    "note.devil-unknown": "{count} card(s) of the devil's trick were laid unseen and cannot be told from the cards never played: the bottle's owner is scored on the others",
+    "note.devil-unknown": ("{count} card of the devil's trick was laid unseen and cannot be told from the cards never played: the bottle's owner is scored on the others", "{count} cards of the devil's trick were laid unseen and cannot be told from the cards never played: the bottle's owner is scored on the others"),
     "ft.colour.Y": "a yellow card",
     "ft.colour.B": "a blue card",
     "ft.colour.R": "a red card",
-    "ft.won-high": "{card} is the highest card, and none was under the bottle's price ({price})",
-    "ft.won-bottle": "{card} is the highest card under the bottle's price ({price})",
+    "ft.won-high": "{card} is the highest card, and none was under the bottle's price, {price}",
+    "ft.won-bottle": "{card} is the highest card under the bottle's price, {price}",
     "ft.not-taken-in": "it was given to them in the exchange, and is taken in only once they have laid their devil's card and given both of theirs",
     "ft.bottle-free": "nobody has the bottle, at {price}",
     "ft.bottle": "the bottle is {player}'s, at {price}",
@@ -420,6 +457,13 @@ ENGLISH: dict[str, Message] = {
     "ft.ruling.gives": "{player} gives a card face down to {target}, a neighbour",
     "ft.todo.devil": "{player} puts a card face down into the devil's trick",
     "ft.todo.give": "{player} gives a card face down to {players}",
+    "ft.score.owner": ": {player} ends with the bottle, and so scores minus the devil's trick ({cards}: {points} points), and nothing for their tricks",
+    "ft.score.taker": (": the points of the cards in the trick {player} took ({count} trick); the bottle, which scores minus the devil's trick, ends with {owner}",
+                       ": the points of the cards in the tricks {player} took ({count} tricks); the bottle, which scores minus the devil's trick, ends with {owner}"),
+    "ft.score.free": (": the points of the cards in the trick {player} took ({count} trick); nobody took the bottle",
+                      ": the points of the cards in the tricks {player} took ({count} tricks); nobody took the bottle"),
+    "ft.note.end": "the bottle ends with {owner}, at {price}; the devil's trick ({cards}) is worth {points} points",
+    "ft.note.end-free": "nobody took the bottle; the devil's trick ({cards}) is worth {points} points",
     "ft.price": "the bottle's price",
     "ft.owner": "the bottle's owner",
     "ft.devil": "the devil's trick",
@@ -437,7 +481,8 @@ ENGLISH: dict[str, Message] = {
     "CA-ROI-UNANNOUNCED": "the first round begins and nobody has announced the Roi de pique{why}",
     "CA-ROI-FALSE": "{why}",
     "CA-ROI-EARLY": "{why}: the Roi de pique is played only as one's last card, in the last round",
-    "ca.roi.early.play": "{player} lays the Roi de pique with {count} cards in hand",
+    "ca.roi.early.play": ("{player} lays the Roi de pique with {count} other card in hand",
+                          "{player} lays the Roi de pique with {count} other cards in hand"),
     "ca.roi.early.bid": "{player} bids the Roi de pique before the last round (the bidding's refill gives the cards bid back)",
     "CA-ROI-EXCHANGED": "{player} discards the Roi de pique: it cannot be exchanged",
     "CA-ROI-CHEAT": "the last round is over and nobody laid the Roi de pique: someone cheated",
@@ -481,15 +526,16 @@ ENGLISH: dict[str, Message] = {
     "ca.step.draw": "the draw began",
     "ca.step.reveal": "the cards were laid",
     "ca.draw.twice": "{player} already took a card this round",
-    "ca.draw.turn": "it is {player}'s turn to take a card",
+    "ca.draw.turn": "it is {player}'s turn to take a card: the draw goes to the {side} from {first}, who drew first this round",
+    "ca.draw.turn-first": "it is {player}'s turn to take a card: {player} draws first in round {number}",
     "ca.draw.neighbour": "{player} takes from {source}, but this way round {player} takes from the neighbour on the {side}, {neighbour}",
     "ca.side.right": "right",
     "ca.side.left": "left",
-    "ca.holds-count": "{player} holds {count} card(s); the replay counts {expected}",
+    "ca.holds-count": ("{player} holds {count} card; the replay counts {expected}", "{player} holds {count} cards; the replay counts {expected}"),
     "ca.no-card": "{player} has no card left",
     "ca.refill.more": "{player} draws more cards than were bid: the refill gives back the cards laid in the bidding",
     "ca.bid.none": "no bidding is going on",
-    "ca.bid.turn": "it is {player}'s turn to bid",
+    "ca.bid.turn": "it is {player}'s turn to bid: the bidding goes to the {side} from {ace}'s {card}",
     "ca.suit.S": "spade",
     "ca.suit.H": "heart",
     "ca.suit.D": "diamond",
@@ -510,16 +556,28 @@ ENGLISH: dict[str, Message] = {
     "ca.bout.unused": "{player} took {card} from the discard and did not use it",
     "ca.six.redirect": "{player}'s {trump} redirects, but nothing is aimed at {player} except the 6s, and no trump stops a 6",
     "ca.six.drink": "{player} did not drink {amount} ({causes}): no trump stops a 6",
-    "ca.drink.nothing": "{player} drinks, but owes nothing now",
-    "ca.drink.more": "{player} drinks {written}, but owes {owed}",
+    "ca.drink.nothing": "{player} drinks {written}, but round {number} gives {player} {none}",
+    "ca.drink.none.sips": "no gorgée",
+    "ca.drink.none.half": "no half glass",
+    "ca.drink.none.glass": "no full glass",
+    "ca.drink.none.up": "no glass to drink to the bottom",
+    "ca.drink.none.central": "nothing of the central glass",
+    "ca.drink.early": "{player} drinks {written}, but nothing is owed yet in round {number}: its cards are not all laid",
+    "ca.drink.drunk": "{player} drinks {written}, but owes nothing now: what round {number} gives them, {given} ({causes}), is drunk already",
+    "ca.drink.no-round": "{player} drinks {written}, but no round is under way: nothing is owed",
+    "ca.drink.more": "{player} drinks {written}, but owes {owed} ({causes})",
     "ca.drink.central": "the central glass",
     "ca.unsettled": "round {number} ended before this was settled: {what}",
     "ca.cause.card": "{card} played by {player}",
+    "ca.cause.seven-own": "{cause}: its player drinks 1",
+    "ca.cause.seven": "{cause}: {player} is number {place} in its count, which goes to the {side}{since}",
+    "ca.since.dame": " since the Dame of round {number}",
     "ca.cause.used": "{card} played by {player} (from the discard, with a bout)",
     "ca.cause.on": " on {target}",
     "ca.how.back": "sent back by {player}'s {trump}",
     "ca.how.redirect": "redirected to {final} by {player}'s {trump}",
-    "ca.cause.sixes": "{count} 6s: {cards}",
+    "ca.cause.sixes": ("{count} 6: {cards}", "{count} 6s: {cards}"),
+    "ca.cause.line": "{cause}, line {line}",
     "ca.cause.central": "the central glass ({thirds}/3), {cause}",
     "ca.cause.exchange": "{card} drawn face up in the exchange",
     "ca.cause.nine": "{card} drawn for the {nine} played by {player}",
@@ -528,17 +586,18 @@ ENGLISH: dict[str, Message] = {
     "ca.cause.dossier": "{cause}: dossier pourri ({rotten} pourri, {good} bon)",
     "ca.cause.refused": "{cause}: truth or dare refused",
     "ca.cause.blocked": "{cause}: blocked as bidder {position}",
+    "ca.cause.passed": "{cause}: passed as bidder {position}, holding {card}",
     "ca.cause.cut": "{cause}: cut with {trump} as bidder {position}",
     "ca.cause.catch": "caught by {player} breaking a standing rule ({rules})",
     "ca.pending.lay": "{players} lays a card",
-    "ca.pending.exchange": "{player} draws {count} more card(s) for the exchange",
+    "ca.pending.exchange": ("{player} draws {count} more card for the exchange", "{player} draws {count} more cards for the exchange"),
     "ca.pending.duel": "{a} and {b} play the duel of {card} (at {stake} gorgées)",
     "ca.pending.votes": "{players} vote on {teller}'s dossier ({card})",
     "ca.pending.votes.one": "{players} votes on {teller}'s dossier ({card})",
     "ca.pending.bid": "{player} bids on {card} (above {bar}, or a trump), or passes",
     "ca.pending.nine": "{player} draws a card for {card}",
-    "ca.pending.refill": "{player} draws {count} card(s) back (the refill)",
-    "ca.ruling.holds": "{player}'s hand as dealt: {count} card(s)",
+    "ca.pending.refill": ("{player} draws {count} card back (the refill)", "{player} draws {count} cards back (the refill)"),
+    "ca.ruling.holds": ("{player}'s hand as dealt: {count} card", "{player}'s hand as dealt: {count} cards"),
     "ca.ruling.round": "round {number} begins",
     "ca.ruling.plays": "{player} lays {cards}",
     "ca.ruling.plays-on": "{player} lays {cards} on {target}",
@@ -572,10 +631,15 @@ ENGLISH: dict[str, Message] = {
     "ca.todo.use": "{player} plays {card}, taken from the discard",
     "ca.todo.drink": "{player} drinks {amount}",
     "ca.note.more": " and later",
-    "ca.note.pass": "the pass(es) on line(s) {lines} could not be checked: the bidder's hand was not known and might have held a higher card",
-    "ca.note.unseen-draw": "the card(s) drawn face up on line(s) {lines} were not written: their effect is not counted",
-    "ca.note.unseen-play": "the card(s) laid on line(s) {lines} were not written: their effect is not counted",
+    "ca.note.pass": ("the pass on line {lines} could not be checked: the bidder's hand was not known and might have held a higher card", "the passes on lines {lines} could not be checked: the bidder's hand was not known and might have held a higher card"),
+    "ca.note.unseen-draw": ("the card drawn face up on line {lines} was not written: its effect is not counted", "the cards drawn face up on lines {lines} were not written: their effect is not counted"),
+    "ca.note.unseen-play": ("the card laid on line {lines} was not written: its effect is not counted", "the cards laid on lines {lines} were not written: their effect is not counted"),
     "ca.note.roi": "the Roi de pique's holder at the deal could not be checked against the announcement on line {lines}: the deal is not written",
+    "ca.state.round": "round",
+    "ca.state.central": "central glass",
+    "ca.state.standing": "standing rules",
+    "ca.state.discard": "discard",
+    "ca.state.table": "table",
     "ca.where.stock": "in the stock",
     "ca.where.discard": "in the discard",
     "ca.where.nowhere": "out of play",
@@ -624,7 +688,7 @@ ENGLISH: dict[str, Message] = {
 
     # Bataille corse: explaining the penalties and patterns.
     "bc.penalty.burn-3": "slide three cards under the pile",
-    "bc.penalty.burn-fewer": "slide their last {count} card(s) under the pile",
+    "bc.penalty.burn-fewer": ("slide their last {count} card under the pile", "slide their last {count} cards under the pile"),
     "bc.penalty.give-1": "give a card to {players}",
     "bc.penalty.give-each": "give one card each to {players}",
     "bc.pattern.pair": "pair",
@@ -650,7 +714,7 @@ ENGLISH: dict[str, Message] = {
     "bc.a-pattern.sandwich": "a sandwich",
     "bc.a-pattern.big-mac": "a Big-Mac",
     "bc.ruling.turn": "{player} turns {card} in turn",
-    "bc.ruling.paying": "{card} is a paying card: {payer} owes {owed}",
+    "bc.ruling.paying": ("{card} is a paying card: {payer} owes {count} card", "{card} is a paying card: {payer} owes {count} cards"),
     "bc.ruling.pays": "{player} pays {card} to {creditor} ({owed} still owed)",
     "bc.ruling.paid": "{player} pays {card}, the last card owed: the pile is {creditor}'s",
     "bc.ruling.takes-first": "{player} takes the pile they won, then leads",
@@ -659,12 +723,12 @@ ENGLISH: dict[str, Message] = {
     "bc.ruling.collect": "{player} takes the pile: the debt to {player} is paid",
     "bc.ruling.collect-slapped": "{player} already took the pile by the slap: writing it down is harmless",
     "bc.ruling.collect-last": "{player} has won: the last pile is theirs",
-    "bc.ruling.burns": "{player} pays the penalty: {count} card(s) slid under the pile",
+    "bc.ruling.burns": ("{player} pays the penalty: {count} card slid under the pile", "{player} pays the penalty: {count} cards slid under the pile"),
     "bc.ruling.gives": "{player} pays the penalty: a card to {target}",
-    "bc.ruling.holds": "{player}'s pack as dealt: {count} card(s), top card first",
+    "bc.ruling.holds": ("{player}'s pack as dealt: {count} card, top card first", "{player}'s pack as dealt: {count} cards, top card first"),
     # What a player must do now (in-progress records).
     "todo.turn": "{player} turns the next card",
-    "todo.pay": "{player} pays {owed} more card(s) to {creditor}",
+    "todo.pay": ("{player} pays {count} more card to {creditor}", "{player} pays {count} more cards to {creditor}"),
     "todo.collect": "{player} takes the pile",
     "todo.empty-pack": "{player} has no cards left: out unless a slap wins them the pile",
     "todo.penalty": "{player} pays the penalty: {penalty}",
@@ -675,11 +739,11 @@ ENGLISH: dict[str, Message] = {
     "note.tag-misspelled": "[{tag}] on line {line} is not a header referee reads: did you mean [{known}]?",
     "note.claims-unchecked": "the scores written from line {line} on were not checked: a game checks its first {count}",
     "note.score-unfinished": "{player}'s score on line {line} could not be checked: the game is not over",
-    "note.unseen": "{count} card(s) were never seen; they could not be checked against the deal",
+    "note.unseen": ("{count} card was never seen; it could not be checked against the deal", "{count} cards were never seen; they could not be checked against the deal"),
     "note.no-slap-30": "{player}'s 30-second slap ban could not be checked: the record has no timestamps",
     "note.slap-untimed": "{player}'s slap on line {line} could not be checked against their 30-second slap ban: the line has no timestamp",
-    "note.play-out": "played out from the deal: {cards} more card(s) turned after the last line",
-    "note.play-out-unknown": "cannot play out: {player}'s pack holds {count} card(s) nobody saw",
+    "note.play-out": ("played out from the deal: {count} more card turned after the last line", "played out from the deal: {count} more cards turned after the last line"),
+    "note.play-out-unknown": ("cannot play out: {player}'s pack holds {count} card nobody saw", "cannot play out: {player}'s pack holds {count} cards nobody saw"),
     "note.play-out-pending": "cannot play out: {todo}",
     "never-ends": "this deal never ends: from card {start} on, the game repeats every {length} cards",
     # Archives: files and folders, the configuration, output formats, fmt, JSON records.
@@ -700,8 +764,11 @@ ENGLISH: dict[str, Message] = {
     "fmt.would-change": "would reformat {path}",
     "fmt.changed": "reformatted {path}",
     "fmt.unwritable": "cannot write the file (left as it was): {reason}",
-    "fmt.summary": "{changed} file(s) reformatted, {same} already formatted, {errors} not read",
-    "fmt.summary-check": "{changed} file(s) to reformat, {same} already formatted, {errors} not read",
+    "fmt.summary": "{changed}, {same}, {errors}",
+    "fmt.summary.changed": ("{count} file reformatted", "{count} files reformatted"),
+    "fmt.summary.to-change": ("{count} file to reformat", "{count} files to reformat"),
+    "fmt.summary.same": ("{count} already formatted", "{count} already formatted"),
+    "fmt.summary.errors": ("{count} not read", "{count} not read"),
     "config.not-owned": "it belongs to another user",
     "config.world-writable": "every user may write to it",
     "config.skipped": "referee: {path} is not read: {why} (name it with --config to use it)",
@@ -720,12 +787,25 @@ ENGLISH: dict[str, Message] = {
     "config.unknown-game": "{path}: {name}: {game!r} is not a game referee referees",
     "config.unknown-option": "{path}: {name}: {game} has no such option; its options: {tags}",
     "config.unknown-code": "{where}: {name!r} is neither a code referee reports nor the start of one{hint}; `referee explain CODE` tells what a code is",
+    "label.value": "{label}: {value}",
+    # The games and their options (referee games).
+    "games.not-refereed": "{name}  {title}  (not refereed yet)",
+    "games.game": "{name}  {title}  {low}-{high} players",
+    "games.option": "  [{tag} \"...\"]  {help}: {accepted} (default: {default})",
+    "games.default-for": ("{value} for {count}", "{value} for {count}"),
+    "games.none": "none",
+    # The page of conventions written from this catalogue (python -m referee.i18n docs).
+    "docs.conventions.title": "# The conventions referee follows, code by code",
+    "docs.conventions.intro": "Written from referee's message catalogue (python -m referee.i18n docs): each code, the rule it enforces quoted in the rules' French, and the convention referee follows where the text is silent. `referee explain CODE` says the same, with an example.",
+    "docs.conventions.all-games": "Every game",
+    "docs.conventions.page": "The game's page, rule by rule: [{page}]({page}).",
     # Lists.
     "join.and": " and ",
     "join.or": " or ",
     # Report.
+    "report.game": "{title} ({players}{occasion}):",
     "report.valid": "valid",
-    "report.violations": "{count} violation(s)",
+    "report.violations": ("{count} violation", "{count} violations"),
     "report.in-progress": "in progress",
     "report.never-ends": "never ends",
     "report.error": "cannot be checked",
@@ -735,12 +815,13 @@ ENGLISH: dict[str, Message] = {
     "report.scores": "{unit}: {scores}",
     "report.to-move": "now: {todo}",
     "report.drinks": "{player} drinks {amounts}",
+    "report.drinks-drank": "{player} owes {amounts}, drank {drank}",
     "report.drink": "  round {round}, line {line}: {player}, {amount}: {cause}",
-    "report.no-drink": "nothing",
-    "unit.sips": "{amount} gorgée(s)",
-    "unit.half": "{amount} half glass(es)",
-    "unit.glass": "{amount} full glass(es)",
-    "unit.up": "{amount} glass(es) drunk to the bottom",
+    "report.no-drink": "{player} drinks nothing",
+    "unit.sips": ("{count} gorgée", "{count} gorgées"),
+    "unit.half": ("{count} half glass", "{count} half glasses"),
+    "unit.glass": ("{count} full glass", "{count} full glasses"),
+    "unit.up": ("{count} glass drunk to the bottom", "{count} glasses drunk to the bottom"),
     "unit.central": "{amount} of the central glass",
     "unit.central-full": "the whole central glass",
     "match.standing": "match {name!r} after hand {hand}: {totals} ({unit})",
@@ -759,9 +840,9 @@ ENGLISH: dict[str, Message] = {
     "state.left": "to the left, in [Players] order",
     "state.right": "to the right, against [Players] order",
     "state.stock": "stock",
-    "state.cards": "{count} card(s)",
+    "state.cards": ("{count} card", "{count} cards"),
     "state.no-cards": "no cards",
-    "state.known": "{count} known",
+    "state.known": ("{count} known", "{count} known"),
     "state.empty": "empty",
     "state.top": "(top)",
     "state.owed": "owed",
@@ -777,17 +858,18 @@ ENGLISH: dict[str, Message] = {
     "legal.may": "{players} may {actions}",
     "legal.or": ", or ",
     "legal.any-card": "any card not known to be elsewhere",
+    "legal.any-card-but": "any card not known to be elsewhere but {cards}",
     "legal.any-suit.S": "any spade",
     "legal.any-suit.H": "any heart",
     "legal.any-suit.D": "any diamond",
     "legal.any-suit.C": "any club",
     "legal.any-suit.T": "any trump",
     "legal.any-rank": "any {rank}",
-    "legal.rank.1": "ace",
-    "legal.rank.11": "jack",
-    "legal.rank.12": "cavalier",
-    "legal.rank.13": "queen",
-    "legal.rank.14": "king",
+    "legal.any-rank.1": "any ace",
+    "legal.any-rank.11": "any jack",
+    "legal.any-rank.12": "any cavalier",
+    "legal.any-rank.13": "any queen",
+    "legal.any-rank.14": "any king",
     "legal.round": "a new round may start: {lines}",
     "legal.nothing": "nothing: the game is over",
     "verb.holds": "hold",
@@ -812,9 +894,30 @@ ENGLISH: dict[str, Message] = {
     "verb.catches": "catch",
     "verb.scores": "score",
     "report.explain": "why: {commands}",
+    # Statistics (a text report's last line; JSON keeps the names).
+    "report.stat": "{name}: {value}",
+    "stat.cards_played": "cards played",
+    "stat.piles_collected": "piles collected",
+    "stat.cards_unseen": "cards unseen",
+    "stat.direction_changes": "direction changes",
+    "stat.longest_draw": "longest draw",
+    "stat.drawn_by": "drawn by {player}",
+    "stat.cards_left": "cards left {player}",
+    "stat.tricks_won": "tricks won",
+    "stat.pick_ups": "pick ups",
+    "stat.bottle_changes": "bottle changes",
+    "stat.rounds": "rounds",
+    "stat.exchanges": "exchanges",
+    "stat.biddings": "biddings",
+    "stat.bids": "bids",
+    "stat.duels": "duels",
+    "stat.dossiers": "dossiers",
+    "stat.catches": "catches",
+    "stat.reshuffles": "reshuffles",
     # Explaining a code or a line (referee explain).
     "explain.rule": "rule ({source})",
     "explain.rule-short": "rule",
+    "explain.notation": "the record's notation",
     "explain.why": "convention",
     "explain.why-in": "convention ({game})",
     "explain.example": "example ({game})",
@@ -841,7 +944,8 @@ ENGLISH: dict[str, Message] = {
     "live.ask-players": "players, in seating order ({low} to {high})? ",
     "live.ask-dealer": "dealer (Enter: none)? ",
     "live.ask-option": "{tag} [{default}]? ",
-    "live.start": "{title}: {players}; {events} event(s), {violations} violation(s) so far",
+    "live.start": "{title}: {players}; {events}, {violations} so far",
+    "live.events": ("{count} event", "{count} events"),
     "live.written": "ok: {line}; now: {now}",
     "live.over": "the game is over",
     "live.end-prompt": "end",
@@ -855,38 +959,141 @@ ENGLISH: dict[str, Message] = {
     "live.nothing-to-undo": "nothing to undo: lines written before this session stay",
     "live.changed": "the file changed outside this session: undo refused",
     "live.help": "type events as in the record ('Bob plays 7H', or 'plays 7H' for the next player); undo, state, legal, end",
-    "report.more": "and {count:,} more {code} (a report lists {keep} of each kind; --json lists them all)",
+    "report.more": ("and {count:,} more {code} (a report lists {keep} of each kind; --json lists them all)",
+                    "and {count:,} more {code} (a report lists {keep} of each kind; --json lists them all)"),
     "report.degraded": "note: this output's encoding ({encoding}) cannot show some characters of this report; they are shown as ?",
-    "report.unreadable": "{count} line(s) cannot be read",
-    "report.more-unreadable": "and {count} more line(s) that cannot be read",
+    "report.unreadable": ("{count} line cannot be read", "{count} lines cannot be read"),
+    "report.more-unreadable": ("and {count} more line that cannot be read", "and {count} more lines that cannot be read"),
     "report.after-unreadable": "after the line that cannot be read (line {line}): what follows may come from an event lost with it",
     "report.accepted-label": "(accepted)",
-    "report.and-accepted": ", {count} accepted by the table",
+    "report.and-accepted": (", {count} accepted by the table", ", {count} accepted by the table"),
     "report.rule-above": "(the rule quoted at {place})",
-    "report.more-notes": "and {count} more note(s) of the same kinds",
+    "report.more-notes": ("and {count} more note of the same kinds", "and {count} more notes of the same kinds"),
     "report.notes": "what could not be checked, and other notes:",
     "report.note-times": "{note} ({times} times)",
-    "report.summary": "{games} game(s) in {files} file(s): {valid} valid, {violations} with violations, {progress} in progress, {never} that never end, {errors} that could not be checked (or not whole)",
+    "report.summary": "{games} in {files}: {valid} valid, {violations} with violations, {progress} in progress, {never} that never end, {errors} that could not be checked (or not whole)",
+    "report.summary.games": ("{count} game", "{count} games"),
+    "report.summary.files": ("{count} file", "{count} files"),
     "report.summary-accepted": ("; {count} fault accepted by the table", "; {count} faults accepted by the table"),
+    # The HTML report (referee/html/).
+    "html.title": "Referee's report",
+    "html.footer": "Written by referee: every rule quoted is from the game's own text.",
+    "html.games": "Games",
+    "html.matches": "Matches",
+    "html.col.game": "game",
+    "html.col.players": "players",
+    "html.col.place": "file and line",
+    "html.col.status": "status",
+    "html.col.violations": "violations",
+    "html.col.result": "result",
+    "html.violations": ("{count} violation", "{count} violations"),
+    "html.accepted": "accepted by the table",
+    "html.why": "Why:",
+    "html.at": "line {line}, column {column}",
+    "html.drinks": "Drinks by unit",
+    "html.notes": "What could not be checked, and other notes",
+    "html.timeline": "The game, event by event",
+    "html.click-hint": "Click or tap an event to see the table after it.",
+    "html.light-hint": "This report is large: with scripts off, its later games show their result and violations only; turn scripts on to see their events.",
+    "html.events-dropped": ("and {count} more event, not shown", "and {count} more events, not shown"),
+    "html.table-after": "The table after line {line}",
+    "html.close": "Close",
+    "html.turn": "turn",
+    "html.hand": ("{count} card", "{count} cards"),
+    "html.more-cards": ("and {count} more", "and {count} more"),
+    "html.empty": "empty",
+    "html.stock": "stock",
+    "html.owed": "owed",
+    "html.scores": "scores",
+    "html.todo": "to do",
+    "html.round": "round {number}",
+    "html.events": "events",
+    "html.hands": "hands",
+    "html.nobody": "nobody",
+    "html.chart.drinks": "Drinks per player and round, by unit",
+    "html.chart.cards": "Cards held by each player over the game",
+    "html.chart.bottle": "The bottle's price and owner over the hand",
+    "html.chart.match": "{name}: {unit} after each hand",
+    "html.unit.sips": "gorgées",
+    "html.unit.half": "half glasses",
+    "html.unit.glass": "full glasses",
+    "html.unit.up": "glasses drunk to the bottom",
+    "html.unit.central": "central glass",
 }
 
-CATALOGS = {"en": ENGLISH}
-_current = ENGLISH
+_language = "en"
+_translation: Any = None
+"""The gettext catalogue of the language in use (None: English), read on first use."""
+_explicit = False
+
+
+def use(language: str, explicit: bool = True) -> None:
+    """Speak ``language`` from now on ("en", or one of referee.i18n.languages()).
+    ``explicit``: chosen by --lang or the configuration, not only by the locale."""
+    global _language, _translation, _explicit
+    _language, _translation, _explicit = language, None, explicit
+
+
+def language() -> str:
+    return _language
+
+
+def explicit() -> bool:
+    """Whether the language was chosen by --lang or the configuration (machine formats
+    change language only then)."""
+    return _explicit
+
+
+def _catalogue() -> Any:
+    global _translation
+    if _translation is None:
+        import gettext
+
+        from .i18n import mo_path
+
+        with open(mo_path(_language), "rb") as stream:
+            _translation = gettext.GNUTranslations(stream)
+    return _translation
+
+
+def template(key: str, count: int = 1) -> str:
+    """The sentence for ``key`` in the language in use, its fields not filled in (for a
+    sentence with a count, the form for ``count``)."""
+    english = ENGLISH[key]
+    if _language == "en":
+        if isinstance(english, tuple):
+            return english[0] if count == 1 else english[1]
+        return english
+    if isinstance(english, tuple):
+        return str(_catalogue().npgettext(key, english[0], english[1], count))
+    return str(_catalogue().pgettext(key, english))
+
+
+def help_text(context: str, english: str) -> str:
+    """A help text of the command line (context ``cli.<command>[.<option>]``) in the
+    language in use; English when its translation is missing or out of date."""
+    return english if _language == "en" else str(_catalogue().pgettext(context, english))
 
 
 def say(key: str, **fields: object) -> str:
     """The sentence for ``key`` with its fields filled in; a sentence with a count takes
-    its singular or plural form by the ``count`` field."""
-    template = _current[key]
-    if isinstance(template, tuple):
-        count = fields["count"]
-        template = template[0] if count == 1 else template[1]
-    return template.format(**fields)
+    its singular or plural form by the ``count`` field (by the language's plural rule)."""
+    english = ENGLISH[key]
+    if _language == "en":
+        if isinstance(english, tuple):
+            english = english[0] if fields["count"] == 1 else english[1]
+        return english.format(**fields)
+    return template(key, _whole(fields["count"]) if isinstance(english, tuple) else 1).format(**fields)
 
 
-def join(items, last: str = "and") -> str:
+def _whole(count: object) -> int:
+    """A count as gettext's plural rules take it: a whole number (1.5 half glasses: plural)."""
+    return count if isinstance(count, int) else 1 if count == 1 else 2
+
+
+def join(items: Iterable[object], last: str = "and") -> str:
     """A list in words: 'a', 'a and b', 'a, b and c' (or 'a, b or c' with ``last="or"``)."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + _current[f"join.{last}"] + items[-1]
+    words = [str(i) for i in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + say(f"join.{last}") + words[-1]

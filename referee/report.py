@@ -6,7 +6,7 @@ from collections import Counter
 
 from .engine import GameReport
 from .games.base import UNITS, Violation, amount_text
-from .messages import join, say
+from .messages import ENGLISH, join, say
 from .safe_text import excerpt, visible
 
 
@@ -140,8 +140,22 @@ def render(report: GameReport, sources: dict[int, str] | None = None, width: int
             shown = note if times[note] == 1 else say("report.note-times", note=note, times=times[note])
             lines += [[(text, "dim")] for text in wrap(visible(shown), 4, 6, first="    ")]
     if report.stats:
-        lines.append([("  " + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in report.stats.items()), "dim")])
+        lines.append([("  " + ", ".join(say("report.stat", name=stat_name(k), value=v) for k, v in report.stats.items()), "dim")])
     return lines
+
+
+def stat_name(key: str) -> str:
+    """A statistic's name in words: ``cards_played``, or ``drawn_by_Ana`` (by player)."""
+    if f"stat.{key}" in ENGLISH:
+        return say(f"stat.{key}")
+    for prefix in PLAYER_STATS:
+        if key.startswith(prefix + "_"):
+            return say(f"stat.{prefix}", player=key[len(prefix) + 1:])
+    return key.replace("_", " ")
+
+
+PLAYER_STATS = ("drawn_by", "cards_left")
+"""Statistics kept for each player, named ``<prefix>_<player>``."""
 
 
 def _title(report: GameReport, where: Piece) -> list[Piece]:
@@ -161,7 +175,8 @@ def _title(report: GameReport, where: Piece) -> list[Piece]:
     info = [visible(f"{tag} {report.headers[tag]}" if tag == "Round" else report.headers[tag])
             for tag in INFO_TAGS if report.headers.get(tag, "").strip()]
     occasion = f", {', '.join(info)}" if info else ""
-    return [where, (f" {title} ({visible(join(report.players))}{occasion}): ", ""), (status, STATUS_STYLE[report.status])]
+    heading = say("report.game", title=title, players=visible(join(report.players)), occasion=occasion)
+    return [where, (f" {heading} ", ""), (status, STATUS_STYLE[report.status])]
 
 
 def _indent(text: str, prefix: str) -> list[str]:
@@ -185,14 +200,22 @@ def _wrapper(width: int | None):
     return wrap
 
 
+def _amounts(units: dict[str, float]) -> str:
+    return ", ".join(amount_text(units[u], u) for u in UNITS if u in units) or say("state.nothing")
+
+
 def _drinks(report: GameReport) -> list[list[Piece]]:
     """Each player's drinks by unit, then each drink with its cause."""
     lines = []
     for player in report.players:
         units = report.tallies.get(player, {})
-        amounts = ", ".join(amount_text(units[u], u) for u in UNITS if u in units) or say("report.no-drink")
-        if report.tallies:
-            lines.append([("  " + say("report.drinks", player=player, amounts=amounts), "")])
+        amounts = _amounts(units)
+        drank = report.drunk.get(player, {})
+        if report.drunk and any(abs(units.get(u, 0) - drank.get(u, 0)) > 1e-9 for u in UNITS):
+            lines.append([("  " + say("report.drinks-drank", player=player, amounts=amounts, drank=_amounts(drank)), "")])
+        elif report.tallies:
+            said = say("report.drinks", player=player, amounts=amounts) if units else say("report.no-drink", player=player)
+            lines.append([("  " + said, "")])
     for d in report.drinks:
         lines.append([("  " + say("report.drink", round=d.round, line=d.line, player=d.player, amount=d.text(),
                                   cause=d.cause), "dim")])

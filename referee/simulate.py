@@ -24,7 +24,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import RANK_NAMES, SPELLINGS, SUITS, Card
+from .cards import RANK_NAMES, SPELLINGS, STANDARD_52, SUITS, TAROT_78, Card
 from .engine import replay, start
 from .export import escape_value, line_text
 from .games import GAMES, find_game, load_rules
@@ -275,6 +275,27 @@ def _pick_mistake(mistakes: list[Mistake], rng: random.Random) -> Mistake:
     return rng.choice([m for m in mistakes if m.codes == codes])
 
 
+def _strays(rules: Rules, legal: list[Event], rng: random.Random) -> list[Mistake]:
+    """A card outside the game's deck laid instead of a legal one-card play (a 2 in
+    Pierre qui Roule's short deck, a tarot trump in a 52-card game): REC-NOT-IN-DECK. The
+    table lets it stand (see ``simulate``), so it is offered only where the play leaves
+    cards in the hand, in the games that count such a card as laid, and with the deal
+    written (the simulator, which knows every hand, then knows what the referee knows:
+    which card left the hand, neither does)."""
+    if "REC-NOT-IN-DECK" not in rules.mistake_codes:
+        return []
+    plays = [e for e in legal if e.verb == "plays" and len(e.cards) == 1 and e.cards[0].seen and e.suit is None
+             and e.target is None]
+    hands = rules.table().hands
+    plays = [e for e in plays if e.player in hands and hands[e.player].count > 1]
+    if not plays:
+        return []
+    pool = [c for c in STANDARD_52 if c not in rules.deck] or [c for c in TAROT_78 if c not in rules.deck]
+    event = rng.choice(plays)
+    card = rng.choice(pool)
+    return [Mistake(dataclasses.replace(event, cards=(card,), cards_text=str(card)), ("REC-NOT-IN-DECK",))]
+
+
 def _pick(events: list[Event], weights: dict[str, float], rng: random.Random) -> Event:
     """One legal event: first a kind of event (verb), by this record's weights, then one
     event of that kind."""
@@ -344,14 +365,24 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     body: list[str] = [] if hidden else written
     weights: dict[str, float] = {}
     count, passed = 0, False
+    stood: str | None = None
+    """The player whose card outside the deck the table let stand: their next line may
+    not lay a card (the referee would take it for the correction)."""
     while count < max_events:
         legal = rules.legal()
+        if stood is not None:
+            legal = [e for e in legal if e.player != stood or e.verb != "plays"]
         if not legal:
             break
         mistake = None
         if mistakes and (chance := rng.random()) < mistakes + FOLLOW_ON:
             offered = [m for m in rules.mistakes(hidden) if chance < mistakes or m.follow_on]
+            if chance < mistakes and stood is None and not hidden:
+                offered += _strays(rules, legal, rng)
+            if stood is not None:
+                offered = [m for m in offered if m.event.player != stood or m.event.verb != "plays"]
             mistake = _pick_mistake(offered, rng) if offered else None
+        stood = None
         if mistake is None and all(e.verb == "slaps" for e in legal) and rng.random() < 0.5:
             rules.conclude()  # nobody slaps: the game ends here, and the record says so
             passed = True
@@ -363,7 +394,11 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
             event = _dress(mistake.event, count, style, rng)
             event = dataclasses.replace(event, time=mistake.event.time or event.time, comment=EXPECT + " ".join(mistake.codes))
         shown = rules.public(event) if hidden else event  # asked before the event changes the table
-        rules.apply(event)
+        if mistake is not None and mistake.codes == ("REC-NOT-IN-DECK",):
+            rules.lay_stray(event, 0)  # not replayed; the next players play on: it stands
+            stood = event.player
+        else:
+            rules.apply(event)
         if rng.random() < style.comments / 4:
             body.append(rng.choice(COMMENTS))
         if rng.random() < style.comments / 4:

@@ -210,6 +210,10 @@ def _arguments(events: list[Event], universe: set[Card], known: bool) -> list[st
     return said
 
 
+BUT = 3
+"""At most this many cards are said as exceptions (« any card but KS »)."""
+
+
 def _card_order(card: Card) -> tuple:
     return (SUITS.index(card.suit) if card.suit in SUITS else 4, card.suit, card.rank)
 
@@ -220,9 +224,14 @@ def _cards_phrase(cards: set[Card], universe: set[Card], known: bool) -> str:
     not known to be elsewhere', 'any heart', 'any 7', then the rest one by one."""
     seen = {c for c in cards if c.seen}
     phrases, covered = [], set()
+    left_out = universe - seen
     if not known and universe and seen >= universe:
         phrases.append(say("legal.any-card"))
         covered = set(universe)
+    elif not known and universe and len(left_out) <= BUT and len(universe) > 4 * len(left_out):
+        # all but a few (in Caroleto, all but the Roi de pique): said in a line
+        phrases.append(say("legal.any-card-but", cards=join(map(str, sorted(left_out, key=_card_order)))))
+        covered = universe & seen
     elif not known:
         for suit in (*SUITS, TRUMP):
             of_suit = {c for c in universe if c.suit == suit}
@@ -232,7 +241,7 @@ def _cards_phrase(cards: set[Card], universe: set[Card], known: bool) -> str:
         for rank in sorted({c.rank for c in universe if c.suit in SUITS}):
             of_rank = {c for c in universe if c.suit in SUITS and c.rank == rank}
             if len(of_rank) > 1 and seen >= of_rank and not of_rank <= covered:
-                phrases.append(say("legal.any-rank", rank=say(f"legal.rank.{rank}") if rank in RANK_NAMES else rank))
+                phrases.append(say(f"legal.any-rank.{rank}") if rank in RANK_NAMES else say("legal.any-rank", rank=rank))
                 covered |= of_rank
     rest = [str(c) for c in sorted(seen - covered, key=_card_order)]
     if UNSEEN_CARD in cards and not phrases and not rest:
@@ -275,9 +284,9 @@ def _hand_text(count: int, known: list[Card]) -> str:
         return say("state.no-cards")
     text = say("state.cards", count=count)
     if known and len(known) == count:
-        return f"{text}: {' '.join(map(str, known))}"
+        return say("label.value", label=text, value=" ".join(map(str, known)))
     if known:
-        return f"{text}, {say('state.known', count=len(known))}: {' '.join(map(str, known))}"
+        return say("label.value", label=f"{text}, {say('state.known', count=len(known))}", value=" ".join(map(str, known)))
     return text
 
 
@@ -290,7 +299,7 @@ def _pile_text(pile: list[Card]) -> str:
         return say("state.empty")
     cards = " ".join(map(str, pile[-SHOWN_ON_PILE:]))
     text = say("state.cards", count=len(pile))
-    return f"{text}: {'… ' if len(pile) > SHOWN_ON_PILE else ''}{cards} {say('state.top')}"
+    return say("label.value", label=text, value=f"{'… ' if len(pile) > SHOWN_ON_PILE else ''}{cards} {say('state.top')}")
 
 
 def render(state: State, width: int = WIDTH) -> list[str]:
@@ -300,7 +309,7 @@ def render(state: State, width: int = WIDTH) -> list[str]:
     last = _as_written(state.event)
     after = (say("state.after", at=state.event.line), last) if state.event else (say("state.before"), "")
     for label, value in [after, *items(state)]:
-        lines += textwrap.wrap(f"{label}: {value}" if value else label, width, initial_indent="  ", subsequent_indent="      ",
+        lines += textwrap.wrap(say("label.value", label=label, value=value) if value else label, width, initial_indent="  ", subsequent_indent="      ",
                                break_on_hyphens=False, break_long_words=False)
     return lines
 

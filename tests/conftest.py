@@ -22,3 +22,16 @@ def check_text():
         return check(games[0], play_out)
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """The suite compares English texts: referee speaks English whatever the locale the
+    suite runs under (LANGUAGE wins over LANG, for the commands run in this process and
+    for those it starts). A test that wants French asks for it (tests/test_i18n.py)."""
+    from referee.messages import use
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    use("en", explicit=False)
+    yield
+    use("en", explicit=False)

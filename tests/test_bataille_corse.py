@@ -132,7 +132,7 @@ def test_a_card_seen_twice(check_text) -> None:
 def test_in_progress_says_who_must_act(check_text) -> None:
     report = check_text(head() + "Alice plays QD\nBob plays 2C\n")
     assert report.status == "in-progress"
-    assert report.todo == ["Bob pays 1 more card(s) to Alice"]
+    assert report.todo == ["Bob pays 1 more card to Alice"]
 
 
 def test_play_out_finds_a_never_ending_deal(check_text) -> None:
@@ -265,7 +265,7 @@ def test_a_payer_emptied_by_a_burn_is_out_at_once(check_text) -> None:
     report = check_text(head("A B C") + body)
     assert codes(report) == [(20, "BC-FALSE-SLAP"), (24, "BC-SLAP-WHILE-OUT")]
     before = check_text(head("A B C") + body.removesuffix("B slaps\n"))
-    assert "C pays 3 more card(s) to A" in before.todo
+    assert "C pays 3 more cards to A" in before.todo
 
 
 def test_a_fault_without_a_time_is_dated_by_the_last_time_given(check_text) -> None:
@@ -308,3 +308,15 @@ def test_legal_offers_the_penalty_owed(penalty: str) -> None:
         payments = [e for e in rules.legal() if e.verb in ("burns", "gives")]
     assert [v.code for v in rules.violations] == ["BC-FALSE-SLAP"]
     assert [e.player for e in rules.legal() if e.verb == "plays"] == ["Bob"]
+
+
+def test_a_card_out_of_turn_says_what_made_it_the_other_players_turn():
+    """The turn going round, or a payment under way (« 2 pour une Dame »): the message
+    says which, and quotes the rule that decided it."""
+    from referee.engine import check
+    from referee.notation import parse_text
+
+    games = parse_text(open("records/bataille-corse/out-of-turn.txt", encoding="utf-8").read())
+    said = [(v.message, v.rule[:20]) for g in games for v in check(g).violations if v.code == "BC-OUT-OF-TURN"]
+    assert said == [("Chloe turned JC, but it is Bob's turn: the turn goes round to the left, to Bob", "À tour de rôle, chac"),
+                    ("Chloe turned 6D, but it is Bob's turn: Bob is paying Alice's QH, 1 more card to turn", "lorsqu’un joueur ret")]

@@ -140,7 +140,7 @@ def test_a_call_due_comes_before_the_turn():
 
 def test_the_cards_owed_are_drawn_or_answered():
     rules = rules_after(HEAD + '[Starter "4S"]\nAna plays KS\n')
-    assert rules.todo() == ["Ben draws 5 card(s), or lays the 7 of spades"]
+    assert rules.todo() == ["Ben draws 5 cards, or lays the 7 of spades"]
     offered = {line_text(e) for e in rules.legal()}
     assert "Ben draws 5" in offered and "Ben plays 7S" in offered and "Ben plays 7H" not in offered
 
@@ -163,7 +163,7 @@ def test_the_table_as_it_stands():
     assert table.turn == "Cas" and table.direction == 1
     assert table.hands["Ana"].count == 6 and table.stock == 30
     assert [str(c) for c in table.piles["discard"]] == ["4S", "KS", "7S"]
-    assert table.owed == ["7 card(s) to draw for the next player"]
+    assert table.owed == ["7 cards to draw for the next player"]
 
 
 def test_the_statistics(check_text):
@@ -220,10 +220,10 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
      "CP-WRONG-ACCUSATION", "Ana accused Ana, but an error is called out by another player, not by its author"),
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n'
      "A plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE draws\nF draws\nG plays 9S\nH plays KS\nI draws 5\n",
-     "CP-DRAW-COUNT", "I drew 5 card(s), but 5 card(s) were owed, and only 4 card(s) are left to draw: that is the draw"),
+     "CP-DRAW-COUNT", "I drew 5 cards, but 5 cards were owed (the Roi de pique, 5), and only 4 cards are left to draw: that is the draw"),
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n[Reshuffle "no"]\n'
      '[Variants "mot-doux"]\nA plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE swears\nE draws 2\n',
-     "CP-DRAW-COUNT", "E drew 2 card(s), but the sanction is 2 card(s), and only 1 card(s) are left to draw: that is the draw"),
+     "CP-DRAW-COUNT", "E drew 2 cards, but the sanction is 2 cards, and only 1 card is left to draw: that is the draw"),
 ])
 def test_the_message_says_what_happened(check_text, text, code, message):
     found = [v.message for v in check_text(text).violations if v.code == code]
@@ -251,7 +251,7 @@ def test_the_ruling_of_a_carre_of_sevens_names_who_owes_the_eight(tmp_path):
     path.write_text('[Game "carte-et-plouc"]\n[Players "Zouhaire Charlotte David"]\n[Dealer "David"]\n'
                     '[Starter "5S"]\nZouhaire plays 7S\nCharlotte plays 7D\nDavid plays 7C 7H\n', encoding="utf-8")
     out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:7"]).output.split())
-    assert "Zouhaire owes 8 card(s); David plays again (the carré of 7s)" in out, out
+    assert "Zouhaire owes 8 cards; David plays again (the carré of 7s)" in out, out
 
 
 def test_a_card_played_from_an_empty_hand_leaves_the_hand_it_was_known_in() -> None:
@@ -273,3 +273,45 @@ def test_a_card_played_from_an_empty_hand_leaves_the_hand_it_was_known_in() -> N
     cards.take(0, read_card("8D"))
     assert all(cards.where.get(c) == POOL for c in cards.pool)  # every card thought in the stock still is
     cards.draw(1, [read_card("KD")], True)  # raised KeyError
+
+
+@pytest.mark.parametrize(("record", "line", "why", "rule"), [
+    ("six.txt", 21, "it is Cas's turn, as Ana's 6 skipped Ben", "Le 6 : le joueur suivant passe son tour."),
+    ("ten-reverses.txt", 23, "it is Zouhaire's turn, the next to the right after Charlotte, since 10S on line 22 turned the direction",
+     "le tour de jeu change de sens."),
+    ("ten-reverses.txt", 50, "it is David's turn, the next to the left after Charlotte: the 10s on line 49 turned the direction 2 times, "
+                             "back to where it was",
+     "donc on joue dans le sens normal."),
+    ("turn.txt", 26, "it is Ben's turn, the next to the left after Ana", "A son tour chaque joueur doit faire une action"),
+    ("two-players.txt", 29, "it is Ana's turn, as, with two players, Ana's 10 skipped Ben", "le tour de jeu change de sens."),
+])
+def test_out_of_turn_says_what_made_it_the_other_players_turn(record, line, why, rule):
+    """The 6s that skipped, the 10s that turned the direction (or cancelled), or plain
+    turn order: the message says which, and the rule quoted is the one that decided it."""
+    games = parse_text(open(f"records/carte-et-plouc/{record}", encoding="utf-8").read())
+    [v] = [v for g in games for v in check(g).violations if v.code == "CP-OUT-OF-TURN" and v.line == line]
+    assert v.message.endswith(" out of turn: " + why)
+    assert rule in v.rule
+
+
+def test_a_wrong_draw_of_cards_owed_says_which_cards_made_the_count():
+    games = parse_text(open("records/carte-et-plouc/sevens-stack.txt", encoding="utf-8").read())
+    [v] = [v for g in games for v in check(g).violations if v.code == "CP-DRAW-COUNT"]
+    assert v.message == "David drew 2 cards, but 4 cards were owed (7H and 7C, 2 each)"
+
+
+@pytest.mark.parametrize(("record", "line", "message"), [
+    ("mega-one.txt", 14, "David came down to one card (their play on line 13) and did not say « carte »"),
+    ("plouc-end.txt", 70, "Ana laid their last card, 9D, on line 69, and did not say « plouc »"),
+    ("mega-one.txt", 72, "Charlotte was to give a card to David before their own next play or pass, and did not: the sanction lapses"),
+])
+def test_a_missed_call_says_what_made_it_due_and_a_lapsed_sanction_says_who_owed_what(record, line, message):
+    games = parse_text(open(f"records/carte-et-plouc/{record}", encoding="utf-8").read())
+    assert message in [v.message for g in games for v in check(g).violations if v.line == line]
+
+
+def test_an_ace_off_suit_announcing_the_suit_in_play_is_one_report():
+    report = check(parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "4H"]\nAna plays AC for H\n')[0])
+    assert [(v.code, v.message) for v in report.violations] == [
+        ("CP-ACE-SUIT", "Ana played AC on 4H: an ace goes only on its own suit, and it announced hearts, the suit already "
+                        "in play, which an ace changes")]

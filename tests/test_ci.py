@@ -51,7 +51,7 @@ def test_the_github_actions_snippet_runs(club) -> None:
     for command in steps:
         done = referee(command, club)
         assert done.returncode == 0, (command, done.stdout, done.stderr)
-    assert "6 game(s) in 6 file(s)" in referee(steps[0], club).stdout
+    assert "6 games in 6 files" in referee(steps[0], club).stdout
     (club / "records" / "bataille-corse" / "slap.txt").write_text(GOOD + "Alice slaps\n", encoding="utf-8")
     done = referee(steps[0], club)
     assert done.returncode == 1 and "::error file=records/bataille-corse/slap.txt,line=7,col=1,title=BC-FALSE-SLAP::" in done.stdout
@@ -78,7 +78,7 @@ def test_the_hooks_run_on_staged_files(club) -> None:
     (club / "README.md").write_text("# not a record\n", encoding="utf-8")
     done = run_hook("referee-check", club, staged)
     assert done.returncode == 0, done.stdout  # the draft left out (--force-exclude), README.md not selected
-    assert done.stdout.splitlines() == ["3 game(s) in 3 file(s): 0 valid, 0 with violations, 3 in progress, 0 that never end, "
+    assert done.stdout.splitlines() == ["3 games in 3 files: 0 valid, 0 with violations, 3 in progress, 0 that never end, "
                                         "0 that could not be checked (or not whole)"]
     (club / "records" / "bataille-corse" / "x.txt").write_text(GOOD + "Alice slaps\n", encoding="utf-8")
     assert run_hook("referee-check", club, ["records/bataille-corse/x.txt"]).returncode == 1

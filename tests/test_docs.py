@@ -51,3 +51,19 @@ def test_nothing_points_outside_the_repository() -> None:
     found = [f"{p.relative_to(ROOT)}:{n}" for p in files
              for n, line in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1) if outside.search(line)]
     assert len(files) > 100 and not found
+
+
+PYTHON = [(page, match.group(1)) for page in PAGES
+          for match in re.finditer(r"^```python\n(.*?)^```", page.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL)]
+
+
+@pytest.mark.parametrize("page", sorted({p for p, _ in PYTHON}), ids=lambda p: str(p.relative_to(ROOT)))
+def test_python_examples_run(page: Path) -> None:
+    """The Python examples of a page run in order, as one session, and their asserts hold."""
+    names: dict[str, object] = {}
+    for _, code in (item for item in PYTHON if item[0] == page):
+        exec(compile(code, str(page), "exec"), names)
+
+
+def test_the_api_page_has_examples() -> None:
+    assert sum(p.name == "api.md" for p, _ in PYTHON) >= 4

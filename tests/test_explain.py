@@ -176,10 +176,10 @@ def test_every_report_points_to_explain(runner, tmp_path) -> None:
 
 @pytest.mark.parametrize(("where", "ruling"), [
     ("pierre-qui-roule/notation.txt:13", "Ann leads 7C: the others follow with a club if they can"),
-    ("pierre-qui-roule/notation.txt:16", "Dom cannot follow a club: they pick up the 3 card(s) played and lead the next trick"),
+    ("pierre-qui-roule/notation.txt:16", "Dom cannot follow a club: they pick up the 3 cards played and lead the next trick"),
     ("pierre-qui-roule/notation.txt:23", "Cas follows with JD, a diamond; the trick is Ann's: KD is the highest card of the suit led"),
     ("flaschenteufel/notation.txt:14", "B gives a card face down to A, a neighbour"),
-    ("flaschenteufel/notation.txt:23", "the trick is B's: 14 is the highest card under the bottle's price (19)"),
+    ("flaschenteufel/notation.txt:23", "the trick is B's: 14 is the highest card under the bottle's price, 19"),
 ])
 def test_the_trick_games_rule_in_words(runner, where: str, ruling: str) -> None:
     from .conftest import RECORDS
@@ -199,7 +199,7 @@ def test_a_game_s_own_convention_for_a_shared_code_is_shown(runner) -> None:
     ("carte-et-plouc/notation.txt:31", "Cas drew and still cannot lay a card: the turn passes"),
     ("carte-et-plouc/notation.txt:52", "Ana plays again (the carré)"),
     ("caroleto/notation.txt:9", "round 1 begins"),
-    ("caroleto/notation.txt:39", "Zoé lays 4S on Noé; the rules give: Zoé 4 gorgée(s) (4S played by Zoé on Noé, sent back by Noé's T7)"),
+    ("caroleto/notation.txt:39", "Zoé lays 4S on Noé; the rules give: Zoé 4 gorgées (4S played by Zoé on Noé, sent back by Noé's T7)"),
     ("caroleto/notation.txt:41", "Noé bids T3 in the ace's bidding; the rules give: Noé 4"),
 ])
 def test_carte_et_plouc_and_caroleto_rule_in_words(runner, where: str, ruling: str) -> None:

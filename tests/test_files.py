@@ -70,7 +70,7 @@ def test_check_of_a_folder_exits_as_its_worst_file(records) -> None:
     runner = CliRunner()
     assert runner.invoke(main, ["check", "--no-config", "club/2026"]).exit_code == 0
     result = runner.invoke(main, ["check", "--no-config", "club"])
-    assert result.exit_code == 1 and "5 file(s)" in result.output
+    assert result.exit_code == 1 and "5 files" in result.output
     result = runner.invoke(main, ["check", "--no-config", "club/2026", "nothing/*.txt"])
     assert result.exit_code == 2 and "nothing/*.txt: no file matches this pattern" in result.output
 
@@ -188,7 +188,7 @@ def test_the_configuration_drives_check_and_flags_win(records) -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["check", "club"])  # drafts and *.draft.txt left out; concise
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("3 game(s) in 3 file(s)")
+    assert result.output.startswith("3 games in 3 files")
     result = runner.invoke(main, ["check", "--format", "text", "--ignore", "CP", "club/drafts/d.txt"])
     assert result.exit_code == 1 and "6:1 BC-FALSE-SLAP" in result.output  # the flag's ignore replaces the file's
     assert runner.invoke(main, ["check", "club/drafts/d.txt"]).exit_code == 0  # ignored by the configuration

@@ -124,3 +124,31 @@ def test_a_card_not_in_hand_quotes_the_deal_or_the_exchange(check_text):
     assert [v.rule[:30] for v in report.violations if v.code == "TR-NOT-IN-HAND"] == ["De plus, chaque joueur donne u"]
     report = check_text(Flaschenteufel.EXAMPLES["TR-NOT-IN-HAND"])
     assert [v.rule[:30] for v in report.violations if v.code == "TR-NOT-IN-HAND"] == ["On mélange les 36 cartes de co"]
+
+
+_PREP = ("A discards ??\nB discards ??\nC discards ??\nA gives ?? to B\nA gives ?? to C\nB gives ?? to C\n"
+         "B gives ?? to A\nC gives ?? to A\nC gives ?? to B\n")
+
+
+def test_a_card_out_of_turn_after_a_bottle_says_who_took_it_and_with_what(check_text):
+    """« Le joueur qui gagne le pli commence le suivant »: the ruling names the card that
+    took the bottle, and quotes that sentence."""
+    head = '[Game "flaschenteufel"]\n[Players "A B C"]\n[Dealer "C"]\n'
+    report = check_text(head + _PREP + "A plays 24\nB plays 8\nC plays 30\nA plays 10\n")
+    [v] = report.violations
+    assert (v.code, v.line) == ("TR-OUT-OF-TURN", 16)
+    assert v.message == ("A played 10, but it is B's turn: B took the last trick and leads the next "
+                         "(8 is the highest card under the bottle's price, 19)")
+    assert v.rule == "Le joueur qui gagne le pli commence le suivant."
+
+
+def test_a_wrong_score_explains_the_bottle_and_the_report_traces_the_end(check_text):
+    """« Le joueur qui a la bouteille du diable marque la totalité du pli du diable en
+    points négatifs et ne marque pas de points positifs »: a wrong score for the owner
+    says so, with the devil's trick's cards and points; the notes give the end."""
+    text = open("records/flaschenteufel/notation.txt", encoding="utf-8").read().replace("C scores -8 ", "C scores -7 ")
+    report = check_text(text)
+    [v] = report.violations
+    assert v.message == ("C scores -7, but the replay counts -8: C ends with the bottle, and so scores minus the "
+                         "devil's trick (1, 7 and 27: 8 points), and nothing for their tricks")
+    assert "the bottle ends with C, at 2; the devil's trick (1, 7 and 27) is worth 8 points" in report.notes

@@ -49,7 +49,7 @@ def check(*args: str) -> tuple[int, str]:
 def test_the_summary_counts_each_status_and_the_accepted_rulings_apart(folder) -> None:
     code, out = check("records")
     assert code == 2
-    assert out.splitlines()[-1] == ("6 game(s) in 6 file(s): 1 valid, 2 with violations, 2 in progress, 0 that never end, "
+    assert out.splitlines()[-1] == ("6 games in 6 files: 1 valid, 2 with violations, 2 in progress, 0 that never end, "
                                     "1 that could not be checked (or not whole); 1 fault accepted by the table")
 
 
@@ -70,7 +70,7 @@ def test_quiet_prints_only_the_games_that_fail_and_the_summary(folder) -> None:
     code, out = check("--quiet", "records")
     titles = [line for line in out.splitlines() if line.startswith("records/")]
     assert sorted({t.split(":")[0] for t in titles}) == ["records/b-slap.txt", "records/d-stale.txt", "records/f-broken.txt"]
-    assert "6 game(s) in 6 file(s)" in out.splitlines()[-1]
+    assert "6 games in 6 files" in out.splitlines()[-1]
     code, out = check("--quiet", "--strict", "records")
     assert "records/a-good.txt:1 bataille-corse" in out
 
@@ -85,7 +85,7 @@ def test_concise_is_one_line_per_finding(folder) -> None:
         "records/d-stale.txt:6:1: REC-STALE-ACCEPTED the line says the table accepted BC-FALSE-SLAP, but referee finds "
         "no BC-FALSE-SLAP here: remove the mark",
         "records/f-broken.txt:3:13: error: expected a card such as 7H or 10♥, got '11D'",
-        "records/f-broken.txt:4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn",
+        "records/f-broken.txt:4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn: Alice turns the first card",
         "records/f-broken.txt:5:1: BC-NOT-WON Alice took the pile, but nobody has won it yet",
     ]
     code, out = check("--format", "concise", "--quiet", "records")
@@ -179,7 +179,7 @@ def test_junit_reads_back_as_junit(folder) -> None:
     assert results == {"records/a-good.txt": [Failure], "records/b-slap.txt": [Failure], "records/c-accepted.txt": [Failure],
                        "records/d-stale.txt": [Failure], "records/e-finished.txt": [], "records/f-broken.txt": [Error]}
     slap = cases["records/b-slap.txt"][0].result[0]
-    assert slap.type == "violations" and slap.message == "1 violation(s)" and "6:1: BC-FALSE-SLAP" in slap.text
+    assert slap.type == "violations" and slap.message == "1 violation" and "6:1: BC-FALSE-SLAP" in slap.text
     assert cases["records/a-good.txt"][0].result[0].type == "in-progress"
     assert "BC-FALSE-SLAP (accepted)" in cases["records/c-accepted.txt"][0].system_out
     assert (suites["records/f-broken.txt"].errors, suites["records/b-slap.txt"].failures, suites["records/e-finished.txt"].tests) == (1, 1, 1)
@@ -196,7 +196,7 @@ def test_junit_writes_one_finding_per_line(folder) -> None:
     suites = ElementTree.fromstring(out)
     error = suites.find("testsuite/testcase/error").text.split("\n")
     assert error[0] == "records/f-broken.txt:3:13: expected a card such as 7H or 10♥, got '11D'"
-    assert error[-2:] == ["4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn",
+    assert error[-2:] == ["4:11: BC-OUT-OF-TURN Bob turned 8C, but it is Alice's turn: Alice turns the first card",
                           "5:1: BC-NOT-WON Alice took the pile, but nobody has won it yet"]
     failure = suites.find("testsuite[2]/testcase/failure").text.split("\n")
     assert [line.split(" ")[:2] for line in failure] == [["6:1:", "BC-FALSE-SLAP"], ["7:1:", "BC-FALSE-SLAP"]]
@@ -279,6 +279,6 @@ def test_jobs_keep_the_order_of_a_thousand_records(tmp_path) -> None:
     assert run("--format", "concise", "--jobs", "2") == one
     paths = [line.split(":")[0] for line in one.decode().splitlines()[:-1]]
     assert paths == sorted(paths) and len(paths) == 143 + 78
-    assert one.decode().splitlines()[-1].startswith("1000 game(s) in 1000 file(s)")
+    assert one.decode().splitlines()[-1].startswith("1000 games in 1000 files")
     jsons = run("--format", "json", "--jobs", "2")
     assert jsons == run("--format", "json") and len(json.loads(jsons)) == 1000

@@ -407,7 +407,7 @@ def test_a_text_report_lists_a_few_violations_of_a_kind_and_json_all(tmp_path):
     text = CliRunner().invoke(main, ["check", path]).output
     assert text.count("BC-FALSE-SLAP Bob slapped") == SHOWN_PER_KIND
     assert f"and {30 - SHOWN_PER_KIND} more BC-FALSE-SLAP" in text and f"and {29 - SHOWN_PER_KIND} more BC-PENALTY-UNPAID" in text
-    assert "g.txt:1 bataille-corse (Alice and Bob): 59 violation(s)" in text
+    assert "g.txt:1 bataille-corse (Alice and Bob): 59 violations" in text
     data = json.loads(CliRunner().invoke(main, ["check", "--json", path]).output)
     assert len(data[0]["violations"]) == 59 and data[0]["status"] == "violations"
     assert [v["line"] for v in data[0]["violations"] if v["code"] == "BC-FALSE-SLAP"] == list(range(6, 36))

@@ -156,7 +156,7 @@ def test_a_walk_reads_regular_files_only_and_follows_no_link_to_a_folder(hostile
     assert "pipe" not in done.stdout + done.stderr and "stdin" not in done.stdout + done.stderr
     if command[0] == "check":
         files = 2 if target in ("club", "club/**/*.txt", "club/**") else 1
-        assert f"in {files} file(s)" in done.stdout
+        assert f"in {files} file{'s' if files > 1 else ''}" in done.stdout
 
 
 @pytest.mark.parametrize("command", [["check"], ["fmt", "--check"], ["state"], ["explain"]])
@@ -239,7 +239,7 @@ def test_a_worker_killed_mid_batch_loses_only_its_batch(tmp_path, monkeypatch) -
     assert "kill.txt: this file could not be checked: its worker process failed" in result.output
     lost = result.output.count("its worker process failed")
     assert 1 <= lost <= 4, result.output[-3000:]  # the batch of kill.txt only
-    assert f"in 41 file(s): 0 valid, 0 with violations, {41 - lost} in progress" in result.output
+    assert f"in 41 files: 0 valid, 0 with violations, {41 - lost} in progress" in result.output
 
 
 # --- D20: bounded reads ----------------------------------------------------------------------------

@@ -84,8 +84,16 @@ def test_a_score_in_a_hand_that_counts_none_says_so(check_text):
     assert [v.message for v in report.violations][:1] == ["Ben scores 0, but the replay counts no score: the game, with these options, keeps none"]
 
 
-def test_a_wrong_leader_is_told_who_leads_after_a_trick_or_a_pick_up(check_text):
+def test_a_card_out_of_turn_says_what_made_it_the_other_players_turn_and_quotes_that_rule(check_text):
+    """The first lead, the trick going round, the trick taken: each ruling says which, and
+    quotes the sentence of the rules that decided it (not the whole turn rule)."""
     report = check_text(open("records/pierre-qui-roule/out-of-turn.txt", encoding="utf-8").read())
-    rules = {v.rule for v in report.violations if v.code == "TR-OUT-OF-TURN"}
-    assert rules and all("Le vainqueur de la levée entame la suivante." in r and "Ce joueur entame ensuite la levée suivante." in r
-                         for r in rules)
+    said = [(v.line, v.message, v.rule) for v in report.violations if v.code == "TR-OUT-OF-TURN"]
+    assert said == [
+        (8, "Ben played 9H, but it is Ann's turn: Ann leads the first trick",
+         "Le joueur à gauche du donneur entame n'importe quelle carte pour débiter la première levée."),
+        (12, "Ann played 8S, but it is Dom's turn: Dom took the last trick and leads the next (AH is the highest card of the suit led, aces high)",
+         "Le vainqueur de la levée entame la suivante."),
+        (14, "Cas played 9S, but it is Ben's turn: the trick goes round to the left from Dom, its leader: Ben is next",
+         "Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une."),
+    ]

@@ -43,10 +43,10 @@ def test_every_line_of_the_records_has_a_state_valid_against_the_schema_in_80_co
 
 def test_state_after_a_line_and_at_the_end() -> None:
     middle = state_in_text(TEXT, 4)
-    assert (middle.table.turn, middle.table.owed) == ("Chloe", ["Chloe pays 3 more card(s) to Bob"])
+    assert (middle.table.turn, middle.table.owed) == ("Chloe", ["Chloe pays 3 more cards to Bob"])
     assert middle.may == ["Chloe may play any card not known to be elsewhere"]
     end = state_in_text(TEXT)
-    assert end.table.owed == ["Chloe pays 1 more card(s) to Bob"] and end.at == 5
+    assert end.table.owed == ["Chloe pays 1 more card to Bob"] and end.at == 5
 
 
 def test_a_known_hand_is_listed_and_an_unknown_one_said_as_the_table_can_tell() -> None:

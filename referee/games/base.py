@@ -213,7 +213,7 @@ def amount_text(amount: float, unit: str) -> str:
         thirds = Fraction(amount).limit_denominator(3)
         return say("unit.central-full") if thirds == 1 else say("unit.central", amount=thirds)
     whole = round(amount)
-    return say(f"unit.{unit}", amount=whole if abs(amount - whole) < 1e-9 else amount)
+    return say(f"unit.{unit}", count=whole if abs(amount - whole) < 1e-9 else amount)
 
 
 class Notes(list):
@@ -351,6 +351,13 @@ class Rules:
         ``mistake_codes`` overrides it)."""
         return []
 
+    def lay_stray(self, event: Event, index: int) -> None:
+        """A card outside the deck (``event.cards[index]``), laid in turn by a one-card
+        line that was reported and not replayed, and that the table let stand: the next
+        event is not its player's own correction. The game counts it as laid where it
+        can (out of the hand, in the trick or on the pile), as no card of the game; by
+        default it stays unreplayed."""
+
     def play_out(self) -> None:
         """Play on from the known deal to the end, where the game is decided by its deal."""
 
@@ -376,6 +383,16 @@ class Rules:
     def drinks(self) -> list[Drink]:
         """Every drink the rules gave, in order, each with its cause."""
         return []
+
+    def score_why(self, player: str) -> str:
+        """How the replay counts a player's score, in words, for a ``scores`` line that
+        disagrees (« : Ben has the bottle ... »); empty where the count needs no telling."""
+        return ""
+
+    def drunk(self) -> dict[str, dict[str, float]]:
+        """What the record wrote as drunk, by player and unit (empty when it writes no
+        drink): the report shows it beside ``tallies`` where the two differ."""
+        return {}
 
     # Shared helpers.
     def seat(self, name: str) -> int:

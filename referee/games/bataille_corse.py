@@ -147,6 +147,7 @@ class BatailleCorse(Rules):
     RULES, CODES = RULES, CODES
     EXAMPLES = EXAMPLES
     mistake_codes = (
+        "REC-NOT-IN-DECK",
         "BC-OUT-OF-TURN", "BC-OVERPAID", "BC-UNDERPAID", "BC-WRONG-COLLECTOR", "BC-NOT-WON", "BC-FALSE-SLAP",
         "BC-SLAP-WHILE-OUT", "BC-SLAP-BANNED", "BC-PENALTY-UNPAID", "BC-PENALTY-WRONG", "BC-EMPTY-PACK",
         "BC-DEAL-MISMATCH",
@@ -172,6 +173,10 @@ class BatailleCorse(Rules):
         self.turn = setup.first
         self.debt = 0
         self.creditor: int | None = None
+        self.paying: Card | None = None
+        """The paying card of the payment under way."""
+        self.leader: int | None = None
+        """Who took the last pile, and so leads with a new card."""
         self.payer: int | None = None
         self.owner: int | None = None
         self.out = [False] * n
@@ -267,7 +272,8 @@ class BatailleCorse(Rules):
             if self.owner is not None and seat == self.payer:
                 stands = self.flag("BC-OVERPAID", event, column, card=card, creditor=self.players[self.owner])
             else:
-                stands = self.flag("BC-OUT-OF-TURN", event, column, card=card, expected=self.players[expected])
+                why, rule = self._turn_why(expected)
+                stands = self.flag("BC-OUT-OF-TURN", event, column, rule=rule, card=card, expected=self.players[expected], why=why)
             placed = self._from_pack(seat, card, event, column)
             if placed is not None:
                 self.pile.insert(0, placed)
@@ -281,6 +287,39 @@ class BatailleCorse(Rules):
         self._lay(placed)
         self._after_card(seat, placed)
 
+    def lay_stray(self, event: Event, index: int) -> None:
+        """A card outside the deck turned in turn and let stand: the card that left the
+        top of the pack (whatever the record calls it) lies on the pile, and counts as no
+        card of the game: it asks for no payment and makes no slap pattern."""
+        seat = self.seats[event.player]
+        if not self.started:
+            self._begin()
+        if self.winner is not None or self.owner is not None or seat != self.turn or not self.packs[seat]:
+            return
+        top = self.packs[seat].popleft()
+        self.pile.append(top)
+        if top.seen:
+            self.where[top] = PILE
+        self.run.append(UNSEEN_CARD)
+        self.cards_played += 1
+        self._showing = None
+        self._after_card(seat, UNSEEN_CARD)
+
+    def _turn_why(self, expected: int) -> tuple[str, str]:
+        """What makes it ``expected``'s turn, in words, and the rule that decides it: a
+        pile won and not taken yet, a payment under way, the last pile taken, or the turn
+        going round."""
+        name = self.players[expected]
+        if self.owner is not None:
+            return say("bc.turn.owner", player=name), "collect"
+        if self.debt and self.creditor is not None:
+            return say("bc.turn.pays", player=name, creditor=self.players[self.creditor], card=self.paying, count=self.debt), "pay"
+        if not self.pile and self.leader == expected:
+            return say("bc.turn.leads", player=name), "collect"
+        if not self.cards_played:
+            return say("bc.turn.first", player=name), "turn"
+        return say("bc.turn.next", player=name), "turn"
+
     def _lay(self, card: Card) -> None:
         """A card turned face up on the pile, in turn."""
         self.pile.append(card)
@@ -292,7 +331,7 @@ class BatailleCorse(Rules):
     def _after_card(self, seat: int, card: Card) -> None:
         """Debts and turns after a card turned in turn (shared with the play-out)."""
         if card.rank in PAYING and card.seen:
-            self.creditor, self.debt = seat, PAYING[card.rank]
+            self.creditor, self.debt, self.paying = seat, PAYING[card.rank], card
             self._pass_turn(seat)
         elif self.debt:
             self.debt -= 1
@@ -344,7 +383,7 @@ class BatailleCorse(Rules):
         if self.owner is None:
             if self.debt and self.creditor == seat:
                 payer = self.payer if self.payer is not None else self._due()
-                self.flag("BC-UNDERPAID", event, player=self.players[payer], creditor=event.player, owed=self.debt)
+                self.flag("BC-UNDERPAID", event, player=self.players[payer], creditor=event.player, count=self.debt)
             elif self.slapper is None:
                 self.flag("BC-NOT-WON", event)
             elif self.slapper != seat:
@@ -363,7 +402,7 @@ class BatailleCorse(Rules):
             if elapsed < BAN_SECONDS and event.seconds is None:
                 self.notes.append(say("note.slap-untimed", player=event.player, line=event.line))
             elif elapsed < BAN_SECONDS:
-                return self.flag("BC-SLAP-BANNED", event, elapsed=elapsed)
+                return self.flag("BC-SLAP-BANNED", event, count=elapsed)
         if not self._slap_open():
             if self.flag("BC-FALSE-SLAP", event, why=self._why_no_slap()):
                 self._owe_penalty(seat, event)
@@ -514,7 +553,7 @@ class BatailleCorse(Rules):
         self.where.update((c, seat) for c in self.pile if c.seen)
         self.pile, self.run, self._showing = [], [], []
         self.debt, self.creditor, self.owner, self.payer = 0, None, None, None
-        self.turn = seat
+        self.turn = self.leader = seat
         self.piles_collected += 1
         if len(pack) == 52 and self.winner is None:
             n = len(self.players)  # the others go out in turn order from the winner
@@ -555,7 +594,7 @@ class BatailleCorse(Rules):
             card = self.packs[seat].popleft()
             self._lay(card)
             self._after_card(seat, card)
-        self.notes.append(say("note.play-out", cards=self.cards_played - before))
+        self.notes.append(say("note.play-out", count=self.cards_played - before))
 
     def _settled(self) -> BatailleCorse:
         """The replay as the next event other than a slap will find it: a player whose
@@ -716,7 +755,7 @@ class BatailleCorse(Rules):
         elif not self.packs[self.turn] and self.started:
             things.append(say("todo.empty-pack", player=self.players[self.turn]))
         elif self.debt:
-            things.append(say("todo.pay", player=self.players[self.turn], owed=self.debt, creditor=self.players[self.creditor]))
+            things.append(say("todo.pay", player=self.players[self.turn], count=self.debt, creditor=self.players[self.creditor]))
         else:
             things.append(say("todo.turn", player=self.players[self.turn]))
         if found := self._slap_open():
@@ -752,7 +791,7 @@ class BatailleCorse(Rules):
         hands = {p: Hand(sizes[s], [c for c in self.packs[s] if c.seen]) for s, p in enumerate(self.players)}
         owed = [say("todo.penalty", player=self.players[s], penalty=self._penalty_text(p)) for s, p in self.penalty.items()]
         if self.debt and self.owner is None and self.creditor is not None:
-            owed.insert(0, say("todo.pay", player=self.players[self.turn], owed=self.debt, creditor=self.players[self.creditor]))
+            owed.insert(0, say("todo.pay", player=self.players[self.turn], count=self.debt, creditor=self.players[self.creditor]))
         extra = {say("bc.state.slaps"): join(say(f"bc.pattern.{p}") for p in PATTERNS if p in self.patterns),
                  say("bc.state.penalty"): self.penalty_kind}
         if self._shown():
@@ -813,7 +852,7 @@ class BatailleCorse(Rules):
                 debt, creditor = PAYING[card.rank], seat
                 payer = next((s for s in ((seat + k) % len(self.players) for k in range(1, len(self.players)))
                               if not self.out[s]), seat)
-                said.append(say("bc.ruling.paying", card=card, payer=self.players[payer], owed=debt))
+                said.append(say("bc.ruling.paying", card=card, payer=self.players[payer], count=debt))
             elif debt and creditor is not None:
                 debt -= 1
                 key = "bc.ruling.pays" if debt else "bc.ruling.paid"

@@ -43,6 +43,13 @@ RULES = {
     "ace": "La personne suivante à celle qui pose l'as doit mettre une carte de la couleur de l'as (s'il n'en a pas il boit deux gorgée). Puis la suivante une plus forte que la précédente et ainsi de suite jusqu'à ce qu'une personne soit bloquée (plus de carte de la bonne couleur ou pas assez forte).",
     "ace-cut": "Si vous avez la couleur mais que vous ne voulez pas utiliser vos cartes (ou ne pas augmenter le nombre de gorgées), vous pouvez couper avec un atout et boire comme si vous aviez perdu. Attention : si vous n'avez pas d'atout, vous êtes obligé de continuer à poser vos cartes de bonne couleur.",
     "refill": "Suite à ça, chaque personne pioche autant de carte dans la pile que de cartes utilisées pour ce jeu (chacun doit avoir le même nombre de cartes en main).",
+    "black": "2 à 5 noir : carte cible, le joueur peut donner 2 à 5 gorgées à la personne qu'il veut.",
+    "six-count": "1 seul durant le tour : la personne désigne quelqu'un qui boira une gorgée. 2 durant le tour : les deux personnes ayant joué se mettent d'accord et désignent une personne qui boira la moitié de son verre. 3 durant le tour : même chose qu'avec deux 6 sauf que la cible doit boire un verre complet. 4 durant le tour : tout le monde finit son verre.",
+    "seven": "7 : carte générale. La personne ayant joué boit une gorgée, celle à sa gauche / droite (dépend du sens dans lequel vous tournez) en boit deux, puis 3 jusqu'à un tour complet.",
+    "eight-refused": "Si le joueur refuse de répondre ou d'exécuter son action, il sera non seulement traité de tous les noms et maltraité tout le reste de sa vie mais en plus il devra boire un verre plein.",
+    "nine": "9 : carte générale. Tout le monde sauf la personne ayant posé la carte pioche une carte dans la pile et se prend pour soi même son effet maximum (pas plus de 8 gorgées si on est 4, 10 si on est 5, etc...).",
+    "ace-count": "Le nombre de gorgées prises est multiplié par 2 à chaque personne passée (premier joueur : 2 gorgées, puis 4, puis 8, etc... ).",
+    "roi": "Celui qui joue le Roi de pique à la fin boit le verre (même si un seul autre Roi à été joué).",
     "red": "2 à 5 rouge : carte cible, le joueur peut donner 2 à 5 gorgées à son voisin de gauche ou droite (au choix).",
     "six": "1 seul durant le tour : la personne désigne quelqu'un qui boira une gorgée. 2 durant le tour : les deux personnes ayant joué se mettent d'accord et désignent une personne qui boira la moitié de son verre.",
     "six-trump": "Attention, même avec un atout pour se défendre, le 6 reste imparable.",
@@ -165,6 +172,10 @@ class Caroleto(Rules):
         self.round: Round | None = None
         self.done: list[Round] = []
         self.next_first: int | None = None
+        self.duel_rounds = 0
+        """Duel rounds played so far: the clock that tells which round was lost last."""
+        self.turned_in: int | None = None
+        """The round whose Dame(s) last turned the table."""
         self.central = 0
         """The central glass, in thirds."""
         self.standing: list[Play] = []
@@ -336,6 +347,7 @@ class Caroleto(Rules):
         self.places.move_all(self.places.table, self.places.discard)
         if sum(p.kind == "dame" for p in r.plays) % 2:
             self.seating.reverse()
+            self.turned_in = r.number
         self.next_first = (r.first + self.seating.direction) % self.n if r.first is not None else None
         self.done.append(r)
         self.round = None
@@ -387,7 +399,10 @@ class Caroleto(Rules):
             return say("ca.draw.twice", player=self.players[seat])
         expected = self._next_drawer(r)
         if expected is not None and seat != expected:
-            return say("ca.draw.turn", player=self.players[expected])
+            side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
+            if r.first is None or r.first == expected:
+                return say("ca.draw.turn-first", player=self.players[expected], number=r.number)
+            return say("ca.draw.turn", player=self.players[expected], side=side, first=self.players[r.first])
         behind = (seat - r.direction) % self.n
         if source != behind:
             side = say("ca.side.right" if r.direction == 1 else "ca.side.left")
@@ -490,26 +505,26 @@ class Caroleto(Rules):
             if not r.exchange_owed[seat]:
                 del r.exchange_owed[seat]
             if what == "exchange-up":
-                self._face_up(seat, card, say("ca.cause.exchange", card=card), r, event)
+                self._face_up(seat, card, say("ca.cause.exchange", card=card), r, event, "exchange")
         elif what == "nine":
             owed = next(d for d in r.nine_draws if d.drawer == seat)
             r.nine_draws.remove(owed)
             nine = say("ca.cause.nine", card=card, nine=owed.play.card, player=self.players[owed.play.seat])
             if owed.how:
                 nine += ", " + owed.how
-            self._face_up(seat, card, nine, r, event)
+            self._face_up(seat, card, nine, r, event, "nine")
         else:
             r.refill[seat] -= 1
             if not r.refill[seat]:
                 del r.refill[seat]
 
-    def _face_up(self, seat: int, card: Card, cause: str, r: Round, event: Event) -> None:
+    def _face_up(self, seat: int, card: Card, cause: str, r: Round, event: Event, rule: str) -> None:
         """A card drawn face up: its maximum effect, on its drawer."""
         if not card.seen:
             return self._note("ca.note.unseen-draw", event.line)
         found = maximum(card, self.n)
         if found is not None:
-            r.give(seat, found[0], found[1], cause, event.line)
+            r.give(seat, found[0], found[1], cause, event.line, rule)
 
     def _refresh_stock(self, event: Event, index: int) -> bool:
         """A card can be drawn: the stock has one, or the discard is shuffled into a new
@@ -555,7 +570,7 @@ class Caroleto(Rules):
         target = self.seats[event.target] if event.target is not None else None
         if card == RS and not used and self.counts[seat] > 1:
             self.flag("CA-ROI-EARLY", event, event.cards_column,
-                      why=say("ca.roi.early.play", player=event.player, count=self.counts[seat]))
+                      why=say("ca.roi.early.play", player=event.player, count=self.counts[seat] - 1))
             self.roi_flagged = True
         if self._from_hand(seat, card, event, 0, self.places.table):
             r.table.append(card)
@@ -636,14 +651,15 @@ class Caroleto(Rules):
             if p.kind == "roi-de-pique" and self.central:
                 thirds = self.central
                 r.give(p.seat, thirds / 3, "central", lambda p=p: say("ca.cause.central", thirds=thirds, cause=self._cause(p)),
-                       p.line)
+                       p.line, "roi")
                 self.central = 0
         designated = self._sixes(r, event)
         for p in r.plays:
             if p.kind == "seven":
-                cause = once(lambda p=p: self._cause(p))
+                base = once(lambda p=p: self._cause(p))
                 for k in range(self.n):
-                    r.give((p.seat + k * r.direction) % self.n, k + 1, "sips", cause, p.line)
+                    seat = (p.seat + k * r.direction) % self.n
+                    r.give(seat, k + 1, "sips", lambda k=k, seat=seat, base=base: self._seven_cause(base(), k, seat, r), p.line, "seven")
             elif p.kind == "nine":
                 for k in range(1, self.n):
                     other = (p.seat + k * r.direction) % self.n
@@ -658,11 +674,11 @@ class Caroleto(Rules):
             p.final, p.how = self._aim(p, p.target, trumps)
             cause = lambda p=p: self._cause(p)  # noqa: E731
             if p.kind == "sips":
-                r.give(p.final, p.card.rank, "sips", cause, p.line)
+                r.give(p.final, p.card.rank, "sips", cause, p.line, "red" if p.card.suit in RED else "black")
             elif p.kind == "eight":
                 r.dares.append(Dare(p, p.final))
             elif p.kind == "ten" and p.final == p.seat:
-                r.give(p.seat, 2, "sips", lambda p=p: say("ca.cause.no-duel", cause=self._cause(p)), p.line)
+                r.give(p.seat, 2, "sips", lambda p=p: say("ca.cause.no-duel", cause=self._cause(p)), p.line, "ten")
             elif p.kind == "ten":
                 r.duels.append(Duel(p, frozenset({p.seat, p.final}), cause))
                 self.counter["duels"] += 1
@@ -691,7 +707,7 @@ class Caroleto(Rules):
 
         if len(sixes) >= 4:
             for seat in range(self.n):
-                r.give(seat, 1, "up", cause, sixes[0].line)
+                r.give(seat, 1, "up", cause, sixes[0].line, "six-count")
                 r.six_drinks.add((seat, "up"))
             return set(range(self.n))
         named = next((p.target for p in sixes if p.target is not None), None)
@@ -699,7 +715,7 @@ class Caroleto(Rules):
             self.flag("CA-NO-TARGET", event, player=self.players[sixes[0].seat], card=sixes[0].card)
             return set()
         amount, unit = SIXES[len(sixes)]
-        r.give(named, amount, unit, cause, sixes[0].line)
+        r.give(named, amount, unit, cause, sixes[0].line, "six-count")
         r.six_drinks.add((named, unit))
         return {named}
 
@@ -714,6 +730,15 @@ class Caroleto(Rules):
             return target, ""
         return trump.target, say("ca.how.redirect", trump=trump.card, player=self.players[target],
                                  final=self.players[trump.target])
+
+    def _seven_cause(self, cause: str, k: int, seat: int, r: Round) -> str:
+        """A 7's drink: the card, and the place of the drinker in its count, which goes
+        round in the table's direction (turned by the Dame of an earlier round)."""
+        if not k:
+            return say("ca.cause.seven-own", cause=cause)
+        side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
+        since = say("ca.since.dame", number=self.turned_in) if self.turned_in is not None and r.direction != 1 else ""
+        return say("ca.cause.seven", cause=cause, player=self.players[seat], place=k + 1, side=side, since=since)
 
     def _cause(self, play: Play) -> str:
         """A card as a drink's cause: « 4S played by Léa on Noé, sent back by Noé's T7 »."""
@@ -763,13 +788,15 @@ class Caroleto(Rules):
             self.flag("CA-BID-STOP", event, card=higher[0], bar=self._bar(b))
         elif len(self.places.sure(Places.seat(seat))) < self.counts[seat]:
             self._note("ca.note.pass", event.line)
-        self._bid_end(r, b, cut=None)
+        self._bid_end(r, b, cut=None, held=higher[0] if higher else None)
 
     def _bid_turn(self, b: Bidding | None, seat: int) -> str:
         if b is None:
             return say("ca.bid.none")
         if seat != b.bidder:
-            return say("ca.bid.turn", player=self.players[b.bidder])
+            side = say("ca.side.left" if self.round.direction == 1 else "ca.side.right")
+            return say("ca.bid.turn", player=self.players[b.bidder], side=side, card=b.play.card,
+                       ace=self.players[b.play.seat])
         return ""
 
     def _bar(self, b: Bidding) -> str:
@@ -777,12 +804,15 @@ class Caroleto(Rules):
 
         return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
 
-    def _bid_end(self, r: Round, b: Bidding, cut: Card | None) -> None:
+    def _bid_end(self, r: Round, b: Bidding, cut: Card | None, held: Card | None = None) -> None:
+        """The bidding ends with this bidder: cut with a trump, blocked, or (``held``) a
+        pass while holding a higher card, which drinks as blocked."""
         b.over = True
-        key = "ca.cause.cut" if cut is not None else "ca.cause.blocked"
+        key = "ca.cause.cut" if cut is not None else "ca.cause.passed" if held is not None else "ca.cause.blocked"
         position = b.position
-        r.give(b.bidder, 2 ** position, "sips", lambda: say(key, cause=self._cause(b.play), position=position, trump=cut),
-               b.play.line)
+        r.give(b.bidder, 2 ** position, "sips", lambda: say(key, cause=self._cause(b.play), position=position, trump=cut,
+                                                             card=held),
+               b.play.line, "ace-cut" if cut is not None else "ace-count")
         for seat, count in b.bids.items():
             r.refill[seat] = r.refill.get(seat, 0) + count
         self.counter["biddings"] += 1
@@ -794,12 +824,13 @@ class Caroleto(Rules):
         duel = next((d for d in r.duels if d.waiting and d.players == {seat, other}), None) if r else None
         if duel is None:
             return self.flag("CA-DUEL-WRONG", event, why=say("ca.duel.none", player=event.player, other=event.target))
-        duel.loser, duel.waiting = other, False
+        self.duel_rounds += 1
+        duel.loser, duel.waiting, duel.lost_at = other, False, self.duel_rounds
 
     def _double(self, seat: int, event: Event, r: Round | None) -> None:
         lost = [d for d in r.duels if not d.waiting and d.loser == seat] if r else []
         open_ = [d for d in lost if not d.drank]
-        duel = next((d for d in open_ if d.stake < 8), open_[0] if open_ else None)
+        duel = max(open_, key=lambda d: d.lost_at) if open_ else None  # the last round lost
         if duel is None:
             why = "ca.duel.drank" if lost else "ca.duel.not-lost"
             return self.flag("CA-DUEL-WRONG", event, why=say(why, player=event.player))
@@ -814,7 +845,7 @@ class Caroleto(Rules):
         if dare is None:
             return self.flag("CA-DARE-WRONG", event, why=self._no_dare(seat, r))
         dare.refused = True
-        r.give(seat, 1, "glass", lambda: say("ca.cause.refused", cause=self._cause(dare.play)), dare.play.line)
+        r.give(seat, 1, "glass", lambda: say("ca.cause.refused", cause=self._cause(dare.play)), dare.play.line, "eight-refused")
 
     def _no_dare(self, seat: int, r: Round | None) -> str:
         return say("ca.dare.none", player=self.players[seat])
@@ -839,7 +870,7 @@ class Caroleto(Rules):
             return self.flag("CA-CATCH-NO-RULE", event)
         caught = self.seats[event.target]
         rules = join(str(p.card) for p in self.standing)
-        r.give(caught, 1, "sips", say("ca.cause.catch", player=event.player, rules=rules), event.line)
+        r.give(caught, 1, "sips", say("ca.cause.catch", player=event.player, rules=rules), event.line, "cavalier")
         r.caught.add(caught)
         self.counter["catches"] += 1
 
@@ -847,26 +878,46 @@ class Caroleto(Rules):
     def _drinks(self, seat: int, event: Event) -> None:
         r = self._effects(event)
         unit, amount = ("sips", int(event.word)) if event.word.isdigit() else (event.word, 1)
+        written = self._written(event)
         if r is None:
-            return self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.nothing", player=event.player))
+            return self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=written))
         r.writes = True
         owed = r.owed(seat, unit)
         if unit == "central":
             amount = max(owed, 0)
         if owed <= EPSILON or amount <= 0:
-            others = [self._amount(r.owed(seat, u), u) for u in UNITS if u != unit and r.owed(seat, u) > EPSILON]
+            others = [u for u in UNITS if u != unit and r.owed(seat, u) > EPSILON]
             if others:
-                self.flag("CA-DRINK-WRONG", event, why=say("ca.drink.more", player=event.player, owed=join(others),
-                                                          written=self._written(event)))
+                self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, others[0]),
+                          why=say("ca.drink.more", player=event.player, written=written,
+                                  owed=join(self._amount(r.owed(seat, u), u) for u in others), causes=self._causes(r, seat, others)))
             else:
-                self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.nothing", player=event.player))
+                self.flag("CA-DRINK-UNDUE", event, rule=r.rule_of(seat, unit), why=self._nothing_owed(r, seat, unit, written))
         elif amount > owed + EPSILON:
-            self.flag("CA-DRINK-WRONG", event, why=say("ca.drink.more", player=event.player, written=self._written(event),
-                                                      owed=self._amount(owed, unit)))
+            self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, unit),
+                      why=say("ca.drink.more", player=event.player, written=written, owed=self._amount(owed, unit),
+                              causes=self._causes(r, seat, [unit])))
         r.written[(seat, unit)] = r.written.get((seat, unit), 0) + amount
         if unit == "sips":
             self._duels_drunk(r, seat)
         self.catchable = seat
+
+    def _causes(self, r: Round, seat: int, units: list[str]) -> str:
+        """Why the round gives a player drinks of these units, in words."""
+        name = self.players[seat]
+        return "; ".join(d.cause for d in r.drinks() if d.player == name and d.unit in units)
+
+    def _nothing_owed(self, r: Round, seat: int, unit: str, written: str) -> str:
+        """A drink written when nothing is owed: what the round gave and was drunk
+        already, or that it gave nothing."""
+        name = self.players[seat]
+        if not r.closed:
+            return say("ca.drink.early", player=name, written=written, number=r.number)
+        given = r.totals().get((seat, unit), 0)
+        if given <= EPSILON:
+            return say("ca.drink.nothing", player=name, written=written, number=r.number, none=say(f"ca.drink.none.{unit}"))
+        return say("ca.drink.drunk", player=name, written=written, number=r.number, given=self._amount(given, unit),
+                   causes=self._causes(r, seat, [unit]))
 
     @staticmethod
     def _duels_drunk(r: Round, seat: int) -> None:
@@ -896,7 +947,7 @@ class Caroleto(Rules):
         for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
             name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
             mine = [d for d in drinks if d.player == name and d.unit == unit]
-            causes = "; ".join(f"{d.cause}, line {d.line}" for d in mine)
+            causes = "; ".join(say("ca.cause.line", cause=d.cause, line=d.line) for d in mine)
             stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
             if stopped:
                 found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
@@ -1106,6 +1157,16 @@ class Caroleto(Rules):
                 units[unit] = units.get(unit, 0) + amount
         return totals
 
+    def drunk(self) -> dict[str, dict[str, float]]:
+        """The drinks the record wrote, by player and unit (the central glass as written
+        against what it held)."""
+        totals: dict[str, dict[str, float]] = {}
+        for r in [*self.done, *([self.round] if self.round is not None else [])]:
+            for (seat, unit), amount in r.written.items():
+                units = totals.setdefault(self.players[seat], {})
+                units[unit] = units.get(unit, 0) + amount
+        return totals
+
     def drinks(self) -> list[Drink]:
         self._settle_view()
         rounds = self.done + ([self.round] if self.round is not None else [])
@@ -1115,11 +1176,17 @@ class Caroleto(Rules):
         self._settle_view()
         r = self.round
         hands = {p: Hand(self.counts[s], self.places.sure(Places.seat(s))) for s, p in enumerate(self.players)}
-        extra = {"round": str(r.number if r else len(self.done)), "central glass": f"{self.central}/3"}
+        extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
         if self.standing:
-            extra["standing rules"] = join(str(p.card) for p in self.standing)
-        owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)] if r else []
-        return Table(None, self.seating.direction, hands, {"discard": list(self.discard), "table": list(r.table) if r else []},
+            extra[say("ca.state.standing")] = join(str(p.card) for p in self.standing)
+        from .caroleto_legal import _all_owed, _next_round
+
+        owing = (self._owed_drinks(r) if r.writes or self.every_round else _all_owed(r)) if r and r.closed else []
+        owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in owing]
+        direction = self.seating.direction
+        if r is not None and r.closed and not self._finished() and self.todo() == [self._next_todo()]:
+            direction = _next_round(self).direction  # the round is over: its Dames have turned the table
+        return Table(None, direction, hands, {say("ca.state.discard"): list(self.discard), say("ca.state.table"): list(r.table) if r else []},
                      self.stock, owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:

@@ -191,8 +191,11 @@ def _required(rules, r: Round) -> list[Event]:
 def _optional(rules, r: Round) -> list[Event]:
     """What step 4 may bring: a « double », a dare's choice or refusal, the drinks, a catch."""
     names = rules.players
-    events = [Event(names[d.loser], "says", 0, 0, word="double")
-              for d in r.duels if not d.waiting and d.loser is not None and not d.drank and d.stake < 8]
+    events = []
+    for seat in sorted({d.loser for d in r.duels if not d.waiting and d.loser is not None and not d.drank}):
+        last = max((d for d in r.duels if not d.waiting and d.loser == seat and not d.drank), key=lambda d: d.lost_at)
+        if last.stake < 8:  # « double » is said of the last round lost
+            events.append(Event(names[seat], "says", 0, 0, word="double"))
     for dare in r.dares:
         if not dare.refused:
             if dare.choice is None:

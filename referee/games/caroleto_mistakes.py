@@ -247,7 +247,7 @@ def _settling(rules, r: Round, hidden: bool) -> Iterator[Mistake]:
         lost = [d for d in r.duels if not d.waiting and d.loser == seat and not d.drank]
         if r.duels and not lost:
             yield Mistake(_event(name, "says", word="double"), ("CA-DUEL-WRONG",))
-        elif lost and all(d.stake >= 8 for d in lost):
+        elif lost and max(lost, key=lambda d: d.lost_at).stake >= 8:  # « double » of the last round lost
             yield Mistake(_event(name, "says", word="double"), ("CA-DOUBLE-PAST-8",))
         if r.dossiers and not any(seat in d.voters and seat not in d.votes for d in r.dossiers if not d.complete):
             yield Mistake(_event(name, "votes", word="pourri"), ("CA-VOTE-WRONG",))

@@ -43,6 +43,9 @@ class Duel:
     """A round of the duel is still to be played (a ``beats`` line)."""
     drank: bool = False
     """The loser drank: too late for « double »."""
+    lost_at: int = 0
+    """When its last round was lost (the game's count of duel rounds): a « double » is
+    said of the last round lost."""
 
 
 @dataclass(slots=True)
@@ -146,6 +149,8 @@ class Round:
     caught: set[int] = field(default_factory=set)
     six_drinks: set[tuple[int, str]] = field(default_factory=set)
     """The (seat, unit) of the drink the round's 6s give."""
+    rules: dict[tuple[int, str], str] = field(default_factory=dict)
+    """(seat, unit) -> the key of the rule behind the first drink given there."""
 
     def complete(self, counts: list[int]) -> bool:
         """Every player has laid a card, or has none to lay."""
@@ -176,9 +181,22 @@ class Round:
         found.sort(key=lambda d: d.line)
         return found
 
-    def give(self, seat: int, amount: float, unit: str, cause: Cause, line: int) -> None:
+    def give(self, seat: int, amount: float, unit: str, cause: Cause, line: int, rule: str = "count") -> None:
+        """A drink for good; ``rule``: the key of the rule that gives it (the card's own)."""
         self.settled.append((seat, amount, unit, cause, line))
         self.given[seat, unit] = self.given.get((seat, unit), 0) + amount
+        self.rules.setdefault((seat, unit), rule)
+
+    def rule_of(self, seat: int, unit: str) -> str:
+        """The rule that gave the seat its drinks of that unit (the first one given): the
+        card's own rule, the duel's, the dossier's; step 4's count when none did."""
+        if (seat, unit) in self.rules:
+            return self.rules[seat, unit]
+        if unit == "sips" and any(d.loser == seat for d in self.duels):
+            return "ten"
+        if unit == "half" and any(d.teller == seat for d in self.dossiers):
+            return "valet"
+        return "count"
 
     def owed(self, seat: int, unit: str) -> float:
         """What the seat still owes in that unit: given, less written."""

@@ -10,14 +10,15 @@ carte_et_plouc_examples.py."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from ..cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
 from ..messages import join, say
 from ..record import Event
 from . import carte_et_plouc_play as play
-from .base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table
-from .carte_et_plouc_calls import Calls
+from .base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, accepted_codes
+from .carte_et_plouc_calls import Calls, plain
 from .carte_et_plouc_examples import EXAMPLES
 from .carte_et_plouc_cards import (CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX,
                                    STOCK, TEN, THREE_OF_CLUBS, TWO, Cards)
@@ -35,6 +36,7 @@ RULES = {
     "ace": "La carte de valeur 1 (ou l’as) : On doit changer de couleur. On ne peut mettre un as que de la couleur de la carte précédente.",
     "queen": "La Dame : On doit rejouer immédiatement.",
     "ten": "La carte de valeur 10 : On doit rejouer immédiatement et le tour de jeu change de sens.",
+    "ten-pair": "jouer 2 cartes de valeur 10 revient à rejouer et à 2 changements de sens à la suite, donc on joue dans le sens normal.",
     "seven": "La carte de valeur 7 : On doit faire piocher 2 cartes au joueur suivant. On peut cumuler plusieurs cartes de valeur 7 et donc faire piocher 2, 4, 6 ou 8 cartes.",
     "king": "Le roi de Pique : On doit faire piocher 5 cartes au joueur suivant, sauf si le joueur suivant met le 7 de pique, c’est le joueur suivant qui pioche 7 cartes.",
     "same-value": "On peut poser plusieurs cartes de même valeur. Cela permet de se défausser de 2, 3, 4 voir même 8 cartes en une seule fois.",
@@ -169,6 +171,8 @@ class CarteEtPlouc(Calls, Rules):
         """Why the player whose turn it is plays again (a key of AGAIN_RULES), if they do."""
         self.owed = 0
         """Cards to draw (7s, the Roi de pique) by the next player who takes a turn."""
+        self.debt: list[Card] | None = []
+        """The cards that make the cards owed (7s, the Roi de pique); None: a carré of 7s."""
         self.stack: str | None = None
         """What may be added to those cards: "7" (another 7), "KS" (the 7 of spades), or
         nothing (None; "KS7": the Roi de pique's cards, answered by the 7 of spades)."""
@@ -176,6 +180,12 @@ class CarteEtPlouc(Calls, Rules):
         """Players the turn passes over when it passes (le 6; a reversal with two players)."""
         self.skipped: tuple[int, list[int]] = (0, [])
         """When the turn last passed over players, and whom (in order, for the rulings)."""
+        self.skipper: tuple[int, int] | None = None
+        """Who laid the 6s that skip players when the turn passes, and how many."""
+        self.tens: tuple[int, int, Card] | None = None
+        """The last 10s laid: their line, how many, the last one (what turned the direction)."""
+        self.because: tuple[str, dict[str, object], str] = ("cp.turn.first", {}, "turn")
+        """What made it the current player's turn: a message key, its fields, the rule."""
         self.suit: str | None = None
         """The suit in play (after an ace: the one announced); None while the top is unknown."""
         self.rank = 0
@@ -194,6 +204,12 @@ class CarteEtPlouc(Calls, Rules):
         """The line where the table accepted a player's missed « carte » (0: none): a later
         « contre » has nothing to catch."""
         self.due_at = [0] * n
+        self.one_how: list[tuple[int, str]] = [(0, "holds")] * n
+        """The line and the verb that brought each player to one card."""
+        self.event: Event | None = None
+        """The event being replayed."""
+        self.last_card: tuple[Card, int] | None = None
+        """The last card laid by the player whose « plouc » is due, and its line."""
         self.carte_due: set[int] = set()
         """Players holding one card who have not said « carte » yet (and not missed it)."""
         self.plouc: int | None = None
@@ -219,6 +235,16 @@ class CarteEtPlouc(Calls, Rules):
         """A card written ?? was played (noted once)."""
         self.slapped = False
         """The 2 on top was slapped already (later slaps on it are late hands, not faults)."""
+        self.muted = False
+        """Replaying again what was refereed already (a forbidden last card taken back):
+        nothing is flagged twice."""
+        self.misfit = False
+        """The ace just laid off suit announced the suit in play: said with CP-ACE-SUIT."""
+        self.taken_back: int | None = None
+        """Who just had a forbidden last card taken back: their « plouc » right after it
+        belongs to that play, and is no second fault."""
+        self.finish_counted = True
+        """Whether the last forbidden finish flagged counted (the table did not accept it)."""
         self.seq = 0
         self.started = False
         self.drawn = [0] * n
@@ -295,11 +321,16 @@ class CarteEtPlouc(Calls, Rules):
             return self._holds(seat, event)
         if not self.started:
             self._begin()
+        self.event = event
         self.seq += 1
         self.cards.clock = self.seq
         written, self.last_pass = self.last_pass == seat and self.turn != seat, None
         if verb == "passes" and written:  # the pass after one's draw, written out
             return
+        if self.taken_back is not None and (seat != self.taken_back or verb != "says" or plain(event.word) != "plouc"):
+            self.taken_back = None
+        elif self.taken_back is not None:
+            return  # the « plouc » said with the forbidden last card: part of that play
         count = (len(event.cards) if event.cards_text else 1) if verb == "draws" else 0
         turn = verb == "plays" or verb == "passes" or (verb == "draws" and not ((self.sanctions or self.gifts) and self._sanction_draw(seat, count)))
         if self.plouc is not None and self._plouc_window(seat, event, turn):
@@ -320,6 +351,8 @@ class CarteEtPlouc(Calls, Rules):
              rule: str | None = None, **fields) -> bool:
         """A violation; an error of play the table did not accept stays open to le David le
         fou's accusation until the next turn."""
+        if self.muted:
+            return True
         counted = super().flag(code, event, column, player, rule, **fields)
         if code in ACCUSABLE:
             name = player if player is not None else event.player
@@ -344,7 +377,7 @@ class CarteEtPlouc(Calls, Rules):
         if self.carte_due:
             for other in sorted(self.carte_due):
                 if other != seat:
-                    if not self.flag("CP-MISSED-CARTE", event, player=self.players[other]):
+                    if not self.flag("CP-MISSED-CARTE", event, player=self.players[other], how=self._one_how(other)):
                         self.waived[other] = event.line
                     self.missed[other] = True
                     self.carte_due.discard(other)
@@ -357,9 +390,14 @@ class CarteEtPlouc(Calls, Rules):
                       why=say(f"cp.again.{self.again}"), actor=event.player)
             self._pass_turn()
         if seat != self.turn:
-            self.flag("CP-OUT-OF-TURN", event, did=say(did, card=event.cards[0] if event.cards else ""),
-                      expected=self.players[self.turn])
+            self._out_of_turn(event, say(did, card=event.cards[0] if event.cards else ""))
             self._take_turn(seat)
+
+    def _out_of_turn(self, event: Event, did: str, column: int | None = None) -> None:
+        """CP-OUT-OF-TURN, saying what made it the other player's turn, with that rule."""
+        key, fields, rule = self.because
+        why = say(key, player=self.players[self.turn], **fields)
+        self.flag("CP-OUT-OF-TURN", event, column, rule=rule, did=did, expected=self.players[self.turn], why=why)
 
     def _facing(self) -> bool:
         """Whether the player whose turn it is owes cards they can draw."""
@@ -373,13 +411,34 @@ class CarteEtPlouc(Calls, Rules):
     def _take_turn(self, seat: int) -> None:
         """Play goes on from this player; what the skipped player owed lapses."""
         self.turn, self.again, self.owed, self.stack, self.skip = seat, None, 0, None, 0
+        self.skipper = None
 
     def _pass_turn(self) -> None:
         self.again = None
         steps, self.skip = 1 + self.skip, 0
+        previous = self.turn
         if steps > 1:  # round the table from the next player, the skipping player too
             self.skipped = (self.seq, [self.seating.after(self.turn, k) for k in range(1, steps)])
         self.turn = self.seating.after(self.turn, steps)
+        self.because = self._turn_cause(previous, steps)
+        self.skipper = None
+
+    def _turn_cause(self, previous: int, steps: int) -> tuple[str, dict[str, object], str]:
+        """What makes it the next player's turn: the 6s that skipped players, or play
+        going on in the direction in force (and the 10s that set it)."""
+        name = self.players[previous]
+        if steps > 1:
+            skipped = join(self.players[s] for s in self.skipped[1])
+            if self.skipper is not None:
+                return "cp.turn.skip", {"previous": self.players[self.skipper[0]], "count": self.skipper[1], "skipped": skipped}, "six"
+            return "cp.turn.reverse-skip", {"previous": name, "skipped": skipped}, "ten"
+        side = say("ca.side.left" if self.seating.direction == 1 else "ca.side.right")
+        if self.tens is None:
+            return "cp.turn.next", {"previous": name, "side": side}, "turn"
+        line, count, card = self.tens
+        if count % 2:
+            return "cp.turn.next-ten", {"previous": name, "side": side, "card": card, "line": line}, "ten"
+        return "cp.turn.next-tens", {"previous": name, "side": side, "count": count, "line": line}, "ten-pair"
 
     def _unpaid(self, seat: int, event: Event) -> None:
         """A sanction is paid before the offender's own next play or pass."""
@@ -401,8 +460,7 @@ class CarteEtPlouc(Calls, Rules):
             self._unpaid(seat, event)
         self.passes = 0
         if len(cards) == 1 and event.suit is None:  # the usual line: one card
-            self._play_group(seat, event, 0, 1)
-            if not self.again and seat not in self.seating.out:
+            if self._play_group(seat, event, 0, 1) and not self.again and seat not in self.seating.out:
                 self._pass_turn()
             return
         start = 0
@@ -410,7 +468,9 @@ class CarteEtPlouc(Calls, Rules):
             end = start + 1
             while end < len(cards) and cards[end].rank == cards[start].rank:
                 end += 1
-            self._play_group(seat, event, start, end)
+            laid = self._play_group(seat, event, start, end)
+            if not laid:  # a forbidden last card taken back: the player still has to draw
+                break
             if seat in self.seating.out:
                 if end < len(cards):
                     self.flag("CP-NOT-IN-HAND", event, event.card_column(end), card=cards[end], did=say("cp.hand.played"),
@@ -418,8 +478,7 @@ class CarteEtPlouc(Calls, Rules):
                 break
             if end < len(cards) and not self.again:
                 self._pass_turn()
-                self.flag("CP-OUT-OF-TURN", event, event.card_column(end),
-                          did=say("cp.did.more", card=cards[end], last=cards[end - 1]), expected=self.players[self.turn])
+                self._out_of_turn(event, say("cp.did.more", card=cards[end], last=cards[end - 1]), event.card_column(end))
                 self._take_turn(seat)
             elif end == len(cards) and not self.again:
                 self._pass_turn()
@@ -427,22 +486,77 @@ class CarteEtPlouc(Calls, Rules):
         if event.suit is not None and cards[-1].rank != ACE:
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.not-ace", player=event.player))
 
-    def _play_group(self, seat: int, event: Event, start: int, end: int) -> None:
+    def lay_stray(self, event: Event, index: int) -> None:
+        """A card outside the deck laid in turn and let stand: it leaves the hand for the
+        discard, as no card of the game: it answers no cards owed (they lapse, as after
+        any other card), has no power, and the next card may be any."""
+        seat = self.seats[event.player]
+        if not self.started:
+            self._begin()
+        if self.ended or seat != self.turn or not self.cards.count(seat):
+            return
+        self.cards.take(seat, UNSEEN_CARD)
+        self.cards.lay(UNSEEN_CARD)  # the card that left the hand is not known
+        self.owed, self.stack, self.again = 0, None, None
+        self.suit, self.rank = None, 0
+        self.played += 1
+        self._recount(seat)
+        if not self.cards.count(seat):
+            self._goes_out(seat)
+        else:
+            self._pass_turn()
+
+    def _play_group(self, seat: int, event: Event, start: int, end: int) -> bool:
+        """Cards of one value laid together, as one play; False when nothing stays laid.
+
+        A group that would empty the hand on a card that may not end a plouc (le 3 de
+        trèfle, la maîtresse) is flagged as laid; unless the table accepted the fault, the
+        last card then goes back to the hand, and what the other cards of the group did
+        stands: a fault the table did not accept never wins the game for its author."""
+        last = event.cards[end - 1]
+        if end < len(event.cards) or not last.seen or self.cards.count(seat) != end - start or not self._forbidden_last(last):
+            self._lay_group(seat, event, start, end)
+            return True
+        keep = ("setup", "violations", "notes", "accepted_marks", "claims", "errors", "settled", "proofs", "unverified",
+                "blind_noted", "event")
+        saved = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep}
+        self._lay_group(seat, event, start, end)
+        if self.finish_counted:
+            self.__dict__.update(saved)
+            self.muted = True
+            try:
+                if end - 1 > start:
+                    self._lay_group(seat, event, start, end - 1)
+                if last not in self.cards.known[seat]:  # the card is seen now: it is known to be there
+                    self.cards.take(seat, last)
+                    self.cards.add(seat, last)
+                self._recount(seat)
+            finally:
+                self.muted = False
+            self.taken_back = seat
+            return end - 1 > start
+        return True
+
+    def _lay_group(self, seat: int, event: Event, start: int, end: int) -> None:
         """Cards of one value laid together, as one play."""
         cards = event.cards if end - start == len(event.cards) else event.cards[start:end]
         first = cards[0]
         seen = first.suit != UNSEEN
         facing = self.owed > 0 and not self.again
-        self.again = None
+        self.again, self.misfit = None, False
         before = self.suit
         if seen and facing and not self._answers(first):
             self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
-                      card=first, owed=self.owed, answer=say(self._answer_key()))
+                      card=first, count=self.owed, answer=say(self._answer_key()))
             self.owed, self.stack, facing = 0, None, False
         elif seen and not facing and before is not None and not (
                 first.suit == before if first.rank == ACE else first.suit == before or first.rank == self.rank):
             code = "CP-ACE-SUIT" if first.rank == ACE else "CP-NO-MATCH"
-            self.flag(code, event, event.card_column(start), card=first, top=self._top_text(), suit=self.suit)
+            # an ace off suit that also announces the suit in play: one fault, one report
+            same = code == "CP-ACE-SUIT" and end == len(event.cards) and event.suit == before
+            also = say("cp.ace.also-same", suit=say(f"cp.suits.{before}")) if same else ""
+            self.flag(code, event, event.card_column(start), card=first, top=self._top_text(), suit=self.suit, also=also)
+            self.misfit = same
         self.zero_open = False
         hand = self.cards
         for k, card in enumerate(cards, start):
@@ -467,7 +581,12 @@ class CarteEtPlouc(Calls, Rules):
         if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
             code = self._forbidden_last(cards[-1])
             if code:
-                self.flag(code, event, event.card_column(end - 1), card=cards[-1], specials=self._specials_text())
+                accepted = event.comment is not None and code in accepted_codes(event.comment)
+                then = say("cp.last.accepted" if accepted else "cp.last.back", player=event.player)
+                self.finish_counted = self.flag(code, event, event.card_column(end - 1), card=cards[-1],
+                                                specials=self._specials_text(), then=then)
+                if self.finish_counted:
+                    return
             self._goes_out(seat)
 
     def _debt(self, card: Card, facing: bool, event: Event, index: int) -> bool:
@@ -475,6 +594,9 @@ class CarteEtPlouc(Calls, Rules):
         the next player. Returns whether the rest of the play still faces cards owed: the
         7 of spades answering the Roi de pique settles them (the 7s laid with it add their
         2 each, and the player after draws them all: "KS7" adds nothing more)."""
+        if not self.owed or self.debt is None:
+            self.debt = []
+        self.debt.append(card)
         if card == KING_OF_SPADES:
             self.owed += KING_DRAW
             self.stack = "KS" if self.owed == KING_DRAW else None
@@ -483,7 +605,7 @@ class CarteEtPlouc(Calls, Rules):
             return False
         elif facing and self.stack != "7":
             self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
-                      owed=self.owed, answer=say(self._answer_key()))
+                      count=self.owed, answer=say(self._answer_key()))
             self.owed += SEVEN_DRAW
         else:
             self.owed += SEVEN_DRAW
@@ -499,6 +621,7 @@ class CarteEtPlouc(Calls, Rules):
         discard = self.cards.discard
         carre = len(discard) >= 4 and discard[-2].rank == discard[-3].rank == discard[-4].rank == rank
         if rank == TEN:
+            self.tens = (event.line, k, top)
             for _ in range(k):
                 self.seating.reverse()
             self.reversals += k
@@ -509,6 +632,7 @@ class CarteEtPlouc(Calls, Rules):
             self.again = "queen"
         elif rank == SIX and self.six:
             self.skip += k
+            self.skipper = (seat, k)
         elif rank == TWO and self.zero:
             self.zero_open = True
             self.slapped = False
@@ -517,7 +641,7 @@ class CarteEtPlouc(Calls, Rules):
         if carre:
             self.again = "carre-7" if rank == SEVEN else "carre"
             if rank == SEVEN:
-                self.owed, self.stack = CARRE_SEVENS, None
+                self.owed, self.stack, self.debt = CARRE_SEVENS, None, None
 
     def _announce(self, event: Event, cards: tuple[Card, ...], end: int, before: str | None) -> None:
         """The suit an ace announces: written after ``for`` when the ace ends the line, else
@@ -535,7 +659,7 @@ class CarteEtPlouc(Calls, Rules):
             self.flag("CP-ACE-ANNOUNCE", event, event.card_column(end - 1),
                       detail=say("cp.ace.no-suit", player=event.player, card=cards[-1], suit=hint))
             return
-        if event.suit == in_play:
+        if event.suit == in_play and not self.misfit:
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.same-suit", player=event.player, suit=say(f"cp.suits.{event.suit}")))
         self.suit = event.suit
 
@@ -549,6 +673,8 @@ class CarteEtPlouc(Calls, Rules):
         self.out_order.append(seat)
         self.seating.out.add(seat)
         self.plouc = seat
+        if self.event is not None:
+            self.last_card = (self.event.cards[-1], self.event.line)
         self.again = None
         self._pass_turn()
 
@@ -563,6 +689,16 @@ class CarteEtPlouc(Calls, Rules):
 
     def _answer_key(self) -> str:
         return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack, "cp.answer.closed")
+
+    def _debt_text(self) -> str:
+        """Where the cards owed come from, in words: « 7H and 7D, 2 each »."""
+        if self.debt is None:
+            return say("cp.debt.carre", count=CARRE_SEVENS)
+        sevens = [str(c) for c in self.debt if c.rank == SEVEN]
+        parts = [say("cp.debt.king", count=KING_DRAW)] if KING_OF_SPADES in self.debt else []
+        if sevens:
+            parts.append(say("cp.debt.sevens", cards=join(sevens), count=len(sevens), each=SEVEN_DRAW))
+        return "; ".join(parts)
 
     def _debt_rule(self) -> str:
         return "king" if self.stack in ("KS", "KS7") else "seven"
@@ -619,8 +755,8 @@ class CarteEtPlouc(Calls, Rules):
             rule = self._debt_rule()
             drawn = self._take_cards(seat, event, count)
             if drawn != expected or count != expected:
-                self.flag("CP-DRAW-COUNT", event, rule=rule, count=count, expected=say("cp.expect.debt", count=self.owed)
-                          + self._short(expected, self.owed))
+                self.flag("CP-DRAW-COUNT", event, rule=rule, count=count,
+                          expected=say("cp.expect.debt", count=self.owed, causes=self._debt_text()) + self._short(expected, self.owed))
             self.owed, self.stack, self.again = 0, None, "draw"
             return
         if not available:
@@ -792,7 +928,8 @@ class CarteEtPlouc(Calls, Rules):
         if self.blocked or self.play_on:
             left = [s for s in range(len(self.players)) if s not in self.seating.out]
             start = self.turn
-            left.sort(key=lambda s: (self.cards.count(s), (s - start) % len(self.players)))
+            step = self.seating.direction  # ties: in turn order, in the direction of play
+            left.sort(key=lambda s: (self.cards.count(s), ((s - start) * step) % len(self.players)))
             order += [self.players[s] for s in left]
         return Result(True, order[0], order)
 
@@ -835,6 +972,9 @@ class CarteEtPlouc(Calls, Rules):
             return say("cp.todo.owed", player=player, count=min(self.owed, available), answer=answer)
         again = say("cp.todo.again") if self.again else ""
         other = say("cp.todo.draws" if available else "cp.todo.passes")
+        known = self.cards.known[self.turn]
+        if self.cards.count(self.turn) == 1 and known and self._forbidden_last(known[0]):
+            return say("cp.todo.stuck", player=player, card=known[0], other=other)
         if self.suit is None:
             return say("cp.todo.any", player=player, again=again, other=other)
         suit = say(f"cp.suit.{self.suit}")
@@ -845,14 +985,14 @@ class CarteEtPlouc(Calls, Rules):
     def table(self) -> Table:
         cards = self.cards
         hands = {p: Hand(cards.count(s), list(cards.known[s])) for s, p in enumerate(self.players)}
-        extra = {"suit": self.suit or "?", "variants": " ".join(sorted(self.variants)) or "-",
-                 "sanction": self.sanction_kind}
+        extra = {say("cp.state.suit"): self.suit or "?", say("cp.state.variants"): " ".join(sorted(self.variants)) or "-",
+                 say("cp.state.sanction"): self.sanction_kind}
         owed = self._sanctions_text()
         owed += [say("cp.todo.gift", player=self.players[g], target=self.players[r]) for g, r in self.gifts]
         if self.owed:
             owed.append(say("cp.owed", count=self.owed))
         return Table(None if self.ended else self.players[self.turn], self.seating.direction, hands,
-                     {"discard": list(cards.discard)}, len(cards.stock), owed, {}, extra)
+                     {say("cp.state.discard"): list(cards.discard)}, len(cards.stock), owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
         from .carte_et_plouc_ruling import ruling

@@ -27,6 +27,8 @@ class Calls:
         if one and not self.one[seat]:
             self.one[seat], self.called[seat], self.missed[seat], self.waived[seat] = True, False, False, 0
             self.due_at[seat] = self.seq
+            if self.event is not None:
+                self.one_how[seat] = (self.event.line, self.event.verb)
             self.carte_due.add(seat)
         elif not one and self.one[seat]:
             self.one[seat] = False
@@ -58,12 +60,23 @@ class Calls:
                 else say("cp.contre.none")
             return self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key(), why=why)
         target = max(targets, key=lambda s: self.due_at[s])
-        counted = self.flag("CP-MISSED-CARTE", event, player=self.players[target]) if not self.missed[target] else True
+        counted = self.flag("CP-MISSED-CARTE", event, player=self.players[target], how=self._one_how(target)) \
+            if not self.missed[target] else True
         self._called_out(self.players[target], event.line)
         self.called[target], self.missed[target] = True, False
         self.carte_due.discard(target)
         if counted:
             self._sanction(target, seat, self._sanction_key())
+
+    def _one_how(self, seat: int) -> str:
+        """What brought a player to one card, in words: « their play on line 12 »."""
+        line, verb = self.one_how[seat]
+        key = f"cp.one.{verb}" if verb in ("plays", "gives", "swaps", "holds") else "cp.one.other"
+        return say(key, line=line)
+
+    def _plouc_missed(self, event: Event, out: int) -> bool:
+        card, line = self.last_card if self.last_card is not None else ("?", event.line)
+        return self.flag("CP-MISSED-PLOUC", event, player=self.players[out], card=card, line=line)
 
     def _sanction_key(self) -> str:
         return "mega-one" if self.sanction_kind == "mega-one" else "zouzou"
@@ -90,7 +103,7 @@ class Calls:
             self.ended = self.closing
             return True
         if word == "contre" and seat != out:
-            counted = self.flag("CP-MISSED-PLOUC", event, player=self.players[out])
+            counted = self._plouc_missed(event, out)
             self.plouc = None
             self._called_out(self.players[out], event.line)
             if counted and self._sanction(out, seat, self._sanction_key()):
@@ -100,7 +113,7 @@ class Calls:
             self.ended = self.closing
             return True
         if self.closing or (turn and seat != out):
-            self.flag("CP-MISSED-PLOUC", event, player=self.players[out])
+            self._plouc_missed(event, out)
             self.plouc = None
             if self.closing:
                 self.ended = True

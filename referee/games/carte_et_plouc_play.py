@@ -121,7 +121,7 @@ def _turn(rules: CarteEtPlouc, available: int) -> list[Event]:
 # --- Mistakes a table makes (simulate --mistakes) ------------------------------------------------
 
 MISTAKE_CODES = (
-    "CP-NO-MATCH", "CP-ACE-SUIT", "CP-ACE-ANNOUNCE", "CP-MUST-DRAW", "CP-DRAW-COUNT", "CP-NO-REPLAY",
+    "REC-NOT-IN-DECK", "CP-NO-MATCH", "CP-ACE-SUIT", "CP-ACE-ANNOUNCE", "CP-MUST-DRAW", "CP-DRAW-COUNT", "CP-NO-REPLAY",
     "CP-OUT-OF-TURN", "CP-DRAW-WITH-PLAYABLE", "CP-PASS", "CP-NOT-IN-HAND", "CP-STOCK-MISMATCH",
     "CP-MISSED-CARTE", "CP-MISSED-PLOUC", "CP-CALL-NOT-DUE", "CP-FALSE-CONTRE", "CP-SANCTION-WRONG",
     "CP-SANCTION-UNPAID", "CP-WRONG-ACCUSATION", "CP-FALSE-SLAP", "CP-WRONG-SWAP", "CP-SWAP-MISSING",

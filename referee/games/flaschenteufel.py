@@ -36,6 +36,9 @@ RULES = {
     "devil": "Pour commencer chaque joueur pose face cachée une carte de son choix sous la carte de départ. Ces cartes forment le pli du diable.",
     "exchange": "De plus, chaque joueur donne une carte face cachée à son voisin de gauche et à son voisin de droite puis prend en main les cartes données en échange par ses deux voisins.",
     "turn": "Le jeu se fait dans le sens horaire. Le joueur à la gauche du donneur commence et pose une carte. … Le joueur qui gagne le pli commence le suivant.",
+    "turn-first": "Le joueur à la gauche du donneur commence et pose une carte.",
+    "turn-next": "Le jeu se fait dans le sens horaire.",
+    "turn-lead": "Le joueur qui gagne le pli commence le suivant.",
     "follow": "Les autres joueurs doivent poser une carte de la même couleur. Si un joueur ne peut pas poser une carte de cette couleur, il joue n'importe quelle carte.",
     "trick": "Si toutes les cartes jouées sont plus grandes que la valeur actuelle de la bouteille du diable, le joueur qui a joué la plus grande carte (quelle que soit sa couleur) gagne le pli.",
     "bottle": "Si un seul joueur pose une carte dont la valeur est plus faible que la valeur actuelle de la bouteille, il devient le propriétaire de la bouteille et remporte le pli. "
@@ -117,7 +120,7 @@ class Flaschenteufel(TrickRules):
     )
     match_points = "points"
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
-    mistake_codes = ("TR-OUT-OF-TURN", "TR-REVOKE", "TR-REVOKE-PROVEN", "TR-UNSEEN-CARD", "TR-WRONG-WINNER",
+    mistake_codes = ("REC-NOT-IN-DECK", "TR-OUT-OF-TURN", "TR-REVOKE", "TR-REVOKE-PROVEN", "TR-UNSEEN-CARD", "TR-WRONG-WINNER",
                      "TR-NOT-COMPLETE", "TR-NOTHING-TO-COLLECT", "FT-DEVIL-MISSING", "FT-DEVIL-EXTRA",
                      "FT-LATE-PREPARATION", "FT-NOT-NEIGHBOUR", "FT-SAME-NEIGHBOUR", "FT-EXCHANGE-MISSING",
                      "FT-WRONG-BOTTLE")
@@ -139,6 +142,7 @@ class Flaschenteufel(TrickRules):
         self.before: tuple[int, int | None] | None = None
         """The bottle's price and owner before the last trick, when it took the bottle."""
         self.bottle_changes = 0
+        self.end_noted = False
 
     @classmethod
     def hand_size(cls, players: int, options: dict[str, object]) -> int:
@@ -412,7 +416,7 @@ class Flaschenteufel(TrickRules):
                 return missing
         seat = self.due()
         name = self.players[seat]
-        if not self.trick:
+        if not self.led:
             return [say("ft.todo.lead", player=name, bottle=self._bottle())]
         suit = self.led
         words = self.suit_words(suit)
@@ -449,12 +453,32 @@ class Flaschenteufel(TrickRules):
         scores the devil's trick as negative points, and nothing else."""
         devil = sum(self.points[c.rank] for c in self.devils_trick())
         return {name: -devil if seat == self.owner else
-                sum(self.points[c.rank] for trick in self.taken[seat] for c in trick.cards)
+                sum(self.points.get(c.rank, 0) for trick in self.taken[seat] for c in trick.cards)
                 for seat, name in enumerate(self.players)}
+
+    def score_why(self, player: str) -> str:
+        """The bottle's owner scores minus the devil's trick only; the others, their tricks."""
+        seat = self.seats[player]
+        devil = self.devils_trick()
+        if seat == self.owner:
+            return say("ft.score.owner", player=player, cards=join(map(str, sorted(devil))), points=self._points(devil))
+        count = len(self.taken[seat])
+        if self.owner is None:
+            return say("ft.score.free", player=player, count=count)
+        return say("ft.score.taker", player=player, count=count, owner=self.players[self.owner])
+
+    def _points(self, cards: list[Card]) -> int:
+        return sum(self.points.get(c.rank, 0) for c in cards)
 
     def result(self) -> Result:
         if not self.finished:
             return Result(False)
+        if not self.end_noted:  # the end in words, so that the scores can be traced
+            self.end_noted = True
+            devil = self.devils_trick()
+            fields = {"cards": join(map(str, sorted(devil))), "points": self._points(devil), "price": self.price}
+            self.notes.append(say("ft.note.end", owner=self.players[self.owner], **fields) if self.owner is not None
+                              else say("ft.note.end-free", **fields))
         scores = self.scores()
         order = sorted(self.players, key=lambda p: -scores[p])
         best = [p for p in self.players if scores[p] == scores[order[0]]]

@@ -25,6 +25,9 @@ RULES = {
     "deal": "Distribuez 8 cartes à chaque joueur. Il ne reste aucune carte en talon.",
     "turn": "Le joueur à gauche du donneur entame n'importe quelle carte pour débiter la première levée. … Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une. … "
             "Ce joueur entame ensuite la levée suivante. … Le vainqueur de la levée entame la suivante.",
+    "turn-first": "Le joueur à gauche du donneur entame n'importe quelle carte pour débiter la première levée.",
+    "turn-next": "Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une.",
+    "turn-lead": "Le vainqueur de la levée entame la suivante.",
     "follow": "Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une.",
     "pickup": "Si un joueur ne peut pas fournir la couleur, il doit ramasser toutes les cartes jouées jusqu'à présent dans cette levée et les ajouter à sa main. Ce joueur entame ensuite la levée suivante.",
     "trick": "Si tous les joueurs fournissent la couleur, la carte la plus haute de la couleur demandée remporte la levée. Le vainqueur de la levée entame la suivante.",
@@ -112,7 +115,7 @@ class PierreQuiRoule(TrickRules):
     )
     match_points = "penalties"
     RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
-    mistake_codes = ("TR-OUT-OF-TURN", "TR-REVOKE", "TR-UNSEEN-CARD", "TR-WRONG-WINNER", "TR-NOTHING-TO-COLLECT",
+    mistake_codes = ("REC-NOT-IN-DECK", "TR-OUT-OF-TURN", "TR-REVOKE", "TR-UNSEEN-CARD", "TR-NOT-IN-HAND", "TR-WRONG-WINNER", "TR-NOTHING-TO-COLLECT",
                      "PQ-MUST-PICK-UP", "PQ-WRONG-PICKUP", "PQ-PLAYED-ON")
 
     def __init__(self, setup: Setup):
@@ -177,6 +180,14 @@ class PierreQuiRoule(TrickRules):
         if not self.hands[seat].count:
             self._out(seat)
 
+    def lay_stray(self, event: Event, index: int) -> None:
+        """After a pick-up only the picker lays a card."""
+        if self.picker is not None and self.seats[event.player] != self.picker:
+            return
+        super().lay_stray(event, index)
+        if self.seats[event.player] == self.picker and self.trick:
+            self.picker = None
+
     def _not_followed(self, seat: int, play: Play) -> None:
         """A player who cannot follow picks the trick up: another card is a revoke when
         the suit led is known to be in the hand, else a card that should have been a
@@ -194,15 +205,20 @@ class PierreQuiRoule(TrickRules):
         hand, plays none, and leads the next trick."""
         due = self.due()
         if seat != due:
-            self.flag("PQ-WRONG-PICKUP", event, expected=self.players[due])
-        else:
-            self._revoked(seat, event, event.column, None)
+            self.flag("PQ-WRONG-PICKUP", event, expected=self.players[due], why=self.turn_why(due)[0])
+        elif not self._revoked(seat, event, event.column, None):
+            self.pick_ups += 1  # the stat counts the pick-ups of players who could not follow
         hand = self.hands[seat]
         for play in self._clear():
             hand.add(play.card, self.time)
             self.place[play.card] = seat
         self.leader = self.picker = seat
-        self.pick_ups += 1
+
+    def _void_proven(self, void) -> None:
+        """A pick-up proven to be a revoke no longer counts as one by a player who could
+        not follow."""
+        if void.card is None:
+            self.pick_ups -= 1
 
     def _out(self, seat: int) -> None:
         if seat in self.seating.out:
@@ -222,7 +238,7 @@ class PierreQuiRoule(TrickRules):
     # --- The simulator and the table --------------------------------------------------
     def _choices(self, seat: int, cards: list[Card], follow: list[Card], must: bool) -> list[Event]:
         """A card of the suit led, or the trick picked up by one who has none."""
-        if not self.trick:
+        if not self.led:
             return self._play_events(seat, cards)
         events = self._play_events(seat, follow)
         if not must:
@@ -230,14 +246,26 @@ class PierreQuiRoule(TrickRules):
         return events
 
     def _card_mistakes(self, hidden: bool) -> list[Mistake]:
-        """After a pick-up, a card laid by another player goes to the picker."""
+        """After a pick-up, a card laid by another player goes to the picker. With the
+        deal written and the full deck, a card set aside laid by the player due: it is
+        not in their hand."""
         if self.picker is None:
-            return super()._card_mistakes(hidden)
+            return super()._card_mistakes(hidden) + self._aside_mistakes(hidden)
         found = [Mistake(play_event(self.players[self.picker], UNSEEN_CARD), ("TR-UNSEEN-CARD",))]
         for seat, name in enumerate(self.players):
             if seat != self.picker:
                 found += [Mistake(play_event(name, c), ("PQ-PLAYED-ON",)) for c in self._sorted(self.hands[seat].known)]
         return found
+
+    def _aside_mistakes(self, hidden: bool) -> list[Mistake]:
+        """A card of the full deck that was set aside, played by the player due whose hand
+        the deal shows: TR-NOT-IN-HAND (the replay then forgets what the hand held)."""
+        seat = self.due()
+        hand = self.hands[seat]
+        if hidden or hand.unseen or not hand.known or len(self.deck) == HAND * len(self.players):
+            return []
+        aside = [c for c in self.deck_order if c not in self.place][:3]
+        return [Mistake(play_event(self.players[seat], c), ("TR-NOT-IN-HAND",)) for c in aside]
 
     def _revoke_codes(self, seat: int, held: list[Card], hidden: bool) -> tuple[str, ...]:
         """With the deal hidden, the table knows only the cards picked up."""
@@ -274,7 +302,7 @@ class PierreQuiRoule(TrickRules):
             return []
         seat = self.due()
         name = self.players[seat]
-        if not self.trick:
+        if not self.led:
             return [say("pq.todo.lead-picked" if seat == self.picker else "tricks.todo.lead", player=name)]
         suit = self.led
         words = self.suit_words(suit)

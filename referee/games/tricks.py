@@ -257,7 +257,8 @@ class TrickRules(Rules):
             self._start(event)
         due = self._due if self._due is not None else self.due()
         if seat != due:
-            self.flag("TR-OUT-OF-TURN", event, column, card=card, expected=self.players[due])
+            why, rule = self.turn_why(due)
+            self.flag("TR-OUT-OF-TURN", event, column, rule=rule, card=card, expected=self.players[due], why=why)
         played, trick = self.played, self.trick
         dead = seat in played
         hand = self.hands[seat]
@@ -267,7 +268,7 @@ class TrickRules(Rules):
         else:
             since = self._take_other(seat, card, event, column)
         play = Play(seat, card, event, column, dead)
-        if not trick:
+        if not self.led:
             self.led = self.suit_of[card]
         elif not dead and since is not None and self.suit_of[card] != self.led:
             self._not_followed(seat, play)
@@ -281,6 +282,35 @@ class TrickRules(Rules):
         if not hand.known and not hand.unseen:
             self._out(seat)
         if not self.finished and len(played | self.seating.out) == self.count:
+            self._resolve()
+
+    def lay_stray(self, event: Event, index: int) -> None:
+        """A card outside the deck, laid in turn, that the table let stand (the next
+        player played on): it counts as laid, in the trick and out of the hand, but,
+        being no card of the game, it neither wins nor sets the suit to follow."""
+        seat = self.seats[event.player]
+        if not self.started:
+            self._begin()
+        if self.finished or seat in self.played or seat != self.due():
+            return
+        hand = self.hands[seat]
+        if hand.unseen:
+            hand.take_unseen()
+        elif hand.count:
+            self._lose_one(seat)
+        else:
+            return
+        if not self.playing:
+            self._start(event)
+        # the card that left the hand is not known: it goes with the trick as one nobody saw
+        self.trick.append(Play(seat, UNSEEN_CARD, event, event.card_column(index), dead=True))
+        self.played.add(seat)
+        self._due = None
+        self.claimable = False
+        self.cards_played += 1
+        if not hand.count:
+            self._out(seat)
+        if not self.finished and len(self.played | self.seating.out) == self.count:
             self._resolve()
 
     def _emptied(self, seat: int) -> None:
@@ -374,6 +404,10 @@ class TrickRules(Rules):
                 void.proven = True
                 self.flag("TR-REVOKE-PROVEN", void.event, void.column, player=self.players[seat], did=did_words(void.card, void.led),
                           suit=self.suit_words(suit), card=card, line=event.line)
+                self._void_proven(void)
+
+    def _void_proven(self, void: Void) -> None:
+        """A player who did not follow is proven to have held the suit (for the stats)."""
 
     def _collects(self, seat: int, event: Event) -> None:
         if self.claimable:
@@ -400,6 +434,23 @@ class TrickRules(Rules):
         self.flag("TR-NOT-COMPLETE", event, expected=self.players[self.due()])
 
     # --- Moving the game along --------------------------------------------------------
+    def turn_why(self, due: int) -> tuple[str, str]:
+        """What made it ``due``'s turn, in words, and the rule that decided it (a key of
+        the game's ``RULES``): the trick on the table going round, the first lead, or the
+        last trick taken (by its winner, or by whoever the record gave it to)."""
+        name = self.players[due]
+        if self.trick:
+            return say("tricks.turn.next", player=name, leader=self.players[self.leader]), "turn-next"
+        last = self.last
+        if last is None:
+            return say("tricks.turn.first", player=name), "turn-first"
+        taker = self.players[last.taker]
+        if last.taker != due:
+            return say("tricks.turn.taker-out", player=name, taker=taker), "turn-lead"
+        if last.taker != last.winner:
+            return say("tricks.turn.given", player=name), "turn-lead"
+        return say("tricks.turn.won", player=name, why=self.why_won(last)), "turn-lead"
+
     def due(self) -> int:
         """Who plays next: the first player still in, from the leader on, who has not
         played to this trick."""
@@ -409,14 +460,15 @@ class TrickRules(Rules):
 
     def _clear(self) -> list[Play]:
         """The trick leaves the table: its cards."""
-        plays, self.trick, self.played, self._due = self.trick, [], set(), None
+        plays, self.trick, self.played, self._due, self.led = self.trick, [], set(), None, ""
         return plays
 
     def _resolve(self) -> None:
         """The trick is complete: it goes to its winner, who leads the next (or, when they
         are out, the next player still in after them)."""
         plays = self._clear()
-        best = self.winner_of([p for p in plays if not p.dead])
+        live = [p for p in plays if not p.dead]
+        best = self.winner_of(live) if live else plays[0]
         trick = self.last = Trick(plays, best, best.seat)
         self.taken[best.seat].append(trick)
         self.leader = best.seat
@@ -459,7 +511,7 @@ class TrickRules(Rules):
         """What a player may play now: all the cards they may hold, those of the suit led,
         and whether they must follow (a card of the suit led is known to be in hand)."""
         cards = self._possible(seat)
-        if not self.trick:
+        if not self.led:
             return cards, cards, False
         follow = [c for c in cards if self.suit_of[c] == self.led]
         return cards, follow, any(self.suit_of[c] == self.led for c in self.hands[seat].known)
@@ -493,7 +545,7 @@ class TrickRules(Rules):
 
     def _card_mistakes(self, hidden: bool) -> list[Mistake]:
         due, found = self.due(), []
-        led = self.led if self.trick else None
+        led = self.led or None
         for seat, name in enumerate(self.players):
             cards = self._sorted(self.hands[seat].known)
             if not cards:
@@ -566,7 +618,7 @@ class TrickRules(Rules):
         if verb != "plays" or not event.cards:
             return None
         card = event.cards[0]
-        if not self.trick:
+        if not self.led:
             said = say("tricks.ruling.lead", player=name, card=card, suit=self.suit_words(self.suit_of[card]))
         elif self.suit_of[card] == self.led:
             said = say("tricks.ruling.follow", player=name, card=card, suit=self.suit_words(self.led))

@@ -1,0 +1,221 @@
+"""Which language referee speaks, and its gettext catalogues.
+
+English is the source: the ``ENGLISH`` table of referee/messages.py (each key a
+message's context, ``msgctxt``; its English sentence the ``msgid``) and the help strings
+of the command line (context ``cli.<command>`` and ``cli.<command>.<option>``). Every
+other language is one file, ``referee/locale/<lang>/LC_MESSAGES/referee.po``, compiled to
+the ``referee.mo`` beside it, which is what referee reads (with the standard library's
+gettext: Babel is needed only to extract and compile). Adding a language needs that file
+and nothing else::
+
+    python -m referee.i18n extract   # writes or updates every .po from the English
+    python -m referee.i18n compile   # writes each .mo from its .po
+    python -m referee.i18n extract de   # starts (or updates) referee/locale/de/...
+    python -m referee.i18n docs      # writes docs/<lang>/conventions.md from the catalogue
+
+The language is, in order: ``--lang``, then ``lang`` in the configuration, then the
+locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+"""Where the catalogues are (os.path, not pathlib: pathlib costs a check's start-up some milliseconds)."""
+DOMAIN = "referee"
+SOURCE = "en"
+PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
+"""gettext's plural rule of a language started here (else Babel's, from CLDR): French
+says « 0 carte », « 1 carte », « 2 cartes »."""
+
+
+def languages() -> tuple[str, ...]:
+    """The languages referee speaks: English, and each language with a compiled catalogue."""
+    try:
+        found = sorted(lang for lang in os.listdir(LOCALE_DIR) if os.path.isfile(mo_path(lang)))
+    except OSError:
+        found = []
+    return (SOURCE, *found)
+
+
+def from_locale(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
+    """The language the locale asks for, as gettext reads it: the first of LANGUAGE,
+    LC_ALL, LC_MESSAGES and LANG that is set; in it, the first language referee speaks
+    (``fr_FR.UTF-8`` gives ``fr``); English when none is (or for ``C`` and ``POSIX``)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            break
+    else:
+        return SOURCE
+    known = languages()
+    for part in value.split(":"):
+        lang = part.split(".")[0].split("@")[0]
+        if lang in ("C", "POSIX"):
+            return SOURCE
+        for candidate in (lang, lang.split("_")[0]):
+            if candidate in known:
+                return candidate
+    return SOURCE
+
+
+def mo_path(lang: str) -> str:
+    return os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+
+
+def po_path(lang: str) -> str:
+    return os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", f"{DOMAIN}.po")
+
+
+# Extracting and compiling (Babel, a development tool: imported only here).
+
+def source_messages() -> list[tuple[str, str | tuple[str, str]]]:
+    """Every (context, English) pair to translate: the message table, then the help of
+    the command line."""
+    from .messages import ENGLISH
+
+    return [*ENGLISH.items(), *help_texts()]
+
+
+def help_texts() -> list[tuple[str, str]]:
+    """The help of every command and option, of every game's options (referee games),
+    and the notation's own rules (referee explain REC-...), as (context, English text)."""
+    from . import record_rules
+    from .cli import help_strings, main, option_helps
+
+    notation = [(f"notation-rule.{key}", text) for key, text in record_rules.RULES.items()]
+    return [*help_strings(main), *option_helps(), *notation]
+
+
+def extract(langs: list[str]) -> None:
+    """Write each language's .po from the English: a translation whose English changed
+    is kept, marked fuzzy (it is not used until checked); one whose key is gone is dropped."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    source = source_messages()
+    for lang in langs:
+        from pathlib import Path
+
+        path = Path(po_path(lang))
+        old: dict[str, Any] = {}
+        plural_forms = PLURAL_FORMS.get(lang)
+        if path.exists():
+            with path.open("rb") as stream:
+                previous_catalog = read_po(stream)
+            old = {m.context: m for m in previous_catalog if m.id and m.context}
+            plural_forms = previous_catalog.plural_forms  # the translator's choice stands
+        catalog = Catalog(locale=lang, domain=DOMAIN, project="referee", version="0.1",
+                          copyright_holder="the referee authors", charset="utf-8", fuzzy=False)
+        if plural_forms:
+            catalog.mime_headers = [("Plural-Forms", plural_forms)]
+        for context, english in source:
+            if not english:  # an empty sentence stays empty (and msgid "" is the header)
+                continue
+            previous = old.get(context)
+            string: str | tuple[str, ...] = ("", "") if isinstance(english, tuple) else ""
+            flags: list[str] = []
+            if previous is not None and any(previous.string if isinstance(previous.string, tuple) else [previous.string]):
+                string = previous.string
+                if isinstance(english, tuple) != isinstance(string, tuple):
+                    string = ("", "") if isinstance(english, tuple) else ""
+                elif previous.id != english or previous.fuzzy:
+                    flags.append("fuzzy")
+            catalog.add(english, string, context=context, flags=flags)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as stream:
+            write_po(stream, catalog, width=0, omit_header=False, no_location=True)
+        print(f"{path}: {sum(1 for m in catalog if m.id and not m.string)} untranslated, "
+              f"{sum(1 for m in catalog if m.id and m.fuzzy)} fuzzy")
+
+
+def compiled(lang: str) -> bytes:
+    """The .mo of a language's .po, as bytes (fuzzy and empty translations left out)."""
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(po_path(lang), "rb") as stream:
+        catalog = read_po(stream)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def compile_all(langs: list[str]) -> None:
+    for lang in langs:
+        with open(mo_path(lang), "wb") as stream:
+            stream.write(compiled(lang))
+        print(mo_path(lang))
+
+
+def conventions_page(lang: str) -> str:
+    """The page docs/<lang>/conventions.md: for each game, each code referee reports, its
+    sentence, the rule quoted and the convention followed, all from the catalogue (one
+    source of truth: ``referee --lang <lang> explain CODE`` says the same)."""
+    import re
+
+    from . import record_rules
+    from .explain import explanation, known_codes, refereed
+    from .messages import say, template, use
+
+    use(lang)
+    try:
+        lines = [say("docs.conventions.title"), "", say("docs.conventions.intro"), ""]
+        groups: list[tuple[str, str | None, list[str]]] = [
+            (say("docs.conventions.all-games"), None, [c for c in known_codes() if c in record_rules.CODES])]
+        groups += [(cls.title, cls.name, [c for c in known_codes() if c in cls.CODES and c not in record_rules.CODES])
+                   for cls in refereed()]
+        for title, name, codes in groups:
+            lines += [f"## {title}", ""]
+            if name:
+                lines += [say("docs.conventions.page", page=f"../games/{name}.md"), ""]
+            for code in codes:
+                found = explanation(code)
+                if found is None:
+                    continue
+                shape = re.sub(r"\{[^{}]*\}", "…", template(code)) if code in source_keys() else ""
+                lines += [f"### {code}", ""]
+                if re.search(r"\w", shape):
+                    lines += [f"> {shape}", ""]
+                for where, quoted in found.rules:
+                    lines += [f"- {say('explain.rule', source=where)} : « {quoted} »"]
+                if found.why:
+                    lines += [f"- {say('explain.why')} : {found.why}"]
+                for game, convention in found.conventions:
+                    lines += [f"- {say('explain.why-in', game=game)} : {convention}"]
+                lines.append("")
+        return "\n".join(lines).rstrip("\n").replace("\u00a0", " ") + "\n"
+    finally:
+        use(SOURCE, explicit=False)
+
+
+def source_keys() -> set[str]:
+    from .messages import ENGLISH
+
+    return set(ENGLISH)
+
+
+def write_docs(langs: list[str]) -> None:
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for lang in langs:
+        path = os.path.join(root, "docs", lang, "conventions.md")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(conventions_page(lang))
+        print(path)
+
+
+def _po_languages() -> list[str]:
+    return sorted(lang for lang in os.listdir(LOCALE_DIR) if os.path.isfile(po_path(lang)))
+
+
+if __name__ == "__main__":
+    commands = {"extract": extract, "compile": compile_all, "docs": write_docs}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        sys.exit("usage: python -m referee.i18n extract|compile|docs [LANG...]")
+    commands[sys.argv[1]](sys.argv[2:] or _po_languages())

@@ -1,0 +1,228 @@
+"""``referee check --format html``: one self-contained page; every violation of the JSON
+report in it; everything a record brings shown as text; the data for the page's script."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+
+import pytest
+
+from referee.html.game import delta
+from referee.html.markup import Html, esc, h, json_text
+
+from .conftest import RECORDS
+from .html_pages import HOSTILE, Page, check, html_report, json_report, one_of_each, write
+
+
+@pytest.fixture(scope="module")
+def archive() -> tuple[str, list[dict]]:
+    """The page and the JSON report of every record of the project."""
+    return html_report(str(RECORDS)), json_report(str(RECORDS))
+
+
+def violations_shown(page: Page) -> list[tuple[str, str]]:
+    """(code, message) of each violation drawn in the page."""
+    shown = []
+    for index in page.find("div", "violation"):
+        paragraph = next(i for i in range(index + 1, len(page.elements)) if page.elements[i][0] == "p")
+        code_ = next(i for i in range(paragraph + 1, len(page.elements)) if "code" in (page.elements[i][1].get("class") or ""))
+        shown.append((page.text(code_), page.text(paragraph)))
+    return shown
+
+
+def test_every_violation_of_the_json_report_is_in_the_page(archive) -> None:
+    text, games = archive
+    page = Page(text)
+    shown = violations_shown(page)
+    expected = [(v["code"], v["message"]) for game in games for v in game["violations"]]
+    assert len(expected) > 100
+    for code_, message in expected:
+        assert any(c == code_ and message in p for c, p in shown), (code_, message)
+    assert len(page.find("details", "game")) == len(games)
+
+
+def test_every_game_is_in_the_summary_table_with_a_link_to_it(archive) -> None:
+    text, games = archive
+    page = Page(text)
+    rows = [i for i in page.find("tr") if (page.elements[i][1].get("class") or "").startswith("s-")]
+    assert len(rows) == len(games)
+    ids = {attrs.get("id") for _, attrs, _ in page.elements}
+    links = [attrs["href"] for tag, attrs, _ in page.elements if tag == "a" and (attrs.get("href") or "").startswith("#g")]
+    assert links and all(link[1:] in ids for link in links)
+
+
+def test_the_page_is_self_contained_and_its_script_allowed_by_its_hash(archive) -> None:
+    text, _ = archive
+    page = Page(text)
+    (policy,) = [attrs["content"] for tag, attrs, _ in page.elements if tag == "meta" and attrs.get("http-equiv")]
+    assert "default-src 'none'" in policy
+    code_scripts = [body for attrs, body in page.scripts if attrs.get("type") != "application/json"]
+    assert len(code_scripts) == 1
+    digest = base64.b64encode(hashlib.sha256(code_scripts[0].encode("utf-8")).digest()).decode()
+    assert f"script-src 'sha256-{digest}'" in policy
+    (style,) = [i for i in page.find("style")]
+    style_digest = base64.b64encode(hashlib.sha256(page.text(style).encode("utf-8")).digest()).decode()
+    assert f"style-src 'sha256-{style_digest}'" in policy
+    for tag, attrs, _ in page.elements:
+        for name in ("src", "href", "action", "style"):
+            value = attrs.get(name)
+            assert value is None or (name == "href" and value.startswith("#")), (tag, name, value)
+    for attrs, body in page.scripts:
+        if attrs.get("type") == "application/json":
+            json.loads(body)
+
+
+def test_a_hostile_record_shows_as_text(tmp_path) -> None:
+    path = write(tmp_path, "hostile.txt", HOSTILE)
+    text = html_report(str(path))
+    page = Page(text)
+    assert [tag for tag, _, _ in page.elements].count("script") == len(page.scripts)
+    assert all(attrs.get("type") == "application/json" or attrs == {} for attrs, _ in page.scripts)
+    assert not page.find("img") and not any(page.text(i) == "bold" for i in page.find("b"))
+    assert "alert" not in "".join(body for attrs, body in page.scripts if attrs == {})
+    assert "<script>alert" not in text and "<img src" not in text
+    everything = "".join(page.text(i) for i in page.find("body"))
+    assert "'<script>alert(1)</script>Bob' cannot be a player's name" in everything  # the name, as text
+    assert "<img src=x onerror=alert(2)>" in everything  # a header value
+    assert "</script><script>alert(3)</script>" in everything
+    assert "<script>alert(4)</script> & </details>" in everything  # a comment line
+    assert "</script><b>bold</b>" in everything  # an event's comment
+    data = [json.loads(body) for attrs, body in page.scripts if attrs.get("type") == "application/json" and attrs.get("id", "").endswith("-data")]
+    assert data and "O'Brien" in data[0]["p"]
+    assert "O&#x27;Brien" in text
+
+
+@pytest.mark.parametrize("light", [False, True])
+def test_a_hostile_record_is_escaped_in_both_drawings(tmp_path, monkeypatch, light) -> None:
+    import referee.html
+
+    if light:
+        monkeypatch.setattr(referee.html, "WHOLE_BYTES", 0)
+    text = html_report(str(write(tmp_path, "hostile.txt", HOSTILE)))
+    assert ('class="game light"' in text) == light
+    assert "<script>alert" not in text and "</script><b>" not in text
+
+
+def test_the_escaping_layer() -> None:
+    assert esc("<a href='x'>&") == "&lt;a href=&#x27;x&#x27;&gt;&amp;"
+    assert h("<p>{}</p>", "<b>") == "<p>&lt;b&gt;</p>"
+    assert h("<p>{}</p>", Html("<b>ok</b>")) == "<p><b>ok</b></p>"
+    assert esc("a\x1bb") == "a\\x1bb", "control characters are made visible"
+    assert json_text({"a": "</script><!--\u2028"}) == '{"a":"\\u003c/script\\u003e\\u003c!--\\u2028"}'
+
+
+def apply(previous: dict[str, str], change: dict) -> dict[str, str]:
+    """What the page's script does with a delta."""
+    state = dict(previous)
+    for key, value in change.items():
+        if value is None:
+            del state[key]
+        elif isinstance(value, list):
+            old = previous[key]
+            state[key] = old[: value[0]] + value[2] + old[len(old) - value[1]:]
+        else:
+            state[key] = value
+    return state
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({}, {"t": "Ann", "h0": "3|KS QH 2C"}),
+    ({"p:pile": "KS QH 2C 4D 5D"}, {"p:pile": "KS QH 2C 4D 5D 6D"}),
+    ({"h0": "26|5C 3C 5H KC 8C 7D"}, {"h0": "25|3C 5H KC 8C 7D"}),
+    ({"h0": "12|KS KS KS KS KS"}, {"h0": "12|KS KS KS KS"}),
+    ({"x:a": "1", "p:x": "AS AS AS AS AS AS"}, {"p:x": "AS AS AS AS AS AS"}),
+])
+def test_deltas_give_back_each_table(old, new) -> None:
+    assert apply(old, delta(old, new)) == new
+
+
+def test_every_table_of_a_game_comes_back_from_its_deltas(tmp_path) -> None:
+    from referee.notation import parse_text
+
+    from referee.html.game import replayed
+
+    record = parse_text(one_of_each(0.0).split("\n\n[Game")[0])[0]
+    found = replayed(record, record.events, ["x", "y"])
+    state: dict[str, str] = {}
+    previous: dict[str, str] = {}
+    for table in found.states:
+        state = apply(state, delta(previous, table))
+        assert state == table
+        previous = table
+    assert len(found.states) == len(record.events) > 20
+
+
+def test_output_file_for_every_format(tmp_path) -> None:
+    record = write(tmp_path, "game.txt", (RECORDS / "bataille-corse" / "finished-winner.txt").read_text(encoding="utf-8"))
+    for form in ("text", "json", "html", "junit"):
+        target = tmp_path / f"report.{form}"
+        status, output = check("--format", form, "-o", str(target), str(record))
+        assert status == 0 and output == ""
+        assert target.read_text(encoding="utf-8") == check("--format", form, str(record))[1] or form == "html"
+    assert "<!DOCTYPE html>" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt", "report.html", "report.json", "report.junit", "report.text"]
+
+
+def test_output_file_that_cannot_be_written(tmp_path) -> None:
+    record = write(tmp_path, "game.txt", "[Game \"bataille-corse\"]\n[Players \"A B\"]\n")
+    status, output = check("-o", str(tmp_path / "missing" / "report.txt"), str(record))
+    assert status == 2 and "cannot write the report to" in output and "Traceback" not in output
+
+
+def test_one_game_of_each_has_its_chart_and_its_timeline(tmp_path) -> None:
+    text = html_report(str(write(tmp_path, "each.txt", one_of_each())))
+    page = Page(text)
+    sections = page.find("details", "game")
+    assert len(sections) == 5 and not page.find("details", "light")
+    captions = [page.text(i) for i in page.find("figcaption")]
+    assert len(captions) == 5, captions
+    assert len(page.find("ol", "timeline")) == 5
+    assert page.find("details", "checkpoint")
+    assert len(re.findall(r'<symbol id="card-', text)) == len(set(re.findall(r'<symbol id="(card-[^"]+)"', text)))
+
+
+def test_html_is_a_format_of_the_configuration() -> None:
+    from referee.config import FORMATS
+
+    assert "html" in FORMATS
+
+
+def test_a_match_is_charted_hand_after_hand() -> None:
+    page = Page(html_report(str(RECORDS / "flaschenteufel" / "match.txt"), str(RECORDS / "bataille-corse" / "match-hands.txt")))
+    captions = [page.text(i) for i in page.find("figcaption")]
+    assert any(c.startswith("Sunday: points after each hand") for c in captions), captions
+    (matches,) = page.find("section", "matches")
+    assert page.elements[matches][1]["class"] == "matches"
+    bottle = [c for c in captions if c == "The bottle's price and owner over the hand"]
+    assert len(bottle) == 2
+
+
+def test_violations_past_the_hundredth_of_a_code_are_counted(tmp_path) -> None:
+    text = '[Game "bataille-corse"]\n[Players "A B"]\n' + "B plays 5H\n" * 130
+    page = Page(html_report(str(write(tmp_path, "many.txt", text))))
+    shown = [code_ for code_, _ in violations_shown(page)]
+    assert shown.count("BC-OUT-OF-TURN") == 100
+    assert any(page.text(i).startswith("and 30 more BC-OUT-OF-TURN") for i in page.find("li"))
+
+
+def test_the_page_speaks_french_with_lang_fr(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.messages import use
+
+    record = RECORDS / "caroleto" / "full-game.txt"
+    try:
+        text = CliRunner().invoke(main, ["--lang", "fr", "check", "--format", "html", str(record)]).output
+    finally:
+        use("en", explicit=False)
+    page = Page(text)
+    assert page.elements[page.find("html")[0]][1]["lang"] == "fr"
+    assert "La partie, coup par coup" in [page.text(i) for i in page.find("h4")]
+    names = next(json.loads(body) for attrs, body in page.scripts if attrs.get("id") == "card-names")
+    assert names["KS"] == "roi de pique" and names["T12"] == "atout 12"
+    assert ">R</text>" in text and ">K</text>" not in text, "French corner letters"
+    assert "Drinks by unit" not in text and "Boissons par unité" in text
