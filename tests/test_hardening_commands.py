@@ -148,8 +148,10 @@ def hostile_tree(tmp_path):
     return folder
 
 
-@pytest.mark.parametrize("command", [["check", "-q"], ["check", "-q", "--jobs", "2"], ["fmt", "--check"]])
-@pytest.mark.parametrize("target", ["club", "club/**/*.txt", "club/*/*.txt", "club/**"])
+@pytest.mark.parametrize("command, target", [
+    (["check", "-q"], "club"), (["check", "-q"], "club/**/*.txt"), (["check", "-q"], "club/*/*.txt"),
+    (["check", "-q", "--jobs", "2"], "club/**"), (["fmt", "--check"], "club"), (["fmt", "--check"], "club/**/*.txt"),
+])
 def test_a_walk_reads_regular_files_only_and_follows_no_link_to_a_folder(hostile_tree, command, target) -> None:
     done = referee(*command, "--no-config", target, stdin="never read\n", cwd=hostile_tree.parent)
     assert done.returncode == 0, done.stdout + done.stderr
