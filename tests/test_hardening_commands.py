@@ -370,3 +370,20 @@ def test_fmt_diff_shows_unsafe_characters_escaped_and_splits_at_lf_only(tmp_path
     assert "\u202e" not in result.output and "\u2028" not in result.output and "\x1b" not in result.output
     assert ' [Event "a\\u202eb\\u2028c"]\n' in result.output
     assert "+Alice plays JD  ; x\\u2028y\n" in result.output
+
+
+def test_play_on_a_full_disk_names_the_file(tmp_path, monkeypatch) -> None:
+    import errno
+
+    from referee import record_file
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS, encoding="utf-8")
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(record_file.os, "write", full)
+    result = CliRunner().invoke(main, ["play", str(path)], input="Alice plays 5H\n")
+    assert result.exit_code == 2 and f"{path}: the file cannot be read or written: No space left on device" in result.output
+    assert path.read_text(encoding="utf-8") == HEADERS
