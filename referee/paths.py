@@ -164,7 +164,7 @@ def _set_end(part: str, at: int) -> int:
 def _expand_pattern(pattern: str, excludes: Excludes, skipped: list[NotFound]) -> list[tuple[str, bool]]:
     """The paths a pattern matches, each with whether it is a folder, found by walking
     from its folder without a magic character (never following a link to a folder)."""
-    parts = pattern.replace(os.sep, "/").split("/")
+    parts = (pattern.replace(os.sep, "/").rstrip("/") or "/").split("/")  # 'dir/**/' as 'dir/**'
     fixed = 0
     while fixed < len(parts) - 1 and _MAGIC.isdisjoint(parts[fixed]):
         fixed += 1

@@ -387,3 +387,10 @@ def test_play_on_a_full_disk_names_the_file(tmp_path, monkeypatch) -> None:
     result = CliRunner().invoke(main, ["play", str(path)], input="Alice plays 5H\n")
     assert result.exit_code == 2 and f"{path}: the file cannot be read or written: No space left on device" in result.output
     assert path.read_text(encoding="utf-8") == HEADERS
+
+
+def test_a_pattern_ending_in_a_slash_matches_as_without_it(hostile_tree, monkeypatch) -> None:
+    from referee.paths import expand
+
+    monkeypatch.chdir(hostile_tree.parent)
+    assert list(expand(["club/**/"])) == list(expand(["club/**"])) == ["club/a.txt", "club/sub/b.txt"]
