@@ -85,7 +85,7 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") and name not in (".", "..")
 
 
-def _regular(entry: os.DirEntry) -> bool:
+def _regular(entry: os.DirEntry[str]) -> bool:
     """Whether a folder's entry is a regular file, or a link to one."""
     try:
         return entry.is_file() and stat.S_ISREG(entry.stat().st_mode)
@@ -175,7 +175,7 @@ def _set_end(part: str, at: int) -> int:
 def _expand_pattern(pattern: str, excludes: Excludes, skipped: list[NotFound]) -> list[tuple[str, bool]]:
     """The paths a pattern matches, each with whether it is a folder, found by walking
     from its folder without a magic character (never following a link to a folder)."""
-    parts = pattern.replace(os.sep, "/").split("/")
+    parts = (pattern.replace(os.sep, "/").rstrip("/") or "/").split("/")  # 'dir/**/' as 'dir/**'
     fixed = 0
     while fixed < len(parts) - 1 and _MAGIC.isdisjoint(parts[fixed]):
         fixed += 1

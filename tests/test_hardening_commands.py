@@ -148,8 +148,10 @@ def hostile_tree(tmp_path):
     return folder
 
 
-@pytest.mark.parametrize("command", [["check", "-q"], ["check", "-q", "--jobs", "2"], ["fmt", "--check"]])
-@pytest.mark.parametrize("target", ["club", "club/**/*.txt", "club/*/*.txt", "club/**"])
+@pytest.mark.parametrize("command, target", [
+    (["check", "-q"], "club"), (["check", "-q"], "club/**/*.txt"), (["check", "-q"], "club/*/*.txt"),
+    (["check", "-q", "--jobs", "2"], "club/**"), (["fmt", "--check"], "club"), (["fmt", "--check"], "club/**/*.txt"),
+])
 def test_a_walk_reads_regular_files_only_and_follows_no_link_to_a_folder(hostile_tree, command, target) -> None:
     done = referee(*command, "--no-config", target, stdin="never read\n", cwd=hostile_tree.parent)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -369,3 +371,27 @@ def test_fmt_diff_shows_unsafe_characters_escaped_and_splits_at_lf_only(tmp_path
     assert "\u202e" not in result.output and "\u2028" not in result.output and "\x1b" not in result.output
     assert ' [Event "a\\u202eb\\u2028c"]\n' in result.output
     assert "+Alice plays JD  ; x\\u2028y\n" in result.output
+
+
+def test_play_on_a_full_disk_names_the_file(tmp_path, monkeypatch) -> None:
+    import errno
+
+    from referee import record_file
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS, encoding="utf-8")
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(record_file.os, "write", full)
+    result = CliRunner().invoke(main, ["play", str(path)], input="Alice plays 5H\n")
+    assert result.exit_code == 2 and f"{path}: the file cannot be read or written: No space left on device" in result.output
+    assert path.read_text(encoding="utf-8") == HEADERS
+
+
+def test_a_pattern_ending_in_a_slash_matches_as_without_it(hostile_tree, monkeypatch) -> None:
+    from referee.paths import expand
+
+    monkeypatch.chdir(hostile_tree.parent)
+    assert list(expand(["club/**/"])) == list(expand(["club/**"])) == ["club/a.txt", "club/sub/b.txt"]
