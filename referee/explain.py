@@ -190,7 +190,10 @@ def explain_place(path: str, line: int, width: int = WIDTH, terminal: bool = Fal
         if record.line == line:
             return [f"{path}:{line}", *_wrap(say("explain.unreadable"), record.message, width)]
         raise record
-    return explain_line(path, line, record, report, width, terminal)
+    from .cards import cards_named_in
+
+    with cards_named_in(record.french):  # as check names a French record's cards
+        return explain_line(path, line, record, report, width, terminal)
 
 
 def explain_line(path: str, line: int, record, report, width: int = WIDTH, terminal: bool = False) -> list[str]:

@@ -341,8 +341,11 @@ def render(state: State, width: int = WIDTH) -> list[str]:
 
 
 def _as_written(event: Event | None) -> str | None:
-    """An event's line as written, without its comment."""
-    return line_text(dataclasses.replace(event, comment=None)) if event is not None else None
+    """An event's line as written, without its comment: in French notation where what is
+    said names the cards in French (``cards_named_in``)."""
+    from .cards import FRENCH_CARDS
+
+    return line_text(dataclasses.replace(event, comment=None), FRENCH_CARDS.get()) if event is not None else None
 
 
 def to_json(state: State) -> dict:
@@ -388,7 +391,8 @@ def run(path: str, at: int | None, as_json: bool) -> int:
             raise record
         if at is not None and source_line(record, at) is None:  # past the end of the game (and of the file)
             raise RecordError(record.path, at, 1, say("explain.no-line", line=at))
-        state = state_of(record, at)
+        if as_json:
+            state = state_of(record, at)
     except RecordError as error:
         print(str(error), file=sys.stderr)
         return 2
@@ -396,11 +400,13 @@ def run(path: str, at: int | None, as_json: bool) -> int:
         import json
 
         print(json.dumps(to_json(state), ensure_ascii=False, indent=1))
-    else:
-        from .safe_text import visible_lines
+        return 0
+    from .cards import cards_named_in
+    from .fit import terminal_width
+    from .safe_text import visible_lines
 
-        from .fit import terminal_width
-
+    with cards_named_in(record.french):  # what is said of a French record names its cards in French
+        state = state_of(record, at)
         # a file name or a header may bring controls; piped, 80 columns as the docs show it
         print(visible_lines("\n".join(render(state, terminal_width() or WIDTH))))
     return 0

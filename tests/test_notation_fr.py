@@ -457,3 +457,22 @@ def test_each_notation_keeps_its_parser_tables(tmp_path, monkeypatch) -> None:
     assert len(names) == 2 and names[1].startswith("parser-fr-") and not names[0].startswith("parser-fr-"), names
     notation._parser.cache_clear()
     notation._french_parser.cache_clear()
+
+
+def test_state_and_explain_of_a_french_record_name_its_cards_in_french() -> None:
+    """As check does: the text names a French record's cards (and its line) in French;
+    state --json keeps the canonical English."""
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    path = str(RECORDS / "pierre-qui-roule" / "fr-partie.txt")
+    runner = CliRunner()
+    text = runner.invoke(main, ["state", path, "--at", "20"]).output
+    assert "line 20: Dom ramasse" in text and "Ann: 7 cards: DP VP 10P" in text
+    data = json.loads(runner.invoke(main, ["state", "--json", path, "--at", "20"]).output)
+    assert data["event"] == "Dom collects" and "QS" in data["table"]["hands"]["Ann"]["known"]
+    said = runner.invoke(main, ["explain", f"{path}:18"]).output
+    assert "Ben played 7P on 9C, but holds AC RC DC VC" in said
