@@ -145,6 +145,35 @@ def test_the_cards_owed_are_drawn_or_answered():
     assert "Ben draws 5" in offered and "Ben plays 7S" in offered and "Ben plays 7H" not in offered
 
 
+CROSSED_GIFTS = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + """[Sanction "mega-one"]
+[Variants "zero"]
+[Starter "3C"]
+Zouhaire plays 4C
+Charlotte plays 6C
+David plays 6S 6H 6D
+David plays QD QH
+David plays 8H
+Charlotte says contre
+Charlotte swaps with David
+David says contre
+"""
+"""Two « contre » that cross: Charlotte owes David a card, and David owes Charlotte one."""
+
+
+def test_each_mistake_is_reported_with_its_codes():
+    """Each mistake ``mistakes()`` offers when two gifts cross, written after the record,
+    is reported at its line with exactly its codes: David's card to Charlotte is his own
+    gift, no gift given the wrong way round."""
+    rules = rules_after(CROSSED_GIFTS)
+    assert sorted(rules.gifts) == [(1, 2), (2, 1)]
+    offered = rules.mistakes()
+    assert any(m.event.verb == "gives" for m in offered)
+    line = CROSSED_GIFTS.count("\n") + 1
+    for mistake in offered:
+        report = check(parse_text(CROSSED_GIFTS + line_text(mistake.event) + "\n")[0])
+        assert sorted(c for n, c in codes(report) if n == line) == sorted(mistake.codes), line_text(mistake.event)
+
+
 # --- The hidden view and the table ----------------------------------------------------------
 
 def test_a_table_that_sees_no_hand():

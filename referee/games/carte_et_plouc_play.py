@@ -191,7 +191,8 @@ def _free(rules: CarteEtPlouc) -> Iterator[Mistake]:
 
 def _sanction_mistakes(rules: CarteEtPlouc) -> Iterator[Mistake]:
     """A sanction drawn in the wrong number or by another player; a card given by the wrong
-    player, two cards given, a card given that nobody owes."""
+    player (not one owed the other way too: two « contre » may cross), two cards given, a
+    card given that nobody owes."""
     cards = rules.cards
     available = cards.available(rules.reshuffle)
     for offender, count in rules.sanctions.items():
@@ -201,7 +202,7 @@ def _sanction_mistakes(rules: CarteEtPlouc) -> Iterator[Mistake]:
         if other is not None and available and not rules.carte_due and rules.swapper is None and other not in rules.sanctions:
             yield Mistake(_draw(rules, other, 1), ("CP-SANCTION-WRONG",))
     for giver, receiver in rules.gifts:
-        if cards.count(receiver):
+        if cards.count(receiver) and (receiver, giver) not in rules.gifts:
             yield Mistake(_gift(rules, receiver, giver, 1), ("CP-SANCTION-WRONG",))
         if cards.count(giver) > 2:
             yield Mistake(_gift(rules, giver, receiver, 2), ("CP-SANCTION-WRONG",))
