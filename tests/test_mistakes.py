@@ -69,6 +69,16 @@ def test_any_seed_is_marked_as_reported(game, seed, hidden, rate):
     assert got == want, (game, players, seed, hidden, rate)
 
 
+def test_a_card_outside_the_deck_on_the_last_line_does_not_stand():
+    """The simulator lets such a card stand at once, but the referee only when the next
+    players play on: a record that ends on one (here, a card that leaves Gaëlle alone with
+    cards) is in progress, and gets no [Result]."""
+    text = simulate("bataille-corse", 3, 1157, mistakes=0.3)
+    (record,) = parse_text(text)
+    assert record.events[-1].comment.endswith("REC-NOT-IN-DECK") and record.header("Result") is None
+    assert marked(record) == reported(check(record))
+
+
 @pytest.mark.parametrize("game", SIMULATED)
 def test_every_game_declares_its_mistakes(game):
     cls = rules_class(game)
