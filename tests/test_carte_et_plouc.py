@@ -160,17 +160,29 @@ David says contre
 """Two « contre » that cross: Charlotte owes David a card, and David owes Charlotte one."""
 
 
-def test_each_mistake_is_reported_with_its_codes():
-    """Each mistake ``mistakes()`` offers when two gifts cross, written after the record,
-    is reported at its line with exactly its codes: David's card to Charlotte is his own
-    gift, no gift given the wrong way round."""
-    rules = rules_after(CROSSED_GIFTS)
-    assert sorted(rules.gifts) == [(1, 2), (2, 1)]
+TAKEN_BACK = HEAD.replace("Ana Ben Cas", "Ana Ben") + """[Variants "maitresse"]
+[Starter "5C"]
+Ana plays QC QS QD QH
+Ana plays 9H 9C
+Ana says carte
+Ben plays 9D
+Ana plays 7D
+"""
+"""A forbidden last card taken back: Ana's « plouc » now is part of that play."""
+
+
+@pytest.mark.parametrize(("text", "verb"), [(CROSSED_GIFTS, "gives"), (TAKEN_BACK, "says")])
+def test_each_mistake_is_reported_with_its_codes(text, verb):
+    """Each mistake ``mistakes()`` offers, written after the record, is reported at its
+    line with exactly its codes: when two gifts cross, David's card to Charlotte is his own
+    gift, no gift given the wrong way round; after a forbidden last card taken back, the
+    « plouc » said with it is no call out of place."""
+    rules = rules_after(text)
     offered = rules.mistakes()
-    assert any(m.event.verb == "gives" for m in offered)
-    line = CROSSED_GIFTS.count("\n") + 1
+    assert any(m.event.verb == verb for m in offered)
+    line = text.count("\n") + 1
     for mistake in offered:
-        report = check(parse_text(CROSSED_GIFTS + line_text(mistake.event) + "\n")[0])
+        report = check(parse_text(text + line_text(mistake.event) + "\n")[0])
         assert sorted(c for n, c in codes(report) if n == line) == sorted(mistake.codes), line_text(mistake.event)
 
 

@@ -185,7 +185,8 @@ def _free(rules: CarteEtPlouc) -> Iterator[Mistake]:
             yield Mistake(_event(rules, seat, "swaps", target=seat), ("CP-WRONG-SWAP",))
         elif partner is not None:
             yield Mistake(_event(rules, seat, "swaps", target=partner), ("CP-WRONG-SWAP",))
-    yield Mistake(_event(rules, active[0], "says", word="plouc"), ("CP-CALL-NOT-DUE",))
+    sayer = next(s for s in active if s != rules.taken_back)  # theirs is part of the forbidden last card
+    yield Mistake(_event(rules, sayer, "says", word="plouc"), ("CP-CALL-NOT-DUE",))
     yield from _sanction_mistakes(rules)
 
 
