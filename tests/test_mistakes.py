@@ -182,6 +182,20 @@ def test_asking_what_may_happen_changes_nothing():
     assert check(parse_text(EMPTY_TURN + "Bob slaps\n")[0]).violations[-1].code == "BC-FALSE-SLAP"
 
 
+def test_a_card_outside_the_deck_after_an_empty_turn_stands():
+    """Bob is out at the next event other than a slap: Chloe's card outside the deck is
+    that event, laid in turn, as the replay lays it once Dan plays on (the simulator lays
+    it at once, without asking ``over`` first)."""
+    stray = parse_text(EMPTY_TURN + "Chloe plays T5\n")[0].events[-1]
+    rules = rules_after(EMPTY_TURN)
+    pile = len(rules.pile)
+    rules.lay_stray(stray, 0)
+    assert len(rules.pile) == pile + 1 and rules.players[rules.turn] == "Dan"
+    (record,) = parse_text(EMPTY_TURN + "Chloe plays T5\nDan plays 9D\n")
+    after = EMPTY_TURN.count("\n")
+    assert [(v.line - after, v.code) for v in check(record).violations if v.line > after] == [(1, "REC-NOT-IN-DECK")]
+
+
 def test_a_penalty_owed_shapes_the_mistakes():
     """Bob owes two cards (his false slap, two cards left): his own card or slap leaves the
     penalty unpaid, a burn of one card is the wrong penalty; the others turn out of turn."""
