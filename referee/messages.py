@@ -381,6 +381,7 @@ ENGLISH: dict[str, Message] = {
     "tricks.turn.next": "the trick goes round to the left from {leader}, its leader: {player} is next",
     "tricks.turn.first": "{player} leads the first trick",
     "tricks.turn.won": "{player} took the last trick and leads the next ({why})",
+    "tricks.won-stray": "no card of the game was laid to it, so it goes to the player who led it",
     "tricks.turn.given": "{player} took the last trick (as the record has it), so leads the next",
     "tricks.turn.taker-out": "{taker} took the last trick and has no cards left: {player}, next to the left, leads",
     "tricks.did.play": "played {card} on {led}",
