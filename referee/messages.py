@@ -198,7 +198,7 @@ ENGLISH: dict[str, Message] = {
     # Why referee rules so (referee explain CODE): the convention, in plain words.
     "why.REC-UNKNOWN-PLAYER": "Every event starts with a player named in [Players], written as there. A line by anyone else is reported and not replayed.",
     "why.REC-UNSUPPORTED-EVENT": "Each game uses some of the notation's verbs; a line with another verb, or naming a player where the game names none, is reported and not replayed.",
-    "why.REC-NOT-IN-DECK": "A card outside the game's deck (a tarot trump in a 52-card game) is reported, and its line is not replayed. If its player's next event lays another card, that is the table's correction; if the next players play on, the table let it stand: laid in turn, it counts as laid, out of the hand, as no card of the game (in a trick it neither wins nor sets the suit; on a pile it pays and slaps nothing; on the discard any card may follow). Caroleto leaves it unreplayed.",
+    "why.REC-NOT-IN-DECK": "A card outside the game's deck (a tarot trump in a 52-card game) is reported, and its line is not replayed. If its player's next event lays another card, that is the table's correction; if the next players play on, the table let it stand: laid in turn, it counts as laid, out of the hand, as no card of the game (in a trick it neither wins nor sets the suit, and a trick with no card of the game goes to its leader; on a pile it pays and slaps nothing; on the discard any card may follow). Caroleto leaves it unreplayed.",
     "why.REC-DUPLICATE-CARD": "A card is in one place at a time. When a card turns up where it cannot be, referee reports it once, then follows the record as written.",
     "why.REC-LATE-DEAL": "Deal lines ('holds') come before the first card is played; one written after that is reported and not replayed.",
     "why.REC-BAD-DEAL": "A written deal gives each player as many cards as the game deals; a deal line that does not is reported there (in Bataille corse, whose packs may differ by a card, on the line furthest off, once play starts).",
@@ -454,6 +454,7 @@ ENGLISH: dict[str, Message] = {
     "tricks.turn.next": "the trick goes round to the left from {leader}, its leader: {player} is next",
     "tricks.turn.first": "{player} leads the first trick",
     "tricks.turn.won": "{player} took the last trick and leads the next ({why})",
+    "tricks.won-stray": "no card of the game was laid to it, so it goes to the player who led it",
     "tricks.turn.given": "{player} took the last trick (as the record has it), so leads the next",
     "tricks.turn.taker-out": "{taker} took the last trick and has no cards left: {player}, next to the left, leads",
     "tricks.did.play": "played {card} on {led}",

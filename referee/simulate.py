@@ -425,8 +425,8 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
             body.append(line_text(shown, french))
 
     result = rules.result()
-    if result.finished and result.winner and (passed or rng.random() < 0.5):
-        headers.append(("Result", result.winner))
+    if result.finished and result.winner and (passed or rng.random() < 0.5) and stood is None:
+        headers.append(("Result", result.winner))  # not after a card outside the deck: nobody played on, it does not stand
     lines = []
     if rng.random() < 0.2:
         lines.append(rng.choice(COMMENTS))

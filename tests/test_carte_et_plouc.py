@@ -146,6 +146,47 @@ def test_the_cards_owed_are_drawn_or_answered():
     assert "Ben draws 5" in offered and "Ben plays 7S" in offered and "Ben plays 7H" not in offered
 
 
+CROSSED_GIFTS = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + """[Sanction "mega-one"]
+[Variants "zero"]
+[Starter "3C"]
+Zouhaire plays 4C
+Charlotte plays 6C
+David plays 6S 6H 6D
+David plays QD QH
+David plays 8H
+Charlotte says contre
+Charlotte swaps with David
+David says contre
+"""
+"""Two « contre » that cross: Charlotte owes David a card, and David owes Charlotte one."""
+
+
+TAKEN_BACK = HEAD.replace("Ana Ben Cas", "Ana Ben") + """[Variants "maitresse"]
+[Starter "5C"]
+Ana plays QC QS QD QH
+Ana plays 9H 9C
+Ana says carte
+Ben plays 9D
+Ana plays 7D
+"""
+"""A forbidden last card taken back: Ana's « plouc » now is part of that play."""
+
+
+@pytest.mark.parametrize(("text", "verb"), [(CROSSED_GIFTS, "gives"), (TAKEN_BACK, "says")])
+def test_each_mistake_is_reported_with_its_codes(text, verb):
+    """Each mistake ``mistakes()`` offers, written after the record, is reported at its
+    line with exactly its codes: when two gifts cross, David's card to Charlotte is his own
+    gift, no gift given the wrong way round; after a forbidden last card taken back, the
+    « plouc » said with it is no call out of place."""
+    rules = rules_after(text)
+    offered = rules.mistakes()
+    assert any(m.event.verb == verb for m in offered)
+    line = text.count("\n") + 1
+    for mistake in offered:
+        report = check(parse_text(text + line_text(mistake.event) + "\n")[0])
+        assert sorted(c for n, c in codes(report) if n == line) == sorted(mistake.codes), line_text(mistake.event)
+
+
 # --- The hidden view and the table ----------------------------------------------------------
 
 def test_a_table_that_sees_no_hand():

@@ -69,6 +69,27 @@ def test_any_seed_is_marked_as_reported(game, seed, hidden, rate):
     assert got == want, (game, players, seed, hidden, rate)
 
 
+def test_a_card_outside_the_deck_on_the_last_line_does_not_stand():
+    """The simulator lets such a card stand at once, but the referee only when the next
+    players play on: a record that ends on one (here, a card that leaves Gaëlle alone with
+    cards) is in progress, and gets no [Result]."""
+    text = simulate("bataille-corse", 3, 1157, mistakes=0.3)
+    (record,) = parse_text(text)
+    assert record.events[-1].comment.endswith("REC-NOT-IN-DECK") and record.header("Result") is None
+    assert marked(record) == reported(check(record))
+
+
+@pytest.mark.parametrize("case", [
+    ("carte-et-plouc", 6, 5084, True, 0.3),  # a 3 of clubs laid on a hand known to hold the ace taken back
+    ("carte-et-plouc", 8, 5094, True, 0.3),  # a 3 of clubs seen in another hand (taken back): a card seen twice
+])
+def test_records_bench_mistakes_found_wrong(case):
+    """Hands nobody sees but a forbidden last card taken back, which stays known: the
+    simulator leaves out the mistakes whose codes then depend on what the referee knows."""
+    want, got = scored(*case)
+    assert got == want
+
+
 @pytest.mark.parametrize("game", SIMULATED)
 def test_every_game_declares_its_mistakes(game):
     cls = rules_class(game)
@@ -159,6 +180,20 @@ def test_asking_what_may_happen_changes_nothing():
     rules.apply(Event("Bob", "slaps", 99, 1))
     assert rules.violations[-1].code == "BC-FALSE-SLAP"
     assert check(parse_text(EMPTY_TURN + "Bob slaps\n")[0]).violations[-1].code == "BC-FALSE-SLAP"
+
+
+def test_a_card_outside_the_deck_after_an_empty_turn_stands():
+    """Bob is out at the next event other than a slap: Chloe's card outside the deck is
+    that event, laid in turn, as the replay lays it once Dan plays on (the simulator lays
+    it at once, without asking ``over`` first)."""
+    stray = parse_text(EMPTY_TURN + "Chloe plays T5\n")[0].events[-1]
+    rules = rules_after(EMPTY_TURN)
+    pile = len(rules.pile)
+    rules.lay_stray(stray, 0)
+    assert len(rules.pile) == pile + 1 and rules.players[rules.turn] == "Dan"
+    (record,) = parse_text(EMPTY_TURN + "Chloe plays T5\nDan plays 9D\n")
+    after = EMPTY_TURN.count("\n")
+    assert [(v.line - after, v.code) for v in check(record).violations if v.line > after] == [(1, "REC-NOT-IN-DECK")]
 
 
 def test_a_penalty_owed_shapes_the_mistakes():

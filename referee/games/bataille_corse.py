@@ -294,6 +294,7 @@ class BatailleCorse(Rules):
         seat = self.seats[event.player]
         if not self.started:
             self._begin()
+        self._settle()  # an event other than a slap: a player whose turn came with an empty pack is out
         if self.winner is not None or self.owner is not None or seat != self.turn or not self.packs[seat]:
             return
         top = self.packs[seat].popleft()

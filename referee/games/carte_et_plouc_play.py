@@ -228,13 +228,15 @@ def _free(rules: CarteEtPlouc) -> Iterator[Mistake]:
             yield Mistake(_event(rules, seat, "swaps", target=seat), ("CP-WRONG-SWAP",))
         elif partner is not None:
             yield Mistake(_event(rules, seat, "swaps", target=partner), ("CP-WRONG-SWAP",))
-    yield Mistake(_event(rules, active[0], "says", word="plouc"), ("CP-CALL-NOT-DUE",))
+    sayer = next(s for s in active if s != rules.taken_back)  # theirs is part of the forbidden last card
+    yield Mistake(_event(rules, sayer, "says", word="plouc"), ("CP-CALL-NOT-DUE",))
     yield from _sanction_mistakes(rules)
 
 
 def _sanction_mistakes(rules: CarteEtPlouc) -> Iterator[Mistake]:
     """A sanction drawn in the wrong number or by another player; a card given by the wrong
-    player, two cards given, a card given that nobody owes."""
+    player (not one owed the other way too: two « contre » may cross), two cards given, a
+    card given that nobody owes."""
     cards = rules.cards
     available = cards.available(rules.reshuffle)
     for offender, count in rules.sanctions.items():
@@ -308,7 +310,7 @@ def _turn_mistakes(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
                 yield Mistake(_event(rules, seat, "plays", (card,), suit="S" if card.suit != "S" else "H"), ("CP-ACE-ANNOUNCE",))
         yield from _out_of_turn(rules)
         yield from _going_out_on_three(rules, hidden)
-    if available > 1:
+    if available > 1 and not (playable and _revealed(rules, hidden)):
         yield Mistake(_draw(rules, seat, 2), ("CP-DRAW-COUNT",) + (() if hidden or not playable else ("CP-DRAW-WITH-PLAYABLE",)))
     if hidden or cards.unknown[seat] or not available:
         return
@@ -325,11 +327,19 @@ def _turn_mistakes(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
             yield Mistake(_event(rules, seat, "plays", (elsewhere,)), ("CP-NOT-IN-HAND",))
 
 
+def _revealed(rules: CarteEtPlouc, hidden: bool) -> bool:
+    """Whether a table that sees no hand has seen a card in one: a forbidden last card
+    taken back (it stays known, and goes with its hand in a swap). Then which cards the
+    referee knows a hand holds is more than the simulator tells: the mistakes that depend
+    on it are left out."""
+    return hidden and any(v.code in ("CP-THREE-OF-CLUBS", "CP-MAITRESSE") for v in rules.violations)
+
+
 def _going_out_on_three(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
     """The last card written is the 3 of clubs (le 3 de trèfle), in turn or not, held or
-    not (only a known hand shows that it was not there)."""
+    not (only a known hand shows that it was not there; not where it was seen elsewhere)."""
     cards = rules.cards
-    if "3-de-trefle" not in rules.variants or cards.where.get(THREE_OF_CLUBS) in (DISCARD, POOL):
+    if "3-de-trefle" not in rules.variants or cards.where.get(THREE_OF_CLUBS) in (DISCARD, POOL) or _revealed(rules, hidden):
         return
     for seat in _active(rules):
         if cards.count(seat) != 1 or THREE_OF_CLUBS in cards.known[seat] or (cards.unknown[seat] and not hidden):

@@ -292,7 +292,7 @@ class Flaschenteufel(TrickRules):
     def _wrong_taker(self, seat: int, event: Event, trick: Trick) -> None:
         if self.before is None:
             return super()._wrong_taker(seat, event, trick)
-        self.flag("FT-WRONG-BOTTLE", event, winner=self.players[trick.winner], why=self.why_won(trick))
+        self.flag("FT-WRONG-BOTTLE", event, winner=self.players[trick.winner], why=self.why_taken(trick))
 
     def _retaken(self, trick: Trick, before: int) -> None:
         """The record gave the trick to another player: the bottle it took goes with it."""

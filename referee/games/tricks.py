@@ -193,6 +193,14 @@ class TrickRules(Rules):
         """Why the trick goes to its winner, in words."""
         raise NotImplementedError
 
+    def why_taken(self, trick: Trick) -> str:
+        """Why the trick goes to its winner: the game's reason (``why_won``), or, when no
+        card of the game is in it (cards outside the deck the table let stand), that it
+        goes to the player who led it."""
+        if all(p.dead for p in trick.plays):
+            return say("tricks.won-stray")
+        return self.why_won(trick)
+
     def _taken(self, trick: Trick) -> None:
         """A trick has just been taken by its winner (the bottle, in Flaschenteufel)."""
 
@@ -427,7 +435,7 @@ class TrickRules(Rules):
             self.flag("TR-NOTHING-TO-COLLECT", event)
 
     def _wrong_taker(self, seat: int, event: Event, trick: Trick) -> None:
-        self.flag("TR-WRONG-WINNER", event, winner=self.players[trick.winner], why=self.why_won(trick))
+        self.flag("TR-WRONG-WINNER", event, winner=self.players[trick.winner], why=self.why_taken(trick))
 
     def _collect_unfinished(self, seat: int, event: Event) -> None:
         """``collects`` while the trick is still being played."""
@@ -449,7 +457,7 @@ class TrickRules(Rules):
             return say("tricks.turn.taker-out", player=name, taker=taker), "turn-lead"
         if last.taker != last.winner:
             return say("tricks.turn.given", player=name), "turn-lead"
-        return say("tricks.turn.won", player=name, why=self.why_won(last)), "turn-lead"
+        return say("tricks.turn.won", player=name, why=self.why_taken(last)), "turn-lead"
 
     def due(self) -> int:
         """Who plays next: the first player still in, from the leader on, who has not
@@ -611,7 +619,7 @@ class TrickRules(Rules):
             return say("tricks.ruling.scores", player=name, score=event.word)
         if verb == "collects":
             if self.claimable and self.seats[name] == self.last.taker:
-                return say("tricks.ruling.collect", player=name, why=self.why_won(self.last))
+                return say("tricks.ruling.collect", player=name, why=self.why_taken(self.last))
             if self.trick:
                 return say("tricks.ruling.pick-up", player=name, count=len(self.trick), suit=self.suit_words(self.led))
             return None
@@ -629,7 +637,7 @@ class TrickRules(Rules):
         after.apply(event)
         if after.tricks_won > self.tricks_won:
             trick = after.last
-            said += say("tricks.ruling.trick", player=after.players[trick.winner], why=after.why_won(trick))
+            said += say("tricks.ruling.trick", player=after.players[trick.winner], why=after.why_taken(trick))
         return said
 
     def table(self) -> Table:
