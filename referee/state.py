@@ -383,7 +383,10 @@ def run(path: str, at: int | None, as_json: bool) -> int:
     """``referee state``: print the state; exit status 0, or 2 when the game cannot be read."""
     import sys
 
+    from .cards import cards_named_in
+    from .fit import terminal_width
     from .importer import read_any
+    from .safe_text import visible_lines
 
     try:
         record = game_at(read_any(path), at)  # text or JSON, as check reads it
@@ -391,22 +394,16 @@ def run(path: str, at: int | None, as_json: bool) -> int:
             raise record
         if at is not None and source_line(record, at) is None:  # past the end of the game (and of the file)
             raise RecordError(record.path, at, 1, say("explain.no-line", line=at))
-        if as_json:
+        with cards_named_in(record.french and not as_json):  # what is said of a French record names its cards in French
             state = state_of(record, at)
+            shown = None if as_json else "\n".join(render(state, terminal_width() or WIDTH))
     except RecordError as error:
         print(str(error), file=sys.stderr)
         return 2
-    if as_json:
+    if shown is None:
         import json
 
         print(json.dumps(to_json(state), ensure_ascii=False, indent=1))
-        return 0
-    from .cards import cards_named_in
-    from .fit import terminal_width
-    from .safe_text import visible_lines
-
-    with cards_named_in(record.french):  # what is said of a French record names its cards in French
-        state = state_of(record, at)
-        # a file name or a header may bring controls; piped, 80 columns as the docs show it
-        print(visible_lines("\n".join(render(state, terminal_width() or WIDTH))))
+    else:  # a file name or a header may bring controls; piped, 80 columns as the docs show it
+        print(visible_lines(shown))
     return 0
