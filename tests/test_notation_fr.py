@@ -233,27 +233,6 @@ def test_both_french_readings_agree_on_made_up_lines(pieces: list[str], glued: l
     assert accepted == explained, line
 
 
-@pytest.mark.parametrize("game, players", [("bataille-corse", 3), ("carte-et-plouc", 3), ("pierre-qui-roule", 4),
-                                           ("flaschenteufel", 4), ("caroleto", 4)])
-def test_the_quick_split_reads_french_lines_as_the_line_pattern(game: str, players: int, monkeypatch) -> None:
-    """Every French line the builder splits in plain Python gives the event the line
-    pattern gives."""
-    from referee import notation
-    from referee.record import Record
-
-    text = "".join(simulate(game, players, seed, hidden=seed % 2 == 1, max_events=400, mistakes=0.05, notation="fr")
-                   for seed in range(12))
-
-    def events() -> list:
-        return [[(e.player, e.verb, e.line, e.column, e.cards, e.cards_text, e.cards_column, e.target, e.word,
-                  e.move, e.time, e.comment, e.suit) for e in record.events] if isinstance(record, Record) else record
-                for record in notation.read_games("sim.txt", io.BytesIO(text.encode()))]
-
-    quick = events()
-    monkeypatch.setattr(notation._Builder, "_split", lambda self, *args: None)
-    assert events() == quick and sum(map(len, quick)) > 400
-
-
 # --- The tables of docs/notation.md are what referee reads --------------------------------
 
 from .conftest import ROOT  # noqa: E402

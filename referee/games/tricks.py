@@ -301,12 +301,7 @@ class TrickRules(Rules):
             self._begin()
         if self.finished or seat in self.played or seat != self.due():
             return
-        hand = self.hands[seat]
-        if hand.unseen:
-            hand.take_unseen()
-        elif hand.count:
-            self._lose_one(seat)
-        else:
+        if not self._lose_unnamed(seat):
             return
         if not self.playing:
             self._start(event)
@@ -316,7 +311,7 @@ class TrickRules(Rules):
         self._due = None
         self.claimable = False
         self.cards_played += 1
-        if not hand.count:
+        if not self.hands[seat].count:
             self._out(seat)
         if not self.finished and len(self.played | self.seating.out) == self.count:
             self._resolve()
@@ -368,13 +363,20 @@ class TrickRules(Rules):
         if card.seen:
             self._take(seat, card, event, column)
             return
+        if not self._lose_unnamed(seat):
+            self._not_in_hand(event, column, card, say("tricks.no-cards"))
+
+    def _lose_unnamed(self, seat: int) -> bool:
+        """A card nobody named left a hand (one of its unseen cards, else one of its
+        cards, which then is not known); False when the hand had none."""
         hand = self.hands[seat]
         if hand.unseen:
             hand.take_unseen()
         elif hand.count:
             self._lose_one(seat)
         else:
-            self._not_in_hand(event, column, card, say("tricks.no-cards"))
+            return False
+        return True
 
     def _lose_one(self, seat: int) -> None:
         """A card left a hand and nobody can tell which: where its seen cards are is no
