@@ -545,3 +545,13 @@ def test_a_play_of_aces_names_the_suit_its_last_ace_sets(tmp_path) -> None:
     answer = client.post("/line", data={"group": "Ana", "cards": "AC AH", "suit": "D"}, headers=ORIGIN)
     assert "written: Ana plays AC AH for D" in notice(answer.text)
     assert path.read_text().endswith("Ana plays AC AH for D\n")
+
+
+def test_the_choice_in_french_sends_its_cards_in_english_letters(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, GROUPS + "Ana holds AC AH 4D 9D 8H 2S 3S\n")
+    client.get("/?lang=fr")
+    form = group_form(client.get("/").text)
+    assert "Plusieurs cartes de même valeur" in form and "Le dernier as demande\u00a0:" in form
+    assert ">carreau</button>" in form and 'data-card="AH"' in form
+    answer = client.post("/line", data={"group": "Ana", "cards": "AC AH", "suit": "C"}, headers=ORIGIN)
+    assert "ne peuvent pas être posées ensemble" in notice(answer.text)
