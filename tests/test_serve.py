@@ -555,3 +555,15 @@ def test_the_choice_in_french_sends_its_cards_in_english_letters(tmp_path) -> No
     assert ">carreau</button>" in form and 'data-card="AH"' in form
     answer = client.post("/line", data={"group": "Ana", "cards": "AC AH", "suit": "C"}, headers=ORIGIN)
     assert "ne peuvent pas être posées ensemble" in notice(answer.text)
+
+
+def test_a_new_carte_et_plouc_game_shows_its_table(tmp_path) -> None:
+    """Every hand unknown: legal() offers groups at once (the page once failed on them,
+    and the browser's new game waited for a table that never came)."""
+    client, path, _ = serve(tmp_path, "")
+    good = client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben Cas"}, headers=ORIGIN,
+                       follow_redirects=False)
+    assert good.status_code == 303 and path.read_text().startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n')
+    page = client.get("/")
+    assert page.status_code == 200 and "turn: Ann" in page.text
+    assert 'name="group" value="Ann"' in group_form(page.text)
