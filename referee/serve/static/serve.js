@@ -12,15 +12,16 @@
   }
 
   // The parts of the page that show the game, from a page or an event's HTML: each is
-  // replaced unless what the page shows is newer (from the same run of the server: a
-  // server started again counts its changes from 0).
+  // replaced when it is newer than what the page shows (from the same run of the server:
+  // a server started again counts its changes from 0). The same version is left as it
+  // is: cards being picked for a play of several stay picked.
   function setLive(text) {
     const doc = new DOMParser().parseFromString(text, "text/html");
     for (const id of PARTS) {
       const current = document.getElementById(id);
       const element = doc.getElementById(id);
       if (!current || !element) continue;
-      if (element.dataset.start !== current.dataset.start || version(element) >= version(current)) current.replaceWith(element);
+      if (element.dataset.start !== current.dataset.start || version(element) > version(current)) current.replaceWith(element);
     }
     words();
     groups();
