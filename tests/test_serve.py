@@ -473,3 +473,97 @@ def test_without_the_extra_the_command_says_what_to_install(tmp_path, monkeypatc
     path.write_text(HEADERS)
     assert run(str(path), "127.0.0.1", 0) == 2
     assert "pip install 'referee[serve]'" in capsys.readouterr().err
+
+
+# --- Several cards of one value, picked one by one -------------------------------------------
+
+GROUPS = ('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "5C"]\n\n'
+          "Ben holds ?? ?? ?? ?? ?? ?? ??\nCas holds ?? ?? ?? ?? ?? ?? ??\n")
+
+
+def group_form(html: str) -> str:
+    found = re.search(r'<form[^>]*class="group.*?</form>', html, re.S)
+    assert found, html
+    return found.group()
+
+
+def groups_in(form: str) -> list[dict]:
+    """The groups the page's script is given (data-groups)."""
+    import html
+    import json
+
+    found = re.search(r'data-groups="([^"]*)"', form)
+    assert found, form
+    return json.loads(html.unescape(found.group(1)))
+
+
+def test_a_play_of_several_cards_is_offered_as_a_choice(tmp_path) -> None:
+    client, _, _ = serve(tmp_path, GROUPS + "Ana holds KC KH KS 4D 9D 8H 2S\n")
+    form = group_form(client.get("/").text)
+    assert 'name="group" value="Ana"' in form
+    assert re.findall(r'data-card="(\w+)"', form) == ["KC", "KH", "KS"]
+    (group,) = groups_in(form)  # the group, for the script
+    assert (group["player"], group["first"], group["more"], group["hand"]) == ("Ana", "KC", ["KH", "KS"], 7)
+    assert 'class="suits' not in form  # kings name no suit
+
+
+@pytest.mark.parametrize("cards, suit", [("KC KS KH", ""), ("KC KH", ""), ("KC", "")])
+def test_a_play_picked_card_by_card_is_written(tmp_path, cards, suit) -> None:
+    client, path, _ = serve(tmp_path, GROUPS + "Ana holds KC KH KS 4D 9D 8H 2S\n")
+    answer = client.post("/line", data={"group": "Ana", "cards": cards, "suit": suit}, headers=ORIGIN)
+    assert answer.status_code == 200 and f"written: Ana plays {cards}" in notice(answer.text)
+    assert path.read_text().endswith(f"Ana plays {cards}\n")
+
+
+@pytest.mark.parametrize("group, cards, suit", [
+    ("Ana", "KH KC", ""),  # KH does not fit: no group opens with it
+    ("Ana", "KC KH KH", ""),  # each card once
+    ("Ana", "KC 4D", ""),  # another value
+    ("Ana", "KC KH", "S"),  # kings name no suit
+    ("Ana", "KC KH", "X"),  # no suit
+    ("Ana", "KC ZZ", ""),  # no card
+    ("Ana", "", ""),  # no cards at all
+    ("Ben", "KC KH", ""),  # not Ben's
+])
+def test_a_play_the_choice_does_not_allow_is_refused_unwritten(tmp_path, group, cards, suit) -> None:
+    client, path, _ = serve(tmp_path, GROUPS + "Ana holds KC KH KS 4D 9D 8H 2S\n")
+    before = path.read_text()
+    answer = client.post("/line", data={"group": group, "cards": cards, "suit": suit}, headers=ORIGIN)
+    assert answer.status_code == 422 and "cannot be laid together now" in notice(answer.text)
+    assert path.read_text() == before
+
+
+def test_a_play_of_aces_names_the_suit_its_last_ace_sets(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, GROUPS + "Ana holds AC AH 4D 9D 8H 2S 3S\n")
+    form = group_form(client.get("/").text)
+    assert re.findall(r'data-suit="(\w*)"', form) == ["S", "H", "D", "C", ""]  # C and none: only going out
+    (group,) = groups_in(form)
+    assert group["suits"] == ["S", "H", "D"]  # the page offers only these now
+    for suit in ("", "C"):
+        refused = client.post("/line", data={"group": "Ana", "cards": "AC AH", "suit": suit}, headers=ORIGIN)
+        assert refused.status_code == 422
+    answer = client.post("/line", data={"group": "Ana", "cards": "AC AH", "suit": "D"}, headers=ORIGIN)
+    assert "written: Ana plays AC AH for D" in notice(answer.text)
+    assert path.read_text().endswith("Ana plays AC AH for D\n")
+
+
+def test_the_choice_in_french_sends_its_cards_in_english_letters(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, GROUPS + "Ana holds AC AH 4D 9D 8H 2S 3S\n")
+    client.get("/?lang=fr")
+    form = group_form(client.get("/").text)
+    assert "Plusieurs cartes de même valeur" in form and "Le dernier as demande\u00a0:" in form
+    assert ">carreau</button>" in form and 'data-card="AH"' in form
+    answer = client.post("/line", data={"group": "Ana", "cards": "AC AH", "suit": "C"}, headers=ORIGIN)
+    assert "ne peuvent pas être posées ensemble" in notice(answer.text)
+
+
+def test_a_new_carte_et_plouc_game_shows_its_table(tmp_path) -> None:
+    """Every hand unknown: legal() offers groups at once (the page once failed on them,
+    and the browser's new game waited for a table that never came)."""
+    client, path, _ = serve(tmp_path, "")
+    good = client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben Cas"}, headers=ORIGIN,
+                       follow_redirects=False)
+    assert good.status_code == 303 and path.read_text().startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n')
+    page = client.get("/")
+    assert page.status_code == 200 and "turn: Ann" in page.text
+    assert 'name="group" value="Ann"' in group_form(page.text)

@@ -248,3 +248,58 @@ def test_a_move_without_the_script(served, chromium_page) -> None:
     page.locator("#notice button", has_text="Write it as played").click()
     page.wait_for_selector("#notice .ok")
     assert server.path.read_text().endswith("Bob plays KC\nAlice slaps\n")
+
+
+GROUPS = ('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "5C"]\n\n'
+          "Ben holds ?? ?? ?? ?? ?? ?? ??\nCas holds ?? ?? ?? ?? ?? ?? ??\n")
+
+
+@pytest.mark.parametrize("size, name", [(PHONE, "phone"), (LAPTOP, "laptop")])
+def test_several_cards_picked_one_by_one(served, chromium_page, size, name) -> None:
+    server = served(GROUPS + "Ana holds KC KH KS 4D 9D 8H 2S\n")
+    page = chromium_page(viewport=size)
+    page.goto(server.url)
+    form = page.locator("form.group")
+    form.locator("summary").click()
+    pick = lambda card: form.locator(f'button.pick[data-card="{card}"]')  # noqa: E731
+    write = form.locator("button.write")
+    expect(pick("KH")).to_be_disabled()  # the first card first: KH does not fit on 5C
+    expect(write).to_be_disabled()
+    pick("KC").click()
+    expect(write).to_be_enabled()  # KC alone is a play too
+    pick("KS").click()
+    expect(pick("KS")).to_be_disabled()  # each card once
+    expect(form.locator(".play .cards svg")).to_have_count(2)
+    pick("KH").click()
+    expect(form.locator(".play .cards svg")).to_have_count(3)  # the play as it grows
+    screenshot(page, f"serve-group-{name}")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= size[0], "the page is wider than the screen"
+    write.click()
+    page.wait_for_selector("#notice .ok")
+    assert "written: Ana plays KC KS KH" in page.inner_text("#notice")
+    assert server.path.read_text().endswith("Ana plays KC KS KH\n")
+    expect(page.locator('form.group input[name="group"]')).to_have_value("Ben")  # Ben's turn now, his cards unknown
+    only_from(page, server)
+
+
+def test_several_aces_name_the_suit_their_last_one_sets(served, chromium_page) -> None:
+    server = served(GROUPS + "Ana holds AC AH 4D 9D 8H 2S 3S\n")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    form = page.locator("form.group")
+    form.locator("summary").click()
+    suits = form.locator(".suits")
+    expect(suits).to_be_hidden()
+    form.locator('button.pick[data-card="AC"]').click()
+    form.locator('button.pick[data-card="AH"]').click()
+    expect(suits).to_be_visible()
+    expect(form.locator("button.write")).to_be_disabled()  # a suit must be named
+    expect(form.locator('button.suit[data-suit="C"]')).to_be_disabled()  # only when going out
+    form.locator('button.suit[data-suit="D"]').click()
+    expect(form.locator(".play .named")).to_contain_text("diamond")
+    screenshot(page, "serve-group-aces-phone")
+    form.locator("button.write").click()
+    page.wait_for_selector("#notice .ok")
+    assert server.path.read_text().endswith("Ana plays AC AH for D\n")
+    only_from(page, server)

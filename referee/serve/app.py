@@ -294,7 +294,11 @@ class Pages:
         async with self.writing:
             if self.served.is_new():
                 return RedirectResponse("/", 303)
-            ruling = self._safely(lang, lambda: self.served.play(str(form.get("line", "")), choice, lang))
+            if "group" in form:
+                ruling = self._safely(lang, lambda: self.served.play_group(
+                    str(form["group"]), str(form.get("cards", "")), str(form.get("suit", "")), choice, lang))
+            else:
+                ruling = self._safely(lang, lambda: self.served.play(str(form.get("line", "")), choice, lang))
         if ruling.kind == "written":
             self.hub.publish()
         return self.page(request, ruling, status=200 if ruling.kind in ("written", "flagged") else 422)

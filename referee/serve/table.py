@@ -17,12 +17,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..export import escape_value
+from ..cards import SUITS, read_card
+from ..export import escape_value, line_text
 from ..games import GAMES, find_game, load_rules
-from ..games.base import SetupError, Violation
+from ..games.base import Group, SetupError, Violation
 from ..live import NOT_REPLAYED, Session, SessionError, _headers_record, accepted_line
 from ..messages import say
 from ..notation import RecordError
+from ..record import Event
 from ..record_file import FileRefused, RecordFile
 
 
@@ -119,6 +121,23 @@ class Served:
         ``lang``."""
         with speaking(lang):
             return self._play(line.strip(), choice, self.session(lang))
+
+    def play_group(self, player: str, cards: str, suit: str, choice: str = "", lang: str = "en") -> Ruling:
+        """Rule and write a play of several cards picked on the page: the player's group
+        that opens with the first of ``cards`` must still be legal and allow these cards,
+        in this order, naming ``suit`` ("" for none); then the line is ruled as any other."""
+        with speaking(lang):
+            session = self.session(lang)
+            state = session.state
+            groups = [g for g in (state.legal if state is not None else []) if isinstance(g, Group)]
+            chosen = [read_card(word) for word in cards.split()]
+            played = tuple(c for c in chosen if c is not None)
+            group = next((g for g in groups if g.player == player and played and g.first == played[0]), None)
+            named = suit if suit and suit in SUITS else None
+            if group is None or len(played) < len(chosen) or (suit and named is None) or not group.allows(played, named):
+                return Ruling("error", " ".join(cards.split()), say("serve.group-refused"))
+            line = line_text(Event(group.player, group.verb, 0, 0, played, " ".join(map(str, played)), suit=named))
+            return self._play(line, choice, session)
 
     def _play(self, line: str, choice: str, session: Session) -> Ruling:
         if not line:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import SUITS, Card
+from ..cards import FRENCH_CARDS, SUITS, Card
 from ..export import line_text
-from ..games.base import UNITS, amount_text
+from ..games.base import UNITS, Group, Legal, amount_text, legal_events
 from ..live import Session, _words
 from ..messages import say
 from ..record import Event
-from ..state import SHOWN_ON_PILE, State
+from ..state import SHOWN_ON_PILE, State, group_json
 
 NO_PLAYER = ""
 """The group of the legal events that are no one's (a new round)."""
@@ -53,6 +53,39 @@ class Moves:
     faces: bool = False
 
 
+@dataclass
+class Choice:
+    """A player's plays of several cards of one value (``Group``s), picked on the page card
+    by card: a group's ``first``, then any of its ``more``. ``groups`` is what the page's
+    script needs to offer only the plays a group allows (``state --json``'s groups); the
+    server checks the play again with ``Group.allows`` before ruling its line."""
+
+    player: str
+    cards: list[Card]
+    """Every card a play may lay: each group's first card, then the others."""
+    written: dict[Card, str]
+    """Each card as the page sends it back (English letters, whatever the notation)."""
+    suits: list[str]
+    """The suits a last ace may name, in this order: a button each (offered when allowed)."""
+    none: bool
+    """Whether a play of aces may also name no suit (a button)."""
+    groups: list[dict[str, object]]
+
+
+def choice_of(player: str, groups: list[Group]) -> Choice:
+    """The choice of a player's groups, one picker for all."""
+    token = FRENCH_CARDS.set(False)  # what the page sends back is read in English letters
+    try:
+        cards = list(dict.fromkeys([g.first for g in groups] + [c for g in groups for c in g.more]))
+        written = {c: str(c) for c in cards}
+        data = [group_json(g) for g in groups]
+    finally:
+        FRENCH_CARDS.reset(token)
+    named = {s for g in groups for s in (*g.suits, *g.out_suits)}
+    return Choice(player, cards, written, [s for s in SUITS if s in named],
+                  None in named and any(s is not None for s in named), data)
+
+
 FACES_FROM = 5
 """Moves that differ only by their card are shown as faces from this many on."""
 
@@ -71,7 +104,7 @@ class View:
     faults: list[tuple[str, str, str, bool]]
     result: str
     standing: str
-    legal: list[tuple[str, list[Moves]]]
+    legal: list[tuple[str, list[Moves], Choice | None]]
     words: dict[str, list[str]]
     last: str
     events: int
@@ -110,7 +143,8 @@ def view_of(session: Session) -> View:
     words = _words(session)
     legal = legal_by_player(state)
     shown = [c for s in seats for c in s.known] + [c for p in piles for c in p.cards]
-    shown += [m.card for _, groups in legal for g in groups for m in g.moves if m.card is not None]
+    shown += [m.card for _, groups, _ in legal for g in groups for m in g.moves if m.card is not None]
+    shown += [c for _, _, choice in legal if choice is not None for c in choice.cards]
     return View(
         title=state.title,
         turn=t.turn or say("state.nobody" if r.finished else "state.no-turn"),
@@ -118,7 +152,7 @@ def view_of(session: Session) -> View:
         todo=list(state.todo), seats=seats, piles=piles, details=details, faults=faults, result=result,
         standing=standing, legal=legal,
         words={"players": words.players, "verbs": words.verbs, "cards": words.cards,
-               "suits": list(SUITS), "legal": [line_text(e) for e in state.legal], "hint": [hint(state)]},
+               "suits": list(SUITS), "legal": [line_text(e) for e in legal_events(state.legal)], "hint": [hint(state)]},
         last=line_text(state.event) if state.event else "", events=len(record.events),
         cards=list(dict.fromkeys(shown)),
     )
@@ -126,20 +160,26 @@ def view_of(session: Session) -> View:
 
 def hint(state: State) -> str:
     """What the text field shows while empty: a legal line, one with a card seen if any."""
-    lines = [line_text(e) for e in state.legal]
-    seen = [line for line, e in zip(lines, state.legal) if all(c.seen for c in e.cards)]
+    events = [e for e in state.legal if isinstance(e, Event)]
+    lines = [line_text(e) for e in events]
+    seen = [line for line, e in zip(lines, events) if all(c.seen for c in e.cards)]
     return (seen or lines or [say("serve.type-hint")])[0]
 
 
-def legal_by_player(state: State) -> list[tuple[str, list[Moves]]]:
-    """The legal events as buttons, grouped by player: whose turn it is first, then the
-    others in seating order."""
-    groups: dict[str, list[Event]] = {}
-    for event in state.legal:
-        groups.setdefault(event.player or NO_PLAYER, []).append(event)
+def legal_by_player(state: State) -> list[tuple[str, list[Moves], Choice | None]]:
+    """The legal events as buttons, and the plays of several cards as choices, grouped by
+    player: whose turn it is first, then the others in seating order."""
+    groups: dict[str, list[Legal]] = {}
+    for item in state.legal:
+        groups.setdefault(item.player or NO_PLAYER, []).append(item)
     turn = state.table.turn
     order = sorted(groups, key=lambda p: (p != turn, state.players.index(p) if p in state.players else -1))
-    return [(player, _moves(groups[player])) for player in order]
+    found = []
+    for player in order:
+        chosen = [g for g in groups[player] if isinstance(g, Group)]
+        found.append((player, _moves([e for e in groups[player] if isinstance(e, Event)]),
+                      choice_of(player, chosen) if chosen else None))
+    return found
 
 
 def _moves(events: list[Event]) -> list[Moves]:

@@ -12,17 +12,19 @@
   }
 
   // The parts of the page that show the game, from a page or an event's HTML: each is
-  // replaced unless what the page shows is newer (from the same run of the server: a
-  // server started again counts its changes from 0).
+  // replaced when it is newer than what the page shows (from the same run of the server:
+  // a server started again counts its changes from 0). The same version is left as it
+  // is: cards being picked for a play of several stay picked.
   function setLive(text) {
     const doc = new DOMParser().parseFromString(text, "text/html");
     for (const id of PARTS) {
       const current = document.getElementById(id);
       const element = doc.getElementById(id);
       if (!current || !element) continue;
-      if (element.dataset.start !== current.dataset.start || version(element) >= version(current)) current.replaceWith(element);
+      if (element.dataset.start !== current.dataset.start || version(element) > version(current)) current.replaceWith(element);
     }
     words();
+    groups();
   }
 
   function fromHTML(text, id) {
@@ -85,6 +87,88 @@
     if (event.target.dataset && event.target.dataset.autosubmit) event.target.form.submit();
   });
 
+  // --- Several cards of one value, picked one by one ---------------------------------
+  // A form.group holds a player's groups (data-groups, as `referee state --json` gives
+  // them): the buttons offer only the cards and suits that lead to a play a group allows,
+  // and "write it" sends the cards and the suit, which the server checks again with
+  // Group.allows before it rules the line.
+  function groupsOf(form) {
+    try { return JSON.parse(form.dataset.groups || "[]"); } catch (error) { return []; }
+  }
+
+  function picked(form) {
+    return form.elements.cards.value.split(" ").filter(Boolean);
+  }
+
+  // The suits a play of these cards may name ("" for none), none at all when the group
+  // does not allow it: Group._suits in referee/games/base.py.
+  function suitsFor(group, cards) {
+    if (cards.length > group.hand || cards.filter((c) => !group.known.includes(c)).length > group.unseen) return [];
+    const out = cards.length === group.hand;
+    if (out && group.not_last.includes(cards[cards.length - 1])) return [];
+    return (out ? group.out_suits : group.suits).map((suit) => suit || "");
+  }
+
+  // Whether these cards, laid first, begin a play the group allows.
+  function leads(group, cards) {
+    if (suitsFor(group, cards).length) return true;
+    return group.more.some((card) => !cards.includes(card) && cards.length < group.hand && leads(group, [...cards, card]));
+  }
+
+  function showGroup(form) {
+    const cards = picked(form);
+    const group = cards.length ? groupsOf(form).find((g) => g.first === cards[0]) : null;
+    const fits = (card) => group
+      ? group.more.includes(card) && !cards.includes(card) && leads(group, [...cards, card])
+      : groupsOf(form).some((g) => g.first === card && leads(g, [card]));
+    for (const button of form.querySelectorAll("button.pick")) {
+      const card = button.dataset.card;
+      button.setAttribute("aria-pressed", String(cards.includes(card)));
+      button.disabled = !fits(card);
+    }
+    const shown = form.querySelector(".play .cards");
+    shown.replaceChildren(...cards.map((card) => {
+      const face = form.querySelector(`button.pick[data-card="${card}"] svg`);
+      return face ? face.cloneNode(true) : document.createTextNode(card + " ");
+    }));
+    const allowed = group ? suitsFor(group, cards) : [];
+    const naming = allowed.some((suit) => suit !== "");
+    const suits = form.querySelector(".suits");
+    if (suits) suits.hidden = !naming;
+    if (!naming || !allowed.includes(form.elements.suit.value)) { form.elements.suit.value = ""; delete form.dataset.named; }
+    const suit = form.elements.suit.value;
+    let said = "";
+    for (const button of form.querySelectorAll("button.suit")) {
+      const on = form.dataset.named === "1" && button.dataset.suit === suit;
+      button.setAttribute("aria-pressed", String(on));
+      button.disabled = !allowed.includes(button.dataset.suit);
+      if (on) said = button.textContent;
+    }
+    form.querySelector(".play .named").textContent = said ? "→ " + said : "";
+    form.querySelector("button.write").disabled = !(allowed.includes(suit) && (!naming || form.dataset.named === "1"));
+  }
+
+  function groups() {
+    for (const form of document.querySelectorAll("form.group")) { form.hidden = false; showGroup(form); }
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("form.group button[type=button]");
+    if (!button) return;
+    const form = button.form;
+    if (button.classList.contains("pick")) {
+      form.elements.cards.value = [...picked(form), button.dataset.card].join(" ");
+    } else if (button.classList.contains("suit")) {
+      form.elements.suit.value = button.dataset.suit;
+      form.dataset.named = "1";
+    } else if (button.classList.contains("again")) {
+      form.elements.cards.value = "";
+      form.elements.suit.value = "";
+      delete form.dataset.named;
+    }
+    showGroup(form);
+  });
+
   // --- Completion of the line being typed ---------------------------------------------
   function vocabulary() {
     const element = live();
@@ -136,6 +220,6 @@
   document.addEventListener("input", (event) => { if (event.target.id === "line") words(); });
 
   document.addEventListener("DOMContentLoaded", () => {
-    if (live()) { listen(); words(); }
+    if (live()) { listen(); words(); groups(); }
   });
 })();
