@@ -943,6 +943,7 @@ ENGLISH: dict[str, Message] = {
     "legal.may": "{players} may {actions}",
     "legal.or": ", or ",
     "legal.any-card": "any card not known to be elsewhere",
+    "legal.sips-up-to": ("up to {count} gorgée", "up to {count} gorgées"),
     "legal.any-card-but": "any card not known to be elsewhere but {cards}",
     "legal.any-suit.S": "any spade",
     "legal.any-suit.H": "any heart",

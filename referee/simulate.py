@@ -387,7 +387,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
     """The player whose card outside the deck the table let stand: their next line may
     not lay a card (the referee would take it for the correction)."""
     while count < max_events:
-        legal = rules.legal()
+        legal = rules.choices()
         if stood is not None:
             legal = [e for e in legal if e.player != stood or e.verb != "plays"]
         if not legal:

@@ -135,7 +135,7 @@ def say_legal(offered: list[Legal], table: Table, deck: frozenset[Card]) -> list
     for item in offered:
         if isinstance(item, Group):
             groups.setdefault(item.player, []).append(item)
-    events = [e for e in offered if isinstance(e, Event)]
+    events = _sips_up_to([e for e in offered if isinstance(e, Event)])
     by_form: dict[tuple, list[str]] = {}
     for event in events:
         by_form.setdefault(_form(event), []).append(event.player)
@@ -157,6 +157,22 @@ def say_legal(offered: list[Legal], table: Table, deck: frozenset[Card]) -> list
     for player in order[1:]:
         sentences.append(_sentence(player, own[player], table, deck, groups=groups.get(player, [])))
     return sentences
+
+
+def _sips_up_to(events: list[Event]) -> list[Event]:
+    """A player's drinks of 1, 2 ... n gorgées said once, as « up to n gorgées »."""
+    most: dict[str, int] = {}
+    for e in events:
+        if e.verb == "drinks" and e.word is not None and e.word.isdigit():
+            most[e.player] = max(most.get(e.player, 0), int(e.word))
+    said = []
+    for e in events:
+        if e.verb == "drinks" and e.word is not None and e.word.isdigit() and most[e.player] > 1:
+            if int(e.word) == most[e.player]:
+                said.append(dataclasses.replace(e, word=say("legal.sips-up-to", count=most[e.player])))
+            continue
+        said.append(e)
+    return said
 
 
 def _form(event: Event) -> tuple:

@@ -140,3 +140,22 @@ def test_a_group_of_cards_is_said_as_a_choice_and_given_as_data() -> None:
     assert "Ana plays KC KH" not in data["legal"]
     kings = next(g for g in data["groups"] if g["first"] == "KC")
     assert (sorted(kings["more"]), kings["hand"], kings["suits"]) == (["KH", "KS"], 7, [None])
+
+
+def test_the_gorgees_a_player_may_drink_in_parts_are_said_once() -> None:
+    """Caroleto: a table may write what is owed one effect at a time (``Ben drinks 4``
+    then ``Ben drinks 2``); ``legal`` says it as « up to 6 gorgées », in English and French."""
+    text = ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\nBen says roi\nBen takes ?? from Ann\nCas takes ?? from Ben\n'
+            'Dom takes ?? from Cas\nAnn takes ?? from Dom\nAnn plays 4H on Ben\nBen plays 3D on Ann\nCas plays 5S on Ann\n'
+            'Dom plays 2C on Ben\n')
+    may = state_in_text(text).may
+    assert "Ben may drink up to 6 gorgées" in may and "Ann may drink up to 8 gorgées" in may
+    assert not any("drink 1" in sentence or "drink 4" in sentence for sentence in may)
+    from referee.messages import use
+
+    use("fr")
+    try:
+        french = state_in_text(text).may
+    finally:
+        use("en", explicit=False)
+    assert any("jusqu'à 6 gorgées" in sentence for sentence in french), french

@@ -397,6 +397,11 @@ class Rules:
         one's draw) is no move, and need not be."""
         raise NotImplementedError
 
+    def choices(self) -> list[Legal]:
+        """The simulator's choices: ``legal()``, less the moves a game leaves aside
+        because only a later line could keep them right."""
+        return self.legal()
+
     def table(self) -> Table:
         """The table as it stands, for ``referee state``."""
         return Table()

@@ -18,7 +18,7 @@ from ..record import Event
 from .base import UNITS, Deal, Drink, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
 from .caroleto_cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
 from .caroleto_examples import EXAMPLES
-from .caroleto_legal import legal
+from .caroleto_legal import legal, simulator_leaves_aside
 from .caroleto_mistakes import MISTAKE_CODES, mistakes
 from .caroleto_places import Places
 from .caroleto_round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
@@ -1220,6 +1220,9 @@ class Caroleto(Rules):
 
     def legal(self) -> list[Event]:
         return legal(self)
+
+    def choices(self) -> list[Event]:
+        return [e for e in legal(self) if not simulator_leaves_aside(self, e)]
 
     def mistakes(self, hidden: bool = False) -> list[Mistake]:
         return mistakes(self, hidden)

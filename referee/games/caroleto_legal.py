@@ -1,15 +1,17 @@
-"""What may be written next in a Caroleto record (``Caroleto.legal``): the simulator's
-choices with every card known, and "legal as far as the table can tell" otherwise (a
-card that may be in the hand).
+"""What may be written next in a Caroleto record (``Caroleto.legal``): every move the
+referee accepts there, with every card known, and "legal as far as the table can tell"
+otherwise (a card that may be in the hand).
 
-Two choices are narrowed on purpose, so that a simulated record never needs a later
-line to make an earlier one right: a bout always takes a card when the discard has one,
-and a trump 10-20 names whom it redirects to only when something is already aimed at
-its player."""
+Some of them stay right only if a later line makes them so (a 6 left unnamed for a later
+6 to name, a trump 10-20 naming someone before anything is aimed at its player, a card
+other than the Roi de pique from the one hand that may hold it): the simulator leaves
+those aside (``simulator_leaves_aside``, ``Caroleto.choices``), so that a simulated record
+never needs a later line to make an earlier one right. It also always takes a card with
+a bout when the discard has one."""
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import UNSEEN_CARD, Card
 from ..record import Event
 from .base import UNITS
 from .caroleto_cards import RED, ROI_DE_PIQUE, TARGETED, is_trump, kind
@@ -28,7 +30,8 @@ def legal(rules) -> list[Event]:
             may_hold = [s for s in range(rules.n) if s not in rules.dealt or not all(c.seen for c in rules.dealt[s].cards)]
         else:
             may_hold = [s for s in range(rules.n) if rules.places.may(ROI_DE_PIQUE, Places.seat(s))]
-        return [Event(rules.players[s], "says", 0, 0, word="roi") for s in may_hold]
+        marker = [Event("", "round", 0, 0, word="1")] if r is None else []  # the announcement may follow it
+        return marker + [Event(rules.players[s], "says", 0, 0, word="roi") for s in may_hold]
     if r is None:
         return _opening(rules, _next_round(rules), marker=True)
     owed = next(iter(r.exchange_owed), None)
@@ -78,7 +81,12 @@ def _stock(rules) -> list[Card]:
 
 def _draws(rules, seat: int) -> list[Event]:
     name = rules.players[seat]
-    return [Event(name, "draws", 0, 0, (c,), str(c)) for c in _stock(rules)]
+    cards = _stock(rules)
+    events = [Event(name, "draws", 0, 0, (c,), str(c)) for c in cards]
+    r = rules.round
+    if r is not None and r.exchange_owed.get(seat) == 2 and rules.stock >= 2:  # both cards on one line
+        events += [Event(name, "draws", 0, 0, (c, UNSEEN_CARD), f"{c} ??") for c in cards]
+    return events
 
 
 def _opening(rules, r: Round, marker: bool) -> list[Event]:
@@ -119,10 +127,11 @@ def _laying(rules, r: Round) -> list[Event]:
     if rules._bouts_open(r):
         discard = rules.places.possible(rules.places.discard)
         takes = [Event(rules.players[s], "takes", 0, 0, (c,), str(c)) for s, v in r.bouts.items() if v == "take" for c in discard]
+    drinks = _drinks_owed(rules, r)  # what the exchange's draws gave, drunk before the cards are laid
     if r.complete(rules.counts):
-        return takes
+        return takes + drinks
     events = _exchanges(rules, r) if r.step <= 1 else []
-    return takes + events + _step_two_or_three(rules, r)
+    return takes + events + _step_two_or_three(rules, r) + drinks
 
 
 def _plays(rules, r: Round, seat: int, cards: list[Card], used: bool = False) -> list[Event]:
@@ -132,7 +141,7 @@ def _plays(rules, r: Round, seat: int, cards: list[Card], used: bool = False) ->
     aimed = any(p.target == seat for p in r.plays if p.kind in TARGETED) or any(
         p.kind == "nine" and p.seat != seat for p in r.plays)
     agreed = next((p.target for p in r.plays if p.kind == "six" and p.target is not None), None)
-    if not used and rules.counts[seat] == 1 and _last_holder(rules) == seat:
+    if not used and rules.counts[seat] == 1 and _last_holder(rules) == seat and not _others_to_lay(rules, r, seat):
         cards = [ROI_DE_PIQUE]  # the Roi de pique is laid at the end, and only this hand may hold it
     events = []
     for card in cards:
@@ -145,13 +154,66 @@ def _plays(rules, r: Round, seat: int, cards: list[Card], used: bool = False) ->
             targets = others
         elif sort == "six":
             targets = [agreed] if agreed is not None else list(range(n))
+            if _unnamed_six_stands(rules, r, seat, agreed):
+                targets = targets + [None]  # the named plays first (caroleto_mistakes takes the first)
         elif sort == "redirect":
-            targets = [None] + (others if aimed else [])
+            targets = [None] + (others if aimed or _may_name_unaimed(rules, r, seat) else [])
         else:
             targets = [None]
         events += [Event(name, "plays", 0, 0, (card,), str(card), 0, rules.players[t] if t is not None else None)
                    for t in targets]
     return events
+
+
+def _others_to_lay(rules, r: Round, seat: int) -> bool:
+    """Someone else is still to lay a card this round (the seat's play does not close it)."""
+    return any(s != seat and rules.counts[s] and s not in r.played for s in range(rules.n))
+
+
+def _unnamed_six_stands(rules, r: Round, seat: int, agreed: int | None) -> bool:
+    """A 6 may go unnamed when another 6 names the player, when it is the fourth (four
+    need no name), or when someone else is still to lay a card (their 6 may name)."""
+    sixes = sum(p.kind == "six" for p in r.plays)
+    return agreed is not None or sixes >= 3 or _others_to_lay(rules, r, seat)
+
+
+def _may_name_unaimed(rules, r: Round, seat: int) -> bool:
+    """A trump 10-20 may name someone while nothing is aimed at its player yet, unless it
+    closes the round while the 6s designate that player (``CA-TRUMP-ON-SIX``)."""
+    if _others_to_lay(rules, r, seat):
+        return True
+    sixes = [p for p in r.plays if p.kind == "six"]
+    named = next((p.target for p in sixes if p.target is not None), None)
+    return not (len(sixes) >= 4 or named == seat)
+
+
+def simulator_leaves_aside(rules, event: Event) -> bool:
+    """Whether the simulator leaves aside a move ``legal()`` offers (``Caroleto.choices``):
+    one that stays right only if a later line makes it so (a 6 left unnamed that no 6
+    names yet, a trump 10-20 naming someone while nothing is aimed at its player, a card
+    other than the Roi de pique from the one hand that may hold it, in its last card); a
+    card drawn face down (the simulator knows every card); and, so that its games end,
+    every catch but one of the last drinker, once a round."""
+    r = rules.round
+    if r is None:
+        return False
+    seat = rules.seats.get(event.player)
+    if event.verb == "catches":
+        return rules.seats.get(event.target) != rules.catchable or rules.catchable in r.caught
+    if event.verb == "draws":
+        return not all(c.seen for c in event.cards)
+    if event.verb != "plays" or seat is None or len(event.cards) != 1:
+        return False
+    card, sort = event.cards[0], kind(event.cards[0])
+    used = isinstance(r.bouts.get(seat), Card)
+    if not used and rules.counts[seat] == 1 and _last_holder(rules) == seat and card != ROI_DE_PIQUE:
+        return True
+    if sort == "six" and event.target is None:
+        return not any(p.kind == "six" and p.target is not None for p in r.plays) and sum(p.kind == "six" for p in r.plays) < 3
+    if sort == "redirect" and event.target is not None:
+        return not (any(p.target == seat for p in r.plays if p.kind in TARGETED)
+                    or any(p.kind == "nine" and p.seat != seat for p in r.plays))
+    return False
 
 
 def _last_holder(rules) -> int | None:
@@ -188,6 +250,16 @@ def _required(rules, r: Round) -> list[Event]:
     return events
 
 
+def _drinks_owed(rules, r: Round) -> list[Event]:
+    """The drinks still owed: gorgées in any number up to what is owed (a table writes
+    them one effect at a time), the other units one at a time."""
+    events = []
+    for seat, unit, owed in _all_owed(r):
+        words = [str(k) for k in range(1, int(owed + 1e-9) + 1)] if unit == "sips" else [unit]
+        events += [Event(rules.players[seat], "drinks", 0, 0, word=w) for w in words]
+    return events
+
+
 def _optional(rules, r: Round) -> list[Event]:
     """What step 4 may bring: a « double », a dare's choice or refusal, the drinks, a catch."""
     names = rules.players
@@ -201,10 +273,7 @@ def _optional(rules, r: Round) -> list[Event]:
             if dare.choice is None:
                 events += [Event(names[dare.player], "says", 0, 0, word=w) for w in ("action", "vérité")]
             events.append(Event(names[dare.player], "refuses", 0, 0))
-    for seat, unit, owed in rules._owed_drinks(r) if r.writes or rules.every_round else _all_owed(r):
-        word = str(int(round(owed))) if unit == "sips" else unit
-        events.append(Event(names[seat], "drinks", 0, 0, word=word))
-    caught = rules.catchable
-    if rules.standing and caught is not None and caught not in r.caught:
-        events += [Event(names[s], "catches", 0, 0, target=names[caught]) for s in range(rules.n) if s != caught]
+    events += _drinks_owed(rules, r)
+    if rules.standing:  # what breaking the Cavalier's rule looks like is for the table to judge
+        events += [Event(names[s], "catches", 0, 0, target=names[t]) for t in range(rules.n) for s in range(rules.n) if s != t]
     return events
