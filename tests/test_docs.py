@@ -67,3 +67,27 @@ def test_python_examples_run(page: Path) -> None:
 
 def test_the_api_page_has_examples() -> None:
     assert sum(p.name == "api.md" for p, _ in PYTHON) >= 4
+
+
+SHOWN = [(page, match.group(1), match.group(2))
+         for page in (ROOT / "README.md", ROOT / "docs" / "fr" / "README.md")
+         for match in re.finditer(r"^```\n\$ (referee check [^\n]+)\n(.*?)^```", page.read_text(encoding="utf-8"),
+                                  re.MULTILINE | re.DOTALL)]
+
+
+@pytest.mark.parametrize(("page", "command", "shown"), SHOWN, ids=[str(p.relative_to(ROOT)) for p, _, _ in SHOWN])
+def test_a_check_shown_on_a_front_page_prints_what_the_page_shows(page: Path, command: str, shown: str, monkeypatch) -> None:
+    """The first example of README.md (and of its French twin, in French) is what
+    referee check prints today, to the character (the French page's no-break spaces aside)."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    monkeypatch.chdir(ROOT)
+    lang = "fr" if "fr" in page.parts else "en"
+    printed = CliRunner().invoke(main, ["--lang", lang, *command.split()[1:]]).output
+    assert printed.replace("\u00a0", " ") == shown.replace("\u00a0", " ")
+
+
+def test_the_front_pages_show_a_check() -> None:
+    assert len(SHOWN) == 2
