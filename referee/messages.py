@@ -7,7 +7,8 @@ Keys are stable: violation codes (``BC-FALSE-SLAP``), syntax error kinds
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 Message = str | tuple[str, str]
@@ -1270,16 +1271,35 @@ def explicit() -> bool:
     return _explicit
 
 
+_catalogues: dict[str, Any] = {}
+"""Each language's catalogue once read: a page served in its reader's language switches
+language at every request."""
+
+
 def _catalogue() -> Any:
     global _translation
+    if _translation is None:
+        _translation = _catalogues.get(_language)
     if _translation is None:
         import gettext
 
         from .i18n import mo_path
 
         with open(mo_path(_language), "rb") as stream:
-            _translation = gettext.GNUTranslations(stream)
+            _translation = _catalogues[_language] = gettext.GNUTranslations(stream)
     return _translation
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Sentences in ``language`` while the block runs, then in the language before it."""
+    global _language, _translation, _explicit
+    saved = _language, _translation, _explicit
+    use(language)
+    try:
+        yield
+    finally:
+        _language, _translation, _explicit = saved
 
 
 def template(key: str, count: int = 1) -> str:

@@ -15,13 +15,13 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..cards import SUITS, read_card
 from ..export import escape_value, line_text
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
 from ..live import NOT_REPLAYED, Session, SessionError, _headers_record, accepted_line
+from .. import messages
 from ..messages import say
 from ..notation import RecordError
 from ..record import Event
@@ -36,25 +36,12 @@ def languages() -> tuple[str, ...]:
     return spoken()
 
 
-_CATALOGUES: dict[str, Any] = {}
-"""Each language's catalogue, read once: a page switches language at every request."""
-
-
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
-    """Sentences in ``lang`` while the block runs, then as before. The server runs its
-    pages one at a time in one thread, so the language in use is theirs alone."""
-    from .. import messages
-
-    saved = messages._language, messages._translation, messages._explicit
-    messages.use(lang if lang in languages() else "en")
-    if messages._language != "en":
-        messages._translation = _CATALOGUES.get(lang) or messages._catalogue()
-        _CATALOGUES[lang] = messages._translation
-    try:
+    """Sentences in ``lang`` (English if referee does not speak it) while the block runs.
+    The server runs its pages one at a time in one thread, so the language in use is theirs alone."""
+    with messages.speaking(lang if lang in languages() else "en"):
         yield
-    finally:
-        messages._language, messages._translation, messages._explicit = saved
 
 
 @dataclass
