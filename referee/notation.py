@@ -886,7 +886,7 @@ def _word_at(source: str, column: int) -> str:
     return match.group(0) if len(match.group(0)) <= 40 else match.group(0)[:40] + "…"
 
 
-def _split_cards(word: str, spellings: dict[str, Card] = SPELLINGS) -> list[str] | None:
+def split_cards(word: str, spellings: dict[str, Card] = SPELLINGS) -> list[str] | None:
     """'3H4C' read as separate cards, when it reads that way (longest spelling first)."""
     found, i = [], 0
     while i < len(word):
@@ -945,7 +945,7 @@ def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[
             return column, say("syntax.no-card-french" if french else "syntax.no-card", verb=previous[-1] if previous else "")
         if (other := _other_notation(got, source, french)) is not None:
             return column, other
-        parts = _split_cards(got, FRENCH_SPELLINGS if french else SPELLINGS)
+        parts = split_cards(got, FRENCH_SPELLINGS if french else SPELLINGS)
         if parts:
             return column, say("syntax.glued-cards", fixed=" ".join(parts), got=got)
         return column, say("syntax.bad-card-french" if french else "syntax.bad-card", got=got)

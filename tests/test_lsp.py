@@ -438,6 +438,16 @@ def test_did_you_mean(client: Client, line: str, wrong: str, right: str) -> None
     assert _apply(text, fixes[0]["edit"]["changes"][uri]).split("\n")[3] == line.replace(wrong, right)
 
 
+def test_did_you_mean_glued_french_cards(client: Client) -> None:
+    """Cards glued together in a French record are split with the French letters."""
+    text = '[Jeu "bataille-corse"]\n[Joueurs "Ana Ben"]\n[Notation "fr"]\n\nAna joue 7CDP\n'
+    uri = _uri("typo-fr.txt")
+    assert client.open(uri, text)
+    fixes = [a for a in _actions(client, uri, 5) if a["kind"] == "quickfix" and "7C DP" in a["title"]]
+    assert fixes, _actions(client, uri, 5)
+    assert _apply(text, fixes[0]["edit"]["changes"][uri]).split("\n")[4] == "Ana joue 7C DP"
+
+
 def test_did_you_mean_a_tag(client: Client) -> None:
     text = '[Game "bataille-corse"]\n[Playrs "Ana Ben"]\n\nAna plays 7H\n'
     uri = _uri("tag.txt")

@@ -319,8 +319,8 @@ def _replace(problem: Problem, line: int, begin: int, end: int, choices: list[st
 
 def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
     """Names, verbs and cards close to the word a problem points at."""
-    from ..cards import SPELLINGS
-    from ..notation import _split_cards
+    from ..cards import FRENCH_SPELLINGS, SPELLINGS
+    from ..notation import split_cards
 
     text = document.line(problem.line)
     if text.lstrip().startswith("[") or not text.strip():
@@ -345,7 +345,7 @@ def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
         return []
     if index == 1:
         return _replace(problem, problem.line, begin, end, difflib.get_close_matches(word.lower(), VERBS, n=3), True)
-    glued = _split_cards(word)
+    glued = split_cards(word, FRENCH_SPELLINGS if record is not None and record.french else SPELLINGS)
     if glued:
         return _replace(problem, problem.line, begin, end, [" ".join(glued)], True)
     rules = document.rules_before(problem.line)
