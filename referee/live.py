@@ -253,7 +253,7 @@ def _ask_headers(ask: Ask, show: Callable[[str], None]) -> list[tuple[str, str]]
                 show(say("live.players-not-game", typed=answer))  # a game's name typed one question late
                 continue
             try:
-                cls.setup_from(_headers_record([*headers, (tag, answer)]))
+                cls.setup_from(headers_record([*headers, (tag, answer)]))
                 headers.append((tag, answer))
                 break
             except SetupError as error:
@@ -291,7 +291,7 @@ def _plain(answer: str) -> str:
     return unicodedata.normalize("NFKD", answer).encode("ascii", "ignore").decode().strip().lower()
 
 
-def _headers_record(headers: list[tuple[str, str]]) -> Record:
+def headers_record(headers: list[tuple[str, str]]) -> Record:
     (record,) = parse_text("".join(f'[{t} "{escape_value(v)}"]\n' for t, v in headers))
     if isinstance(record, RecordError):
         raise SetupError(record.message)
@@ -319,7 +319,7 @@ def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
     _summary(session, show)
     while True:
         try:
-            line = ask(_prompt(session), _words(session)).strip()
+            line = ask(_prompt(session), vocabulary(session)).strip()
         except EOFError:
             break
         if not line:
@@ -414,7 +414,7 @@ def _prompt(session: Session) -> str:
     return f"{state.table.turn or say('live.end-prompt' if state.result.finished else 'live.table-prompt')}> "
 
 
-def _words(session: Session) -> Vocabulary:
+def vocabulary(session: Session) -> Vocabulary:
     """What may be typed: the players, the game's verbs, the cards (the legal ones first)."""
     state = session.state
     cls = load_rules(find_game(state.game))

@@ -57,7 +57,7 @@ SHOWN_PER_KIND = 10
 """The most violations of one code a text report lists for a game; the others are counted."""
 
 
-def _counts(game: str) -> str:
+def score_kind(game: str) -> str:
     """What a game's scores count: points or penalty points."""
     from .games import find_game, load_rules
 
@@ -135,7 +135,7 @@ def _render(report: GameReport, sources: dict[int, str] | None, width: int | Non
         lines.append([("  " + visible(say("report.order", players=join(result.order))), "")])
     if result is not None and result.scores:
         scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
-        lines.append([("  " + say("report.scores", scores=scores, unit=say(f"match.unit.{_counts(report.game)}")), "")])
+        lines.append([("  " + say("report.scores", scores=scores, unit=say(f"match.unit.{score_kind(report.game)}")), "")])
     if report.match is not None:
         from .match import describe
 

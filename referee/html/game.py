@@ -264,10 +264,10 @@ def result_html(report: GameReport) -> Html:
     if result is not None and len(result.order) > 1:
         items.append(h("<li>{}</li>", say("report.order", players=join(result.order))))
     if result is not None and result.scores:
-        from ..report import _counts
+        from ..report import score_kind
 
         scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
-        items.append(h("<li>{}</li>", say("report.scores", scores=scores, unit=say(f"match.unit.{_counts(report.game)}"))))
+        items.append(h("<li>{}</li>", say("report.scores", scores=scores, unit=say(f"match.unit.{score_kind(report.game)}"))))
     if report.match is not None:
         from ..match import describe
 

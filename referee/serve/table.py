@@ -20,7 +20,7 @@ from ..cards import SUITS, read_card
 from ..export import escape_value, line_text
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
-from ..live import NOT_REPLAYED, Session, SessionError, _headers_record, accepted_line
+from ..live import NOT_REPLAYED, Session, SessionError, headers_record, accepted_line
 from .. import messages
 from ..messages import say
 from ..notation import RecordError
@@ -206,7 +206,7 @@ class Served:
             headers.append(("Dealer", dealer))
         problems = []
         try:
-            cls.setup_from(_headers_record(headers))
+            cls.setup_from(headers_record(headers))
         except SetupError as error:
             problems.append(str(error))
         headers.append(("Date", datetime.date.today().isoformat()))

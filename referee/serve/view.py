@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ..cards import FRENCH_CARDS, SUITS, Card
 from ..export import line_text
 from ..games.base import UNITS, Group, Legal, amount_text, legal_events
-from ..live import Session, _words
+from ..live import Session, vocabulary
 from ..messages import say
 from ..record import Event
 from ..state import SHOWN_ON_PILE, State, group_json
@@ -140,7 +140,7 @@ def view_of(session: Session) -> View:
     if isinstance(report.match, Standing):
         standing = describe(report.match)
     faults = [(f"{v.line}", v.code, v.message, v.accepted) for v in state.violations]
-    words = _words(session)
+    words = vocabulary(session)
     legal = legal_by_player(state)
     shown = [c for s in seats for c in s.known] + [c for p in piles for c in p.cards]
     shown += [m.card for _, groups, _ in legal for g in groups for m in g.moves if m.card is not None]
