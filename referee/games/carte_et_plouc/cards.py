@@ -9,8 +9,8 @@ surely in the hand at an earlier moment only if it did not come in after it."""
 
 from __future__ import annotations
 
-from ..cards import KING, STANDARD_52, UNSEEN, UNSEEN_CARD, Card
-from ..messages import say
+from ...cards import KING, STANDARD_52, UNSEEN, UNSEEN_CARD, Card
+from ...messages import say
 
 SEVEN, SIX, TEN, TWO = 7, 6, 10, 2
 KING_OF_SPADES, SEVEN_OF_SPADES, THREE_OF_CLUBS = Card(KING, "S"), Card(SEVEN, "S"), Card(3, "C")

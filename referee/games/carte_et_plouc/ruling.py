@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from ..messages import join, say
-from ..record import Event
+from ...messages import join, say
+from ...record import Event
 
 
 def ruling(rules, event: Event) -> str | None:

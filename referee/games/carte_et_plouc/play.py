@@ -7,13 +7,13 @@ import dataclasses
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..cards import ACE, SUITS, UNSEEN_CARD, Card
-from ..record import Event
-from .base import Deal, Group, Legal, Mistake, Setup
-from .carte_et_plouc_cards import DISCARD, POOL, STOCK, THREE_OF_CLUBS, TWO
+from ...cards import ACE, SUITS, UNSEEN_CARD, Card
+from ...record import Event
+from ..base import Deal, Group, Legal, Mistake, Setup
+from .cards import DISCARD, POOL, STOCK, THREE_OF_CLUBS, TWO
 
 if TYPE_CHECKING:
-    from .carte_et_plouc import CarteEtPlouc
+    from .rules import CarteEtPlouc
 
 
 def hand_size(players: int) -> int:

@@ -1,5 +1,5 @@
 """Carte et Plouc's calls and additional rules, as a part of its rules class
-(carte_et_plouc.py): « carte », « plouc » and « contre » with their sanctions (la Zouzou,
+(rules.py): « carte », « plouc » and « contre » with their sanctions (la Zouzou,
 la Méga One), le David le fou's accusations, le zéro's slaps and swaps, and la règle du
 mot doux. The conventions are in docs/games/carte-et-plouc.md."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..messages import say
-from ..record import Event
-from .carte_et_plouc_cards import TWO
+from ...messages import say
+from ...record import Event
+from .cards import TWO
 
 
 def plain(word: str | None) -> str:

@@ -3,26 +3,25 @@
 The conventions this module follows where the rule text is silent are in
 docs/games/carte-et-plouc.md, rule by rule. Here: the deal, the turn, the powers, the
 draws and passes, the end. What the table knows of the cards (hands, discard, stock)
-lives in carte_et_plouc_cards.py; the calls and the additional rules in
-carte_et_plouc_calls.py; the simulator's side (legal events, the deal, the hidden view,
-the mistakes) in carte_et_plouc_play.py; the examples for ``referee explain`` in
-carte_et_plouc_examples.py."""
+lives in cards.py; the calls and the additional rules in calls.py; the simulator's side
+(legal events, the deal, the hidden view, the mistakes) in play.py; the examples for
+``referee explain`` in examples.py."""
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
 
-from ..cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
-from ..messages import join, say
-from ..record import Event
-from . import carte_et_plouc_play as play
-from .base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, accepted_codes
-from .carte_et_plouc_calls import Calls, plain
-from .carte_et_plouc_examples import EXAMPLES
-from .carte_et_plouc_cards import (CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX,
-                                   STOCK, TEN, THREE_OF_CLUBS, TWO, Cards)
-from .seating import Seating
+from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
+from ...messages import join, say
+from ...record import Event
+from ..base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, accepted_codes
+from ..seating import Seating
+from . import play
+from .calls import Calls, plain
+from .cards import (CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX, STOCK, TEN,
+                    THREE_OF_CLUBS, TWO, Cards)
+from .examples import EXAMPLES
 
 SANCTIONS = ("none", "zouzou", "mega-one")
 VARIANTS = ("david-le-fou", "zero", "3-de-trefle", "mot-doux", "six", "maitresse")
@@ -995,11 +994,11 @@ class CarteEtPlouc(Calls, Rules):
                      {say("cp.state.discard"): list(cards.discard)}, len(cards.stock), owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
-        from .carte_et_plouc_ruling import ruling
+        from .ruling import ruling
 
         return ruling(self, event)
 
-    # --- The simulator's side (carte_et_plouc_play.py) -----------------------------------------
+    # --- The simulator's side (play.py) --------------------------------------------------------
     def legal(self) -> list[Event]:
         return play.legal(self)
 
