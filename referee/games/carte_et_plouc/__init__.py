@@ -1,6 +1,7 @@
 """Le Carte et Plouc de Charlotte, one module per concern:
 
 - ``rules``: the rules class: the deal, the turn, the powers, the draws and passes, the end;
+- ``state``: the table's state and what fits now, which rules, calls, play and ruling stand on;
 - ``calls``: the calls (« carte », « plouc », « contre ») and the additional rules;
 - ``cards``: what the table knows of the cards (hands, discard, stock);
 - ``play``: the simulator's side: legal events, the deal, the hidden view, the mistakes;

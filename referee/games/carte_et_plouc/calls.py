@@ -10,6 +10,7 @@ import unicodedata
 from ...messages import say
 from ...record import Event
 from .cards import TWO
+from .state import PloucState
 
 
 def plain(word: str | None) -> str:
@@ -17,8 +18,8 @@ def plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
 
-class Calls:
-    """The calls and the additional rules; the state they use is set up by the rules class."""
+class Calls(PloucState):
+    """The calls and the additional rules, on the table's state."""
 
     def _recount(self, seat: int) -> None:
         """A hand changed: « carte » is due when it comes down to one card."""
@@ -67,6 +68,11 @@ class Calls:
         self.carte_due.discard(target)
         if counted:
             self._sanction(target, seat, self._sanction_key())
+
+    def _called_out(self, name: str, line: int) -> None:
+        """An error called out (« contre », an accusation): it is not called out twice."""
+        self.errors.pop(name, None)
+        self.settled[name] = (line, "cp.accuse.settled")
 
     def _one_how(self, seat: int) -> str:
         """What brought a player to one card, in words: « their play on line 12 »."""

@@ -7,9 +7,10 @@ import copy
 
 from ...messages import join, say
 from ...record import Event
+from .state import PloucState
 
 
-def ruling(rules, event: Event) -> str | None:
+def ruling(rules: PloucState, event: Event) -> str | None:
     """Why a legal line stands, and what it does: the card it matches, the powers it
     sets off (the direction, a player skipped, cards owed, a replay, the suit an ace
     announces), a player out."""
@@ -41,7 +42,7 @@ def ruling(rules, event: Event) -> str | None:
     return "; ".join(s for s in said if s)
 
 
-def _what(rules, event: Event) -> str:
+def _what(rules: PloucState, event: Event) -> str:
     """The line itself, and why it may be played."""
     name, verb = event.player, event.verb
     if verb == "plays":
