@@ -59,7 +59,8 @@ class Calls(PloucState):
             # nothing to catch; a missed « carte » the table accepted is waived, not caught later
             why = say("cp.contre.waived", target=self.players[waived[0]], line=self.waived[waived[0]]) if waived \
                 else say("cp.contre.none")
-            return self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key(), why=why)
+            self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key(), why=why)
+            return
         target = max(targets, key=lambda s: self.due_at[s])
         counted = self.flag("CP-MISSED-CARTE", event, player=self.players[target], how=self._one_how(target)) \
             if not self.missed[target] else True
@@ -103,6 +104,8 @@ class Calls(PloucState):
         """The events right after a last card: « plouc », a « contre », or play going on
         without the call. True when the event is dealt with here."""
         out = self.plouc
+        if out is None:
+            return False
         word = plain(event.word) if event.verb == "says" else ""
         if word == "plouc" and seat == out:
             self.plouc = None
@@ -129,7 +132,7 @@ class Calls(PloucState):
 
     def _accuses(self, seat: int, event: Event) -> None:
         """Le David le fou: an error called out; the wrong accusation costs its author a card."""
-        accused = event.target
+        accused = self._target(event)
         if accused in self.errors and accused != event.player:
             self._called_out(accused, event.line)
             if self.david:
@@ -146,9 +149,15 @@ class Calls(PloucState):
             self.sanctions[seat] = self.sanctions.get(seat, 0) + 1
             self.sanction_rule[seat] = "david-wrong"
 
+    def _target(self, event: Event) -> str:
+        """The player an accusation, a gift or a swap names: the notation requires one."""
+        target = event.target
+        assert target is not None, event
+        return target
+
     def _gives(self, seat: int, event: Event) -> None:
         """La Méga One: the caller gives a card to the player who missed the call."""
-        target = self.seats[event.target]
+        target = self.seats[self._target(event)]
         paid = (seat, target) in self.gifts
         if paid:
             self.gifts.remove((seat, target))
@@ -175,9 +184,11 @@ class Calls(PloucState):
     def _slaps(self, seat: int, event: Event) -> None:
         """Le zéro: the first slap on a 2 just laid; that player swaps hands."""
         if not self.zero:
-            return self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.off"))
+            self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.off"))
+            return
         if seat in self.seating.out:
-            return self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.out"))
+            self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.out"))
+            return
         if self.zero_open:
             self.zero_open, self.slapped = False, True
             self.swapper = seat
@@ -185,12 +196,13 @@ class Calls(PloucState):
             self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.no-two", top=self.cards.discard[-1]))
 
     def _swaps(self, seat: int, event: Event) -> None:
-        target = self.seats[event.target]
+        target = self.seats[self._target(event)]
         if target == seat or target in self.seating.out:
             if self.swapper == seat:
                 self.swapper = None
             why = "cp.swap.self" if target == seat else "cp.swap.out"
-            return self.flag("CP-WRONG-SWAP", event, detail=say(why, player=event.player, target=event.target))
+            self.flag("CP-WRONG-SWAP", event, detail=say(why, player=event.player, target=event.target))
+            return
         if self.swapper != seat:
             slapper = self.players[self.swapper] if self.swapper is not None else None
             self.flag("CP-WRONG-SWAP", event, detail=say("cp.swap.not-owed" if slapper is None else "cp.swap.other",

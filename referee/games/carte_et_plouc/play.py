@@ -4,7 +4,7 @@ now (``legal``), a random deal, and an event as a table that sees no hand writes
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ...cards import ACE, SUITS, UNSEEN_CARD, Card
 from ...record import Event
@@ -37,10 +37,10 @@ def public(event: Event) -> Event | None:
     return event
 
 
-def _event(rules: PloucState, seat: int, verb: str, cards=(), target: int | None = None,
+def _event(rules: PloucState, seat: int, verb: str, cards: Sequence[Card] = (), target: int | None = None,
            word: str | None = None, suit: str | None = None) -> Event:
-    cards = tuple(cards)
-    return Event(rules.players[seat], verb, 0, 0, cards, " ".join(map(str, cards)), 0,
+    laid = tuple(cards)
+    return Event(rules.players[seat], verb, 0, 0, laid, " ".join(map(str, laid)), 0,
                  rules.players[target] if target is not None else None, word, None, None, None, suit)
 
 
@@ -70,7 +70,7 @@ def legal(rules: PloucState) -> list[Legal]:
     if rules.ended:
         return []
     if rules.plouc is not None:
-        call = [_event(rules, rules.plouc, "says", word="plouc")]
+        call: list[Legal] = [_event(rules, rules.plouc, "says", word="plouc")]
         return call if rules.closing else call + _outside_turn(rules)  # the turn would miss the « plouc »
     events = _outside_turn(rules)
     available = rules.cards.available(rules.reshuffle)
@@ -115,7 +115,9 @@ def _turn(rules: PloucState, available: int) -> list[Legal]:
     held = cards.candidates(seat)
     count = cards.count(seat)
     facing = rules._facing()
-    events: list[Legal] = _draws(rules, seat, min(rules.owed, available)) if facing else []
+    events: list[Legal] = []
+    if facing:
+        events += _draws(rules, seat, min(rules.owed, available))
     known = False
     for card in held:
         if not rules._playable(card, count) or rules.proof(seat, card) is not None:
@@ -243,10 +245,10 @@ def _sanction_mistakes(rules: PloucState) -> Iterator[Mistake]:
         if cards.count(giver) > 2:
             yield Mistake(_gift(rules, giver, receiver, 2), ("CP-SANCTION-WRONG",))
     if not rules.gifts:
-        giver = next((s for s in _active(rules) if cards.count(s) > 1), None)
-        if giver is not None:
-            target = next(s for s in _active(rules) if s != giver)
-            yield Mistake(_gift(rules, giver, target, 1), ("CP-SANCTION-WRONG",))
+        holder = next((s for s in _active(rules) if cards.count(s) > 1), None)
+        if holder is not None:
+            target = next(s for s in _active(rules) if s != holder)
+            yield Mistake(_gift(rules, holder, target, 1), ("CP-SANCTION-WRONG",))
 
 
 def _gift(rules: PloucState, giver: int, receiver: int, count: int) -> Event:
@@ -342,7 +344,7 @@ def _going_out_on_three(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
             continue  # a hand nobody saw, that passed since: the card may prove that pass wrong
         if seat != rules.turn and (seat in rules.sanctions or any(g[0] == seat for g in rules.gifts)):
             continue
-        codes = () if seat == rules.turn else ("CP-OUT-OF-TURN",)
+        codes: tuple[str, ...] = () if seat == rules.turn else ("CP-OUT-OF-TURN",)
         codes += () if rules._matches(THREE_OF_CLUBS) else ("CP-NO-MATCH",)
         codes += () if hidden else ("CP-NOT-IN-HAND",)
         yield Mistake(_event(rules, seat, "plays", (THREE_OF_CLUBS,)), codes + ("CP-THREE-OF-CLUBS",))

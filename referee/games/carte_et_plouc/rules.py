@@ -15,7 +15,7 @@ import copy
 from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
 from ...messages import join, say
 from ...record import Event
-from ..base import Deal, Hand, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes
+from ..base import Deal, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes
 from . import play
 from .calls import Calls, plain
 from .cards import CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX, STOCK, TEN, TWO
@@ -142,9 +142,10 @@ class CarteEtPlouc(Calls):
         starter = UNSEEN_CARD
         header = record.header("Starter")
         if header is not None and header.value.strip():
-            starter = read_card(header.value.strip(), record.french)
-            if starter is None or (starter.seen and starter not in self.deck):
+            read = read_card(header.value.strip(), record.french)
+            if read is None or (read.seen and read not in self.deck):
                 raise SetupError(say("cp.bad-starter", value=header.value), header)
+            starter = read
         self.starter = starter
         stock: list[Card] = []
         header = record.header("Stock")
@@ -170,7 +171,8 @@ class CarteEtPlouc(Calls):
 
     def _holds(self, seat: int, event: Event) -> None:
         if self.started:
-            return self.flag("REC-LATE-DEAL", event)
+            self.flag("REC-LATE-DEAL", event)
+            return
         cards = self.cards
         for i, card in enumerate(event.cards):
             if card.seen and card in cards.where and cards.where[card] != seat:
@@ -226,7 +228,7 @@ class CarteEtPlouc(Calls):
             getattr(self, "_" + verb)(seat, event)
 
     def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None,
-             rule: str | None = None, **fields) -> bool:
+             rule: str | None = None, **fields: object) -> bool:
         """A violation; an error of play the table did not accept stays open to le David le
         fou's accusation until the next turn."""
         if self.muted:
@@ -448,11 +450,11 @@ class CarteEtPlouc(Calls):
             return
         self._powers(seat, event, cards, end, before)
         if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
-            code = self._forbidden_last(cards[-1])
-            if code:
-                accepted = event.comment is not None and code in accepted_codes(event.comment)
+            forbidden = self._forbidden_last(cards[-1])
+            if forbidden:
+                accepted = event.comment is not None and forbidden in accepted_codes(event.comment)
                 then = say("cp.last.accepted" if accepted else "cp.last.back", player=event.player)
-                self.finish_counted = self.flag(code, event, event.card_column(end - 1), card=cards[-1],
+                self.finish_counted = self.flag(forbidden, event, event.card_column(end - 1), card=cards[-1],
                                                 specials=self._specials_text(), then=then)
                 if self.finish_counted:
                     return
@@ -544,7 +546,7 @@ class CarteEtPlouc(Calls):
         self._pass_turn()
 
     def _answer_key(self) -> str:
-        return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack, "cp.answer.closed")
+        return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack or "", "cp.answer.closed")
 
     def _debt_text(self) -> str:
         """Where the cards owed come from, in words: « 7H and 7D, 2 each »."""
@@ -568,7 +570,7 @@ class CarteEtPlouc(Calls):
         """Whether a draw is meant for a sanction, not a turn: any draw out of turn while
         one is owed, or the offender's draw of exactly the cards the sanction asks (all
         of them, or what the stock has left of them)."""
-        owed = self.sanctions.get(seat)
+        owed = self.sanctions.get(seat, 0)
         return seat != self.turn or (bool(owed) and count in (owed, min(owed, self.cards.available(self.reshuffle))))
 
     def _draws(self, seat: int, event: Event, count: int, turn: bool) -> None:
@@ -668,7 +670,8 @@ class CarteEtPlouc(Calls):
             card = next((c for c in known if (c.suit == suit if c.rank == ACE else c.suit == suit or c.rank == rank)
                          and (count > 1 or not self._forbidden_last(c))), None)
             if card is not None:
-                return self.flag("CP-DRAW-WITH-PLAYABLE", event, did=say(f"cp.did.{verb}"), card=card, when="")
+                self.flag("CP-DRAW-WITH-PLAYABLE", event, did=say(f"cp.did.{verb}"), card=card, when="")
+                return
         if cards.unknown[seat] and suit is not None:
             drawn, stock = event.cards, cards.stock
             if verb == "passes" or (drawn and drawn[0].suit != UNSEEN) or (stock and stock[-1].suit != UNSEEN):
@@ -814,7 +817,7 @@ class CarteEtPlouc(Calls):
         return ruling(self, event)
 
     # --- The simulator's side (play.py) --------------------------------------------------------
-    def legal(self) -> list[Event]:
+    def legal(self) -> list[Legal]:
         return play.legal(self)
 
     @classmethod

@@ -49,8 +49,10 @@ class PloucState(Rules):
     def __init__(self, setup: Setup):
         super().__init__(setup)
         o = setup.options
-        self.sanction_kind: str = o["Sanction"]
-        self.variants: frozenset[str] = o["Variants"]
+        sanction, variants = o["Sanction"], o["Variants"]
+        assert isinstance(sanction, str) and isinstance(variants, frozenset)  # the options' choices
+        self.sanction_kind: str = sanction
+        self.variants: frozenset[str] = variants
         self.play_on = o["PlayOn"] == "yes"
         self.reshuffle = o["Reshuffle"] == "yes"
         self.reverse_skips = o["TwoPlayerReverse"] == "skip"
