@@ -114,13 +114,13 @@ def _turn(rules: PloucState, available: int) -> list[Legal]:
     cards = rules.cards
     held = cards.candidates(seat)
     count = cards.count(seat)
-    facing = rules._facing()
+    facing = rules.facing()
     events: list[Legal] = []
     if facing:
         events += _draws(rules, seat, min(rules.owed, available))
     known = False
     for card in held:
-        if not rules._playable(card, count) or rules.proof(seat, card) is not None:
+        if not rules.playable(card, count) or rules.proof(seat, card) is not None:
             continue
         known = known or card in cards.known[seat]
         suits = _suits(rules, card)
@@ -139,7 +139,7 @@ def _suits(rules: PloucState, card: Card) -> tuple[tuple[str | None, ...], tuple
     if card.rank != ACE:
         return (None,), (None,)
     suits = tuple(s for s in SUITS if s != (rules.suit or card.suit))
-    return suits, ((None, *SUITS) if rules._last_out_ends() else suits)
+    return suits, ((None, *SUITS) if rules.last_out_ends() else suits)
 
 
 def _group(rules: PloucState, seat: int, card: Card, held: list[Card], count: int,
@@ -151,7 +151,7 @@ def _group(rules: PloucState, seat: int, card: Card, held: list[Card], count: in
     if not more or count < 2:
         return None
     known = tuple(c for c in (card, *more) if c in cards.known[seat])
-    not_last = tuple(c for c in (card, *more) if rules._forbidden_last(c))
+    not_last = tuple(c for c in (card, *more) if rules.forbidden_last(c))
     return Group(rules.players[seat], card, more, count, known, cards.unknown[seat], suits[0], suits[1], not_last)
 
 
@@ -195,7 +195,7 @@ def _active(rules: PloucState) -> list[int]:
 
 def _last_codes(rules: PloucState, seat: int, card: Card) -> tuple[str, ...]:
     """Going out on a forbidden card (le 3 de trèfle, la maîtresse)."""
-    code = rules._forbidden_last(card) if rules.cards.count(seat) == 1 else None
+    code = rules.forbidden_last(card) if rules.cards.count(seat) == 1 else None
     return (code,) if code else ()
 
 
@@ -271,24 +271,24 @@ def _turn_mistakes(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
     available = cards.available(rules.reshuffle)
     if available:
         yield Mistake(_event(rules, seat, "passes"), ("CP-PASS",))
-    if rules._facing():
+    if rules.facing():
         owed = min(rules.owed, available)
         for card in held:
-            if card.rank != ACE and not rules._answers(card):
+            if card.rank != ACE and not rules.answers(card):
                 yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-MUST-DRAW",) + _last_codes(rules, seat, card))
                 break
         wrong = owed + 1 if available > owed else owed - 1
         if wrong:
             yield Mistake(_draw(rules, seat, wrong), ("CP-DRAW-COUNT",))
         return
-    playable = [c for c in held if rules._playable(c, count)] if rules.suit is not None else []
+    playable = [c for c in held if rules.playable(c, count)] if rules.suit is not None else []
     if rules.suit is not None:
         for card in held:
             if card.rank == ACE:
                 if card.suit != rules.suit:
                     suit = next(s for s in SUITS if s != rules.suit)
                     yield Mistake(_event(rules, seat, "plays", (card,), suit=suit), ("CP-ACE-SUIT",) + _last_codes(rules, seat, card))
-                elif count == 1 and rules._last_out_ends():  # going out, the game over: no suit is due
+                elif count == 1 and rules.last_out_ends():  # going out, the game over: no suit is due
                     last = _last_codes(rules, seat, card)
                     if last:
                         yield Mistake(_event(rules, seat, "plays", (card,)), last)
@@ -296,9 +296,9 @@ def _turn_mistakes(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
                     last = _last_codes(rules, seat, card)
                     yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-ACE-ANNOUNCE",) + last)
                     yield Mistake(_event(rules, seat, "plays", (card,), suit=rules.suit), ("CP-ACE-ANNOUNCE",) + last)
-            elif not rules._matches(card):
+            elif not rules.matches(card):
                 yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-NO-MATCH",) + _last_codes(rules, seat, card))
-            elif count == 1 and rules._forbidden_last(card):
+            elif count == 1 and rules.forbidden_last(card):
                 yield Mistake(_event(rules, seat, "plays", (card,)), _last_codes(rules, seat, card))
             else:
                 yield Mistake(_event(rules, seat, "plays", (card,), suit="S" if card.suit != "S" else "H"), ("CP-ACE-ANNOUNCE",))
@@ -316,7 +316,7 @@ def _turn_mistakes(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
         yield Mistake(_event(rules, seat, "draws", (stock[-2],)), codes)
     if count > 1 and rules.suit is not None:
         elsewhere = next((c for c, spot in cards.where.items() if spot != seat and spot not in (-1, -3)
-                          and c.rank != ACE and rules._matches(c)), None)
+                          and c.rank != ACE and rules.matches(c)), None)
         if elsewhere is not None:
             yield Mistake(_event(rules, seat, "plays", (elsewhere,)), ("CP-NOT-IN-HAND",))
 
@@ -345,7 +345,7 @@ def _going_out_on_three(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
         if seat != rules.turn and (seat in rules.sanctions or any(g[0] == seat for g in rules.gifts)):
             continue
         codes: tuple[str, ...] = () if seat == rules.turn else ("CP-OUT-OF-TURN",)
-        codes += () if rules._matches(THREE_OF_CLUBS) else ("CP-NO-MATCH",)
+        codes += () if rules.matches(THREE_OF_CLUBS) else ("CP-NO-MATCH",)
         codes += () if hidden else ("CP-NOT-IN-HAND",)
         yield Mistake(_event(rules, seat, "plays", (THREE_OF_CLUBS,)), codes + ("CP-THREE-OF-CLUBS",))
 
@@ -355,7 +355,7 @@ def _out_of_turn(rules: PloucState) -> Iterator[Mistake]:
     for seat in _active(rules):
         if seat == rules.turn or seat in rules.sanctions or any(g[0] == seat for g in rules.gifts):
             continue
-        card = next((c for c in rules.cards.known[seat] if c.rank != ACE and rules._matches(c)), None)
+        card = next((c for c in rules.cards.known[seat] if c.rank != ACE and rules.matches(c)), None)
         if card is not None:
             yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-OUT-OF-TURN",) + _last_codes(rules, seat, card))
             return
@@ -366,7 +366,7 @@ def _left_undone(rules: PloucState) -> Iterator[Mistake]:
     seat = rules.turn
     if rules.again and not (rules.carte_due or rules.swapper is not None or rules.sanctions or rules.gifts) and not rules.owed:
         following = rules.seating.after(seat, 1 + rules.skip)
-        card = next((c for c in rules.cards.known[following] if c.rank != ACE and rules._matches(c)), None)
+        card = next((c for c in rules.cards.known[following] if c.rank != ACE and rules.matches(c)), None)
         if following != seat and card is not None and following not in rules.sanctions:
             yield Mistake(_event(rules, following, "plays", (card,)), ("CP-NO-REPLAY",) + _last_codes(rules, following, card))
         return

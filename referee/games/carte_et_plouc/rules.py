@@ -385,7 +385,7 @@ class CarteEtPlouc(Calls):
         last card then goes back to the hand, and what the other cards of the group did
         stands: a fault the table did not accept never wins the game for its author."""
         last = event.cards[end - 1]
-        if end < len(event.cards) or not last.seen or self.cards.count(seat) != end - start or not self._forbidden_last(last):
+        if end < len(event.cards) or not last.seen or self.cards.count(seat) != end - start or not self.forbidden_last(last):
             self._lay_group(seat, event, start, end)
             return True
         keep = ("setup", "violations", "notes", "accepted_marks", "claims", "errors", "settled", "proofs", "unverified",
@@ -416,7 +416,7 @@ class CarteEtPlouc(Calls):
         facing = self.owed > 0 and not self.again
         self.again, self.misfit = None, False
         before = self.suit
-        if seen and facing and not self._answers(first):
+        if seen and facing and not self.answers(first):
             self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
                       card=first, count=self.owed, answer=say(self._answer_key()))
             self.owed, self.stack, facing = 0, None, False
@@ -426,7 +426,7 @@ class CarteEtPlouc(Calls):
             # an ace off suit that also announces the suit in play: one fault, one report
             same = code == "CP-ACE-SUIT" and end == len(event.cards) and event.suit == before
             also = say("cp.ace.also-same", suit=say(f"cp.suits.{before}")) if same else ""
-            self.flag(code, event, event.card_column(start), card=first, top=self._top_text(), suit=self.suit, also=also)
+            self.flag(code, event, event.card_column(start), card=first, top=self.top_text(), suit=self.suit, also=also)
             self.misfit = same
         self.zero_open = False
         hand = self.cards
@@ -450,7 +450,7 @@ class CarteEtPlouc(Calls):
             return
         self._powers(seat, event, cards, end, before)
         if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
-            forbidden = self._forbidden_last(cards[-1])
+            forbidden = self.forbidden_last(cards[-1])
             if forbidden:
                 accepted = event.comment is not None and forbidden in accepted_codes(event.comment)
                 then = say("cp.last.accepted" if accepted else "cp.last.back", player=event.player)
@@ -521,7 +521,7 @@ class CarteEtPlouc(Calls):
             following = event.cards[end]
             self.suit = following.suit if following.seen else None
             return
-        if not self.cards.count(self.seats[event.player]) and self._last_out_ends():
+        if not self.cards.count(self.seats[event.player]) and self.last_out_ends():
             self.suit = event.suit or cards[-1].suit  # going out, the game over: no suit to announce
             return
         in_play = before or cards[0].suit
@@ -536,7 +536,7 @@ class CarteEtPlouc(Calls):
 
     def _goes_out(self, seat: int) -> None:
         """The last card laid: « plouc » is due, and the game ends, or goes on without them."""
-        self.closing = self._last_out_ends()
+        self.closing = self.last_out_ends()
         self.out_order.append(seat)
         self.seating.out.add(seat)
         self.plouc = seat
@@ -668,7 +668,7 @@ class CarteEtPlouc(Calls):
         if known:
             count, rank = cards.count(seat), self.rank
             card = next((c for c in known if (c.suit == suit if c.rank == ACE else c.suit == suit or c.rank == rank)
-                         and (count > 1 or not self._forbidden_last(c))), None)
+                         and (count > 1 or not self.forbidden_last(c))), None)
             if card is not None:
                 self.flag("CP-DRAW-WITH-PLAYABLE", event, did=say(f"cp.did.{verb}"), card=card, when="")
                 return
@@ -786,13 +786,13 @@ class CarteEtPlouc(Calls):
     def _turn_text(self) -> str:
         player = self.players[self.turn]
         available = self.cards.available(self.reshuffle)
-        if self._facing():
+        if self.facing():
             answer = say(self._answer_key().replace("cp.answer", "cp.todo.answer"))
             return say("cp.todo.owed", player=player, count=min(self.owed, available), answer=answer)
         again = say("cp.todo.again") if self.again else ""
         other = say("cp.todo.draws" if available else "cp.todo.passes")
         known = self.cards.known[self.turn]
-        if self.cards.count(self.turn) == 1 and known and self._forbidden_last(known[0]):
+        if self.cards.count(self.turn) == 1 and known and self.forbidden_last(known[0]):
             return say("cp.todo.stuck", player=player, card=known[0], other=other)
         if self.suit is None:
             return say("cp.todo.any", player=player, again=again, other=other)

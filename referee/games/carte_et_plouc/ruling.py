@@ -47,7 +47,7 @@ def _what(rules: PloucState, event: Event) -> str:
     name, verb = event.player, event.verb
     if verb == "plays":
         card = event.cards[0]
-        if rules.owed and rules._answers(card):
+        if rules.owed and rules.answers(card):
             why = "cp.ruling.adds"
         elif rules.suit is None:
             why = "cp.ruling.any"
@@ -55,7 +55,7 @@ def _what(rules: PloucState, event: Event) -> str:
             why = "cp.ruling.suit-match"
         else:
             why = "cp.ruling.value-match"
-        top = rules._top_text() if rules.cards.discard else "?"
+        top = rules.top_text() if rules.cards.discard else "?"
         return say(why, player=name, cards=event.cards_text or " ".join(map(str, event.cards)), top=top)
     if verb == "draws":
         count = len(event.cards) if event.cards_text else 1

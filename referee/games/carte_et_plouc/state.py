@@ -149,44 +149,44 @@ class PloucState(Rules):
         self.longest = 0
         self.played = 0
 
-    def _facing(self) -> bool:
+    def facing(self) -> bool:
         """Whether the player whose turn it is owes cards they can draw."""
         return bool(self.owed) and not self.again and bool(self.cards.available(self.reshuffle))
 
-    def _matches(self, card: Card) -> bool:
+    def matches(self, card: Card) -> bool:
         if card.rank == ACE:
             return card.suit == self.suit
         return card.suit == self.suit or card.rank == self.rank
 
-    def _answers(self, card: Card) -> bool:
+    def answers(self, card: Card) -> bool:
         """Whether a card may be added to the cards owed instead of drawing them."""
         return (self.stack == "7" and card.rank == SEVEN) or (self.stack == "KS" and card == SEVEN_OF_SPADES)
 
-    def _playable(self, card: Card, count: int) -> bool:
+    def playable(self, card: Card, count: int) -> bool:
         """Whether a player holding ``count`` cards may lay this one now (alone)."""
-        if self._facing() and not self._answers(card):
+        if self.facing() and not self.answers(card):
             return False
-        if not self._facing() and self.suit is not None and not self._matches(card):
+        if not self.facing() and self.suit is not None and not self.matches(card):
             return False
-        return count > 1 or not self._forbidden_last(card)
+        return count > 1 or not self.forbidden_last(card)
 
     def _special(self, card: Card) -> bool:
         """La maîtresse's special cards: those with a power under the rules in play."""
         return (card.rank in (ACE, SEVEN, TEN, QUEEN) or card == KING_OF_SPADES
                 or (card.rank == TWO and self.zero) or (card.rank == SIX and self.six))
 
-    def _forbidden_last(self, card: Card) -> str | None:
+    def forbidden_last(self, card: Card) -> str | None:
         if "3-de-trefle" in self.variants and card == THREE_OF_CLUBS:
             return "CP-THREE-OF-CLUBS"
         if "maitresse" in self.variants and self._special(card):
             return "CP-MAITRESSE"
         return None
 
-    def _last_out_ends(self) -> bool:
+    def last_out_ends(self) -> bool:
         """Whether a player going out now ends the game (no [PlayOn], or one player left)."""
         return not self.play_on or len(self.players) - len(self.seating.out) <= 2
 
-    def _top_text(self) -> str:
+    def top_text(self) -> str:
         top = self.cards.discard[-1]
         if top.rank == ACE and top.suit != self.suit:
             return say("cp.top.ace", card=top, suit=say(f"cp.suits.{self.suit}"))
@@ -204,4 +204,4 @@ class PloucState(Rules):
 
     def _playable_then(self, card: Card, p: Pass) -> bool:
         fits = card.suit == p.suit if card.rank == ACE else (card.suit == p.suit or card.rank == p.rank)
-        return fits and (p.count > 1 or not self._forbidden_last(card))
+        return fits and (p.count > 1 or not self.forbidden_last(card))
