@@ -154,6 +154,7 @@ class PloucState(Rules):
         return bool(self.owed) and not self.again and bool(self.cards.available(self.reshuffle))
 
     def matches(self, card: Card) -> bool:
+        """Whether a card fits the one on top: the same suit or value (an ace: the suit in play)."""
         if card.rank == ACE:
             return card.suit == self.suit
         return card.suit == self.suit or card.rank == self.rank
@@ -176,6 +177,7 @@ class PloucState(Rules):
                 or (card.rank == TWO and self.zero) or (card.rank == SIX and self.six))
 
     def forbidden_last(self, card: Card) -> str | None:
+        """The code of the fault if this card may not end a plouc (le 3 de trèfle, la maîtresse)."""
         if "3-de-trefle" in self.variants and card == THREE_OF_CLUBS:
             return "CP-THREE-OF-CLUBS"
         if "maitresse" in self.variants and self._special(card):
@@ -187,6 +189,7 @@ class PloucState(Rules):
         return not self.play_on or len(self.players) - len(self.seating.out) <= 2
 
     def top_text(self) -> str:
+        """The card on top, in words (an ace with the suit announced)."""
         top = self.cards.discard[-1]
         if top.rank == ACE and top.suit != self.suit:
             return say("cp.top.ace", card=top, suit=say(f"cp.suits.{self.suit}"))
