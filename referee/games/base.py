@@ -351,7 +351,10 @@ class Rules:
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    deck: ClassVar[frozenset[Card]]
+    deck: frozenset[Card]
+    """The cards in play: the game's whole deck, set on the class (what ``simulate`` and
+    ``live`` offer); a game whose deck depends on its setup sets its own on the instance
+    (Pierre qui Roule, by the player count)."""
     verbs: ClassVar[frozenset[str]]
     targets: ClassVar[frozenset[str]] = frozenset()
     """The verbs whose events may name another player (gives ... to Bob)."""
