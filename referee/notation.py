@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO, Protocol, cast
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import BinaryIO, Protocol, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
-from dataclasses import dataclass, field
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, SupportsIndex, cast, overload
 
 from ..cards import Card
