@@ -539,7 +539,8 @@ class TrickRules(Rules):
     def legal(self) -> list[Legal]:
         if self.finished:
             return []
-        events: list[Legal] = [Event(self.players[self.last.taker], "collects", 0, 0)] if self.claimable and self.last is not None else []
+        last = self.last if self.claimable else None  # claimable: a trick was just taken
+        events: list[Legal] = [Event(self.players[last.taker], "collects", 0, 0)] if last is not None else []
         seat = self.due()
         return events + self._choices(seat, *self._follow_choices(seat))
 
