@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from ..messages import join, say
-from ..record import Event
-from .base import amount_text
+from referee.games.base import amount_text
+from referee.messages import join, say
+from referee.record import Event
 
 
 def ruling(rules, event: Event) -> str | None:

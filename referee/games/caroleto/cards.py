@@ -5,7 +5,7 @@ The conventions are in docs/games/caroleto.md, card by card."""
 
 from __future__ import annotations
 
-from ..cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TAROT_78, TRUMP, Card
+from referee.cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TAROT_78, TRUMP, Card
 
 ROI_DE_PIQUE = Card(KING, "S")
 RED = frozenset("HD")

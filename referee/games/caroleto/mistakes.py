@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards import Card
-from ..record import Event
-from .base import Mistake
-from .caroleto_cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump
-from .caroleto_legal import _hand, _next_round, _plays, _stock
-from .caroleto_places import Places
-from .caroleto_round import Round
+from referee.cards import Card
+from referee.games.base import Mistake
+from referee.games.caroleto.cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump
+from referee.games.caroleto.legal import _hand, _next_round, _plays, _stock
+from referee.games.caroleto.places import Places
+from referee.games.caroleto.round import Round
+from referee.record import Event
 
 RS = ROI_DE_PIQUE
 

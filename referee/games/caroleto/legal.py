@@ -11,12 +11,12 @@ a bout when the discard has one."""
 
 from __future__ import annotations
 
-from ..cards import UNSEEN_CARD, Card
-from ..record import Event
-from .base import UNITS
-from .caroleto_cards import RED, ROI_DE_PIQUE, TARGETED, is_trump, kind
-from .caroleto_places import Places
-from .caroleto_round import Round
+from referee.cards import UNSEEN_CARD, Card
+from referee.games.base import UNITS
+from referee.games.caroleto.cards import RED, ROI_DE_PIQUE, TARGETED, is_trump, kind
+from referee.games.caroleto.places import Places
+from referee.games.caroleto.round import Round
+from referee.record import Event
 
 
 def legal(rules) -> list[Event]:
@@ -155,7 +155,7 @@ def _plays(rules, r: Round, seat: int, cards: list[Card], used: bool = False) ->
         elif sort == "six":
             targets = [agreed] if agreed is not None else list(range(n))
             if _unnamed_six_stands(rules, r, seat, agreed):
-                targets = targets + [None]  # the named plays first (caroleto_mistakes takes the first)
+                targets = targets + [None]  # the named plays first (mistakes.py takes the first)
         elif sort == "redirect":
             targets = [None] + (others if aimed or _may_name_unaimed(rules, r, seat) else [])
         else:

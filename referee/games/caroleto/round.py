@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..cards import Card
-from ..messages import say
-from .base import Drink
+from referee.cards import Card
+from referee.games.base import Drink
+from referee.messages import say
 
 
 @dataclass(slots=True)

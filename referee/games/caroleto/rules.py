@@ -12,17 +12,17 @@ import unicodedata
 from collections import Counter
 from dataclasses import replace
 
-from ..cards import TAROT_78, UNSEEN_CARD, Card
-from ..messages import join, say
-from ..record import Event
-from .base import UNITS, Deal, Drink, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
-from .caroleto_cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
-from .caroleto_examples import EXAMPLES
-from .caroleto_legal import legal, simulator_leaves_aside
-from .caroleto_mistakes import MISTAKE_CODES, mistakes
-from .caroleto_places import Places
-from .caroleto_round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
-from .seating import Seating
+from referee.cards import TAROT_78, UNSEEN_CARD, Card
+from referee.games.base import UNITS, Deal, Drink, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
+from referee.games.caroleto.cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
+from referee.games.caroleto.examples import EXAMPLES
+from referee.games.caroleto.legal import legal, simulator_leaves_aside
+from referee.games.caroleto.mistakes import MISTAKE_CODES, mistakes
+from referee.games.caroleto.places import Places
+from referee.games.caroleto.round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
+from referee.games.seating import Seating
+from referee.messages import join, say
+from referee.record import Event
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -800,7 +800,7 @@ class Caroleto(Rules):
         return ""
 
     def _bar(self, b: Bidding) -> str:
-        from ..cards import RANK_NAMES
+        from referee.cards import RANK_NAMES
 
         return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
 
@@ -1131,7 +1131,7 @@ class Caroleto(Rules):
 
     def _next_todo(self) -> str:
         """What begins the next round: its first draw, or in the last round the cards."""
-        from .caroleto_legal import _next_round
+        from referee.games.caroleto.legal import _next_round
 
         nr = _next_round(self)
         if nr.last:
@@ -1179,7 +1179,7 @@ class Caroleto(Rules):
         extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
         if self.standing:
             extra[say("ca.state.standing")] = join(str(p.card) for p in self.standing)
-        from .caroleto_legal import _all_owed, _next_round
+        from referee.games.caroleto.legal import _all_owed, _next_round
 
         owing = (self._owed_drinks(r) if r.writes or self.every_round else _all_owed(r)) if r and r.closed else []
         owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in owing]
@@ -1190,7 +1190,7 @@ class Caroleto(Rules):
                      self.stock, owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
-        from .caroleto_ruling import ruling
+        from referee.games.caroleto.ruling import ruling
 
         return ruling(self, event)
 
