@@ -124,7 +124,7 @@ class Round:
     drawn: list[int] = field(default_factory=list)
     plays: list[Play] = field(default_factory=list)
     played: set[int] = field(default_factory=set)
-    bouts: dict[int, object] = field(default_factory=dict)
+    bouts: dict[int, Card | str] = field(default_factory=dict)
     """Seat -> "take" (its bout may take a card from the discard), the card taken (to be
     used at once), or "done"."""
     closed: bool = False
@@ -210,12 +210,12 @@ class Round:
     def totals(self) -> dict[tuple[int, str], float]:
         """Everything the round gives, by (seat, unit)."""
         given = dict(self.given)
-        for d in self.duels:
-            if d.loser is not None and not d.waiting:
-                given[d.loser, "sips"] = given.get((d.loser, "sips"), 0) + d.stake
-        for d in self.dossiers:
-            if d.complete and d.rotten:
-                given[d.teller, "half"] = given.get((d.teller, "half"), 0) + 1
+        for duel in self.duels:
+            if duel.loser is not None and not duel.waiting:
+                given[duel.loser, "sips"] = given.get((duel.loser, "sips"), 0) + duel.stake
+        for dossier in self.dossiers:
+            if dossier.complete and dossier.rotten:
+                given[dossier.teller, "half"] = given.get((dossier.teller, "half"), 0) + 1
         return given
 
     def owing(self) -> dict[tuple[int, str], float]:
