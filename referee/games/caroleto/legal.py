@@ -18,7 +18,7 @@ from referee.cards import UNSEEN_CARD, Card
 from referee.games.base import UNITS
 from referee.games.caroleto.cards import RED, ROI_DE_PIQUE, TARGETED, is_trump, kind
 from referee.games.caroleto.places import Places
-from referee.games.caroleto.round import Round
+from referee.games.caroleto.round import Amount, Round
 from referee.record import Event
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def legal(rules: Caroleto) -> list[Event]:
     return optional + _opening(rules, _next_round(rules), marker=True)
 
 
-def _all_owed(r: Round) -> list[tuple[int, str, float]]:
+def _all_owed(r: Round) -> list[tuple[int, str, Amount]]:
     owing = r.owing()
     return [(s, u, owing[s, u]) for s, u in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1])))]
 

@@ -23,7 +23,7 @@ from referee.games.caroleto.examples import EXAMPLES
 from referee.games.caroleto.legal import legal, simulator_leaves_aside
 from referee.games.caroleto.mistakes import MISTAKE_CODES, mistakes
 from referee.games.caroleto.places import Places
-from referee.games.caroleto.round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
+from referee.games.caroleto.round import Amount, Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
 from referee.games.seating import Seating
 from referee.messages import join, say
 from referee.record import Event, Record
@@ -151,7 +151,8 @@ NOTED_LINES = 10
 class Caroleto(Rules):
     name = "caroleto"
     title = "Caroleto"
-    min_players, max_players = 3, 8
+    min_players = 3
+    max_players = 8
     deck = frozenset(TAROT_78)
     verbs = frozenset({"holds", "says", "round", "discards", "draws", "takes", "plays", "bids", "passes", "beats",
                        "votes", "refuses", "catches", "drinks"})
@@ -161,7 +162,9 @@ class Caroleto(Rules):
         Option("Drinks", ("round", "all"), "round",
                "the rounds whose drinks must all be written: those that write one, or all"),
     )
-    RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+    RULES = RULES
+    CODES = CODES
+    EXAMPLES = EXAMPLES
     mistake_codes = MISTAKE_CODES
 
     @classmethod
@@ -936,7 +939,7 @@ class Caroleto(Rules):
         r = self._effects(event)
         word = event.word
         assert word is not None  # the grammar gives « drinks » its amount
-        amount: float
+        amount: Amount
         unit, amount = ("sips", int(word)) if word.isdigit() else (word, 1)
         written = self._written(event)
         if r is None:
@@ -1116,7 +1119,7 @@ class Caroleto(Rules):
                 found.append(("CA-HAND-SIZE", names[seat], say("ca.pending.refill", player=names[seat], count=owed)))
         return found
 
-    def _owed_drinks(self, r: Round) -> list[tuple[int, str, float]]:
+    def _owed_drinks(self, r: Round) -> list[tuple[int, str, Amount]]:
         """(seat, unit, amount) still to drink, for a round whose drinks are written."""
         if not (r.writes or self.every_round):
             return []
@@ -1209,20 +1212,20 @@ class Caroleto(Rules):
         keys = ("rounds", "cards_played", "exchanges", "biddings", "bids", "duels", "dossiers", "catches", "reshuffles")
         return {k: self.counter[k] for k in keys}
 
-    def tallies(self) -> dict[str, dict[str, float]]:
+    def tallies(self) -> dict[str, dict[str, Amount]]:
         """Drinks by player and unit, added up without wording their causes."""
         self._settle_view()
-        totals: dict[str, dict[str, float]] = {}
+        totals: dict[str, dict[str, Amount]] = {}
         for r in self.done + ([self.round] if self.round is not None else []):
             for (seat, unit), amount in r.totals().items():
                 units = totals.setdefault(self.players[seat], {})
                 units[unit] = units.get(unit, 0) + amount
         return totals
 
-    def drunk(self) -> dict[str, dict[str, float]]:
+    def drunk(self) -> dict[str, dict[str, Amount]]:
         """The drinks the record wrote, by player and unit (the central glass as written
         against what it held)."""
-        totals: dict[str, dict[str, float]] = {}
+        totals: dict[str, dict[str, Amount]] = {}
         for r in [*self.done, *([self.round] if self.round is not None else [])]:
             for (seat, unit), amount in r.written.items():
                 units = totals.setdefault(self.players[seat], {})
