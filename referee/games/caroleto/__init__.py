@@ -10,6 +10,6 @@
 - examples: for each code, a short record that breaks its rule.
 """
 
-from referee.games.caroleto.rules import RULES_CLASS
+from .rules import RULES_CLASS
 
 __all__ = ["RULES_CLASS"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TAROT_78, TRUMP, Card
+from ...cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TAROT_78, TRUMP, Card
 
 ROI_DE_PIQUE = Card(KING, "S")
 RED = frozenset("HD")

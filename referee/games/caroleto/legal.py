@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from referee.cards import UNSEEN_CARD, Card
-from referee.games.base import UNITS
-from referee.games.caroleto.cards import RED, ROI_DE_PIQUE, TARGETED, is_trump, kind
-from referee.games.caroleto.places import Places
-from referee.games.caroleto.round import Amount, Round
-from referee.record import Event
+from ...cards import UNSEEN_CARD, Card
+from ...record import Event
+from ..base import UNITS
+from .cards import RED, ROI_DE_PIQUE, TARGETED, is_trump, kind
+from .places import Places
+from .round import Amount, Round
 
 if TYPE_CHECKING:
-    from referee.games.caroleto.rules import Caroleto
+    from .rules import Caroleto
 
 
 def legal(rules: Caroleto) -> list[Event]:

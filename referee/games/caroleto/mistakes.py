@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from referee.cards import Card
-from referee.games.base import Mistake
-from referee.games.caroleto.cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump
-from referee.games.caroleto.legal import _hand, _next_round, _plays, _stock
-from referee.games.caroleto.places import Places
-from referee.games.caroleto.round import Round
-from referee.record import Event
+from ...cards import Card
+from ...record import Event
+from ..base import Mistake
+from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump
+from .legal import _hand, _next_round, _plays, _stock
+from .places import Places
+from .round import Round
 
 if TYPE_CHECKING:
-    from referee.games.caroleto.rules import Caroleto
+    from .rules import Caroleto
 
 RS = ROI_DE_PIQUE
 

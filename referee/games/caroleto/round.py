@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from referee.cards import Card
-from referee.games.base import Drink
-from referee.messages import say
+from ...cards import Card
+from ...messages import say
+from ..base import Drink
 
 
 @dataclass(slots=True)

@@ -15,18 +15,17 @@ from dataclasses import replace
 from functools import partial
 from typing import TypedDict
 
-from referee.cards import TAROT_78, UNSEEN_CARD, Card
-from referee.games.base import (UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table,
-                                amount_text)
-from referee.games.caroleto.cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
-from referee.games.caroleto.examples import EXAMPLES
-from referee.games.caroleto.legal import legal, simulator_leaves_aside
-from referee.games.caroleto.mistakes import MISTAKE_CODES, mistakes
-from referee.games.caroleto.places import Places
-from referee.games.caroleto.round import Amount, Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
-from referee.games.seating import Seating
-from referee.messages import join, say
-from referee.record import Event, Record
+from ...cards import TAROT_78, UNSEEN_CARD, Card
+from ...messages import join, say
+from ...record import Event, Record
+from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
+from ..seating import Seating
+from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
+from .examples import EXAMPLES
+from .legal import legal, simulator_leaves_aside
+from .mistakes import MISTAKE_CODES, mistakes
+from .places import Places
+from .round import Amount, Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -850,7 +849,7 @@ class Caroleto(Rules):
         return ""
 
     def _bar(self, b: Bidding) -> str:
-        from referee.cards import RANK_NAMES
+        from ...cards import RANK_NAMES
 
         return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
 
@@ -1196,7 +1195,7 @@ class Caroleto(Rules):
 
     def _next_todo(self) -> str:
         """What begins the next round: its first draw, or in the last round the cards."""
-        from referee.games.caroleto.legal import _next_round
+        from .legal import _next_round
 
         nr = _next_round(self)
         if nr.last:
@@ -1244,7 +1243,7 @@ class Caroleto(Rules):
         extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
         if self.standing:
             extra[say("ca.state.standing")] = join(str(p.card) for p in self.standing)
-        from referee.games.caroleto.legal import _all_owed, _next_round
+        from .legal import _all_owed, _next_round
 
         owing = (self._owed_drinks(r) if r.writes or self.every_round else _all_owed(r)) if r and r.closed else []
         owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in owing]
@@ -1255,7 +1254,7 @@ class Caroleto(Rules):
                      self.stock, owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
-        from referee.games.caroleto.ruling import ruling
+        from .ruling import ruling
 
         return ruling(self, event)
 

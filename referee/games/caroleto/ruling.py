@@ -7,12 +7,12 @@ import copy
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from referee.games.base import Drink, amount_text
-from referee.messages import join, say
-from referee.record import Event
+from ...messages import join, say
+from ...record import Event
+from ..base import Drink, amount_text
 
 if TYPE_CHECKING:
-    from referee.games.caroleto.rules import Caroleto
+    from .rules import Caroleto
 
 
 def ruling(rules: Caroleto, event: Event) -> str | None:
