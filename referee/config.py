@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .messages import say
+from .record_file import open_regular
 
 FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif", "html")
 SUITS = ("ascii", "symbols")
@@ -183,8 +184,6 @@ def find(start: str = ".") -> Config:
 
 def load(path: str) -> Config:
     """The configuration in a file named by ``--config`` (trusted: the user named it)."""
-    from .importer import open_regular
-
     try:
         with open_regular(path) as file:
             data = _bounded(path, file, os.fstat(file.fileno()))
