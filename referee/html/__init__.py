@@ -20,7 +20,7 @@ from typing import Any
 
 from ..cards import Card
 from ..engine import Found, GameReport
-from ..formats import Emit, Settings, Summary, Writer
+from ..writer import Emit, Settings, Summary, Writer
 from ..messages import join, language, say
 from ..record import Batch, Comment, Event, Record
 from .markup import Html, concat, h, json_script
