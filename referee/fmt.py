@@ -9,7 +9,11 @@ from collections.abc import Callable, Iterable
 
 from .atomic import replace_file
 from .fit import fit, terminal_width
-from .formatter import COUNT_VERBS, Formatter, Style, card_text, known_tags
+# imported by name from here too:
+from .formatter import (
+    COUNT_VERBS as COUNT_VERBS, Formatter as Formatter, Style as Style, card_text as card_text,
+    known_tags as known_tags,
+)
 from .importer import looks_json
 from .lock import LockHeld, RecordLock
 from .messages import say
@@ -21,7 +25,6 @@ from .safe_text import visible
 Writer = Callable[[str], object]
 """Where text goes (``sys.stdout.write``)."""
 
-__all__ = ["COUNT_VERBS", "Formatter", "Style", "canonical", "card_text", "known_tags", "run", "write_atomically"]
 
 def write_atomically(path: str, text: str) -> None:
     """Replace a file's content with ``text`` (UTF-8), whole or not at all (a killed

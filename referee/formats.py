@@ -32,9 +32,11 @@ from .notation import RecordError
 from .record import Record
 from .report import SHOWN_PER_KIND, render, to_json, violation_json
 from .safe_text import visible
-from .writer import Emit, Selected, Settings, Summary, Writer
+# imported by name from here too:
+from .writer import (
+    Emit as Emit, Selected as Selected, Settings as Settings, Summary as Summary, Writer as Writer,
+)
 
-__all__ = ["WRITERS", "Emit", "Selected", "Settings", "Summary", "Writer", "github_data", "github_property", "help_uri"]
 
 
 def _unreadable(report: GameReport) -> list[RecordError]:

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .locales import mo_path
+
 Message = str | tuple[str, str]
 """A sentence, or a sentence with a count as (singular, plural): ``say`` picks the form
 by the ``count`` field, as gettext's ngettext does."""
@@ -1282,8 +1284,6 @@ def _catalogue() -> Any:
         _translation = _catalogues.get(_language)
     if _translation is None:
         import gettext
-
-        from .i18n import mo_path
 
         with open(mo_path(_language), "rb") as stream:
             _translation = _catalogues[_language] = gettext.GNUTranslations(stream)

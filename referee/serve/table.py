@@ -31,7 +31,7 @@ from ..record_file import FileRefused, RecordFile
 @functools.cache
 def languages() -> tuple[str, ...]:
     """The languages a page may be shown in: those referee speaks (read once)."""
-    from ..i18n import languages as spoken
+    from ..locales import languages as spoken
 
     return spoken()
 
