@@ -16,11 +16,13 @@ import pickle
 import random
 import unicodedata
 from collections.abc import Callable, Iterator
+from typing import IO
 from dataclasses import dataclass
 
 from .cards import ACE, SUITS, UNSEEN_CARD, Card
 from .engine import replay, start
-from .export import escape_value, line_text
+from .export import line_text
+from .formatter import escape_value
 from .games.base import Group, Legal, Rules, legal_events
 from .notation import RecordError, parse_text
 from .record import Event, Record
@@ -58,13 +60,34 @@ def positions(game: str, count: int, seed: int = 0, max_events: int = 300) -> It
         record_seed += 1
 
 
+class _Sharing(pickle.Pickler):
+    """Pickles all but one object, written as a reference to it (``_Shared`` puts it back)."""
+
+    def __init__(self, file: IO[bytes], shared: object) -> None:
+        super().__init__(file, pickle.HIGHEST_PROTOCOL)
+        self.shared = shared
+
+    def persistent_id(self, obj: object) -> int | None:
+        return 0 if obj is self.shared else None
+
+
+class _Shared(pickle.Unpickler):
+    """Unpickles what ``_Sharing`` pickled, its one reference read as the object shared."""
+
+    def __init__(self, file: IO[bytes], shared: object) -> None:
+        super().__init__(file)
+        self.shared = shared
+
+    def persistent_load(self, pid: object) -> object:
+        return self.shared
+
+
 def _forks(rules: Rules) -> Callable[[], Rules]:
     """Copies of a game's rules as they stand, made fast: pickled once (its setup, and
     the record in it, shared rather than copied), unpickled for each copy; deep copies
     for rules that cannot be pickled (a function kept in them)."""
     buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
-    pickler.persistent_id = lambda obj: 0 if obj is rules.setup else None
+    pickler = _Sharing(buffer, rules.setup)
     try:
         pickler.dump(rules)
     except (pickle.PicklingError, AttributeError, TypeError):
@@ -72,9 +95,8 @@ def _forks(rules: Rules) -> Callable[[], Rules]:
     data = buffer.getvalue()
 
     def fork() -> Rules:
-        unpickler = pickle.Unpickler(io.BytesIO(data))
-        unpickler.persistent_load = lambda _: rules.setup
-        return unpickler.load()
+        copied: Rules = _Shared(io.BytesIO(data), rules.setup).load()  # what was pickled: a Rules
+        return copied
 
     return fork
 

@@ -17,9 +17,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..cards import SUITS, read_card
-from ..export import escape_value, line_text
+from ..export import line_text
+from ..formatter import escape_value
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
+from ..locales import languages as spoken
 from ..live import NOT_REPLAYED, Session, SessionError, headers_record, accepted_line
 from .. import messages
 from ..messages import say
@@ -31,8 +33,6 @@ from ..record_file import FileRefused, RecordFile
 @functools.cache
 def languages() -> tuple[str, ...]:
     """The languages a page may be shown in: those referee speaks (read once)."""
-    from ..locales import languages as spoken
-
     return spoken()
 
 
