@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .messages import say
+from .safe_text import visible
 
 RECORD_LIMIT = 64 << 20
 """The largest record ``fmt`` and ``play`` read whole, in bytes (``check`` streams any size)."""
@@ -42,8 +43,6 @@ class FileRefused(Exception):
         self.path, self.message = path, message
 
     def __str__(self) -> str:
-        from .safe_text import visible
-
         return visible(f"{self.path}: {self.message}")
 
 
