@@ -10,7 +10,6 @@ a legal event, the game's ruling in words (``Rules.ruling``), and what comes nex
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import io
 import re
@@ -21,8 +20,8 @@ from . import record_rules
 from .cards import cards_named_in
 from .codes import known_codes, refereed
 from .engine import GameReport, check_games
-from .games import find_game, load_rules
-from .games.base import Rules, SetupError, Violation
+from .games import find_game
+from .games.base import SetupError, Violation
 from .fit import fit, terminal_width
 from .importer import read_any
 from .messages import ENGLISH, help_text, join, say, template
