@@ -30,7 +30,7 @@ from .engine import GameReport, replay, start
 from .export import line_text
 from .formatter import escape_value
 from .games import GAMES, find_game, load_rules
-from .games.base import Group, Legal, Mistake, Option, Rules, Setup, SetupError, Violation
+from .games.base import Group, Legal, Mistake, Option, Rules, SetupError, Violation
 from .messages import join
 from .notation import VERBS, RecordError, parse_text
 from .record import Event, Record
