@@ -19,7 +19,8 @@ from .lock import LockHeld, RecordLock
 from .messages import say
 from .notation import RecordError, read_games, unreadable_reason
 from .paths import NotFound
-from .record_file import RECORD_LIMIT, FileRefused, RecordFile, read_stdin
+from . import record_file
+from .record_file import FileRefused, RecordFile, read_stdin
 from .safe_text import visible
 
 Writer = Callable[[str], object]
@@ -65,6 +66,7 @@ def run(targets: Iterable[str | NotFound], style: Style, check: bool, diff: bool
     change, else 0. A file is rewritten under its writing lock, through what was opened
     and checked (referee/record_file.py, docs/files.md)."""
 
+    limit = record_file.RECORD_LIMIT  # read when the command runs (a test lowers it)
     counts = {"changed": 0, "same": 0, "error": 0, "": 0}
     for target in targets:
         if isinstance(target, NotFound):
@@ -73,10 +75,10 @@ def run(targets: Iterable[str | NotFound], style: Style, check: bool, diff: bool
             continue
         try:
             if target == "-":
-                counts[_one(target, read_stdin(RECORD_LIMIT), None, style, check, diff, out, err)] += 1
+                counts[_one(target, read_stdin(limit), None, style, check, diff, out, err)] += 1
                 continue
             with RecordLock(target, "fmt") if not (check or diff) else _Unlocked():
-                with RecordFile.open(target, write=not (check or diff), limit=RECORD_LIMIT) as opened:
+                with RecordFile.open(target, write=not (check or diff), limit=limit) as opened:
                     counts[_one(target, opened.read_bytes(), opened, style, check, diff, out, err)] += 1
         except (FileRefused, LockHeld) as error:
             err(str(error) + "\n")
