@@ -23,7 +23,7 @@ from ..match import Standing, describe
 from ..messages import join, say
 from ..record import Comment, Event, Record
 from ..report import score_kind
-from . import charts  # a sibling: the package itself is not imported from here
+from . import charts
 from .markup import Html, concat, esc, h, json_script
 
 SHOWN_PER_CODE = 100
