@@ -14,9 +14,8 @@ and nothing else::
     python -m referee.i18n extract de   # starts (or updates) referee/locale/de/...
     python -m referee.i18n docs      # writes docs/<lang>/conventions.md from the catalogue
 
-The language is, in order: ``--lang``, then ``lang`` in the configuration, then the
-locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English.
-"""
+Its names for the language in use (``languages``, ``from_locale``, ``mo_path``...) are
+referee/locales.py's, imported here by name."""
 
 from __future__ import annotations
 

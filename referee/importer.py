@@ -17,10 +17,9 @@ import io
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import CARD_TAGS, NUMBERED, SPELLINGS, Card, respelled
-from .formatter import Formatter, Item
 from .french import is_french, tag_key
 from .games import numbers_are_cards
 from .messages import say
@@ -28,6 +27,9 @@ from .notation import RecordError, read_games, unreadable_reason
 from .record import Comment, Event, Header, Record
 from .record_file import FileRefused, open_regular, read_stdin
 from .resources import read_resource
+
+if TYPE_CHECKING:
+    from .formatter import Item
 
 JsonPath = list[str | int]
 """A place in a JSON document: the keys and indexes that lead to it."""
@@ -272,6 +274,8 @@ def _record(path: str, number: int, game: dict[str, Any], match_games: dict[str,
 def _read_back(path: str, records: list[tuple[int, Record]], refused: dict[str | int, tuple[JsonPath, str]], games: int) -> Iterator[Record | RecordError]:
     """The games written in canonical text and read again by the text reader; each read
     game given the places its JSON says; an error named by the JSON path of its item."""
+    from .formatter import Formatter  # here: a text record does without it (start-up)
+
     formatter = Formatter()
     lines: list[str] = []
     origin: list[tuple[int, Item | None]] = []  # per line of the text: the game, the item
