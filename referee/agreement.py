@@ -16,12 +16,14 @@ import pickle
 import random
 import unicodedata
 from collections.abc import Callable, Iterator
+from typing import IO
 from dataclasses import dataclass
 
 from .cards import ACE, SUITS, UNSEEN_CARD, Card
 from .engine import replay, start
-from .export import escape_value, line_text
-from .games.base import Group, Legal, Rules, legal_events
+from .export import line_text
+from .formatter import escape_value
+from .games.base import Group, Legal, Rules, Violation, legal_events
 from .notation import RecordError, parse_text
 from .record import Event, Record
 from .simulate import rules_class, simulate
@@ -58,13 +60,41 @@ def positions(game: str, count: int, seed: int = 0, max_events: int = 300) -> It
         record_seed += 1
 
 
+class _Sharing(pickle.Pickler):
+    """Pickles all but one object, written as a reference to it (``_Shared`` puts it back)."""
+
+    def __init__(self, file: IO[bytes], shared: object) -> None:
+        super().__init__(file, pickle.HIGHEST_PROTOCOL)
+        self.shared = shared
+
+    def persistent_id(self, obj: object) -> int | None:
+        return 0 if obj is self.shared else None
+
+
+class _Shared(pickle.Unpickler):
+    """Unpickles what ``_Sharing`` pickled, its one reference read as the object shared."""
+
+    def __init__(self, file: IO[bytes], shared: object) -> None:
+        super().__init__(file)
+        self.shared = shared
+
+    def persistent_load(self, pid: object) -> object:
+        return self.shared
+
+
+def _flagged(rules: Rules) -> list[Violation]:
+    """What a game replayed here flagged: the list its rules start with (check alone
+    keeps them otherwise, in an engine.Found)."""
+    assert isinstance(rules.violations, list)
+    return rules.violations
+
+
 def _forks(rules: Rules) -> Callable[[], Rules]:
     """Copies of a game's rules as they stand, made fast: pickled once (its setup, and
     the record in it, shared rather than copied), unpickled for each copy; deep copies
     for rules that cannot be pickled (a function kept in them)."""
     buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
-    pickler.persistent_id = lambda obj: 0 if obj is rules.setup else None
+    pickler = _Sharing(buffer, rules.setup)
     try:
         pickler.dump(rules)
     except (pickle.PicklingError, AttributeError, TypeError):
@@ -72,9 +102,8 @@ def _forks(rules: Rules) -> Callable[[], Rules]:
     data = buffer.getvalue()
 
     def fork() -> Rules:
-        unpickler = pickle.Unpickler(io.BytesIO(data))
-        unpickler.persistent_load = lambda _: rules.setup
-        return unpickler.load()
+        copied: Rules = _Shared(io.BytesIO(data), rules.setup).load()  # what was pickled: a Rules
+        return copied
 
     return fork
 
@@ -88,7 +117,7 @@ def disagreements(position: Position, rng: random.Random, sample: int = SAMPLE) 
     rules = rules_at(record)
     rules.result()  # as a check asks it before the next line: a player out of cards goes out
     if rules.violations:
-        return [f"{position.game} seed {position.seed}: the position itself is flagged: {rules.violations[0]}"]
+        return [f"{position.game} seed {position.seed}: the position itself is flagged: {_flagged(rules)[0]}"]
     if rules.result().finished:
         return []
     offered = legal_events(rules.legal())  # a group of cards: each play it allows
@@ -106,7 +135,7 @@ def disagreements(position: Position, rng: random.Random, sample: int = SAMPLE) 
             continue
         after = fork()  # the position, replayed once; the line goes through the engine's loop
         replay(after, dataclasses.replace(record, events=[dataclasses.replace(alone.events[0], line=line)]))
-        flagged = after.violations
+        flagged = _flagged(after)
         if flagged:
             v = flagged[0]
             found.append(f"{position.game} seed {position.seed}: legal() offers {written!r}, flagged "
@@ -224,7 +253,7 @@ def random_play(game: str, players: int, seed: int, steps: int, sample: int = SA
         for event in candidates(rules, rng):
             after = fork()
             replay(after, dataclasses.replace(record, events=[event]))
-            if not after.violations[len(rules.violations):]:
+            if not _flagged(after)[len(rules.violations):]:
                 clean.append(event)
                 if _looks(after) != looks and not offers_line(rules, offered, event):  # (else it changes nothing)
                     found.append(f"{game} seed {seed}: {line_text(event)!r} checks clean, legal() did not offer it\n"
@@ -233,8 +262,8 @@ def random_play(game: str, players: int, seed: int, steps: int, sample: int = SA
         for event in rng.sample(spelled, min(sample, len(spelled))):
             after = fork()
             replay(after, dataclasses.replace(record, events=[event]))
-            if after.violations[len(rules.violations):]:
-                v = after.violations[-1]
+            if _flagged(after)[len(rules.violations):]:
+                v = _flagged(after)[-1]
                 found.append(f"{game} seed {seed}: legal() offers {line_text(event)!r}, flagged {v.code} ({v.message})\n"
                              + "\n".join(lines) + "\n")
         if found or not clean:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+from .record_file import RecordFile
+
 
 def replace_file(path: str, data: bytes, prefix: str = "referee") -> None:
     """Replace a file's content with ``data``: a temporary file in the same folder
@@ -12,8 +14,6 @@ def replace_file(path: str, data: bytes, prefix: str = "referee") -> None:
     very entry opened (RecordFile.replace). A symbolic link named here is resolved once:
     the file it points to is replaced, the link kept. FileRefused for a file that is not
     a regular file, read-only or has several names."""
-    from .record_file import RecordFile
-
     with RecordFile.open(path) as opened:
         opened.read_bytes()
         opened.replace(data, prefix)

@@ -12,9 +12,22 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from .config import add_defaults
+from .engine import check_games, error_report
 from .formats import WRITERS, Settings, Summary, Writer
+from .importer import read_any
+from .messages import say
+from .notation import RecordError
 from .paths import NotFound
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+Done = tuple[list[object], Summary, int]
+"""A file checked in a worker: what its games write (the chunks), its summary, and how
+many games (or results) it wrote."""
 
 INLINE_BYTES = 1 << 20
 AHEAD = 4
@@ -25,10 +38,6 @@ BATCH_FILES, BATCH_BYTES = 32, 256 << 10
 
 def check_file(path: str, writer: Writer, settings: Settings) -> None:
     """Check the games of one file (text or JSON) and write their reports."""
-    from .config import add_defaults
-    from .engine import check_games
-    from .importer import read_any
-
     prepare = (lambda record: add_defaults(record, settings.games)) if settings.games else None
     name = settings.name(path)  # --stdin-filename's for -
     writer.file_start(name)
@@ -42,21 +51,18 @@ def check_file(path: str, writer: Writer, settings: Settings) -> None:
 def _not_found(missing: NotFound, writer: Writer, read: bool = False) -> None:
     """A path that gave no file to check, counted as such; ``read``: a file that was
     found but could not be checked (its worker died), counted as a game not checked."""
-    from .engine import error_report
-    from .notation import RecordError
-
     error = RecordError(missing.path, 0, 0, missing.message)
     writer.file_start(missing.path)
     writer.report(error, error_report(error), missing=not read)
     writer.file_end(missing.path)
 
 
-def _in_worker(paths: list[str], settings: Settings) -> list[tuple[list, Summary, int]]:
+def _in_worker(paths: list[str], settings: Settings) -> list[Done]:
     """Check some files in a worker: for each, what its games write, its summary, and how
     many games (or results) it wrote."""
-    done = []
+    done: list[Done] = []
     for path in paths:
-        chunks: list = []
+        chunks: list[object] = []
         writer = WRITERS[settings.format](chunks.append, settings)
         check_file(path, writer, settings)
         done.append((chunks, writer.summary, writer.written))
@@ -112,10 +118,11 @@ def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Setti
     of its own: the batches that did not kill it come back whole, and the one that kills
     its process again is reported file by file as not checked (exit 2). A new pool takes
     the files still to come."""
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor  # here: one process does without it (start-up)
 
     summary = Summary()
-    pending: deque = deque()  # (targets, future): a batch for a worker, or one target (future None) for here
+    # (targets, future): a batch for a worker, or one target (future None) for here
+    pending: deque[tuple[list[str], Future[list[Done]]] | tuple[list[str | NotFound], None]] = deque()
     queue = iter(targets)
     pools = [ProcessPoolExecutor(jobs, initializer=_quiet_interrupts)]
 
@@ -135,7 +142,7 @@ def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Setti
                 if target is None:
                     break
                 weight = _worker_size(target)
-                if weight is None:
+                if weight is None or isinstance(target, NotFound):  # a NotFound has no weight
                     if batch:
                         submit(batch)
                         batch, size = [], 0
@@ -151,18 +158,18 @@ def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Setti
 
         fill()
         while pending:
-            batch, future = pending.popleft()
-            if future is None:
-                _one(batch[0], writer, settings)
+            entry = pending.popleft()
+            if entry[1] is None:
+                _one(entry[0][0], writer, settings)
                 fill()
                 continue
+            batch, future = entry
+            done: list[Done] | str
             try:
                 done = future.result()
             except Exception:  # noqa: BLE001 - the worker died, or the pool broke with another one
                 done = _alone(batch, settings)
             if isinstance(done, str):
-                from .messages import say
-
                 for target in batch:
                     _not_found(NotFound(target, say("run.worker-failed", reason=done)), writer, read=True)
                 fill()
@@ -182,7 +189,7 @@ def _parallel(targets: Iterable[str | NotFound], writer: Writer, settings: Setti
     return summary
 
 
-def _alone(batch: list[str], settings: Settings) -> list[tuple[list, Summary, int]] | str:
+def _alone(batch: list[str], settings: Settings) -> list[Done] | str:
     """A batch whose pool broke, checked again in a process of its own: what it gives, or
     why that process failed too (the batch is then not checked)."""
     from concurrent.futures import ProcessPoolExecutor

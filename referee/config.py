@@ -20,8 +20,14 @@ import os
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any, BinaryIO
 
+from .codes import known_codes
+from .games import find_game, load_rules
+from .locales import languages
 from .messages import say
+from .record import Header, Record
+from .record_file import open_regular
 
 FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif", "html")
 SUITS = ("ascii", "symbols")
@@ -93,8 +99,6 @@ def codes(names: tuple[str, ...], where: str) -> tuple[str, ...]:
         return ()
     import difflib
 
-    from .explain import known_codes
-
     names = tuple(n.strip().upper() for n in names)
     known = known_codes()
     for name in names:
@@ -153,7 +157,7 @@ def _open_found(path: str) -> tuple[str | None, bytes]:
         return (why, b"") if why is not None else (None, _bounded(path, file, info))
 
 
-def _bounded(path: str, file, info: os.stat_result) -> bytes:
+def _bounded(path: str, file: BinaryIO, info: os.stat_result) -> bytes:
     """A configuration's bytes, at most MAX_CONFIG (checked before a byte is read)."""
     data = file.read(MAX_CONFIG + 1) if info.st_size <= MAX_CONFIG else b"x" * (MAX_CONFIG + 1)
     if len(data) > MAX_CONFIG:
@@ -183,8 +187,6 @@ def find(start: str = ".") -> Config:
 
 def load(path: str) -> Config:
     """The configuration in a file named by ``--config`` (trusted: the user named it)."""
-    from .importer import open_regular
-
     try:
         with open_regular(path) as file:
             data = _bounded(path, file, os.fstat(file.fileno()))
@@ -198,7 +200,7 @@ def load(path: str) -> Config:
     return read(path, table)
 
 
-def _table(path: str, data: bytes) -> dict | None:
+def _table(path: str, data: bytes) -> dict[str, Any] | None:
     """The referee table of a configuration file's bytes: all of a referee.toml,
     ``[tool.referee]`` of a pyproject.toml (None when it has none)."""
     import tomllib
@@ -237,10 +239,10 @@ def _flag(path: str, key: str, value: object) -> bool:
     return value
 
 
-def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
+def read(path: str, table: dict[str, Any], warnings: tuple[str, ...] = ()) -> Config:
     """A Config from the referee table of ``path``; ConfigError for an unknown key or a
     value of the wrong kind."""
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # Config's fields, each checked here (TOML values)
     prefix = "tool.referee." if os.path.basename(path) == "pyproject.toml" else ""
     for key, value in table.items():
         where = prefix + key
@@ -256,8 +258,6 @@ def read(path: str, table: dict, warnings: tuple[str, ...] = ()) -> Config:
         elif key == "format":
             values["format"] = _choice(path, where, value, FORMATS)
         elif key == "lang":
-            from .i18n import languages
-
             values["lang"] = _choice(path, where, value, languages())
         elif key in ("fmt", "games") and not isinstance(value, dict):
             keys = "suits, ranks, exclude" if key == "fmt" else "a game's name"
@@ -298,11 +298,9 @@ def _per_file(path: str, where: str, table: object) -> tuple[tuple[str, tuple[st
                  for pattern, names in table.items())
 
 
-def _games(path: str, where: str, table: dict) -> dict[str, dict[str, str]]:
+def _games(path: str, where: str, table: dict[str, Any]) -> dict[str, dict[str, str]]:
     """``[games.bataille-corse]`` tables: each tag an option of that game, each value one
     it accepts."""
-    from .games import find_game, load_rules
-
     games: dict[str, dict[str, str]] = {}
     for name, options in table.items():
         entry = find_game(name)
@@ -330,12 +328,9 @@ def _games(path: str, where: str, table: dict) -> dict[str, dict[str, str]]:
     return games
 
 
-def add_defaults(record, games: dict[str, dict[str, str]]) -> None:
+def add_defaults(record: Record, games: dict[str, dict[str, str]]) -> None:
     """Give a record the configured options of its game that it does not set itself (nor
     takes from its match): after what it inherits, never written back."""
-    from .games import find_game
-    from .record import Header
-
     entry = find_game(record.tag("Game", "") or "")
     defaults = games.get(entry.name) if entry is not None else None
     for tag, value in (defaults or {}).items():

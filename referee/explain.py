@@ -10,7 +10,6 @@ a legal event, the game's ruling in words (``Rules.ruling``), and what comes nex
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import io
 import re
@@ -18,28 +17,22 @@ import textwrap
 from dataclasses import dataclass, field
 
 from . import record_rules
-from .games import GAMES, find_game, load_rules
-from .games.base import Rules, SetupError, Violation
+from .cards import cards_named_in
+from .codes import known_codes, refereed
+from .engine import GameReport, check_games
+from .games import find_game
+from .games.base import SetupError, Violation
 from .fit import fit, terminal_width
+from .importer import read_any
 from .messages import ENGLISH, help_text, join, say, template
+from .notation import RecordError, read_games
+from .record import Record
 from .safe_text import visible_lines
+from .state import checked_game_at, rules_at, source_line, state_of
 
 CODE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
 PLACE = re.compile(r"(?P<path>.+?):(?P<line>[0-9]+)(?::[0-9]+)?")
 WIDTH = 80
-
-
-def refereed() -> list[type[Rules]]:
-    """The rules of every refereed game."""
-    return [load_rules(g) for g in GAMES if g.module is not None]
-
-
-def known_codes() -> list[str]:
-    """Every code a game or the engine can report, in a stable order."""
-    codes = dict.fromkeys(record_rules.CODES)
-    for cls in refereed():
-        codes.update(dict.fromkeys(cls.CODES))
-    return sorted(codes, key=lambda c: (c.startswith("REC-"), c))
 
 
 @dataclass
@@ -80,9 +73,6 @@ def explanation(code: str) -> Explanation | None:
 
 def verdict(text: str) -> list[Violation]:
     """What referee says of an example record: its violations, the accepted ones left out."""
-    from .engine import check_games
-    from .notation import read_games
-
     return [v for _, report in check_games(read_games("<example>", io.BytesIO(text.encode("utf-8"))))
             for v in report.violations if not v.accepted]
 
@@ -181,28 +171,19 @@ def codes_page() -> str:
 def explain_place(path: str, line: int, width: int = WIDTH, terminal: bool = False) -> list[str]:
     """Why referee ruled as it did on a line of a record, in lines of at most ``width``
     columns (the first, the place and the line as written, cut only on a terminal)."""
-    from .importer import read_any
-    from .notation import RecordError
-    from .state import checked_game_at
-
     record, report = checked_game_at(read_any(path), line)  # text or JSON, as check reads it
     if isinstance(record, RecordError):
         if record.line == line:
             return [f"{path}:{line}", *_wrap(say("explain.unreadable"), record.message, width)]
         raise record
-    from .cards import cards_named_in
-
     with cards_named_in(record.french):  # as check names a French record's cards
         return explain_line(path, line, record, report, width, terminal)
 
 
-def explain_line(path: str, line: int, record, report, width: int = WIDTH, terminal: bool = False) -> list[str]:
+def explain_line(path: str, line: int, record: Record, report: GameReport, width: int = WIDTH, terminal: bool = False) -> list[str]:
     """Why referee ruled as it did on a line of a game, given its report (with its
     match's faults), in lines of at most ``width`` columns (the first cut only on a
     terminal); RecordError when the game has no such line."""
-    from .notation import RecordError
-    from .state import rules_at, source_line, state_of
-
     source = source_line(record, line)
     if source is None:
         raise RecordError(path, line, 1, say("explain.no-line", line=line))
@@ -244,8 +225,6 @@ MAX_DIGITS = 12
 
 def _line_number(place: re.Match[str]) -> int:
     """The line of a FILE:LINE; RecordError for a number no record has a line of."""
-    from .notation import RecordError
-
     digits = place["line"]
     if len(digits.lstrip("0")) > MAX_DIGITS:
         raise RecordError(place["path"], 0, 0, say("explain.line-too-large", digits=len(digits)))
@@ -257,7 +236,6 @@ def run(targets: tuple[str, ...]) -> int:
     unknown or a place cannot be read. No target: every code with its title."""
     import sys
 
-    from .notation import RecordError
 
     terminal = terminal_width()
     width = terminal or WIDTH  # piped: 80 columns, as the docs show it

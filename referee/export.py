@@ -1,17 +1,18 @@
-"""A record in other forms: JSON (schemas/record.schema.json), canonical text (referee/fmt.py),
+"""A record in other forms: JSON (schemas/record.schema.json), canonical text (referee/formatter.py),
 and one event as a line of text."""
 
 from __future__ import annotations
 
-import re
+from typing import Any
 
 from .cards import CARD_TAGS, SUIT_NAMES, french_word, respelled
+from .formatter import Formatter, escape_value
 from .french import FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, english_tag
 from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
 
 
-def _event_json(event: Event) -> dict:
-    data = {"line": event.line, "column": event.column, "player": event.player, "verb": event.verb}
+def _event_json(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"line": event.line, "column": event.column, "player": event.player, "verb": event.verb}
     if event.cards:
         data["cards"] = [str(c) for c in event.cards]
     for key in ("suit", "target", "word", "move", "time", "comment"):
@@ -21,7 +22,7 @@ def _event_json(event: Event) -> dict:
     return data
 
 
-def record_to_json(record: Record) -> dict:
+def record_to_json(record: Record) -> dict[str, Any]:
     """One game as plain data: headers, events and comments, each with its line. It is
     the same in either notation: header tags in English (``[Jeu]`` is ``Game``), cards
     and verbs in their canonical form; the [Notation] header is kept, so that ``import``
@@ -34,16 +35,6 @@ def record_to_json(record: Record) -> dict:
         "events": [_event_json(e) for e in record.events],
         "comments": [{"text": c.text, "line": c.line} for c in record.comments],
     }
-
-
-_ESCAPED = re.compile(r'\\(?=[\\"]|\Z)|"')
-
-
-def escape_value(value: str) -> str:
-    """A header value as written between its quotes: a quote as \\", a backslash doubled
-    only where it would be read as an escape (before a quote or a backslash, or last), so
-    that every value reads back as it was and a \\n stays as written."""
-    return _ESCAPED.sub(lambda match: "\\" + match.group(), value)
 
 
 def line_text(item: Header | Event | Comment, french: bool = False) -> str:
@@ -75,7 +66,5 @@ def line_text(item: Header | Event | Comment, french: bool = False) -> str:
 
 
 def record_to_text(record: Record) -> str:
-    """The record in canonical form (referee/fmt.py: what ``referee fmt`` writes)."""
-    from .fmt import Formatter
-
+    """The record in canonical form (referee/formatter.py: what ``referee fmt`` writes)."""
     return Formatter().game_text(record)

@@ -1,333 +1,41 @@
-"""Records in one canonical form (``referee fmt``, ``referee export --to text``), losing
-nothing they say.
-
-The canonical form of a game:
-- comments before the headers first, then the headers in a fixed order (Game, Players,
-  Dealer, First, the game's options as ``referee games`` lists them, Match, Round, Hands,
-  Target, Totals, Result, Event, Date, Place, Annotator, then any other tag as written),
-  each known tag spelt as documented; a comment line among the headers moves with the
-  header after it; a tag given twice keeps its order;
-- one blank line, then the events; the blank lines that group events are kept (a run of
-  them as one), every comment stays where it stood;
-- an event as ``[12.] [09:04:12] Player verb cards ...``: single spaces, move and round
-  numbers without leading zeros, a time with two-digit hours, each card in one spelling
-  (``10H``, ``QS``; with ``suits = "symbols"`` ``10♥``; with ``ranks = "french"`` ``DS``
-  for the dame), cards nobody saw as ``??`` or, several after a verb that counts them,
-  as their number (``draws 2``), scores and amounts as plain numbers;
-- in the record's notation, English or French (``[Notation "fr"]``: French verbs, tags
-  and card letters, ``DP``), and in its spelling style: suit letters or symbols, and in
-  English J Q K or V D R, as most of its cards are written (the configuration or an
-  option may set them; ``notation`` converts a record to the other notation);
-- trailing comments two spaces after the longest line of their group, aligned;
-- one blank line between games (but comment lines that follow a game's last line keep
-  their place); UTF-8, LF line ends, no trailing blanks.
-
-It is a function of what the record says and of where its lines stand relative to each
-other (the blank lines between them), so it is idempotent, and a record read back from
-its JSON form (``referee import``) is written the same."""
+"""``referee fmt``: record files rewritten in their canonical form (referee/formatter.py
+says what it is), or, with ``--check`` or ``--diff``, only said or shown."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+import difflib
+import io
+from collections.abc import Callable, Iterable
 
-from .cards import FRENCH_SUITS, NUMBERED, SUIT_NAMES, SUIT_SYMBOLS, SUITS, TRUMP, UNSEEN, Card, respelled
-from .cards import CARD_TAGS
-from .french import FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, SPELT_TAGS, is_french
-from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
+from .atomic import replace_file
+from .fit import fit, terminal_width
+# imported by name from here too:
+from .formatter import (
+    COUNT_VERBS as COUNT_VERBS, Formatter as Formatter, Style as Style, card_text as card_text,
+    known_tags as known_tags,
+)
+from .importer import looks_json
+from .lock import LockHeld, RecordLock
+from .messages import say
+from .notation import RecordError, read_games, unreadable_reason
+from .paths import NotFound
+from . import record_file
+from .record_file import FileRefused, RecordFile, read_stdin
+from .safe_text import visible
 
-_SYMBOLS = dict(zip(SUITS, "♠♥♦♣"))
-_ENGLISH = {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}
-_FRENCH = {1: "A", 11: "V", 12: "C", 13: "D", 14: "R"}
-_FRENCH_SUIT_LETTERS = {suit: letter for letter, suit in FRENCH_SUITS.items()}
-COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collects", "holds"})
-"""Verbs after which a bare number counts unseen cards (as notation.COUNT_VERBS)."""
+Writer = Callable[[str], object]
+"""Where text goes (``sys.stdout.write``)."""
 
-
-@dataclass(frozen=True)
-class Style:
-    """The canonical choices the configuration may set ([tool.referee.fmt]); None: as
-    each record writes it."""
-
-    suits: str | None = None
-    """``ascii`` (10H) or ``symbols`` (10♥)."""
-    ranks: str | None = None
-    """``english`` (J Q K) or ``french`` (V D R), in English notation."""
-    notation: str | None = None
-    """``en`` or ``fr``: the notation to write (``fmt --notation``)."""
-
-
-def card_text(card: Card, style: Style = Style("ascii", "english", "en")) -> str:
-    """A card in the canonical spelling of ``style``: in French notation, French letters
-    (``DP``, ``10T``), or French ranks before a symbol (``D♠``)."""
-    if card.suit in SUITS:
-        french = style.notation == "fr"
-        rank = (_FRENCH if french or style.ranks == "french" else _ENGLISH).get(card.rank, str(card.rank))
-        if style.suits == "symbols":
-            return rank + _SYMBOLS[card.suit]
-        return rank + (_FRENCH_SUIT_LETTERS[card.suit] if french else card.suit)
-    if card.suit == TRUMP:
-        return f"T{card.rank}"
-    if card.suit == NUMBERED:
-        return str(card.rank)
-    return "??" if card.suit == UNSEEN else "EX"
-
-
-def _number(text: str) -> str:
-    """Digits without leading zeros, and no plus sign; anything else as it is."""
-    sign, digits = (text[0], text[1:]) if text[:1] in "+-" else ("", text)
-    if not digits.isdigit():
-        return text
-    value = int(digits)
-    return str(-value if sign == "-" else value)
-
-
-def _time(text: str) -> str:
-    hours, _, rest = text.partition(":")
-    return f"{int(hours):02d}:{rest}"
-
-
-def _escape(value: str) -> str:
-    from .export import escape_value
-
-    return escape_value(value)
-
-
-_FIRST = ("Game", "Notation", "Players", "Dealer", "First")
-_AFTER = ("Match", "Round", "Hands", "Target", "Totals", "Result", "Event", "Date", "Place", "Annotator")
-
-
-def _tag_order(game: str | None) -> dict[str, tuple[int, str]]:
-    """Each known tag (lower case): its rank in the header block and its spelling."""
-    options: tuple[str, ...] = ()
-    from .games import find_game, load_rules
-
-    entry = find_game(game) if game else None
-    if entry is not None and entry.module is not None:
-        options = tuple(o.tag for o in load_rules(entry).options)
-    tags = (*_FIRST, *options, *_AFTER)
-    return {t.lower(): (rank, t) for rank, t in enumerate(tags)}
-
-
-def known_tags(game: str | None) -> list[str]:
-    """The tags referee reads in a game's headers, spelt and ordered as fmt writes them."""
-    return [spelling for _, spelling in sorted(_tag_order(game).values())]
-
-
-class Formatter:
-    """Writes the games of one file in canonical form, in order: a hand of a match that
-    does not name its game plays its match's (which tells whether its cards are numbers)."""
-
-    def __init__(self, style: Style = Style()):
-        self.given = style
-        """The style asked for; ``style`` is the one of the game being written."""
-        self.style = style
-        self.match_games: dict[str, str] = {}
-        self.own = "en"
-        """The notation of the game being written, as its record says."""
-        self.match: str | None = None
-        self.french_matches: set[str] = set()
-        """The matches a hand of which was written in French with its [Notation] header."""
-        self.last: int | None = None
-        """The last line of the game written before."""
-
-    def _game_of(self, record: Record) -> str | None:
-        game = next((h.value for h in record.headers if h.key == "game"), None)
-        match = next((h.value for h in record.headers if h.key == "match"), None)
-        if game is None and match is not None:
-            game = self.match_games.get(match)
-        if game is not None and match is not None:
-            self.match_games[match] = game
-        return game
-
-    def _style_of(self, record: Record) -> Style:
-        """The style to write this game in: what was asked, else what the record writes."""
-        own = "fr" if record.french else "en"
-        self.match = next((h.value for h in record.headers if h.key == "match"), None)
-        notation = self.given.notation or own
-        symbols = letters = french = english = 0
-        for event in record.events:
-            for word in event.cards_text.split():
-                bare = word.strip("".join(SUIT_SYMBOLS) + "\ufe0f").upper()
-                if bare != word.upper():
-                    symbols += 1
-                elif word[-1:].isalpha() and len(word) > 1 and word.upper() != "EX":
-                    letters += 1
-                    bare = bare[:-1]
-                french += bare in ("V", "D", "R")
-                english += bare in ("J", "Q", "K")
-        suits = self.given.suits or ("symbols" if symbols > letters else "ascii")
-        ranks = self.given.ranks or ("french" if own == notation == "en" and french > english else "english")
-        self.own = own
-        return Style(suits, ranks, notation)
-
-    def lines(self, record: Record) -> list[tuple[str, object | None]]:
-        """The game's lines, each with the header, event or comment it writes (None for a
-        blank line)."""
-        from .games import find_game
-
-        self.style = self._style_of(record)
-        game = self._game_of(record)
-        entry = find_game(game) if game else None
-        counts = entry is not None and not entry.numbered  # a bare number is a count only there
-        order = _tag_order(game)
-        items = sorted([*record.headers, *record.events, *record.comments], key=lambda i: i.line)
-        first_header = next((n for n, i in enumerate(items) if isinstance(i, Header)), len(items))
-        last_header = max((n for n, i in enumerate(items) if isinstance(i, Header)), default=-1)
-        prologue, head, body = items[:first_header], items[first_header:last_header + 1], items[last_header + 1:]
-
-        out: list[tuple[str, object | None]] = []
-        self._run(out, prologue, counts)
-        if prologue and head and head[0].line - prologue[-1].line > 1:
-            out.append(("", None))
-        blocks: list[list] = []  # each header with the comment lines just above it
-        waiting: list = []
-        for item in head:
-            if isinstance(item, Header):
-                blocks.append([*waiting, item])
-                waiting = []
-            else:
-                waiting.append(item)
-        if waiting:  # comments after the last header and before the first event
-            body = waiting + body
-        blocks = self._notation_header(blocks, head or prologue)
-        unknown = (len(order), "")
-        blocks.sort(key=lambda block: order.get(block[-1].key, unknown)[0])
-        group = [(self._header(item, order) if isinstance(item, Header) else "", item) for b in blocks for item in b]
-        out += _aligned(group)
-        if body and (head or prologue):
-            out.append(("", None))
-        self._run(out, body, counts)
-        return out
-
-    def _run(self, out: list, items: list, counts: bool) -> None:
-        """Lines in the order they stand, a blank line where the record had one or more."""
-        group: list[tuple[str, object]] = []
-        for n, item in enumerate(items):
-            if n and item.line - items[n - 1].line > 1:
-                out += _aligned(group)
-                out.append(("", None))
-                group = []
-            group.append((self._event(item, counts) if isinstance(item, Event) else "", item))
-        out += _aligned(group)
-
-    def _notation_header(self, blocks: list[list], near: list) -> list[list]:
-        """The header blocks, with a [Notation] header that says the notation written: one
-        is added when a record is turned into French; a record turned into the other
-        notation has its [Notation] header's value changed (its comment kept)."""
-        import dataclasses
-
-        wanted = self.style.notation
-        if self.match is not None and self.match in self.french_matches:  # its match says it already
-            return blocks
-        if wanted == "fr" and self.match is not None:
-            self.french_matches.add(self.match)
-        if wanted == "fr" and self.own == "en" and not any(b[-1].key == "notation" for b in blocks):
-            line = blocks[0][-1].line if blocks else near[0].line if near else 1
-            return [*blocks, [Header("Notation", "fr", line, 1)]]
-        if wanted == "en" and self.own == "fr":  # one without a comment goes (English is the default)
-            blocks = [b for b in blocks if not (b == [b[-1]] and b[-1].key == "notation" and not b[-1].comment)]
-        return [[*b[:-1], dataclasses.replace(b[-1], value=wanted)]
-                if b[-1].key == "notation" and is_french(b[-1].value) != (wanted == "fr") else b for b in blocks]
-
-    def _header(self, header: Header, order: dict[str, tuple[int, str]]) -> str:
-        tag = order.get(header.key, (0, header.tag))[1]
-        if header.key in SPELT_TAGS:
-            tag = SPELT_TAGS[header.key][self.style.notation == "fr"]
-        value = header.value
-        if header.key in CARD_TAGS and self.style.notation != self.own:
-            value = respelled(value, self.own == "fr", self.style.notation == "fr")
-        return f'[{tag} "{_escape(value)}"]'
-
-    def _event(self, event: Event, counts: bool) -> str:
-        french = self.style.notation == "fr"
-        if event.verb == "round":
-            word = FRENCH_ROUND if french else "round"
-            return f"-- {word} {_number(event.word)}" if event.word else f"-- {word}"
-        parts = [_number(event.move[:-1]) + "." if event.move else "", _time(event.time) if event.time else "",
-                 event.player, FRENCH_WRITTEN[event.verb] if french else event.verb]
-        if event.cards:
-            parts.append(self._cards(event, counts))
-        if event.suit is not None:
-            if self.style.suits == "symbols":
-                suit = _SYMBOLS[event.suit]
-            else:
-                suit = SUIT_NAMES[event.suit] if french else event.suit
-            parts += [FRENCH_FOR if french else "for", suit]
-        if event.target is not None:
-            before = (FRENCH_PREPOSITIONS if french else PREPOSITIONS).get(event.verb, "")
-            parts += ([] if event.verb in TARGET_VERBS else [before]) + [event.target]
-        if event.word is not None:
-            if event.verb == "drinks" and french:
-                parts.append(FRENCH_AMOUNT_WRITTEN.get(event.word) or _number(event.word))
-            else:
-                parts.append(_number(event.word) if event.verb in ("scores", "drinks") else event.word)
-        return " ".join(p for p in parts if p)
-
-    def _cards(self, event: Event, counts: bool) -> str:
-        cards = event.cards
-        if counts and len(cards) > 1 and event.verb in COUNT_VERBS and all(c.suit == UNSEEN for c in cards):
-            return str(len(cards))
-        return " ".join(card_text(c, self.style) for c in cards)
-
-    def text(self, records: Iterable[Record]) -> str:
-        """Every game, a blank line between two."""
-        return "\n".join(text for text, _ in self.file_lines(records)) + "\n"
-
-    def file_lines(self, records: Iterable[Record]) -> Iterator[tuple[str, object | None]]:
-        """Every game's lines, in order (see ``next``)."""
-        for record in records:
-            yield from self.next(record)
-
-    def next(self, record: Record) -> list[tuple[str, object | None]]:
-        """The lines of the file's next game: a blank line between two games, but comment
-        lines that followed the last line of a game with no blank line, which the reader
-        gives to the next game (they stand before its headers), stay where they stood."""
-        lines = self.lines(record)
-        if self.last is not None and not (isinstance(lines[0][1], Comment) and lines[0][1].line - self.last == 1):
-            lines.insert(0, ("", None))
-        self.last = max(item.line for _, item in lines if item is not None)
-        return lines
-
-    def game_text(self, record: Record) -> str:
-        """The file's next game as text (``export --to text``, ``import``: a game at a time)."""
-        return "".join(text + "\n" for text, _ in self.next(record))
-
-
-def _aligned(group: list[tuple[str, object]]) -> list[tuple[str, object]]:
-    """A group of lines (no blank line between them) with their comments: a comment line
-    as it is, trailing comments two spaces after the longest line that has one."""
-    commented = [len(text) for text, item in group if text and item.comment]
-    column = max(commented, default=0) + 2
-    out = []
-    for text, item in group:
-        if isinstance(item, Comment):
-            out.append((item.text.rstrip(), item))
-        elif item.comment:
-            out.append((text.ljust(column) + item.comment.rstrip(), item))
-        else:
-            out.append((text, item))
-    return out
-
-
-# --- Rewriting files ------------------------------------------------------------------------
 
 def write_atomically(path: str, text: str) -> None:
     """Replace a file's content with ``text`` (UTF-8), whole or not at all (a killed
     ``fmt`` leaves at most a stray ``.NAME.*.referee-fmt`` file): see RecordFile.replace."""
-    from .atomic import replace_file
-
     replace_file(path, text.encode("utf-8"), "referee-fmt")
 
 
 def canonical(path: str, raw: bytes, style: Style = Style()) -> str:
     """The canonical text of a record file's bytes; RecordError for the first game that
     cannot be read (then the file is not to be touched)."""
-    import io
-
-    from .notation import RecordError, read_games
-
     records = []
     for item in read_games(path, io.BytesIO(raw)):
         if isinstance(item, RecordError):
@@ -340,9 +48,6 @@ def _diff(path: str, before: bytes, after: str) -> str:
     """A unified diff of a file and its canonical form: lines split at LF only (U+2028
     is no line end in a record), every unsafe character shown as an escape, as check
     shows a record's lines."""
-    import difflib
-
-    from .safe_text import visible
 
     def lines(text: str) -> list[str]:
         parts = text.split("\n")
@@ -354,18 +59,14 @@ def _diff(path: str, before: bytes, after: str) -> str:
     return "".join(visible(line[:-1] if line.endswith("\n") else line) + "\n" for line in diff)
 
 
-def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
+def run(targets: Iterable[str | NotFound], style: Style, check: bool, diff: bool, out: Writer, err: Writer) -> int:
     """``referee fmt``: each target rewritten in canonical form (or, with ``check`` or
     ``diff``, only said or shown); the exit status: 2 when a file could not be read or
     written (it is left as it was), else 1 when ``check`` or ``diff`` found a file to
     change, else 0. A file is rewritten under its writing lock, through what was opened
     and checked (referee/record_file.py, docs/files.md)."""
-    from .lock import LockHeld, RecordLock
-    from .messages import say
-    from .paths import NotFound
-    from .record_file import RECORD_LIMIT, FileRefused, RecordFile, read_stdin
-    from .safe_text import visible
 
+    limit = record_file.RECORD_LIMIT  # read when the command runs (a test lowers it)
     counts = {"changed": 0, "same": 0, "error": 0, "": 0}
     for target in targets:
         if isinstance(target, NotFound):
@@ -374,10 +75,10 @@ def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
             continue
         try:
             if target == "-":
-                counts[_one(target, read_stdin(RECORD_LIMIT), None, style, check, diff, out, err)] += 1
+                counts[_one(target, read_stdin(limit), None, style, check, diff, out, err)] += 1
                 continue
             with RecordLock(target, "fmt") if not (check or diff) else _Unlocked():
-                with RecordFile.open(target, write=not (check or diff), limit=RECORD_LIMIT) as opened:
+                with RecordFile.open(target, write=not (check or diff), limit=limit) as opened:
                     counts[_one(target, opened.read_bytes(), opened, style, check, diff, out, err)] += 1
         except (FileRefused, LockHeld) as error:
             err(str(error) + "\n")
@@ -388,8 +89,6 @@ def run(targets, style: Style, check: bool, diff: bool, out, err) -> int:
     changed, same, errors = counts["changed"], counts["same"], counts["error"]
     if changed or same or errors:
         key = "fmt.summary.to-change" if check or diff else "fmt.summary.changed"
-        from .fit import fit, terminal_width
-
         summary = say("fmt.summary", changed=say(key, count=changed), same=say("fmt.summary.same", count=same),
                       errors=say("fmt.summary.errors", count=errors))
         err("\n".join(fit(summary, terminal_width())) + "\n")  # on a terminal, cut between words
@@ -407,20 +106,13 @@ class _Unlocked:
 
 
 def _unreadable(target: str, error: OSError) -> str:
-    from .messages import say
-    from .notation import unreadable_reason
-    from .safe_text import visible
 
     return visible(f"{target}: " + say("file.unreadable", reason=unreadable_reason(error)))
 
 
-def _one(target: str, raw: bytes, opened, style: Style, check: bool, diff: bool, out, err) -> str:
+def _one(target: str, raw: bytes, opened: RecordFile | None, style: Style, check: bool, diff: bool, out: Writer,
+         err: Writer) -> str:
     """Format one file's bytes: 'changed', 'same' or 'error' (said on ``err``)."""
-    from .messages import say
-    from .notation import RecordError
-    from .importer import looks_json
-    from .record_file import FileRefused
-    from .safe_text import visible
 
     if looks_json(target, raw):
         err(visible(f"{target}: " + say("fmt.json")) + "\n")
@@ -440,14 +132,13 @@ def _one(target: str, raw: bytes, opened, style: Style, check: bool, diff: bool,
     elif check:
         out(visible(say("fmt.would-change", path=target)) + "\n")
     else:
+        assert opened is not None  # only the standard input has none, and it was written out above
         try:
             opened.replace(text, "referee-fmt")
         except FileRefused as error:
             err(str(error) + "\n")
             return "error"
         except OSError as error:
-            from .notation import unreadable_reason
-
             err(visible(f"{target}: " + say("fmt.unwritable", reason=unreadable_reason(error))) + "\n")
             return "error"
         out(visible(say("fmt.changed", path=target)) + "\n")

@@ -23,298 +23,29 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING
 
-from .engine import Found, GameReport, status_of
-from .messages import say
+from .engine import Found, GameReport
+from .games.base import Violation
+from .fit import fit
+from .messages import join, say
+from .notation import RecordError
+from .record import Record
+from .report import SHOWN_PER_KIND, render, to_json, violation_json
 from .safe_text import visible
-
-if TYPE_CHECKING:
-    from .games.base import Violation
-
-Emit = Callable[[object], None]
-
-
-@dataclass
-class Summary:
-    """What a check found, counted apart: games by status, accepted rulings, files."""
-
-    files: int = 0
-    valid: int = 0
-    violations: int = 0
-    in_progress: int = 0
-    never_ends: int = 0
-    errors: int = 0
-    missing: int = 0
-    """Files named that could not be read, and patterns or folders that gave no record
-    file: counted apart from the games."""
-    faults: int = 0
-    """The violations of the games with violations (those the table accepted left out)."""
-    accepted: int = 0
-    """Violations the table accepted (``; accepted CODE``), over every game."""
-    rules: dict[str, set[str]] = field(default_factory=dict)
-    """The rules quoted for each code reported (SARIF lists them): a code that several
-    games report (TR-REVOKE, REC-*) may quote a rule of each; kept whole, so that the
-    order the files are checked in (--jobs) changes nothing."""
-    codes: dict[str, int] = field(default_factory=dict)
-    """How many times each code was reported (the table's accepted ones left out), and
-    ``unreadable`` (lines or games that cannot be read) and, under --strict,
-    ``in-progress``: what --statistics counts."""
-
-    @property
-    def games(self) -> int:
-        return self.valid + self.violations + self.in_progress + self.never_ends + self.errors
-
-    def count(self, status: str) -> None:
-        name = status.replace("-", "_").replace("error", "errors")
-        setattr(self, name, getattr(self, name) + 1)
-
-    def add(self, other: Summary) -> None:
-        for f in fields(self):
-            if f.name == "rules":
-                for code, quoted in other.rules.items():
-                    self.rules.setdefault(code, set()).update(quoted)
-            elif f.name == "codes":
-                self.tally(other.codes)
-            else:
-                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
-
-    def tally(self, counts: dict[str, int]) -> None:
-        for code, n in counts.items():
-            if n:
-                self.codes[code] = self.codes.get(code, 0) + n
-
-    def statistics(self) -> list[str]:
-        """A line per code found, as ruff and flake8 print them: how many, the code, its
-        title; the most frequent first."""
-        counted = sorted(self.codes.items(), key=lambda item: (-item[1], item[0]))
-        if not counted:
-            return []
-        number = max(len(str(n)) for _, n in counted)
-        width = max(len(code) for code, _ in counted)
-        return [f"{n:>{number}}  {code:<{width}}  {say(f'title.{code}')}" for code, n in counted]
-
-    def exit_code(self, strict: bool) -> int:
-        """2 when something could not be checked; else 1 for a violation (or, ``strict``,
-        a game in progress); else 0."""
-        if self.errors or self.missing:
-            return 2
-        return 1 if self.violations or (strict and self.in_progress) else 0
-
-    def text(self) -> str:
-        """The summary line, naming only what there is, as linters do: "1 game with 2
-        violations; 3 valid", the problems first."""
-        parts = [say("summary.violations", count=self.violations, faults=say("summary.faults", count=self.faults))
-                 if self.violations else ""]
-        parts += [say(key, count=n) for key, n in (
-            ("summary.errors", self.errors), ("summary.missing", self.missing), ("summary.in-progress", self.in_progress),
-            ("summary.never-ends", self.never_ends), ("summary.valid", self.valid)) if n]
-        text = say("summary.separator").join(p for p in parts if p) or say("summary.nothing")
-        if self.files > 1:
-            text += say("summary.total", games=say("summary.games", count=self.games), files=self.files)
-        return text + (say("report.summary-accepted", count=self.accepted) if self.accepted else "")
+# imported by name from here too:
+from .writer import (
+    Emit as Emit, Selected as Selected, Settings as Settings, Summary as Summary, Writer as Writer,
+)
 
 
-@dataclass(frozen=True)
-class Settings:
-    """How to check and what to print (plain data: it goes to the workers of --jobs)."""
 
-    format: str = "text"
-    quiet: bool = False
-    strict: bool = False
-    play_out: bool = False
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    games: dict[str, dict[str, str]] = field(default_factory=dict)
-    """Default options per game, from the configuration."""
-    width: int | None = None
-    """The terminal's width, that the text report wraps to."""
-    statistics: bool = False
-    """--statistics: a count per code instead of the findings (text, concise, github)."""
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """(pattern, codes) from the configuration: codes never reported in the files the
-    pattern matches (as an exclude pattern matches, from ``root``)."""
-    root: str = "."
-    """The folder of the configuration file."""
-    stdin_filename: str | None = None
-    """--stdin-filename: the name of the record read from ``-``."""
-
-    def name(self, path: str) -> str:
-        """The name a file is reported under: --stdin-filename's for ``-``."""
-        return self.stdin_filename if path == "-" and self.stdin_filename else path
-
-    def for_file(self, path: str) -> Settings:
-        """The settings for one file: the configuration's per-file ignores that match it added."""
-        if not self.per_file_ignores:
-            return self
-        from dataclasses import replace
-
-        from .paths import Excludes
-
-        name = self.name(path)
-        extra = tuple(code for pattern, codes in self.per_file_ignores
-                      if name != "-" and Excludes((pattern,), self.root).match(name) for code in codes)
-        return replace(self, ignore=(*self.ignore, *extra)) if extra else self
-
-    def chosen(self, code: str) -> bool:
-        if not self.select and not self.ignore:  # the usual case, once per violation
-            return True
-        from .config import chosen
-
-        return chosen(code, self.select, self.ignore)
-
-    def problem(self, report: GameReport) -> bool:
-        """Whether a game fails the check: --quiet shows only these."""
-        return report.status in ("violations", "error") or (self.strict and report.status == "in-progress")
-
-
-class Selected(Found):
-    """A game's violations, less the codes the configuration does not select: those are
-    neither counted nor shown (an accepted one still answers its mark)."""
-
-    def __init__(self, settings: Settings, keep: int | None = None, each: Callable[[Violation], object] | None = None):
-        super().__init__(keep, each)
-        self.settings = settings
-        self.codes: dict[str, int] = {}
-        """How many of each code were found, the accepted ones left out (--statistics)."""
-
-    def append(self, violation: Violation) -> None:
-        if self.settings.chosen(violation.code):
-            if not violation.accepted:
-                self.codes[violation.code] = self.codes.get(violation.code, 0) + 1
-            super().append(violation)
-        elif violation.accepted:
-            self.accepted.add((violation.line, violation.code))
-
-
-def _unreadable(report: GameReport) -> list:
+def _unreadable(report: GameReport) -> list[RecordError]:
     """What could not be read in a game (RecordError values): the lines, or the game."""
     return report.errors or ([report.error] if report.error is not None else [])
 
 
 def _place(path: str, line: int, column: int) -> str:
     return f"{path}:{line}:{column}" if line else path
-
-
-class Writer:
-    """The base of every format: one game at a time, then the summary."""
-
-    SEPARATOR = ""
-    """Written by the main process between the chunks of two files' games (json's comma)."""
-    KEEP: int | None = 1
-    """The violations of one code kept in a game's report (the others are counted); None: all."""
-    STREAMS = True
-    """Whether violations are written as they are found (else with their game's report)."""
-
-    def __init__(self, emit: Emit, settings: Settings):
-        self.emit = emit
-        self.settings = self.base = settings
-        self.written = 0
-        self.found: Found | None = None
-        self.summary = Summary()
-        self.games_in_file = 0
-
-    # The main process only.
-    def begin(self) -> None:
-        """What comes before the first game."""
-
-    def end(self, summary: Summary) -> None:
-        """What comes after the last game: by default the summary line."""
-        self.emit(summary.text())
-
-    def lines_at_end(self, summary: Summary) -> list[str]:
-        """The last lines of a report for people: the statistics (--statistics), then
-        the summary."""
-        return [*(summary.statistics() if self.settings.statistics else []), summary.text()]
-
-    # For each file and game.
-    def file_start(self, path: str) -> None:
-        self.summary.files += 1
-        self.games_in_file = 0
-        self.settings = self.base.for_file(path)
-
-    def file_end(self, path: str) -> None:
-        pass
-
-    def sink(self, record) -> Found:
-        """Where a game's violations go as they are found: written at once by a format that
-        streams (under --quiet, all kept until the game shows it fails)."""
-        streams = self.STREAMS and not self.settings.quiet and not self.settings.statistics
-        keep = self.KEEP if streams or not self.STREAMS else None
-        self.found = Selected(self.settings, keep, self._violation if streams else None)
-        return self.found
-
-    def report(self, item, report: GameReport, missing: bool | None = None) -> None:
-        """A game checked: counted, then written (under --quiet, only a game that fails).
-        ``missing``: no game, but a file that could not be read (or a pattern that gave
-        none), counted as what it is; by default, an error about a whole file is one."""
-        if report.status != "error":
-            self._select(report)
-        if missing is None:
-            missing = report.error is not None and report.error.line == 0
-        if missing:  # the file as a whole: not read
-            self.summary.missing += 1
-            if not self.games_in_file:
-                self.summary.files -= 1  # counted by file_start: it is not a file checked
-        else:
-            self.summary.count(report.status)
-        self.games_in_file += 1
-        if report.status == "violations":
-            self.summary.faults += sum(not v.accepted for v in report.violations) + sum(report.omitted.values())
-        found, self.found = self.found, None
-        if found is not None:
-            self.summary.accepted += found.count - found.open
-        for v in report.violations:
-            self.summary.rules.setdefault(v.code, set()).update([v.rule] if v.rule else [])
-        self._count(report, found)
-        if self.shows(report):
-            self.game(item, report, found)
-
-    def _count(self, report: GameReport, found: Found | None) -> None:
-        """Count the codes of a game (--statistics): those found in the replay, those found
-        after it (a match's), what cannot be read, and under --strict a game in progress."""
-        counts = dict(found.codes) if isinstance(found, Selected) else {}
-        kept = {id(v) for v in found.kept} if isinstance(found, Selected) else set()
-        for v in report.violations:
-            if id(v) not in kept and not v.accepted:
-                counts[v.code] = counts.get(v.code, 0) + 1
-        counts["unreadable"] = report.error_count or (1 if report.error is not None else 0)
-        counts["in-progress"] = int(report.status == "in-progress" and self.settings.strict)
-        self.summary.tally(counts)
-
-    def shows(self, report: GameReport) -> bool:
-        """Whether a game is written: under --quiet, only one that fails the check; under
-        --statistics, none."""
-        if self.settings.statistics:
-            return False
-        return not self.settings.quiet or self.settings.problem(report)
-
-    def _select(self, report: GameReport) -> None:
-        """Leave out the codes not selected (a match's faults come after the replay), and
-        say what the game is without them."""
-        violations = [v for v in report.violations if self.settings.chosen(v.code)]
-        if len(violations) == len(report.violations):
-            return
-        report.violations = violations
-        if report.status == "violations" and not any(not v.accepted for v in violations) and not report.omitted:
-            report.status = status_of([], report.result) if report.result is not None else "valid"
-
-    def _violation(self, violation: Violation) -> None:
-        """A violation as it is found (formats that stream)."""
-
-    def game(self, item, report: GameReport, found: Found | None) -> None:
-        raise NotImplementedError
-
-    def _streamed(self, report: GameReport, found: Found | None) -> list[Violation]:
-        """The violations of a report that were not written as they were found."""
-        if found is None or found.each is None:
-            return report.violations
-        kept = {id(v) for v in found.kept}
-        return [v for v in report.violations if id(v) not in kept]
-
-    def worker_result(self) -> tuple[Summary, dict]:
-        return self.summary, {}
 
 
 # --- text and concise -----------------------------------------------------------------------
@@ -326,19 +57,13 @@ class TextWriter(Writer):
 
     def __init__(self, emit: Emit, settings: Settings):
         super().__init__(emit, settings)
-        from .report import SHOWN_PER_KIND
-
         self.KEEP = SHOWN_PER_KIND
 
-    def game(self, item, report: GameReport, found: Found | None) -> None:
-        from .report import render
-
+    def game(self, item: Record | RecordError, report: GameReport, found: Found | None) -> None:
         for pieces in render(report, report.sources, self.settings.width):
             self.emit(pieces)
 
     def end(self, summary: Summary) -> None:
-        from .fit import fit
-
         for line in self.lines_at_end(summary):
             for cut in fit(line, self.settings.width):  # on a terminal, cut between words
                 self.emit([(cut, "")])
@@ -351,20 +76,20 @@ class ConciseWriter(Writer):
     def __init__(self, emit: Emit, settings: Settings):
         super().__init__(emit, settings)
         self.path = ""
-        self.record = None
+        self.record: Record | None = None
         self.told = 0
 
-    def sink(self, record) -> Found:
+    def sink(self, record: Record) -> Found:
         self.path, self.record, self.told = record.path, record, 0
         return super().sink(record)
 
-    def _errors(self, errors: list) -> None:
+    def _errors(self, errors: list[RecordError]) -> None:
         """The lines that cannot be read not told yet."""
         for e in errors[self.told:]:
             self._error(e)
         self.told = len(errors)
 
-    def _error(self, e) -> None:
+    def _error(self, e: RecordError) -> None:
         self.emit(visible(f"{_place(e.path, e.line, e.column)}: {say('format.error')}: {e.message}") + "\n")
 
     def _violation(self, v: Violation) -> None:
@@ -377,7 +102,7 @@ class ConciseWriter(Writer):
         mark = say("report.accepted-label") + " " if v.accepted else ""
         self.emit(visible(f"{_place(self.path, v.line, v.column)}: {v.code} {mark}{v.message}") + "\n")
 
-    def game(self, item, report: GameReport, found: Found | None) -> None:
+    def game(self, item: Record | RecordError, report: GameReport, found: Found | None) -> None:
         self.path = report.file
         for v in self._streamed(report, found):
             self._violation(v)
@@ -422,7 +147,7 @@ class GithubWriter(ConciseWriter):
         message = visible(v.message) + (f"\n« {v.rule} »" if v.rule else "")
         self._command("notice" if v.accepted else "error", self.path, v.line, v.column, title, message)
 
-    def _error(self, e) -> None:
+    def _error(self, e: RecordError) -> None:
         self._command("error", e.path, e.line, e.column, say("report.error"), visible(e.message))
 
     def _in_progress(self, report: GameReport) -> None:
@@ -444,9 +169,9 @@ class JsonWriter(Writer):
         import json  # here: a text report does without it (start-up)
 
         super().__init__(emit, settings)
-        self.dumps = lambda data: json.dumps(data, ensure_ascii=False)
+        self.dumps: Callable[[object], str] = lambda data: json.dumps(data, ensure_ascii=False)
         self.streamed = 0
-        self.record = None
+        self.record: Record | None = None
 
     def begin(self) -> None:
         self.emit(self.OPEN)
@@ -458,22 +183,19 @@ class JsonWriter(Writer):
         self.emit(("," if self.written else "") + self.GAP)
         self.written += 1
 
-    def sink(self, record) -> Found:
+    def sink(self, record: Record) -> Found:
         self.record, self.streamed = record, 0
         return super().sink(record)
 
     def _violation(self, violation: Violation) -> None:
-        from .report import violation_json
-
         if not self.streamed:
+            assert self.record is not None  # the game's sink: its first violation
             self._next_game()
             self.emit(f'{{"file": {self.dumps(self.record.path)}, "line": {self.record.line}, "violations": [')
         self.emit((", " if self.streamed else "") + self.dumps(violation_json(violation)))
         self.streamed += 1
 
-    def game(self, item, report: GameReport, found: Found | None) -> None:
-        from .report import to_json
-
+    def game(self, item: Record | RecordError, report: GameReport, found: Found | None) -> None:
         data = to_json(report)
         if not self.streamed:
             self._next_game()
@@ -526,8 +248,6 @@ class JunitWriter(Writer):
 
     def __init__(self, emit: Emit, settings: Settings):
         super().__init__(emit, settings)
-        from .report import SHOWN_PER_KIND
-
         self.KEEP = SHOWN_PER_KIND
         self.cases: list[str] = []
         self.counts = {"tests": 0, "failures": 0, "errors": 0}
@@ -550,9 +270,7 @@ class JunitWriter(Writer):
         self.emit(f'  <testsuite name="{_xml(path)}" {counts} skipped="0">\n' + "".join(self.cases) + "  </testsuite>\n")
         self.cases = []
 
-    def game(self, item, report: GameReport, found: Found | None) -> None:
-        from .messages import join
-
+    def game(self, item: Record | RecordError, report: GameReport, found: Found | None) -> None:
         self.counts["tests"] += 1
         name = f"{report.file}:{report.line}" + (f" {report.game} ({join(report.players)})" if report.game else "")
         case = f'    <testcase name="{_xml(name)}" classname="{_xml(report.file)}">\n'
@@ -606,7 +324,7 @@ def _docs_base() -> str:
     from importlib.metadata import PackageNotFoundError, metadata
 
     try:
-        urls = metadata("referee").get_all("Project-URL") or []
+        urls: list[str] = metadata("referee").get_all("Project-URL") or []
     except PackageNotFoundError:
         urls = []
     for entry in urls:
@@ -642,8 +360,8 @@ class SarifWriter(JsonWriter):
         driver = {"name": "referee", "version": release, "rules": rules}
         self.emit("\n], " + self.dumps({"tool": {"driver": driver}})[1:] + "]}\n")
 
-    def _result(self, rule: str, level: str, message: str, path: str, line: int, column: int, **more) -> None:
-        location = {"artifactLocation": {"uri": _uri(path)}}
+    def _result(self, rule: str, level: str, message: str, path: str, line: int, column: int, **more: object) -> None:
+        location: dict[str, object] = {"artifactLocation": {"uri": _uri(path)}}
         if line:
             location["region"] = {"startLine": line, "startColumn": max(column, 1)}
         data = {"ruleId": rule, "level": level, "message": {"text": visible(message)},
@@ -651,7 +369,7 @@ class SarifWriter(JsonWriter):
         self._next_game()
         self.emit(self.dumps(data))
 
-    def sink(self, record) -> Found:
+    def sink(self, record: Record) -> Found:
         self.path = record.path
         return Writer.sink(self, record)
 
@@ -661,7 +379,7 @@ class SarifWriter(JsonWriter):
         more = {"suppressions": [{"kind": "inSource", "justification": f"; accepted {v.code}"}]} if v.accepted else {}
         self._result(v.code, "error", v.message, self.path, v.line, v.column, **more)
 
-    def game(self, item, report: GameReport, found: Found | None) -> None:
+    def game(self, item: Record | RecordError, report: GameReport, found: Found | None) -> None:
         self.path = report.file
         for v in self._streamed(report, found):
             self._violation(v)

@@ -1,4 +1,5 @@
-"""Which language referee speaks, and its gettext catalogues.
+"""referee's gettext catalogues, written from the English (which language it speaks, and
+where the catalogues are: referee/locales.py).
 
 English is the source: the ``ENGLISH`` table of referee/sentences/ (each key a
 message's context, ``msgctxt``; its English sentence the ``msgid``) and the help strings
@@ -13,9 +14,8 @@ and nothing else::
     python -m referee.i18n extract de   # starts (or updates) referee/locale/de/...
     python -m referee.i18n docs      # writes docs/<lang>/conventions.md from the catalogue
 
-The language is, in order: ``--lang``, then ``lang`` in the configuration, then the
-locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English.
-"""
+Its names for the language in use (``languages``, ``from_locale``, ``mo_path``...) are
+referee/locales.py's, imported here by name."""
 
 from __future__ import annotations
 
@@ -23,51 +23,16 @@ import os
 import sys
 from typing import Any
 
-LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
-"""Where the catalogues are (os.path, not pathlib: pathlib costs a check's start-up some milliseconds)."""
-DOMAIN = "referee"
-SOURCE = "en"
+# imported by name from here too:
+from .locales import (
+    DOMAIN as DOMAIN, LOCALE_DIR as LOCALE_DIR, SOURCE as SOURCE, click_context as click_context,
+    from_locale as from_locale, languages as languages, mo_path as mo_path, po_path as po_path,
+)
+
+
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
 """gettext's plural rule of a language started here (else Babel's, from CLDR): French
 says « 0 carte », « 1 carte », « 2 cartes »."""
-
-
-def languages() -> tuple[str, ...]:
-    """The languages referee speaks: English, and each language with a compiled catalogue."""
-    try:
-        found = sorted(lang for lang in os.listdir(LOCALE_DIR) if os.path.isfile(mo_path(lang)))
-    except OSError:
-        found = []
-    return (SOURCE, *found)
-
-
-def from_locale(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
-    """The language the locale asks for, as gettext reads it: the first of LANGUAGE,
-    LC_ALL, LC_MESSAGES and LANG that is set; in it, the first language referee speaks
-    (``fr_FR.UTF-8`` gives ``fr``); English when none is (or for ``C`` and ``POSIX``)."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name)
-        if value:
-            break
-    else:
-        return SOURCE
-    known = languages()
-    for part in value.split(":"):
-        lang = part.split(".")[0].split("@")[0]
-        if lang in ("C", "POSIX"):
-            return SOURCE
-        for candidate in (lang, lang.split("_")[0]):
-            if candidate in known:
-                return candidate
-    return SOURCE
-
-
-def mo_path(lang: str) -> str:
-    return os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", f"{DOMAIN}.mo")
-
-
-def po_path(lang: str) -> str:
-    return os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", f"{DOMAIN}.po")
 
 
 # Extracting and compiling (Babel, a development tool: imported only here).
@@ -91,12 +56,6 @@ CLICK_TEXTS = (
 )
 """The words of click itself around referee's help and errors (Usage:, Options, Error:),
 translated like referee's own (context ``click.<words>``); others stay English."""
-
-
-def click_context(text: str) -> str:
-    import re
-
-    return "click." + re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def help_texts() -> list[tuple[str, str]]:
@@ -182,7 +141,8 @@ def conventions_page(lang: str) -> str:
     import re
 
     from . import record_rules
-    from .explain import explanation, known_codes, refereed
+    from .codes import known_codes, refereed
+    from .explain import explanation
     from .messages import say, template, use
 
     use(lang)

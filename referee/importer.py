@@ -14,23 +14,41 @@ as in text."""
 from __future__ import annotations
 
 import io
+import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .cards import NUMBERED, SPELLINGS, Card
+from .cards import CARD_TAGS, NUMBERED, SPELLINGS, Card, respelled
+from .french import is_french, tag_key
+from .games import numbers_are_cards
 from .messages import say
 from .notation import RecordError, read_games, unreadable_reason
 from .record import Comment, Event, Header, Record
+from .record_file import FileRefused, open_regular, read_stdin
+from .resources import read_resource
+
+if TYPE_CHECKING:
+    from .formatter import Item
+
+JsonPath = list[str | int]
+"""A place in a JSON document: the keys and indexes that lead to it."""
 
 MAX_JSON = 8 << 20
 """The largest JSON record file read, in bytes (a JSON document is read whole)."""
 _PEEK = 4096
 
 
+class Readable(Protocol):
+    """A binary stream read by blocks (a file, the standard input's buffer)."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
 class _Rewound:
     """A stream with its first bytes, read already to see what it holds, put back."""
 
-    def __init__(self, head: bytes, rest):
+    def __init__(self, head: bytes, rest: Readable) -> None:
         self.head, self.rest = head, rest
 
     def read(self, size: int = -1) -> bytes:
@@ -70,35 +88,10 @@ def read_any(path: str, lazy: bool = False, name: str | None = None) -> Iterator
         yield from _read_stream(path, stream, lazy)
 
 
-def open_regular(path: str):
-    """A file opened for reading, checked to be a regular file (a link is followed) before
-    a byte of it is read: ValueError with a sentence for a named pipe (which could hang the
-    read), a device (``/dev/zero`` never ends, ``/dev/stdin`` reads the terminal), a socket
-    or a folder; the standard input is read with ``-``."""
-    import os
-    import stat
-
-    from .record_file import kind_of
-
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-                 | getattr(os, "O_CLOEXEC", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise ValueError(say("file.not-regular", kind=kind_of(mode)) + say("file.use-stdin"))
-        os.set_blocking(fd, True)
-    except BaseException:
-        os.close(fd)
-        raise
-    return os.fdopen(fd, "rb")
-
-
 def read_json_bytes(path: str, limit: int) -> bytes:
     """The bytes of a JSON record file (``-``: the standard input, read by blocks), at
     most ``limit`` bytes: FileRefused past it, for a file that is not a regular file, or
     a closed standard input; OSError when it cannot be read."""
-    from .record_file import FileRefused, read_stdin
-
     too_large = say("json.too-large", limit=limit >> 20)
     if path == "-":
         return read_stdin(limit, too_large=too_large)
@@ -113,7 +106,7 @@ def read_json_bytes(path: str, limit: int) -> bytes:
     return data
 
 
-def _read_stream(path: str, stream, lazy: bool = False) -> Iterator[Record | RecordError]:
+def _read_stream(path: str, stream: Readable, lazy: bool = False) -> Iterator[Record | RecordError]:
     try:
         head = stream.read(_PEEK) or b""
     except (OSError, ValueError) as error:
@@ -130,7 +123,7 @@ def _read_stream(path: str, stream, lazy: bool = False) -> Iterator[Record | Rec
         yield from read_games(path, _Rewound(head, stream), lazy=lazy)
 
 
-def json_path(parts) -> str:
+def json_path(parts: Sequence[str | int]) -> str:
     """A place in a JSON document as ``games[0].events[12].cards[1]``."""
     text = ""
     for part in parts:
@@ -138,7 +131,7 @@ def json_path(parts) -> str:
     return text or "$"
 
 
-def _error(path: str, where, message: str) -> RecordError:
+def _error(path: str, where: Sequence[str | int], message: str) -> RecordError:
     return RecordError(path, 0, 0, f"{json_path(where)}: {message}")
 
 
@@ -180,7 +173,7 @@ def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
     if not document["games"]:  # as a text file with no game: a check of nothing must not pass
         yield _error(path, ["games"], say("file.empty"))
         return
-    refused = {}
+    refused: dict[str | int, tuple[JsonPath, str]] = {}
     for where, message in problems:
         refused.setdefault(where[1], (where, message))
     games = document["games"]
@@ -200,13 +193,11 @@ def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
 _SURROGATE = "[\ud800-\udfff]"
 
 
-def _lone_surrogate(document) -> list | None:
+def _lone_surrogate(document: Any) -> JsonPath | None:
     """The JSON path of the first string (or key) holding a lone surrogate (``"\\ud800"``
     is valid JSON, but no character: it cannot be written as text); None when none does."""
-    import re
-
     pattern = re.compile(_SURROGATE)
-    stack: list[tuple[object, list]] = [(document, [])]
+    stack: list[tuple[object, JsonPath]] = [(document, [])]
     while stack:
         value, where = stack.pop()
         if isinstance(value, str):
@@ -227,20 +218,19 @@ _SHOWN = 200
 
 
 class _Refused(Exception):
-    def __init__(self, where: list, message: str):
+    def __init__(self, where: JsonPath, message: str) -> None:
         self.where, self.message = where, message
 
 
-def _schema_problems(document) -> list[tuple[list, str]]:
+def _schema_problems(document: Any) -> list[tuple[JsonPath, str]]:
     """Each place the document breaks the schema, and what is wrong, in document order."""
     import json
 
-    from jsonschema import Draft202012Validator
-
-    from .resources import read_resource
+    # here: a text record does without it (start-up); jsonschema ships no type hints
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
     validator = Draft202012Validator(json.loads(read_resource("schemas", "record.schema.json")))
-    problems = [(list(error.absolute_path), _short(error.message)) for error in validator.iter_errors(document)]
+    problems: list[tuple[JsonPath, str]] = [(list(error.absolute_path), _short(error.message)) for error in validator.iter_errors(document)]
     return sorted(problems, key=lambda p: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in p[0]])
 
 
@@ -248,13 +238,9 @@ def _short(message: str) -> str:
     return message if len(message) <= _SHOWN else message[: _SHOWN // 2] + " … " + message[-_SHOWN // 2:]
 
 
-def _record(path: str, number: int, game: dict, match_games: dict[str, str], match_french: dict[str, bool]) -> Record:
+def _record(path: str, number: int, game: dict[str, Any], match_games: dict[str, str], match_french: dict[str, bool]) -> Record:
     """A game of the document as a Record, its cards read (a bare number is a card in a
     game of numbered cards, such as Flaschenteufel, and nowhere else)."""
-    from .cards import CARD_TAGS, respelled
-    from .french import is_french, tag_key
-    from .games import numbers_are_cards
-
     tags = {tag_key(h["tag"]): h["value"] for h in reversed(game["headers"])}
     name = tags.get("game") or match_games.get(tags.get("match", ""))
     if name and tags.get("match"):
@@ -285,23 +271,25 @@ def _record(path: str, number: int, game: dict, match_games: dict[str, str], mat
     return record
 
 
-def _read_back(path: str, records: list[tuple[int, Record]], refused: dict, games: int) -> Iterator[Record | RecordError]:
+def _read_back(path: str, records: list[tuple[int, Record]], refused: dict[str | int, tuple[JsonPath, str]], games: int) -> Iterator[Record | RecordError]:
     """The games written in canonical text and read again by the text reader; each read
     game given the places its JSON says; an error named by the JSON path of its item."""
-    from .fmt import Formatter
+    from .formatter import Formatter  # here: a text record does without it (start-up)
 
     formatter = Formatter()
     lines: list[str] = []
-    origin: list[tuple[int, object | None]] = []  # per line of the text: the game, the item
-    where: dict[int, list] = {}
+    origin: list[tuple[int, Item | None]] = []  # per line of the text: the game, the item
+    where: dict[int, JsonPath] = {}
+    game_of: dict[int, int] = {}
     for number, record in records:
         for kind in ("headers", "events", "comments"):
             for index, item in enumerate(getattr(record, kind)):
                 where[id(item)] = ["games", number, kind, index]
+                game_of[id(item)] = number
     number = records[0][0] if records else 0
     for text, item in formatter.file_lines(record for _, record in records):
         if item is not None:
-            number = where[id(item)][1]
+            number = game_of[id(item)]
         lines.append(text)
         origin.append((number, item))
     read = read_games(path, io.BytesIO(("\n".join(lines) + "\n").encode("utf-8"))) if lines else iter(())
@@ -324,10 +312,12 @@ def _read_back(path: str, records: list[tuple[int, Record]], refused: dict, game
             yield _error(path, ["games", number], say("json.merged"))
 
 
-def _placed(record: Record, origin: list, line: int) -> Record:
+def _placed(record: Record, origin: list[tuple[int, Item | None]], line: int) -> Record:
     """A record read from canonical text, its items moved to the places the JSON gives."""
-    for item in [*record.headers, *record.events, *record.comments]:
+    items: list[Item] = [*record.headers, *record.events, *record.comments]
+    for item in items:
         source = origin[item.line - 1][1]
+        assert source is not None  # a line read is a line written from an item
         item.line = source.line
         if isinstance(item, Event):
             shift = source.column - item.column

@@ -36,20 +36,23 @@ import shutil
 import sys
 import textwrap
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .cards import SUITS
 from .engine import GameReport, check_games
-from .export import escape_value
 from .fit import fit, terminal_width
+from .formatter import escape_value
 from .games import GAMES, find_game, load_rules, normalize
-from .games.base import Option, SetupError, legal_events
+from .games.base import Option, Rules, SetupError, Violation, legal_events
+from .importer import looks_json
 from .lock import LockHeld, RecordLock
 from .messages import join, say
-from .notation import VERBS, RecordError, parse_text
+from .notation import VERBS, RecordError, parse_text, read_games, unreadable_reason
 from .record import Record
 from .record_file import FileRefused, RecordFile
+from .report import render as render_report
+from .safe_text import visible_lines
 from .state import WIDTH, State, render, state_of
 
 COMMANDS = ("undo", "state", "legal", "help", "end")
@@ -107,20 +110,21 @@ class Session:
     report: GameReport | None = None
     state: State | None = None
 
+    def replayed(self) -> tuple[Record, GameReport, State]:
+        """The last game of the file, its report and its state, as ``load`` left them."""
+        assert self.record is not None and self.report is not None and self.state is not None, "load() first"
+        return self.record, self.report, self.state
+
     # --- The file ------------------------------------------------------------------------
     def load(self) -> None:
         """Read the file and replay its last game; SessionError when it cannot be read."""
         data = self.file.read_bytes()
-        from .importer import looks_json
-
         if looks_json(self.path, data):  # lines are appended to a text record only
             raise SessionError(say("live.json-record", path=self.path))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:  # as check says it: a file check refuses is not played on
             import io
-
-            from .notation import read_games
 
             found = (i for i in read_games(self.path, io.BytesIO(data)) if isinstance(i, RecordError))
             fallback = RecordError(self.path, 0, 0, say("file.not-utf8", byte=data[error.start]))
@@ -168,7 +172,7 @@ class Session:
             return f"{self.state.table.turn} {line}"
         return line
 
-    def rule(self, line: str) -> tuple[list, RecordError | None]:
+    def rule(self, line: str) -> tuple[list[Violation], RecordError | None]:
         """The violations the line would have at the end of the record, or why it
         cannot be read; the file is not touched."""
         text = self.text + ("" if self.text.endswith("\n") or not self.text else "\n") + line + "\n"
@@ -241,8 +245,11 @@ def _ask_headers(ask: Ask, show: Callable[[str], None]) -> list[tuple[str, str]]
             break
         show(say("live.which-game", typed=typed, games=join(maybe, "or")) if maybe
              else say("live.refereed", games=join(refereed, "or")))
-    cls = load_rules(find_game(game))
-    headers, players = [("Game", cls.name)], []
+    entry = find_game(game)
+    assert entry is not None, game  # a name of _game_names
+    cls: type[Rules] = load_rules(entry)  # load_rules is not annotated (referee/games)
+    headers: list[tuple[str, str]] = [("Game", cls.name)]
+    players: list[str] = []
     for tag, question in (("Players", say("live.ask-players", low=cls.min_players, high=cls.max_players)),
                           ("Dealer", say("live.ask-dealer"))):
         while True:
@@ -331,9 +338,9 @@ def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
             taken = session.undo()
             show(say("live.undone", line=taken) if taken else say("live.nothing-to-undo"))
         elif command == "state":
-            show("\n".join(render(session.state, _width())))
+            show("\n".join(render(session.replayed()[2], _width())))
         elif command == "legal":
-            sentences = session.state.may or [say("legal.nothing")]
+            sentences = session.replayed()[2].may or [say("legal.nothing")]
             show("\n".join(line for s in sentences for line in textwrap.wrap(s, _width(), subsequent_indent="  ")))
         elif command in ("help", "?"):
             show(say("live.help"))
@@ -364,11 +371,11 @@ def _event(session: Session, line: str, ask: Ask, show: Callable[[str], None]) -
             show(say("live.not-written"))
             return
     session.append(line)
-    todo = session.state.todo
+    todo = session.replayed()[2].todo
     show(say("live.written", line=line.split(";")[0].strip() or line, now=todo[0] if todo else say("live.over")))
 
 
-def accepted_line(line: str, faults: list) -> str:
+def accepted_line(line: str, faults: Sequence[Violation]) -> str:
     """A flagged line as written when the table let its faults pass."""
     return line + " ; accepted " + " ".join(dict.fromkeys(v.code for v in faults))
 
@@ -395,8 +402,8 @@ def _write_it(session: Session, ask: Ask, show: Callable[[str], None]) -> str:
 
 
 def _summary(session: Session, show: Callable[[str], None]) -> None:
-    state = session.state
-    events = len(session.record.events)
+    record, _, state = session.replayed()
+    events = len(record.events)
     show(say("live.start", title=state.title, players=join(state.players), events=say("live.events", count=events),
              violations=say("report.violations", count=sum(not v.accepted for v in state.violations))))
     for todo in state.todo:
@@ -410,14 +417,16 @@ def _width() -> int:
 
 def _prompt(session: Session) -> str:
     """The next player's name; in a game with no turn order now, the table's."""
-    state = session.state
+    state = session.replayed()[2]
     return f"{state.table.turn or say('live.end-prompt' if state.result.finished else 'live.table-prompt')}> "
 
 
 def vocabulary(session: Session) -> Vocabulary:
     """What may be typed: the players, the game's verbs, the cards (the legal ones first)."""
-    state = session.state
-    cls = load_rules(find_game(state.game))
+    state = session.replayed()[2]
+    entry = find_game(state.game)
+    assert entry is not None, state.game  # the game was replayed
+    cls: type[Rules] = load_rules(entry)  # load_rules is not annotated (referee/games)
     legal = [str(c) for e in legal_events(state.legal) for c in e.cards if c.seen]
     deck = sorted(cls.deck, key=lambda c: (SUITS.index(c.suit) if c.suit in SUITS else 4, c.suit, c.rank))
     return Vocabulary(list(state.players), [v for v in VERBS if v in cls.verbs],
@@ -425,10 +434,8 @@ def vocabulary(session: Session) -> Vocabulary:
 
 
 def _report(session: Session, show: Callable[[str], None]) -> int:
-    from .report import render as render_report
-
-    report = session.report
-    sources = session.record.sources(v.line for v in report.violations) if report.violations else None
+    record, report, _ = session.replayed()
+    sources = record.sources(v.line for v in report.violations) if report.violations else None
     for pieces in render_report(report, sources, _width() if sys.stdout.isatty() else None):
         show("".join(text for text, _ in pieces))
     return 1 if report.status == "violations" else 0
@@ -440,13 +447,14 @@ def terminal_asker() -> Ask:
     """Questions asked through prompt_toolkit: line editing, history, completion. A
     question wider than the terminal is cut between words, its last line the prompt."""
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+    from prompt_toolkit.document import Document
 
     class Words(Completer):
         def __init__(self) -> None:
             self.words: list[str] | Vocabulary = []
 
-        def get_completions(self, document, complete_event):
+        def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
             before = document.text_before_cursor
             word = document.get_word_before_cursor(WORD=True)
             typed = before.split()
@@ -458,7 +466,7 @@ def terminal_asker() -> Ask:
                     yield Completion(candidate + " " if spaced else candidate, -len(word), display=candidate)
 
     words = Words()
-    session: PromptSession = PromptSession(completer=words, complete_while_typing=True, reserve_space_for_menu=4)
+    session: PromptSession[str] = PromptSession(completer=words, complete_while_typing=True, reserve_space_for_menu=4)
 
     def ask(prompt: str, choices: list[str] | Vocabulary) -> str:
         words.words = choices
@@ -466,7 +474,8 @@ def terminal_asker() -> Ask:
         for line in above:
             print(line)
         try:
-            return session.prompt(last + " ")
+            typed: str = session.prompt(last + " ")  # prompt_toolkit's prompt returns the line typed
+            return typed
         except KeyboardInterrupt:
             return ""
 
@@ -495,21 +504,14 @@ def run(path: str) -> int:
     width = terminal_width()
 
     def show(text: str) -> None:
-        from .safe_text import visible_lines
-
         print("\n".join(cut for line in visible_lines(text).split("\n") for cut in fit(line, width)), flush=True)
 
     try:
         return play(path, ask, show)
     except (SessionError, RecordError, FileRefused, LockHeld) as error:
-        from .safe_text import visible_lines
-
         print(visible_lines(str(error)), file=sys.stderr)
         return 2
     except OSError as error:
-        from .notation import unreadable_reason
-        from .safe_text import visible_lines
-
         print(visible_lines(f"{path}: " + say("file.io-error", reason=unreadable_reason(error))), file=sys.stderr)
         return 2
     except EOFError:

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from .messages import say
+from .safe_text import visible
 
 SUFFIX = ".referee-lock"
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -39,8 +40,6 @@ class LockHeld(Exception):
         self.path, self.holder, self.message = path, holder, message
 
     def __str__(self) -> str:
-        from .safe_text import visible
-
         return visible(self.message)
 
 

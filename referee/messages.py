@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .locales import mo_path
 from .sentences import ENGLISH as ENGLISH
 from .sentences import Message as Message
 
@@ -24,7 +25,7 @@ _explicit = False
 
 
 def use(language: str, explicit: bool = True) -> None:
-    """Speak ``language`` from now on ("en", or one of referee.i18n.languages()).
+    """Speak ``language`` from now on ("en", or one of referee.locales.languages()).
     ``explicit``: chosen by --lang or the configuration, not only by the locale."""
     global _language, _translation, _explicit
     _language, _translation, _explicit = language, None, explicit
@@ -51,8 +52,6 @@ def _catalogue() -> Any:
         _translation = _catalogues.get(_language)
     if _translation is None:
         import gettext
-
-        from .i18n import mo_path
 
         with open(mo_path(_language), "rb") as stream:
             _translation = _catalogues[_language] = gettext.GNUTranslations(stream)

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 from .messages import join, say
+from .record_file import open_regular
 
 DEFAULT_EXTENSIONS = (".txt",)
 """The extension of record files, looked for in folders."""
@@ -200,8 +201,6 @@ def looks_like_record(path: str) -> bool:
     """Whether a file is a record by its first bytes (see the module's docstring): True
     when it cannot be read (the check then says why)."""
     try:
-        from .importer import open_regular
-
         with open_regular(path) as file:
             head = file.read(SNIFF_BYTES)
     except (OSError, ValueError):

@@ -25,8 +25,10 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from .messages import say
+from .safe_text import visible
 
 RECORD_LIMIT = 64 << 20
 """The largest record ``fmt`` and ``play`` read whole, in bytes (``check`` streams any size)."""
@@ -41,8 +43,6 @@ class FileRefused(Exception):
         self.path, self.message = path, message
 
     def __str__(self) -> str:
-        from .safe_text import visible
-
         return visible(f"{self.path}: {self.message}")
 
 
@@ -53,6 +53,24 @@ def kind_of(mode: int) -> str | None:
         if test(mode):
             return say(f"file.kind.{key}")
     return None if stat.S_ISREG(mode) else say("file.kind.other")
+
+
+def open_regular(path: str) -> BinaryIO:
+    """A file opened for reading, checked to be a regular file (a link is followed) before
+    a byte of it is read: ValueError with a sentence for a named pipe (which could hang the
+    read), a device (``/dev/zero`` never ends, ``/dev/stdin`` reads the terminal), a socket
+    or a folder; the standard input is read with ``-``."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise ValueError(say("file.not-regular", kind=kind_of(mode)) + say("file.use-stdin"))
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
 
 
 def reason(error: OSError) -> str:

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Protocol
 
 from .engine import GameReport
-from .games.base import UNITS, Violation, amount_text
+from .fit import fit_pieces
+from .games import find_game, load_rules
+from .games.base import UNITS, Rules, Violation, amount_text
+from .match import Standing, describe
 from .messages import ENGLISH, join, say
 from .safe_text import WINDOW, excerpt, visible
 
 
-def violation_json(v: Violation) -> dict:
+def violation_json(v: Violation) -> dict[str, Any]:
     return {"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message, "rule": v.rule,
             "accepted": v.accepted}
 
 
-def to_json(report: GameReport) -> dict:
+def to_json(report: GameReport) -> dict[str, Any]:
     """The report of one game as plain data, valid against report.schema.json."""
-    data: dict = {
+    data: dict[str, Any] = {
         "file": report.file,
         "line": report.line,
         "game": report.game,
@@ -37,7 +41,7 @@ def to_json(report: GameReport) -> dict:
         r = report.result
         data["result"] = {"finished": r.finished, "winner": r.winner, "order": r.order, "scores": r.scores,
                           "never_ends": r.never_ends}
-    if report.match is not None:
+    if isinstance(report.match, Standing):  # the only standing a report holds (referee/match.py)
         m = report.match
         data["match"] = {"name": m.name, "hand": m.hand, "totals": m.totals, "counts": m.kind, "over": m.over,
                          "winners": m.winners, "target": m.target, "hands": m.hands}
@@ -59,9 +63,10 @@ SHOWN_PER_KIND = 10
 
 def score_kind(game: str) -> str:
     """What a game's scores count: points or penalty points."""
-    from .games import find_game, load_rules
-
-    return load_rules(find_game(game)).match_points
+    entry = find_game(game)
+    assert entry is not None, game  # a game that has scores is refereed
+    rules: type[Rules] = load_rules(entry)  # load_rules is not annotated (referee/games)
+    return rules.match_points
 
 
 STATUS_STYLE = {"valid": "green", "violations": "red", "in-progress": "yellow", "never-ends": "magenta", "error": "red"}
@@ -86,8 +91,6 @@ def render(report: GameReport, sources: dict[int, str] | None = None, width: int
     lines = _render(report, sources, width)
     if width is None:
         return lines
-    from .fit import fit_pieces
-
     return [cut for line in lines for cut in fit_pieces(line, width)]
 
 
@@ -136,9 +139,7 @@ def _render(report: GameReport, sources: dict[int, str] | None, width: int | Non
     if result is not None and result.scores:
         scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
         lines.append([("  " + say("report.scores", scores=scores, unit=say(f"match.unit.{score_kind(report.game)}")), "")])
-    if report.match is not None:
-        from .match import describe
-
+    if isinstance(report.match, Standing):
         lines.append([("  " + describe(report.match), "")])
     lines += _drinks(report)
     for todo in report.todo:
@@ -207,7 +208,13 @@ def _indent(text: str, prefix: str) -> list[str]:
     return [prefix + line for line in text.split("\n")]
 
 
-def _wrapper(width: int | None):
+class Wrap(Protocol):
+    """Cuts a sentence into lines (see ``_wrapper``)."""
+
+    def __call__(self, text: str, start: int, rest: int, first: str = "") -> list[str]: ...
+
+
+def _wrapper(width: int | None) -> Wrap:
     """A function that cuts a sentence into lines of at most ``width`` characters once
     indented: the first after ``start`` characters (or ``first``), the others indented
     by ``rest``. No cut without a width."""

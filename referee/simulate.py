@@ -26,13 +26,14 @@ from collections.abc import Sequence
 
 from .cards import CARD_TAGS, RANK_NAMES, SPELLINGS, STANDARD_52, SUITS, TAROT_78, Card, respelled
 from .french import french_tag
-from .engine import replay, start
-from .export import escape_value, line_text
+from .engine import GameReport, replay, start
+from .export import line_text
+from .formatter import escape_value
 from .games import GAMES, find_game, load_rules
-from .games.base import Group, Legal, Mistake, Option, Rules, Setup, SetupError
+from .games.base import Group, Legal, Mistake, Option, Rules, SetupError, Violation
 from .messages import join
 from .notation import VERBS, RecordError, parse_text
-from .record import Event
+from .record import Event, Record
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -88,7 +89,8 @@ def rules_class(game: str) -> type[Rules]:
         if entry is None:
             raise SimulationError(f"unknown game {game!r}; referee simulates {known}")
         raise SimulationError(f"{entry.title} is not refereed yet, so it cannot be simulated; referee simulates {known}")
-    return load_rules(entry)
+    rules: type[Rules] = load_rules(entry)  # load_rules is not annotated (referee/games)
+    return rules
 
 
 def _check_players(cls: type[Rules], players: int) -> None:
@@ -157,7 +159,7 @@ def _random_options(cls: type[Rules], rng: random.Random) -> list[tuple[str, str
             sep = rng.choice((" ", " ", ", ", ","))
         else:
             words, sep = [rng.choice(option.choices)], " "
-        aliases = {}
+        aliases: dict[str, list[str]] = {}
         for alias, word in option.aliases:
             aliases.setdefault(word, []).append(alias)
         words = [rng.choice(aliases[w]) if w in aliases and rng.random() < 0.15 else w for w in words]
@@ -178,6 +180,7 @@ def _meet_needs(cls: type[Rules], headers: list[tuple[str, str]], players: int, 
             if value is None or not option.chose(option.read(value), choice):
                 continue
             other = _find_option(cls, tag)
+            assert other is not None, tag  # what a choice needs is an option of its game
             have = current.get(tag.lower())
             if (other.read(have) if have is not None else other.default_for(players)) in values:
                 continue
@@ -461,7 +464,7 @@ class Mutation:
     detail: str
 
 
-def mutate(text: str, rng: random.Random, kind: str | None = None, record=None) -> Mutation | None:
+def mutate(text: str, rng: random.Random, kind: str | None = None, record: Record | None = None) -> Mutation | None:
     """A record (one game, as ``simulate`` writes it; ``record`` is its parse, when at
     hand) with one event changed, at random or of the given kind; None when the record
     has nothing that ``kind`` can change (no card, no slap)."""
@@ -523,25 +526,25 @@ def mutate(text: str, rng: random.Random, kind: str | None = None, record=None) 
     raise ValueError(f"unknown mutation {kind!r}; mutations are {join(MUTATIONS)}")
 
 
-def violations_before(report, line: int) -> list:
+def violations_before(report: GameReport, line: int) -> list[Violation]:
     """The violations of a report that come before ``line`` (and are not anchored
     before it by design): each one is a referee bug for a mutation at ``line``."""
     return [v for v in report.violations if v.line < line and v.code not in BEFORE_BY_DESIGN]
 
 
-def marked(record) -> Counter:
+def marked(record: Record) -> Counter[tuple[int, str]]:
     """The codes the lines of a record expect, by (line, code): the ``; expect CODE ...``
     comments after events, as ``simulate --mistakes`` writes them."""
     return Counter((e.line, code) for e in record.events if e.comment and e.comment.startswith(EXPECT)
                    for code in e.comment[len(EXPECT):].split())
 
 
-def reported(report) -> Counter:
+def reported(report: GameReport) -> Counter[tuple[int, str]]:
     """The codes a report gives, by (line, code)."""
     return Counter((v.line, v.code) for v in report.violations)
 
 
-def _parse(text: str):
+def _parse(text: str) -> Record:
     item = parse_text(text, "<simulate>")[0]
     if isinstance(item, RecordError):
         raise item

@@ -11,14 +11,18 @@ import dataclasses
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from .cards import RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card
+from .cards import FRENCH_CARDS, RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card, cards_named_in
 from .engine import GameReport, _result_tag, _setup_error, check_games, replay, start, status_of
 from .export import line_text
+from .fit import terminal_width
 from .games.base import Group, Legal, Result, Rules, SetupError, Table, Violation
+from .importer import read_any
 from .messages import join, say
-from .notation import RecordError
-from .record import PREPOSITIONS, TARGET_VERBS, Event, Record
+from .notation import RecordError, read_games
+from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
+from .safe_text import visible_lines
 
 WIDTH = 80
 
@@ -26,7 +30,6 @@ WIDTH = 80
 @dataclass
 class State:
     """A game as it stands after one of its lines."""
-
     file: str
     line: int
     """Where the game starts in the file."""
@@ -75,7 +78,7 @@ def source_line(record: Record, line: int) -> str | None:
     found = record.sources([line]).get(line)
     if found is not None or record.text:
         return found
-    items = [*record.headers, *record.events, *record.comments]
+    items: list[Header | Event | Comment] = [*record.headers, *record.events, *record.comments]
     item = next((i for i in items if i.line == line), None)
     if item is not None:
         return line_text(item)
@@ -117,7 +120,6 @@ def state_in_text(text: str, at: int | None = None, path: str = "<record>") -> S
     """The state at line ``at`` of a record given as text (for tests and docs)."""
     import io
 
-    from .notation import read_games
 
     record = game_at(read_games(path, io.BytesIO(text.encode("utf-8"))), at)
     if isinstance(record, RecordError):
@@ -136,7 +138,7 @@ def say_legal(offered: list[Legal], table: Table, deck: frozenset[Card]) -> list
         if isinstance(item, Group):
             groups.setdefault(item.player, []).append(item)
     events = _sips_up_to([e for e in offered if isinstance(e, Event)])
-    by_form: dict[tuple, list[str]] = {}
+    by_form: dict[Form, list[str]] = {}
     for event in events:
         by_form.setdefault(_form(event), []).append(event.player)
     own: dict[str, list[Event]] = {}
@@ -152,8 +154,8 @@ def say_legal(offered: list[Legal], table: Table, deck: frozenset[Card]) -> list
     order = sorted(own, key=lambda p: p != table.turn)
     for player in order[:1]:
         sentences.append(_sentence(player, own[player], table, deck, groups=groups.get(player, [])))
-    for players, group in shared.items():
-        sentences.append(_sentence(join(players, "or"), group, table, deck, players[0]))
+    for together, group in shared.items():
+        sentences.append(_sentence(join(together, "or"), group, table, deck, together[0]))
     for player in order[1:]:
         sentences.append(_sentence(player, own[player], table, deck, groups=groups.get(player, [])))
     return sentences
@@ -175,7 +177,11 @@ def _sips_up_to(events: list[Event]) -> list[Event]:
     return said
 
 
-def _form(event: Event) -> tuple:
+Form = tuple[str, tuple[Card, ...], str | None, str | None, str | None]
+"""What two players' events share when they may do the same (see ``_form``)."""
+
+
+def _form(event: Event) -> Form:
     return (event.verb, event.cards, event.suit, event.target, event.word)
 
 
@@ -210,18 +216,18 @@ def _universe(player: str, table: Table, deck: frozenset[Card]) -> set[Card]:
 
 def _arguments(events: list[Event], universe: set[Card], known: bool) -> list[str]:
     """What follows the verb, for each way the events differ; single cards said as a set."""
-    singles: dict[tuple, set[Card]] = {}
-    fixed: list[tuple] = []
+    singles: dict[tuple[str | None, str | None, str | None], set[Card]] = {}
+    fixed: list[tuple[str, str | None, str | None, str | None]] = []
     for e in events:
         if len(e.cards) == 1:
             singles.setdefault((e.suit, e.target, e.word), set()).add(e.cards[0])
         else:
             fixed.append((e.cards_text or " ".join(map(str, e.cards)), e.suit, e.target, e.word))
     parts = [(_cards_phrase(cards, universe, known), *key) for key, cards in singles.items()] + fixed
-    by_suit: dict[tuple, list[str]] = {}
+    by_suit: dict[tuple[str, str | None, str | None], list[str | None]] = {}
     for cards, suit, target, word in parts:
         by_suit.setdefault((cards, target, word), []).append(suit)
-    merged: dict[tuple, list[str]] = {}
+    merged: dict[tuple[str, str, str | None], list[str | None]] = {}
     for (cards, target, word), suits in by_suit.items():
         merged.setdefault((cards, join([s for s in suits if s], "or"), word), []).append(target)
     verb = events[0].verb
@@ -256,7 +262,7 @@ BUT = 3
 """At most this many cards are said as exceptions (« any card but KS »)."""
 
 
-def _card_order(card: Card) -> tuple:
+def _card_order(card: Card) -> tuple[int, str, int]:
     return (SUITS.index(card.suit) if card.suit in SUITS else 4, card.suit, card.rank)
 
 
@@ -359,12 +365,10 @@ def render(state: State, width: int = WIDTH) -> list[str]:
 def _as_written(event: Event | None) -> str | None:
     """An event's line as written, without its comment: in French notation where what is
     said names the cards in French (``cards_named_in``)."""
-    from .cards import FRENCH_CARDS
-
     return line_text(dataclasses.replace(event, comment=None), FRENCH_CARDS.get()) if event is not None else None
 
 
-def to_json(state: State) -> dict:
+def to_json(state: State) -> dict[str, Any]:
     """The state as plain data, valid against schemas/state.schema.json."""
     t, r = state.table, state.result
     return {
@@ -387,9 +391,11 @@ def to_json(state: State) -> dict:
     }
 
 
-def group_json(group: Group) -> dict:
+def group_json(group: Group) -> dict[str, Any]:
     """A choice of cards laid together as plain data (see ``Group``)."""
-    cards = lambda cs: [str(c) for c in cs]  # noqa: E731
+    def cards(cs: Iterable[Card]) -> list[str]:
+        return [str(c) for c in cs]
+
     return {"player": group.player, "verb": group.verb, "first": str(group.first), "more": cards(group.more),
             "hand": group.hand, "known": cards(group.known), "unseen": group.unseen,
             "suits": list(group.suits), "out_suits": list(group.out_suits), "not_last": cards(group.not_last)}
@@ -399,10 +405,6 @@ def run(path: str, at: int | None, as_json: bool) -> int:
     """``referee state``: print the state; exit status 0, or 2 when the game cannot be read."""
     import sys
 
-    from .cards import cards_named_in
-    from .fit import terminal_width
-    from .importer import read_any
-    from .safe_text import visible_lines
 
     try:
         record = game_at(read_any(path), at)  # text or JSON, as check reads it

@@ -18,7 +18,7 @@ import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
-from referee import i18n, messages
+from referee import i18n, locales, messages
 from referee.cli import main
 from referee.messages import ENGLISH, say, use
 
@@ -126,7 +126,7 @@ def test_a_language_needs_only_its_compiled_catalogue(tmp_path, monkeypatch) -> 
     folder = tmp_path / "xx" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     (folder / "referee.mo").write_bytes(Path(i18n.mo_path("fr")).read_bytes())
-    monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path))
+    monkeypatch.setattr(locales, "LOCALE_DIR", str(tmp_path))  # where referee looks for catalogues
     assert i18n.languages() == ("en", "xx")
     result = CliRunner().invoke(main, ["--lang", "xx", "explain", "CP-MISSED-PLOUC"])
     assert "a posé sa dernière carte, …, ligne …, sans dire" in result.output, result.output

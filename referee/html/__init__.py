@@ -16,13 +16,19 @@ import hashlib
 import tempfile
 import uuid
 from collections.abc import Iterator
-from typing import Any
 
-from ..cards import Card
-from ..engine import Found, GameReport
-from ..formats import Emit, Settings, Summary, Writer
+from ..card_svg import label, symbol_id, symbols
+from ..cards import UNSEEN_CARD, Card
+from ..engine import Found, GameReport, start
+from ..games import find_game
+from ..games.base import SetupError
+from ..match import Standing
 from ..messages import join, language, say
 from ..record import Batch, Comment, Event, Record
+from ..writer import Emit, Settings, Summary, Writer
+from .assets import SCRIPT, STYLE
+from . import charts
+from .game import SHOWN_PER_CODE, section_html, status_text
 from .markup import Html, concat, h, json_script
 
 WHOLE_BYTES = 1_000_000
@@ -47,7 +53,7 @@ class HtmlWriter(Writer):
     --jobs the budget is the page's, not each worker's."""
 
     STREAMS = False
-    KEEP = 100
+    KEEP = SHOWN_PER_CODE
 
     def __init__(self, emit: Emit, settings: Settings):
         super().__init__(emit, settings)
@@ -126,8 +132,6 @@ class HtmlWriter(Writer):
             yield batch
 
     def game(self, item: object, report: GameReport, found: Found | None) -> None:
-        from .game import section_html
-
         record = item if isinstance(item, Record) and report.players else None
         self.count += 1
         prefix = f"g{self.token}{self.count}"
@@ -142,20 +146,16 @@ class HtmlWriter(Writer):
             self.decks.add(report.game)
             self.emit(("cards", _deck(record)))
         self.emit(("game", whole, light, str(self._row(prefix, report))))
-        if report.match is not None:
-            m: Any = report.match
+        if isinstance(report.match, Standing):  # the only standing a report holds (referee/match.py)
+            m = report.match
             self.emit(("match", report.file, m.name, m.hand, dict(m.totals), m.kind))
         self.events, self.comments = [], []
 
     def _row(self, anchor: str, report: GameReport) -> Html:
-        from .game import status_text
-
         result = report.result
         outcome = (say("report.winner", player=result.winner) if result is not None and result.winner
                    else say("report.order", players=join(result.order)) if result is not None and len(result.order) > 1 else "")
         count = len(report.violations) + sum(report.omitted.values())
-        from ..games import find_game
-
         entry = find_game(report.game) if report.game else None
         return h('<tr class="s-{}"><td data-v="{}"><a href="#{}">{}</a></td><td>{}</td><td class="status">{}</td><td data-v="{}">{}</td>'
                  '<td>{}</td><td>{}</td><td class="where">{}</td></tr>',
@@ -164,11 +164,6 @@ class HtmlWriter(Writer):
                  f"{report.file}:{report.line}" if report.line else report.file)
 
     def end(self, summary: Summary) -> None:
-        from ..card_svg import symbols
-        from ..cards import UNSEEN_CARD
-        from .assets import SCRIPT, STYLE
-        from .charts import lines
-
         if self.numbered == 1:
             self.sections.write(self.first_section.replace('<details class="game', '<details open class="game', 1))
         script_hash = base64.b64encode(hashlib.sha256(SCRIPT.encode("utf-8")).digest()).decode("ascii")
@@ -176,8 +171,6 @@ class HtmlWriter(Writer):
         policy = (f"default-src 'none'; style-src 'sha256-{style_hash}'; script-src 'sha256-{script_hash}'; "
                   "img-src data:; base-uri 'none'; form-action 'none'")
         cards = sorted(self.cards | {UNSEEN_CARD})
-        from ..card_svg import label, symbol_id
-
         names = {symbol_id(c)[5:]: label(c, self.lang) for c in cards}
         head = h('<!DOCTYPE html>\n<html lang="{}"><head><meta charset="utf-8">'
                  '<meta http-equiv="Content-Security-Policy" content="{}">'
@@ -209,7 +202,7 @@ class HtmlWriter(Writer):
             order = sorted(hands)
             players = list(dict.fromkeys(p for hand in order for p in hands[hand]))
             series = {p: [hands[hand].get(p, 0) for hand in order] for p in players}
-            parts.append(lines(say("html.chart.match", name=name, unit=say(f"match.unit.{self.match_kind[file, name]}")),
+            parts.append(charts.lines(say("html.chart.match", name=name, unit=say(f"match.unit.{self.match_kind[file, name]}")),
                                series, say("html.hands"), steps=False))
             parts.append(h('<p class="place">{}</p>', file))
         if parts:
@@ -231,9 +224,6 @@ class HtmlWriter(Writer):
 
 def _deck(record: Record) -> frozenset[Card]:
     """The cards of a record's game (its symbols go in the page)."""
-    from ..engine import start
-    from ..games.base import SetupError
-
     try:
         return frozenset(start(record).deck)
     except SetupError:

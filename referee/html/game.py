@@ -14,14 +14,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..card_svg import symbol_id, use
-from ..cards import Card
+from ..cards import NUMBERED, UNSEEN_CARD, Card, read_card
 from ..engine import GameReport, replay, start
+from ..export import line_text
+from ..games import find_game
 from ..games.base import UNITS, Rules, SetupError, Violation
+from ..match import Standing, describe
 from ..messages import join, say
 from ..record import Comment, Event, Record
+from ..report import score_kind
 from . import charts
 from .markup import Html, concat, esc, h, json_script
 
+SHOWN_PER_CODE = 100
+"""The most violations of one code a game's section lists; the others are counted."""
 CARD_WIDTH = 34
 """Cards in the timeline and the table, in CSS pixels: readable on a phone, 9 in a row."""
 CHECKPOINTS_KEPT = 24
@@ -161,8 +167,6 @@ def checkpoints(states: list[dict[str, str]], events: list[Event]) -> list[int]:
 
 def cards_html(codes: str, lang: str, limit: int = 0) -> Html:
     """Cards given by their codes; past ``limit`` (when given) counted in words."""
-    from ..cards import read_card
-
     shown = codes.split()
     more = len(shown) - limit if limit and len(shown) > limit else 0
     if more:
@@ -174,8 +178,6 @@ def cards_html(codes: str, lang: str, limit: int = 0) -> Html:
 
 
 def _card(text: str, read: Callable[[str], Card | None]) -> Card:
-    from ..cards import NUMBERED, UNSEEN_CARD
-
     if text == "back":
         return UNSEEN_CARD
     if text.startswith("N") and text[1:].isdigit():
@@ -211,8 +213,6 @@ def state_html(state: dict[str, str], players: list[str], lang: str) -> Html:
 
 def event_html(event: Event, lang: str) -> Html:
     """An event as written, its cards drawn."""
-    from ..export import line_text
-
     if not event.cards:
         return h('<span class="text">{}</span>', line_text(event))
     words = line_text(event)
@@ -235,8 +235,6 @@ def violation_html(v: Violation, game: str, anchor: str) -> Html:
 
 
 def title_html(report: GameReport, number: Html) -> Html:
-    from ..games import find_game
-
     entry = find_game(report.game) if report.game else None
     name = entry.title if entry is not None else (report.headers.get("Game") or report.game or "?")
     info = [f"{tag} {report.headers[tag]}" if tag == "Round" else report.headers[tag]
@@ -264,21 +262,15 @@ def result_html(report: GameReport) -> Html:
     if result is not None and len(result.order) > 1:
         items.append(h("<li>{}</li>", say("report.order", players=join(result.order))))
     if result is not None and result.scores:
-        from ..report import score_kind
-
         scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
         items.append(h("<li>{}</li>", say("report.scores", scores=scores, unit=say(f"match.unit.{score_kind(report.game)}"))))
-    if report.match is not None:
-        from ..match import describe
-
-        items.append(h("<li>{}</li>", describe(report.match)))  # type: ignore[arg-type]
+    if isinstance(report.match, Standing):  # the only standing a report holds (referee/match.py)
+        items.append(h("<li>{}</li>", describe(report.match)))
     items += [h("<li>{}</li>", say("report.to-move", todo=t)) for t in report.todo]
     parts = [h('<ul class="result">{}</ul>', concat(items))] if items else []
     if report.omitted:
-        from .. import html as package
-
         parts.append(h('<ul class="omitted">{}</ul>', concat(
-            h("<li>{}</li>", say("report.more", count=n, code=code_, keep=package.HtmlWriter.KEEP)) for code_, n in report.omitted.items())))
+            h("<li>{}</li>", say("report.more", count=n, code=code_, keep=SHOWN_PER_CODE)) for code_, n in report.omitted.items())))
     if report.tallies:
         units = [u for u in UNITS if any(u in t for t in report.tallies.values())]
         head = concat(h("<th scope=\"col\">{}</th>", say(f"html.unit.{u}")) for u in units)
@@ -391,8 +383,6 @@ def light_html(prefix: str, report: GameReport, events: list[Event], comments: l
     before and after its cards;
     ``g`` the line of an event that does not follow the previous one; ``c`` the comment
     lines; ``w`` the violations at each event."""
-    from ..export import line_text
-
     players = list(report.players)[: len(DIGITS)]
     verbs: list[str] = []
     tokens: list[str] = []

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from ..cards import SUITS, Card
 from ..explain import CODE, explanation, render_code
-from ..fmt import Style, canonical, card_text, known_tags
+from ..fmt import canonical
+from ..formatter import Style, card_text, known_tags
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Rules, legal_events
 from ..messages import join, say

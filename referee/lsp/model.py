@@ -296,7 +296,7 @@ class Document:
                 from ..engine import check
 
                 return Checked(record, check(record), _inherited(record))
-            rules.violations = Found()  # type: ignore[assignment]  # as check keeps them
+            rules.violations = Found()  # as check keeps them
             done, snapshots = 0, []
         found = rules.violations
         found.source_of = lambda line: record.sources((line,)).get(line)  # type: ignore[attr-defined]
@@ -376,7 +376,7 @@ class Document:
                 rules = start(record)
             except SetupError:
                 return None
-            rules.violations, done = Found(), 0  # type: ignore[assignment]  # as check keeps them
+            rules.violations, done = Found(), 0  # as check keeps them
         replay(rules, dataclasses.replace(record, events=events[done:]))
         self.counts["events replayed"] += len(events) - done
         return rules

@@ -68,7 +68,7 @@ class RefereeServer(LanguageServer):
     def speak(self, config: Config) -> None:
         """Speak a document's language: its configuration's ``lang``, else the editor's,
         else the locale's (as ``check``: --lang aside)."""
-        from ..i18n import from_locale
+        from ..locales import from_locale
         from ..messages import use
 
         use(config.lang or self.client_language or from_locale(), explicit=config.lang is not None)
@@ -167,7 +167,7 @@ def build() -> RefereeServer:
 
     @server.feature(lsp.INITIALIZE)
     def initialize(ls: RefereeServer, params: lsp.InitializeParams) -> None:
-        from ..i18n import languages
+        from ..locales import languages
 
         wanted = (params.locale or "").replace("_", "-").split("-")[0].lower()
         ls.client_language = wanted if wanted in languages() else None

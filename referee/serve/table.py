@@ -17,12 +17,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..cards import SUITS, read_card
-from ..export import escape_value, line_text
+from ..explain import explanation
+from ..export import line_text
+from ..formatter import escape_value
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
+from ..locales import languages as spoken
 from ..live import NOT_REPLAYED, Session, SessionError, headers_record, accepted_line
 from .. import messages
-from ..messages import say
+from ..messages import join, say
 from ..notation import RecordError
 from ..record import Event
 from ..record_file import FileRefused, RecordFile
@@ -31,8 +34,6 @@ from ..record_file import FileRefused, RecordFile
 @functools.cache
 def languages() -> tuple[str, ...]:
     """The languages a page may be shown in: those referee speaks (read once)."""
-    from ..i18n import languages as spoken
-
     return spoken()
 
 
@@ -196,8 +197,6 @@ class Served:
         entry = find_game(game)
         if entry is None or entry.module is None:
             names = [g.name for g in GAMES if g.module is not None]
-            from ..messages import join
-
             return [say("live.refereed", games=join(names, "or"))]
         cls = load_rules(entry)
         headers = [("Game", cls.name), ("Players", " ".join(players.replace(",", " ").split()))]
@@ -233,8 +232,6 @@ class Served:
 def convention(code: str, session: Session) -> str:
     """Why referee rules as it does on ``code``: the game's own convention, else the
     general one (what ``referee explain CODE`` says)."""
-    from ..explain import explanation
-
     found = explanation(code)
     if found is None:
         return ""

@@ -10,6 +10,7 @@ from ..cards import FRENCH_CARDS, SUITS, Card
 from ..export import line_text
 from ..games.base import UNITS, Group, Legal, amount_text, legal_events
 from ..live import Session, vocabulary
+from ..match import Standing, describe
 from ..messages import say
 from ..record import Event
 from ..state import SHOWN_ON_PILE, State, group_json
@@ -135,8 +136,6 @@ def view_of(session: Session) -> View:
     if r.finished and r.winner:  # a game over with no winner says so in its turn line
         result = say("report.winner", player=r.winner)
     standing = ""
-    from ..match import Standing, describe
-
     if isinstance(report.match, Standing):
         standing = describe(report.match)
     faults = [(f"{v.line}", v.code, v.message, v.accepted) for v in state.violations]

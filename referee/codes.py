@@ -1,0 +1,22 @@
+"""The violation codes referee reports: every refereed game's, and the notation's own
+(referee/record_rules.py). ``explain`` tells what each means; the configuration's
+``select`` and ``ignore`` are checked against them."""
+
+from __future__ import annotations
+
+from . import record_rules
+from .games import GAMES, load_rules
+from .games.base import Rules
+
+
+def refereed() -> list[type[Rules]]:
+    """The rules of every refereed game."""
+    return [load_rules(g) for g in GAMES if g.module is not None]
+
+
+def known_codes() -> list[str]:
+    """Every code a game or the engine can report, in a stable order."""
+    codes = dict.fromkeys(record_rules.CODES)
+    for cls in refereed():
+        codes.update(dict.fromkeys(cls.CODES))
+    return sorted(codes, key=lambda c: (c.startswith("REC-"), c))
