@@ -89,6 +89,10 @@ _EDITS = {
     "logger.setLevel(logging.CRITICAL)\n": "",
     # Only the compressed tables need these (referee's are not compressed): 2 ms.
     "import pickle, zlib, base64\n": "",
+    # Typed, and given the tables to load (the French ones are in their own module).
+    "def Lark_StandAlone(**kwargs):\n  return Lark._load_from_dict(DATA, MEMO, **kwargs)\n":
+        "def Lark_StandAlone(data: dict = DATA, memo: dict = MEMO, **kwargs: Any) -> Lark:\n"
+        "  return Lark._load_from_dict(data, memo, **kwargs)\n",
 }
 """Changes to what gen_standalone writes, so that importing it costs less; each must be
 found (a new Lark that writes otherwise is noticed here)."""

@@ -3570,5 +3570,5 @@ MEMO = (
 )
 Shift = 0
 Reduce = 1
-def Lark_StandAlone(**kwargs):
-  return Lark._load_from_dict(DATA, MEMO, **kwargs)
+def Lark_StandAlone(data: dict = DATA, memo: dict = MEMO, **kwargs: Any) -> Lark:
+  return Lark._load_from_dict(data, memo, **kwargs)

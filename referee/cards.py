@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import NamedTuple
@@ -181,6 +181,6 @@ TAROT_78 = (
 """The French tarot: four suits of 14 (with the cavalier), 21 trumps and the Excuse."""
 
 
-def numbered_deck(numbers) -> tuple[Card, ...]:
+def numbered_deck(numbers: Iterable[int]) -> tuple[Card, ...]:
     """A deck of cards known by their number alone (Flaschenteufel)."""
     return tuple(Card(n, NUMBERED) for n in numbers)

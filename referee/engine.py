@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .cards import UNSEEN_CARD, cards_named_in
 from .games import GAMES, find_game, load_rules
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name
+from .match import Matches, Standing
 from .messages import join, say
 from .notation import RecordError
-from .record import PREPOSITIONS, Event, Record
+from .record import PREPOSITIONS, Batch, Event, Header, Record
 
 STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
@@ -33,7 +34,7 @@ class GameReport:
     notes: list[str] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
     error: RecordError | None = None
-    match: object | None = None
+    match: Standing | None = None
     """The standing of the game's match after it (referee/match.py), when it has one."""
     drinks: list[Drink] = field(default_factory=list)
     """Every drink the rules gave, with its cause (the games that have them)."""
@@ -106,7 +107,7 @@ def _setup_error(record: Record, error: SetupError) -> RecordError:
     return RecordError(record.path, line, column, str(error), source)
 
 
-def _game_tag(record: Record):
+def _game_tag(record: Record) -> Header | None:
     """A header whose tag looks like a misspelled ``Game`` ([Gmae], [Games], [Jeu] not)."""
     import difflib  # here: only a game without [Game] needs it
 
@@ -124,7 +125,7 @@ def _has_events(record: Record) -> bool:
         return bool(record.events)
     import itertools
 
-    peeked = []
+    peeked: list[Batch] = []
     for batch in itertools.islice(record.batches, PEEKED):
         peeked.append(batch)
         if batch.events:
@@ -200,7 +201,7 @@ def replay(rules: Rules, record: Record) -> Rules:
     return rules
 
 
-def _close_name(name: str, players) -> str:
+def _close_name(name: str, players: Collection[str]) -> str:
     """' (did you mean Noé?)' for a name that differs from a player's only in case or
     accents (Noe, noé), or by a letter or two; empty otherwise."""
     import difflib
@@ -248,8 +249,9 @@ def _check(record: Record, play_out: bool, found: Found | None) -> GameReport:
         report = error_report(_setup_error(record, error), game)
         report.errors, report.error_count = record.errors, record.error_count
         return report
-    rules.violations = found = found if found is not None else Found()
+    found = found if found is not None else Found()
     found.source_of = lambda line: record.sources((line,)).get(line)
+    rules.violations = found
     replay(rules, record)
     return finish(rules, record, play_out)
 
@@ -259,6 +261,8 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
     what its end, its ``Result`` header and its accepted marks add. The rules are ended
     with it (a language server keeps copies of them to replay from)."""
     found = rules.violations
+    if not isinstance(found, Found):
+        raise TypeError("finish: the rules' violations must be a Found (see check)")
     if play_out:
         rules.play_out()
     if _result_tag(record):
@@ -269,7 +273,7 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
     status = "error" if record.error_count else "violations" if found.open else status_of([], result)
     return GameReport(
         record.path, record.line, rules.name, list(rules.players), status,
-        sorted(rules.violations, key=lambda v: (v.line, v.column)), result,
+        sorted(found, key=lambda v: (v.line, v.column)), result,
         rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(),
         [*rules.notes, *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
         _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
@@ -301,8 +305,6 @@ def check_games(items: Iterable[Record | RecordError], play_out: bool = False,
     (the games that share a ``[Match]`` header) after it; ``found`` gives each game where
     its violations go (see check); ``prepare`` is called on each record once it has what
     its match gives it (the configuration's default options)."""
-    from .match import Matches
-
     matches = Matches()
     for item in items:
         if isinstance(item, RecordError):
@@ -334,13 +336,14 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
     names = written.replace(",", " ").split()
     if names and names != (result.order[: len(names)] if len(names) > 1 else [result.winner]):
         header = record.header("Result")
+        assert header is not None  # the written result is its value
         actual = say("report.order", players=join(result.order)) if len(names) > 1 and result.order else _outcome(result)
         _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
     for claim in rules.claims[:CLAIMS_KEPT]:
         if not result.finished:
             rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
-        elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word):
-            _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word),
+        elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word or ""):
+            _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word or ""),
                        actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"),
                        why=rules.score_why(claim.player) if result.scores else "")
 
@@ -356,7 +359,7 @@ def _mark(rules: Rules, event: Event) -> None:
     """Keep an ``; accepted CODE`` mark until the end of the replay, when it must match a
     violation of that code on its line."""
     marks = rules.accepted_marks
-    marks.append((event.line, event.column, tuple(accepted_codes(event.comment))))
+    marks.append((event.line, event.column, tuple(accepted_codes(event.comment or ""))))
     if len(marks) > MARKS_KEPT:
         _settle_mark(rules, *marks.popleft())
 
@@ -368,12 +371,14 @@ def _check_accepted_marks(rules: Rules) -> None:
 
 
 def _settle_mark(rules: Rules, line: int, column: int, codes: tuple[str, ...]) -> None:
+    found = rules.violations
+    accepted = found.accepted if isinstance(found, Found) else {(v.line, v.code) for v in found if v.accepted}
     for code in codes:
-        if (line, code) not in rules.violations.accepted:
+        if (line, code) not in accepted:
             _violation(rules, "REC-STALE-ACCEPTED", line, column, None, mark=code)
 
 
-def _violation(rules: Rules, code: str, line: int, column: int, player: str | None, **fields) -> None:
+def _violation(rules: Rules, code: str, line: int, column: int, player: str | None, **fields: object) -> None:
     """A violation found by the engine once the replay is over (not at an event)."""
     message = say(code, player=player, **fields)
     rule = rules.RULES.get(rules.CODES.get(code, ""), "")

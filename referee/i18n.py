@@ -1,6 +1,6 @@
 """Which language referee speaks, and its gettext catalogues.
 
-English is the source: the ``ENGLISH`` table of referee/messages.py (each key a
+English is the source: the ``ENGLISH`` table of referee/sentences/ (each key a
 message's context, ``msgctxt``; its English sentence the ``msgid``) and the help strings
 of the command line (context ``cli.<command>`` and ``cli.<command>.<option>``). Every
 other language is one file, ``referee/locale/<lang>/LC_MESSAGES/referee.po``, compiled to

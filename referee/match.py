@@ -13,9 +13,10 @@ after N hands."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .games import find_game, load_rules
-from .games.base import Rules, Violation
+from .games.base import Result, Rules, Violation
 from .messages import join, say
 from .record import Header, Record
 
@@ -36,6 +37,16 @@ class Standing:
     winners: list[str] = field(default_factory=list)
     target: int | None = None
     hands: int | None = None
+
+
+class Report(Protocol):
+    """What a match reads and adds of a game's report (``engine.GameReport``)."""
+
+    players: list[str]
+    status: str
+    result: Result | None
+    violations: list[Violation]
+    match: Standing | None
 
 
 @dataclass
@@ -82,7 +93,7 @@ class Matches:
             if previous in match.players:
                 record.inherited.append(Header(tag, _left_of(match.players, previous), record.line, 1))
 
-    def settle(self, record: Record, report) -> None:
+    def settle(self, record: Record, report: Report) -> None:
         """The standing after this hand, on ``report.match``; match faults (a hand after
         the end, a dealer out of turn, a round out of order, totals that disagree) are
         added to the report's violations."""
@@ -119,7 +130,7 @@ class Matches:
             report.status = "violations"
 
     @staticmethod
-    def _count(cls: type[Rules], match: _Match, players: tuple[str, ...], result) -> None:
+    def _count(cls: type[Rules], match: _Match, players: tuple[str, ...], result: Result) -> None:
         for player in players:
             match.totals.setdefault(player, 0)
         if cls.match_points == "wins":
@@ -130,8 +141,9 @@ class Matches:
                 match.totals[player] = match.totals.get(player, 0) + points
 
     @staticmethod
-    def _check_order(record: Record, cls: type[Rules], match: _Match, players, faults: list[Violation]) -> None:
-        def fault(code: str, header: Header | None, wording: str = "", **fields) -> None:
+    def _check_order(record: Record, cls: type[Rules], match: _Match, players: tuple[str, ...],
+                     faults: list[Violation]) -> None:
+        def fault(code: str, header: Header | None, wording: str = "", **fields: object) -> None:
             line, column = (header.line, header.column) if header else (record.line, 1)
             rule = cls.RULES.get(cls.CODES.get(code, ""), "")
             message = say(wording or code, match=record.tag("Match"), **fields)

@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import BinaryIO, Protocol, cast
 
 from ._grammar_parser import Lark, Lark_StandAlone, Token, Transformer
 from ._grammar_parser import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
@@ -24,10 +25,10 @@ from .cards import (FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SY
                     french_name, french_text)
 from .french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS, FRENCH_WRITTEN,
                      is_french)
-from .games import numbers_are_cards
+from .game_names import numbers_are_cards
 from .messages import say
 from .record import ERRORS_KEPT, TARGET_VERBS, Batch, Comment, Event, Header, Record, lines_at
-from .safe_text import excerpt, visible
+from .record import RecordError as RecordError  # re-exported: where callers have always taken it
 
 MAX_LINE = 4096
 """The longest line a record may have, in characters."""
@@ -54,26 +55,6 @@ _NUMBERS = {str(n): card for n, card in _FLASCHENTEUFEL.items()}
 """Flaschenteufel's cards by their written number, for the common case of a line of numbers."""
 _COUNTS = {str(n): (UNSEEN_CARD,) * n for n in range(1, 10)}
 """The usual counts of unseen cards (``draws 2``), read without the line pattern."""
-
-
-@dataclass
-class RecordError(Exception):
-    """A record that cannot be read, with the place and a message in player terms."""
-
-    path: str
-    line: int
-    column: int
-    message: str
-    source: str = ""
-
-    def __str__(self) -> str:
-        """The error as text, safe to print: the place, the message, the line and a caret."""
-        place = f"{self.path}:{self.line}:{self.column}" if self.line else self.path  # line 0: the whole file
-        text = visible(f"{place}: {self.message}")
-        if self.source:
-            shown, caret = excerpt(self.source, self.column)
-            text += f"\n    {shown}\n    {' ' * (caret - 1)}^"
-        return text
 
 
 class _Problem(Exception):
@@ -125,7 +106,11 @@ def read_suit(text: str, french: bool = False) -> str | None:
     return SUIT_WORDS.get(word.rstrip("sx"))
 
 
-class _Builder(Transformer):
+_Lines = tuple[list[Header], list[Event], list[Comment]]
+"""What the builder makes of some lines: their headers, events and comments."""
+
+
+class _Builder(Transformer[Token, _Lines]):
     """Builds a game's Header, Event and Comment values from its tokens, which the grammar
     has already checked: splitting them needs no more checks."""
 
@@ -147,15 +132,18 @@ class _Builder(Transformer):
         self.comments = True
         """Whether to build the lines that are only a comment (a replay needs none)."""
 
-    def start(self, tokens: list[Token]) -> tuple[list[Header], list[Event], list[Comment]]:
+    def start(self, tokens: list[Token]) -> _Lines:
         offset = self.offset
         headers: list[Header] = []
         events: list[Event] = []
         comments: list[Comment] = []
         for token in tokens:
             kind = token.type
+            assert token.line is not None and token.column is not None  # lark places each token it lexes
             if kind == "HEADER_LINE":
-                tag, value, comment = _HEADER.match(token).groups()
+                header = _HEADER.match(token)
+                assert header is not None  # the grammar read it so
+                tag, value, comment = header.groups()
                 text = _ESCAPE.sub(r"\1", value)
                 headers.append(Header(tag, text, token.line + offset, token.column + token.index("["), comment))
             else:  # EVENTS, or COMMENT_LINES: a comment and the quiet lines after it
@@ -167,6 +155,7 @@ class _Builder(Transformer):
         line split in plain Python; an unusual one (a round marker, an announced suit, a
         bare number, a drink in words) is read with the line pattern."""
         column = token.column
+        assert column is not None  # lark places each token it lexes
         for text in token.split("\n"):
             cut = text.find(";")
             comment = None
@@ -217,8 +206,12 @@ class _Builder(Transformer):
             return Event(player, verb, line, place, (), "", 0, target, None, move, time, comment)
         if len(rest) > MAX_COUNT:  # the pattern's reading says where the cards become too many
             return None
-        cards = tuple(map(self.spellings.get, map(str.upper, rest)))
-        if None in cards and (cards := self._numbers(rest, verb)) is None:
+        spelt = tuple(map(self.spellings.get, map(str.upper, rest)))
+        if None not in spelt:
+            cards = cast(tuple[Card, ...], spelt)  # every word a card
+        elif (numbers := self._numbers(rest, verb)) is not None:
+            cards = numbers
+        else:
             return None
         start = text.find(rest[0], at + len(player) + len(parts[1]))
         end = start + len(rest[0])
@@ -231,7 +224,7 @@ class _Builder(Transformer):
         2``); None for the line pattern (a number that is neither, or mixed with cards)."""
         if self.numbered:
             cards = tuple(_NUMBERS.get(word) for word in words)
-            return None if None in cards else cards
+            return None if None in cards else cast(tuple[Card, ...], cards)  # no None: every word a card
         if verb in COUNT_VERBS and len(words) == 1 and words[0] in _COUNTS:
             return _COUNTS[words[0]]
         return None
@@ -239,6 +232,7 @@ class _Builder(Transformer):
     def _slow(self, text: str, column: int, line: int, events: list[Event], comments: list[Comment]) -> None:
         """One line read with the line pattern; ``column``: the column of its first character."""
         match = self.line_pattern.match(text + "\n")
+        assert match is not None  # the grammar read the line: the pattern does
         shift = column - 1
         if match.group("player") is not None:
             events.append(self._event(match, line, shift + 1))
@@ -247,7 +241,7 @@ class _Builder(Transformer):
         elif self.comments and match.group("comment") is not None:
             comments.append(Comment(match.group("comment"), line, match.start("comment") + shift + 1))
 
-    def _marker(self, match: re.Match, line: int, shift: int) -> Event:
+    def _marker(self, match: re.Match[str], line: int, shift: int) -> Event:
         """``-- round 2``: a round begins (its number, when given, is a whole number from 1)."""
         number = match.group("round")
         column = match.start("marker") + shift
@@ -255,7 +249,7 @@ class _Builder(Transformer):
             raise _Problem(line, match.start("round") + shift, say("syntax.round-number", got=number))
         return Event("", "round", line, column, word=number, comment=match.group("comment"))
 
-    def _event(self, match: re.Match, line: int, shift: int) -> Event:
+    def _event(self, match: re.Match[str], line: int, shift: int) -> Event:
         move, time, player, verb, rest, suit, target, comment = match.group(
             "move", "time", "player", "verb", "rest", "suit", "target", "comment")
         verb = self.verbs[verb]
@@ -293,7 +287,7 @@ class _Builder(Transformer):
         if self.numbered:
             numbers = [_NUMBERS.get(word) for word in text.split()]
             if None not in numbers:
-                return tuple(numbers)
+                return tuple(cast(list[Card], numbers))  # no None: every word a card
         cards: list[Card] = []
         for spot in self.card_spots.finditer(text):
             word = spot.group()
@@ -396,7 +390,7 @@ def _french_parser() -> tuple[Lark, _Builder]:
     from . import _grammar_parser_fr as tables
 
     builder = _FrenchBuilder()
-    return Lark._load_from_dict(tables.DATA, tables.MEMO, transformer=builder), builder
+    return Lark_StandAlone(tables.DATA, tables.MEMO, transformer=builder), builder
 
 
 def parser_for(french: bool) -> tuple[Lark, _Builder]:
@@ -428,7 +422,14 @@ class _Segment:
     text: str
 
 
-def _texts(path: str, stream) -> Iterator[str]:
+class Readable(Protocol):
+    """A binary stream to read a record from (a file, stdin's buffer, BytesIO): ``read``
+    gives bytes, empty at the end, or None when a non-blocking stream has none yet."""
+
+    def read(self, size: int, /) -> bytes | None: ...
+
+
+def _texts(path: str, stream: Readable) -> Iterator[str]:
     """The text of a binary stream in pieces of whole lines, line ends made LF (from LF,
     CRLF or CR); a RecordError, once the good lines before it are given, for bad bytes
     and for a line too long to be a record's."""
@@ -453,10 +454,10 @@ def _texts(path: str, stream) -> Iterator[str]:
         whole, rest = raw[:cut], raw[cut:]
         problem = _bad_bytes(path, lines, whole)
         if problem is not None:
-            good, error = problem
+            good, failure = problem
             if good:
                 yield good
-            raise error
+            raise failure
         text = whole.decode("utf-8")
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -487,7 +488,7 @@ _WIDE = (  # which bytes of each 4 are nearly all NUL in mostly-ASCII text, whic
 )
 
 
-def _wide_encoding(raw: bytes) -> tuple[str, dict] | None:
+def _wide_encoding(raw: bytes) -> tuple[str, dict[str, str]] | None:
     """The message for text in UTF-16 or UTF-32 (by its byte-order mark, or without one by
     where its NUL bytes fall), None for anything else."""
     for bom, name, order in _BOMS:
@@ -627,7 +628,7 @@ def unreadable_reason(error: Exception) -> str:
     return getattr(error, "strerror", None) or str(error) or type(error).__name__
 
 
-def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str, str] | None = None,
+def read_games(path: str, stream: Readable | None = None, lazy: bool = False, match_games: dict[str, str] | None = None,
                first_line: int = 1, match_french: dict[str, bool] | None = None) -> Iterator[Record | RecordError]:
     """The games of a file, one at a time. A game with a line that cannot be read comes
     as that RecordError (the first such line), and reading goes on with the next game; a
@@ -642,10 +643,10 @@ def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str
     name its game plays its match's), ``match_french`` whether each is written in French
     notation (a hand that gives no [Notation] is written as its match), and ``first_line``
     the number of its first line in the file, for a part of a file read on its own."""
-    own = stream is None
-    if own:
+    opened: BinaryIO | None = None
+    if stream is None:
         try:
-            stream = open(path, "rb")
+            stream = opened = open(path, "rb")
         except OSError as error:
             yield RecordError(path, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))
             return
@@ -675,8 +676,8 @@ def read_games(path: str, stream=None, lazy: bool = False, match_games: dict[str
         if not found:
             yield RecordError(path, 1, 1, say("file.empty"))
     finally:
-        if own:
-            stream.close()
+        if opened is not None:
+            opened.close()
 
 
 def _shifted(segments: Iterator[_Segment | RecordError], by: int) -> Iterator[_Segment | RecordError]:
@@ -730,7 +731,9 @@ class _Reader:
             if isinstance(item, RecordError):
                 yield item
             elif not item.head:
-                number = item.start + item.text[: _EVENT_START.search(item.text).start()].count("\n")
+                event = _EVENT_START.search(item.text)
+                assert event is not None  # a stretch of events holds one
+                number = item.start + item.text[: event.start()].count("\n")
                 yield RecordError(self.path, number, 1, say("syntax.no-headers"), _line_of(item.text, item.start, number))
                 self.skip()
             elif (record := self._head(item)) is not None:
@@ -753,7 +756,8 @@ class _Reader:
             self.match_games[match] = name
         self.numbered = numbers_are_cards(name)
         notation = by_tag.get("notation")
-        self.french = is_french(notation) if notation is not None else self.match_french.get(match, False)
+        self.french = (is_french(notation) if notation is not None
+                       else self.match_french.get(match, False) if match is not None else False)
         if match is not None:
             self.match_french[match] = self.french
         record = Record(self.path, headers[0].line, headers, [], comments, segment.text, segment.start)
@@ -783,7 +787,7 @@ class _Reader:
         a RecordError, and the reading goes on after it: the lines are read again in
         stretches that start at one line after an error and double, so that reading stays
         linear however many lines are refused."""
-        found: tuple[list, list, list, list] = ([], [], [], [])
+        found: tuple[list[Header], list[Event], list[Comment], list[RecordError]] = ([], [], [], [])
         control = _CONTROL.search(text)
         if control is None and (whole := self._parse(text, start)) is not None:
             return (*whole, [])
@@ -794,8 +798,10 @@ class _Reader:
             j = min(len(ends), i + step)
             piece = text[begins[i]:ends[j - 1]]
             bad, error = self._first_error(piece, start + i)
-            if bad is None:
-                self._add(found, self._parse(piece, start + i))
+            if bad is None or error is None:  # both None, or neither
+                parsed = self._parse(piece, start + i)
+                assert parsed is not None  # _first_error read it whole
+                self._add(found, parsed)
                 i, step = j, step * 2
                 continue
             if bad > start + i:
@@ -809,21 +815,22 @@ class _Reader:
         return found
 
     @staticmethod
-    def _add(found: tuple[list, list, list, list], parsed) -> None:
-        for kept, more in zip(found, parsed):
-            kept += more
+    def _add(found: tuple[list[Header], list[Event], list[Comment], list[RecordError]], parsed: _Lines) -> None:
+        found[0].extend(parsed[0])
+        found[1].extend(parsed[1])
+        found[2].extend(parsed[2])
 
-    def _parse(self, text: str, start: int) -> tuple[list[Header], list[Event], list[Comment]] | None:
+    def _parse(self, text: str, start: int) -> _Lines | None:
         """The lines read, or None if one cannot be."""
         try:
             return self._parse_or_raise(text, start)
         except (_Problem, VisitError, UnexpectedInput):
             return None
 
-    def _parse_or_raise(self, text: str, start: int):
+    def _parse_or_raise(self, text: str, start: int) -> _Lines:
         parser, builder = parser_for(self.french and not self.heading)
         builder.offset, builder.numbered, builder.comments = start - 1, self.numbered, self.comments or self.heading
-        return parser.parse(text, start="start")
+        return cast(_Lines, parser.parse(text, start="start"))  # the builder's start, inline: no tree
 
     def _first_error(self, text: str, start: int) -> tuple[int | None, RecordError | None]:
         """The first line of ``text`` that cannot be read (by its number in the file), and
@@ -846,7 +853,7 @@ class _Reader:
                 source = _line_of(text, start, number)
                 column, message = _diagnose(parser_for(self.french and not self.heading)[0], source, self.french)
                 return number, RecordError(self.path, number, column, message, source)
-        if control is None:
+        if control is None or at is None:  # at is None exactly when control is
             return None, None
         column = control.start() - text.rfind("\n", 0, control.start())
         code = f"U+{ord(control.group()):04X}"
@@ -969,8 +976,8 @@ def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[
         return column, say("syntax.round-marker-french" if french else "syntax.round-marker", got=source.strip())
     if "NUMBER" in expected and before == ("marque" if french else "scores"):
         return column, say("syntax.bad-score", got=got)
-    if expected == {"WORD"} and (FRENCH_VERBS.get(before) if french else before) in _WORD_EXAMPLES:
-        verb = FRENCH_VERBS.get(before) if french else before
+    verb = FRENCH_VERBS.get(before) if french else before
+    if expected == {"WORD"} and verb is not None and verb in _WORD_EXAMPLES:
         return column, say("syntax.call-word", verb=before, examples=_WORD_EXAMPLES[verb], got=got)
     if "TIME" in expected and re.fullmatch(r"[0-9]+[:h][0-9:]*", got):
         return column, say("syntax.bad-time", got=got)

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from .cards import Card
 from .french import tag_key
+from .safe_text import excerpt, visible
 
 _WORDS = re.compile(r"\S+")
 
@@ -25,6 +26,28 @@ def lines_at(text: str, first: int, numbers: Iterable[int]) -> dict[int, str]:
     ``first`` of the file), by their numbers in the file; a number outside is left out."""
     lines = text.split("\n")[:-1]
     return {n: lines[n - first] for n in numbers if 0 <= n - first < len(lines)}
+
+
+@dataclass
+class RecordError(Exception):
+    """A record that cannot be read, with the place and a message in player terms (raised
+    and given by ``notation``, kept on a Record)."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+    source: str = ""
+
+    def __str__(self) -> str:
+        """The error as text, safe to print: the place, the message, the line and a caret."""
+        place = f"{self.path}:{self.line}:{self.column}" if self.line else self.path  # line 0: the whole file
+        text = visible(f"{place}: {self.message}")
+        if self.source:
+            shown, caret = excerpt(self.source, self.column)
+            text += f"\n    {shown}\n    {' ' * (caret - 1)}^"
+        return text
+
 
 PREPOSITIONS = {"plays": "on", "gives": "to", "takes": "from", "swaps": "with"}
 """The word before the player an event names: plays 7H on Bob, gives ?? to Bob."""
@@ -106,7 +129,7 @@ class Batch:
     text: str
     events: list[Event]
     comments: list[Comment]
-    errors: list
+    errors: list[RecordError]
     split: list[str] | None = None
     """``text`` cut into lines, once asked for."""
 
@@ -133,7 +156,7 @@ class Record:
     inherited: list[Header] = field(default_factory=list, repr=False, compare=False)
     """Headers this game takes from the previous hand of its match (referee/match.py):
     read after its own, never written back."""
-    errors: list = field(default_factory=list, repr=False, compare=False)
+    errors: list[RecordError] = field(default_factory=list, repr=False, compare=False)
     """The first lines that could not be read (RecordError values), in order; how many
     there were in all is ``error_count``."""
     error_count: int = field(default=0, repr=False, compare=False)
@@ -141,7 +164,7 @@ class Record:
     """A game read lazily (``read_games(lazy=True)``): its events, read as they are
     taken. ``text`` holds the game's head; ``seen`` the latest batches' lines (all of
     them, for a game read whole)."""
-    seen: deque = field(default_factory=lambda: deque(maxlen=4), repr=False, compare=False)
+    seen: deque[Batch] = field(default_factory=lambda: deque(maxlen=4), repr=False, compare=False)
     french: bool = field(default=False, repr=False, compare=False)
     """Whether the game is written in French notation: its [Notation "fr"] header, or
     that of the previous hand of its match (set by the reader)."""

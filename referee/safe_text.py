@@ -23,7 +23,7 @@ Cs (surrogates), but the joiners U+200C and U+200D that emoji and some scripts n
 
 
 @lru_cache(maxsize=1)
-def unsafe() -> re.Pattern:
+def unsafe() -> re.Pattern[str]:
     """UNSAFE_CLASS compiled, the first time text that is not ASCII needs it (compiling it
     takes a millisecond of a start-up that often prints ASCII only)."""
     return re.compile(UNSAFE_CLASS)
@@ -31,7 +31,7 @@ def unsafe() -> re.Pattern:
 _SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
-def _escape(match: re.Match) -> str:
+def _escape(match: re.Match[str]) -> str:
     char = match.group()
     code = ord(char)
     if char in _SHORT:

@@ -15,8 +15,8 @@ import pytest
 
 from referee.cards import read_card
 from referee.engine import check, replay, start
-from referee.games.caroleto import Caroleto, default_cards
-from referee.games.caroleto_cards import maximum
+from referee.games.caroleto.cards import maximum
+from referee.games.caroleto.rules import Caroleto, default_cards
 from referee.messages import ENGLISH
 from referee.notation import parse_text
 from referee.report import render, to_json

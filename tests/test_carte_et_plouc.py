@@ -12,7 +12,7 @@ from referee.cards import UNSEEN_CARD
 from referee.cli import main
 from referee.engine import check, replay, start
 from referee.export import line_text
-from referee.games.carte_et_plouc import CarteEtPlouc
+from referee.games.carte_et_plouc.rules import CarteEtPlouc
 from referee.games.base import legal_events
 from referee.messages import ENGLISH
 from referee.notation import parse_text
@@ -302,7 +302,7 @@ def test_a_card_played_from_an_empty_hand_leaves_the_hand_it_was_known_in() -> N
     in Ann's hand. Ann's hand had kept it, so once the discard was shuffled into the stock,
     Ann's next card took 3S out of the stock's known cards, and a draw then raised KeyError."""
     from referee.cards import read_card
-    from referee.games.carte_et_plouc_cards import DISCARD, POOL, Cards
+    from referee.games.carte_et_plouc.cards import DISCARD, POOL, Cards
 
     cards = Cards(("Ann", "Hugo"), 0)
     three = read_card("3S")

@@ -43,8 +43,8 @@ def test_every_code_is_explained(code: str) -> None:
     assert code in known_codes(), f"{code} is used but no game's CODES (nor referee/record_rules.py) has it"
     found = explanation(code)
     assert found is not None and found.rules and all(quoted.strip() for _, quoted in found.rules)
-    assert found.why, f"messages.py has no why.{code}"
-    assert code in ENGLISH, f"messages.py has no message for {code}"
+    assert found.why, f"referee/sentences has no why.{code}"
+    assert code in ENGLISH, f"referee/sentences has no message for {code}"
     assert found.examples, f"{code} has no example record"
 
 

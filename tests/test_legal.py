@@ -79,7 +79,7 @@ def test_random_games_of_the_other_games_agree_both_ways(game: str) -> None:
 
 
 def test_a_legal_that_misses_a_group_is_caught(monkeypatch) -> None:
-    from referee.games import carte_et_plouc_play as play
+    from referee.games.carte_et_plouc import play
 
     honest = play.legal
     monkeypatch.setattr(play, "legal", lambda rules: [e for e in honest(rules) if not isinstance(e, Group)])

@@ -332,7 +332,7 @@ def test_hover_shows_the_table_after_the_line(client: Client, game: str) -> None
 
 def test_hover_on_a_faulty_line_says_why(client: Client) -> None:
     """Before the table: what ``referee explain FILE:LINE`` says of the line."""
-    from referee.games.carte_et_plouc_examples import EXAMPLES
+    from referee.games.carte_et_plouc.examples import EXAMPLES
 
     from referee.explain import explain_place
 
@@ -502,7 +502,7 @@ def test_outline_of_games_hands_and_rounds(client: Client) -> None:
 # --- The configuration ---------------------------------------------------------------------
 
 def test_settings_come_from_the_configuration(tmp_path: Path) -> None:
-    from referee.games.carte_et_plouc_examples import EXAMPLES
+    from referee.games.carte_et_plouc.examples import EXAMPLES
 
     (tmp_path / ".git").mkdir()
     (tmp_path / "referee.toml").write_text('ignore = ["CP-MISSED-CARTE"]\n[fmt]\nsuits = "symbols"\n', encoding="utf-8")
@@ -527,7 +527,7 @@ def test_settings_come_from_the_configuration(tmp_path: Path) -> None:
 def test_the_editor_language_or_the_configuration_language(tmp_path: Path) -> None:
     """French when the editor's interface is French (``locale``), or when the
     configuration says ``lang = "fr"``; the configuration wins."""
-    from referee.games.carte_et_plouc_examples import EXAMPLES
+    from referee.games.carte_et_plouc.examples import EXAMPLES
 
     text = EXAMPLES["CP-MISSED-CARTE"]
     record = tmp_path / "game.txt"

@@ -1,50 +1,17 @@
-"""The registry of games: names and aliases as data; each game's rules load on demand."""
+"""The games' rules, loaded on demand from the registry (``referee.game_names``: names
+and aliases as data, which ``notation`` reads too)."""
 
 from __future__ import annotations
 
 import importlib
-import unicodedata
-from dataclasses import dataclass
-from functools import lru_cache
+
+from ..game_names import GAMES, GameEntry, find_game, normalize, numbers_are_cards
+from .base import Rules
+
+__all__ = ["GAMES", "GameEntry", "find_game", "load_rules", "normalize", "numbers_are_cards"]
 
 
-@dataclass(frozen=True)
-class GameEntry:
-    name: str
-    title: str
-    module: str | None
-    """The module of its rules; None while the game is not refereed yet."""
-    numbered: bool = False
-    """Cards are written by their number alone (a bare number is a card, not a count)."""
-
-
-GAMES = (
-    GameEntry("bataille-corse", "Bataille corse", "bataille_corse"),
-    GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", "carte_et_plouc"),
-    GameEntry("pierre-qui-roule", "Pierre qui Roule", "pierre_qui_roule"),
-    GameEntry("flaschenteufel", "Flaschenteufel", "flaschenteufel", numbered=True),
-    GameEntry("caroleto", "Caroleto", "caroleto"),
-)
-
-
-def normalize(name: str) -> str:
-    """'Bataille  Corse' and 'bataille_corse' both become 'bataille-corse'."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return "-".join(plain.lower().replace("_", " ").replace("-", " ").split())
-
-
-@lru_cache(maxsize=64)
-def find_game(name: str) -> GameEntry | None:
-    """The game a [Game] header names, or None."""
-    key = normalize(name).replace("-", "")
-    return next((g for g in GAMES if key in (g.name.replace("-", ""), normalize(g.title).replace("-", ""))), None)
-
-
-def numbers_are_cards(name: str | None) -> bool:
-    entry = find_game(name) if name else None
-    return bool(entry and entry.numbered)
-
-
-def load_rules(entry: GameEntry):
-    """The rules class of a game."""
-    return importlib.import_module(f"{__name__}.{entry.module}").RULES_CLASS
+def load_rules(entry: GameEntry) -> type[Rules]:
+    """The rules class of a game (``RULES_CLASS`` of its module or package)."""
+    rules_class: type[Rules] = importlib.import_module(f"{__name__}.{entry.module}").RULES_CLASS
+    return rules_class

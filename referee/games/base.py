@@ -5,11 +5,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Protocol, SupportsIndex, cast, overload
 
 from ..cards import Card
+from ..french import FRENCH_VERBS, is_french
 from ..messages import join, say
+from ..notation import PLAYER_NAME, VERBS
 from ..record import Event, Header, Record
 
 
@@ -148,7 +151,7 @@ class Option:
 
     def chose(self, value: object, choice: str) -> bool:
         """Whether a value read from the header selects ``choice``."""
-        return choice in value if self.many else value == choice
+        return choice in value if self.many and isinstance(value, frozenset) else value == choice
 
     def read(self, value: str) -> object:
         """The choice(s) a header value names; ValueError if one is unknown."""
@@ -290,12 +293,12 @@ def amount_text(amount: float, unit: str) -> str:
     return say(f"unit.{unit}", count=whole if abs(amount - whole) < 1e-9 else amount)
 
 
-class Notes(list):
+class Notes(list[str]):
     """A game's notes (what could not be checked): the first NOTES_KEPT are kept, the
     others counted (``more``), so that no record, however written, grows them unbounded.
     A note may be rewritten in place (a note that lists lines)."""
 
-    def __init__(self, notes=()):
+    def __init__(self, notes: Iterable[str] = ()) -> None:
         super().__init__(notes)
         self.more = 0
 
@@ -305,13 +308,33 @@ class Notes(list):
         else:
             self.more += 1
 
-    def __setitem__(self, index, note) -> None:
+    @overload
+    def __setitem__(self, index: SupportsIndex, note: str, /) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, note: Iterable[str], /) -> None: ...
+
+    def __setitem__(self, index: SupportsIndex | slice, note: str | Iterable[str], /) -> None:
+        if isinstance(index, slice):
+            super().__setitem__(index, note)
+            return
         if isinstance(index, int) and index >= len(self):
             return  # a note that was counted, not kept
-        super().__setitem__(index, note)
+        super().__setitem__(index, cast(str, note))  # one index, one note (the overloads)
 
 
 NOTES_KEPT = 50
+
+
+class Violations(Protocol):
+    """Where a game's violations go as they are flagged: a list, or what the engine keeps
+    of them (``engine.Found``: the first few of each code, the others counted)."""
+
+    def append(self, violation: Violation, /) -> None: ...
+
+    def __iter__(self) -> Iterator[Violation]: ...
+
+    def __len__(self) -> int: ...
 
 
 class Rules:
@@ -328,7 +351,10 @@ class Rules:
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    deck: ClassVar[frozenset[Card]]
+    deck: frozenset[Card]
+    """The cards in play: the game's whole deck, set on the class (what ``simulate`` and
+    ``live`` offer); a game whose deck depends on its setup sets its own on the instance
+    (Pierre qui Roule, by the player count)."""
     verbs: ClassVar[frozenset[str]]
     targets: ClassVar[frozenset[str]] = frozenset()
     """The verbs whose events may name another player (gives ... to Bob)."""
@@ -352,7 +378,7 @@ class Rules:
         self.setup = setup
         self.players = setup.players
         self.seats = {name: seat for seat, name in enumerate(setup.players)}
-        self.violations: list[Violation] = []
+        self.violations: Violations = []
         self.notes: Notes = Notes(setup.notes)
         self.accepted_marks: deque[tuple[int, int, tuple[str, ...]]] = deque()
         """(line, column, codes) of each line that says the table accepted a fault
@@ -485,7 +511,7 @@ class Rules:
         return self.seats[name]
 
     def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None,
-             rule: str | None = None, **fields) -> bool:
+             rule: str | None = None, **fields: object) -> bool:
         """Record a violation of ``code`` at the event (or one of its cards). ``rule``
         names the rule quoted when it is not the code's own (one code, several powers).
         False when the table accepted it (``; accepted CODE`` on the line): then what
@@ -508,9 +534,6 @@ class Rules:
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
         players = tuple(header.value.replace(",", " ").split())
-        from ..french import FRENCH_VERBS, is_french
-        from ..notation import PLAYER_NAME, VERBS
-
         notation = record.header("Notation")
         if notation is not None and notation.value.strip().lower() not in ("en", "english", "") and not is_french(notation.value):
             raise SetupError(say("setup.bad-notation", value=notation.value), notation)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
-from .base import Hand, Mistake, Option, Result, Rules, Setup, Table
+from .base import Hand, Legal, Mistake, Option, Result, Rules, Setup, Table
 
 PAYING = {JACK: 1, QUEEN: 2, KING: 3, ACE: 4}
 """Paying cards and how many cards the next player owes for each."""
@@ -156,8 +156,10 @@ class BatailleCorse(Rules):
     def __init__(self, setup: Setup):
         super().__init__(setup)
         o = setup.options
-        self.patterns = frozenset(o["Slaps"]) | {"pair"}
-        self.penalty_kind = o["Penalty"]
+        slaps = o["Slaps"]
+        assert isinstance(slaps, frozenset)  # the choices of a many-valued option
+        self.patterns: frozenset[str] = frozenset(slaps) | {"pair"}
+        self.penalty_kind = str(o["Penalty"])  # one of the option's choices
         self.ace_counts = o["AdditionAce"] == "yes"
         self.slap_in_payment = o["SlapDuringPayment"] == "yes"
         self.slapper_leads = o["SlapLeads"] == "slapper"
@@ -207,7 +209,8 @@ class BatailleCorse(Rules):
     def apply(self, event: Event) -> None:
         seat = self.seat(event.player)
         if event.verb == "holds":
-            return self._holds(seat, event)
+            self._holds(seat, event)
+            return
         if not self.started:
             self._begin()
         if event.time is not None:
@@ -224,7 +227,8 @@ class BatailleCorse(Rules):
 
     def _holds(self, seat: int, event: Event) -> None:
         if self.started:
-            return self.flag("REC-LATE-DEAL", event)
+            self.flag("REC-LATE-DEAL", event)
+            return
         for i, card in enumerate(event.cards):
             if card.seen and card in self.where and self.where[card] != seat:
                 self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=self._where(card))
@@ -264,7 +268,8 @@ class BatailleCorse(Rules):
 
     def _turn_card(self, seat: int, card: Card, event: Event, column: int) -> None:
         if self.winner is not None:
-            return self.flag("REC-AFTER-END", event, column, result=say("report.winner", player=self.players[self.winner]))
+            self.flag("REC-AFTER-END", event, column, result=say("report.winner", player=self.players[self.winner]))
+            return
         if self.owner is not None and seat == self.owner:
             self._collect(seat)
         expected = self._due()
@@ -396,14 +401,16 @@ class BatailleCorse(Rules):
 
     def _slaps(self, seat: int, event: Event) -> None:
         if self.out[seat]:
-            return self.flag("BC-SLAP-WHILE-OUT", event)
+            self.flag("BC-SLAP-WHILE-OUT", event)
+            return
         if self.slapper is not None:
             return
         if (elapsed := self._ban_elapsed(seat)) is not None:  # the clock: this line's time, else the last one given
             if elapsed < BAN_SECONDS and event.seconds is None:
                 self.notes.append(say("note.slap-untimed", player=event.player, line=event.line))
             elif elapsed < BAN_SECONDS:
-                return self.flag("BC-SLAP-BANNED", event, count=elapsed)
+                self.flag("BC-SLAP-BANNED", event, count=elapsed)
+                return
         if not self._slap_open():
             if self.flag("BC-FALSE-SLAP", event, why=self._why_no_slap()):
                 self._owe_penalty(seat, event)
@@ -416,7 +423,10 @@ class BatailleCorse(Rules):
 
     def _ban_elapsed(self, seat: int) -> int | None:
         """Seconds since the player's no-slap-30 ban began, by the clock; None: no ban."""
-        return None if seat not in self.banned_at else (self.clock - self.banned_at[seat]) % DAY
+        if seat not in self.banned_at:
+            return None
+        assert self.clock is not None  # a ban begins at a time given, and the clock keeps the last
+        return (self.clock - self.banned_at[seat]) % DAY
 
     def _banned(self, seat: int) -> bool:
         """Whether a slap at the clock's time falls within the player's ban."""
@@ -458,6 +468,7 @@ class BatailleCorse(Rules):
 
     def _gives(self, seat: int, event: Event) -> None:
         owed = self.penalty.get(seat)
+        assert event.target is not None  # the grammar reads ``gives`` with ``to`` and a player
         target = self.seat(event.target)
         if owed is None or owed.kind != "give-1" or target not in owed.give_to or len(event.cards) != 1:
             return self._wrong_penalty(event, owed)
@@ -576,7 +587,7 @@ class BatailleCorse(Rules):
             self.notes.append(say("note.play-out-pending", todo="; ".join(self.todo())))
             return
         before = self.cards_played
-        seen: dict[tuple, int] = {}
+        seen: dict[tuple[tuple[bytes, ...], int, tuple[bool, ...]], int] = {}
         # With no slaps, only the paying cards decide the play: positions are compared on them.
         while self.winner is None:
             self._settle()
@@ -608,14 +619,14 @@ class BatailleCorse(Rules):
             return view
         return self
 
-    def legal(self) -> list[Event]:
+    def legal(self) -> list[Legal]:
         if not self._slap_open() and (settled := self._settled()) is not self:
             return settled.legal()
         if self.winner is not None:
             return []
         due = self._due()
         name = self.players[due]
-        events = [payment for seat, owed in self.penalty.items() for payment in self._payments(seat, owed)]
+        events: list[Legal] = [payment for seat, owed in self.penalty.items() for payment in self._payments(seat, owed)]
         if self.owner is not None:
             events.append(Event(name, "collects", 0, 0))
         if self.packs[due] and due not in self.penalty:  # a penalty is paid before one's next card
@@ -665,7 +676,7 @@ class BatailleCorse(Rules):
             if self.out[seat]:
                 codes += ("BC-SLAP-WHILE-OUT",)
             elif self.slapper is None:  # else a late hand on a pile already won: harmless
-                if self._banned(seat):  # written at the clock's time, so surely within the ban
+                if self._banned(seat) and self.clock is not None:  # written at the clock's time, so surely within the ban
                     codes, time = codes + ("BC-SLAP-BANNED",), "{:02d}:{:02d}:{:02d}".format(
                         self.clock // 3600, self.clock // 60 % 60, self.clock % 60)
                 elif not self._slap_open():
@@ -758,6 +769,7 @@ class BatailleCorse(Rules):
         elif not self.packs[self.turn] and self.started:
             things.append(say("todo.empty-pack", player=self.players[self.turn]))
         elif self.debt:
+            assert self.creditor is not None  # a debt is owed to the player of the paying card
             things.append(say("todo.pay", player=self.players[self.turn], count=self.debt, creditor=self.players[self.creditor]))
         else:
             things.append(say("todo.turn", player=self.players[self.turn]))

@@ -10,7 +10,7 @@ import dataclasses
 from ..cards import UNSEEN_CARD, Card, numbered_deck
 from ..messages import join, say
 from ..record import Event
-from .base import Deal, Mistake, Option, Result, Setup
+from .base import Deal, Legal, Mistake, Option, Result, Setup, Table
 from .tricks import ASIDE, GIVEN, PLAYED
 from .tricks import CODES as TRICK_CODES
 from .tricks import Play, Trick, TrickRules, play_event
@@ -137,7 +137,8 @@ class Flaschenteufel(TrickRules):
         given theirs (« puis prend en main les cartes données »)."""
         self.devil: list[Card] = []
         self.unknown_devil = False
-        self.price, self.owner = START, None
+        self.price = START
+        self.owner: int | None = None
         self.price_card: Card | None = None
         self.before: tuple[int, int | None] | None = None
         """The bottle's price and owner before the last trick, when it took the bottle."""
@@ -153,7 +154,7 @@ class Flaschenteufel(TrickRules):
         return COLOUR[card.rank]
 
     @classmethod
-    def card_order(cls, card: Card) -> tuple:
+    def card_order(cls, card: Card) -> tuple[int | str, ...]:
         return (card.rank,)
 
     def suit_words(self, suit: str) -> str:
@@ -168,7 +169,9 @@ class Flaschenteufel(TrickRules):
                     under = play
             elif best is None or rank > best.card.rank:
                 best = play
-        return under or best
+        winner = under or best
+        assert winner is not None  # a trick has a card
+        return winner
 
     def why_won(self, trick: Trick) -> str:
         price = self.before[0] if self.before else self.price
@@ -193,6 +196,7 @@ class Flaschenteufel(TrickRules):
             self._emptied(seat)
 
     def _gives(self, seat: int, event: Event) -> None:
+        assert event.target is not None  # the grammar reads ``gives`` with ``to`` and a player
         target = self.seat(event.target)
         if self.playing:
             self.flag("FT-LATE-PREPARATION", event)
@@ -309,11 +313,11 @@ class Flaschenteufel(TrickRules):
         return super().ruling(event)
 
     # --- The simulator and the table --------------------------------------------------
-    def legal(self) -> list[Event]:
+    def legal(self) -> list[Legal]:
         if self.finished:
             return []
         if not self.playing:
-            events = [e for seat in range(len(self.players)) for e in self._preparations(seat)]
+            events: list[Legal] = [e for seat in range(len(self.players)) for e in self._preparations(seat)]
             if events:
                 return events
         return super().legal()
@@ -484,7 +488,7 @@ class Flaschenteufel(TrickRules):
         best = [p for p in self.players if scores[p] == scores[order[0]]]
         return Result(True, best[0] if len(best) == 1 else None, order, scores)
 
-    def table(self):
+    def table(self) -> Table:
         table = super().table()
         table.extra[say("ft.price")] = str(self.price)
         table.extra[say("ft.owner")] = self.players[self.owner] if self.owner is not None else "-"

@@ -10,9 +10,9 @@ from functools import lru_cache
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, SUITS, UNSEEN_CARD, Card
 from ..messages import say
 from ..record import Event, Record
-from .base import Deal, Mistake, Option, Result, Setup
+from .base import Deal, Mistake, Option, Result, Setup, Table
 from .tricks import CODES as TRICK_CODES
-from .tricks import Play, Trick, TrickRules, did_words, play_event
+from .tricks import Play, Trick, TrickRules, Void, did_words, play_event
 
 HAND = 8
 """Cards dealt to each player, whatever their number (« chaque joueur reçoive 8 cartes »)."""
@@ -121,7 +121,7 @@ class PierreQuiRoule(TrickRules):
     def __init__(self, setup: Setup):
         self.deck = deck_for(len(setup.players), setup.options["Deck"])
         super().__init__(setup)
-        self.scoring = setup.options["Scoring"]
+        self.scoring = str(setup.options["Scoring"])  # one of the option's choices
         self.picker: int | None = None
         """Who picked up the last trick, until they lead the next."""
         self.order_out: list[int] = []
@@ -144,7 +144,7 @@ class PierreQuiRoule(TrickRules):
         return card.suit
 
     @classmethod
-    def card_order(cls, card: Card) -> tuple:
+    def card_order(cls, card: Card) -> tuple[int | str, ...]:
         """Spades, hearts, diamonds, clubs; each from the ace down."""
         return SUITS.index(card.suit), -high(card)
 
@@ -170,12 +170,14 @@ class PierreQuiRoule(TrickRules):
 
     def _played_on(self, seat: int, card: Card, event: Event, column: int) -> None:
         """A card laid on a trick already picked up: the picker takes it with the rest."""
-        self.flag("PQ-PLAYED-ON", event, column, card=card, picker=self.players[self.picker])
+        picker = self.picker
+        assert picker is not None  # called while a trick is picked up
+        self.flag("PQ-PLAYED-ON", event, column, card=card, picker=self.players[picker])
         since = self._take(seat, card, event, column)
         if since is not None and self.voids[seat]:
             self._prove(seat, card, since, event)
-        self.hands[self.picker].add(card, self.time)
-        self.place[card] = self.picker
+        self.hands[picker].add(card, self.time)
+        self.place[card] = picker
         self.cards_played += 1
         if not self.hands[seat].count:
             self._out(seat)
@@ -214,7 +216,7 @@ class PierreQuiRoule(TrickRules):
             self.place[play.card] = seat
         self.leader = self.picker = seat
 
-    def _void_proven(self, void) -> None:
+    def _void_proven(self, void: Void) -> None:
         """A pick-up proven to be a revoke no longer counts as one by a player who could
         not follow."""
         if void.card is None:
@@ -319,7 +321,7 @@ class PierreQuiRoule(TrickRules):
         scores = {p: h.count for p, h in zip(self.players, self.hands)} if self.finished and self.scoring == "penalties" else {}
         return Result(self.finished, order[0] if order else None, order if self.scoring == "play-on" else order[:1], scores)
 
-    def table(self):
+    def table(self) -> Table:
         table = super().table()
         table.extra[say("pq.scoring")] = self.scoring
         if self.picker is not None:

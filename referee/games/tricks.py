@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import copy
 from bisect import insort
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..cards import UNSEEN, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
-from .base import Hand, Mistake, Rules, Setup, Table
+from .base import Hand, Legal, Mistake, Rules, Setup, Table
 from .seating import Seating
 
 PLAYED, ASIDE, GIVEN = -1, -2, -3
@@ -146,7 +147,7 @@ class TrickRules(Rules):
         self.started = False
         self.time = 0
         """Events replayed so far: the clock of ``Holding`` and ``Void``."""
-        self.deck_order, self.suit_of = _layout(type(self), self.deck)
+        self.deck_order, self.suit_of = _layout(type(self).suit, self.deck)
         self.count = n
         self.playing = False
         self.leader = setup.first
@@ -181,7 +182,7 @@ class TrickRules(Rules):
         raise NotImplementedError
 
     @classmethod
-    def card_order(cls, card: Card) -> tuple:
+    def card_order(cls, card: Card) -> tuple[int | str, ...]:
         """Where a card comes when a hand is written out."""
         return cls.suit(card), card.rank
 
@@ -213,7 +214,8 @@ class TrickRules(Rules):
         seat = self.seats[event.player]
         verb = event.verb
         if verb == "holds":
-            return self._holds(seat, event)
+            self._holds(seat, event)
+            return
         if not self.started:
             self._begin()
         if verb == "plays":
@@ -224,7 +226,8 @@ class TrickRules(Rules):
 
     def _holds(self, seat: int, event: Event) -> None:
         if self.started:
-            return self.flag("REC-LATE-DEAL", event)
+            self.flag("REC-LATE-DEAL", event)
+            return
         place = self.place
         for card in self.hands[seat].known:
             if place.get(card) == seat:
@@ -260,7 +263,8 @@ class TrickRules(Rules):
     def _play(self, seat: int, card: Card, event: Event, column: int) -> None:
         """One card played to the trick (the hot path of the replay: kept lean)."""
         if card.suit == UNSEEN:
-            return self.flag("TR-UNSEEN-CARD", event, column)
+            self.flag("TR-UNSEEN-CARD", event, column)
+            return
         if not self.playing:
             self._start(event)
         due = self._due if self._due is not None else self.due()
@@ -270,6 +274,7 @@ class TrickRules(Rules):
         played, trick = self.played, self.trick
         dead = seat in played
         hand = self.hands[seat]
+        since: int | None
         if card in hand.known:
             self.place[card] = PLAYED
             since = hand.known.pop(card)
@@ -423,6 +428,7 @@ class TrickRules(Rules):
         if self.claimable:
             self.claimable = False
             trick = self.last
+            assert trick is not None  # claimable: a trick was just taken
             if seat != trick.taker:
                 self._wrong_taker(seat, event, trick)
                 before = trick.taker
@@ -502,7 +508,7 @@ class TrickRules(Rules):
         """The cards of a suit known to be in a hand."""
         return [c for c in self.hands[seat].known if self.suit_of[c] == suit]
 
-    def _sorted(self, cards) -> list[Card]:
+    def _sorted(self, cards: Iterable[Card]) -> list[Card]:
         return sorted(cards, key=self.card_order)
 
     def _possible(self, seat: int) -> list[Card]:
@@ -530,10 +536,11 @@ class TrickRules(Rules):
         name = self.players[seat]
         return [Event(name, "plays", 0, 0, (c,), str(c)) for c in cards]
 
-    def legal(self) -> list[Event]:
+    def legal(self) -> list[Legal]:
         if self.finished:
             return []
-        events = [Event(self.players[self.last.taker], "collects", 0, 0)] if self.claimable else []
+        last = self.last if self.claimable else None  # claimable: a trick was just taken
+        events: list[Legal] = [Event(self.players[last.taker], "collects", 0, 0)] if last is not None else []
         seat = self.due()
         return events + self._choices(seat, *self._follow_choices(seat))
 
@@ -598,9 +605,9 @@ class TrickRules(Rules):
         return ()
 
     def _collect_mistakes(self, hidden: bool) -> list[Mistake]:
-        if self.claimable:
-            code = self._wrong_taker_code()
-            return [Mistake(Event(p, "collects", 0, 0), (code,)) for s, p in enumerate(self.players) if s != self.last.taker]
+        if self.claimable and self.last is not None:  # claimable: a trick was just taken
+            code, taker = self._wrong_taker_code(), self.last.taker
+            return [Mistake(Event(p, "collects", 0, 0), (code,)) for s, p in enumerate(self.players) if s != taker]
         if self.trick:
             return self._unfinished_collect_mistakes(hidden)
         return [Mistake(Event(p, "collects", 0, 0), ("TR-NOTHING-TO-COLLECT",)) for p in self.players]
@@ -620,7 +627,7 @@ class TrickRules(Rules):
         if verb == "scores":
             return say("tricks.ruling.scores", player=name, score=event.word)
         if verb == "collects":
-            if self.claimable and self.seats[name] == self.last.taker:
+            if self.claimable and self.last is not None and self.seats[name] == self.last.taker:
                 return say("tricks.ruling.collect", player=name, why=self.why_taken(self.last))
             if self.trick:
                 return say("tricks.ruling.pick-up", player=name, count=len(self.trick), suit=self.suit_words(self.led))
@@ -639,6 +646,7 @@ class TrickRules(Rules):
         after.apply(event)
         if after.tricks_won > self.tricks_won:
             trick = after.last
+            assert trick is not None  # a trick was just won
             said += say("tricks.ruling.trick", player=after.players[trick.winner], why=after.why_taken(trick))
         return said
 
@@ -670,7 +678,8 @@ def did_words(card: Card | None, led: Card) -> str:
 
 
 @lru_cache(maxsize=32)
-def _layout(game: type[TrickRules], deck: frozenset[Card]) -> tuple[tuple[Card, ...], dict[Card, str]]:
-    """A deck in order, and each card's suit: worked out once per game and deck."""
+def _layout(suit: Callable[[Card], str], deck: frozenset[Card]) -> tuple[tuple[Card, ...], dict[Card, str]]:
+    """A deck in order, and each card's suit: worked out once per game (its ``suit``
+    classmethod, bound to it) and deck."""
     order = tuple(sorted(deck))
-    return order, {card: game.suit(card) for card in order}
+    return order, {card: suit(card) for card in order}

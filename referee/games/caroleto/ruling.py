@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from ..messages import join, say
-from ..record import Event
-from .base import amount_text
+from ...messages import join, say
+from ...record import Event
+from ..base import Drink, amount_text
+
+if TYPE_CHECKING:
+    from .rules import Caroleto
 
 
-def ruling(rules, event: Event) -> str | None:
+def ruling(rules: Caroleto, event: Event) -> str | None:
     """The line in words, then every drink it gives (a card's effect resolved, a duel,
     a dossier, a catch), with the cause the game gives it."""
     name, verb = event.player, event.verb
@@ -23,7 +27,7 @@ def ruling(rules, event: Event) -> str | None:
     after = copy.deepcopy(rules, {id(rules.setup): rules.setup})  # the table this line leaves
     after.apply(event)
     said = [_what(event)]
-    given = []
+    given: list[Drink] = []
     for drink in after.drinks():  # the drinks the line adds (the game works a round's drinks out anew)
         if before[_key(drink)] > 0:
             before[_key(drink)] -= 1
@@ -35,7 +39,7 @@ def ruling(rules, event: Event) -> str | None:
     return "; ".join(s for s in said if s) or None
 
 
-def _key(drink) -> tuple:
+def _key(drink: Drink) -> tuple[str, float, str, str]:
     return drink.player, drink.amount, drink.unit, drink.cause
 
 

@@ -5,7 +5,9 @@ The conventions are in docs/games/caroleto.md, card by card."""
 
 from __future__ import annotations
 
-from ..cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TAROT_78, TRUMP, Card
+from collections.abc import Callable
+
+from ...cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TAROT_78, TRUMP, Card
 
 ROI_DE_PIQUE = Card(KING, "S")
 RED = frozenset("HD")
@@ -63,7 +65,7 @@ def maximum(card: Card, players: int) -> tuple[int, str] | None:
     return (min(amount, cap(players)) if unit == "sips" else amount), unit
 
 
-_MAXIMUM = {
+_MAXIMUM: dict[str, Callable[[Card, int], tuple[int, str]]] = {
     "ace": lambda card, n: (2 * n, "sips"),          # the bidding goes round and round: only the cap bounds it
     "sips": lambda card, n: (card.rank, "sips"),     # the card's value
     "six": lambda card, n: (1, "sips"),              # a 6 alone: one sip

@@ -1,5 +1,5 @@
 """Carte et Plouc's calls and additional rules, as a part of its rules class
-(carte_et_plouc.py): « carte », « plouc » and « contre » with their sanctions (la Zouzou,
+(rules.py): « carte », « plouc » and « contre » with their sanctions (la Zouzou,
 la Méga One), le David le fou's accusations, le zéro's slaps and swaps, and la règle du
 mot doux. The conventions are in docs/games/carte-et-plouc.md."""
 
@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..messages import say
-from ..record import Event
-from .carte_et_plouc_cards import TWO
+from ...messages import say
+from ...record import Event
+from .cards import TWO
+from .state import PloucState
 
 
 def plain(word: str | None) -> str:
@@ -17,8 +18,8 @@ def plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
 
-class Calls:
-    """The calls and the additional rules; the state they use is set up by the rules class."""
+class Calls(PloucState):
+    """The calls and the additional rules, on the table's state."""
 
     def _recount(self, seat: int) -> None:
         """A hand changed: « carte » is due when it comes down to one card."""
@@ -58,7 +59,8 @@ class Calls:
             # nothing to catch; a missed « carte » the table accepted is waived, not caught later
             why = say("cp.contre.waived", target=self.players[waived[0]], line=self.waived[waived[0]]) if waived \
                 else say("cp.contre.none")
-            return self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key(), why=why)
+            self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key(), why=why)
+            return
         target = max(targets, key=lambda s: self.due_at[s])
         counted = self.flag("CP-MISSED-CARTE", event, player=self.players[target], how=self._one_how(target)) \
             if not self.missed[target] else True
@@ -67,6 +69,11 @@ class Calls:
         self.carte_due.discard(target)
         if counted:
             self._sanction(target, seat, self._sanction_key())
+
+    def _called_out(self, name: str, line: int) -> None:
+        """An error called out (« contre », an accusation): it is not called out twice."""
+        self.errors.pop(name, None)
+        self.settled[name] = (line, "cp.accuse.settled")
 
     def _one_how(self, seat: int) -> str:
         """What brought a player to one card, in words: « their play on line 12 »."""
@@ -97,6 +104,8 @@ class Calls:
         """The events right after a last card: « plouc », a « contre », or play going on
         without the call. True when the event is dealt with here."""
         out = self.plouc
+        if out is None:
+            return False
         word = plain(event.word) if event.verb == "says" else ""
         if word == "plouc" and seat == out:
             self.plouc = None
@@ -123,7 +132,7 @@ class Calls:
 
     def _accuses(self, seat: int, event: Event) -> None:
         """Le David le fou: an error called out; the wrong accusation costs its author a card."""
-        accused = event.target
+        accused = self._target(event)
         if accused in self.errors and accused != event.player:
             self._called_out(accused, event.line)
             if self.david:
@@ -140,9 +149,15 @@ class Calls:
             self.sanctions[seat] = self.sanctions.get(seat, 0) + 1
             self.sanction_rule[seat] = "david-wrong"
 
+    def _target(self, event: Event) -> str:
+        """The player an accusation, a gift or a swap names: the notation requires one."""
+        target = event.target
+        assert target is not None, event
+        return target
+
     def _gives(self, seat: int, event: Event) -> None:
         """La Méga One: the caller gives a card to the player who missed the call."""
-        target = self.seats[event.target]
+        target = self.seats[self._target(event)]
         paid = (seat, target) in self.gifts
         if paid:
             self.gifts.remove((seat, target))
@@ -169,9 +184,11 @@ class Calls:
     def _slaps(self, seat: int, event: Event) -> None:
         """Le zéro: the first slap on a 2 just laid; that player swaps hands."""
         if not self.zero:
-            return self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.off"))
+            self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.off"))
+            return
         if seat in self.seating.out:
-            return self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.out"))
+            self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.out"))
+            return
         if self.zero_open:
             self.zero_open, self.slapped = False, True
             self.swapper = seat
@@ -179,12 +196,13 @@ class Calls:
             self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.no-two", top=self.cards.discard[-1]))
 
     def _swaps(self, seat: int, event: Event) -> None:
-        target = self.seats[event.target]
+        target = self.seats[self._target(event)]
         if target == seat or target in self.seating.out:
             if self.swapper == seat:
                 self.swapper = None
             why = "cp.swap.self" if target == seat else "cp.swap.out"
-            return self.flag("CP-WRONG-SWAP", event, detail=say(why, player=event.player, target=event.target))
+            self.flag("CP-WRONG-SWAP", event, detail=say(why, player=event.player, target=event.target))
+            return
         if self.swapper != seat:
             slapper = self.players[self.swapper] if self.swapper is not None else None
             self.flag("CP-WRONG-SWAP", event, detail=say("cp.swap.not-owed" if slapper is None else "cp.swap.other",

@@ -2,27 +2,26 @@
 
 The conventions this module follows where the rule text is silent are in
 docs/games/carte-et-plouc.md, rule by rule. Here: the deal, the turn, the powers, the
-draws and passes, the end. What the table knows of the cards (hands, discard, stock)
-lives in carte_et_plouc_cards.py; the calls and the additional rules in
-carte_et_plouc_calls.py; the simulator's side (legal events, the deal, the hidden view,
-the mistakes) in carte_et_plouc_play.py; the examples for ``referee explain`` in
-carte_et_plouc_examples.py."""
+draws and passes, the end. The table's state and what fits now live in state.py, what
+the table knows of the cards (hands, discard, stock) in cards.py; the calls and the
+additional rules in calls.py; the simulator's side (legal events, the deal, the hidden
+view, the mistakes) in play.py; the rulings and the examples for ``referee explain`` in
+ruling.py and examples.py."""
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 
-from ..cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
-from ..messages import join, say
-from ..record import Event
-from . import carte_et_plouc_play as play
-from .base import Deal, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, accepted_codes
-from .carte_et_plouc_calls import Calls, plain
-from .carte_et_plouc_examples import EXAMPLES
-from .carte_et_plouc_cards import (CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX,
-                                   STOCK, TEN, THREE_OF_CLUBS, TWO, Cards)
-from .seating import Seating
+from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
+from ...messages import join, say
+from ...record import Event
+from ..base import Deal, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes
+from . import play
+from .calls import Calls, plain
+from .cards import CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX, STOCK, TEN, TWO
+from .examples import EXAMPLES
+from .ruling import ruling
+from .state import Pass, Unverified
 
 SANCTIONS = ("none", "zouzou", "mega-one")
 VARIANTS = ("david-le-fou", "zero", "3-de-trefle", "mot-doux", "six", "maitresse")
@@ -106,30 +105,7 @@ AGAIN_RULES = {"queen": "queen", "ten": "ten", "carre": "carre", "draw": "draw-m
 """Why a player plays again, and the rule that says so."""
 
 
-@dataclass(slots=True)
-class Pass:
-    """A draw (or pass) instead of a play, while the hand held cards nobody saw: a card
-    played later that was surely in the hand then, and playable then, proves it wrong."""
-
-    seq: int
-    line: int
-    rank: int
-    suit: str
-    count: int
-    verb: str
-
-
-@dataclass(slots=True)
-class Unverified:
-    """A player's note of the draws (and passes) whose lines could not be verified: its
-    place among the notes, the first lines, and how many there are in all."""
-
-    index: int
-    lines: list[int] = field(default_factory=list)
-    count: int = 0
-
-
-class CarteEtPlouc(Calls, Rules):
+class CarteEtPlouc(Calls):
     name = "carte-et-plouc"
     title = "Carte et Plouc de Charlotte"
     min_players, max_players = 2, 9
@@ -153,104 +129,6 @@ class CarteEtPlouc(Calls, Rules):
 
     def __init__(self, setup: Setup):
         super().__init__(setup)
-        o = setup.options
-        self.sanction_kind: str = o["Sanction"]
-        self.variants: frozenset[str] = o["Variants"]
-        self.play_on = o["PlayOn"] == "yes"
-        self.reshuffle = o["Reshuffle"] == "yes"
-        self.reverse_skips = o["TwoPlayerReverse"] == "skip"
-        self.david = "david-le-fou" in self.variants
-        self.zero = "zero" in self.variants
-        self.six = "six" in self.variants
-        n = len(self.players)
-        self.size = play.hand_size(n)
-        self.cards = Cards(self.players, self.size)
-        self.seating = Seating(n)
-        self.turn = setup.first
-        self.again: str | None = None
-        """Why the player whose turn it is plays again (a key of AGAIN_RULES), if they do."""
-        self.owed = 0
-        """Cards to draw (7s, the Roi de pique) by the next player who takes a turn."""
-        self.debt: list[Card] | None = []
-        """The cards that make the cards owed (7s, the Roi de pique); None: a carré of 7s."""
-        self.stack: str | None = None
-        """What may be added to those cards: "7" (another 7), "KS" (the 7 of spades), or
-        nothing (None; "KS7": the Roi de pique's cards, answered by the 7 of spades)."""
-        self.skip = 0
-        """Players the turn passes over when it passes (le 6; a reversal with two players)."""
-        self.skipped: tuple[int, list[int]] = (0, [])
-        """When the turn last passed over players, and whom (in order, for the rulings)."""
-        self.skipper: tuple[int, int] | None = None
-        """Who laid the 6s that skip players when the turn passes, and how many."""
-        self.tens: tuple[int, int, Card] | None = None
-        """The last 10s laid: their line, how many, the last one (what turned the direction)."""
-        self.because: tuple[str, dict[str, object], str] = ("cp.turn.first", {}, "turn")
-        """What made it the current player's turn: a message key, its fields, the rule."""
-        self.suit: str | None = None
-        """The suit in play (after an ace: the one announced); None while the top is unknown."""
-        self.rank = 0
-        """The value of the card on top (0: unknown)."""
-        self.zero_open = False
-        self.swapper: int | None = None
-        self.sanctions: dict[int, int] = {}
-        """Cards each player owes to the stock as a sanction."""
-        self.sanction_rule: dict[int, str] = {}
-        self.gifts: list[tuple[int, int]] = []
-        """(giver, receiver): a card owed under la Méga One."""
-        self.one = [False] * n
-        self.called = [False] * n
-        self.missed = [False] * n
-        self.waived = [0] * n
-        """The line where the table accepted a player's missed « carte » (0: none): a later
-        « contre » has nothing to catch."""
-        self.due_at = [0] * n
-        self.one_how: list[tuple[int, str]] = [(0, "holds")] * n
-        """The line and the verb that brought each player to one card."""
-        self.event: Event | None = None
-        """The event being replayed."""
-        self.last_card: tuple[Card, int] | None = None
-        """The last card laid by the player whose « plouc » is due, and its line."""
-        self.carte_due: set[int] = set()
-        """Players holding one card who have not said « carte » yet (and not missed it)."""
-        self.plouc: int | None = None
-        """Who laid their last card and has not said « plouc » yet."""
-        self.closing = False
-        """The game ends once that « plouc » is settled."""
-        self.ended = False
-        self.blocked = False
-        self.out_order: list[int] = []
-        self.passes = 0
-        self.last_pass: int | None = None
-        self.errors: dict[str, int] = {}
-        """Errors open to le David le fou's accusation: player -> when."""
-        self.settled: dict[str, tuple[int, str]] = {}
-        """Errors since the turn began that are no longer open: player -> (line, why in a
-        message key): called out already, or accepted by the table."""
-        self.proofs: list[list[Pass]] = [[] for _ in range(n)]
-        self.passed_at = [0] * n
-        """When each player last passed (no card to draw) without playing."""
-        self.unverified: dict[int, Unverified] = {}
-        """Per player: their note of the draws (and passes) not verified."""
-        self.blind_noted = False
-        """A card written ?? was played (noted once)."""
-        self.slapped = False
-        """The 2 on top was slapped already (later slaps on it are late hands, not faults)."""
-        self.muted = False
-        """Replaying again what was refereed already (a forbidden last card taken back):
-        nothing is flagged twice."""
-        self.misfit = False
-        """The ace just laid off suit announced the suit in play: said with CP-ACE-SUIT."""
-        self.taken_back: int | None = None
-        """Who just had a forbidden last card taken back: their « plouc » right after it
-        belongs to that play, and is no second fault."""
-        self.finish_counted = True
-        """Whether the last forbidden finish flagged counted (the table did not accept it)."""
-        self.seq = 0
-        self.started = False
-        self.drawn = [0] * n
-        self.reversals = 0
-        self.longest = 0
-        self.played = 0
         self._deal_headers(setup)
 
     @classmethod
@@ -264,9 +142,10 @@ class CarteEtPlouc(Calls, Rules):
         starter = UNSEEN_CARD
         header = record.header("Starter")
         if header is not None and header.value.strip():
-            starter = read_card(header.value.strip(), record.french)
-            if starter is None or (starter.seen and starter not in self.deck):
+            read = read_card(header.value.strip(), record.french)
+            if read is None or (read.seen and read not in self.deck):
                 raise SetupError(say("cp.bad-starter", value=header.value), header)
+            starter = read
         self.starter = starter
         stock: list[Card] = []
         header = record.header("Stock")
@@ -292,7 +171,8 @@ class CarteEtPlouc(Calls, Rules):
 
     def _holds(self, seat: int, event: Event) -> None:
         if self.started:
-            return self.flag("REC-LATE-DEAL", event)
+            self.flag("REC-LATE-DEAL", event)
+            return
         cards = self.cards
         for i, card in enumerate(event.cards):
             if card.seen and card in cards.where and cards.where[card] != seat:
@@ -348,7 +228,7 @@ class CarteEtPlouc(Calls, Rules):
             getattr(self, "_" + verb)(seat, event)
 
     def flag(self, code: str, event: Event, column: int | None = None, player: str | None = None,
-             rule: str | None = None, **fields) -> bool:
+             rule: str | None = None, **fields: object) -> bool:
         """A violation; an error of play the table did not accept stays open to le David le
         fou's accusation until the next turn."""
         if self.muted:
@@ -361,11 +241,6 @@ class CarteEtPlouc(Calls, Rules):
             else:
                 self.settled[name] = (event.line, "cp.accuse.accepted")
         return counted
-
-    def _called_out(self, name: str, line: int) -> None:
-        """An error called out (« contre », an accusation): it is not called out twice."""
-        self.errors.pop(name, None)
-        self.settled[name] = (line, "cp.accuse.settled")
 
     def _close_windows(self, seat: int, event: Event) -> None:
         """A turn begins: what had to come before it is missed now."""
@@ -398,10 +273,6 @@ class CarteEtPlouc(Calls, Rules):
         key, fields, rule = self.because
         why = say(key, player=self.players[self.turn], **fields)
         self.flag("CP-OUT-OF-TURN", event, column, rule=rule, did=did, expected=self.players[self.turn], why=why)
-
-    def _facing(self) -> bool:
-        """Whether the player whose turn it is owes cards they can draw."""
-        return bool(self.owed) and not self.again and bool(self.cards.available(self.reshuffle))
 
     def _void_debt(self) -> None:
         """Cards owed when nothing is left to draw are not owed: the player just plays."""
@@ -514,7 +385,7 @@ class CarteEtPlouc(Calls, Rules):
         last card then goes back to the hand, and what the other cards of the group did
         stands: a fault the table did not accept never wins the game for its author."""
         last = event.cards[end - 1]
-        if end < len(event.cards) or not last.seen or self.cards.count(seat) != end - start or not self._forbidden_last(last):
+        if end < len(event.cards) or not last.seen or self.cards.count(seat) != end - start or not self.forbidden_last(last):
             self._lay_group(seat, event, start, end)
             return True
         keep = ("setup", "violations", "notes", "accepted_marks", "claims", "errors", "settled", "proofs", "unverified",
@@ -545,7 +416,7 @@ class CarteEtPlouc(Calls, Rules):
         facing = self.owed > 0 and not self.again
         self.again, self.misfit = None, False
         before = self.suit
-        if seen and facing and not self._answers(first):
+        if seen and facing and not self.answers(first):
             self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
                       card=first, count=self.owed, answer=say(self._answer_key()))
             self.owed, self.stack, facing = 0, None, False
@@ -555,7 +426,7 @@ class CarteEtPlouc(Calls, Rules):
             # an ace off suit that also announces the suit in play: one fault, one report
             same = code == "CP-ACE-SUIT" and end == len(event.cards) and event.suit == before
             also = say("cp.ace.also-same", suit=say(f"cp.suits.{before}")) if same else ""
-            self.flag(code, event, event.card_column(start), card=first, top=self._top_text(), suit=self.suit, also=also)
+            self.flag(code, event, event.card_column(start), card=first, top=self.top_text(), suit=self.suit, also=also)
             self.misfit = same
         self.zero_open = False
         hand = self.cards
@@ -579,11 +450,11 @@ class CarteEtPlouc(Calls, Rules):
             return
         self._powers(seat, event, cards, end, before)
         if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
-            code = self._forbidden_last(cards[-1])
-            if code:
-                accepted = event.comment is not None and code in accepted_codes(event.comment)
+            forbidden = self.forbidden_last(cards[-1])
+            if forbidden:
+                accepted = event.comment is not None and forbidden in accepted_codes(event.comment)
                 then = say("cp.last.accepted" if accepted else "cp.last.back", player=event.player)
-                self.finish_counted = self.flag(code, event, event.card_column(end - 1), card=cards[-1],
+                self.finish_counted = self.flag(forbidden, event, event.card_column(end - 1), card=cards[-1],
                                                 specials=self._specials_text(), then=then)
                 if self.finish_counted:
                     return
@@ -650,7 +521,7 @@ class CarteEtPlouc(Calls, Rules):
             following = event.cards[end]
             self.suit = following.suit if following.seen else None
             return
-        if not self.cards.count(self.seats[event.player]) and self._last_out_ends():
+        if not self.cards.count(self.seats[event.player]) and self.last_out_ends():
             self.suit = event.suit or cards[-1].suit  # going out, the game over: no suit to announce
             return
         in_play = before or cards[0].suit
@@ -663,13 +534,9 @@ class CarteEtPlouc(Calls, Rules):
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.same-suit", player=event.player, suit=say(f"cp.suits.{event.suit}")))
         self.suit = event.suit
 
-    def _last_out_ends(self) -> bool:
-        """Whether a player going out now ends the game (no [PlayOn], or one player left)."""
-        return not self.play_on or len(self.players) - len(self.seating.out) <= 2
-
     def _goes_out(self, seat: int) -> None:
         """The last card laid: « plouc » is due, and the game ends, or goes on without them."""
-        self.closing = self._last_out_ends()
+        self.closing = self.last_out_ends()
         self.out_order.append(seat)
         self.seating.out.add(seat)
         self.plouc = seat
@@ -678,17 +545,8 @@ class CarteEtPlouc(Calls, Rules):
         self.again = None
         self._pass_turn()
 
-    def _matches(self, card: Card) -> bool:
-        if card.rank == ACE:
-            return card.suit == self.suit
-        return card.suit == self.suit or card.rank == self.rank
-
-    def _answers(self, card: Card) -> bool:
-        """Whether a card may be added to the cards owed instead of drawing them."""
-        return (self.stack == "7" and card.rank == SEVEN) or (self.stack == "KS" and card == SEVEN_OF_SPADES)
-
     def _answer_key(self) -> str:
-        return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack, "cp.answer.closed")
+        return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack or "", "cp.answer.closed")
 
     def _debt_text(self) -> str:
         """Where the cards owed come from, in words: « 7H and 7D, 2 each »."""
@@ -703,42 +561,16 @@ class CarteEtPlouc(Calls, Rules):
     def _debt_rule(self) -> str:
         return "king" if self.stack in ("KS", "KS7") else "seven"
 
-    def _special(self, card: Card) -> bool:
-        """La maîtresse's special cards: those with a power under the rules in play."""
-        return (card.rank in (ACE, SEVEN, TEN, QUEEN) or card == KING_OF_SPADES
-                or (card.rank == TWO and self.zero) or (card.rank == SIX and self.six))
-
     def _specials_text(self) -> str:
         names = ["A", "7", "10", "Q", "KS"] + (["2"] if self.zero else []) + (["6"] if self.six else [])
         return join(names)
-
-    def _forbidden_last(self, card: Card) -> str | None:
-        if "3-de-trefle" in self.variants and card == THREE_OF_CLUBS:
-            return "CP-THREE-OF-CLUBS"
-        if "maitresse" in self.variants and self._special(card):
-            return "CP-MAITRESSE"
-        return None
-
-    def _playable(self, card: Card, count: int) -> bool:
-        """Whether a player holding ``count`` cards may lay this one now (alone)."""
-        if self._facing() and not self._answers(card):
-            return False
-        if not self._facing() and self.suit is not None and not self._matches(card):
-            return False
-        return count > 1 or not self._forbidden_last(card)
-
-    def _top_text(self) -> str:
-        top = self.cards.discard[-1]
-        if top.rank == ACE and top.suit != self.suit:
-            return say("cp.top.ace", card=top, suit=say(f"cp.suits.{self.suit}"))
-        return str(top)
 
     # --- Drawing and passing --------------------------------------------------------------------
     def _sanction_draw(self, seat: int, count: int) -> bool:
         """Whether a draw is meant for a sanction, not a turn: any draw out of turn while
         one is owed, or the offender's draw of exactly the cards the sanction asks (all
         of them, or what the stock has left of them)."""
-        owed = self.sanctions.get(seat)
+        owed = self.sanctions.get(seat, 0)
         return seat != self.turn or (bool(owed) and count in (owed, min(owed, self.cards.available(self.reshuffle))))
 
     def _draws(self, seat: int, event: Event, count: int, turn: bool) -> None:
@@ -836,9 +668,10 @@ class CarteEtPlouc(Calls, Rules):
         if known:
             count, rank = cards.count(seat), self.rank
             card = next((c for c in known if (c.suit == suit if c.rank == ACE else c.suit == suit or c.rank == rank)
-                         and (count > 1 or not self._forbidden_last(c))), None)
+                         and (count > 1 or not self.forbidden_last(c))), None)
             if card is not None:
-                return self.flag("CP-DRAW-WITH-PLAYABLE", event, did=say(f"cp.did.{verb}"), card=card, when="")
+                self.flag("CP-DRAW-WITH-PLAYABLE", event, did=say(f"cp.did.{verb}"), card=card, when="")
+                return
         if cards.unknown[seat] and suit is not None:
             drawn, stock = event.cards, cards.stock
             if verb == "passes" or (drawn and drawn[0].suit != UNSEEN) or (stock and stock[-1].suit != UNSEEN):
@@ -859,20 +692,6 @@ class CarteEtPlouc(Calls, Rules):
             self._verified(seat, proof.line)
             self.flag("CP-DRAW-WITH-PLAYABLE", event, column, did=say(f"cp.did.{proof.verb}"), card=card,
                       when=say("cp.when", line=proof.line))
-
-    def proof(self, seat: int, card: Card) -> Pass | None:
-        """The earlier draw or pass that this card, played now, proves wrong: it was surely
-        in the hand then (no card nobody saw came in since, and not this one), and could
-        be played then."""
-        if not card.seen:
-            return None
-        cards = self.cards
-        since, came = cards.since[seat], cards.came[seat].get(card, -1)
-        return next((p for p in self.proofs[seat] if p.seq > since and came < p.seq and self._playable_then(card, p)), None)
-
-    def _playable_then(self, card: Card, p: Pass) -> bool:
-        fits = card.suit == p.suit if card.rank == ACE else (card.suit == p.suit or card.rank == p.rank)
-        return fits and (p.count > 1 or not self._forbidden_last(card))
 
     def _note_unverified(self, seat: int, line: int) -> None:
         """One note per player, naming the first lines (then: « and later »)."""
@@ -967,13 +786,13 @@ class CarteEtPlouc(Calls, Rules):
     def _turn_text(self) -> str:
         player = self.players[self.turn]
         available = self.cards.available(self.reshuffle)
-        if self._facing():
+        if self.facing():
             answer = say(self._answer_key().replace("cp.answer", "cp.todo.answer"))
             return say("cp.todo.owed", player=player, count=min(self.owed, available), answer=answer)
         again = say("cp.todo.again") if self.again else ""
         other = say("cp.todo.draws" if available else "cp.todo.passes")
         known = self.cards.known[self.turn]
-        if self.cards.count(self.turn) == 1 and known and self._forbidden_last(known[0]):
+        if self.cards.count(self.turn) == 1 and known and self.forbidden_last(known[0]):
             return say("cp.todo.stuck", player=player, card=known[0], other=other)
         if self.suit is None:
             return say("cp.todo.any", player=player, again=again, other=other)
@@ -995,12 +814,10 @@ class CarteEtPlouc(Calls, Rules):
                      {say("cp.state.discard"): list(cards.discard)}, len(cards.stock), owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
-        from .carte_et_plouc_ruling import ruling
-
         return ruling(self, event)
 
-    # --- The simulator's side (carte_et_plouc_play.py) -----------------------------------------
-    def legal(self) -> list[Event]:
+    # --- The simulator's side (play.py) --------------------------------------------------------
+    def legal(self) -> list[Legal]:
         return play.legal(self)
 
     @classmethod

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..cards import Card
-from ..messages import say
-from .base import Drink
+from ...cards import Card
+from ...messages import say
+from ..base import Drink
 
 
 @dataclass(slots=True)
@@ -124,17 +124,17 @@ class Round:
     drawn: list[int] = field(default_factory=list)
     plays: list[Play] = field(default_factory=list)
     played: set[int] = field(default_factory=set)
-    bouts: dict[int, object] = field(default_factory=dict)
+    bouts: dict[int, Card | str] = field(default_factory=dict)
     """Seat -> "take" (its bout may take a card from the discard), the card taken (to be
     used at once), or "done"."""
     closed: bool = False
     """The cards are all laid and their effects set out (step 4 has begun)."""
     table: list[Card] = field(default_factory=list)
     """Cards played, bid or used this round: the discard's at the round's end."""
-    settled: list[tuple[int, float, str, Cause, int]] = field(default_factory=list)
+    settled: list[tuple[int, Amount, str, Cause, int]] = field(default_factory=list)
     """Drinks given for good (seat, amount, unit, cause, line): general and targeted
     effects, draws, bids, refusals, catches."""
-    given: dict[tuple[int, str], float] = field(default_factory=dict)
+    given: dict[tuple[int, str], Amount] = field(default_factory=dict)
     """The settled drinks added up by (seat, unit)."""
     duels: list[Duel] = field(default_factory=list)
     dossiers: list[Dossier] = field(default_factory=list)
@@ -142,7 +142,7 @@ class Round:
     biddings: list[Bidding] = field(default_factory=list)
     nine_draws: list[NineDraw] = field(default_factory=list)
     refill: dict[int, int] = field(default_factory=dict)
-    written: dict[tuple[int, str], float] = field(default_factory=dict)
+    written: dict[tuple[int, str], Amount] = field(default_factory=dict)
     """Drinks the record wrote, by (seat, unit)."""
     writes: bool = False
     """The record wrote a drink in this round."""
@@ -181,7 +181,7 @@ class Round:
         found.sort(key=lambda d: d.line)
         return found
 
-    def give(self, seat: int, amount: float, unit: str, cause: Cause, line: int, rule: str = "count") -> None:
+    def give(self, seat: int, amount: Amount, unit: str, cause: Cause, line: int, rule: str = "count") -> None:
         """A drink for good; ``rule``: the key of the rule that gives it (the card's own)."""
         self.settled.append((seat, amount, unit, cause, line))
         self.given[seat, unit] = self.given.get((seat, unit), 0) + amount
@@ -198,7 +198,7 @@ class Round:
             return "valet"
         return "count"
 
-    def owed(self, seat: int, unit: str) -> float:
+    def owed(self, seat: int, unit: str) -> Amount:
         """What the seat still owes in that unit: given, less written."""
         given = self.given.get((seat, unit), 0)
         if unit == "sips":
@@ -207,24 +207,28 @@ class Round:
             given += sum(1 for d in self.dossiers if d.teller == seat and d.complete and d.rotten)
         return given - self.written.get((seat, unit), 0)
 
-    def totals(self) -> dict[tuple[int, str], float]:
+    def totals(self) -> dict[tuple[int, str], Amount]:
         """Everything the round gives, by (seat, unit)."""
         given = dict(self.given)
-        for d in self.duels:
-            if d.loser is not None and not d.waiting:
-                given[d.loser, "sips"] = given.get((d.loser, "sips"), 0) + d.stake
-        for d in self.dossiers:
-            if d.complete and d.rotten:
-                given[d.teller, "half"] = given.get((d.teller, "half"), 0) + 1
+        for duel in self.duels:
+            if duel.loser is not None and not duel.waiting:
+                given[duel.loser, "sips"] = given.get((duel.loser, "sips"), 0) + duel.stake
+        for dossier in self.dossiers:
+            if dossier.complete and dossier.rotten:
+                given[dossier.teller, "half"] = given.get((dossier.teller, "half"), 0) + 1
         return given
 
-    def owing(self) -> dict[tuple[int, str], float]:
+    def owing(self) -> dict[tuple[int, str], Amount]:
         """Everything still owed, by (seat, unit)."""
         owed = self.totals()
         for key, amount in self.written.items():
             owed[key] = owed.get(key, 0) - amount
         return {key: amount for key, amount in owed.items() if amount > 1e-9}
 
+
+Amount = int | float
+"""A drink's amount: whole for gorgées, halves and glasses; the central glass in thirds. Not
+``float``, which compiled with mypyc would make every 2 gorgées 2.0."""
 
 Cause = str | Callable[[], str]
 """A drink's cause in words, or what words it when asked (most causes are never shown)."""

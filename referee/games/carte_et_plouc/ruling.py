@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import copy
 
-from ..messages import join, say
-from ..record import Event
+from ...messages import join, say
+from ...record import Event
+from .state import PloucState
 
 
-def ruling(rules, event: Event) -> str | None:
+def ruling(rules: PloucState, event: Event) -> str | None:
     """Why a legal line stands, and what it does: the card it matches, the powers it
     sets off (the direction, a player skipped, cards owed, a replay, the suit an ace
     announces), a player out."""
@@ -41,12 +42,12 @@ def ruling(rules, event: Event) -> str | None:
     return "; ".join(s for s in said if s)
 
 
-def _what(rules, event: Event) -> str:
+def _what(rules: PloucState, event: Event) -> str:
     """The line itself, and why it may be played."""
     name, verb = event.player, event.verb
     if verb == "plays":
         card = event.cards[0]
-        if rules.owed and rules._answers(card):
+        if rules.owed and rules.answers(card):
             why = "cp.ruling.adds"
         elif rules.suit is None:
             why = "cp.ruling.any"
@@ -54,7 +55,7 @@ def _what(rules, event: Event) -> str:
             why = "cp.ruling.suit-match"
         else:
             why = "cp.ruling.value-match"
-        top = rules._top_text() if rules.cards.discard else "?"
+        top = rules.top_text() if rules.cards.discard else "?"
         return say(why, player=name, cards=event.cards_text or " ".join(map(str, event.cards)), top=top)
     if verb == "draws":
         count = len(event.cards) if event.cards_text else 1

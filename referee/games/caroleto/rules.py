@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
+from typing import TypedDict
 
-from ..cards import TAROT_78, UNSEEN_CARD, Card
-from ..messages import join, say
-from ..record import Event
-from .base import UNITS, Deal, Drink, Hand, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
-from .caroleto_cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
-from .caroleto_examples import EXAMPLES
-from .caroleto_legal import legal, simulator_leaves_aside
-from .caroleto_mistakes import MISTAKE_CODES, mistakes
-from .caroleto_places import Places
-from .caroleto_round import Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
-from .seating import Seating
+from ...cards import TAROT_78, UNSEEN_CARD, Card
+from ...messages import join, say
+from ...record import Event, Record
+from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
+from ..seating import Seating
+from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
+from .examples import EXAMPLES
+from .legal import legal, simulator_leaves_aside
+from .mistakes import MISTAKE_CODES, mistakes
+from .places import Places
+from .round import Amount, Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -113,6 +116,13 @@ def default_cards(players: int) -> int:
     return max(2, 18 - 2 * players)
 
 
+def _cards(setup: Setup) -> int:
+    """The cards dealt to each player (the ``Cards`` option: a whole number)."""
+    cards = setup.options["Cards"]
+    assert isinstance(cards, int)  # Option.read gives a number option an int, default_cards too
+    return cards
+
+
 def _plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
@@ -122,6 +132,17 @@ def _say_players(key: str, players: list[str], **fields: object) -> str:
     return say(key + ".one" if len(players) == 1 else key, players=join(players), **fields)
 
 
+class MissingDrink(TypedDict, total=False):
+    """The fields of a drink's violation at a round's end (``Rules.flag``'s player, then
+    the message's fields)."""
+
+    player: str
+    why: str
+    number: int
+    amount: str
+    causes: str
+
+
 NOTED_LINES = 10
 """The lines a note lists by number; later ones are « and later »."""
 
@@ -129,7 +150,8 @@ NOTED_LINES = 10
 class Caroleto(Rules):
     name = "caroleto"
     title = "Caroleto"
-    min_players, max_players = 3, 8
+    min_players = 3
+    max_players = 8
     deck = frozenset(TAROT_78)
     verbs = frozenset({"holds", "says", "round", "discards", "draws", "takes", "plays", "bids", "passes", "beats",
                        "votes", "refuses", "catches", "drinks"})
@@ -139,13 +161,15 @@ class Caroleto(Rules):
         Option("Drinks", ("round", "all"), "round",
                "the rounds whose drinks must all be written: those that write one, or all"),
     )
-    RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+    RULES = RULES
+    CODES = CODES
+    EXAMPLES = EXAMPLES
     mistake_codes = MISTAKE_CODES
 
     @classmethod
-    def setup_from(cls, record) -> Setup:
+    def setup_from(cls, record: Record) -> Setup:
         setup = super().setup_from(record)
-        cards, count = setup.options["Cards"], len(setup.players)
+        cards, count = _cards(setup), len(setup.players)
         if cards * count > len(TAROT_78):
             raise SetupError(say("ca.too-many-cards", cards=cards, count=count), record.header("Cards"))
         return setup
@@ -153,7 +177,7 @@ class Caroleto(Rules):
     def __init__(self, setup: Setup):
         super().__init__(setup)
         self.n = n = len(self.players)
-        self.hand_size: int = setup.options["Cards"]
+        self.hand_size = _cards(setup)
         self.every_round = setup.options["Drinks"] == "all"
         self.places = Places(self.deck, n)
         self.counts = [self.hand_size] * n
@@ -261,24 +285,28 @@ class Caroleto(Rules):
         if word == "roi":
             return self._announce(seat, event)
         if word not in ("double", "action", "verite"):
-            return self.flag("REC-UNSUPPORTED-EVENT", event, verb=f"says {event.word}")
+            self.flag("REC-UNSUPPORTED-EVENT", event, verb=f"says {event.word}")
+            return
         r = self._effects(event)
         if word == "double":
             return self._double(seat, event, r)
         dare = next((d for d in r.dares if d.player == seat and d.choice is None and not d.refused), None) if r else None
         if dare is None:
-            return self.flag("CA-DARE-WRONG", event, why=self._no_dare(seat, r))
+            self.flag("CA-DARE-WRONG", event, why=self._no_dare(seat, r))
+            return
         dare.choice = word
 
     def _announce(self, seat: int, event: Event) -> None:
         r = self.round
         if self.announced is not None:
-            return self.flag("CA-ROI-FALSE", event, why=say("ca.roi.again", holder=self.players[self.announced]))
+            self.flag("CA-ROI-FALSE", event, why=say("ca.roi.again", holder=self.players[self.announced]))
+            return
         if r is not None and (r.number > 1 or r.step > 0):
             return  # too late: the missing announcement was flagged when the round began
         if not self.places.may(RS, Places.seat(seat)):
             # the deal shows it false: not the announcement, which its holder still owes
-            return self.flag("CA-ROI-FALSE", event, why=say("ca.roi.dealt", where=self._where(RS)))
+            self.flag("CA-ROI-FALSE", event, why=say("ca.roi.dealt", where=self._where(RS)))
+            return
         self.places.put(RS, Places.seat(seat))
         self.roi_by_announcement = RS not in self.dealt_cards
         if self.roi_by_announcement:
@@ -329,6 +357,7 @@ class Caroleto(Rules):
         """The round is over (the next one begins): what it left unsettled, the drinks it
         did not write, then its cards to the discard and the Dames' reversal."""
         r = self.round
+        assert r is not None  # called while a round goes on
         if not r.closed and (r.plays or r.complete(self.counts)):
             self._close(event)
         for seat, name in enumerate(self.players):
@@ -427,9 +456,10 @@ class Caroleto(Rules):
     def _bout_take(self, seat: int, event: Event) -> None:
         r = self.round
         state = r.bouts.get(seat) if r is not None else None
-        if state != "take" or r.closed:
+        if r is None or state != "take" or r.closed:  # no round: no bout (state None)
             why = "ca.bout.late" if state == "take" else "ca.bout.none" if state is None else "ca.bout.again"
-            return self.flag("CA-BOUT-TAKE", event, why=say(why, player=event.player))
+            self.flag("CA-BOUT-TAKE", event, why=say(why, player=event.player))
+            return
         card = event.cards[0] if event.cards else UNSEEN_CARD
         for i in range(1, len(event.cards)):
             self.flag("CA-BOUT-TAKE", event, event.card_column(i), why=say("ca.bout.one", player=event.player))
@@ -500,6 +530,7 @@ class Caroleto(Rules):
                 self.places.spread(self.places.stock, Places.seat(seat))
         if what is None:
             return
+        assert r is not None  # what the card is for comes from the round
         if what.startswith("exchange"):
             r.exchange_owed[seat] -= 1
             if not r.exchange_owed[seat]:
@@ -561,6 +592,7 @@ class Caroleto(Rules):
     def _use(self, seat: int, event: Event, r: Round) -> None:
         """The card a bout took from the discard, used at once."""
         taken = r.bouts[seat]
+        assert isinstance(taken, Card)  # _plays calls it for a card taken
         if taken.seen and event.cards[0] != taken:
             self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.use", player=event.player, card=taken))
         self._lay(seat, event, r, used=True)
@@ -591,7 +623,7 @@ class Caroleto(Rules):
             self.standing.append(play)
         elif sort == "six" and play.target is not None:
             agreed = next((p for p in r.plays if p.kind == "six" and p.target is not None and p is not play), None)
-            if agreed is not None and agreed.target != play.target:
+            if agreed is not None and agreed.target is not None and agreed.target != play.target:
                 self.flag("CA-SIX-TARGETS", event, event.cards_column, target=self.players[play.target],
                           other=self.players[agreed.seat], agreed=self.players[agreed.target])
         for i in range(1, len(event.cards)):
@@ -634,6 +666,7 @@ class Caroleto(Rules):
         of docs/games/caroleto.md; what step 4 must settle is set out."""
         r = self.round
         event = event or self.last_event
+        assert r is not None and event is not None  # a round whose cards are laid: some event laid them
         r.closed = True
         for seat, state in list(r.bouts.items()):
             if isinstance(state, Card):
@@ -650,16 +683,23 @@ class Caroleto(Rules):
         for p in r.plays:
             if p.kind == "roi-de-pique" and self.central:
                 thirds = self.central
-                r.give(p.seat, thirds / 3, "central", lambda p=p: say("ca.cause.central", thirds=thirds, cause=self._cause(p)),
-                       p.line, "roi")
+
+                def central(p: Play = p) -> str:
+                    return say("ca.cause.central", thirds=thirds, cause=self._cause(p))
+
+                r.give(p.seat, thirds / 3, "central", central, p.line, "roi")
                 self.central = 0
         designated = self._sixes(r, event)
         for p in r.plays:
             if p.kind == "seven":
-                base = once(lambda p=p: self._cause(p))
+                base = once(partial(self._cause, p))
                 for k in range(self.n):
                     seat = (p.seat + k * r.direction) % self.n
-                    r.give(seat, k + 1, "sips", lambda k=k, seat=seat, base=base: self._seven_cause(base(), k, seat, r), p.line, "seven")
+
+                    def seven(k: int = k, seat: int = seat, base: Callable[[], str] = base) -> str:
+                        return self._seven_cause(base(), k, seat, r)
+
+                    r.give(seat, k + 1, "sips", seven, p.line, "seven")
             elif p.kind == "nine":
                 for k in range(1, self.n):
                     other = (p.seat + k * r.direction) % self.n
@@ -672,13 +712,17 @@ class Caroleto(Rules):
             if p.kind not in TARGETED or p.target is None:
                 continue
             p.final, p.how = self._aim(p, p.target, trumps)
-            cause = lambda p=p: self._cause(p)  # noqa: E731
+            cause = partial(self._cause, p)
             if p.kind == "sips":
                 r.give(p.final, p.card.rank, "sips", cause, p.line, "red" if p.card.suit in RED else "black")
             elif p.kind == "eight":
                 r.dares.append(Dare(p, p.final))
             elif p.kind == "ten" and p.final == p.seat:
-                r.give(p.seat, 2, "sips", lambda p=p: say("ca.cause.no-duel", cause=self._cause(p)), p.line, "ten")
+
+                def no_duel(p: Play = p) -> str:
+                    return say("ca.cause.no-duel", cause=self._cause(p))
+
+                r.give(p.seat, 2, "sips", no_duel, p.line, "ten")
             elif p.kind == "ten":
                 r.duels.append(Duel(p, frozenset({p.seat, p.final}), cause))
                 self.counter["duels"] += 1
@@ -755,7 +799,9 @@ class Caroleto(Rules):
             b = r.bidding() if r is not None else None
             why = self._bid_turn(b, seat)
             if why:
-                return self.flag("CA-BID-TURN", event, event.card_column(i), why=why)
+                self.flag("CA-BID-TURN", event, event.card_column(i), why=why)
+                return
+            assert r is not None and b is not None  # _bid_turn says why when no bidding goes on
             if card == RS:
                 self.flag("CA-ROI-EARLY", event, event.card_column(i), why=say("ca.roi.early.bid", player=event.player))
                 self.roi_flagged = True
@@ -782,7 +828,9 @@ class Caroleto(Rules):
         b = r.bidding() if r is not None else None
         why = self._bid_turn(b, seat)
         if why:
-            return self.flag("CA-BID-TURN", event, why=why)
+            self.flag("CA-BID-TURN", event, why=why)
+            return
+        assert r is not None and b is not None  # _bid_turn says why when no bidding goes on
         higher = [c for c in self.places.sure(Places.seat(seat)) if c.suit == b.play.card.suit and c.rank > b.bar and c != RS]
         if higher:
             self.flag("CA-BID-STOP", event, card=higher[0], bar=self._bar(b))
@@ -794,13 +842,14 @@ class Caroleto(Rules):
         if b is None:
             return say("ca.bid.none")
         if seat != b.bidder:
+            assert self.round is not None  # a bidding belongs to the round
             side = say("ca.side.left" if self.round.direction == 1 else "ca.side.right")
             return say("ca.bid.turn", player=self.players[b.bidder], side=side, card=b.play.card,
                        ace=self.players[b.play.seat])
         return ""
 
     def _bar(self, b: Bidding) -> str:
-        from ..cards import RANK_NAMES
+        from ...cards import RANK_NAMES
 
         return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
 
@@ -820,10 +869,12 @@ class Caroleto(Rules):
     # The duel, the dare, the dossier, the standing rules.
     def _beats(self, seat: int, event: Event) -> None:
         r = self._effects(event)
+        assert event.target is not None  # the grammar gives « beats » its player
         other = self.seats[event.target]
         duel = next((d for d in r.duels if d.waiting and d.players == {seat, other}), None) if r else None
         if duel is None:
-            return self.flag("CA-DUEL-WRONG", event, why=say("ca.duel.none", player=event.player, other=event.target))
+            self.flag("CA-DUEL-WRONG", event, why=say("ca.duel.none", player=event.player, other=event.target))
+            return
         self.duel_rounds += 1
         duel.loser, duel.waiting, duel.lost_at = other, False, self.duel_rounds
 
@@ -833,9 +884,11 @@ class Caroleto(Rules):
         duel = max(open_, key=lambda d: d.lost_at) if open_ else None  # the last round lost
         if duel is None:
             why = "ca.duel.drank" if lost else "ca.duel.not-lost"
-            return self.flag("CA-DUEL-WRONG", event, why=say(why, player=event.player))
+            self.flag("CA-DUEL-WRONG", event, why=say(why, player=event.player))
+            return
         if duel.stake >= 8:
-            return self.flag("CA-DOUBLE-PAST-8", event)
+            self.flag("CA-DOUBLE-PAST-8", event)
+            return
         duel.stake *= 2
         duel.loser, duel.waiting = None, True
 
@@ -843,7 +896,9 @@ class Caroleto(Rules):
         r = self._effects(event)
         dare = next((d for d in r.dares if d.player == seat and not d.refused), None) if r else None
         if dare is None:
-            return self.flag("CA-DARE-WRONG", event, why=self._no_dare(seat, r))
+            self.flag("CA-DARE-WRONG", event, why=self._no_dare(seat, r))
+            return
+        assert r is not None  # a dare belongs to the round
         dare.refused = True
         r.give(seat, 1, "glass", lambda: say("ca.cause.refused", cause=self._cause(dare.play)), dare.play.line, "eight-refused")
 
@@ -853,7 +908,8 @@ class Caroleto(Rules):
     def _votes(self, seat: int, event: Event) -> None:
         word = _plain(event.word)
         if word not in ("pourri", "bon"):
-            return self.flag("REC-UNSUPPORTED-EVENT", event, verb=f"votes {event.word}")
+            self.flag("REC-UNSUPPORTED-EVENT", event, verb=f"votes {event.word}")
+            return
         r = self._effects(event)
         open_ = [d for d in r.dossiers if not d.complete] if r else []
         dossier = next((d for d in open_ if seat in d.voters and seat not in d.votes), None)
@@ -861,13 +917,16 @@ class Caroleto(Rules):
             told = [d for d in r.dossiers if d.teller == seat] if r else []
             voted = any(seat in d.votes for d in r.dossiers) if r else False
             why = "ca.vote.teller" if told and not voted else "ca.vote.again" if voted else "ca.vote.none"
-            return self.flag("CA-VOTE-WRONG", event, why=say(why, player=event.player))
+            self.flag("CA-VOTE-WRONG", event, why=say(why, player=event.player))
+            return
         dossier.votes[seat] = word == "pourri"
 
     def _catches(self, seat: int, event: Event) -> None:
         r = self.round
         if not self.standing or r is None:
-            return self.flag("CA-CATCH-NO-RULE", event)
+            self.flag("CA-CATCH-NO-RULE", event)
+            return
+        assert event.target is not None  # the grammar gives « catches » its player
         caught = self.seats[event.target]
         rules = join(str(p.card) for p in self.standing)
         r.give(caught, 1, "sips", say("ca.cause.catch", player=event.player, rules=rules), event.line, "cavalier")
@@ -877,10 +936,14 @@ class Caroleto(Rules):
     # The drinks written.
     def _drinks(self, seat: int, event: Event) -> None:
         r = self._effects(event)
-        unit, amount = ("sips", int(event.word)) if event.word.isdigit() else (event.word, 1)
+        word = event.word
+        assert word is not None  # the grammar gives « drinks » its amount
+        amount: Amount
+        unit, amount = ("sips", int(word)) if word.isdigit() else (word, 1)
         written = self._written(event)
         if r is None:
-            return self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=written))
+            self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=written))
+            return
         r.writes = True
         owed = r.owed(seat, unit)
         if unit == "central":
@@ -936,14 +999,14 @@ class Caroleto(Rules):
         for code, fields in self._missing_drink_codes(r):
             self.flag(code, event, **fields)
 
-    def _missing_drink_codes(self, r: Round) -> list[tuple[str, dict]]:
+    def _missing_drink_codes(self, r: Round) -> list[tuple[str, MissingDrink]]:
         """Each drink still owed, as the code and fields of its violation: CA-DRINK-MISSING,
         or CA-TRUMP-ON-SIX when a 6's drink was left to a player who laid a trump."""
         owing = r.owing()
         if not owing:
             return []
         drinks = r.drinks()
-        found = []
+        found: list[tuple[str, MissingDrink]] = []
         for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
             name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
             mine = [d for d in drinks if d.player == name and d.unit == unit]
@@ -960,6 +1023,7 @@ class Caroleto(Rules):
 
     def _written(self, event: Event) -> str:
         word = event.word
+        assert word is not None  # the grammar gives « drinks » its amount
         return self._amount(int(word), "sips") if word.isdigit() else self._amount(1, word) if word != "central" else say("ca.drink.central")
 
     # --- Cards moving -------------------------------------------------------------------
@@ -1054,7 +1118,7 @@ class Caroleto(Rules):
                 found.append(("CA-HAND-SIZE", names[seat], say("ca.pending.refill", player=names[seat], count=owed)))
         return found
 
-    def _owed_drinks(self, r: Round) -> list[tuple[int, str, float]]:
+    def _owed_drinks(self, r: Round) -> list[tuple[int, str, Amount]]:
         """(seat, unit, amount) still to drink, for a round whose drinks are written."""
         if not (r.writes or self.every_round):
             return []
@@ -1131,7 +1195,7 @@ class Caroleto(Rules):
 
     def _next_todo(self) -> str:
         """What begins the next round: its first draw, or in the last round the cards."""
-        from .caroleto_legal import _next_round
+        from .legal import _next_round
 
         nr = _next_round(self)
         if nr.last:
@@ -1147,20 +1211,20 @@ class Caroleto(Rules):
         keys = ("rounds", "cards_played", "exchanges", "biddings", "bids", "duels", "dossiers", "catches", "reshuffles")
         return {k: self.counter[k] for k in keys}
 
-    def tallies(self) -> dict[str, dict[str, float]]:
+    def tallies(self) -> dict[str, dict[str, Amount]]:
         """Drinks by player and unit, added up without wording their causes."""
         self._settle_view()
-        totals: dict[str, dict[str, float]] = {}
+        totals: dict[str, dict[str, Amount]] = {}
         for r in self.done + ([self.round] if self.round is not None else []):
             for (seat, unit), amount in r.totals().items():
                 units = totals.setdefault(self.players[seat], {})
                 units[unit] = units.get(unit, 0) + amount
         return totals
 
-    def drunk(self) -> dict[str, dict[str, float]]:
+    def drunk(self) -> dict[str, dict[str, Amount]]:
         """The drinks the record wrote, by player and unit (the central glass as written
         against what it held)."""
-        totals: dict[str, dict[str, float]] = {}
+        totals: dict[str, dict[str, Amount]] = {}
         for r in [*self.done, *([self.round] if self.round is not None else [])]:
             for (seat, unit), amount in r.written.items():
                 units = totals.setdefault(self.players[seat], {})
@@ -1179,7 +1243,7 @@ class Caroleto(Rules):
         extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
         if self.standing:
             extra[say("ca.state.standing")] = join(str(p.card) for p in self.standing)
-        from .caroleto_legal import _all_owed, _next_round
+        from .legal import _all_owed, _next_round
 
         owing = (self._owed_drinks(r) if r.writes or self.every_round else _all_owed(r)) if r and r.closed else []
         owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in owing]
@@ -1190,7 +1254,7 @@ class Caroleto(Rules):
                      self.stock, owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
-        from .caroleto_ruling import ruling
+        from .ruling import ruling
 
         return ruling(self, event)
 
@@ -1199,12 +1263,15 @@ class Caroleto(Rules):
     def deal(cls, deck: list[Card], setup: Setup) -> Deal:
         """« vous le mettez de côté, comptez le nombre de cartes nécessaires - 1 et vous
         rajoutez le roi de pique »: the Roi de pique always among the hands."""
-        n, size = len(setup.players), setup.options["Cards"]
+        n, size = len(setup.players), _cards(setup)
         cards = [c for c in deck if c != RS][: n * size - 1]
         cards.insert(deck.index(RS) % (n * size), RS)
         return Deal([cards[(seat - setup.first) % n::n] for seat in range(n)])
 
-    def public(self, event: Event) -> Event | None:
+    # Rules.public is a classmethod: the other games write an event hidden from the event
+    # alone; Caroleto needs the table (is this draw face up?), so its public is the
+    # instance's, which simulate calls. An override the base class's signature cannot say.
+    def public(self, event: Event) -> Event | None:  # type: ignore[override]
         """As a table that sees no hand writes it: no deal, a card taken from a neighbour
         or drawn face down is ??. Asked before the event is applied."""
         if event.verb == "holds":
@@ -1218,17 +1285,18 @@ class Caroleto(Rules):
             return event
         return replace(event, cards=(UNSEEN_CARD,) * hidden, cards_text=" ".join(["??"] * hidden))
 
-    def legal(self) -> list[Event]:
-        return legal(self)
+    def legal(self) -> list[Legal]:
+        return list(legal(self))  # a list of events is no list[Legal] to mypy (lists are invariant): a copy
 
-    def choices(self) -> list[Event]:
+    def choices(self) -> list[Legal]:
         return [e for e in legal(self) if not simulator_leaves_aside(self, e)]
 
     def mistakes(self, hidden: bool = False) -> list[Mistake]:
         return mistakes(self, hidden)
 
 
-_HANDLERS = {verb: getattr(Caroleto, "_" + verb) for verb in Caroleto.verbs if verb != "round"}
+_HANDLERS: dict[str, Callable[[Caroleto, int, Event], None]] = {
+    verb: getattr(Caroleto, "_" + verb) for verb in Caroleto.verbs if verb != "round"}
 """Each event's handler, by verb."""
 
 RULES_CLASS = Caroleto

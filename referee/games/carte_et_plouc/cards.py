@@ -9,8 +9,10 @@ surely in the hand at an earlier moment only if it did not come in after it."""
 
 from __future__ import annotations
 
-from ..cards import KING, STANDARD_52, UNSEEN, UNSEEN_CARD, Card
-from ..messages import say
+from typing import TypedDict
+
+from ...cards import KING, STANDARD_52, UNSEEN, UNSEEN_CARD, Card
+from ...messages import say
 
 SEVEN, SIX, TEN, TWO = 7, 6, 10, 2
 KING_OF_SPADES, SEVEN_OF_SPADES, THREE_OF_CLUBS = Card(KING, "S"), Card(SEVEN, "S"), Card(3, "C")
@@ -22,6 +24,14 @@ CARRE_SEVENS = 8
 DISCARD, STOCK, POOL = -1, -2, -3
 """Where a seen card lies when it is in no hand: on the discard, at its known place in the
 stock, or in the stock at an unknown place (shuffled back in)."""
+
+
+class Problem(TypedDict, total=False):
+    """The fields of a problem's message: the card, where it was thought to be, or why not."""
+
+    card: Card
+    where: str
+    why: str
 
 
 class Cards:
@@ -84,7 +94,7 @@ class Cards:
         for card in self.known[seat]:
             self._put(card, seat)
 
-    def take(self, seat: int, card: Card, given: bool = False) -> tuple[str, dict] | None:
+    def take(self, seat: int, card: Card, given: bool = False) -> tuple[str, Problem] | None:
         """Take a card out of a hand (``given`` to another hand); a problem (code, fields)
         when the table's knowledge disagrees. The record wins: the card leaves the hand
         all the same. A card nobody saw (``??``) cannot be proved absent: from a hand with
@@ -165,12 +175,12 @@ class Cards:
         elif spot == POOL:
             self.pool.discard(card)
 
-    def draw(self, seat: int, wanted: list[Card], reshuffle: bool) -> tuple[int, list[tuple[int, str, dict]]]:
+    def draw(self, seat: int, wanted: list[Card], reshuffle: bool) -> tuple[int, list[tuple[int, str, Problem]]]:
         """Draw the cards a record names (``??`` for unseen ones), the stock's top first,
         shuffling the discard into a new stock when it runs out and the table does so.
         Returns how many were drawn (fewer when nothing is left) and the problems, each
         with the index of its card."""
-        problems = []
+        problems: list[tuple[int, str, Problem]] = []
         drawn = 0
         stock = self.stock
         for index, card in enumerate(wanted):
@@ -190,7 +200,7 @@ class Cards:
             drawn += 1
         return drawn, problems
 
-    def _top(self, card: Card) -> tuple[Card, tuple[str, dict] | None]:
+    def _top(self, card: Card) -> tuple[Card, tuple[str, Problem] | None]:
         top = self.stock.pop()
         if top.seen:
             del self.where[top]

@@ -4,21 +4,13 @@ now (``legal``), a random deal, and an event as a table that sees no hand writes
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
 
-from ..cards import ACE, SUITS, UNSEEN_CARD, Card
-from ..record import Event
-from .base import Deal, Group, Legal, Mistake, Setup
-from .carte_et_plouc_cards import DISCARD, POOL, STOCK, THREE_OF_CLUBS, TWO
-
-if TYPE_CHECKING:
-    from .carte_et_plouc import CarteEtPlouc
-
-
-def hand_size(players: int) -> int:
-    """« Jusqu'à 6 joueurs, on distribue 7 cartes à chacun. De 7 à 9 joueurs, on distribue 5 cartes. »"""
-    return 7 if players <= 6 else 5
+from ...cards import ACE, SUITS, UNSEEN_CARD, Card
+from ...record import Event
+from ..base import Deal, Group, Legal, Mistake, Setup
+from .cards import DISCARD, POOL, STOCK, THREE_OF_CLUBS, TWO
+from .state import PloucState, hand_size
 
 
 def deal(deck: list[Card], setup: Setup) -> Deal:
@@ -45,14 +37,14 @@ def public(event: Event) -> Event | None:
     return event
 
 
-def _event(rules: CarteEtPlouc, seat: int, verb: str, cards=(), target: int | None = None,
+def _event(rules: PloucState, seat: int, verb: str, cards: Sequence[Card] = (), target: int | None = None,
            word: str | None = None, suit: str | None = None) -> Event:
-    cards = tuple(cards)
-    return Event(rules.players[seat], verb, 0, 0, cards, " ".join(map(str, cards)), 0,
+    laid = tuple(cards)
+    return Event(rules.players[seat], verb, 0, 0, laid, " ".join(map(str, laid)), 0,
                  rules.players[target] if target is not None else None, word, None, None, None, suit)
 
 
-def _draws(rules: CarteEtPlouc, seat: int, count: int) -> list[Event]:
+def _draws(rules: PloucState, seat: int, count: int) -> list[Event]:
     """Drawing ``count`` cards: named where they are known (or may be chosen), else a count."""
     events = []
     for way in rules.cards.peek(count, rules.reshuffle):
@@ -63,7 +55,7 @@ def _draws(rules: CarteEtPlouc, seat: int, count: int) -> list[Event]:
     return events
 
 
-def legal(rules: CarteEtPlouc) -> list[Legal]:
+def legal(rules: PloucState) -> list[Legal]:
     """Every event that breaks no rule now. What is owed outside the turn may come in any
     order: the « plouc » of the player who just went out (alone when it ends the game),
     the « carte » of each player down to one card, the swap of le zéro, the sanctions to
@@ -78,7 +70,7 @@ def legal(rules: CarteEtPlouc) -> list[Legal]:
     if rules.ended:
         return []
     if rules.plouc is not None:
-        call = [_event(rules, rules.plouc, "says", word="plouc")]
+        call: list[Legal] = [_event(rules, rules.plouc, "says", word="plouc")]
         return call if rules.closing else call + _outside_turn(rules)  # the turn would miss the « plouc »
     events = _outside_turn(rules)
     available = rules.cards.available(rules.reshuffle)
@@ -89,7 +81,7 @@ def legal(rules: CarteEtPlouc) -> list[Legal]:
     return events + _turn(rules, available)
 
 
-def _outside_turn(rules: CarteEtPlouc) -> list[Legal]:
+def _outside_turn(rules: PloucState) -> list[Legal]:
     """What may come outside the turn (see ``legal``)."""
     n = len(rules.players)
     cards = rules.cards
@@ -114,7 +106,7 @@ def _outside_turn(rules: CarteEtPlouc) -> list[Legal]:
     return events
 
 
-def _turn(rules: CarteEtPlouc, available: int) -> list[Legal]:
+def _turn(rules: PloucState, available: int) -> list[Legal]:
     """The turn: the cards owed drawn or answered; else a card that fits (alone, or
     opening a group of its value), or a draw (a pass) where no card known to be in the
     hand fits."""
@@ -122,11 +114,13 @@ def _turn(rules: CarteEtPlouc, available: int) -> list[Legal]:
     cards = rules.cards
     held = cards.candidates(seat)
     count = cards.count(seat)
-    facing = rules._facing()
-    events: list[Legal] = _draws(rules, seat, min(rules.owed, available)) if facing else []
+    facing = rules.facing()
+    events: list[Legal] = []
+    if facing:
+        events += _draws(rules, seat, min(rules.owed, available))
     known = False
     for card in held:
-        if not rules._playable(card, count) or rules.proof(seat, card) is not None:
+        if not rules.playable(card, count) or rules.proof(seat, card) is not None:
             continue
         known = known or card in cards.known[seat]
         suits = _suits(rules, card)
@@ -139,16 +133,16 @@ def _turn(rules: CarteEtPlouc, available: int) -> list[Legal]:
     return events
 
 
-def _suits(rules: CarteEtPlouc, card: Card) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
+def _suits(rules: PloucState, card: Card) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
     """What a play ending on this card announces, the hand kept and going out: an ace
     changes the suit (« On doit changer de couleur »), unless going out ends the game."""
     if card.rank != ACE:
         return (None,), (None,)
     suits = tuple(s for s in SUITS if s != (rules.suit or card.suit))
-    return suits, ((None, *SUITS) if rules._last_out_ends() else suits)
+    return suits, ((None, *SUITS) if rules.last_out_ends() else suits)
 
 
-def _group(rules: CarteEtPlouc, seat: int, card: Card, held: list[Card], count: int,
+def _group(rules: PloucState, seat: int, card: Card, held: list[Card], count: int,
            suits: tuple[tuple[str | None, ...], tuple[str | None, ...]]) -> Group | None:
     """The cards of the same value that may follow this one (« plusieurs cartes de même
     valeur »), as a choice; None when there are none."""
@@ -157,7 +151,7 @@ def _group(rules: CarteEtPlouc, seat: int, card: Card, held: list[Card], count: 
     if not more or count < 2:
         return None
     known = tuple(c for c in (card, *more) if c in cards.known[seat])
-    not_last = tuple(c for c in (card, *more) if rules._forbidden_last(c))
+    not_last = tuple(c for c in (card, *more) if rules.forbidden_last(c))
     return Group(rules.players[seat], card, more, count, known, cards.unknown[seat], suits[0], suits[1], not_last)
 
 
@@ -172,7 +166,7 @@ MISTAKE_CODES = (
 )
 
 
-def mistakes(rules: CarteEtPlouc, hidden: bool) -> list[Mistake]:
+def mistakes(rules: PloucState, hidden: bool) -> list[Mistake]:
     """Real table mistakes, each with every code the referee reports on its line, worked
     out from the situation: calls said wrong or not at all, slaps, swaps, accusations
     and gros mots; a card that does not fit, out of turn, or instead of the cards owed;
@@ -190,22 +184,22 @@ def mistakes(rules: CarteEtPlouc, hidden: bool) -> list[Mistake]:
     return found
 
 
-def _quiet(rules: CarteEtPlouc) -> bool:
+def _quiet(rules: PloucState) -> bool:
     """Nothing owed but the turn: no call, swap, sanction or replay pending."""
     return not (rules.carte_due or rules.swapper is not None or rules.sanctions or rules.gifts or rules.again)
 
 
-def _active(rules: CarteEtPlouc) -> list[int]:
+def _active(rules: PloucState) -> list[int]:
     return [s for s in range(len(rules.players)) if s not in rules.seating.out]
 
 
-def _last_codes(rules: CarteEtPlouc, seat: int, card: Card) -> tuple[str, ...]:
+def _last_codes(rules: PloucState, seat: int, card: Card) -> tuple[str, ...]:
     """Going out on a forbidden card (le 3 de trèfle, la maîtresse)."""
-    code = rules._forbidden_last(card) if rules.cards.count(seat) == 1 else None
+    code = rules.forbidden_last(card) if rules.cards.count(seat) == 1 else None
     return (code,) if code else ()
 
 
-def _free(rules: CarteEtPlouc) -> Iterator[Mistake]:
+def _free(rules: PloucState) -> Iterator[Mistake]:
     """Events out of the turn: slaps, calls, accusations, gros mots, swaps and sanctions."""
     n = len(rules.players)
     active = _active(rules)
@@ -233,7 +227,7 @@ def _free(rules: CarteEtPlouc) -> Iterator[Mistake]:
     yield from _sanction_mistakes(rules)
 
 
-def _sanction_mistakes(rules: CarteEtPlouc) -> Iterator[Mistake]:
+def _sanction_mistakes(rules: PloucState) -> Iterator[Mistake]:
     """A sanction drawn in the wrong number or by another player; a card given by the wrong
     player (not one owed the other way too: two « contre » may cross), two cards given, a
     card given that nobody owes."""
@@ -251,24 +245,24 @@ def _sanction_mistakes(rules: CarteEtPlouc) -> Iterator[Mistake]:
         if cards.count(giver) > 2:
             yield Mistake(_gift(rules, giver, receiver, 2), ("CP-SANCTION-WRONG",))
     if not rules.gifts:
-        giver = next((s for s in _active(rules) if cards.count(s) > 1), None)
-        if giver is not None:
-            target = next(s for s in _active(rules) if s != giver)
-            yield Mistake(_gift(rules, giver, target, 1), ("CP-SANCTION-WRONG",))
+        holder = next((s for s in _active(rules) if cards.count(s) > 1), None)
+        if holder is not None:
+            target = next(s for s in _active(rules) if s != holder)
+            yield Mistake(_gift(rules, holder, target, 1), ("CP-SANCTION-WRONG",))
 
 
-def _gift(rules: CarteEtPlouc, giver: int, receiver: int, count: int) -> Event:
+def _gift(rules: PloucState, giver: int, receiver: int, count: int) -> Event:
     known = rules.cards.known[giver]
     cards = known[:count] if len(known) >= count else [UNSEEN_CARD] * count
     return _event(rules, giver, "gives", cards, target=receiver)
 
 
-def _draw(rules: CarteEtPlouc, seat: int, count: int) -> Event:
+def _draw(rules: PloucState, seat: int, count: int) -> Event:
     """Drawing ``count`` cards from the stock as they come."""
     return _draws(rules, seat, count)[0]
 
 
-def _turn_mistakes(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
+def _turn_mistakes(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
     """The turn goes wrong: a card that does not fit, one played out of turn or instead of
     the cards owed, a wrong draw or pass."""
     seat, cards = rules.turn, rules.cards
@@ -277,24 +271,24 @@ def _turn_mistakes(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
     available = cards.available(rules.reshuffle)
     if available:
         yield Mistake(_event(rules, seat, "passes"), ("CP-PASS",))
-    if rules._facing():
+    if rules.facing():
         owed = min(rules.owed, available)
         for card in held:
-            if card.rank != ACE and not rules._answers(card):
+            if card.rank != ACE and not rules.answers(card):
                 yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-MUST-DRAW",) + _last_codes(rules, seat, card))
                 break
         wrong = owed + 1 if available > owed else owed - 1
         if wrong:
             yield Mistake(_draw(rules, seat, wrong), ("CP-DRAW-COUNT",))
         return
-    playable = [c for c in held if rules._playable(c, count)] if rules.suit is not None else []
+    playable = [c for c in held if rules.playable(c, count)] if rules.suit is not None else []
     if rules.suit is not None:
         for card in held:
             if card.rank == ACE:
                 if card.suit != rules.suit:
                     suit = next(s for s in SUITS if s != rules.suit)
                     yield Mistake(_event(rules, seat, "plays", (card,), suit=suit), ("CP-ACE-SUIT",) + _last_codes(rules, seat, card))
-                elif count == 1 and rules._last_out_ends():  # going out, the game over: no suit is due
+                elif count == 1 and rules.last_out_ends():  # going out, the game over: no suit is due
                     last = _last_codes(rules, seat, card)
                     if last:
                         yield Mistake(_event(rules, seat, "plays", (card,)), last)
@@ -302,9 +296,9 @@ def _turn_mistakes(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
                     last = _last_codes(rules, seat, card)
                     yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-ACE-ANNOUNCE",) + last)
                     yield Mistake(_event(rules, seat, "plays", (card,), suit=rules.suit), ("CP-ACE-ANNOUNCE",) + last)
-            elif not rules._matches(card):
+            elif not rules.matches(card):
                 yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-NO-MATCH",) + _last_codes(rules, seat, card))
-            elif count == 1 and rules._forbidden_last(card):
+            elif count == 1 and rules.forbidden_last(card):
                 yield Mistake(_event(rules, seat, "plays", (card,)), _last_codes(rules, seat, card))
             else:
                 yield Mistake(_event(rules, seat, "plays", (card,), suit="S" if card.suit != "S" else "H"), ("CP-ACE-ANNOUNCE",))
@@ -322,12 +316,12 @@ def _turn_mistakes(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
         yield Mistake(_event(rules, seat, "draws", (stock[-2],)), codes)
     if count > 1 and rules.suit is not None:
         elsewhere = next((c for c, spot in cards.where.items() if spot != seat and spot not in (-1, -3)
-                          and c.rank != ACE and rules._matches(c)), None)
+                          and c.rank != ACE and rules.matches(c)), None)
         if elsewhere is not None:
             yield Mistake(_event(rules, seat, "plays", (elsewhere,)), ("CP-NOT-IN-HAND",))
 
 
-def _revealed(rules: CarteEtPlouc, hidden: bool) -> bool:
+def _revealed(rules: PloucState, hidden: bool) -> bool:
     """Whether a table that sees no hand has seen a card in one: a forbidden last card
     taken back (it stays known, and goes with its hand in a swap). Then which cards the
     referee knows a hand holds is more than the simulator tells: the mistakes that depend
@@ -335,7 +329,7 @@ def _revealed(rules: CarteEtPlouc, hidden: bool) -> bool:
     return hidden and any(v.code in ("CP-THREE-OF-CLUBS", "CP-MAITRESSE") for v in rules.violations)
 
 
-def _going_out_on_three(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
+def _going_out_on_three(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
     """The last card written is the 3 of clubs (le 3 de trèfle), in turn or not, held or
     not (only a known hand shows that it was not there; not where it was seen elsewhere)."""
     cards = rules.cards
@@ -350,29 +344,29 @@ def _going_out_on_three(rules: CarteEtPlouc, hidden: bool) -> Iterator[Mistake]:
             continue  # a hand nobody saw, that passed since: the card may prove that pass wrong
         if seat != rules.turn and (seat in rules.sanctions or any(g[0] == seat for g in rules.gifts)):
             continue
-        codes = () if seat == rules.turn else ("CP-OUT-OF-TURN",)
-        codes += () if rules._matches(THREE_OF_CLUBS) else ("CP-NO-MATCH",)
+        codes: tuple[str, ...] = () if seat == rules.turn else ("CP-OUT-OF-TURN",)
+        codes += () if rules.matches(THREE_OF_CLUBS) else ("CP-NO-MATCH",)
         codes += () if hidden else ("CP-NOT-IN-HAND",)
         yield Mistake(_event(rules, seat, "plays", (THREE_OF_CLUBS,)), codes + ("CP-THREE-OF-CLUBS",))
 
 
-def _out_of_turn(rules: CarteEtPlouc) -> Iterator[Mistake]:
+def _out_of_turn(rules: PloucState) -> Iterator[Mistake]:
     """Another player lays a card that fits, as if it were their turn."""
     for seat in _active(rules):
         if seat == rules.turn or seat in rules.sanctions or any(g[0] == seat for g in rules.gifts):
             continue
-        card = next((c for c in rules.cards.known[seat] if c.rank != ACE and rules._matches(c)), None)
+        card = next((c for c in rules.cards.known[seat] if c.rank != ACE and rules.matches(c)), None)
         if card is not None:
             yield Mistake(_event(rules, seat, "plays", (card,)), ("CP-OUT-OF-TURN",) + _last_codes(rules, seat, card))
             return
 
 
-def _left_undone(rules: CarteEtPlouc) -> Iterator[Mistake]:
+def _left_undone(rules: PloucState) -> Iterator[Mistake]:
     """Play goes on over what was owed first: a replay, a « carte », a swap, a sanction."""
     seat = rules.turn
     if rules.again and not (rules.carte_due or rules.swapper is not None or rules.sanctions or rules.gifts) and not rules.owed:
         following = rules.seating.after(seat, 1 + rules.skip)
-        card = next((c for c in rules.cards.known[following] if c.rank != ACE and rules._matches(c)), None)
+        card = next((c for c in rules.cards.known[following] if c.rank != ACE and rules.matches(c)), None)
         if following != seat and card is not None and following not in rules.sanctions:
             yield Mistake(_event(rules, following, "plays", (card,)), ("CP-NO-REPLAY",) + _last_codes(rules, following, card))
         return
@@ -391,18 +385,18 @@ def _left_undone(rules: CarteEtPlouc) -> Iterator[Mistake]:
             yield Mistake(_event(rules, caller, "says", word="contre"), ("CP-MISSED-CARTE",))
 
 
-def _window_codes(rules: CarteEtPlouc, seat: int) -> tuple[str, ...]:
+def _window_codes(rules: PloucState, seat: int) -> tuple[str, ...]:
     """What a turn by ``seat`` finds missed: the swap of le zéro, the others' « carte »."""
     codes = ("CP-SWAP-MISSING",) if rules.swapper is not None else ()
     return codes + ("CP-MISSED-CARTE",) * len(rules.carte_due - {seat})
 
 
-def _unpaid_codes(rules: CarteEtPlouc, seat: int) -> tuple[str, ...]:
+def _unpaid_codes(rules: PloucState, seat: int) -> tuple[str, ...]:
     codes = ("CP-SANCTION-UNPAID",) if seat in rules.sanctions and rules.cards.available(rules.reshuffle) else ()
     return codes + ("CP-SANCTION-UNPAID",) * sum(g[0] == seat for g in rules.gifts)
 
 
-def _after_last_card(rules: CarteEtPlouc) -> Iterator[Mistake]:
+def _after_last_card(rules: PloucState) -> Iterator[Mistake]:
     """No « plouc »: the next turn, or a « contre »."""
     out = rules.plouc
     caller = next((s for s in _active(rules) if s != out), None)

@@ -1,0 +1,47 @@
+"""The registry of games as data: each game's name, title, rules module and how its cards
+are written. Below ``notation`` (which needs to know whether a game writes its cards as
+numbers) and ``games`` (which loads the rules): both read it, neither imports the other."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str
+    title: str
+    module: str | None
+    """The module of its rules; None while the game is not refereed yet."""
+    numbered: bool = False
+    """Cards are written by their number alone (a bare number is a card, not a count)."""
+
+
+GAMES = (
+    GameEntry("bataille-corse", "Bataille corse", "bataille_corse"),
+    GameEntry("carte-et-plouc", "Carte et Plouc de Charlotte", "carte_et_plouc"),
+    GameEntry("pierre-qui-roule", "Pierre qui Roule", "pierre_qui_roule"),
+    GameEntry("flaschenteufel", "Flaschenteufel", "flaschenteufel", numbered=True),
+    GameEntry("caroleto", "Caroleto", "caroleto"),
+)
+
+
+def normalize(name: str) -> str:
+    """'Bataille  Corse' and 'bataille_corse' both become 'bataille-corse'."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return "-".join(plain.lower().replace("_", " ").replace("-", " ").split())
+
+
+@lru_cache(maxsize=64)
+def find_game(name: str) -> GameEntry | None:
+    """The game a [Game] header names, or None."""
+    key = normalize(name).replace("-", "")
+    return next((g for g in GAMES if key in (g.name.replace("-", ""), normalize(g.title).replace("-", ""))), None)
+
+
+def numbers_are_cards(name: str | None) -> bool:
+    """Whether the game ``name`` names writes its cards as bare numbers (Flaschenteufel)."""
+    entry = find_game(name) if name else None
+    return bool(entry and entry.numbered)
