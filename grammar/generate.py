@@ -89,6 +89,9 @@ _EDITS = {
     "logger.setLevel(logging.CRITICAL)\n": "",
     # Only the compressed tables need these (referee's are not compressed): 2 ms.
     "import pickle, zlib, base64\n": "",
+    # The regex module serves only to measure terminals, done when the tables were written:
+    # not imported (where it is installed, importing it took several ms of every start).
+    "try:\n    import regex\n    _has_regex = True\nexcept ImportError:\n    _has_regex = False\n": "_has_regex = False\n",
     # Typed, and given the tables to load (the French ones are in their own module).
     "def Lark_StandAlone(**kwargs):\n  return Lark._load_from_dict(DATA, MEMO, **kwargs)\n":
         "def Lark_StandAlone(data: dict = DATA, memo: dict = MEMO, **kwargs: Any) -> Lark:\n"

@@ -381,11 +381,7 @@ class SerializeMemoizer(Serialize):
         return _deserialize(data, namespace, memo)
 
 
-try:
-    import regex
-    _has_regex = True
-except ImportError:
-    _has_regex = False
+_has_regex = False
 
 if sys.version_info >= (3, 11):
     import re._parser as sre_parse
