@@ -58,7 +58,7 @@ from referee.simulate import rules_class, simulable_games, simulate  # noqa: E40
 MB = 1 << 20
 TARGET = 3
 """Events per second at least this many times python-chess's plies per second."""
-STARTUP = 8
+STARTUP = 6
 """Start-up: at most this many times bare Python's."""
 
 

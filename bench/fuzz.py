@@ -35,12 +35,12 @@ errors were found.
 streams ``read_games`` + ``check`` over a 100 MB file of simulated games under tracemalloc
 and prints the peak of Python memory (the file is written to a temporary folder).
 
-Issue 20's surfaces, each its own kind of input (none by default): ``--cache`` mutants
-of a real parser cache file, ``--json`` mutated JSON records (long numbers, lone
-surrogates, deep nesting, wrong types), ``--config`` mutated configurations, ``--tree``
-folder trees with named pipes, link loops, unreadable folders and special files walked by
-check, fmt, state and explain (a hang is an error), ``--killed`` ``check --jobs`` runs
-with a worker killed mid-batch, ``--writers`` two writers on one record under its lock.
+Issue 20's surfaces, each its own kind of input (none by default): ``--json`` mutated
+JSON records (long numbers, lone surrogates, deep nesting, wrong types), ``--config``
+mutated configurations, ``--tree`` folder trees with named pipes, link loops, unreadable
+folders and special files walked by check, fmt, state and explain (a hang is an error),
+``--killed`` ``check --jobs`` runs with a worker killed mid-batch, ``--writers`` two
+writers on one record under its lock.
 
 Options: --seed S (the run is deterministic for a seed), --jobs J (processes),
 --max-events N (per simulated record), --regressions DIR, --until HH:MM (UTC: stop
@@ -584,7 +584,7 @@ def fuzz_bytes(index: int, seed: int) -> tuple[Counter, list[Failure]]:
         return Counter(bytes=1), [failure]
 
 
-# --- The surfaces of issue 20: files, caches, JSON, configurations, walks, workers, writers -------
+# --- The surfaces of issue 20: files, JSON, configurations, walks, workers, writers -------
 
 class _Hang(Exception):
     """An input that took longer than the alarm allows: a hang."""
@@ -609,95 +609,6 @@ def _alarm(seconds: int):
             signal.signal(signal.SIGALRM, previous)
 
     return armed()
-
-
-_CACHE: dict = {}
-
-
-def _real_tables() -> tuple[bytes, str]:
-    """A real parser cache file (built once per process in a private folder) and its key."""
-    if not _CACHE:
-        import pickle
-
-        from referee import notation, parser_cache
-
-        folder = tempfile.mkdtemp(prefix="fuzz-cache-")
-        os.environ["XDG_CACHE_HOME"] = folder
-        notation._parser.cache_clear()
-        notation._parser()
-        (name,) = os.listdir(os.path.join(folder, "referee"))
-        real = Path(folder, "referee", name).read_bytes()
-        saved = pickle.loads(parser_cache._unsealed(real))
-        _CACHE.update(real=real, key=saved["key"], folder=folder, path=os.path.join(folder, "referee", name))
-    return _CACHE["real"], _CACHE["key"]
-
-
-CACHE_DAMAGE = (b"\x80\x05]}b.", b"\x80\x05Nr\x00\x00\x00\x40.", b"\x80\x05\x8d\xff\xff\xff\xff\xff\xff\xff\x7f.",
-                b"\x80\x05(" * 1000 + b".", b"\x80\x05J\xff\xff\xff\x7fr\xff\xff\xff\x7f.", b"")
-
-
-def _cache_mutant(real: bytes, rng: random.Random) -> tuple[str, bytes]:
-    head, _, body = real.partition(b"\n")
-    kind = rng.choice(("flip", "flips", "truncate", "insert", "splice", "bad-pickle", "sealed-badly", "old-format",
-                       "size", "digest"))
-    data = bytearray(real)
-    if kind == "flip":
-        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
-    elif kind == "flips":
-        for _ in range(rng.randint(2, 16)):
-            data[rng.randrange(len(data))] = rng.randrange(256)
-    elif kind == "truncate":
-        del data[rng.randrange(len(data)):]
-    elif kind == "insert":
-        at = rng.randrange(len(data))
-        data[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 64)))
-    elif kind == "splice":
-        a, b = sorted(rng.randrange(len(data)) for _ in range(2))
-        data[a:a] = data[a:b]
-    elif kind == "bad-pickle":
-        return kind, rng.choice(CACHE_DAMAGE)
-    elif kind == "sealed-badly":  # a damaging pickle behind a seal that does not match it
-        bad = rng.choice(CACHE_DAMAGE)
-        return kind, head + b"\n" + bad
-    elif kind == "old-format":
-        return kind, body
-    elif kind == "size":
-        parts = head.split(b" ")
-        parts[2] = str(rng.choice((0, 1, len(body) + 1, 2 ** 63, 10 ** 30))).encode()
-        return kind, b" ".join(parts) + b"\n" + body
-    elif kind == "digest":
-        return kind, head[:-8] + b"00000000\n" + body
-    return kind, bytes(data)
-
-
-def fuzz_cache(index: int, seed: int) -> tuple[Counter, list[Failure]]:
-    """A mutant of a real parser cache file: reading it gives the tables or None (rebuild),
-    never an exception, in bounded time and memory; now and then the whole parser loads."""
-    from referee import notation, parser_cache
-
-    rng = random.Random(f"{seed}:cache:{index}")
-    real, key = _real_tables()
-    kind, data = _cache_mutant(real, rng)
-    what = f"cache file #{index} ({kind}, {len(data)} bytes)"
-    counts = Counter({"cache": 1, f"cache {kind}": 1})
-    path = _CACHE["path"]
-    try:
-        Path(path).write_bytes(data)
-        saved, measure = bounded(lambda: _guarded(lambda: parser_cache._read(path, key), "cache", what, data),
-                                 len(data), "cache", what, data)
-        _MEASURES.append(measure)
-        if saved is not None and data != real:
-            raise Failure("cache", "a damaged cache file was taken", what, data)
-        if index % 25 == 0:
-            notation._parser.cache_clear()
-            records = _guarded(lambda: parse_text(HEAD + "Alice plays 7H\n"), "cache", what, data)
-            if not isinstance(records[0], Record):
-                raise Failure("cache", "the parser no longer parses after a damaged cache", what, data)
-    except Failure as failure:
-        return counts, [failure]
-    finally:
-        Path(path).write_bytes(real)
-    return counts, []
 
 
 def _guarded(run, kind: str, what: str, data: bytes):
@@ -1095,7 +1006,7 @@ def _task(args):
     few violations (the command line's): (seconds, megabytes, what, kept)."""
     kind, *rest = args
     _MEASURES.clear()
-    counts, failures = {"game": fuzz_one, "bytes": fuzz_bytes, "hostile": fuzz_hostile, "cache": fuzz_cache,
+    counts, failures = {"game": fuzz_one, "bytes": fuzz_bytes, "hostile": fuzz_hostile,
                         "json": fuzz_json, "config": fuzz_config, "tree": fuzz_tree, "killed": fuzz_killed,
                         "writers": fuzz_writers}[kind](*rest)
     none = (0.0, 0.0, "", False)
@@ -1119,7 +1030,6 @@ def save(failure: Failure, folder: Path, number: int) -> Path:
 
 
 SURFACE_OPTIONS = (
-    ("cache", 0, "mutants of a real parser cache file"),
     ("json", 0, "mutated JSON records (long numbers, lone surrogates, deep nesting, wrong types)"),
     ("config", 0, "mutated configurations (wrong keys and values, deep nesting, bytes)"),
     ("tree", 0, "folder trees with named pipes, link loops, unreadable folders and special files"),
@@ -1174,7 +1084,7 @@ def run_fuzz(args) -> int:
     print(f"  records tried: {tried}")
     for key in ("records", "mutated", "garbled", "bytes", "hostile", *SURFACES):
         print(f"    {key:10} {counts[key]}")
-    for key in ("hostile", "cache", "json", "tree"):
+    for key in ("hostile", "json", "tree"):
         print(f"  {key + ':':11} " + ", ".join(f"{k.split(' ', 1)[1]} {v}" for k, v in sorted(counts.items())
                                             if k.startswith(key + " ")))
     print(f"  slowest input: {slowest[0]:.2f} s ({slowest[1]:.1f} MB), {slowest[2][:200]}")

@@ -19,19 +19,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import BinaryIO, Protocol, cast
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
-
+from ._grammar_parser import Lark, Lark_StandAlone, Token, Transformer
+from ._grammar_parser import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from .cards import (FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card,
                     french_name, french_text)
 from .french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS, FRENCH_WRITTEN,
                      is_french)
 from .game_names import numbers_are_cards
 from .messages import say
-from .parser_cache import load_parser
 from .record import ERRORS_KEPT, TARGET_VERBS, Batch, Comment, Event, Header, Record, lines_at
 from .record import RecordError as RecordError  # re-exported: where callers have always taken it
-from .resources import read_resource
 
 MAX_LINE = 4096
 """The longest line a record may have, in characters."""
@@ -380,18 +377,20 @@ def french_grammar(grammar: str) -> str:
     return grammar
 
 
+# The parsers are Lark's stand-alone ones, generated from the grammar with their tables
+# (grammar/generate.py): reading a record imports no Lark and builds no tables.
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, _Builder]:
     builder = _Builder()
-    grammar = read_resource("grammar", "record.lark")
-    return load_parser(grammar, builder, parser="lalr", lexer="contextual", start=["start", "line"]), builder
+    return Lark_StandAlone(transformer=builder), builder
 
 
 @lru_cache(maxsize=1)
 def _french_parser() -> tuple[Lark, _Builder]:
+    from . import _grammar_parser_fr as tables
+
     builder = _FrenchBuilder()
-    grammar = french_grammar(read_resource("grammar", "record.lark"))
-    return load_parser(grammar, builder, "fr", parser="lalr", lexer="contextual", start=["start", "line"]), builder
+    return Lark_StandAlone(tables.DATA, tables.MEMO, transformer=builder), builder
 
 
 def parser_for(french: bool) -> tuple[Lark, _Builder]:

@@ -24,11 +24,13 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from .messages import say
 from .safe_text import visible
+
+if TYPE_CHECKING:  # pathlib and what it imports cost 2.5 ms of every start
+    from pathlib import Path
 
 RECORD_LIMIT = 64 << 20
 """The largest record ``fmt`` and ``play`` read whole, in bytes (``check`` streams any size)."""

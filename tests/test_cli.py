@@ -203,3 +203,60 @@ def test_a_plain_check_imports_only_what_it_needs(tmp_path) -> None:
     unwanted = {"json", "rich", "tomllib", "difflib", "jsonschema", "prompt_toolkit", "referee.explain",
                 "referee.games.carte_et_plouc", "referee.games.caroleto", "referee.games.tricks"}
     assert not loaded & unwanted
+
+
+# --- A plain check runs without click ------------------------------------------------------
+
+PLAIN = [["records/bataille-corse/accepted.txt"], ["records/bataille-corse/fr-partie.txt", "records/bad"],
+         ["records/bad/unknown-verb.txt", "records/bad/fr-english-card.txt", "no-such-file.txt"],
+         ["records/caroleto", "records/bad/empty.txt", "records/*/fr-*.txt"]]
+
+
+def _in_a_process(code: str, *arguments: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True, cwd=root,
+                          env={**os.environ, **(env or {})})
+
+
+@pytest.mark.parametrize("files", PLAIN)
+def test_a_plain_check_says_what_the_click_group_says(files: list[str]) -> None:
+    """``referee check FILES`` (no option) runs without click: the same report, errors and
+    exit status as through the click group, in English and in French; and it loads
+    neither click nor Lark."""
+    quick = ("import sys\nfrom referee.cli import main\nsys.argv = ['referee', *sys.argv[1:]]\n"
+             "try:\n    main()\nfinally:\n"
+             "    assert not [m for m in sys.modules if m.split('.')[0] in ('click', 'lark')], 'click or lark loaded'")
+    grouped = ("import sys\nfrom referee.cli_group import main\nsys.argv = ['referee', *sys.argv[1:]]\nmain()")
+    for lang in ("C.UTF-8", "fr_FR.UTF-8"):
+        env = {"LC_ALL": lang, "LANG": lang}
+        done, expected = _in_a_process(quick, "check", *files, env=env), _in_a_process(grouped, "check", *files, env=env)
+        assert (done.returncode, done.stdout, done.stderr) == (expected.returncode, expected.stdout, expected.stderr)
+        assert done.stdout and done.returncode in (0, 1, 2)
+
+
+@pytest.mark.parametrize("arguments, plain", [
+    (["check", "a.txt", "b"], True), (["check"], False), (["check", "-"], False), (["check", "--json", "a.txt"], False),
+    (["check", "a.txt", "-q"], False), (["check", ""], False), (["fmt", "a.txt"], False), (["--lang", "fr", "check", "a"], False),
+    (["check", "--", "a.txt"], False),
+])
+def test_only_a_check_with_files_alone_skips_click(arguments: list[str], plain: bool, monkeypatch) -> None:
+    from referee.cli import _plain_check
+
+    assert _plain_check(arguments) is plain
+    monkeypatch.setenv("_REFEREE_COMPLETE", "bash_complete")  # shell completion is click's
+    assert _plain_check(arguments) is False
+
+
+def test_main_stands_for_the_click_group(tmp_path) -> None:
+    """What used the group through referee.cli.main still does: its commands, its help
+    texts, click's runner (with options), and the module's other names."""
+    import click
+
+    from referee import cli
+    from referee.cli_group import main as group
+
+    assert main.commands is group.commands and main.name == group.name and isinstance(main.commands["check"], click.Command)
+    assert cli.help_strings is __import__("referee.cli_group", fromlist=["help_strings"]).help_strings
+    (tmp_path / "good.txt").write_text(GOOD, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--quiet", str(tmp_path / "good.txt")])
+    assert result.exit_code == 0 and result.output == "1 in progress\n"

@@ -163,9 +163,7 @@ def test_bytes_never_crash(data: bytes) -> None:
 # good line would be refused with a vague message, or a bad one accepted.
 
 def _both_readings(line: str) -> tuple[bool, bool]:
-    from lark.exceptions import UnexpectedInput, VisitError
-
-    from referee.notation import _parser, _Problem
+    from referee.notation import UnexpectedInput, VisitError, _parser, _Problem
 
     parser, _ = _parser()
     text = line.rstrip("\n") + "\n"
@@ -283,3 +281,32 @@ def test_the_quick_split_reads_every_simulated_line_as_the_line_pattern(game: st
     quick = events()
     monkeypatch.setattr(notation._Builder, "_split", lambda self, *args: None)
     assert events() == quick and sum(map(len, quick)) > 400
+
+
+def test_the_generated_parser_is_current() -> None:
+    """referee/_grammar_parser.py and _grammar_parser_fr.py are what grammar/generate.py
+    writes from the grammar, the French words and the Lark installed (run it after
+    changing any of them)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("lark")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(root / "grammar" / "generate.py"), "--check"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_reading_a_record_imports_no_lark() -> None:
+    """The parser is Lark's stand-alone one: checking records, in English and in French
+    notation, never imports Lark (its grammar loader alone took a third of the start-up)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys\nfrom referee.cli import main\n"
+            "try: main(['check', 'records/bataille-corse/accepted.txt', 'records/bataille-corse/fr-partie.txt'])\n"
+            "except SystemExit: pass\n"
+            "assert not [m for m in sys.modules if m.split('.')[0] == 'lark'], sorted(sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0 and "fr-partie.txt" in done.stdout, done.stderr

@@ -200,9 +200,7 @@ def test_french_mistakes_have_full_recall_and_precision(game: str) -> None:
 
 
 def _french_readings(line: str) -> tuple[bool, bool]:
-    from lark.exceptions import UnexpectedInput, VisitError
-
-    from referee.notation import _french_parser, _Problem
+    from referee.notation import UnexpectedInput, VisitError, _french_parser, _Problem
 
     parser, _ = _french_parser()
     readings = []
@@ -419,23 +417,6 @@ def test_what_is_said_of_a_french_record_names_its_cards_in_french(check_text) -
     assert "Ana turned 10C" in english.violations[0].message
     (record,) = parse_text('[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\nAna joue DP 10T\n')
     assert record_to_json(record)["events"][0]["cards"] == ["QS", "10C"]
-
-
-def test_each_notation_keeps_its_parser_tables(tmp_path, monkeypatch) -> None:
-    """Reading a French record does not throw away the English tables (each start would
-    then build them again), nor the other way round."""
-    from referee import notation
-
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    for _ in range(2):
-        notation._parser.cache_clear()
-        notation._french_parser.cache_clear()
-        notation._parser()
-        notation._french_parser()
-    names = sorted(p.name for p in (tmp_path / "referee").iterdir())
-    assert len(names) == 2 and names[1].startswith("parser-fr-") and not names[0].startswith("parser-fr-"), names
-    notation._parser.cache_clear()
-    notation._french_parser.cache_clear()
 
 
 def test_state_and_explain_of_a_french_record_name_its_cards_in_french() -> None:

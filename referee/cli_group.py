@@ -1,0 +1,458 @@
+"""The command line's click group: ``referee check``, ``fmt``, ``export``, ``import``,
+``games``, ``simulate``, ``state``, ``explain``, ``play``, ``serve`` and ``lsp``, their
+options and help. Loaded by referee.cli for any command line but a plain check.
+
+Heavy modules (rich, jsonschema) are imported inside the commands that need them."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+from .cli import (EXIT_ERROR, EXIT_OK, _configuration, _records_out, _targets, check_files, reconfigure_streams,
+                  with_endings)
+
+class _Referee(click.Group):
+    """The commands, with the endings they share: Ctrl-C exits 130 and a closed output
+    141, quietly; running out of memory is said in a sentence, exit 2. Never a traceback."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _translate_help(self)
+        super().format_help(ctx, formatter)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from .i18n import from_locale
+        from .messages import use
+
+        use(from_locale(), explicit=False)  # before --help, which click may handle before --lang
+        _click_words()
+        return super().main(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> object:
+        return with_endings(lambda: super(_Referee, self).invoke(ctx))
+
+
+class _Command(click.Command):
+    """A command whose help is shown in the language in use (see _translate_help)."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _translate_help(ctx.find_root().command)  # type: ignore[arg-type]
+        super().format_help(ctx, formatter)
+
+
+_Referee.command_class = _Command
+
+
+def help_strings(group: click.Group) -> Iterator[tuple[str, str]]:
+    """Every help text of the command line, as (context, English text): the context is
+    ``cli.<command>`` for a command and ``cli.<command>.<option>`` for its options
+    (``cli`` and ``cli.<option>`` for the group's own)."""
+    import inspect
+
+    for prefix, command in (("cli", group), *((f"cli.{n}", c) for n, c in sorted(group.commands.items()))):
+        english = getattr(command, "_english_help", None) or {}
+        if command.help:
+            yield prefix, english.get(prefix) or inspect.cleandoc(command.help).partition("\f")[0]
+        for param in command.params:
+            text = getattr(param, "help", None)
+            if text and param.name not in ("help", "version"):
+                context = f"{prefix}.{max(param.opts, key=len)}"
+                yield context, english.get(context) or text
+
+
+def _translate_help(group: click.Group) -> None:
+    """Put the help of every command and option in the language in use, once (only
+    when help is shown: nothing is looked up otherwise)."""
+    from .messages import help_text, language
+
+    for command in (group, *group.commands.values()):
+        command._help_option = None  # click keeps it, with its words, once made
+    if getattr(group, "_help_language", "en") == language():
+        return
+    for context, english in list(help_strings(group)):
+        command = group if context.count(".") == 0 or context.startswith("cli.-") else group.commands[context.split(".")[1]]
+        command._english_help = {**(getattr(command, "_english_help", None) or {}), context: english}  # type: ignore[attr-defined]
+        text = help_text(context, english)
+        if context in ("cli", f"cli.{command.name}"):
+            command.help = text
+        else:
+            param = next(p for p in command.params if context.endswith("." + max(p.opts, key=len)))
+            param.help = text
+    group._help_language = language()  # type: ignore[attr-defined]
+
+
+def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """--lang: the language of messages and help; without it, the locale's (see
+    referee/i18n.py). An unknown language ends the command with the list of those known."""
+    from .i18n import from_locale, languages
+    from .messages import say, use
+
+    if value is None:
+        use(from_locale(), explicit=False)
+    elif value in languages():
+        use(value)
+    else:
+        raise click.BadParameter(say("lang.unknown", lang=value, languages=", ".join(languages())), ctx, param)
+    _click_words()
+
+
+def _click_words() -> None:
+    """click's own words (Usage:, Options, Error: ...) in the language in use: click looks
+    them up through each module's ``_``, which is pointed at referee's catalogue (only
+    when the language is not English)."""
+    import click.core
+    import click.decorators
+    import click.exceptions
+    import click.formatting
+    import click.types
+
+    from .messages import help_text, language
+
+    if language() == "en" and getattr(click.core, "_referee", False) is False:
+        return
+    from .i18n import click_context
+
+    def translate(text: str) -> str:
+        return help_text(click_context(text), text)
+
+    for module in (click.core, click.decorators, click.exceptions, click.formatting, click.types):
+        module._ = translate  # type: ignore[attr-defined]
+    click.core._referee = language() != "en"
+
+
+@click.group(cls=_Referee, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="referee")
+@click.option("--lang", metavar="LANG", is_eager=True, expose_value=False, callback=_set_language,
+              help="The language of messages and help: en or fr (default: the configuration's lang, else the locale's).")
+def main() -> None:
+    """Referee and validator for card games played at a real table."""
+    reconfigure_streams()
+
+
+_config_options = [
+    click.option("--config", "config_path", type=click.Path(dir_okay=False), metavar="FILE",
+                 help="Read this configuration (a referee.toml, or a pyproject.toml's [tool.referee]) instead of looking for one."),
+    click.option("--no-config", is_flag=True, help="Read no configuration file."),
+    click.option("--exclude", multiple=True, metavar="PATTERN",
+                 help="Leave out the files and folders this matches, besides the configuration's excludes."),
+    click.option("--force-exclude", is_flag=True, help="Apply the excludes to files named on the command line too (pre-commit)."),
+    click.option("--extension", "extensions", multiple=True, metavar="EXT",
+                 help="The extension of the records looked for in folders (default: .txt, or the configuration's)."),
+    click.option("--records-only", is_flag=True,
+                 help="Skip, without an error, a file named on the command line that is not a record "
+                      "(a record's first line, past comments and blank lines, is a header such as [Game \"...\"], "
+                      "or it is a JSON record): the pre-commit hooks use it."),
+]
+
+
+def _with_config_options(command):
+    for option in reversed(_config_options):
+        command = option(command)
+    return command
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--format", "form", type=click.Choice(["text", "concise", "json", "jsonl", "github", "junit", "sarif", "html"]),
+              help="The report's format (default: text, or the configuration's).")
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the games that fail the check, and the summary.")
+@click.option("--strict/--no-strict", default=None, help="A game still in progress fails the check too (exit 1).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Check files in this many processes (0: one per core); the output keeps the files' order.")
+@click.option("--select", multiple=True, metavar="CODES", help="Report only these codes or prefixes (BC, CP-SWEAR), comma-separated.")
+@click.option("--extend-select", multiple=True, metavar="CODES",
+              help="Add these codes or prefixes to those selected (by --select or the configuration), comma-separated.")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Never report these codes or prefixes, comma-separated.")
+@click.option("--play-out", is_flag=True, help="Play each game on to its end from the known deal.")
+@click.option("--output-file", "-o", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report to FILE (replaced once the check is over) instead of the standard output.")
+@click.option("--statistics", is_flag=True,
+              help="Print how many times each code was found (most frequent first, with its title) and the summary, "
+                   "instead of the findings (text, concise and github formats).")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when violations are found (2 still says what could not be read).")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour the text report: auto on a terminal (NO_COLOR turns it off, FORCE_COLOR on), always, or never.")
+@click.option("--stdin-filename", metavar="NAME",
+              help="The name of the record read from standard input (-): in the report, and for the excludes "
+                   "(with --force-exclude) and the configuration's per-file ignores.")
+@_with_config_options
+def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, strict: bool | None, jobs: int,
+          select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool,
+          output_file: str | None, statistics: bool, exit_zero: bool, color: str, stdin_filename: str | None,
+          config_path: str | None, no_config: bool, exclude: tuple[str, ...], force_exclude: bool,
+          extensions: tuple[str, ...], records_only: bool) -> None:
+    """Replay records and report every rule broken, the result and the statistics.
+
+    FILES are record files (text, or JSON as `referee export` writes it), folders
+    (searched for *.txt records, at any depth) and patterns such as 'records/**/*.txt'
+    (quoted: referee expands them itself); - reads a record from standard input.
+
+    Exit status: 0 every game valid, in progress or never ending (accepted rulings
+    included); 1 some violation, or under --strict a game in progress; 2 a file, folder,
+    pattern or game that cannot be read (over 1)."""
+    check_files(files, form, as_json, quiet, strict, jobs, select, extend_select, ignore, play_out, output_file, statistics,
+                exit_zero, color, stdin_filename, config_path, no_config, exclude, force_exclude, extensions, records_only)
+
+
+@main.command()
+def games() -> None:
+    """List the games and their variants."""
+    from .fit import fit, terminal_width
+    from .games import GAMES, load_rules
+    from .messages import help_text, say
+
+    width = terminal_width()  # a phone's terminal: each line cut between words
+
+    def echo(line: str) -> None:
+        click.echo("\n".join(fit(line, width, 6 if line.startswith(" ") else 2)))
+
+    for entry in GAMES:
+        if entry.module is None:
+            echo(say("games.not-refereed", name=entry.name, title=entry.title))
+            continue
+        rules = load_rules(entry)
+        echo(say("games.game", name=entry.name, title=entry.title, low=rules.min_players, high=rules.max_players))
+        for option in rules.options:
+            echo(say("games.option", tag=option.tag, help=help_text(f"game-option.{entry.name}.{option.tag}", option.help),
+                     accepted=option.accepted(), default=_default_text(option, rules)))
+
+
+def option_helps() -> Iterator[tuple[str, str]]:
+    """Each game option's help, as (context, English text): ``game-option.<game>.<tag>``."""
+    from .games import GAMES, load_rules
+
+    for entry in GAMES:
+        if entry.module is not None:
+            for option in load_rules(entry).options:
+                yield f"game-option.{entry.name}.{option.tag}", option.help
+
+
+def _default_text(option, rules) -> str:
+    """An option's default in words; one that depends on the number of players, for each."""
+    from .messages import say
+
+    if callable(option.default):
+        return ", ".join(say("games.default-for", value=_value_text(option.default(n)), count=n)
+                         for n in range(rules.min_players, rules.max_players + 1))
+    return _value_text(option.default)
+
+
+def _value_text(value) -> str:
+    from .messages import say
+
+    return (" ".join(sorted(value)) or say("games.none")) if isinstance(value, frozenset) else str(value)
+
+
+def _style(config, suits: str | None, ranks: str | None, notation: str | None = None):
+    from .fmt import Style
+
+    return Style(suits or config.suits, ranks or config.ranks, notation)
+
+
+_style_options = [
+    click.option("--suits", type=click.Choice(["ascii", "symbols"]), help="Suits as letters (10H) or symbols (10♥); default: the configuration's, else as the record writes them."),
+    click.option("--ranks", type=click.Choice(["english", "french"]), help="Ranks J Q K or V D R in English notation; default: the configuration's, else as the record writes them."),
+    click.option("--notation", type=click.Choice(["en", "fr"]), help="Write the records in English or French notation (verbs, cards, header names); default: each record's own."),
+]
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--check", "only_check", is_flag=True, help="Change nothing: list the files fmt would change (exit 1 if any).")
+@click.option("--diff", is_flag=True, help="Change nothing: show the changes as a unified diff (exit 1 if any).")
+@_style_options[0]
+@_style_options[1]
+@_style_options[2]
+@_with_config_options
+def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None, ranks: str | None, notation: str | None,
+        config_path: str | None, no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...],
+        records_only: bool) -> None:
+    """Rewrite records in canonical form: card spellings, spacing, header order, numbers.
+
+    Nothing is lost: comments, unknown tags, timestamps and the blank lines that group
+    events stay. Each file is rewritten whole or not at all (a temporary file in its
+    folder, renamed over it; its mode kept); a file with a game that cannot be read is
+    left as it is (exit 2). FILES as for `referee check`; - formats standard input to
+    standard output."""
+    from .fmt import run
+
+    config = _configuration(config_path, no_config)
+    _records_out()
+    targets = _targets(files, config, extensions, (*config.fmt_exclude, *exclude), force_exclude, records_only)
+    sys.exit(run(targets, _style(config, suits, ranks, notation), only_check, diff, sys.stdout.write, sys.stderr.write))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--to", "form", type=click.Choice(["json", "text"]), default="json", show_default=True,
+              help="json: the record as JSON (schemas/record.schema.json); text: the record in canonical form, "
+                   "as `referee fmt` writes it (comments and blank lines kept).")
+@_style_options[0]
+@_style_options[1]
+@_style_options[2]
+@_config_options[0]
+@_config_options[1]
+def export(file: str, form: str, suits: str | None, ranks: str | None, notation: str | None, config_path: str | None, no_config: bool) -> None:
+    """Print a record (text or JSON) in another form, comments kept. Nothing is written to the file."""
+    import json
+
+    from .export import record_to_json
+    from .fmt import Formatter
+    from .importer import read_any
+    from .notation import RecordError
+
+    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks, notation)) if form == "text" else None
+    _records_out()
+    failed = False
+    games = 0
+    if form == "json":  # as json.dumps(..., indent=1) writes {"file": ..., "games": [...]}, one game at a time
+        sys.stdout.write(f'{{\n "file": {json.dumps(file, ensure_ascii=False)},\n "games": [')
+    for item in read_any(file):
+        if isinstance(item, RecordError):
+            click.echo(str(item), err=True)
+            failed = True
+        elif form == "json":
+            game = json.dumps(record_to_json(item), ensure_ascii=False, indent=1).replace("\n", "\n  ")
+            sys.stdout.write(("\n  " if not games else ",\n  ") + game)
+            games += 1
+        else:
+            sys.stdout.write(formatter.game_text(item))
+        del item
+    if form == "json":
+        sys.stdout.write("\n ]\n}\n" if games else "]\n}\n")
+    sys.exit(EXIT_ERROR if failed else EXIT_OK)
+
+
+@main.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@_style_options[0]
+@_style_options[1]
+@_style_options[2]
+@_config_options[0]
+@_config_options[1]
+def import_(file: str, suits: str | None, ranks: str | None, notation: str | None, config_path: str | None, no_config: bool) -> None:
+    """Print a record given in its JSON form (schemas/record.schema.json, as `referee
+    export` writes it) as text, in canonical form. The JSON is validated: an error names
+    its place (games[0].events[12].cards[1]). Nothing is written to the file."""
+    from .fmt import Formatter
+    from .importer import read_json
+    from .notation import RecordError, unreadable_reason
+
+    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks, notation))
+    _records_out()
+    from .importer import MAX_JSON, read_json_bytes
+    from .record_file import FileRefused
+
+    try:
+        data = read_json_bytes(file, MAX_JSON)
+    except FileRefused as error:
+        click.echo(str(error), err=True)
+        sys.exit(EXIT_ERROR)
+    except OSError as error:
+        from .messages import say
+
+        click.echo(str(RecordError(file, 0, 0, say("file.unreadable", reason=unreadable_reason(error)))), err=True)
+        sys.exit(EXIT_ERROR)
+    failed = False
+    for item in read_json("<stdin>" if file == "-" else file, data):
+        if isinstance(item, RecordError):
+            click.echo(str(item), err=True)
+            failed = True
+        else:
+            sys.stdout.write(formatter.game_text(item))
+    sys.exit(EXIT_ERROR if failed else EXIT_OK)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", "-n", type=int, required=True, help="How many players.")
+@click.option("--variants", "-v", multiple=True, metavar="TAG=VALUE", help="An option header, e.g. Slaps='pair sandwich'.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The random seed: the same seed gives the same records.")
+@click.option("--count", type=int, default=1, show_default=True, help="How many games.")
+@click.option("--hidden", is_flag=True, help="Leave the deal out: write only what the table saw.")
+@click.option("--mistakes", type=float, default=0.0, metavar="RATE",
+              help="The chance per event of a real table mistake (0.03: about three events in a hundred), "
+                   "marked '; expect CODE' on its line.")
+@click.option("--notation", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Write the records in English or French notation.")
+def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
+             mistakes: float, notation: str) -> None:
+    """Write random legal records of GAME, or with --mistakes, records with known mistakes."""
+    from .simulate import run
+
+    sys.exit(run(game, players, variants, seed, count, hidden, mistakes, notation))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--at", "at", type=click.IntRange(min=1), metavar="LINE", help="The line after which to show the table (default: the end).")
+@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON (schemas/state.schema.json).")
+def state(file: str, at: int | None, as_json: bool) -> None:
+    """The table after a line of a record: hands, piles, what is owed, whose turn it is,
+    and what each player may legally do now."""
+    from .state import run
+
+    if as_json:  # its names (piles, labels) are field names: English whatever the language
+        from .messages import use
+
+        use("en", explicit=False)
+    sys.exit(run(file, at, as_json))
+
+
+@main.command()
+@click.argument("targets", nargs=-1, metavar="[CODE|FILE:LINE]...")
+@click.option("--list", "as_list", is_flag=True, help="List every code with its title, grouped by game (as with no argument).")
+def explain(targets: tuple[str, ...], as_list: bool) -> None:
+    """The rule behind a violation code, the convention referee follows and an example;
+    or, for FILE:LINE (as reports write it), why referee ruled as it did on that line.
+    With no argument, or --list: every code with its one-line title, grouped by game."""
+    from .explain import run
+
+    sys.exit(run(() if as_list else targets))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def play(file: str) -> None:
+    """A live session at the table: type events as they happen; each is ruled at once
+    and written to FILE (created with its headers when new). undo, state, legal, end."""
+    from .live import run
+
+    sys.exit(run(file))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+              help="The address to listen on; any other than this machine's (0.0.0.0: every network) needs the token printed.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port (0: any free one, printed).")
+def serve(file: str, host: str, port: int) -> None:
+    """The table on everyone's phone: a web page that shows the game in FILE, offers
+    the legal moves and rules each line as it is played (needs referee[serve])."""
+    from .serve import run
+
+    sys.exit(run(file, host, port))
+
+
+@main.command()
+@click.option("--stdio", is_flag=True, help="Speak over standard input and output: the default, and the only way (editors' clients often pass it).")
+def lsp(stdio: bool) -> None:
+    """A language server for records, for editors (the Language Server Protocol over
+    standard input and output): live rulings as diagnostics, completion of what is legal,
+    the table on hover, fixes, formatting and an outline. Needs the lsp extra: pip install
+    'referee[lsp]'. See docs/editors.md."""
+    try:
+        from .lsp.server import run
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs", "attrs"):
+            raise
+        from .messages import say
+
+        click.echo(say("lsp.not-installed"), err=True)
+        sys.exit(EXIT_ERROR)
+    sys.exit(run())
