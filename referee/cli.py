@@ -13,18 +13,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .config import Config
-
-EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
-EXIT_INTERRUPTED = 130
-"""Ctrl-C: 128 + SIGINT, as shells report an interrupted command."""
-EXIT_OUTPUT_CLOSED = 141
-"""The reader of the output went away (``| head -1``): 128 + SIGPIPE, as shells report
-``cat`` or ``grep`` stopped the same way. The output was cut short: neither 0 nor 1."""
+from .running import EXIT_ERROR as EXIT_ERROR
+from .running import EXIT_INTERRUPTED as EXIT_INTERRUPTED
+from .running import EXIT_OK as EXIT_OK
+from .running import EXIT_OUTPUT_CLOSED as EXIT_OUTPUT_CLOSED
+from .running import EXIT_VIOLATIONS as EXIT_VIOLATIONS
+from .running import check_files, reconfigure_streams, with_endings
 
 
 def _group() -> Any:
@@ -78,12 +74,11 @@ def _plain_check(arguments: list[str]) -> bool:
 
 def _quick_check(files: tuple[str, ...]) -> None:
     """``referee check FILES``, as the click group runs it with every option left out."""
-    from .i18n import from_locale
+    from .locales import from_locale
     from .messages import use
 
-    use(from_locale(), explicit=False)
-
     def run() -> None:
+        use(from_locale(), explicit=False)
         reconfigure_streams()
         check_files(files, form=None, as_json=False, quiet=False, strict=None, jobs=1, select=(), extend_select=(),
                     ignore=(), play_out=False, output_file=None, statistics=False, exit_zero=False, color="auto",
@@ -91,230 +86,3 @@ def _quick_check(files: tuple[str, ...]) -> None:
                     extensions=(), records_only=False)
 
     with_endings(run)
-
-
-def with_endings(run: Callable[[], object]) -> object:
-    """Run a command with the endings every command shares: Ctrl-C exits 130 and a closed
-    output 141, quietly; running out of memory is said in a sentence, exit 2. Never a traceback."""
-    try:
-        try:
-            return run()
-        finally:  # a closed pipe shows when the output is flushed: here, not at exit
-            sys.stdout.flush()
-    except KeyboardInterrupt:
-        _drop_output()
-        sys.exit(EXIT_INTERRUPTED)
-    except BrokenPipeError:
-        _drop_output()
-        sys.exit(EXIT_OUTPUT_CLOSED)
-    except MemoryError:
-        from .messages import say
-
-        _drop_output()
-        sys.stderr.write(say("run.out-of-memory") + "\n")
-        sys.exit(EXIT_ERROR)
-
-
-def reconfigure_streams() -> None:
-    """What every command does first: a terminal that cannot show ♠ gets ? rather than a crash."""
-    for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="replace")
-
-
-def _language_from_config(config: Config) -> None:
-    """The configuration's ``lang``, unless --lang was given."""
-    from .messages import explicit, use
-
-    if config.lang and not explicit():
-        use(config.lang)
-
-
-def _machine_output() -> None:
-    """A machine format's messages change language only on --lang or ``lang``, never by
-    the locale alone (a CI runner's LANG does not change CI output)."""
-    from .messages import explicit, use
-
-    if not explicit():
-        use("en", explicit=False)
-
-
-def _drop_output() -> None:
-    """Send what is left in the output's buffer nowhere: the reader is gone, or the run
-    stops short; Python's own flush at exit then has nothing to fail on."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
-def _records_out() -> None:
-    """Records and JSON are written in UTF-8 whatever the locale: never a character lost.
-    (Only a file name that is not UTF-8 can hold what UTF-8 cannot write: a JSON escape.)"""
-    if hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
-
-
-class _Printer:
-    """Prints lines of styled pieces: through rich on a terminal (or when FORCE_COLOR asks
-    for colours), as plain text otherwise, without the cost of loading rich. Every piece is
-    made visible (safe_text) on its way out; ``degraded`` tells whether the output's
-    encoding could not show some character (it was printed as ?)."""
-
-    def __init__(self, color: str = "auto") -> None:
-        encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-        self.encoding = None if encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig") else encoding
-        self.degraded = False
-        self.width: int | None = None
-        """The terminal's width, to wrap sentences to (none in a pipe: lines stay whole)."""
-        plain = bool(os.environ.get("NO_COLOR"))  # no-color.org: no colour, and here no style at all
-        if sys.stdout.isatty():
-            import shutil
-
-            self.width = shutil.get_terminal_size().columns
-        if color == "always" or (color == "auto" and (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")) and not plain):
-            from rich.console import Console
-            from rich.text import Text
-
-            forced = color == "always"  # a pipe, NO_COLOR and TERM=dumb aside
-            console = Console(highlight=False, soft_wrap=True, force_terminal=True if forced else None,
-                              no_color=False if forced else None, color_system="standard" if forced else "auto")
-            self.write = lambda pieces: console.print(Text.assemble(*pieces))
-        else:
-            self.write = lambda pieces: sys.stdout.write("".join(text for text, _ in pieces) + "\n")
-
-    def __call__(self, pieces: list[tuple[str, str]]) -> None:
-        from .safe_text import visible
-
-        pieces = [(visible(text), style) for text, style in pieces]
-        if self.encoding is not None and not self.degraded:
-            try:
-                "".join(text for text, _ in pieces).encode(self.encoding)
-            except (UnicodeEncodeError, LookupError):
-                self.degraded = True
-        self.write(pieces)
-
-
-def _configuration(path: str | None, none: bool):
-    """The configuration: the file named, none, or the one found from the current folder
-    (see referee/config.py); a file that cannot be used ends the command (exit 2)."""
-    from .config import Config, ConfigError, find, load
-
-    try:
-        config = Config() if none else load(path) if path else find()
-    except ConfigError as error:
-        import click
-
-        from .safe_text import visible
-
-        click.echo(visible(str(error)), err=True)
-        sys.exit(EXIT_ERROR)
-    for warning in config.warnings:
-        import click
-
-        from .safe_text import visible
-
-        click.echo(visible(warning), err=True)
-    _language_from_config(config)
-    return config
-
-
-def _targets(files: tuple[str, ...], config, extensions: tuple[str, ...], exclude: tuple[str, ...], force_exclude: bool,
-             records_only: bool = False, stdin_name: str | None = None):
-    from .paths import Excludes, expand
-
-    excludes = Excludes((*config.exclude, *exclude), config.root)
-    return expand(files, extensions or config.extensions, excludes, force_exclude or config.force_exclude,
-                  records_only, stdin_name)
-
-
-def _codes(values: tuple[str, ...], option: str) -> tuple[str, ...]:
-    """The codes of --select or --ignore (comma-separated, repeated), each checked: one
-    that names no code ends the command (exit 2)."""
-    from .config import ConfigError, codes
-
-    try:
-        return codes(tuple(code for value in values for code in value.split(",") if code.strip()), option)
-    except ConfigError as error:
-        import click
-
-        from .safe_text import visible
-
-        click.echo(visible(str(error)), err=True)
-        sys.exit(EXIT_ERROR)
-
-
-def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, strict: bool | None, jobs: int,
-          select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...], play_out: bool,
-          output_file: str | None, statistics: bool, exit_zero: bool, color: str, stdin_filename: str | None,
-          config_path: str | None, no_config: bool, exclude: tuple[str, ...], force_exclude: bool,
-          extensions: tuple[str, ...], records_only: bool) -> None:
-    """``referee check`` with its options' values (see cli_group.check): replay the
-    records, report, and exit with the status."""
-    from .batch import run
-    from .formats import WRITERS, Settings
-
-    config = _configuration(config_path, no_config)
-    form = "json" if as_json else form or config.format
-    if statistics and form not in STATISTICS_FORMATS:
-        import click
-
-        from .messages import say
-
-        raise click.UsageError(say("check.statistics-format", format=form, formats=", ".join(STATISTICS_FORMATS)))
-    if form not in ("text", "concise", "html"):  # html: a page for people, in their language
-        _machine_output()
-    out = _output_file(output_file) if output_file else None
-    show = _Printer(color) if form == "text" and out is None else None
-    chosen = _codes(select, "--select") or config.select
-    extended = (*config.extend_select, *_codes(extend_select, "--extend-select"))
-    settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
-                        (*chosen, *extended) if chosen else (), _codes(ignore, "--ignore") or config.ignore, config.games,
-                        show.width if show is not None else None, statistics, config.per_file_ignores, config.root,
-                        stdin_filename)
-    if show is not None:
-        emit = show
-    elif out is not None:
-        emit = out.write
-    else:
-        _records_out()
-        emit = sys.stdout.write
-    writer = WRITERS[form](emit, settings)
-    targets = _targets(files, config, extensions, exclude, force_exclude, records_only, stdin_filename)
-    try:
-        summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
-    except BaseException:
-        if out is not None:
-            out.discard()
-        raise
-    if out is not None:
-        out.commit()
-    if show is not None and show.degraded:
-        from .messages import say
-
-        show([(say("report.degraded", encoding=show.encoding), "")])
-    code = summary.exit_code(settings.strict)
-    sys.exit(EXIT_OK if exit_zero and code == EXIT_VIOLATIONS else code)
-
-
-STATISTICS_FORMATS = ("text", "concise", "github")
-"""The formats --statistics prints in: lines for people (a machine format has the counts in it)."""
-
-
-def _output_file(path: str):
-    """The file of ``-o`` opened for writing (beside it, renamed at the end); one that
-    cannot be written ends the command (exit 2)."""
-    from .output import OutputFile
-
-    try:
-        return OutputFile(path)
-    except OSError as error:
-        import click
-
-        from .messages import say
-        from .safe_text import visible
-
-        click.echo(visible(say("output.cannot-write", path=path, reason=error.strerror or error)), err=True)
-        sys.exit(EXIT_ERROR)

@@ -7,13 +7,18 @@ Heavy modules (rich, jsonschema) are imported inside the commands that need them
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from .cli import (EXIT_ERROR, EXIT_OK, _configuration, _records_out, _targets, check_files, reconfigure_streams,
-                  with_endings)
+if TYPE_CHECKING:
+    from .config import Config
+    from .formatter import Style
+    from .games.base import Option, Rules
+
+from .running import EXIT_ERROR, EXIT_OK, check_files, configuration, named_files, reconfigure_streams, records_out, with_endings
+
 
 class _Referee(click.Group):
     """The commands, with the endings they share: Ctrl-C exits 130 and a closed output
@@ -24,7 +29,7 @@ class _Referee(click.Group):
         super().format_help(ctx, formatter)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        from .i18n import from_locale
+        from .locales import from_locale
         from .messages import use
 
         use(from_locale(), explicit=False)  # before --help, which click may handle before --lang
@@ -87,7 +92,7 @@ def _translate_help(group: click.Group) -> None:
 def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     """--lang: the language of messages and help; without it, the locale's (see
     referee/i18n.py). An unknown language ends the command with the list of those known."""
-    from .i18n import from_locale, languages
+    from .locales import from_locale, languages
     from .messages import say, use
 
     if value is None:
@@ -113,7 +118,7 @@ def _click_words() -> None:
 
     if language() == "en" and getattr(click.core, "_referee", False) is False:
         return
-    from .i18n import click_context
+    from .locales import click_context
 
     def translate(text: str) -> str:
         return help_text(click_context(text), text)
@@ -148,7 +153,7 @@ _config_options = [
 ]
 
 
-def _with_config_options(command):
+def _with_config_options(command: Callable[..., None]) -> Callable[..., None]:
     for option in reversed(_config_options):
         command = option(command)
     return command
@@ -232,7 +237,7 @@ def option_helps() -> Iterator[tuple[str, str]]:
                 yield f"game-option.{entry.name}.{option.tag}", option.help
 
 
-def _default_text(option, rules) -> str:
+def _default_text(option: Option, rules: type[Rules]) -> str:
     """An option's default in words; one that depends on the number of players, for each."""
     from .messages import say
 
@@ -242,13 +247,13 @@ def _default_text(option, rules) -> str:
     return _value_text(option.default)
 
 
-def _value_text(value) -> str:
+def _value_text(value: object) -> str:
     from .messages import say
 
     return (" ".join(sorted(value)) or say("games.none")) if isinstance(value, frozenset) else str(value)
 
 
-def _style(config, suits: str | None, ranks: str | None, notation: str | None = None):
+def _style(config: Config, suits: str | None, ranks: str | None, notation: str | None = None) -> Style:
     from .fmt import Style
 
     return Style(suits or config.suits, ranks or config.ranks, notation)
@@ -281,9 +286,9 @@ def fmt(files: tuple[str, ...], only_check: bool, diff: bool, suits: str | None,
     standard output."""
     from .fmt import run
 
-    config = _configuration(config_path, no_config)
-    _records_out()
-    targets = _targets(files, config, extensions, (*config.fmt_exclude, *exclude), force_exclude, records_only)
+    config = configuration(config_path, no_config)
+    records_out()
+    targets = named_files(files, config, extensions, (*config.fmt_exclude, *exclude), force_exclude, records_only)
     sys.exit(run(targets, _style(config, suits, ranks, notation), only_check, diff, sys.stdout.write, sys.stderr.write))
 
 
@@ -306,8 +311,8 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, notation:
     from .importer import read_any
     from .notation import RecordError
 
-    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks, notation)) if form == "text" else None
-    _records_out()
+    formatter = Formatter(_style(configuration(config_path, no_config), suits, ranks, notation)) if form == "text" else None
+    records_out()
     failed = False
     games = 0
     if form == "json":  # as json.dumps(..., indent=1) writes {"file": ..., "games": [...]}, one game at a time
@@ -321,6 +326,7 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, notation:
             sys.stdout.write(("\n  " if not games else ",\n  ") + game)
             games += 1
         else:
+            assert formatter is not None  # the text form has its formatter
             sys.stdout.write(formatter.game_text(item))
         del item
     if form == "json":
@@ -343,8 +349,8 @@ def import_(file: str, suits: str | None, ranks: str | None, notation: str | Non
     from .importer import read_json
     from .notation import RecordError, unreadable_reason
 
-    formatter = Formatter(_style(_configuration(config_path, no_config), suits, ranks, notation))
-    _records_out()
+    formatter = Formatter(_style(configuration(config_path, no_config), suits, ranks, notation))
+    records_out()
     from .importer import MAX_JSON, read_json_bytes
     from .record_file import FileRefused
 
@@ -364,6 +370,7 @@ def import_(file: str, suits: str | None, ranks: str | None, notation: str | Non
             click.echo(str(item), err=True)
             failed = True
         else:
+            assert formatter is not None  # the text form has its formatter
             sys.stdout.write(formatter.game_text(item))
     sys.exit(EXIT_ERROR if failed else EXIT_OK)
 
