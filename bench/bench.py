@@ -1,22 +1,29 @@
-"""The benchmark: speed and memory of ``referee check`` against its targets (issue 4).
+"""The benchmark: speed and memory of ``referee check`` against its targets (issues 4, 25).
 
-    python bench/bench.py            # about two minutes
+    python bench/bench.py            # long: ~5,000 simulated games per game and corpus
     python bench/bench.py --quick    # a smaller run, a few seconds each part
 
-Needs the ``bench`` extra (python-chess): ``pip install '.[bench]'``. Prints, on records
+Needs the ``bench`` extra (python-chess): ``pip install '.[bench]'``. Times the installed
+``referee`` script (the one beside this Python), so ``pip install .`` first to time the
+compiled fast path; ``referee --version`` says which path it runs. Prints, on records
 made by ``referee simulate``:
 
-- throughput in events per second, parse alone and parse + replay, per refereed game;
-- the peer figure from the same run: python-chess's PGN reader (``read_game``: each SAN
-  move parsed against the position, so checked legal, and played) on random legal chess
-  games, in plies per second; target: parse + replay at least three times that;
-- the same as whole processes: ``referee check`` on each game's records against a
-  Python process reading the chess games with python-chess (start-up included);
+- per refereed game and for both corpora (known hands: the deal written; hidden hands:
+  only what the table saw), whole processes, in interleaved rounds: ``referee check`` on
+  the corpus against a Python process reading random legal chess games with python-chess
+  (``read_game``: each SAN move parsed against the position, so checked legal, and
+  played), as events per second over plies per second: the median ratio over the rounds
+  and its range (min-max); target: at least 3x. Beside it, the regex-per-line floor: one
+  Python process that matches one compiled regular expression against each event line
+  of the same file, and nothing else; referee's share of it is the floor's time over
+  referee's (target: at least 50%). With ``--compare-pure``, the same install run on its
+  pure-Python sources too (``REFEREE_PURE=1``);
+- with ``--in-process``, the same in one process: parse alone, parse + replay, replay;
 - files per second of ``referee check`` on a folder of ``--files`` small records (one
   simulated game each), in one process and with ``--jobs`` (``--folder-only`` for this
   part alone);
 - start-up: ``referee check`` on a one-game record against bare ``python -c pass``;
-  target: at most 8 times;
+  target: at most STARTUP times;
 - peak memory (resident set of the whole process) of ``referee check --json`` on
   multi-game files of growing size up to ``--memory-mb``, and on one legal game of that
   size; target: flat, and at most 100 MB on a 100 MB file;
@@ -27,9 +34,9 @@ made by ``referee simulate``:
   most memory, and heads past their limit (MAX_HEAD); target: at most 100 MB, and time
   in proportion.
 
-Times are the best of ``--repeat`` rounds, each run taking its turn in every round; the
-garbage collector runs as in the CLI (it costs little here: the records are slotted
-values without reference cycles).
+Every timed run takes its turn in every round, so that the machine's ups and downs fall
+on all alike; ratios are taken within a round, then their median over the rounds is
+shown. The garbage collector runs as in the CLI.
 """
 
 from __future__ import annotations
@@ -60,27 +67,59 @@ TARGET = 3
 """Events per second at least this many times python-chess's plies per second."""
 STARTUP = 6
 """Start-up: at most this many times bare Python's."""
+SHARE = 0.5
+"""referee's share of the regex-per-line floor: at least this (the floor's time over referee's)."""
 
 
-def corpus(game: str, games: int, seed: int = 1) -> bytes:
+def corpus(game: str, games: int, seed: int = 1, hidden: bool | None = None) -> bytes:
     """Simulated records of ``game``: every number of players it allows in turn, the deal
-    written or hidden."""
+    written (``hidden=False``), left out (``True``), or each in turn (None)."""
     cls = rules_class(game)
     counts = range(cls.min_players, cls.max_players + 1)
-    texts = [simulate(game, counts[s % len(counts)], seed + s, hidden=s % 2 == 1) for s in range(games)]
+    texts = [simulate(game, counts[s % len(counts)], seed + s, hidden=s % 2 == 1 if hidden is None else hidden)
+             for s in range(games)]
     return "\n".join(texts).encode()
 
 
-def fastest(repeat: int, runs: dict[str, Callable[[], object]]) -> dict[str, float]:
-    """The shortest time of each run, in seconds, over ``repeat`` rounds in which every
-    run takes its turn: the machine's ups and downs fall on all of them alike."""
+def rounds(repeat: int, runs: dict[str, Callable[[], object]]) -> dict[str, list[float]]:
+    """The time of each run, in seconds, in each of ``repeat`` rounds in which every run
+    takes its turn: the machine's ups and downs fall on all of them alike."""
     times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(repeat):
         for name, run in runs.items():
             began = time.perf_counter()
             run()
             times[name].append(time.perf_counter() - began)
-    return {name: min(kept) for name, kept in times.items()}
+    return times
+
+
+def spread(values: list[float], unit: str = "x", digits: int = 2) -> str:
+    """A median and its range: ``2.51x (2.40-2.63)``."""
+    return f"{statistics.median(values):.{digits}f}{unit} ({min(values):.{digits}f}-{max(values):.{digits}f})"
+
+
+def corpora(games: int, keep: Path | None) -> dict[str, bytes]:
+    """Both corpora of every refereed game (``"<game> known"``, ``"<game> hidden"``),
+    simulated in as many processes as there are cores; read from ``keep`` when an earlier
+    run left them there (and left there for the next)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    wanted = {f"{game} {label}": (game, games, 1, label == "hidden")
+              for game in simulable_games() for label in ("known", "hidden")}
+    found = {name: (keep / f"{name.replace(' ', '-')}-{games}.txt") for name in wanted} if keep else {}
+    missing = [name for name in wanted if not (keep and found[name].exists())]
+    with ProcessPoolExecutor(os.cpu_count()) as pool:
+        made = dict(zip(missing, pool.map(corpus, *zip(*(wanted[name] for name in missing))))) if missing else {}
+    if keep:
+        keep.mkdir(parents=True, exist_ok=True)
+        for name, data in made.items():
+            found[name].write_bytes(data)
+    return {name: made[name] if name in made else found[name].read_bytes() for name in wanted}
+
+
+def fastest(repeat: int, runs: dict[str, Callable[[], object]]) -> dict[str, float]:
+    """The shortest time of each run over ``repeat`` interleaved rounds."""
+    return {name: min(kept) for name, kept in rounds(repeat, runs).items()}
 
 
 def referee_runs(data: bytes) -> tuple[int, dict[str, Callable[[], object]]]:
@@ -92,6 +131,23 @@ def referee_runs(data: bytes) -> tuple[int, dict[str, Callable[[], object]]]:
         "parse+replay": lambda: [check(r) for r in read_games("bench", io.BytesIO(data)) if isinstance(r, Record)],
         "replay": lambda: [replay(start(r), r).result() for r in records],
     }
+
+
+def in_process(repeat: int, corpora: dict[str, bytes], events: dict[str, int], text: str, plies: int) -> None:
+    """Parse alone, parse + replay and replay alone in this process, against python-chess's
+    reader in the same rounds."""
+    runs: dict[str, Callable[[], object]] = {"chess": chess_run(text)}
+    for name, data in corpora.items():
+        runs.update({f"{name} {part}": run for part, run in referee_runs(data)[1].items()})
+    seconds = rounds(repeat, runs)
+    chess = [plies / t for t in seconds["chess"]]
+    print(f"\nIn process (median of {repeat} interleaved rounds):")
+    print(f"  {'python-chess PGN':<24} {plies:>9} plies   parse+replay {statistics.median(chess):>9,.0f}/s")
+    for name, count in events.items():
+        rate = {part: count / statistics.median(seconds[f"{name} {part}"]) for part in ("parse", "parse+replay", "replay")}
+        ratio = [count / t / c for t, c in zip(seconds[f"{name} parse+replay"], chess)]
+        print(f"  {name:<24} {count:>9} events  parse {rate['parse']:>9,.0f}/s  parse+replay {rate['parse+replay']:>9,.0f}/s"
+              f"  (replay alone {rate['replay']:>9,.0f}/s): {spread(ratio)} python-chess")
 
 
 def chess_pgn(games: int, seed: int = 1) -> tuple[str, int]:
@@ -128,22 +184,49 @@ def chess_run(text: str) -> Callable[[], None]:
 
 _CHESS_PROCESS = "import sys, chess.pgn\nwith open(sys.argv[1]) as f:\n    while chess.pgn.read_game(f) is not None: pass\n"
 
+FLOOR = r'^\s*(?:(?:(\d+)\.\s*)?(?:(\d+:\d\d(?::\d\d)?)\s+)?(\S+) (\S+)(?: ([^;]*?))?\s*(?:;(.*))?|\[(\w+) "(.*)"\].*|--.*|;.*)?$'
+"""The floor's regular expression: a line read as move number, time, player, verb, the
+rest and a comment (or a header, a round mark, a comment, a blank line): about the least
+any reader of these records does to each line."""
 
-def processes(repeat: int, corpora: dict[str, bytes], pgn: str) -> dict[str, float]:
-    """The shortest wall time of whole processes, in rounds: ``referee check`` on each
-    game's records (the exit status says violations; none are expected), and Python
-    reading the PGN with python-chess."""
+_FLOOR_PROCESS = f"""import re, sys
+line = re.compile({FLOOR!r})
+with open(sys.argv[1], encoding="utf-8") as f:
+    for text in f:
+        if line.match(text.rstrip("\\n")) is None: sys.exit("not matched: " + text)
+"""
+
+
+def processes(repeat: int, corpora: dict[str, bytes], pgn: str, pure: bool) -> dict[str, list[float]]:
+    """The wall time of whole processes in each round: ``referee check`` on each corpus
+    (the exit status says violations; none are expected), the regex floor on it, with
+    ``pure`` the same install on its sources, and Python reading the PGN with
+    python-chess."""
     with tempfile.TemporaryDirectory() as folder:
-        runs: dict[str, list[str]] = {}
-        for game, data in corpora.items():
-            path = Path(folder) / f"{game}.txt"
+        runs: dict[str, tuple[list[str], dict[str, str]]] = {}
+        for name, data in corpora.items():
+            path = Path(folder) / f"{name.replace(' ', '-')}.txt"
             path.write_bytes(data)
-            runs[game] = _referee_command() + ["check", str(path)]
+            runs[name] = (_referee_command() + ["check", str(path)], _environment())
+            runs[f"{name} floor"] = ([sys.executable, "-c", _FLOOR_PROCESS, str(path)], _environment())
+            if pure:
+                runs[f"{name} pure"] = (runs[name][0], _environment() | {"REFEREE_PURE": "1"})
         path = Path(folder) / "chess.pgn"
         path.write_text(pgn)
-        runs["chess"] = [sys.executable, "-c", _CHESS_PROCESS, str(path)]
-        return fastest(repeat, {name: (lambda c=command: subprocess.run(c, stdout=subprocess.DEVNULL, env=_environment(), check=False))
-                                for name, command in runs.items()})
+        runs["chess"] = ([sys.executable, "-c", _CHESS_PROCESS, str(path)], _environment())
+        return rounds(repeat, {name: (lambda c=command, e=env: _run(c, e)) for name, (command, env) in runs.items()})
+
+
+def _run(command: list[str], env: dict[str, str]) -> None:
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False)
+    if done.returncode not in (0, 1) or b"not matched" in done.stderr:
+        sys.exit(f"{command[:3]} failed: {done.stderr.decode()[-2000:]}")
+
+
+def running_path() -> str:
+    """What ``referee --version`` says of the installed script: its path, compiled or not."""
+    done = subprocess.run(_referee_command() + ["--version"], capture_output=True, text=True, env=_environment(), check=False)
+    return done.stdout.strip() or done.stderr.strip()
 
 
 def folder_rates(repeat: int, folder: Path, jobs: list[int]) -> dict[int, float]:
@@ -299,15 +382,20 @@ def folder_part(files: int, repeat: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a small run")
-    parser.add_argument("--games", type=int, help="simulated records per game (default 200, quick 40)")
-    parser.add_argument("--repeat", type=int, help="timed rounds, the best of each kept (default 5, quick 2)")
+    parser.add_argument("--games", type=int, help="simulated records per game and corpus (default 5000, quick 100)")
+    parser.add_argument("--repeat", type=int, help="timed rounds (default 5, quick 3)")
+    parser.add_argument("--compare-pure", action="store_true",
+                        help="time the installed referee on its pure-Python sources too (REFEREE_PURE=1)")
+    parser.add_argument("--keep-corpora", type=Path, metavar="FOLDER",
+                        help="keep the simulated corpora in FOLDER, and read them from there on the next run")
+    parser.add_argument("--in-process", action="store_true", help="time parse and replay in this process too")
     parser.add_argument("--memory-mb", type=int, help="largest file for the memory part (default 100, quick 10)")
     parser.add_argument("--hostile-mb", type=int, help="size of the files of games at the size limit (default 10, quick 2)")
     parser.add_argument("--files", type=int, help="small records in the folder checked with --jobs (default 1000, quick 200)")
     parser.add_argument("--folder-only", action="store_true", help="only the folder part: files per second against --jobs")
     args = parser.parse_args()
-    games = args.games or (40 if args.quick else 200)
-    repeat = args.repeat or (2 if args.quick else 5)
+    games = args.games or (100 if args.quick else 5000)
+    repeat = args.repeat or (3 if args.quick else 5)
     memory_mb = args.memory_mb or (10 if args.quick else 100)
     hostile_mb = args.hostile_mb or (2 if args.quick else 10)
     files = args.files or (200 if args.quick else 1000)
@@ -316,33 +404,34 @@ def main() -> int:
     if args.folder_only:
         folder_part(files, repeat)
         return 0
-    print(f"\nThroughput ({games} simulated records per game, best of {repeat} rounds):")
-    runs: dict[str, Callable[[], object]] = {}
-    events: dict[str, int] = {}
-    for game in simulable_games():
-        events[game], game_runs = referee_runs(corpus(game, games))
-        runs.update({f"{game} {name}": run for name, run in game_runs.items()})
-    text, plies = chess_pgn(games)
-    runs["chess"] = chess_run(text)
-    seconds = fastest(repeat, runs)
-    chess_rate = plies / seconds["chess"]
-    for game, count in events.items():
-        rate = {name: count / seconds[f"{game} {name}"] for name in ("parse", "parse+replay", "replay")}
-        print(f"  {game:<18} {count:>8} events  parse {rate['parse']:>9,.0f}/s  parse+replay {rate['parse+replay']:>9,.0f}/s"
-              f"  (replay alone {rate['replay']:,.0f}/s)")
-    print(f"  {'python-chess PGN':<18} {plies:>8} plies   parse+replay {chess_rate:>9,.0f}/s")
-    for game, count in events.items():
-        ratio = count / seconds[f"{game} parse+replay"] / chess_rate
-        print(f"  {game}: {ratio:.2f}x python-chess (target {TARGET}x): {'met' if ratio >= TARGET else 'NOT met'}")
+    print(f"referee: {running_path()}")
+    corpus_of = corpora(games, args.keep_corpora)
+    events = {name: sum(len(r.events) for r in read_games("bench", io.BytesIO(data)) if isinstance(r, Record))
+              for name, data in corpus_of.items()}
+    text, plies = chess_pgn(max(games // 5, 20))
+    if args.in_process:
+        in_process(repeat, corpus_of, events, text, plies)
 
-    print(f"\nWhole processes (best of {repeat} rounds):")
-    seconds = processes(repeat, {game: corpus(game, games) for game in events}, text)
-    chess_rate = plies / seconds["chess"]
-    print(f"  {'python-chess PGN':<18} {plies:>8} plies   {chess_rate:>9,.0f}/s")
-    for game, count in events.items():
-        ratio = count / seconds[game] / chess_rate
-        print(f"  {game:<18} {count:>8} events  {count / seconds[game]:>9,.0f}/s: {ratio:.2f}x python-chess"
-              f" (target {TARGET}x): {'met' if ratio >= TARGET else 'NOT met'}")
+    print(f"\nWhole processes, {games} simulated games per game and corpus (known hands, hidden hands),"
+          f" {plies} plies of chess; median of {repeat} interleaved rounds (min-max):")
+    seconds = processes(repeat, corpus_of, text, args.compare_pure)
+    chess = [plies / t for t in seconds["chess"]]
+    print(f"  {'python-chess PGN':<24} {plies:>9} plies   {statistics.median(chess):>9,.0f}/s")
+    print(f"  {'game, corpus':<24} {'events':>9} {'events/s':>12}   {'vs python-chess':<19}"
+          f" {'share of the floor':<19}" + (f" {'pure Python':<19}" if args.compare_pure else ""))
+    missed = []
+    for name, count in events.items():
+        ratio = [count / t / c for t, c in zip(seconds[name], chess)]
+        share = [f / t for f, t in zip(seconds[f"{name} floor"], seconds[name])]
+        line = (f"  {name:<24} {count:>9} {count / statistics.median(seconds[name]):>10,.0f}/s   {spread(ratio):<19}"
+                f" {spread([100 * x for x in share], '%', 0):<19}")
+        if args.compare_pure:
+            line += f" {spread([count / t / c for t, c in zip(seconds[f'{name} pure'], chess)])}"
+        print(line)
+        if statistics.median(ratio) < TARGET or statistics.median(share) < SHARE:
+            missed.append(name)
+    print(f"  targets: at least {TARGET}x python-chess and {SHARE:.0%} of the floor on every game and corpus:"
+          f" {'met' if not missed else 'NOT met (' + ', '.join(missed) + ')'}")
 
     folder_part(files, repeat)
 

@@ -128,8 +128,18 @@ def _click_words() -> None:
     click.core._referee = language() != "en"
 
 
+
+class _VersionLine(str):
+    """click's version line, followed by the path that runs (compiled or pure Python,
+    from speedups), worked out only when the line is shown."""
+
+    def __mod__(self, values: object) -> str:
+        from .speedups import running
+
+        return f"{str.__mod__(self, values)} ({running()})"
+
 @click.group(cls=_Referee, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="referee")
+@click.version_option(package_name="referee", message=_VersionLine("%(prog)s, version %(version)s"))
 @click.option("--lang", metavar="LANG", is_eager=True, expose_value=False, callback=_set_language,
               help="The language of messages and help: en or fr (default: the configuration's lang, else the locale's).")
 def main() -> None:
