@@ -24,6 +24,16 @@ from pathlib import Path
 from typing import Any
 
 COMPILED = [
+    "referee/cards.py",
+    "referee/record.py",
+    "referee/notation.py",
+    "referee/game_names.py",
+    "referee/games/__init__.py",
+    "referee/games/base.py",
+    "referee/games/seating.py",
+    "referee/games/tricks.py",
+    "referee/match.py",
+    "referee/engine.py",
     "referee/messages.py",
     "referee/french.py",
     "referee/record_rules.py",

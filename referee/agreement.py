@@ -294,7 +294,7 @@ def candidates(rules: Rules, rng: random.Random) -> list[Event]:
     is not played by this policy.)"""
     table = rules.table()
     verbs = rules.verbs
-    deck = sorted(rules.deck, key=str)
+    deck = sorted(rules.in_play, key=str)
     found: list[Event] = []
 
     def event(player: str, verb: str, cards: tuple[Card, ...] = (), target: str | None = None,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from .cards import UNSEEN_CARD, cards_named_in
 from .games import GAMES, find_game, load_rules
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name
@@ -17,6 +19,7 @@ STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
 
 @dataclass
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class GameReport:
     """What a check says of one game."""
 
@@ -27,7 +30,7 @@ class GameReport:
     status: str
     violations: list[Violation] = field(default_factory=list)
     result: Result | None = None
-    tallies: dict[str, dict[str, float]] = field(default_factory=dict)
+    tallies: dict[str, dict[str, int | float]] = field(default_factory=dict)
     """Drinks by player and unit (never added across units)."""
     stats: dict[str, int] = field(default_factory=dict)
     todo: list[str] = field(default_factory=list)
@@ -38,7 +41,7 @@ class GameReport:
     """The standing of the game's match after it (referee/match.py), when it has one."""
     drinks: list[Drink] = field(default_factory=list)
     """Every drink the rules gave, with its cause (the games that have them)."""
-    drunk: dict[str, dict[str, float]] = field(default_factory=dict)
+    drunk: dict[str, dict[str, int | float]] = field(default_factory=dict)
     """What the record wrote as drunk, by player and unit (empty: it writes no drink)."""
     omitted: dict[str, int] = field(default_factory=dict)
     """Violations flagged but left out of ``violations``, by code (see Found)."""
@@ -51,6 +54,7 @@ class GameReport:
     """The text of the lines the violations point at, as read."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Found:
     """A game's violations as they are flagged: each handed to ``each`` when given (to be
     written at once), the first ``keep`` of each code (at least one) kept for the report,
@@ -161,7 +165,7 @@ def start(record: Record) -> Rules:
 def replay(rules: Rules, record: Record) -> Rules:
     """Apply every event of the record; a broken rule is flagged and play goes on."""
     players = set(rules.players)
-    known = rules.deck | {UNSEEN_CARD}
+    known = rules.in_play | {UNSEEN_CARD}
     verbs, targets, apply, over = rules.verbs, rules.targets, rules.apply, rules.over
     stray: tuple[Event, int] | None = None
     """A card outside the deck laid by a one-card line, waiting to see whether its player

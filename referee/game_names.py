@@ -18,6 +18,11 @@ class GameEntry:
     numbered: bool = False
     """Cards are written by their number alone (a bare number is a card, not a count)."""
 
+    def __reduce__(self) -> tuple[type[GameEntry], tuple[str, str, str | None, bool]]:
+        """Copied and pickled by its fields (compiled with mypyc, a frozen dataclass
+        cannot be rebuilt field by field)."""
+        return GameEntry, (self.name, self.title, self.module, self.numbered)
+
 
 GAMES = (
     GameEntry("bataille-corse", "Bataille corse", "bataille_corse"),

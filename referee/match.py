@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from mypy_extensions import mypyc_attr
+
 from .games import find_game, load_rules
 from .games.base import Result, Rules, Violation
 from .messages import join, say
@@ -25,6 +27,7 @@ INHERITED = ("Game", "Players", "Target", "Hands", "Event", "Date", "Place")
 
 
 @dataclass
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Standing:
     """A match after one of its hands."""
 
@@ -50,6 +53,7 @@ class Report(Protocol):
 
 
 @dataclass
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class _Match:
     hands: int = 0
     finished: int = 0
@@ -74,6 +78,7 @@ def _number(record: Record, tag: str) -> int | None:
     return int(value) if value.isdigit() else None
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Matches:
     """Follows the matches of one file as its games are checked: ``prepare`` a record
     before its check (what it inherits), ``settle`` its report after (the standing)."""

@@ -8,6 +8,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Card
 from .french import tag_key
 from .safe_text import excerpt, visible
@@ -28,6 +30,7 @@ def lines_at(text: str, first: int, numbers: Iterable[int]) -> dict[int, str]:
     return {n: lines[n - first] for n in numbers if 0 <= n - first < len(lines)}
 
 
+@mypyc_attr(native_class=False)  # mypyc: a dataclass exception cannot be a native class
 @dataclass
 class RecordError(Exception):
     """A record that cannot be read, with the place and a message in player terms (raised
@@ -56,6 +59,7 @@ TARGET_VERBS = frozenset({"beats", "catches", "accuses"})
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Header:
     tag: str
     """As written: ``Game``, ``game`` or ``Jeu``."""
@@ -71,6 +75,7 @@ class Header:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Comment:
     text: str
     line: int
@@ -78,6 +83,7 @@ class Comment:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Event:
     """One line of play: who (player) does what (verb) with what (cards, target, word).
 
@@ -121,6 +127,7 @@ ERRORS_KEPT = 10
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Batch:
     """A stretch of a game's lines as read: its events and comments, and the lines that
     could not be read among them (RecordError values)."""
@@ -142,6 +149,7 @@ class Batch:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Record:
     """One game of a file, as written."""
 

@@ -301,7 +301,7 @@ def _strays(rules: Rules, legal: list[Event], rng: random.Random) -> list[Mistak
     plays = [e for e in plays if e.player in hands and hands[e.player].count > 1]
     if not plays:
         return []
-    pool = [c for c in STANDARD_52 if c not in rules.deck] or [c for c in TAROT_78 if c not in rules.deck]
+    pool = [c for c in STANDARD_52 if c not in rules.in_play] or [c for c in TAROT_78 if c not in rules.in_play]
     event = rng.choice(plays)
     card = rng.choice(pool)
     return [Mistake(dataclasses.replace(event, cards=(card,), cards_text=str(card)), ("REC-NOT-IN-DECK",))]

@@ -113,7 +113,7 @@ def state_of(record: Record, at: int | None = None) -> State:
     violations = sorted(rules.violations, key=lambda v: (v.line, v.column))
     return State(record.path, record.line, shown, rules.name, rules.title, list(rules.players),
                  status_of(violations, result), table, result,
-                 last, todo, legal, say_legal(legal, table, rules.deck), violations)
+                 last, todo, legal, say_legal(legal, table, rules.in_play), violations)
 
 
 def state_in_text(text: str, at: int | None = None, path: str = "<record>") -> State:

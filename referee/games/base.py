@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+import builtins
 import re
 import unicodedata
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import ClassVar, Protocol, SupportsIndex, cast, overload
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, ClassVar, Protocol, SupportsIndex, cast, overload
+
+from mypy_extensions import mypyc_attr
 
 from ..cards import Card
 from ..french import FRENCH_VERBS, is_french
 from ..messages import join, say
 from ..notation import PLAYER_NAME, VERBS
 from ..record import Event, Header, Record
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+
+def field_values(instance: DataclassInstance) -> tuple[object, ...]:
+    """A dataclass's fields, in order: what its ``__reduce__`` rebuilds it from. The
+    frozen dataclasses copy and pickle so: compiled with mypyc, the default way sets
+    their fields one by one, which a frozen dataclass refuses."""
+    return tuple(getattr(instance, f.name) for f in fields(instance))
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +41,9 @@ class Violation:
     column: int
     accepted: bool = False
     """The table saw the fault and let it pass (``; accepted CODE`` on the line)."""
+
+    def __reduce__(self) -> tuple[type[Violation], tuple[object, ...]]:
+        return Violation, field_values(self)
 
 
 _ACCEPTED = re.compile(r"\baccepted((?:[\s,]+[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)+)")
@@ -53,6 +69,9 @@ class Mistake:
     follow_on: bool = False
     """A mistake that follows from an earlier one, which a table makes on purpose, such
     as leaving a penalty unpaid: the simulator makes it far more often than the rate."""
+
+    def __reduce__(self) -> tuple[type[Mistake], tuple[object, ...]]:
+        return Mistake, field_values(self)
 
 
 @dataclass(frozen=True)
@@ -88,7 +107,15 @@ class Group:
     suits: tuple[str | None, ...] = (None,)
     out_suits: tuple[str | None, ...] = (None,)
     not_last: tuple[Card, ...] = ()
-    verb: ClassVar[str] = "plays"
+
+    def __reduce__(self) -> tuple[type[Group], tuple[object, ...]]:
+        return Group, field_values(self)
+
+    @property
+    def verb(self) -> str:
+        """Always ``plays`` (a property: compiled, a class variable in a dataclass is taken
+        for a field)."""
+        return "plays"
 
     def allows(self, cards: tuple[Card, ...], suit: str | None) -> bool:
         """Whether laying ``cards`` (in this order), announcing ``suit``, is one of the
@@ -142,12 +169,15 @@ class Option:
 
     tag: str
     choices: tuple[str, ...]
-    default: object
+    default: builtins.object  # so named: compiled, a dataclass field of type object is looked up in the module (KeyError)
     help: str
     many: bool = False
     aliases: tuple[tuple[str, str], ...] = ()
     number: tuple[int, int] | None = None
     needs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+
+    def __reduce__(self) -> tuple[type[Option], tuple[object, ...]]:
+        return Option, field_values(self)
 
     def chose(self, value: object, choice: str) -> bool:
         """Whether a value read from the header selects ``choice``."""
@@ -194,6 +224,7 @@ class SetupError(Exception):
 
 
 @dataclass
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Setup:
     """What the headers say: the players in seating order, who starts, the options."""
 
@@ -206,6 +237,7 @@ class Setup:
 
 
 @dataclass
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Result:
     """The outcome so far: finished or not, the winner, the finishing order, scores."""
 
@@ -218,6 +250,7 @@ class Result:
 
 
 @dataclass
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Deal:
     """A random deal for the simulator: each seat's cards (top card first), and the
     headers the deal writes besides: ``shown`` ones the whole table sees (a card turned
@@ -229,6 +262,7 @@ class Deal:
 
 
 @dataclass
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Hand:
     """What is known of one player's cards."""
 
@@ -238,6 +272,7 @@ class Hand:
 
 
 @dataclass
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Table:
     """The table as it stands, for ``referee state``: the parts every game shows alike,
     then the rest, labelled, in ``extra``. A part a game does not have stays empty."""
@@ -268,7 +303,8 @@ class Drink:
     """A drink the rules give, with its cause: for the tally by unit and by cause."""
 
     player: str
-    amount: float
+    amount: int | float
+    """Whole sips stay ints (a compiled ``float`` would make them floats, and reports write 4.0)."""
     unit: str
     """sips (gorgées), half (half a glass), glass, up (finish one's glass) or central
     (the central glass: its amount in glasses, thirds included)."""
@@ -277,12 +313,15 @@ class Drink:
     line: int
     round: int | None = None
 
+    def __reduce__(self) -> tuple[type[Drink], tuple[object, ...]]:
+        return Drink, field_values(self)
+
     def text(self) -> str:
         """The amount in words: « 4 gorgée(s) », « 1 half glass(es) », « 2/3 of the central glass »."""
         return amount_text(self.amount, self.unit)
 
 
-def amount_text(amount: float, unit: str) -> str:
+def amount_text(amount: int | float, unit: str) -> str:
     """An amount of a drinking unit in words (the central glass in thirds)."""
     from fractions import Fraction
 
@@ -293,6 +332,7 @@ def amount_text(amount: float, unit: str) -> str:
     return say(f"unit.{unit}", count=whole if abs(amount - whole) < 1e-9 else amount)
 
 
+@mypyc_attr(native_class=False)
 class Notes(list[str]):
     """A game's notes (what could not be checked): the first NOTES_KEPT are kept, the
     others counted (``more``), so that no record, however written, grows them unbounded.
@@ -337,6 +377,7 @@ class Violations(Protocol):
     def __len__(self) -> int: ...
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Rules:
     """One game's rules, replaying one event at a time.
 
@@ -351,10 +392,9 @@ class Rules:
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    deck: frozenset[Card]
-    """The cards in play: the game's whole deck, set on the class (what ``simulate`` and
-    ``live`` offer); a game whose deck depends on its setup sets its own on the instance
-    (Pierre qui Roule, by the player count)."""
+    deck: ClassVar[frozenset[Card]]
+    """Every card that may be in play: the game's whole deck, on the class (what
+    ``simulate`` and ``live`` offer). A game's own cards are ``in_play``."""
     verbs: ClassVar[frozenset[str]]
     targets: ClassVar[frozenset[str]] = frozenset()
     """The verbs whose events may name another player (gives ... to Bob)."""
@@ -377,6 +417,8 @@ class Rules:
     def __init__(self, setup: Setup):
         self.setup = setup
         self.players = setup.players
+        self.in_play = self.cards_for(setup)
+        """The cards this game is played with (a card outside them is REC-NOT-IN-DECK)."""
         self.seats = {name: seat for seat, name in enumerate(setup.players)}
         self.violations: Violations = []
         self.notes: Notes = Notes(setup.notes)
@@ -386,6 +428,19 @@ class Rules:
         self.claims: list[Event] = []
         """The ``scores`` lines: a player's score for the game as the table wrote it,
         checked by the engine against ``result().scores`` once the replay is over."""
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy or a pickle of the rules keeps: every attribute. Compiled with mypyc,
+        those of the compiled classes (named in ``__mypyc_attrs__``) and, for a game not
+        compiled, those in its ``__dict__``, which mypyc's own way would leave out."""
+        state = {name: getattr(self, name) for name in getattr(type(self), "__mypyc_attrs__", ())
+                 if name != "__dict__" and hasattr(self, name)}
+        state.update(getattr(self, "__dict__", {}))
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     # The contract.
     def apply(self, event: Event) -> None:
@@ -483,10 +538,10 @@ class Rules:
         n = len(setup.players)
         return Deal([deck[(seat - setup.first) % n::n] for seat in range(n)])
 
-    def tallies(self) -> dict[str, dict[str, float]]:
+    def tallies(self) -> dict[str, dict[str, int | float]]:
         """Drinks by player and unit (never added across units), for the games that
         have them: by default added up from ``drinks()``."""
-        totals: dict[str, dict[str, float]] = {}
+        totals: dict[str, dict[str, int | float]] = {}
         for drink in self.drinks():
             unit = totals.setdefault(drink.player, {})
             unit[drink.unit] = unit.get(drink.unit, 0) + drink.amount
@@ -501,7 +556,7 @@ class Rules:
         disagrees (« : Ben has the bottle ... »); empty where the count needs no telling."""
         return ""
 
-    def drunk(self) -> dict[str, dict[str, float]]:
+    def drunk(self) -> dict[str, dict[str, int | float]]:
         """What the record wrote as drunk, by player and unit (empty when it writes no
         drink): the report shows it beside ``tallies`` where the two differ."""
         return {}
@@ -578,6 +633,14 @@ class Rules:
                     raise SetupError(say("setup.option-needs", tag=option.tag, choice=choice, other=tag,
                                          values=join(values, "or")), record.header(tag) or record.header(option.tag))
         return Setup(record, players, first, options, notes)
+
+    @classmethod
+    def cards_for(cls, setup: Setup) -> frozenset[Card]:
+        """The cards a game with this setup is played with: the whole ``deck``, unless the
+        game's deck depends on its setup (Pierre qui Roule, by the player count). A method
+        rather than an instance's own ``deck``: compiled with mypyc, a class attribute
+        cannot be shadowed on the instance."""
+        return cls.deck
 
     @classmethod
     def tags(cls) -> tuple[str, ...]:

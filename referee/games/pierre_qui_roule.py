@@ -119,13 +119,16 @@ class PierreQuiRoule(TrickRules):
                      "PQ-MUST-PICK-UP", "PQ-WRONG-PICKUP", "PQ-PLAYED-ON")
 
     def __init__(self, setup: Setup):
-        self.deck = deck_for(len(setup.players), setup.options["Deck"])
         super().__init__(setup)
         self.scoring = str(setup.options["Scoring"])  # one of the option's choices
         self.picker: int | None = None
         """Who picked up the last trick, until they lead the next."""
         self.order_out: list[int] = []
         self.pick_ups = 0
+
+    @classmethod
+    def cards_for(cls, setup: Setup) -> frozenset[Card]:
+        return deck_for(len(setup.players), str(setup.options["Deck"]))
 
     @classmethod
     def setup_from(cls, record: Record) -> Setup:
@@ -264,7 +267,7 @@ class PierreQuiRoule(TrickRules):
         the deal shows: TR-NOT-IN-HAND (the replay then forgets what the hand held)."""
         seat = self.due()
         hand = self.hands[seat]
-        if hidden or hand.unseen or not hand.known or len(self.deck) == HAND * len(self.players):
+        if hidden or hand.unseen or not hand.known or len(self.in_play) == HAND * len(self.players):
             return []
         aside = [c for c in self.deck_order if c not in self.place][:3]
         return [Mistake(play_event(self.players[seat], c), ("TR-NOT-IN-HAND",)) for c in aside]

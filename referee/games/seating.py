@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 
+from mypy_extensions import mypyc_attr
 
+
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Seating:
     """Who comes after whom. Seats are numbers in [Players] order; ``direction`` 1 goes
     to the left (the next seat), -1 to the right."""

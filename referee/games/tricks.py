@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import UNSEEN, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
@@ -49,6 +51,7 @@ CODES = {
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Holding:
     """What is known of one player's cards: the cards seen, each with the time it came
     into the hand (0: dealt), and the times the unseen ones came in, earliest first."""
@@ -85,6 +88,7 @@ class Holding:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Play:
     """A card in the trick on the table."""
 
@@ -98,6 +102,7 @@ class Play:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Trick:
     """A trick played out: its cards, the card that wins it by the rules, and the player
     who took it (the winner, unless the record's ``collects`` names another)."""
@@ -116,6 +121,7 @@ class Trick:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Void:
     """A player who did not follow ``suit``: they held none of it, or they revoked; a
     later play of a card of that suit that they surely held since before proves it."""
@@ -130,6 +136,7 @@ class Void:
     proven: bool = False
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class TrickRules(Rules):
     """The rules every trick game shares (see the module's docstring)."""
 
@@ -147,7 +154,7 @@ class TrickRules(Rules):
         self.started = False
         self.time = 0
         """Events replayed so far: the clock of ``Holding`` and ``Void``."""
-        self.deck_order, self.suit_of = _layout(type(self).suit, self.deck)
+        self.deck_order, self.suit_of = _layout(type(self).suit, self.in_play)
         self.count = n
         self.playing = False
         self.leader = setup.first

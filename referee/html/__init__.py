@@ -225,6 +225,6 @@ class HtmlWriter(Writer):
 def _deck(record: Record) -> frozenset[Card]:
     """The cards of a record's game (its symbols go in the page)."""
     try:
-        return frozenset(start(record).deck)
+        return frozenset(start(record).in_play)
     except SetupError:
         return frozenset()

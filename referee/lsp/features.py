@@ -174,7 +174,7 @@ def _cards(document: Document, rules: Rules | None, legal: list[Event], typed: l
     for event in legal:
         if list(event.cards[: len(written)]) == written and len(event.cards) > len(written):
             offered.append(card_text(event.cards[len(written)], shown))
-    deck: list[Card] = sorted(rules.deck, key=lambda c: (str(c.suit), c.rank)) if rules is not None else []
+    deck: list[Card] = sorted(rules.in_play, key=lambda c: (str(c.suit), c.rank)) if rules is not None else []
     return _ranked(offered, [card_text(c, shown) for c in deck], "card")
 
 
@@ -350,7 +350,7 @@ def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
     if glued:
         return _replace(problem, problem.line, begin, end, [" ".join(glued)], True)
     rules = document.rules_before(problem.line)
-    spellings = sorted({card_text(c, style(document)) for c in rules.deck}) if rules is not None else sorted(SPELLINGS)
+    spellings = sorted({card_text(c, style(document)) for c in rules.in_play}) if rules is not None else sorted(SPELLINGS)
     close = difflib.get_close_matches(word.upper(), spellings, n=3, cutoff=0.5)
     return _replace(problem, problem.line, begin, end, close, False)
 
