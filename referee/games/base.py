@@ -413,6 +413,8 @@ class Rules:
     mistake_codes: ClassVar[tuple[str, ...]] = ()
     """The codes a table can commit in this game: ``mistakes`` offers each of them in
     some situation, and the tests check that ``simulate --mistakes`` reaches them all."""
+    extra_tags: ClassVar[tuple[str, ...]] = ()
+    """The game's own tags that are no option (Carte et Plouc's [Starter] and [Stock])."""
 
     def __init__(self, setup: Setup):
         self.setup = setup
@@ -632,7 +634,15 @@ class Rules:
                 if option.chose(options[option.tag], choice) and options[tag] not in values:
                     raise SetupError(say("setup.option-needs", tag=option.tag, choice=choice, other=tag,
                                          values=join(values, "or")), record.header(tag) or record.header(option.tag))
-        return Setup(record, players, first, options, notes)
+        setup = Setup(record, players, first, options, notes)
+        cls.settle_setup(setup, record)
+        return setup
+
+    @classmethod
+    def settle_setup(cls, setup: Setup, record: Record) -> None:
+        """What a game adds to the setup its headers give, or refuses of it (SetupError):
+        by default nothing. (A hook rather than an override of ``setup_from`` calling
+        ``super()``: compiled with mypyc, ``super()`` in a classmethod loses the class.)"""
 
     @classmethod
     def cards_for(cls, setup: Setup) -> frozenset[Card]:
@@ -645,7 +655,7 @@ class Rules:
     @classmethod
     def tags(cls) -> tuple[str, ...]:
         """Every header tag this game reads."""
-        return STANDARD_TAGS + tuple(o.tag for o in cls.options)
+        return STANDARD_TAGS + tuple(o.tag for o in cls.options) + cls.extra_tags
 
 
 STANDARD_TAGS = ("Game", "Players", "Dealer", "First", "Result", "Match", "Round", "Target", "Hands",

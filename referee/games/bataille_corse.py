@@ -10,6 +10,8 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
@@ -120,6 +122,7 @@ def _clock_text(seconds: int) -> str:
 
 
 @dataclass
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Penalty:
     """A penalty owed: cards to burn, or players still to be given a card."""
 
@@ -128,10 +131,12 @@ class Penalty:
     give_to: list[int] = field(default_factory=list)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that a call from Python code runs __init__
 class BatailleCorse(Rules):
     name = "bataille-corse"
     title = "Bataille corse"
-    min_players, max_players = 2, 5
+    min_players = 2
+    max_players = 5
     deck = frozenset(STANDARD_52)
     verbs = frozenset({"holds", "plays", "slaps", "collects", "burns", "gives"})
     targets = frozenset({"gives"})
@@ -144,7 +149,8 @@ class BatailleCorse(Rules):
         Option("SlapDuringPayment", ("yes", "no"), "yes", "whether a slap during an unfinished payment wins the pile"),
         Option("SlapLeads", ("slapper", "turn"), "slapper", "who turns the next card after a winning slap"),
     )
-    RULES, CODES = RULES, CODES
+    RULES = RULES
+    CODES = CODES
     EXAMPLES = EXAMPLES
     mistake_codes = (
         "REC-NOT-IN-DECK",
@@ -223,7 +229,19 @@ class BatailleCorse(Rules):
             self._settle()
         if event.verb not in ("slaps", "collects"):
             self.slapper = None
-        self.ACTIONS[event.verb](self, seat, event)
+        verb = event.verb  # the commonest first
+        if verb == "plays":
+            self._plays(seat, event)
+        elif verb == "slaps":
+            self._slaps(seat, event)
+        elif verb == "collects":
+            self._collects(seat, event)
+        elif verb == "burns":
+            self._burns(seat, event)
+        elif verb == "gives":
+            self._gives(seat, event)
+        else:
+            raise KeyError(verb)  # the engine passes only the game's verbs
 
     def _holds(self, seat: int, event: Event) -> None:
         if self.started:
@@ -541,8 +559,13 @@ class BatailleCorse(Rules):
         while self.winner is None and self.owner is None and self.started and not self.packs[self.turn]:
             seat = self.turn
             self._eliminate(seat)
-            if self.winner is None:
+            if not self._won():
                 self._pass_turn(seat)
+
+    def _won(self) -> bool:
+        """Whether the game has a winner: asked after a call that may have ended it, where
+        mypy takes ``self.winner`` for still None (compiled, a read would check that)."""
+        return self.winner is not None
 
     def _eliminate(self, seat: int) -> None:
         if not self.out[seat]:
@@ -589,9 +612,9 @@ class BatailleCorse(Rules):
         before = self.cards_played
         seen: dict[tuple[tuple[bytes, ...], int, tuple[bool, ...]], int] = {}
         # With no slaps, only the paying cards decide the play: positions are compared on them.
-        while self.winner is None:
+        while not self._won():
             self._settle()
-            if self.winner is not None:
+            if self._won():
                 break
             if self.owner is not None:
                 self._collect(self.owner)
@@ -875,10 +898,6 @@ class BatailleCorse(Rules):
             else:
                 said.append(say("bc.ruling.turn", player=name, card=card))
         return "; ".join(said)
-
-    ACTIONS = {"plays": _plays, "slaps": _slaps, "collects": _collects, "burns": _burns, "gives": _gives}
-    """What each verb does, as a table (rather than a method looked up at every event)."""
-
 
 
 def _event(name: str, verb: str, *cards: Card, target: str | None = None) -> Event:

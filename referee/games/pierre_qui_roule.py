@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, SUITS, UNSEEN_CARD, Card
 from ..messages import say
 from ..record import Event, Record
@@ -97,10 +99,12 @@ def high(card: Card) -> int:
     return 15 if card.rank == ACE else card.rank
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that a call from Python code runs __init__
 class PierreQuiRoule(TrickRules):
     name = "pierre-qui-roule"
     title = "Pierre qui Roule"
-    min_players, max_players = 4, 6
+    min_players = 4
+    max_players = 6
     deck = frozenset(STANDARD_52)
     """Every card that may be in play; a game's own deck depends on its players and [Deck]."""
     options = (
@@ -114,7 +118,9 @@ class PierreQuiRoule(TrickRules):
                         ("penalty", "penalties"), ("premier-sorti", "first-out"))),
     )
     match_points = "penalties"
-    RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+    RULES = RULES
+    CODES = CODES
+    EXAMPLES = EXAMPLES
     mistake_codes = ("REC-NOT-IN-DECK", "TR-OUT-OF-TURN", "TR-REVOKE", "TR-UNSEEN-CARD", "TR-NOT-IN-HAND", "TR-WRONG-WINNER", "TR-NOTHING-TO-COLLECT",
                      "PQ-MUST-PICK-UP", "PQ-WRONG-PICKUP", "PQ-PLAYED-ON")
 
@@ -131,12 +137,10 @@ class PierreQuiRoule(TrickRules):
         return deck_for(len(setup.players), str(setup.options["Deck"]))
 
     @classmethod
-    def setup_from(cls, record: Record) -> Setup:
+    def settle_setup(cls, setup: Setup, record: Record) -> None:
         """In a match, hands count penalty points: « points de pénalité » is the default."""
-        setup = super().setup_from(record)
         if record.header("Match") is not None and record.header("Scoring") is None:
             setup.options["Scoring"] = "penalties"
-        return setup
 
     @classmethod
     def hand_size(cls, players: int, options: dict[str, object]) -> int:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from mypy_extensions import mypyc_attr
+
 from ...messages import say
 from ...record import Event
 from .cards import TWO
@@ -18,6 +20,7 @@ def plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Calls(PloucState):
     """The calls and the additional rules, on the table's state."""
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from mypy_extensions import mypyc_attr
+
 from ...cards import KING, STANDARD_52, UNSEEN, UNSEEN_CARD, Card
 from ...messages import say
 
@@ -34,6 +36,7 @@ class Problem(TypedDict, total=False):
     why: str
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Cards:
     """Hands, discard and stock as far as the table knows them."""
 

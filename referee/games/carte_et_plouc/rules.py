@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import copy
 
+from mypy_extensions import mypyc_attr
+
 from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
 from ...messages import join, say
 from ...record import Event
@@ -105,10 +107,12 @@ AGAIN_RULES = {"queen": "queen", "ten": "ten", "carre": "carre", "draw": "draw-m
 """Why a player plays again, and the rule that says so."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that a call from Python code runs __init__
 class CarteEtPlouc(Calls):
     name = "carte-et-plouc"
     title = "Carte et Plouc de Charlotte"
-    min_players, max_players = 2, 9
+    min_players = 2
+    max_players = 9
     deck = frozenset(STANDARD_52)
     verbs = frozenset({"holds", "plays", "draws", "passes", "says", "slaps", "swaps", "gives", "accuses", "swears"})
     targets = frozenset({"swaps", "gives", "accuses"})
@@ -125,15 +129,15 @@ class CarteEtPlouc(Calls):
         Option("Reshuffle", ("yes", "no"), "yes", "whether the discard under its top card becomes a new stock when the stock runs out"),
         Option("TwoPlayerReverse", ("none", "skip"), "none", "with two players, what a change of direction does besides the 10's replay"),
     )
-    RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+    RULES = RULES
+    CODES = CODES
+    EXAMPLES = EXAMPLES
+    extra_tags = ("Starter", "Stock")
 
     def __init__(self, setup: Setup):
         super().__init__(setup)
         self._deal_headers(setup)
 
-    @classmethod
-    def tags(cls) -> tuple[str, ...]:
-        return super().tags() + ("Starter", "Stock")
 
     # --- The deal -------------------------------------------------------------------------
     def _deal_headers(self, setup: Setup) -> None:
@@ -390,10 +394,10 @@ class CarteEtPlouc(Calls):
             return True
         keep = ("setup", "violations", "notes", "accepted_marks", "claims", "errors", "settled", "proofs", "unverified",
                 "blind_noted", "event")
-        saved = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep}
+        saved = {k: copy.deepcopy(v) for k, v in self.__getstate__().items() if k not in keep}  # compiled: no __dict__
         self._lay_group(seat, event, start, end)
         if self.finish_counted:
-            self.__dict__.update(saved)
+            self.__setstate__(saved)
             self.muted = True
             try:
                 if end - 1 > start:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from ...cards import ACE, QUEEN, Card
 from ...messages import say
 from ...record import Event
@@ -21,6 +23,7 @@ def hand_size(players: int) -> int:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Pass:
     """A draw (or pass) instead of a play, while the hand held cards nobody saw: a card
     played later that was surely in the hand then, and playable then, proves it wrong."""
@@ -34,6 +37,7 @@ class Pass:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Unverified:
     """A player's note of the draws (and passes) whose lines could not be verified: its
     place among the notes, the first lines, and how many there are in all."""
@@ -43,6 +47,7 @@ class Unverified:
     count: int = 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PloucState(Rules):
     """What a Carte et Plouc table knows and owes at each moment of the game."""
 
