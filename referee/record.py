@@ -82,7 +82,7 @@ class Comment:
     column: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Event:
     """One line of play: who (player) does what (verb) with what (cards, target, word).
@@ -104,6 +104,24 @@ class Event:
     comment: str | None = None
     suit: str | None = None
     """The suit announced with an ace (plays AD for C), as a letter S, H, D or C."""
+
+    def __init__(self, player: str, verb: str, line: int, column: int, cards: tuple[Card, ...] = (),
+                 cards_text: str = "", cards_column: int = 0, target: str | None = None, word: str | None = None,
+                 move: str | None = None, time: str | None = None, comment: str | None = None,
+                 suit: str | None = None) -> None:
+        self.player = player
+        self.verb = verb
+        self.line = line
+        self.column = column
+        self.cards = cards
+        self.cards_text = cards_text
+        self.cards_column = cards_column
+        self.target = target
+        self.word = word
+        self.move = move
+        self.time = time
+        self.comment = comment
+        self.suit = suit
 
     def card_column(self, index: int) -> int:
         """The column of the index-th card written on the line (a count counts once); the

@@ -87,7 +87,7 @@ class Holding:
             del self.unseen[0]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Play:
     """A card in the trick on the table."""
@@ -99,6 +99,13 @@ class Play:
     dead: bool = False
     """A second card from the same player in one trick: it goes with the trick, but
     neither wins nor sets the suit."""
+
+    def __init__(self, seat: int, card: Card, event: Event, column: int, dead: bool = False) -> None:
+        self.seat = seat
+        self.card = card
+        self.event = event
+        self.column = column
+        self.dead = dead
 
 
 @dataclass(slots=True)
