@@ -940,9 +940,9 @@ class Caroleto(Rules):
         assert word is not None  # the grammar gives « drinks » its amount
         amount: Amount
         unit, amount = ("sips", int(word)) if word.isdigit() else (word, 1)
-        written = self._written(event)
+        # the drink as written, in words (self._written(event)), is worded only for a flag
         if r is None:
-            self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=written))
+            self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=self._written(event)))
             return
         r.writes = True
         owed = r.owed(seat, unit)
@@ -952,16 +952,17 @@ class Caroleto(Rules):
             others = [u for u in UNITS if u != unit and r.owed(seat, u) > EPSILON]
             if others:
                 self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, others[0]),
-                          why=say("ca.drink.more", player=event.player, written=written,
+                          why=say("ca.drink.more", player=event.player, written=self._written(event),
                                   owed=join(self._amount(r.owed(seat, u), u) for u in others), causes=self._causes(r, seat, others)))
             else:
-                self.flag("CA-DRINK-UNDUE", event, rule=r.rule_of(seat, unit), why=self._nothing_owed(r, seat, unit, written))
+                self.flag("CA-DRINK-UNDUE", event, rule=r.rule_of(seat, unit),
+                          why=self._nothing_owed(r, seat, unit, self._written(event)))
         elif amount > owed + EPSILON:
             self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, unit),
-                      why=say("ca.drink.more", player=event.player, written=written, owed=self._amount(owed, unit),
+                      why=say("ca.drink.more", player=event.player, written=self._written(event), owed=self._amount(owed, unit),
                               causes=self._causes(r, seat, [unit])))
         r.written[(seat, unit)] = r.written.get((seat, unit), 0) + amount
-        if unit == "sips":
+        if unit == "sips" and r.duels:
             self._duels_drunk(r, seat)
         self.catchable = seat
 
