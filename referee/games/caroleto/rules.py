@@ -17,7 +17,7 @@ from typing import TypedDict
 
 from ...cards import TAROT_78, UNSEEN_CARD, Card
 from ...messages import join, say
-from ...record import Event, Record
+from ...record import Event
 from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
 from ..seating import Seating
 from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
@@ -167,11 +167,11 @@ class Caroleto(Rules):
     mistake_codes = MISTAKE_CODES
 
     @classmethod
-    def setup_from(cls, record: Record) -> Setup:
-        setup = super().setup_from(record)
+    def adjusted_setup(cls, setup: Setup) -> Setup:
+        """No more cards dealt than the deck holds."""
         cards, count = _cards(setup), len(setup.players)
         if cards * count > len(TAROT_78):
-            raise SetupError(say("ca.too-many-cards", cards=cards, count=count), record.header("Cards"))
+            raise SetupError(say("ca.too-many-cards", cards=cards, count=count), setup.record.header("Cards"))
         return setup
 
     def __init__(self, setup: Setup):
