@@ -634,15 +634,14 @@ class Rules:
                 if option.chose(options[option.tag], choice) and options[tag] not in values:
                     raise SetupError(say("setup.option-needs", tag=option.tag, choice=choice, other=tag,
                                          values=join(values, "or")), record.header(tag) or record.header(option.tag))
-        setup = Setup(record, players, first, options, notes)
-        cls.settle_setup(setup, record)
-        return setup
+        return cls.adjusted_setup(Setup(record, players, first, options, notes))
 
     @classmethod
-    def settle_setup(cls, setup: Setup, record: Record) -> None:
-        """What a game adds to the setup its headers give, or refuses of it (SetupError):
-        by default nothing. (A hook rather than an override of ``setup_from`` calling
-        ``super()``: compiled with mypyc, ``super()`` in a classmethod loses the class.)"""
+    def adjusted_setup(cls, setup: Setup) -> Setup:
+        """The setup as the game takes it, once the headers are read: its own checks
+        (SetupError) and defaults. A game overrides this rather than ``setup_from``: a
+        ``super()`` call in a classmethod, compiled with mypyc, passes the wrong class."""
+        return setup
 
     @classmethod
     def cards_for(cls, setup: Setup) -> frozenset[Card]:

@@ -11,7 +11,7 @@ from mypy_extensions import mypyc_attr
 
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, SUITS, UNSEEN_CARD, Card
 from ..messages import say
-from ..record import Event, Record
+from ..record import Event
 from .base import Deal, Mistake, Option, Result, Setup, Table
 from .tricks import CODES as TRICK_CODES
 from .tricks import Play, Trick, TrickRules, Void, did_words, play_event
@@ -137,10 +137,12 @@ class PierreQuiRoule(TrickRules):
         return deck_for(len(setup.players), str(setup.options["Deck"]))
 
     @classmethod
-    def settle_setup(cls, setup: Setup, record: Record) -> None:
+    def adjusted_setup(cls, setup: Setup) -> Setup:
         """In a match, hands count penalty points: « points de pénalité » is the default."""
+        record = setup.record
         if record.header("Match") is not None and record.header("Scoring") is None:
             setup.options["Scoring"] = "penalties"
+        return setup
 
     @classmethod
     def hand_size(cls, players: int, options: dict[str, object]) -> int:
