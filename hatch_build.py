@@ -44,6 +44,7 @@ COMPILED = [
     "referee/games/carte_et_plouc/ruling.py",
     "referee/games/carte_et_plouc/examples.py",
     "referee/games/carte_et_plouc/rules.py",
+    "referee/games/flaschenteufel.py",
     "referee/messages.py",
     "referee/french.py",
     "referee/record_rules.py",

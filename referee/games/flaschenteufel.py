@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import UNSEEN_CARD, Card, numbered_deck
 from ..messages import join, say
 from ..record import Event
@@ -106,6 +108,7 @@ EXAMPLES = {
 did not follow, for TR-REVOKE-PROVEN). Cards written by number alone: 38 is not one."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that a call from Python code runs __init__
 class Flaschenteufel(TrickRules):
     name = "flaschenteufel"
     title = "Flaschenteufel"
