@@ -46,8 +46,6 @@ COMPILED = [
     "referee/games/carte_et_plouc/rules.py",
     "referee/games/flaschenteufel.py",
     "referee/report.py",
-    "referee/writer.py",
-    "referee/formats.py",
     "referee/messages.py",
     "referee/french.py",
     "referee/record_rules.py",

@@ -162,10 +162,8 @@ class JsonWriter(Writer):
     violations written as they are found, so that however many they take no memory."""
 
     SEPARATOR = ","
-    KEEP: int | None = 1  # as declared in Writer (mypyc wants one type for an attribute)
-    OPEN = "["
-    GAP = "\n"
-    CLOSE = "\n]\n"
+    KEEP = 1
+    OPEN, GAP, CLOSE = "[", "\n", "\n]\n"
 
     def __init__(self, emit: Emit, settings: Settings):
         import json  # here: a text report does without it (start-up)
@@ -219,10 +217,7 @@ class JsonLinesWriter(JsonWriter):
     checked (its violations as they are found)."""
 
     SEPARATOR = ""
-    OPEN = ""
-    GAP = ""
-    CLOSE = ""
-    AFTER = "\n"
+    OPEN, GAP, CLOSE, AFTER = "", "", "", "\n"
 
     def _next_game(self) -> None:
         self.written += 1

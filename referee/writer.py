@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 
-from mypy_extensions import mypyc_attr
-
 from .config import chosen
 from .engine import Found, GameReport, status_of
 from .games.base import Violation
@@ -124,11 +122,6 @@ class Settings:
     stdin_filename: str | None = None
     """--stdin-filename: the name of the record read from ``-``."""
 
-    def __reduce__(self) -> tuple[type[Settings], tuple[object, ...]]:
-        """Pickled (for the workers of --jobs) and copied by its fields: compiled with
-        mypyc, a frozen dataclass cannot be rebuilt a field at a time."""
-        return Settings, tuple(getattr(self, f.name) for f in fields(self))
-
     def name(self, path: str) -> str:
         """The name a file is reported under: --stdin-filename's for ``-``."""
         return self.stdin_filename if path == "-" and self.stdin_filename else path
@@ -152,7 +145,6 @@ class Settings:
         return report.status in ("violations", "error") or (self.strict and report.status == "in-progress")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # Found is serializable: so that a call from Python code runs __init__
 class Selected(Found):
     """A game's violations, less the codes the configuration does not select: those are
     neither counted nor shown (an accepted one still answers its mark)."""
