@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+# mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
+# pickles hold, which Python code may also build (docs/performance.md, the fast path)
 from mypy_extensions import mypyc_attr
 
 from .games import find_game, load_rules

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, ClassVar, Protocol, SupportsIndex, cast, overload
 
+# mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
+# pickles hold, which Python code may also build (docs/performance.md, the fast path)
 from mypy_extensions import mypyc_attr
 
 from ..cards import Card
@@ -332,7 +334,7 @@ def amount_text(amount: int | float, unit: str) -> str:
     return say(f"unit.{unit}", count=whole if abs(amount - whole) < 1e-9 else amount)
 
 
-@mypyc_attr(native_class=False)
+@mypyc_attr(native_class=False)  # a subclass of list: a Python class, even compiled (mypyc)
 class Notes(list[str]):
     """A game's notes (what could not be checked): the first NOTES_KEPT are kept, the
     others counted (``more``), so that no record, however written, grows them unbounded.

@@ -10,6 +10,8 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+# mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
+# pickles hold, which Python code may also build (docs/performance.md, the fast path)
 from mypy_extensions import mypyc_attr
 
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+# mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
+# pickles hold, which Python code may also build (docs/performance.md, the fast path)
 from mypy_extensions import mypyc_attr
 
 from ..cards import UNSEEN, UNSEEN_CARD, Card

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+# mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
+# pickles hold, which Python code may also build (docs/performance.md, the fast path)
 from mypy_extensions import mypyc_attr
 
 from ...cards import KING, STANDARD_52, UNSEEN, UNSEEN_CARD, Card
