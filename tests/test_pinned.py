@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 
 from click.testing import CliRunner
 
@@ -42,3 +43,19 @@ def test_explain_a_line_that_follows_suit(tmp_path) -> None:
     result = CliRunner().invoke(main, ["explain", f"{path}:6"])
     assert result.exit_code == 0, result.output
     assert "legal" in result.output and "8H" in result.output and "heart" in result.output
+
+
+def test_after_a_setup_error_the_unreadable_lines_later_in_the_game_are_still_told(tmp_path) -> None:
+    path = tmp_path / "setup.txt"
+    path.write_text(HEAD.replace('"Dom"]', '"Zed"]') + "Ann plays 7H\nBen plays 1\nCas plays ZZ\n\n"
+                    + HEAD + "Ann plays 7H\n", encoding="utf-8")
+    from referee.engine import check_games
+
+    (_, first), (_, second) = check_games(read_games(str(path), lazy=True))
+    assert first.status == "error" and (first.error.line, first.error.column) == (3, 1)
+    assert [(e.line, e.column) for e in first.errors] == [(6, 11), (7, 11)] and first.error_count == 2
+    assert second.status == "in-progress"  # the next game is read and checked
+    result = CliRunner().invoke(main, ["check", "--format", "json", str(path)])
+    unreadable = [report.get("unreadable") for report in json.loads(result.output)]
+    assert unreadable[0]["count"] == 2 and [u["line"] for u in unreadable[0]["lines"]] == [6, 7]
+    assert unreadable[1] is None
