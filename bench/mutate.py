@@ -64,25 +64,34 @@ PRAGMA = "pragma: no mutate"
 IGNORED = (".git", "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache", "mutants",
            ".venv", "venv", "node_modules", "*.pyc", "build", "dist", "*.egg-info")
 
-_TRICK_GAMES = "pierre or flaschen or regressions"
+def _game_tests(files: list[str], games: list[str], folders: str) -> tuple[list[str], str]:
+    """A rules module's tests: its game's test files, then its records (chosen by folder
+    with ``-k``), then the recall and precision of its simulated mistakes."""
+    mistakes = [f"tests/test_mistakes.py::test_recall_and_precision_are_complete[{game}]" for game in games]
+    return [*files, "tests/test_records.py", *mistakes], f"not test_record or {folders}"
+
+
 DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
-    # module: (test files, -k expression); records are chosen by their folder's name
-    "referee/games/tricks.py": (["tests/test_tricks.py", "tests/test_pierre_qui_roule.py", "tests/test_flaschenteufel.py",
-                                 "tests/test_pinned.py", "tests/test_records.py"], f"not test_records or {_TRICK_GAMES}"),
-    "referee/games/pierre_qui_roule.py": (["tests/test_pierre_qui_roule.py", "tests/test_tricks.py", "tests/test_pinned.py",
-                                           "tests/test_records.py"], "not test_records or pierre or regressions"),
-    "referee/games/flaschenteufel.py": (["tests/test_flaschenteufel.py", "tests/test_tricks.py", "tests/test_records.py"],
-                                        "not test_records or flaschen"),
-    "referee/games/bataille_corse.py": (["tests/test_bataille_corse.py", "tests/test_pinned.py", "tests/test_records.py"],
-                                        "not test_records or bataille or regressions"),
-    "referee/games/caroleto.py": (["tests/test_caroleto.py", "tests/test_records.py"], "not test_records or caroleto"),
-    "referee/games/carte_et_plouc.py": (["tests/test_carte_et_plouc.py", "tests/test_records.py"],
-                                        "not test_records or carte or regressions"),
-    "referee/games/carte_et_plouc_calls.py": (["tests/test_carte_et_plouc.py", "tests/test_records.py"],
-                                              "not test_records or carte"),
+    # module: (test files or node ids, -k expression)
+    "referee/games/tricks.py": _game_tests(
+        ["tests/test_tricks.py", "tests/test_pierre_qui_roule.py", "tests/test_flaschenteufel.py", "tests/test_pinned.py"],
+        ["pierre-qui-roule", "flaschenteufel"], "pierre or flaschen or regressions"),
+    "referee/games/pierre_qui_roule.py": _game_tests(
+        ["tests/test_pierre_qui_roule.py", "tests/test_tricks.py", "tests/test_pinned.py"],
+        ["pierre-qui-roule"], "pierre or regressions"),
+    "referee/games/flaschenteufel.py": _game_tests(
+        ["tests/test_flaschenteufel.py", "tests/test_tricks.py"], ["flaschenteufel"], "flaschen"),
+    "referee/games/bataille_corse.py": _game_tests(
+        ["tests/test_bataille_corse.py", "tests/test_pinned.py"], ["bataille-corse"], "bataille or regressions"),
+    "referee/games/caroleto.py": _game_tests(["tests/test_caroleto.py"], ["caroleto"], "caroleto or regressions"),
+    "referee/games/carte_et_plouc.py": _game_tests(
+        ["tests/test_carte_et_plouc.py"], ["carte-et-plouc"], "carte or regressions"),
+    "referee/games/carte_et_plouc_calls.py": _game_tests(
+        ["tests/test_carte_et_plouc.py"], ["carte-et-plouc"], "carte or regressions"),
     "referee/notation.py": (["tests/test_notation.py", "tests/test_notation_fr.py", "tests/test_pinned.py",
-                             "tests/test_records.py"], "not test_round_trip"),
-    "referee/engine.py": (["tests/test_records.py", "tests/test_pinned.py", "tests/test_cli.py"], "not test_round_trip"),
+                             "tests/test_records.py"], "not test_record_round_trip and not french_mistakes"),
+    "referee/engine.py": (["tests/test_pinned.py", "tests/test_records.py", "tests/test_cli.py"],
+                          "not test_record_round_trip"),
 }
 
 
