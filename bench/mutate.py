@@ -33,7 +33,8 @@ Surviving mutants are printed as diffs.
 
 Without ``--tests``, the tests of a module of referee are those of ``DEFAULT_TESTS``
 below; ``-k`` selects among them as pytest's ``-k`` does. ``--sample N`` draws N mutants
-(``--seed``), ``--kinds`` keeps some kinds, ``--jobs`` runs several copies at once
+(``--seed``), ``--rerun OUTPUT`` runs again only the survivors an earlier run printed
+(once tests are added), ``--kinds`` keeps some kinds, ``--jobs`` runs several copies at once
 (default 1: a run is long; keep the sample small). Exit status 1 when the score is under
 ``--fail-under`` (default 0: never).
 """
@@ -388,6 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--root", type=Path, default=ROOT, help="the project copied for each run (default: this one)")
     parser.add_argument("--equivalents", type=Path, default=None, help=f"default: {EQUIVALENTS.relative_to(ROOT)}")
+    parser.add_argument("--rerun", type=Path, help="only the survivors printed by an earlier run (its output)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--fail-under", type=float, default=0, help="exit 1 when the score (in %%) is lower")
     parser.add_argument("--show-killed", action="store_true", help="also print the diffs of the killed mutants")
@@ -402,7 +404,10 @@ def main(argv: list[str] | None = None) -> int:
     source = path.read_bytes()
     everything = [m for m in mutants_of(source) if not args.kinds or m.kind in args.kinds]
     chosen = list(everything)
-    if args.sample and args.sample < len(chosen):
+    if args.rerun:
+        wanted = {line[2:].strip() for line in args.rerun.read_text(encoding="utf-8").splitlines() if line.startswith("# ")}
+        chosen = [m for m in chosen if m.signature in wanted]
+    elif args.sample and args.sample < len(chosen):
         chosen = sorted(random.Random(args.seed).sample(chosen, args.sample), key=lambda m: (m.line, m.start))
     if args.list:
         for mutant in chosen:
@@ -418,9 +423,10 @@ def main(argv: list[str] | None = None) -> int:
     equivalents_path = args.equivalents or (root / "bench" / "equivalent-mutants.txt")
     equivalent = read_equivalents(equivalents_path, module)
 
-    sampled = f"a sample of {len(chosen)} of {len(everything)}, seed {args.seed}" if len(chosen) < len(everything) \
-        else f"all {len(everything)}"
-    print(f"{module}: {sampled} mutants; tests: {' '.join(tests)}{f' -k {keyword!r}' if keyword else ''}", flush=True)
+    sampled = f"the {len(chosen)} survivors printed in {args.rerun.name}" if args.rerun else \
+        f"a sample of {len(chosen)} of {len(everything)} mutants, seed {args.seed}" if len(chosen) < len(everything) \
+        else f"all {len(everything)} mutants"
+    print(f"{module}: {sampled}; tests: {' '.join(tests)}{f' -k {keyword!r}' if keyword else ''}", flush=True)
 
     with tempfile.TemporaryDirectory(prefix="referee-mutate-") as scratch:
         trees: Queue[Path] = Queue()

@@ -35,6 +35,9 @@ def test_after_a_card_not_in_a_known_hand_which_card_left_it_is_unknown() -> Non
     ann = state.table.hands["Ann"]
     assert [v.code for v in state.violations] == ["TR-NOT-IN-HAND"]
     assert (ann.count, list(ann.known)) == (7, [])
+    # so any of its cards may be the one that left: another player may play one of them
+    state = state_in_text(HEAD + "Ann holds 7H 8H 9H 10H JH QH KH AH\nAnn plays 7S\nBen plays 7H\n")
+    assert [v.code for v in state.violations] == ["TR-NOT-IN-HAND", "PQ-MUST-PICK-UP"]
 
 
 def test_explain_a_line_that_follows_suit(tmp_path) -> None:
@@ -59,3 +62,30 @@ def test_after_a_setup_error_the_unreadable_lines_later_in_the_game_are_still_to
     unreadable = [report.get("unreadable") for report in json.loads(result.output)]
     assert unreadable[0]["count"] == 2 and [u["line"] for u in unreadable[0]["lines"]] == [6, 7]
     assert unreadable[1] is None
+
+
+# --- tricks.py ------------------------------------------------------------------------
+DEAL = ("Ann holds 7H 8H 9H 10H JH QH KH AH\nBen holds 7S 8S 9S 10S JS QS KS AS\n"
+        "Cas holds 7D 8D 9D 10D JD QD KD AD\nDom holds 7C 8C 9C 10C JC QC KC AC\n")
+
+
+def test_a_note_names_the_hands_not_given_and_only_them(check_text) -> None:
+    assert check_text(HEAD + DEAL + "Ann plays 7H\n").notes == []
+    (note,) = check_text(HEAD + DEAL.splitlines()[0] + "\nAnn plays 7H\n").notes
+    assert note.startswith("the hands of Ben, Cas and Dom were not given")
+
+
+def test_a_revoke_says_what_the_player_did_instead_of_following(check_text) -> None:
+    deal = DEAL.replace("KH AH", "KH AS").replace("KS AS", "KS AH")  # Ben holds a heart
+    played = check_text(HEAD + deal + "Ann plays 7H\nBen plays 7S\n").violations
+    picked = check_text(HEAD + deal + "Ann plays 7H\nBen collects\n").violations
+    assert [(v.code, v.message) for v in played] == [("TR-REVOKE", "Ben played 7S on 7H, but holds AH")]
+    assert [(v.code, v.message) for v in picked] == [("TR-REVOKE", "Ben picked up the trick led with 7H, but holds AH")]
+
+
+def test_explain_a_line_that_deals_a_hand(tmp_path) -> None:
+    path = tmp_path / "deal.txt"
+    path.write_text(HEAD + DEAL, encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", f"{path}:6"])
+    assert result.exit_code == 0, result.output
+    assert "Ben's hand as dealt: 8 cards" in result.output
