@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import difflib
 import os
 import random
@@ -107,6 +108,8 @@ class Mutant:
     replacement: bytes
     change: str
     source_line: str
+    occurrence: str = ""
+    """`` [2]`` for the second change of the same kind on the line (empty when alone)."""
 
     def apply(self, source: bytes) -> bytes:
         return source[: self.start] + self.replacement + source[self.end :]
@@ -114,7 +117,7 @@ class Mutant:
     @property
     def signature(self) -> str:
         """What names the mutant across edits of other lines: ``kind: change | line``."""
-        return f"{self.kind}: {self.change} | {self.source_line.strip()}"
+        return f"{self.kind}: {self.change}{self.occurrence} | {self.source_line.strip()}"
 
 
 NEGATED = {ast.Eq: "!=", ast.NotEq: "==", ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=", ast.LtE: ">",
@@ -300,6 +303,13 @@ def mutants_of(source: bytes) -> list[Mutant]:
             continue
         seen.add(changed)
         kept.append(mutant)
+    alike: dict[tuple[int, str, str], list[int]] = {}
+    for index, mutant in enumerate(kept):
+        alike.setdefault((mutant.line, mutant.kind, mutant.change), []).append(index)
+    for indexes in alike.values():
+        if len(indexes) > 1:
+            for n, index in enumerate(sorted(indexes, key=lambda i: kept[i].start), 1):
+                kept[index] = dataclasses.replace(kept[index], occurrence=f" [{n}]")
     return kept
 
 
@@ -411,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
         chosen = sorted(random.Random(args.seed).sample(chosen, args.sample), key=lambda m: (m.line, m.start))
     if args.list:
         for mutant in chosen:
-            print(f"{module}:{mutant.line}  {mutant.kind:8}  {mutant.change}")
+            print(f"{module}:{mutant.line}  {mutant.kind:8}  {mutant.change}{mutant.occurrence}")
         print(f"{len(chosen)} of {len(everything)} mutants")
         return 0
 
@@ -461,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
                 results[mutant] = outcome
                 known = " (known equivalent)" if outcome == "survived" and mutant.signature in equivalent else ""
                 print(f"[{len(results)}/{len(chosen)}] {outcome:8} {module}:{mutant.line} {mutant.kind}: "
-                      f"{mutant.change}{known}  ({seconds:.1f} s)", flush=True)
+                      f"{mutant.change}{mutant.occurrence}{known}  ({seconds:.1f} s)", flush=True)
                 if outcome == "error":
                     print(tail, flush=True)
 
@@ -490,7 +500,7 @@ def report(module: str, source: bytes, chosen: list[Mutant], results: dict[Mutan
     if judged:
         print(f"\nEquivalent mutants ({len(judged)}), as judged in {EQUIVALENTS.name}:")
         for mutant in judged:
-            print(f"- {module}:{mutant.line} {mutant.kind}: {mutant.change}: {equivalent[mutant.signature]}")
+            print(f"- {module}:{mutant.line} {mutant.kind}: {mutant.change}{mutant.occurrence}: {equivalent[mutant.signature]}")
     if open_:
         print(f"\nSurviving mutants ({len(open_)}):")
         for mutant in open_:

@@ -89,3 +89,8 @@ def test_explain_a_line_that_deals_a_hand(tmp_path) -> None:
     result = CliRunner().invoke(main, ["explain", f"{path}:6"])
     assert result.exit_code == 0, result.output
     assert "Ben's hand as dealt: 8 cards" in result.output
+
+
+def test_a_card_played_twice_says_where_it_already_is(check_text) -> None:
+    text = HEAD + "Ann plays 7H\nBen plays 8H\nCas plays 9H\nDom plays 10H\nDom plays 7C\nAnn plays 7H\n"
+    assert [v.message for v in check_text(text).violations] == ["7H appears twice: it is already played"]
