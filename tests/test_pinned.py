@@ -94,3 +94,21 @@ def test_explain_a_line_that_deals_a_hand(tmp_path) -> None:
 def test_a_card_played_twice_says_where_it_already_is(check_text) -> None:
     text = HEAD + "Ann plays 7H\nBen plays 8H\nCas plays 9H\nDom plays 10H\nDom plays 7C\nAnn plays 7H\n"
     assert [v.message for v in check_text(text).violations] == ["7H appears twice: it is already played"]
+
+
+# --- bataille_corse.py ----------------------------------------------------------------
+def _explained(tmp_path, text: str, line: int) -> str:
+    path = tmp_path / "record.txt"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", f"{path}:{line}"])
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+def test_explain_a_payment_card_by_card_and_a_late_slap(tmp_path) -> None:
+    text = ('[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays QH\nBob plays 3C 4D\nAlice collects\n'
+            "Alice plays 5H\nBob plays 5D\nBob slaps\nAlice slaps\n")
+    assert "Bob pays 3C to Alice (1 still owed); Bob pays 4D, the last card owed: the pile is Alice's" \
+        in _explained(tmp_path, text, 5)
+    assert "Alice slaps a pile Bob already won by a slap, with no card between: a late hand, not a fault" \
+        in _explained(tmp_path, text, 10)
