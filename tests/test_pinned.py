@@ -112,3 +112,20 @@ def test_explain_a_payment_card_by_card_and_a_late_slap(tmp_path) -> None:
         in _explained(tmp_path, text, 5)
     assert "Alice slaps a pile Bob already won by a slap, with no card between: a late hand, not a fault" \
         in _explained(tmp_path, text, 10)
+
+
+# --- pierre_qui_roule.py --------------------------------------------------------------
+def test_the_cards_picked_up_are_in_the_pickers_hand(check_text) -> None:
+    text = HEAD + "Ann plays 7H\nBen collects\nBen plays 8S\nCas plays 7H\n"
+    assert [v.message for v in check_text(text).violations] == ["7H appears twice: it is already in Ben's cards"]
+
+
+def test_a_pick_up_by_the_player_due_who_holds_the_suit_led_is_a_mistake_to_simulate() -> None:
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    deal = DEAL.replace("KH AH", "KH AS").replace("KS AS", "KS AH")  # Ben holds a heart
+    (record,) = parse_text(HEAD + deal + "Ann plays 7H\n")
+    rules = replay(start(record), record)
+    assert sorted((m.event.player, m.codes) for m in rules.mistakes() if m.event.verb == "collects") == [
+        ("Ann", ("PQ-WRONG-PICKUP",)), ("Ben", ("TR-REVOKE",)), ("Cas", ("PQ-WRONG-PICKUP",)), ("Dom", ("PQ-WRONG-PICKUP",))]
