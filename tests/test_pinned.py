@@ -129,3 +129,21 @@ def test_a_pick_up_by_the_player_due_who_holds_the_suit_led_is_a_mistake_to_simu
     rules = replay(start(record), record)
     assert sorted((m.event.player, m.codes) for m in rules.mistakes() if m.event.verb == "collects") == [
         ("Ann", ("PQ-WRONG-PICKUP",)), ("Ben", ("TR-REVOKE",)), ("Cas", ("PQ-WRONG-PICKUP",)), ("Dom", ("PQ-WRONG-PICKUP",))]
+
+
+# --- flaschenteufel.py ----------------------------------------------------------------
+FT = '[Game "flaschenteufel"]\n[Players "A B C D"]\n[Dealer "D"]\n\n'
+
+
+def test_before_the_first_card_what_each_preparation_lacks_is_to_do(check_text) -> None:
+    report = check_text(FT + "A discards ??\nA gives ?? to B\nB discards ??\n")
+    assert report.todo == ["A gives a card face down to D", "B gives a card face down to C and A",
+                           "C puts a card face down into the devil's trick", "C gives a card face down to D and B",
+                           "D puts a card face down into the devil's trick", "D gives a card face down to A and C"]
+
+
+def test_a_player_who_has_prepared_takes_in_the_cards_given_to_them() -> None:
+    ready_first = FT + "A discards ??\nA gives ?? to B\nA gives ?? to D\nB gives ?? to A\n"
+    given_first = FT + "B gives ?? to A\nA discards ??\nA gives ?? to B\nA gives ?? to D\n"
+    for text in (ready_first, given_first):  # 9 cards, one laid, two given, one taken in
+        assert state_in_text(text).table.hands["A"].count == 7
