@@ -147,3 +147,13 @@ def test_a_player_who_has_prepared_takes_in_the_cards_given_to_them() -> None:
     given_first = FT + "B gives ?? to A\nA discards ??\nA gives ?? to B\nA gives ?? to D\n"
     for text in (ready_first, given_first):  # 9 cards, one laid, two given, one taken in
         assert state_in_text(text).table.hands["A"].count == 7
+
+
+# --- caroleto.py ----------------------------------------------------------------------
+def test_a_bid_too_low_names_the_bid_to_beat(check_text) -> None:
+    text = ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\nBen says roi\nBen takes ?? from Ann\n'
+            "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nAnn plays AH\nBen plays CS\n"
+            "Cas plays CH\nDom plays CD\nBen bids 5H\nCas bids 4H\n")
+    report = check_text(text)
+    assert [v.message for v in report.violations] == ["4H is not higher than 5H: each bid beats the one before"]
+    assert report.todo == ["Dom bids on AH (above 5H, or a trump), or passes"]
