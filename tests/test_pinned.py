@@ -157,3 +157,30 @@ def test_a_bid_too_low_names_the_bid_to_beat(check_text) -> None:
     report = check_text(text)
     assert [v.message for v in report.violations] == ["4H is not higher than 5H: each bid beats the one before"]
     assert report.todo == ["Dom bids on AH (above 5H, or a trump), or passes"]
+
+
+# --- carte_et_plouc_calls.py ----------------------------------------------------------
+CP = '[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Variants "{variant}"]\n[Starter "4H"]\n\n'
+
+
+def _faults(check_text, text: str) -> list[tuple[int, str, str]]:
+    return [(v.line, v.code, v.message) for v in check_text(text).violations]
+
+
+def test_a_false_slap_names_the_top_of_the_discard(check_text) -> None:
+    text = CP.format(variant="zero") + "Ana plays 2H\nBen plays 9H\nCas slaps\n"
+    assert _faults(check_text, text) == [(8, "CP-FALSE-SLAP", "Cas slapped the discard, but no 2 has just been laid (top: 9H)")]
+
+
+def test_a_swap_with_oneself_is_flagged_and_ends_the_swap_owed(check_text) -> None:
+    head = CP.format(variant="zero") + "Ana plays 2H\nCas slaps\nCas swaps with Cas\n"
+    assert _faults(check_text, head + "Ben plays 9H\n") == [(8, "CP-WRONG-SWAP", "Cas swapped with themselves")]
+    assert _faults(check_text, head + "Cas swaps with Ana\n") == [
+        (8, "CP-WRONG-SWAP", "Cas swapped with themselves"),
+        (9, "CP-WRONG-SWAP", "Cas swapped hands, but only the first to slap a 2 swaps")]
+
+
+def test_a_sanction_unpaid_quotes_the_rule_that_gave_it(check_text) -> None:
+    text = CP.format(variant="mot-doux") + "Ana plays 9H\nCas swears\nBen plays 9C\nCas plays 5C\n"
+    (unpaid,) = [v for v in check_text(text).violations if v.code == "CP-SANCTION-UNPAID"]
+    assert unpaid.rule.startswith("La règle du mot doux")
