@@ -184,3 +184,11 @@ def test_a_sanction_unpaid_quotes_the_rule_that_gave_it(check_text) -> None:
     text = CP.format(variant="mot-doux") + "Ana plays 9H\nCas swears\nBen plays 9C\nCas plays 5C\n"
     (unpaid,) = [v for v in check_text(text).violations if v.code == "CP-SANCTION-UNPAID"]
     assert unpaid.rule.startswith("La règle du mot doux")
+
+
+# --- notation.py ----------------------------------------------------------------------
+def test_the_cards_of_a_line_keep_their_text_as_written() -> None:
+    from referee.notation import parse_text
+
+    (record,) = parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n\nAna plays 7h  8H ; two\nBen plays 9H\n')
+    assert [(e.cards_text, e.cards_column) for e in record.events] == [("7h  8H", 11), ("9H", 11)]
