@@ -93,7 +93,8 @@ DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
     "referee/games/carte_et_plouc_calls.py": _game_tests(
         ["tests/test_carte_et_plouc.py"], ["carte-et-plouc"], "carte or regressions"),
     "referee/notation.py": (["tests/test_notation.py", "tests/test_notation_fr.py", "tests/test_pinned.py",
-                             "tests/test_records.py"], "not test_record_round_trip and not french_mistakes"),
+                             "tests/test_records.py", "tests/test_hardening_files.py"],
+                            "not test_record_round_trip and not french_mistakes"),
     "referee/engine.py": (["tests/test_pinned.py", "tests/test_records.py", "tests/test_cli.py"],
                           "not test_record_round_trip"),
 }
