@@ -192,3 +192,11 @@ def test_the_cards_of_a_line_keep_their_text_as_written() -> None:
 
     (record,) = parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n\nAna plays 7h  8H ; two\nBen plays 9H\n')
     assert [(e.cards_text, e.cards_column) for e in record.events] == [("7h  8H", 11), ("9H", 11)]
+
+
+def test_a_line_too_long_to_read_in_one_block_is_told_at_its_own_line() -> None:
+    head = b'[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n'
+    for length in (7_000, 100_000):  # within a block, and longer than a block can hold
+        items = list(read_games("<r>", io.BytesIO(head + b"Bob plays " + b"7C " * length + b"\n")))
+        assert [type(i).__name__ for i in items] == ["Record", "RecordError"]
+        assert (items[1].line, items[1].column) == (5, 4097)
