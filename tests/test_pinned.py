@@ -200,3 +200,12 @@ def test_a_line_too_long_to_read_in_one_block_is_told_at_its_own_line() -> None:
         items = list(read_games("<r>", io.BytesIO(head + b"Bob plays " + b"7C " * length + b"\n")))
         assert [type(i).__name__ for i in items] == ["Record", "RecordError"]
         assert (items[1].line, items[1].column) == (5, 4097)
+
+
+def test_a_control_character_is_told_at_its_line_and_column() -> None:
+    from referee.engine import check_games
+
+    raw = b'[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays 5H\nBob plays 7C\nAlice plays 8\x07D\nBob plays 9C\n'
+    for lazy in (False, True):
+        ((_, report),) = check_games(read_games("<r>", io.BytesIO(raw), lazy=lazy))
+        assert report.status == "error" and (report.error.line, report.error.column) == (6, 14)
