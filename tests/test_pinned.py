@@ -209,3 +209,11 @@ def test_a_control_character_is_told_at_its_line_and_column() -> None:
     for lazy in (False, True):
         ((_, report),) = check_games(read_games("<r>", io.BytesIO(raw), lazy=lazy))
         assert report.status == "error" and (report.error.line, report.error.column) == (6, 14)
+
+
+# --- engine.py ------------------------------------------------------------------------
+def test_statistics_count_a_file_that_cannot_be_read_as_one_unreadable(tmp_path) -> None:
+    path = tmp_path / "wide.txt"
+    path.write_bytes('[Game "bataille-corse"]\n'.encode("utf-16"))
+    result = CliRunner().invoke(main, ["check", "--statistics", str(path)])
+    assert result.output.split()[:2] == ["1", "unreadable"], result.output
