@@ -145,13 +145,15 @@ class Finder:
     def offset(self, line: int, column: int) -> int:
         return self.starts[line - 1] + column  # ast columns count UTF-8 bytes
 
-    def span(self, node: ast.AST) -> tuple[int, int]:
-        return self.offset(node.lineno, node.col_offset), self.offset(node.end_lineno, node.end_col_offset)
+    def span(self, node: ast.stmt | ast.expr) -> tuple[int, int]:
+        end_line, end_column = node.end_lineno, node.end_col_offset
+        assert end_line is not None and end_column is not None  # set by ast.parse
+        return self.offset(node.lineno, node.col_offset), self.offset(end_line, end_column)
 
     def text(self, start: int, end: int) -> bytes:
         return self.source[start:end]
 
-    def add(self, kind: str, node: ast.AST, start: int, end: int, replacement: bytes, change: str) -> None:
+    def add(self, kind: str, node: ast.stmt | ast.expr, start: int, end: int, replacement: bytes, change: str) -> None:
         line = self.lines[node.lineno - 1].decode("utf-8", "replace")
         if PRAGMA in line:
             return
@@ -245,7 +247,7 @@ class Finder:
             for test in node.ifs:
                 self.negate(test, test)
 
-    def negate(self, node: ast.AST, test: ast.expr) -> None:
+    def negate(self, node: ast.stmt | ast.expr, test: ast.expr) -> None:
         start, end = self.span(test)
         text = self.text(start, end)
         self.add("negate", node, start, end, b"not (" + text + b")", f"`{_short(text.decode())}` → not")
