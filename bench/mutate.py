@@ -67,26 +67,26 @@ IGNORED = (".git", "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache",
            ".venv", "venv", "node_modules", "*.pyc", "build", "dist", "*.egg-info")
 
 def _game_tests(files: list[str], games: list[str], folders: str) -> tuple[list[str], str]:
-    """A rules module's tests: its game's test files, then its records (chosen by folder
-    with ``-k``), then the simulated mistakes (the recall and precision run of its games
+    """A rules module's tests: its game's test files, the behaviours pinned after mutation
+    runs, then its records (chosen by folder with ``-k``), then the simulated mistakes (the recall and precision run of its games
     only)."""
     del games
-    return [*files, "tests/test_records.py", "tests/test_mistakes.py"], \
+    return [*files, "tests/test_pinned.py", "tests/test_records.py", "tests/test_mistakes.py"], \
         f"(not test_records.py or {folders}) and (not are_complete or {folders})"
 
 
 DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
     # module: (test files or node ids, -k expression)
     "referee/games/tricks.py": _game_tests(
-        ["tests/test_tricks.py", "tests/test_pierre_qui_roule.py", "tests/test_flaschenteufel.py", "tests/test_pinned.py"],
+        ["tests/test_tricks.py", "tests/test_pierre_qui_roule.py", "tests/test_flaschenteufel.py"],
         ["pierre-qui-roule", "flaschenteufel"], "pierre or flaschen or regressions"),
     "referee/games/pierre_qui_roule.py": _game_tests(
-        ["tests/test_pierre_qui_roule.py", "tests/test_tricks.py", "tests/test_pinned.py"],
+        ["tests/test_pierre_qui_roule.py", "tests/test_tricks.py"],
         ["pierre-qui-roule"], "pierre or regressions"),
     "referee/games/flaschenteufel.py": _game_tests(
         ["tests/test_flaschenteufel.py", "tests/test_tricks.py"], ["flaschenteufel"], "flaschen"),
     "referee/games/bataille_corse.py": _game_tests(
-        ["tests/test_bataille_corse.py", "tests/test_pinned.py"], ["bataille-corse"], "bataille or regressions"),
+        ["tests/test_bataille_corse.py"], ["bataille-corse"], "bataille or regressions"),
     "referee/games/caroleto.py": _game_tests(["tests/test_caroleto.py"], ["caroleto"], "caroleto or regressions"),
     "referee/games/carte_et_plouc.py": _game_tests(
         ["tests/test_carte_et_plouc.py"], ["carte-et-plouc"], "carte or regressions"),

@@ -143,10 +143,13 @@ def test_before_the_first_card_what_each_preparation_lacks_is_to_do(check_text) 
 
 
 def test_a_player_who_has_prepared_takes_in_the_cards_given_to_them() -> None:
-    ready_first = FT + "A discards ??\nA gives ?? to B\nA gives ?? to D\nB gives ?? to A\n"
-    given_first = FT + "B gives ?? to A\nA discards ??\nA gives ?? to B\nA gives ?? to D\n"
+    ready_first = FT + "A discards ??\nA gives ?? to B\nA gives ?? to D\nB gives 5 to A\n"
+    given_first = FT + "B gives 5 to A\nA discards ??\nA gives ?? to B\nA gives ?? to D\n"
     for text in (ready_first, given_first):  # 9 cards, one laid, two given, one taken in
-        assert state_in_text(text).table.hands["A"].count == 7
+        hand = state_in_text(text).table.hands["A"]
+        assert (hand.count, [str(card) for card in hand.known]) == (7, ["5"])
+    waiting = state_in_text(FT + "B gives 5 to A\nA discards ??\nA gives ?? to B\n").table.hands["A"]
+    assert (waiting.count, waiting.known) == (7, [])  # A still owes D a card: the 5 waits
 
 
 # --- caroleto.py ----------------------------------------------------------------------
