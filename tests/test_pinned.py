@@ -193,8 +193,10 @@ def test_a_sanction_unpaid_quotes_the_rule_that_gave_it(check_text) -> None:
 def test_the_cards_of_a_line_keep_their_text_as_written() -> None:
     from referee.notation import parse_text
 
-    (record,) = parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n\nAna plays 7h  8H ; two\nBen plays 9H\n')
-    assert [(e.cards_text, e.cards_column) for e in record.events] == [("7h  8H", 11), ("9H", 11)]
+    lines = "Ana plays 7H 8H\nBen plays 9h  9S\nCas plays 10H JH QH ; three\nAna plays 2H\n"
+    (record,) = parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n\n' + lines)
+    assert [(e.cards_text, e.cards_column) for e in record.events] == [
+        ("7H 8H", 11), ("9h  9S", 11), ("10H JH QH", 11), ("2H", 11)]
 
 
 def test_a_line_too_long_to_read_in_one_block_is_told_at_its_own_line() -> None:
