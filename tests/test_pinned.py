@@ -222,3 +222,15 @@ def test_statistics_count_a_file_that_cannot_be_read_as_one_unreadable(tmp_path)
     path.write_bytes('[Game "bataille-corse"]\n'.encode("utf-16"))
     result = CliRunner().invoke(main, ["check", "--statistics", str(path)])
     assert result.output.split()[:2] == ["1", "unreadable"], result.output
+
+
+def test_wide_encodings_without_a_byte_order_mark_and_a_leading_nul_are_told() -> None:
+    text = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays 5H\nBob plays 7C\n'
+    expected = {"utf-16-le": "UTF-16 (little-endian, without a byte-order mark)",
+                "utf-16-be": "UTF-16 (big-endian, without a byte-order mark)",
+                "utf-32-le": "UTF-32 (little-endian, without a byte-order mark)"}
+    for encoding, words in expected.items():
+        (error,) = read_games("<r>", io.BytesIO(text.encode(encoding)))
+        assert isinstance(error, RecordError) and words in error.message and (error.line, error.column) == (1, 1)
+    (error,) = read_games("<r>", io.BytesIO(b"\0" + text.encode()))
+    assert isinstance(error, RecordError) and "binary data (a NUL byte)" in error.message
