@@ -28,7 +28,9 @@ The score is the share of the behaviour-changing mutants that the tests notice (
 timed out). A surviving mutant may change nothing a player could see (an *equivalent*
 mutant: a bound that no game reaches, a cache that is only faster); once a person has
 judged it so, it goes into ``bench/equivalent-mutants.txt`` with the reason, one per line,
-as ``module | kind: change | the line as written | why``, and is left out of the score.
+as ``module | kind: change | the line as written | why`` (``[2]`` after the change for the
+second of its kind on the line; lines written alike share the judgement), and is left out
+of the score.
 Surviving mutants are printed as diffs.
 
 Without ``--tests``, the tests of a module of referee are those of ``DEFAULT_TESTS``
