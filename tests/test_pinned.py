@@ -105,6 +105,18 @@ def _explained(tmp_path, text: str, line: int) -> str:
     return " ".join(result.output.split())
 
 
+def test_the_no_slap_30_ban_lasts_30_seconds(check_text) -> None:
+    """« ne plus pouvoir gifler pendant 30 secondes »: a slap 29 s after the false slap is
+    banned, one 30 s after it wins the pile. (A test rather than a record: the README's
+    first command counts the records' codes.)"""
+    text = ('[Game "bataille-corse"]\n[Players "Alice Bob"]\n[Penalty "no-slap-30"]\n\n'
+            "21:00:00 Alice plays 3H\n21:00:05 Bob slaps\n21:00:20 Bob plays 4H\n21:00:33 Alice plays 4S\n"
+            "21:00:34 Bob slaps\n21:00:35 Bob slaps\n21:00:36 Bob plays 5C\n")
+    report = check_text(text)
+    assert [(v.line, v.code) for v in report.violations] == [(6, "BC-FALSE-SLAP"), (9, "BC-SLAP-BANNED")]
+    assert report.todo == ["Alice turns the next card"]
+
+
 def test_explain_a_payment_card_by_card_and_a_late_slap(tmp_path) -> None:
     text = ('[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays QH\nBob plays 3C 4D\nAlice collects\n'
             "Alice plays 5H\nBob plays 5D\nBob slaps\nAlice slaps\n")
