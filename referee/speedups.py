@@ -53,10 +53,9 @@ def prefer_sources() -> None:
 def compiled_modules() -> list[str]:
     """The referee modules that this install holds compiled (an extension beside the
     source), whichever path runs."""
-    import referee
-
+    folder = os.path.dirname(os.path.abspath(__file__))  # referee's own folder (not ``import referee``: a circle)
     found = []
-    for folder in referee.__path__:
+    if folder:
         for top, _, files in os.walk(folder):
             inside = os.path.relpath(top, folder)
             package = "referee" if inside == os.curdir else "referee." + inside.replace(os.sep, ".")
