@@ -55,14 +55,13 @@ def compiled_modules() -> list[str]:
     source), whichever path runs."""
     folder = os.path.dirname(os.path.abspath(__file__))  # referee's own folder (not ``import referee``: a circle)
     found = []
-    if folder:
-        for top, _, files in os.walk(folder):
-            inside = os.path.relpath(top, folder)
-            package = "referee" if inside == os.curdir else "referee." + inside.replace(os.sep, ".")
-            for file in files:
-                suffix = next((s for s in importlib.machinery.EXTENSION_SUFFIXES if file.endswith(s)), None)
-                if suffix is not None:
-                    found.append(f"{package}.{file.removesuffix(suffix)}")
+    for top, _, files in os.walk(folder):
+        inside = os.path.relpath(top, folder)
+        package = "referee" if inside == os.curdir else "referee." + inside.replace(os.sep, ".")
+        for file in files:
+            suffix = next((s for s in importlib.machinery.EXTENSION_SUFFIXES if file.endswith(s)), None)
+            if suffix is not None:
+                found.append(f"{package}.{file.removesuffix(suffix)}")
     return sorted(found)
 
 
