@@ -93,11 +93,12 @@ def say(key: str, **fields: object) -> str:
     """The sentence for ``key`` with its fields filled in; a sentence with a count takes
     its singular or plural form by the ``count`` field (by the language's plural rule)."""
     english = ENGLISH[key]
+    # format_map: the fields as they came, not unpacked into keywords again (said often)
     if _language == "en":
         if isinstance(english, tuple):
             english = english[0] if fields["count"] == 1 else english[1]
-        return english.format(**fields)
-    return template(key, _whole(fields["count"]) if isinstance(english, tuple) else 1).format(**fields)
+        return english.format_map(fields)
+    return template(key, _whole(fields["count"]) if isinstance(english, tuple) else 1).format_map(fields)
 
 
 def _whole(count: object) -> int:

@@ -577,7 +577,14 @@ class Rules:
                 if option.chose(options[option.tag], choice) and options[tag] not in values:
                     raise SetupError(say("setup.option-needs", tag=option.tag, choice=choice, other=tag,
                                          values=join(values, "or")), record.header(tag) or record.header(option.tag))
-        return Setup(record, players, first, options, notes)
+        return cls.adjusted_setup(Setup(record, players, first, options, notes))
+
+    @classmethod
+    def adjusted_setup(cls, setup: Setup) -> Setup:
+        """The setup as the game takes it, once the headers are read: its own checks
+        (SetupError) and defaults. A game overrides this rather than ``setup_from``: a
+        ``super()`` call in a classmethod, compiled with mypyc, passes the wrong class."""
+        return setup
 
     @classmethod
     def tags(cls) -> tuple[str, ...]:

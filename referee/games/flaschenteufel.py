@@ -109,7 +109,8 @@ did not follow, for TR-REVOKE-PROVEN). Cards written by number alone: 38 is not 
 class Flaschenteufel(TrickRules):
     name = "flaschenteufel"
     title = "Flaschenteufel"
-    min_players, max_players = 3, 4
+    min_players = 3
+    max_players = 4
     deck = frozenset(DECK)
     verbs = TrickRules.verbs | {"discards", "gives"}
     targets = frozenset({"gives"})
@@ -119,7 +120,9 @@ class Flaschenteufel(TrickRules):
                aliases=(("texte", "text"), ("cards", "table"))),
     )
     match_points = "points"
-    RULES, CODES, EXAMPLES = RULES, CODES, EXAMPLES
+    RULES = RULES
+    CODES = CODES
+    EXAMPLES = EXAMPLES
     mistake_codes = ("REC-NOT-IN-DECK", "TR-OUT-OF-TURN", "TR-REVOKE", "TR-REVOKE-PROVEN", "TR-UNSEEN-CARD", "TR-WRONG-WINNER",
                      "TR-NOT-COMPLETE", "TR-NOTHING-TO-COLLECT", "FT-DEVIL-MISSING", "FT-DEVIL-EXTRA",
                      "FT-LATE-PREPARATION", "FT-NOT-NEIGHBOUR", "FT-SAME-NEIGHBOUR", "FT-EXCHANGE-MISSING",

@@ -58,7 +58,7 @@ def maximum(card: Card, players: int) -> tuple[int, str] | None:
     """What the card makes its drawer drink when drawn face up (the exchange, the 9):
     the most it can make one player drink, sips capped at two a player; None for a card
     with no drink of its own. Amount and unit."""
-    found = _MAXIMUM.get(kind(card))
+    found = _MAXIMUM.get(KIND[card] if card in KIND else kind(card))
     if found is None:
         return None
     amount, unit = found(card, players)

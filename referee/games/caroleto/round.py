@@ -105,7 +105,7 @@ class NineDraw:
     how: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class Round:
     names: tuple[str, ...]
     """The players, in seating order."""

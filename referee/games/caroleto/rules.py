@@ -17,7 +17,7 @@ from typing import TypedDict
 
 from ...cards import TAROT_78, UNSEEN_CARD, Card
 from ...messages import join, say
-from ...record import Event, Record
+from ...record import Event
 from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
 from ..seating import Seating
 from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
@@ -25,7 +25,7 @@ from .examples import EXAMPLES
 from .legal import legal, simulator_leaves_aside
 from .mistakes import MISTAKE_CODES, mistakes
 from .places import Places
-from .round import Amount, Bidding, Dare, Dossier, Duel, NineDraw, Play, Round, once
+from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Play, Round, once
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -167,11 +167,11 @@ class Caroleto(Rules):
     mistake_codes = MISTAKE_CODES
 
     @classmethod
-    def setup_from(cls, record: Record) -> Setup:
-        setup = super().setup_from(record)
+    def adjusted_setup(cls, setup: Setup) -> Setup:
+        """No more cards dealt than the deck holds."""
         cards, count = _cards(setup), len(setup.players)
         if cards * count > len(TAROT_78):
-            raise SetupError(say("ca.too-many-cards", cards=cards, count=count), record.header("Cards"))
+            raise SetupError(say("ca.too-many-cards", cards=cards, count=count), setup.record.header("Cards"))
         return setup
 
     def __init__(self, setup: Setup):
@@ -443,8 +443,12 @@ class Caroleto(Rules):
         """Who takes a card next; None when the first drawer is not known yet."""
         if r.first is None:
             return None
-        order = ((r.first + k * r.direction) % self.n for k in range(self.n))
-        return next((s for s in order if s not in r.drawn and self.counts[(s - r.direction) % self.n]), None)
+        n, direction, counts = self.n, r.direction, self.counts
+        for k in range(n):
+            seat = (r.first + k * direction) % n
+            if seat not in r.drawn and counts[(seat - direction) % n]:
+                return seat
+        return None
 
     def _undrawn(self, r: Round) -> list[int]:
         """Who has still to take a card in this round's draw: none in the last round, nor
@@ -536,21 +540,24 @@ class Caroleto(Rules):
             if not r.exchange_owed[seat]:
                 del r.exchange_owed[seat]
             if what == "exchange-up":
-                self._face_up(seat, card, say("ca.cause.exchange", card=card), r, event, "exchange")
+                self._face_up(seat, card, partial(say, "ca.cause.exchange", card=card), r, event, "exchange")
         elif what == "nine":
             owed = next(d for d in r.nine_draws if d.drawer == seat)
             r.nine_draws.remove(owed)
-            nine = say("ca.cause.nine", card=card, nine=owed.play.card, player=self.players[owed.play.seat])
-            if owed.how:
-                nine += ", " + owed.how
-            self._face_up(seat, card, nine, r, event, "nine")
+            self._face_up(seat, card, partial(self._nine_cause, card, owed), r, event, "nine")
         else:
             r.refill[seat] -= 1
             if not r.refill[seat]:
                 del r.refill[seat]
 
-    def _face_up(self, seat: int, card: Card, cause: str, r: Round, event: Event, rule: str) -> None:
-        """A card drawn face up: its maximum effect, on its drawer."""
+    def _nine_cause(self, card: Card, owed: NineDraw) -> str:
+        """The card drawn for a 9, as a drink's cause."""
+        words = say("ca.cause.nine", card=card, nine=owed.play.card, player=self.players[owed.play.seat])
+        return words + ", " + owed.how if owed.how else words
+
+    def _face_up(self, seat: int, card: Card, cause: Cause, r: Round, event: Event, rule: str) -> None:
+        """A card drawn face up: its maximum effect, on its drawer (``cause`` worded when
+        the drinks are told)."""
         if not card.seen:
             return self._note("ca.note.unseen-draw", event.line)
         found = maximum(card, self.n)
@@ -940,9 +947,9 @@ class Caroleto(Rules):
         assert word is not None  # the grammar gives « drinks » its amount
         amount: Amount
         unit, amount = ("sips", int(word)) if word.isdigit() else (word, 1)
-        written = self._written(event)
+        # the drink as written, in words (self._written(event)), is worded only for a flag
         if r is None:
-            self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=written))
+            self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=self._written(event)))
             return
         r.writes = True
         owed = r.owed(seat, unit)
@@ -952,16 +959,17 @@ class Caroleto(Rules):
             others = [u for u in UNITS if u != unit and r.owed(seat, u) > EPSILON]
             if others:
                 self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, others[0]),
-                          why=say("ca.drink.more", player=event.player, written=written,
+                          why=say("ca.drink.more", player=event.player, written=self._written(event),
                                   owed=join(self._amount(r.owed(seat, u), u) for u in others), causes=self._causes(r, seat, others)))
             else:
-                self.flag("CA-DRINK-UNDUE", event, rule=r.rule_of(seat, unit), why=self._nothing_owed(r, seat, unit, written))
+                self.flag("CA-DRINK-UNDUE", event, rule=r.rule_of(seat, unit),
+                          why=self._nothing_owed(r, seat, unit, self._written(event)))
         elif amount > owed + EPSILON:
             self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, unit),
-                      why=say("ca.drink.more", player=event.player, written=written, owed=self._amount(owed, unit),
+                      why=say("ca.drink.more", player=event.player, written=self._written(event), owed=self._amount(owed, unit),
                               causes=self._causes(r, seat, [unit])))
         r.written[(seat, unit)] = r.written.get((seat, unit), 0) + amount
-        if unit == "sips":
+        if unit == "sips" and r.duels:
             self._duels_drunk(r, seat)
         self.catchable = seat
 
@@ -1019,7 +1027,11 @@ class Caroleto(Rules):
                 found.append(("CA-DRINK-MISSING", {"player": name, "number": r.number, "amount": amount, "causes": causes}))
         return found
 
-    _amount = staticmethod(amount_text)
+    @staticmethod
+    def _amount(amount: Amount, unit: str) -> str:
+        """An amount of a unit in words (a method, not ``staticmethod(amount_text)``: mypyc
+        takes no such class attribute)."""
+        return amount_text(amount, unit)
 
     def _written(self, event: Event) -> str:
         word = event.word
