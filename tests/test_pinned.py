@@ -246,3 +246,13 @@ def test_wide_encodings_without_a_byte_order_mark_and_a_leading_nul_are_told() -
         assert isinstance(error, RecordError) and words in error.message and (error.line, error.column) == (1, 1)
     (error,) = read_games("<r>", io.BytesIO(b"\0" + text.encode()))
     assert isinstance(error, RecordError) and "binary data (a NUL byte)" in error.message
+
+
+def test_one_card_in_the_discard_is_still_a_card_to_draw(check_text) -> None:
+    """Caroleto: no stock, and the discard holds only the card of Ann's exchange: its two
+    draws are still owed when the round ends. (Not a record of records/: legal() offers
+    no exchange when nothing can be drawn, where check lets the discard pass.)"""
+    report = check_text('[Game "caroleto"]\n[Players "Ann Ben Cas"]\n[Cards "26"]\nBen says roi\nAnn discards 2C\n'
+                        "Ben takes ?? from Ann\nCas takes ?? from Ben\nAnn takes ?? from Cas\n"
+                        "Ann plays CD\nBen plays CS\nCas plays CH\n-- round 2\n")
+    assert [(v.code, v.line) for v in report.violations] == [("CA-UNSETTLED", 12)]
