@@ -89,6 +89,7 @@ DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
         ["tests/test_flaschenteufel.py", "tests/test_tricks.py"], ["flaschenteufel"], "flaschen"),
     "referee/games/bataille_corse.py": _game_tests(
         ["tests/test_bataille_corse.py"], ["bataille-corse"], "bataille or regressions"),
+    "referee/games/seating.py": (["tests/test_seating.py", "tests/test_records.py"], "not test_record_round_trip"),
     # a game's package: every module of it, by its folder
     "referee/games/caroleto/": _game_tests(["tests/test_caroleto.py", "tests/test_legal.py"], ["caroleto"],
                                            "caroleto or regressions"),
@@ -252,7 +253,7 @@ class Finder:
     def negate(self, node: ast.stmt | ast.expr, test: ast.expr) -> None:
         start, end = self.span(test)
         text = self.text(start, end)
-        self.add("negate", node, start, end, b"not (" + text + b")", f"`{_short(text.decode())}` → not")
+        self.add("negate", node, start, end, b"not (" + text + b")", f"`{_short(text.decode())}` → `not ({_short(text.decode())})`")
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -417,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
 
     root = args.root.resolve()
     path = (root / args.module).resolve() if not Path(args.module).is_absolute() else Path(args.module)
+    if not path.is_file() or path.suffix != ".py":
+        parser.error(f"{args.module}: not a Python module (one file, such as referee/games/tricks.py)")
     module = path.relative_to(root).as_posix()
     source = path.read_bytes()
     everything = [m for m in mutants_of(source) if not args.kinds or m.kind in args.kinds]
