@@ -19,6 +19,7 @@ referee/locales.py's, imported here by name."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from typing import Any
@@ -128,9 +129,14 @@ def compiled(lang: str) -> bytes:
 
 
 def compile_all(langs: list[str]) -> None:
+    """Write each language's .mo: compiled first, then put in place whole (a failed
+    compile leaves the catalogue in use as it was)."""
     for lang in langs:
-        with open(mo_path(lang), "wb") as stream:
-            stream.write(compiled(lang))
+        content = compiled(lang)
+        temporary = mo_path(lang) + ".tmp"
+        with open(temporary, "wb") as stream:
+            stream.write(content)
+        os.replace(temporary, mo_path(lang))
         print(mo_path(lang))
 
 
@@ -200,4 +206,6 @@ if __name__ == "__main__":
     commands = {"extract": extract, "compile": compile_all, "docs": write_docs}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit("usage: python -m referee.i18n extract|compile|docs [LANG...]")
+    if sys.argv[1] != "docs" and importlib.util.find_spec("babel") is None:
+        sys.exit("python -m referee.i18n extract|compile needs Babel: pip install 'referee[i18n]' (or '.[i18n]' in a checkout)")
     commands[sys.argv[1]](sys.argv[2:] or _po_languages())

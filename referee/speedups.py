@@ -53,17 +53,15 @@ def prefer_sources() -> None:
 def compiled_modules() -> list[str]:
     """The referee modules that this install holds compiled (an extension beside the
     source), whichever path runs."""
-    import referee
-
+    folder = os.path.dirname(os.path.abspath(__file__))  # referee's own folder (not ``import referee``: a circle)
     found = []
-    for folder in referee.__path__:
-        for top, _, files in os.walk(folder):
-            inside = os.path.relpath(top, folder)
-            package = "referee" if inside == os.curdir else "referee." + inside.replace(os.sep, ".")
-            for file in files:
-                suffix = next((s for s in importlib.machinery.EXTENSION_SUFFIXES if file.endswith(s)), None)
-                if suffix is not None:
-                    found.append(f"{package}.{file.removesuffix(suffix)}")
+    for top, _, files in os.walk(folder):
+        inside = os.path.relpath(top, folder)
+        package = "referee" if inside == os.curdir else "referee." + inside.replace(os.sep, ".")
+        for file in files:
+            suffix = next((s for s in importlib.machinery.EXTENSION_SUFFIXES if file.endswith(s)), None)
+            if suffix is not None:
+                found.append(f"{package}.{file.removesuffix(suffix)}")
     return sorted(found)
 
 

@@ -1,0 +1,527 @@
+"""Mutation testing of one module against its own tests: do the tests notice a broken rule?
+
+    python bench/mutate.py referee/games/tricks.py
+    python bench/mutate.py referee/games/tricks.py --tests tests/test_tricks.py --sample 40 --seed 1
+    python bench/mutate.py referee/notation.py --list
+
+The module is parsed with ``ast`` and changed one place at a time (a mutant):
+
+- ``compare``: a comparison negated (``<`` to ``>=``, ``==`` to ``!=``, ``in`` to ``not in``…);
+- ``boundary``: a comparison moved by one (``<`` to ``<=``, ``>=`` to ``>``…);
+- ``number``: an integer constant plus or minus one;
+- ``boolean``: ``and`` and ``or`` swapped;
+- ``delete``: a statement of a function replaced by ``pass``;
+- ``none``: a returned value replaced by ``None`` (but not ``False``);
+- ``negate``: the condition of an ``if``, ``while``, conditional expression or
+  comprehension negated.
+
+Type annotations, docstrings, f-strings and ``if TYPE_CHECKING:`` blocks are left alone,
+and so is a line marked ``# pragma: no mutate``. Each mutant is written into a temporary
+copy of the project (never into the working tree), and the chosen tests are run on it
+with ``pytest -x -q -n 0 -p no:cacheprovider``, with the copy first on PYTHONPATH and as
+the working directory (so commands the tests start use it too). A mutant is *killed* when
+a test fails (or the tests cannot even be collected), *survives* when they all pass, and
+*times out* when they take longer than ``--timeout`` (counted as noticed: a mutant that
+loops forever is caught). The tests must pass on the unchanged copy first.
+
+The score is the share of the behaviour-changing mutants that the tests notice (killed or
+timed out). A surviving mutant may change nothing a player could see (an *equivalent*
+mutant: a bound that no game reaches, a cache that is only faster); once a person has
+judged it so, it goes into ``bench/equivalent-mutants.txt`` with the reason, one per line,
+as ``module | kind: change | the line as written | why`` (``[2]`` after the change for the
+second of its kind on the line; lines written alike share the judgement), and is left out
+of the score.
+Surviving mutants are printed as diffs.
+
+Without ``--tests``, the tests of a module of referee are those of ``DEFAULT_TESTS``
+below; ``-k`` selects among them as pytest's ``-k`` does. ``--sample N`` draws N mutants
+(``--seed``), ``--rerun OUTPUT`` runs again only the survivors an earlier run printed
+(once tests are added), ``--kinds`` keeps some kinds, ``--jobs`` runs several copies at once
+(default 1: a run is long; keep the sample small). Exit status 1 when the score is under
+``--fail-under`` (default 0: never).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import dataclasses
+import difflib
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from queue import Queue
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENTS = ROOT / "bench" / "equivalent-mutants.txt"
+KINDS = ("compare", "boundary", "number", "boolean", "delete", "none", "negate")
+PRAGMA = "pragma: no mutate"
+IGNORED = (".git", "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache", "mutants",
+           ".venv", "venv", "node_modules", "*.pyc", "build", "dist", "*.egg-info")
+
+def _game_tests(files: list[str], games: list[str], folders: str) -> tuple[list[str], str]:
+    """A rules module's tests: its game's test files, the behaviours pinned after mutation
+    runs, then its records (chosen by folder with ``-k``), then the simulated mistakes (the recall and precision run of its games
+    only)."""
+    del games
+    return [*files, "tests/test_pinned.py", "tests/test_records.py", "tests/test_mistakes.py"], \
+        f"(not test_records.py or {folders}) and (not are_complete or {folders})"
+
+
+DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
+    # module: (test files or node ids, -k expression)
+    "referee/games/tricks.py": _game_tests(
+        ["tests/test_tricks.py", "tests/test_pierre_qui_roule.py", "tests/test_flaschenteufel.py"],
+        ["pierre-qui-roule", "flaschenteufel"], "pierre or flaschen or regressions"),
+    "referee/games/pierre_qui_roule.py": _game_tests(
+        ["tests/test_pierre_qui_roule.py", "tests/test_tricks.py"],
+        ["pierre-qui-roule"], "pierre or regressions"),
+    "referee/games/flaschenteufel.py": _game_tests(
+        ["tests/test_flaschenteufel.py", "tests/test_tricks.py"], ["flaschenteufel"], "flaschen"),
+    "referee/games/bataille_corse.py": _game_tests(
+        ["tests/test_bataille_corse.py"], ["bataille-corse"], "bataille or regressions"),
+    "referee/games/seating.py": (["tests/test_seating.py", "tests/test_records.py"], "not test_record_round_trip"),
+    # a game's package: every module of it, by its folder
+    "referee/games/caroleto/": _game_tests(["tests/test_caroleto.py", "tests/test_legal.py"], ["caroleto"],
+                                           "caroleto or regressions"),
+    "referee/games/carte_et_plouc/": _game_tests(
+        ["tests/test_carte_et_plouc.py", "tests/test_legal.py"], ["carte-et-plouc"], "carte or regressions"),
+    "referee/notation.py": (["tests/test_notation.py", "tests/test_notation_fr.py", "tests/test_pinned.py",
+                             "tests/test_records.py", "tests/test_hardening_files.py"],
+                            "not test_record_round_trip and not french_mistakes"),
+    "referee/engine.py": (["tests/test_pinned.py", "tests/test_records.py", "tests/test_cli.py"],
+                          "not test_record_round_trip"),
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change of the module: the bytes ``start:end`` of its source become ``replacement``."""
+
+    kind: str
+    line: int
+    start: int
+    end: int
+    replacement: bytes
+    change: str
+    source_line: str
+    occurrence: str = ""
+    """`` [2]`` for the second change of the same kind on the line (empty when alone)."""
+
+    def apply(self, source: bytes) -> bytes:
+        return source[: self.start] + self.replacement + source[self.end :]
+
+    @property
+    def signature(self) -> str:
+        """What names the mutant across edits of other lines: ``kind: change | line``."""
+        return f"{self.kind}: {self.change}{self.occurrence} | {self.source_line.strip()}"
+
+
+NEGATED = {ast.Eq: "!=", ast.NotEq: "==", ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=", ast.LtE: ">",
+           ast.In: "not in", ast.NotIn: "in", ast.Is: "is not", ast.IsNot: "is"}
+MOVED = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">"}
+WRITTEN = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+           ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
+SIMPLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Raise, ast.Delete, ast.Continue, ast.Break)
+
+
+class Finder:
+    """Every mutant of a module's source."""
+
+    def __init__(self, source: bytes):
+        self.source = source
+        self.lines = source.split(b"\n")
+        self.starts = [0]
+        for line in self.lines:
+            self.starts.append(self.starts[-1] + len(line) + 1)
+        self.mutants: list[Mutant] = []
+
+    def offset(self, line: int, column: int) -> int:
+        return self.starts[line - 1] + column  # ast columns count UTF-8 bytes
+
+    def span(self, node: ast.stmt | ast.expr) -> tuple[int, int]:
+        end_line, end_column = node.end_lineno, node.end_col_offset
+        assert end_line is not None and end_column is not None  # set by ast.parse
+        return self.offset(node.lineno, node.col_offset), self.offset(end_line, end_column)
+
+    def text(self, start: int, end: int) -> bytes:
+        return self.source[start:end]
+
+    def add(self, kind: str, node: ast.stmt | ast.expr, start: int, end: int, replacement: bytes, change: str) -> None:
+        line = self.lines[node.lineno - 1].decode("utf-8", "replace")
+        if PRAGMA in line:
+            return
+        self.mutants.append(Mutant(kind, node.lineno, start, end, replacement, change, line))
+
+    # the walk, which leaves out what cannot change behaviour by design
+    def walk(self, node: ast.AST, in_function: bool = False) -> None:
+        if isinstance(node, ast.JoinedStr):
+            return
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            return
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for default in [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]:
+                self.walk(default, in_function)
+            self.body(node.body, True)
+            return
+        if isinstance(node, ast.ClassDef):
+            self.body(node.body, False)
+            return
+        if isinstance(node, ast.AnnAssign):
+            if node.value is not None:
+                self.walk(node.value, in_function)
+            return
+        if isinstance(node, (ast.Module,)):
+            self.body(node.body, False)
+            return
+        self.mutate(node)
+        for field, value in ast.iter_fields(node):
+            if field in ("body", "orelse", "finalbody") and isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                self.body(value, in_function)
+            elif field == "handlers":
+                for handler in value:
+                    self.body(handler.body, in_function)
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        self.walk(item, in_function)
+            elif isinstance(value, ast.AST):
+                self.walk(value, in_function)
+
+    def body(self, statements: list[ast.stmt], in_function: bool) -> None:
+        for index, statement in enumerate(statements):
+            docstring = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) \
+                and isinstance(statement.value.value, str)  # a docstring, or an attribute's
+            if docstring:
+                continue
+            if in_function and isinstance(statement, SIMPLE) and not _abstract(statement):
+                start, end = self.span(statement)
+                first = self.text(start, end).decode("utf-8", "replace").splitlines()[0]
+                self.add("delete", statement, start, end, b"pass", f"delete `{_short(first)}`")
+            self.walk(statement, in_function)
+
+    def mutate(self, node: ast.AST) -> None:
+        if isinstance(node, ast.Compare):
+            before = node.left
+            for op, after in zip(node.ops, node.comparators):
+                start, end = self.span(before)[1], self.span(after)[0]
+                written = WRITTEN[type(op)]
+                for kind, table in (("compare", NEGATED), ("boundary", MOVED)):
+                    if type(op) in table:
+                        replacement = _swap_token(self.text(start, end), written, table[type(op)])
+                        if replacement is not None:
+                            self.add(kind, node, start, end, replacement, f"{written} → {table[type(op)]}")
+                before = after
+        elif isinstance(node, ast.BoolOp):
+            start, end = self.span(node)
+            old, new = ("and", "or") if isinstance(node.op, ast.And) else ("or", "and")
+            pieces, cursor = [], start
+            for left, right in zip(node.values, node.values[1:]):
+                a, b = self.span(left)[1], self.span(right)[0]
+                swapped = _swap_token(self.text(a, b), old, new)
+                if swapped is None:
+                    return
+                pieces += [self.text(cursor, a), swapped]
+                cursor = b
+            pieces.append(self.text(cursor, end))
+            self.add("boolean", node, start, end, b"".join(pieces), f"{old} → {new}")
+        elif isinstance(node, ast.Constant) and type(node.value) is int:
+            start, end = self.span(node)
+            for delta in (1, -1):
+                value = node.value + delta
+                self.add("number", node, start, end, (str(value) if value >= 0 else f"({value})").encode(),
+                         f"{node.value} → {value}")
+        elif isinstance(node, ast.Return) and node.value is not None \
+                and not (isinstance(node.value, ast.Constant) and node.value.value in (None, False)):
+            start, end = self.span(node.value)
+            self.add("none", node, start, end, b"None", f"return `{_short(self.text(start, end).decode())}` → None")
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+            self.negate(node, node.test)
+        elif isinstance(node, ast.comprehension):
+            for test in node.ifs:
+                self.negate(test, test)
+
+    def negate(self, node: ast.stmt | ast.expr, test: ast.expr) -> None:
+        start, end = self.span(test)
+        text = self.text(start, end)
+        self.add("negate", node, start, end, b"not (" + text + b")", f"`{_short(text.decode())}` → `not ({_short(text.decode())})`")
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _abstract(statement: ast.stmt) -> bool:
+    """``raise NotImplementedError``: what a subclass must give (deleting it is no mutant)."""
+    if not isinstance(statement, ast.Raise) or statement.exc is None:
+        return False
+    exc = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
+    return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+
+
+def _short(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _swap_token(segment: bytes, old: str, new: str) -> bytes | None:
+    """The segment between two operands with its operator ``old`` written as ``new``;
+    None when the operator is not found there alone (a comment in the way)."""
+    import re
+
+    words = r"\s+".join(re.escape(w) for w in old.split())
+    if old[0].isalpha():
+        pattern = rf"(?<![\w.]){words}(?!\w)"
+    else:
+        pattern = rf"(?<![<>=!]){words}(?![<>=])"
+    code = segment.split(b"#")[0].decode("utf-8") if b"#" in segment else segment.decode("utf-8")
+    found = list(re.finditer(pattern, code))
+    if len(found) != 1 or b"#" in segment:
+        return None
+    match = found[0]
+    text = segment.decode("utf-8")
+    return (text[: match.start()] + new + text[match.end():]).encode("utf-8")
+
+
+def mutants_of(source: bytes) -> list[Mutant]:
+    """The mutants of a module that compile and differ from it (as a syntax tree)."""
+    tree = ast.parse(source)
+    finder = Finder(source)
+    finder.walk(tree)
+    original = ast.dump(tree)
+    kept, seen = [], set()
+    for mutant in finder.mutants:
+        changed = mutant.apply(source)
+        if changed in seen:
+            continue
+        try:
+            if ast.dump(ast.parse(changed)) == original:
+                continue
+        except SyntaxError:
+            continue
+        seen.add(changed)
+        kept.append(mutant)
+    alike: dict[tuple[int, str, str], list[int]] = {}
+    for index, mutant in enumerate(kept):
+        alike.setdefault((mutant.line, mutant.kind, mutant.change), []).append(index)
+    for indexes in alike.values():
+        if len(indexes) > 1:
+            for n, index in enumerate(sorted(indexes, key=lambda i: kept[i].start), 1):
+                kept[index] = dataclasses.replace(kept[index], occurrence=f" [{n}]")
+    return kept
+
+
+def diff(mutant: Mutant, source: bytes, name: str) -> str:
+    before = source.decode("utf-8").splitlines(keepends=True)
+    after = mutant.apply(source).decode("utf-8").splitlines(keepends=True)
+    return "".join(difflib.unified_diff(before, after, f"{name}:{mutant.line}", f"{name} ({mutant.kind})", n=1))
+
+
+def read_equivalents(path: Path, module: str) -> dict[str, str]:
+    """The mutants of ``module`` judged equivalent: signature to reason."""
+    known: dict[str, str] = {}
+    if not path.is_file():
+        return known
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        fields = raw.split(" | ")
+        if len(fields) >= 4 and fields[0].strip() == module:
+            known[f"{fields[1].strip()} | {' | '.join(fields[2:-1]).strip()}"] = fields[-1].strip()
+    return known
+
+
+# running the tests
+RUNNING: set[subprocess.Popen[bytes]] = set()
+"""The test runs under way, ended with the command (Ctrl-C, or a SIGTERM)."""
+
+
+STOPPING = threading.Event()
+
+
+def _stop(*_: object) -> None:
+    STOPPING.set()
+    for process in list(RUNNING):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    raise SystemExit(130)
+
+
+def copy_tree(root: Path, into: Path) -> Path:
+    tree = into / "tree"
+    shutil.copytree(root, tree, ignore=shutil.ignore_patterns(*IGNORED), symlinks=True)
+    return tree
+
+
+def run_tests(tree: Path, tests: list[str], keyword: str, timeout: float) -> tuple[str, float, str]:
+    """``killed``, ``survived`` or ``timeout``, the seconds taken, and pytest's last lines.
+    Any other ending (no test collected, a bad option) is ``error``."""
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider",
+               "-W", "ignore::pytest.PytestUnknownMarkWarning", *tests]
+    if keyword:
+        command += ["-k", keyword]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))}
+    env.update(PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
+    began = time.monotonic()
+    process = subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL, start_new_session=True)
+    RUNNING.add(process)
+    try:
+        output, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return "timeout", time.monotonic() - began, ""
+    finally:
+        RUNNING.discard(process)
+    seconds = time.monotonic() - began
+    tail = "\n".join(output.decode("utf-8", "replace").strip().splitlines()[-15:])
+    if process.returncode == 0:
+        return "survived", seconds, tail
+    if process.returncode in (1, 2, 3):  # failed; interrupted (collection failed); internal error
+        return "killed", seconds, tail
+    return "error", seconds, tail
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("module", help="the module to mutate, e.g. referee/games/tricks.py")
+    parser.add_argument("--tests", nargs="+", action="extend", help="test files or node ids (default: DEFAULT_TESTS)")
+    parser.add_argument("-k", dest="keyword", default=None, help="pytest -k expression among the tests")
+    parser.add_argument("--sample", type=int, default=0, help="run N mutants drawn at random (default: all)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--kinds", nargs="+", choices=KINDS, help="only these kinds of mutant")
+    parser.add_argument("--timeout", type=float, default=0, help="seconds per mutant (default: 5 × the clean run + 10)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--root", type=Path, default=ROOT, help="the project copied for each run (default: this one)")
+    parser.add_argument("--equivalents", type=Path, default=None, help=f"default: {EQUIVALENTS.relative_to(ROOT)}")
+    parser.add_argument("--rerun", type=Path, help="only the survivors printed by an earlier run (its output)")
+    parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--fail-under", type=float, default=0, help="exit 1 when the score (in %%) is lower")
+    parser.add_argument("--show-killed", action="store_true", help="also print the diffs of the killed mutants")
+    args = parser.parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _stop)
+        signal.signal(signal.SIGINT, _stop)
+
+    root = args.root.resolve()
+    path = (root / args.module).resolve() if not Path(args.module).is_absolute() else Path(args.module)
+    if not path.is_file() or path.suffix != ".py":
+        parser.error(f"{args.module}: not a Python module (one file, such as referee/games/tricks.py)")
+    module = path.relative_to(root).as_posix()
+    source = path.read_bytes()
+    everything = [m for m in mutants_of(source) if not args.kinds or m.kind in args.kinds]
+    chosen = list(everything)
+    if args.rerun:
+        wanted = {line[2:].strip() for line in args.rerun.read_text(encoding="utf-8").splitlines() if line.startswith("# ")}
+        chosen = [m for m in chosen if m.signature in wanted]
+    elif args.sample and args.sample < len(chosen):
+        chosen = sorted(random.Random(args.seed).sample(chosen, args.sample), key=lambda m: (m.line, m.start))
+    if args.list:
+        for mutant in chosen:
+            print(f"{module}:{mutant.line}  {mutant.kind:8}  {mutant.change}{mutant.occurrence}")
+        print(f"{len(chosen)} of {len(everything)} mutants")
+        return 0
+
+    folder = next((key for key in DEFAULT_TESTS if key.endswith("/") and module.startswith(key)), module)
+    default_tests, default_keyword = DEFAULT_TESTS.get(module, DEFAULT_TESTS.get(folder, ([], "")))
+    tests = args.tests or default_tests
+    keyword = args.keyword if args.keyword is not None else ("" if args.tests else default_keyword)
+    if not tests:
+        parser.error(f"no tests known for {module}: give --tests")
+    equivalents_path = args.equivalents or (root / "bench" / "equivalent-mutants.txt")
+    equivalent = read_equivalents(equivalents_path, module)
+
+    sampled = f"the {len(chosen)} survivors printed in {args.rerun.name}" if args.rerun else \
+        f"a sample of {len(chosen)} of {len(everything)} mutants, seed {args.seed}" if len(chosen) < len(everything) \
+        else f"all {len(everything)} mutants"
+    print(f"{module}: {sampled}; tests: {' '.join(tests)}{f' -k {keyword!r}' if keyword else ''}", flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="referee-mutate-") as scratch:
+        trees: Queue[Path] = Queue()
+        for job in range(max(args.jobs, 1)):
+            trees.put(copy_tree(root, Path(scratch) / str(job)))
+        tree = trees.get()
+        outcome, seconds, tail = run_tests(tree, tests, keyword, args.timeout or 600)
+        trees.put(tree)
+        if outcome != "survived":
+            print(f"the tests do not pass on the unchanged module ({outcome}):\n{tail}", file=sys.stderr)
+            return 2
+        timeout = args.timeout or 5 * seconds + 10
+        print(f"clean run: {seconds:.1f} s; timeout per mutant: {timeout:.0f} s", flush=True)
+
+        lock = threading.Lock()
+        results: dict[Mutant, str] = {}
+
+        def one(mutant: Mutant) -> None:
+            if STOPPING.is_set():
+                return
+            tree = trees.get()
+            target = tree / module
+            try:
+                target.write_bytes(mutant.apply(source))
+                outcome, seconds, tail = run_tests(tree, tests, keyword, timeout)
+            finally:
+                target.write_bytes(source)
+                trees.put(tree)
+            with lock:
+                if STOPPING.is_set():
+                    return
+                results[mutant] = outcome
+                known = " (known equivalent)" if outcome == "survived" and mutant.signature in equivalent else ""
+                print(f"[{len(results)}/{len(chosen)}] {outcome:8} {module}:{mutant.line} {mutant.kind}: "
+                      f"{mutant.change}{mutant.occurrence}{known}  ({seconds:.1f} s)", flush=True)
+                if outcome == "error":
+                    print(tail, flush=True)
+
+        for tree_path in list(trees.queue):
+            for cache in tree_path.rglob("__pycache__"):
+                shutil.rmtree(cache, ignore_errors=True)
+        with ThreadPoolExecutor(max(args.jobs, 1)) as pool:
+            list(pool.map(one, chosen))
+
+    return report(module, source, chosen, results, equivalent, args)
+
+
+def report(module: str, source: bytes, chosen: list[Mutant], results: dict[Mutant, str], equivalent: dict[str, str],
+           args: argparse.Namespace) -> int:
+    count = {k: sum(1 for m in chosen if results[m] == k) for k in ("killed", "timeout", "survived", "error")}
+    survivors = [m for m in chosen if results[m] == "survived"]
+    judged = [m for m in survivors if m.signature in equivalent]
+    open_ = [m for m in survivors if m.signature not in equivalent]
+    changing = len(chosen) - len(judged) - count["error"]
+    noticed = count["killed"] + count["timeout"]
+    score = 100.0 * noticed / changing if changing else 100.0
+    if args.show_killed:
+        for mutant in chosen:
+            if results[mutant] in ("killed", "timeout"):
+                print(diff(mutant, source, module))
+    if judged:
+        print(f"\nEquivalent mutants ({len(judged)}), as judged in {EQUIVALENTS.name}:")
+        for mutant in judged:
+            print(f"- {module}:{mutant.line} {mutant.kind}: {mutant.change}{mutant.occurrence}: {equivalent[mutant.signature]}")
+    if open_:
+        print(f"\nSurviving mutants ({len(open_)}):")
+        for mutant in open_:
+            print(f"# {mutant.signature}")
+            print(diff(mutant, source, module))
+    print(f"\n{module}: {len(chosen)} mutants: killed {count['killed']}, timeout {count['timeout']}, "
+          f"survived {count['survived']} ({len(judged)} equivalent), error {count['error']}")
+    print(f"score: {noticed}/{changing} = {score:.1f}% of the behaviour-changing mutants noticed")
+    return 1 if score < args.fail_under else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
