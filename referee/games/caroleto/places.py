@@ -11,9 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+# mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
+# pickles hold, which Python code may also build (docs/performance.md, the fast path)
+from mypy_extensions import mypyc_attr
+
 from ...cards import Card
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Places:
     """The places each card of the deck may be in."""
 

@@ -7,12 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+# mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
+# pickles hold, which Python code may also build (docs/performance.md, the fast path)
+from mypy_extensions import mypyc_attr
+
 from ...cards import Card
 from ...messages import say
 from ..base import Drink
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Play:
     """A card laid in the round (or taken from the discard by a bout and used)."""
 
@@ -30,6 +35,7 @@ class Play:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Duel:
     """The 10's rock-paper-scissors duel: 2 sips, then 4, then 8 after each « double »."""
 
@@ -49,6 +55,7 @@ class Duel:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Dossier:
     """The Valet's dossier and the vote on it (all but the teller vote)."""
 
@@ -71,6 +78,7 @@ class Dossier:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Dare:
     """The 8's truth or dare, for the player it falls on."""
 
@@ -81,6 +89,7 @@ class Dare:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Bidding:
     """The ace's « surenchère de couleur »: bidders in turn from the ace's next player."""
 
@@ -96,6 +105,7 @@ class Bidding:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class NineDraw:
     """A card owed to the 9: who draws it, in whose place, for which 9."""
 
@@ -106,6 +116,7 @@ class NineDraw:
 
 
 @dataclass(slots=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Round:
     names: tuple[str, ...]
     """The players, in seating order."""
@@ -238,13 +249,17 @@ def _text(cause: Cause) -> str:
     return cause if isinstance(cause, str) else cause()
 
 
-def once(word: Callable[[], str]) -> Callable[[], str]:
-    """A cause worded the first time it is asked for (a 7's or the 6s' drinks share one)."""
-    done: list[str] = []
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class Once:
+    """A cause worded the first time it is asked for (a 7's or the 6s' drinks share one).
+    A class, not a closure: the rules' copies and pickles hold it (compiled with mypyc, a
+    closure cannot be copied)."""
 
-    def worded() -> str:
-        if not done:
-            done.append(word())
-        return done[0]
+    def __init__(self, word: Callable[[], str]) -> None:
+        self.word = word
+        self.text: str | None = None
 
-    return worded
+    def __call__(self) -> str:
+        if self.text is None:
+            self.text = self.word()
+        return self.text

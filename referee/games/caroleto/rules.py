@@ -15,6 +15,8 @@ from dataclasses import replace
 from functools import partial
 from typing import TypedDict
 
+from mypy_extensions import mypyc_attr
+
 from ...cards import TAROT_78, UNSEEN_CARD, Card
 from ...messages import join, say
 from ...record import Event
@@ -25,7 +27,7 @@ from .examples import EXAMPLES
 from .legal import legal, simulator_leaves_aside
 from .mistakes import MISTAKE_CODES, mistakes
 from .places import Places
-from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Play, Round, once
+from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Once, Play, Round
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -147,6 +149,7 @@ NOTED_LINES = 10
 """The lines a note lists by number; later ones are « and later »."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that a call from Python code runs __init__
 class Caroleto(Rules):
     name = "caroleto"
     title = "Caroleto"
@@ -544,16 +547,11 @@ class Caroleto(Rules):
         elif what == "nine":
             owed = next(d for d in r.nine_draws if d.drawer == seat)
             r.nine_draws.remove(owed)
-            self._face_up(seat, card, partial(self._nine_cause, card, owed), r, event, "nine")
+            self._face_up(seat, card, partial(_nine_cause, self.players, card, owed), r, event, "nine")
         else:
             r.refill[seat] -= 1
             if not r.refill[seat]:
                 del r.refill[seat]
-
-    def _nine_cause(self, card: Card, owed: NineDraw) -> str:
-        """The card drawn for a 9, as a drink's cause."""
-        words = say("ca.cause.nine", card=card, nine=owed.play.card, player=self.players[owed.play.seat])
-        return words + ", " + owed.how if owed.how else words
 
     def _face_up(self, seat: int, card: Card, cause: Cause, r: Round, event: Event, rule: str) -> None:
         """A card drawn face up: its maximum effect, on its drawer (``cause`` worded when
@@ -690,23 +688,15 @@ class Caroleto(Rules):
         for p in r.plays:
             if p.kind == "roi-de-pique" and self.central:
                 thirds = self.central
-
-                def central(p: Play = p) -> str:
-                    return say("ca.cause.central", thirds=thirds, cause=self._cause(p))
-
-                r.give(p.seat, thirds / 3, "central", central, p.line, "roi")
+                r.give(p.seat, thirds / 3, "central", partial(_central_cause, self.players, thirds, p), p.line, "roi")
                 self.central = 0
         designated = self._sixes(r, event)
         for p in r.plays:
             if p.kind == "seven":
-                base = once(partial(self._cause, p))
+                base = Once(partial(card_cause, self.players, p))
                 for k in range(self.n):
                     seat = (p.seat + k * r.direction) % self.n
-
-                    def seven(k: int = k, seat: int = seat, base: Callable[[], str] = base) -> str:
-                        return self._seven_cause(base(), k, seat, r)
-
-                    r.give(seat, k + 1, "sips", seven, p.line, "seven")
+                    r.give(seat, k + 1, "sips", partial(_seven_cause, self, base, k, seat, r), p.line, "seven")
             elif p.kind == "nine":
                 for k in range(1, self.n):
                     other = (p.seat + k * r.direction) % self.n
@@ -719,17 +709,13 @@ class Caroleto(Rules):
             if p.kind not in TARGETED or p.target is None:
                 continue
             p.final, p.how = self._aim(p, p.target, trumps)
-            cause = partial(self._cause, p)
+            cause = partial(card_cause, self.players, p)
             if p.kind == "sips":
                 r.give(p.final, p.card.rank, "sips", cause, p.line, "red" if p.card.suit in RED else "black")
             elif p.kind == "eight":
                 r.dares.append(Dare(p, p.final))
             elif p.kind == "ten" and p.final == p.seat:
-
-                def no_duel(p: Play = p) -> str:
-                    return say("ca.cause.no-duel", cause=self._cause(p))
-
-                r.give(p.seat, 2, "sips", no_duel, p.line, "ten")
+                r.give(p.seat, 2, "sips", partial(_no_duel_cause, self.players, p), p.line, "ten")
             elif p.kind == "ten":
                 r.duels.append(Duel(p, frozenset({p.seat, p.final}), cause))
                 self.counter["duels"] += 1
@@ -750,12 +736,7 @@ class Caroleto(Rules):
         sixes = [p for p in r.plays if p.kind == "six"]
         if not sixes:
             return set()
-        @once
-        def cause() -> str:
-            if len(sixes) == 1:
-                return self._cause(replace(sixes[0], target=None))
-            return say("ca.cause.sixes", count=len(sixes), cards=join(f"{p.card} ({self.players[p.seat]})" for p in sixes))
-
+        cause = Once(partial(_sixes_cause, self.players, sixes))
         if len(sixes) >= 4:
             for seat in range(self.n):
                 r.give(seat, 1, "up", cause, sixes[0].line, "six-count")
@@ -781,23 +762,6 @@ class Caroleto(Rules):
             return target, ""
         return trump.target, say("ca.how.redirect", trump=trump.card, player=self.players[target],
                                  final=self.players[trump.target])
-
-    def _seven_cause(self, cause: str, k: int, seat: int, r: Round) -> str:
-        """A 7's drink: the card, and the place of the drinker in its count, which goes
-        round in the table's direction (turned by the Dame of an earlier round)."""
-        if not k:
-            return say("ca.cause.seven-own", cause=cause)
-        side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
-        since = say("ca.since.dame", number=self.turned_in) if self.turned_in is not None and r.direction != 1 else ""
-        return say("ca.cause.seven", cause=cause, player=self.players[seat], place=k + 1, side=side, since=since)
-
-    def _cause(self, play: Play) -> str:
-        """A card as a drink's cause: « 4S played by Léa on Noé, sent back by Noé's T7 »."""
-        key = "ca.cause.used" if play.used else "ca.cause.card"
-        cause = say(key, card=play.card, player=self.players[play.seat])
-        if play.target is not None and play.kind in TARGETED:
-            cause += say("ca.cause.on", target=self.players[play.target])
-        return cause + (", " + play.how if play.how else "")
 
     # The ace's bidding.
     def _bids(self, seat: int, event: Event) -> None:
@@ -866,8 +830,7 @@ class Caroleto(Rules):
         b.over = True
         key = "ca.cause.cut" if cut is not None else "ca.cause.passed" if held is not None else "ca.cause.blocked"
         position = b.position
-        r.give(b.bidder, 2 ** position, "sips", lambda: say(key, cause=self._cause(b.play), position=position, trump=cut,
-                                                             card=held),
+        r.give(b.bidder, 2 ** position, "sips", partial(_bid_cause, self.players, key, b.play, position, cut, held),
                b.play.line, "ace-cut" if cut is not None else "ace-count")
         for seat, count in b.bids.items():
             r.refill[seat] = r.refill.get(seat, 0) + count
@@ -907,7 +870,7 @@ class Caroleto(Rules):
             return
         assert r is not None  # a dare belongs to the round
         dare.refused = True
-        r.give(seat, 1, "glass", lambda: say("ca.cause.refused", cause=self._cause(dare.play)), dare.play.line, "eight-refused")
+        r.give(seat, 1, "glass", partial(_refused_cause, self.players, dare.play), dare.play.line, "eight-refused")
 
     def _no_dare(self, seat: int, r: Round | None) -> str:
         return say("ca.dare.none", player=self.players[seat])
@@ -1312,3 +1275,54 @@ _HANDLERS: dict[str, Callable[[Caroleto, int, Event], None]] = {
 """Each event's handler, by verb."""
 
 RULES_CLASS = Caroleto
+
+
+# The causes of drinks, worded only when asked for: ``partial``s of these functions, not
+# closures, so that the rules' copies and pickles can hold them (compiled with mypyc, a
+# closure cannot be copied).
+def card_cause(players: tuple[str, ...], play: Play) -> str:
+    """A card as a drink's cause: « 4S played by Léa on Noé, sent back by Noé's T7 »."""
+    key = "ca.cause.used" if play.used else "ca.cause.card"
+    cause = say(key, card=play.card, player=players[play.seat])
+    if play.target is not None and play.kind in TARGETED:
+        cause += say("ca.cause.on", target=players[play.target])
+    return cause + (", " + play.how if play.how else "")
+
+
+def _nine_cause(players: tuple[str, ...], card: Card, owed: NineDraw) -> str:
+    """The card drawn for a 9, as a drink's cause."""
+    words = say("ca.cause.nine", card=card, nine=owed.play.card, player=players[owed.play.seat])
+    return words + ", " + owed.how if owed.how else words
+
+
+def _central_cause(players: tuple[str, ...], thirds: int, play: Play) -> str:
+    return say("ca.cause.central", thirds=thirds, cause=card_cause(players, play))
+
+
+def _seven_cause(rules: Caroleto, base: Callable[[], str], k: int, seat: int, r: Round) -> str:
+    """A 7's drink: the card, and the place of the drinker in its count, which goes
+    round in the table's direction (turned by the Dame of an earlier round)."""
+    cause = base()
+    if not k:
+        return say("ca.cause.seven-own", cause=cause)
+    side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
+    since = say("ca.since.dame", number=rules.turned_in) if rules.turned_in is not None and r.direction != 1 else ""
+    return say("ca.cause.seven", cause=cause, player=rules.players[seat], place=k + 1, side=side, since=since)
+
+
+def _no_duel_cause(players: tuple[str, ...], play: Play) -> str:
+    return say("ca.cause.no-duel", cause=card_cause(players, play))
+
+
+def _sixes_cause(players: tuple[str, ...], sixes: list[Play]) -> str:
+    if len(sixes) == 1:
+        return card_cause(players, replace(sixes[0], target=None))
+    return say("ca.cause.sixes", count=len(sixes), cards=join(f"{p.card} ({players[p.seat]})" for p in sixes))
+
+
+def _bid_cause(players: tuple[str, ...], key: str, play: Play, position: int, cut: Card | None, held: Card | None) -> str:
+    return say(key, cause=card_cause(players, play), position=position, trump=cut, card=held)
+
+
+def _refused_cause(players: tuple[str, ...], play: Play) -> str:
+    return say("ca.cause.refused", cause=card_cause(players, play))
