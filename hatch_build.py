@@ -62,11 +62,10 @@ COMPILED = [
 """The modules mypyc compiles, as paths from the project's root: only modules whose
 annotations are true at run time (mypyc checks them), which ``mypy --strict`` accepts.
 Adding a module is one line here; tests/test_fast_path.py then checks that both paths
-give the same results. The reader, the replay and four games are here; Caroleto is not
-yet (its drinks keep their causes as closures, which a compiled copy of the rules
-cannot copy), nor the writers (class-level settings that the HTML writer, not compiled,
-overrides), nor the generated parser (``_grammar_parser``: Lark's code). What mypyc
-needs of a module is in docs/performance.md."""
+give the same results. The reader, the replay and the five games are here; not yet the
+writers (class-level settings that the HTML writer, not compiled, overrides), nor the
+generated parser (``_grammar_parser``: Lark's code). What mypyc needs of a module is in
+docs/performance.md."""
 
 GROUP = "referee"
 """mypyc's group: its runtime and the compiled code go in one shared library,
