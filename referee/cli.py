@@ -5,9 +5,8 @@
 (a sixth of the start-up); any other command line goes to the click group
 (referee/cli_group.py: every command with its options and help), which ``main`` also
 stands for in every other use (click's test runner, shell completion, the help texts of
-the catalogue). Both run what is here: the check itself, and the endings every command
-shares. Heavy modules (rich, jsonschema) are imported inside the commands that need
-them, so that a small check starts fast."""
+the catalogue). Both run the check and the endings every command shares from
+referee/running.py."""
 
 from __future__ import annotations
 
@@ -15,11 +14,6 @@ import os
 import sys
 from typing import Any
 
-from .running import EXIT_ERROR as EXIT_ERROR
-from .running import EXIT_INTERRUPTED as EXIT_INTERRUPTED
-from .running import EXIT_OK as EXIT_OK
-from .running import EXIT_OUTPUT_CLOSED as EXIT_OUTPUT_CLOSED
-from .running import EXIT_VIOLATIONS as EXIT_VIOLATIONS
 from .running import check_files, reconfigure_streams, with_endings
 
 

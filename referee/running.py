@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from .config import Config
@@ -83,6 +83,21 @@ def _drop_output() -> None:
         pass
 
 
+def _say_error(text: str) -> None:
+    """A sentence on standard error, made visible (safe_text)."""
+    import click
+
+    from .safe_text import visible
+
+    click.echo(visible(text), err=True)
+
+
+def _stop(text: str) -> NoReturn:
+    """End the command on a sentence: a file or an option that cannot be used (exit 2)."""
+    _say_error(text)
+    sys.exit(EXIT_ERROR)
+
+
 def records_out() -> None:
     """Records and JSON are written in UTF-8 whatever the locale: never a character lost.
     (Only a file name that is not UTF-8 can hold what UTF-8 cannot write: a JSON escape.)"""
@@ -101,8 +116,8 @@ class _Printer:
         self.encoding = None if encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig") else encoding
         self.degraded = False
         self.width: int | None = None
-        self.write: Callable[[list[tuple[str, str]]], object]
         """The terminal's width, to wrap sentences to (none in a pipe: lines stay whole)."""
+        self.write: Callable[[list[tuple[str, str]]], object]
         plain = bool(os.environ.get("NO_COLOR"))  # no-color.org: no colour, and here no style at all
         if sys.stdout.isatty():
             import shutil
@@ -141,18 +156,9 @@ def configuration(path: str | None, none: bool) -> Config:
     try:
         config = Config() if none else load(path) if path else find()
     except ConfigError as error:
-        import click
-
-        from .safe_text import visible
-
-        click.echo(visible(str(error)), err=True)
-        sys.exit(EXIT_ERROR)
+        _stop(str(error))
     for warning in config.warnings:
-        import click
-
-        from .safe_text import visible
-
-        click.echo(visible(warning), err=True)
+        _say_error(warning)
     _language_from_config(config)
     return config
 
@@ -174,12 +180,7 @@ def _codes(values: tuple[str, ...], option: str) -> tuple[str, ...]:
     try:
         return codes(tuple(code for value in values for code in value.split(",") if code.strip()), option)
     except ConfigError as error:
-        import click
-
-        from .safe_text import visible
-
-        click.echo(visible(str(error)), err=True)
-        sys.exit(EXIT_ERROR)
+        _stop(str(error))
 
 
 def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, strict: bool | None, jobs: int,
@@ -253,10 +254,6 @@ def _output_file(path: str) -> OutputFile:
     try:
         return OutputFile(path)
     except OSError as error:
-        import click
-
         from .messages import say
-        from .safe_text import visible
 
-        click.echo(visible(say("output.cannot-write", path=path, reason=error.strerror or error)), err=True)
-        sys.exit(EXIT_ERROR)
+        _stop(say("output.cannot-write", path=path, reason=error.strerror or error))
