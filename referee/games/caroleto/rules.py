@@ -715,7 +715,7 @@ class Caroleto(Rules):
             elif p.kind == "eight":
                 r.dares.append(Dare(p, p.final))
             elif p.kind == "ten" and p.final == p.seat:
-                r.give(p.seat, 2, "sips", partial(_no_duel_cause, self.players, p), p.line, "ten")
+                r.give(p.seat, 2, "sips", partial(_card_in, "ca.cause.no-duel", self.players, p), p.line, "ten")
             elif p.kind == "ten":
                 r.duels.append(Duel(p, frozenset({p.seat, p.final}), cause))
                 self.counter["duels"] += 1
@@ -870,7 +870,7 @@ class Caroleto(Rules):
             return
         assert r is not None  # a dare belongs to the round
         dare.refused = True
-        r.give(seat, 1, "glass", partial(_refused_cause, self.players, dare.play), dare.play.line, "eight-refused")
+        r.give(seat, 1, "glass", partial(_card_in, "ca.cause.refused", self.players, dare.play), dare.play.line, "eight-refused")
 
     def _no_dare(self, seat: int, r: Round | None) -> str:
         return say("ca.dare.none", player=self.players[seat])
@@ -1310,8 +1310,9 @@ def _seven_cause(rules: Caroleto, base: Callable[[], str], k: int, seat: int, r:
     return say("ca.cause.seven", cause=cause, player=rules.players[seat], place=k + 1, side=side, since=since)
 
 
-def _no_duel_cause(players: tuple[str, ...], play: Play) -> str:
-    return say("ca.cause.no-duel", cause=card_cause(players, play))
+def _card_in(key: str, players: tuple[str, ...], play: Play) -> str:
+    """A card's cause within a sentence (a 10 with no duel, an 8's dare refused)."""
+    return say(key, cause=card_cause(players, play))
 
 
 def _sixes_cause(players: tuple[str, ...], sixes: list[Play]) -> str:
@@ -1322,7 +1323,3 @@ def _sixes_cause(players: tuple[str, ...], sixes: list[Play]) -> str:
 
 def _bid_cause(players: tuple[str, ...], key: str, play: Play, position: int, cut: Card | None, held: Card | None) -> str:
     return say(key, cause=card_cause(players, play), position=position, trump=cut, card=held)
-
-
-def _refused_cause(players: tuple[str, ...], play: Play) -> str:
-    return say("ca.cause.refused", cause=card_cause(players, play))
