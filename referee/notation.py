@@ -1,9 +1,12 @@
-"""Reading records: a file is read in blocks and cut into games, and each game is parsed
-on its own by the Lark LALR parser with the builder passed inline (no tree is built).
+"""Reading records: a file is read in blocks and cut into games, and each game is read
+on its own with the lexer of the grammar's rule ``start``.
 
 The grammar (grammar/record.lark) gives a game few, coarse tokens: each header line, and
-the run of event lines after the headers. The builder splits their text; a line the
-parser refuses is read again token by token, to say where and what is wrong.
+the run of event lines after the headers. Rule ``start`` is any sequence of them, so its
+lexer's regular expression (``_grammar_start``, generated from the grammar) reads a game
+as Lark's LALR parser would, without its parser loop; the builder splits the tokens'
+text. A line the lexer refuses is read again token by token by Lark's parser (imported
+only then), to say where and what is wrong.
 
 A game whose headers say ``[Notation "fr"]`` (or whose match's do) is read in French
 notation: the same grammar with its words, card letters and drinks in French
@@ -17,10 +20,10 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import BinaryIO, Protocol, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, cast
 
-from ._grammar_parser import Lark, Lark_StandAlone, Token, Transformer
-from ._grammar_parser import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from ._grammar_start import ENGLISH as _ENGLISH_START
+from ._grammar_start import FRENCH as _FRENCH_START
 from .cards import (FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card,
                     french_name, french_text)
 from .french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS, FRENCH_WRITTEN,
@@ -29,6 +32,9 @@ from .game_names import numbers_are_cards
 from .messages import say
 from .record import ERRORS_KEPT, TARGET_VERBS, Batch, Comment, Event, Header, Record, lines_at
 from .record import RecordError as RecordError  # re-exported: where callers have always taken it
+
+if TYPE_CHECKING:
+    from ._grammar_parser import Lark, UnexpectedInput
 
 MAX_LINE = 4096
 """The longest line a record may have, in characters."""
@@ -110,7 +116,13 @@ _Lines = tuple[list[Header], list[Event], list[Comment]]
 """What the builder makes of some lines: their headers, events and comments."""
 
 
-class _Builder(Transformer[Token, _Lines]):
+_Token = tuple[str, int, int, int, int]
+"""A token of rule ``start``: its terminal, where it begins and ends, its line and column."""
+_KEPT = frozenset({"HEADER_LINE", "EVENTS", "COMMENT_LINES"})
+"""The tokens of rule ``start`` that hold something (the others are blanks)."""
+
+
+class _Builder:
     """Builds a game's Header, Event and Comment values from its tokens, which the grammar
     has already checked: splitting them needs no more checks."""
 
@@ -132,30 +144,58 @@ class _Builder(Transformer[Token, _Lines]):
         self.comments = True
         """Whether to build the lines that are only a comment (a replay needs none)."""
 
-    def start(self, tokens: list[Token]) -> _Lines:
-        offset = self.offset
+    def read(self, text: str, lexer: re.Pattern[str]) -> _Lines | int:
+        """Whole lines read as Lark's parser reads them with rule ``start`` (``lexer``: its
+        lexer), or the number (from 1) of the first line it refuses. As in Lark, every
+        token is lexed before the builder splits any."""
+        tokens: list[_Token] = []
+        pos, line, column, end = 0, 1, 1, len(text)
+        while pos < end:
+            found = lexer.match(text, pos)
+            if found is None:
+                return line
+            kind, after = found.lastgroup, found.end()
+            if kind in _KEPT:
+                tokens.append((kind, pos, after, line, column))
+            newlines = text.count("\n", pos, after)
+            if newlines:
+                line += newlines
+                column = after - text.rfind("\n", pos, after)
+            else:
+                column += after - pos
+            pos = after
+        headers: list[Header] = []
+        events: list[Event] = []
+        comments: list[Comment] = []
+        for kind, begin, after, line, column in tokens:
+            self._take(kind, text[begin:after], line, column, headers, events, comments)
+        return headers, events, comments
+
+    def start(self, tokens: list[Any]) -> _Lines:
+        """Lark's callback for rule ``start`` (its tokens: Lark's Token, a str with its
+        terminal, line and column), for the tests that read with Lark's parser."""
         headers: list[Header] = []
         events: list[Event] = []
         comments: list[Comment] = []
         for token in tokens:
-            kind = token.type
-            assert token.line is not None and token.column is not None  # lark places each token it lexes
-            if kind == "HEADER_LINE":
-                header = _HEADER.match(token)
-                assert header is not None  # the grammar read it so
-                tag, value, comment = header.groups()
-                text = _ESCAPE.sub(r"\1", value)
-                headers.append(Header(tag, text, token.line + offset, token.column + token.index("["), comment))
-            else:  # EVENTS, or COMMENT_LINES: a comment and the quiet lines after it
-                self._events(token, token.line + offset, events, comments)
+            self._take(token.type, str(token), token.line, token.column, headers, events, comments)
         return headers, events, comments
 
-    def _events(self, token: Token, line: int, events: list[Event], comments: list[Comment]) -> None:
+    def _take(self, kind: str, text: str, line: int, column: int,
+              headers: list[Header], events: list[Event], comments: list[Comment]) -> None:
+        """One token of rule ``start``, at ``line`` (of the text read) and ``column``."""
+        if kind == "HEADER_LINE":
+            header = _HEADER.match(text)
+            assert header is not None  # the grammar read it so
+            tag, value, comment = header.groups()
+            headers.append(Header(tag, _ESCAPE.sub(r"\1", value), line + self.offset, column + text.index("["), comment))
+        else:  # EVENTS, or COMMENT_LINES: a comment and the quiet lines after it
+            self._events(text, line + self.offset, column, events, comments)
+
+    def _events(self, token: str, line: int, column: int, events: list[Event], comments: list[Comment]) -> None:
         """The events and comments of a run of lines (checked already by the grammar), each
         line split in plain Python; an unusual one (a round marker, an announced suit, a
         bare number, a drink in words) is read with the line pattern."""
-        column = token.column
-        assert column is not None  # lark places each token it lexes
         for text in token.split("\n"):
             cut = text.find(";")
             comment = None
@@ -377,24 +417,34 @@ def french_grammar(grammar: str) -> str:
     return grammar
 
 
+@lru_cache(maxsize=2)
+def builder_for(french: bool) -> tuple[re.Pattern[str], _Builder]:
+    """The lexer of rule ``start`` and the builder of a notation: English, or French
+    ([Notation "fr"])."""
+    return (re.compile(_FRENCH_START), _FrenchBuilder()) if french else (re.compile(_ENGLISH_START), _Builder())
+
+
 # The parsers are Lark's stand-alone ones, generated from the grammar with their tables
-# (grammar/generate.py): reading a record imports no Lark and builds no tables.
+# (grammar/generate.py): they are imported only to say what is wrong with a line.
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, _Builder]:
-    builder = _Builder()
+    from ._grammar_parser import Lark_StandAlone
+
+    builder = builder_for(False)[1]
     return Lark_StandAlone(transformer=builder), builder
 
 
 @lru_cache(maxsize=1)
 def _french_parser() -> tuple[Lark, _Builder]:
     from . import _grammar_parser_fr as tables
+    from ._grammar_parser import Lark_StandAlone
 
-    builder = _FrenchBuilder()
+    builder = builder_for(True)[1]
     return Lark_StandAlone(tables.DATA, tables.MEMO, transformer=builder), builder
 
 
 def parser_for(french: bool) -> tuple[Lark, _Builder]:
-    """The parser and builder of a notation: English, or French ([Notation "fr"])."""
+    """Lark's parser and the builder of a notation: English, or French ([Notation "fr"])."""
     return _french_parser() if french else _parser()
 
 
@@ -616,6 +666,8 @@ def _quiet_lines_before(text: str, low: int, at: int) -> int:
 
 def _diagnose(parser: Lark, source: str, french: bool = False) -> tuple[int, str]:
     """A line the fast reading refused, read again token by token to find the spot."""
+    from ._grammar_parser import UnexpectedInput
+
     try:
         parser.parse(source, start="line")
     except UnexpectedInput as error:
@@ -823,14 +875,17 @@ class _Reader:
     def _parse(self, text: str, start: int) -> _Lines | None:
         """The lines read, or None if one cannot be."""
         try:
-            return self._parse_or_raise(text, start)
-        except (_Problem, VisitError, UnexpectedInput):
+            read = self._read(text, start)
+        except _Problem:
             return None
+        return None if isinstance(read, int) else read
 
-    def _parse_or_raise(self, text: str, start: int) -> _Lines:
-        parser, builder = parser_for(self.french and not self.heading)
+    def _read(self, text: str, start: int) -> _Lines | int:
+        """The lines read (a _Problem raised for one the builder refuses), or the number
+        (from 1) of the first line the grammar refuses."""
+        lexer, builder = builder_for(self.french and not self.heading)
         builder.offset, builder.numbered, builder.comments = start - 1, self.numbered, self.comments or self.heading
-        return cast(_Lines, parser.parse(text, start="start"))  # the builder's start, inline: no tree
+        return builder.read(text, lexer)
 
     def _first_error(self, text: str, start: int) -> tuple[int | None, RecordError | None]:
         """The first line of ``text`` that cannot be read (by its number in the file), and
@@ -839,17 +894,13 @@ class _Reader:
         limit = len(text) if control is None else text.find("\n", control.start()) + 1
         at = None if control is None else start + text.count("\n", 0, control.start())
         try:
-            self._parse_or_raise(text[:limit], start)
-        except (_Problem, VisitError) as error:
-            problem = error.orig_exc if isinstance(error, VisitError) else error
-            if not isinstance(problem, _Problem):
-                raise
+            read = self._read(text[:limit], start)
+        except _Problem as problem:
             if problem.line != at:  # on the control character's line, that is what to say
                 source = _line_of(text, start, problem.line)
                 return problem.line, RecordError(self.path, problem.line, problem.column, problem.message, source)
-        except UnexpectedInput as error:
-            number = error.line + start - 1
-            if number != at:
+        else:
+            if isinstance(read, int) and (number := read + start - 1) != at:
                 source = _line_of(text, start, number)
                 column, message = _diagnose(parser_for(self.french and not self.heading)[0], source, self.french)
                 return number, RecordError(self.path, number, column, message, source)
@@ -932,6 +983,8 @@ def _other_notation(got: str, source: str, french: bool) -> str | None:
 def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[int, str]:
     """The column and the message for a parse error, in player terms; ``french``: the
     record is written in French notation."""
+    from ._grammar_parser import UnexpectedCharacters, UnexpectedToken
+
     column = error.column if error.column and error.column > 0 else 1
     expected = set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
     got = _word_at(source, column)

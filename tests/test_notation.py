@@ -163,7 +163,8 @@ def test_bytes_never_crash(data: bytes) -> None:
 # good line would be refused with a vague message, or a bad one accepted.
 
 def _both_readings(line: str) -> tuple[bool, bool]:
-    from referee.notation import UnexpectedInput, VisitError, _parser, _Problem
+    from referee._grammar_parser import UnexpectedInput, VisitError
+    from referee.notation import _parser, _Problem
 
     parser, _ = _parser()
     text = line.rstrip("\n") + "\n"
@@ -257,6 +258,45 @@ def test_both_readings_agree_on_made_up_lines(pieces: list[str], glued: list[boo
     assert accepted == explained, line
     if accepted and not line.lstrip().startswith(("[", ";")) and isinstance(parse_text(HEAD + line + "\n")[0], Record):
         assert _coarse_event(line) == _fine_event(line), line
+
+
+def _lark_and_lexer(text: str, french: bool) -> tuple[object, object]:
+    """What Lark's parser makes of ``text`` with rule ``start`` (its lines, the line of its
+    error, or the builder's problem), and the same from the lexer of rule ``start`` alone."""
+    from referee._grammar_parser import UnexpectedInput
+    from referee.notation import _Problem, builder_for, parser_for
+
+    readings: list[object] = []
+    for read in (lambda: parser_for(french)[0].parse(text, start="start"), lambda: builder_for(french)[1].read(text, builder_for(french)[0])):
+        builder = builder_for(french)[1]
+        builder.offset, builder.numbered, builder.comments = 0, False, True
+        try:
+            readings.append(read())
+        except UnexpectedInput as error:
+            readings.append(error.line)
+        except _Problem as problem:
+            readings.append((problem.line, problem.column, problem.message))
+    return readings[0], readings[1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(FRAGMENTS), max_size=6), min_size=1, max_size=6), st.booleans())
+def test_the_lexer_of_rule_start_reads_as_lark(lines: list[list[str]], french: bool) -> None:
+    """notation reads a game with the generated lexer of rule ``start`` and no parser loop:
+    the same lines, the same first refused line, the same problem as Lark's parser."""
+    text = "".join(" ".join(pieces) + "\n" for pieces in lines)
+    lark, lexer = _lark_and_lexer(text, french)
+    assert lark == lexer, text
+
+
+def test_the_lexer_of_rule_start_reads_every_record_as_lark() -> None:
+    from .conftest import RECORDS
+
+    texts = [path.read_text(encoding="utf-8-sig") for path in sorted(RECORDS.rglob("*.txt"))]
+    outcomes = [_lark_and_lexer(text, french) for text in texts for french in (False, True)]
+    assert all(lark == lexer for lark, lexer in outcomes)
+    assert sum(isinstance(lark, tuple) and isinstance(lark[1], list) and len(lark[1]) > 5 for lark, _ in outcomes) > 50  # read whole
+    assert sum(isinstance(lark, int) for lark, _ in outcomes) > 10  # refused at a line
 
 
 @pytest.mark.parametrize("notation_of", ["en", "fr"])
