@@ -90,7 +90,7 @@ _SPOTS = re.compile(r"\S+")
 _TARGET_WORDS = frozenset({"on", "to", "from", "with"})
 _VERB_SET = frozenset(VERBS)
 _DIGITS = frozenset("0123456789")
-_TIME = re.compile(r"\d{1,2}:\d\d(?::\d\d)?")
+_TIME_CHARACTERS = "0123456789:"
 WORD_VERBS = frozenset({"says", "votes", "drinks", "scores"})
 """Verbs followed by a word (a call, a vote, an amount, a score) rather than cards."""
 AMOUNTS = {"half": "half", "glass": "glass", "up": "up", "central": "central"}
@@ -213,23 +213,25 @@ class _Builder:
             column = 1
 
     def _split(self, parts: list[str], text: str, column: int, line: int, comment: str | None) -> Event | None:
-        """An event line split on its blanks; None if it is one for the line pattern."""
+        """An event line split on its blanks; None if it is one for the line pattern. The
+        grammar has read the line: a first word of digits and colons is its time (a name
+        begins with a letter)."""
         move = time = None
         if parts[0][0] in _DIGITS:
             if parts[0][-1] == "." and parts[0][:-1].isdigit():
                 move = parts.pop(0)
-            if parts and _TIME.fullmatch(parts[0]):
+            if parts and not parts[0].strip(_TIME_CHARACTERS):
                 time = parts.pop(0)
             if not parts or parts[0][0] in _DIGITS:
                 return None
         if len(parts) < 2 or (verb := self.verbs.get(parts[1])) is None or parts[0][0] == "-":
             return None
         player = parts[0]
-        at = text.find(player, text.find(time) + len(time) if time else 0)
+        at = text.find(player, text.find(time) + len(time)) if time is not None else text.find(player)
         place = at + column
-        rest = parts[2:]
-        if not rest:
+        if len(parts) == 2:
             return Event(player, verb, line, place, (), "", 0, None, None, move, time, comment)
+        rest = parts[2:]
         if verb in TARGET_VERBS:
             return Event(player, verb, line, place, (), "", 0, rest[0], None, move, time, comment)
         if verb in WORD_VERBS:
@@ -246,6 +248,13 @@ class _Builder:
             return Event(player, verb, line, place, (), "", 0, target, None, move, time, comment)
         if len(rest) > MAX_COUNT:  # the pattern's reading says where the cards become too many
             return None
+        start = text.find(rest[0], at + len(player) + len(parts[1]))
+        if len(rest) == 1:  # most lines: one card
+            card = self._card(rest[0], verb)
+            if card is None:
+                return None
+            cards: tuple[Card, ...] = card
+            return Event(player, verb, line, place, cards, rest[0], start + column, target, None, move, time, comment)
         spelt = tuple(map(self.spellings.get, map(str.upper, rest)))
         if None not in spelt:
             cards = cast(tuple[Card, ...], spelt)  # every word a card
@@ -253,11 +262,20 @@ class _Builder:
             cards = numbers
         else:
             return None
-        start = text.find(rest[0], at + len(player) + len(parts[1]))
         end = start + len(rest[0])
         for word in rest[1:]:
             end = text.find(word, end) + len(word)
         return Event(player, verb, line, place, cards, text[start:end], start + column, target, None, move, time, comment)
+
+    def _card(self, word: str, verb: str) -> tuple[Card, ...] | None:
+        """The cards one word stands for (a card, a Flaschenteufel number, a count of unseen
+        cards); None for the line pattern."""
+        if self.numbered and (number := _NUMBERS.get(word)) is not None:
+            return (number,)
+        card = self.spellings.get(word.upper())
+        if card is not None:
+            return (card,)
+        return self._numbers([word], verb)
 
     def _numbers(self, words: list[str], verb: str) -> tuple[Card, ...] | None:
         """Cards written as numbers: Flaschenteufel's, or a count of unseen cards (``draws
