@@ -144,7 +144,6 @@ def _has_events(record: Record) -> bool:
 def start(record: Record) -> Rules:
     """The rules of a record's game, set up from its headers."""
     header = record.header("Game")
-    names = join(g.name for g in GAMES if g.module)
     if header is None:
         everything = join((g.name for g in GAMES), "or")
         near = _game_tag(record)
@@ -157,11 +156,16 @@ def start(record: Record) -> Rules:
         raise SetupError(say("setup.no-game", games=everything), record.headers[0] if record.headers else None)
     entry = find_game(header.value)
     if entry is None:
-        raise SetupError(say("setup.unknown-game", game=header.value, games=names), header)
+        raise SetupError(say("setup.unknown-game", game=header.value, games=_refereed()), header)
     if entry.module is None:
-        raise SetupError(say("setup.not-refereed", title=entry.title, games=names), header)
+        raise SetupError(say("setup.not-refereed", title=entry.title, games=_refereed()), header)
     rules_class = load_rules(entry)
     return rules_class(rules_class.setup_from(record))
+
+
+def _refereed() -> str:
+    """The games referee referees, in words."""
+    return join(g.name for g in GAMES if g.module)
 
 
 def replay(rules: Rules, record: Record) -> Rules:

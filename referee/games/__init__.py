@@ -11,7 +11,15 @@ from .base import Rules
 __all__ = ["GAMES", "GameEntry", "find_game", "load_rules", "normalize", "numbers_are_cards"]
 
 
+_LOADED: dict[str, type[Rules]] = {}
+"""The rules class of each game module loaded."""
+
+
 def load_rules(entry: GameEntry) -> type[Rules]:
     """The rules class of a game (``RULES_CLASS`` of its module or package)."""
-    rules_class: type[Rules] = importlib.import_module(f"{__name__}.{entry.module}").RULES_CLASS
+    module = entry.module
+    assert module is not None  # a game referee referees
+    rules_class = _LOADED.get(module)
+    if rules_class is None:
+        rules_class = _LOADED[module] = importlib.import_module(f"{__name__}.{module}").RULES_CLASS
     return rules_class
