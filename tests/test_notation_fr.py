@@ -200,7 +200,8 @@ def test_french_mistakes_have_full_recall_and_precision(game: str) -> None:
 
 
 def _french_readings(line: str) -> tuple[bool, bool]:
-    from referee.notation import UnexpectedInput, VisitError, _french_parser, _Problem
+    from referee._grammar_parser import UnexpectedInput, VisitError
+    from referee.notation import _french_parser, _Problem
 
     parser, _ = _french_parser()
     readings = []
