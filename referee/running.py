@@ -149,11 +149,11 @@ class _Printer:
                 self.degraded = True
         if self.console is None:
             sys.stdout.write(out)
-            return
-        from rich.text import Text
+        elif lines:
+            from rich.text import Text
 
-        for line in lines:
-            self.console.print(Text.assemble(*line))
+            # one print for the lines: rich's cost is mostly per print (the same bytes as a print per line)
+            self.console.print(Text("\n").join([Text.assemble(*line) for line in lines]))
 
 
 def configuration(path: str | None, none: bool) -> Config:
