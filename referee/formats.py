@@ -1,9 +1,9 @@
 """The output formats of ``referee check``: each a Writer fed one game's report at a time.
 
 A writer hands what it writes to ``emit``, in chunks: a string, or for the text format a
-line of styled pieces (the command's printer shows them, in colour on a terminal). So the
-same writer prints at once in one process, or collects a file's chunks in a worker of
-``--jobs``, which the main process prints in the files' order.
+list of lines of styled pieces, a game's at once (the command's printer shows them, in
+colour on a terminal). So the same writer prints at once in one process, or collects a
+file's chunks in a worker of ``--jobs``, which the main process prints in the files' order.
 
 | format | what | streams |
 |---|---|---|
@@ -51,7 +51,8 @@ def _place(path: str, line: int, column: int) -> str:
 # --- text and concise -----------------------------------------------------------------------
 
 class TextWriter(Writer):
-    """The report for people (referee/report.py), game by game; chunks are lines of pieces."""
+    """The report for people (referee/report.py), game by game; a chunk is a list of lines
+    of pieces: a game's whole report, or the lines at the end."""
 
     STREAMS = False
 
@@ -60,13 +61,13 @@ class TextWriter(Writer):
         self.KEEP = SHOWN_PER_KIND
 
     def game(self, item: Record | RecordError, report: GameReport, found: Found | None) -> None:
-        for pieces in render(report, report.sources, self.settings.width):
-            self.emit(pieces)
+        self.emit(render(report, report.sources, self.settings.width))
 
     def end(self, summary: Summary) -> None:
-        for line in self.lines_at_end(summary):
-            for cut in fit(line, self.settings.width):  # on a terminal, cut between words
-                self.emit([(cut, "")])
+        lines = [[(cut, "")] for line in self.lines_at_end(summary)
+                 for cut in fit(line, self.settings.width)]  # on a terminal, cut between words
+        if lines:
+            self.emit(lines)
 
 
 class ConciseWriter(Writer):

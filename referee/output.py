@@ -9,12 +9,12 @@ import os
 import tempfile
 
 from .atomic import sync_folder
-from .safe_text import visible
+from .safe_text import visible_pieces
 
 
 class OutputFile:
     """Where a report's chunks go instead of the standard output: strings as they are, a
-    text report's lines of styled pieces as plain lines."""
+    text report's lists of lines of styled pieces as plain lines."""
 
     def __init__(self, path: str):
         self.path = os.path.realpath(path)
@@ -24,7 +24,7 @@ class OutputFile:
 
     def write(self, chunk: object) -> None:
         if isinstance(chunk, list):
-            chunk = "".join(visible(text) for text, _ in chunk) + "\n"
+            chunk = "".join(["".join([text for text, _ in line]) + "\n" for line in visible_pieces(chunk)])
         self.file.write(str(chunk))
 
     def commit(self) -> None:

@@ -13,9 +13,12 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from .config import Config
     from .output import OutputFile
     from .paths import NotFound
+    from .report import Piece
     from .writer import Emit
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_ERROR = 0, 1, 2
@@ -106,7 +109,8 @@ def records_out() -> None:
 
 
 class _Printer:
-    """Prints lines of styled pieces: through rich on a terminal (or when FORCE_COLOR asks
+    """Prints the text report's chunks, each a list of lines of styled pieces (a game's
+    report, or the lines at the end): through rich on a terminal (or when FORCE_COLOR asks
     for colours), as plain text otherwise, without the cost of loading rich. Every piece is
     made visible (safe_text) on its way out; ``degraded`` tells whether the output's
     encoding could not show some character (it was printed as ?)."""
@@ -117,7 +121,8 @@ class _Printer:
         self.degraded = False
         self.width: int | None = None
         """The terminal's width, to wrap sentences to (none in a pipe: lines stay whole)."""
-        self.write: Callable[[list[tuple[str, str]]], object]
+        self.console: Console | None = None
+        """rich's console, when the lines are shown in colour; None for plain text."""
         plain = bool(os.environ.get("NO_COLOR"))  # no-color.org: no colour, and here no style at all
         if sys.stdout.isatty():
             import shutil
@@ -125,27 +130,30 @@ class _Printer:
             self.width = shutil.get_terminal_size().columns
         if color == "always" or (color == "auto" and (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")) and not plain):
             from rich.console import Console
-            from rich.text import Text
 
             forced = color == "always"  # a pipe, NO_COLOR and TERM=dumb aside
-            console = Console(highlight=False, soft_wrap=True, force_terminal=True if forced else None,
-                              no_color=False if forced else None, color_system="standard" if forced else "auto")
-            self.write = lambda pieces: console.print(Text.assemble(*pieces))
-        else:
-            self.write = lambda pieces: sys.stdout.write("".join(text for text, _ in pieces) + "\n")
+            self.console = Console(highlight=False, soft_wrap=True, force_terminal=True if forced else None,
+                                   no_color=False if forced else None, color_system="standard" if forced else "auto")
 
     def __call__(self, chunk: object) -> None:
-        """Print one line of (text, style) pieces: what the text report emits."""
-        from .safe_text import visible
+        """Print lines of (text, style) pieces: what the text report emits, a game's at once."""
+        from .safe_text import visible_pieces
 
         assert isinstance(chunk, list)
-        pieces: list[tuple[str, str]] = [(visible(text), style) for text, style in chunk]
+        lines: list[list[Piece]] = visible_pieces(chunk)
+        out = "".join(["".join([text for text, _ in line]) + "\n" for line in lines])
         if self.encoding is not None and not self.degraded:
             try:
-                "".join(text for text, _ in pieces).encode(self.encoding)
+                out.encode(self.encoding)
             except (UnicodeEncodeError, LookupError):
                 self.degraded = True
-        self.write(pieces)
+        if self.console is None:
+            sys.stdout.write(out)
+        elif lines:
+            from rich.text import Text
+
+            # one print for the lines: rich's cost is mostly per print (the same bytes as a print per line)
+            self.console.print(Text("\n").join([Text.assemble(*line) for line in lines]))
 
 
 def configuration(path: str | None, none: bool) -> Config:
@@ -232,7 +240,7 @@ def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: 
     if show is not None and show.degraded:
         from .messages import say
 
-        show([(say("report.degraded", encoding=show.encoding), "")])
+        show([[(say("report.degraded", encoding=show.encoding), "")]])
     code = summary.exit_code(settings.strict)
     sys.exit(EXIT_OK if exit_zero and code == EXIT_VIOLATIONS else code)
 

@@ -47,6 +47,22 @@ def visible(text: str) -> str:
     return text if pattern.search(text) is None else pattern.sub(_escape, text)
 
 
+def is_visible(text: str) -> bool:
+    """Whether ``visible`` would leave the text as it is. Most text is printable, which
+    ``str.isprintable`` tells at a fraction of the search's cost (every unsafe character
+    is unprintable); text with a no-break space or a joiner is searched."""
+    return text.isprintable() or (_UNSAFE_ASCII if text.isascii() else unsafe()).search(text) is None
+
+
+def visible_pieces(lines: list[list[tuple[str, str]]]) -> list[list[tuple[str, str]]]:
+    """Lines of (text, style) pieces with every text made visible: the same lines when
+    none needs it, which one search of their whole text tells (joined with line ends, the
+    lines could not be made visible at once: ``visible`` escapes a line end)."""
+    if is_visible("".join([text for line in lines for text, _ in line])):
+        return lines
+    return [[(visible(text), style) for text, style in line] for line in lines]
+
+
 def visible_lines(text: str) -> str:
     """Several lines made visible one by one, their line ends kept."""
     return "\n".join(map(visible, text.split("\n")))

@@ -87,6 +87,30 @@ def test_a_terminal_without_unicode_gets_no_traceback(tmp_path) -> None:
     assert b"? un joueur qui commet une erreur" in done.stdout  # « shown as ?
 
 
+def test_the_printer_shows_a_chunk_of_lines_each_piece_visible(monkeypatch, capsys) -> None:
+    """The text report's printer gets a game's lines at once: plain, in colour, or to an
+    output that cannot show ♠ (``degraded``), every piece made visible on its own."""
+    import io
+
+    from referee.running import _Printer
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    lines = [[("a\nb\x1b[2J", "bold"), (" ok ♠", "")], [("  \u202e", "red")]]
+    for color in ("never", "always"):
+        show = _Printer(color)
+        show(lines)
+        show([])
+        out = capsys.readouterr().out
+        assert re.sub(r"\x1b\[[0-9;]*m", "", out) == "a\\nb\\x1b[2J ok ♠\n  \\u202e\n"
+        assert ("\x1b[1m" in out) == (color == "always") and not show.degraded
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors="replace"))
+    show = _Printer("never")
+    show([[("plain", "")]])
+    assert not show.degraded
+    show(lines)
+    assert show.degraded
+
+
 def test_syntax_error_points_at_the_spot(runner, tmp_path) -> None:
     path = write(tmp_path, "g.txt", GOOD.replace("plays JD", "plays 11D"))
     result = runner.invoke(main, ["check", path])

@@ -23,7 +23,7 @@ from referee.engine import Found, check, check_games
 from referee.notation import MAX_HEAD, MAX_LINE, RecordError, parse_text, read_games
 from referee.record import Record
 from referee.report import SHOWN_PER_KIND
-from referee.safe_text import WINDOW, excerpt, unsafe, visible
+from referee.safe_text import WINDOW, excerpt, is_visible, unsafe, visible, visible_pieces
 
 GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
 
@@ -198,6 +198,22 @@ def test_the_unsafe_characters_are_exactly_the_controls_and_invisible_formats():
 ])
 def test_visible(text, shown):
     assert visible(text) == shown and visible(shown) == shown
+
+
+@pytest.mark.parametrize("text", ["plain ♠ text", "\x1b]0;owned\x07", "a\nb", "abc\u202edcba", "caf\udce9.txt",
+                                  "👨\u200d👩", "a\u00a0: b", "x\u2028y", "", "\x7f"])
+def test_is_visible_says_whether_visible_changes_the_text(text):
+    assert is_visible(text) == (visible(text) == text)
+
+
+def test_visible_pieces_makes_each_piece_visible_as_the_pieces_one_by_one():
+    """A game's lines are searched at once; when one piece is unsafe each is made visible
+    on its own, so that a line end inside a piece is escaped, never taken for a line's."""
+    safe = [[("a.txt:1", "bold"), (" ♠\u00a0: ok", "")], [("  Ana\u200dBo", "dim")]]
+    assert visible_pieces(safe) is safe
+    lines = [[("a\nb\x1b[31m.txt:1", "bold"), (" ok", "")], [("  \u202eevil\t", "red")], [("", "")]]
+    assert visible_pieces(lines) == [[(visible(text), style) for text, style in line] for line in lines]
+    assert visible_pieces(lines)[0][0] == ("a\\nb\\x1b[31m.txt:1", "bold")
 
 
 def test_excerpt_shows_a_long_line_around_the_caret():
