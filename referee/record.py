@@ -96,7 +96,7 @@ class Header:
         self.comment = comment
         self.key = tag_key(tag)
 
-    def __eq__(self, other: object) -> bool:  # the language server compares a game's headers with the last ones
+    def __eq__(self, other: object) -> bool:  # the language server compares them with its last reading; tests too
         if other.__class__ is not self.__class__:
             return NotImplemented
         return field_values(self, _HEADER) == field_values(other, _HEADER)
@@ -111,9 +111,12 @@ class Header:
                       self.column, self.comment)
 
 
+_COMMENT: Final = ("text", "line", "column")
+
+
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Comment:
-    __slots__ = ("text", "line", "column")
+    __slots__ = _COMMENT
 
     text: str
     line: int
@@ -123,6 +126,14 @@ class Comment:
         self.text = text
         self.line = line
         self.column = column
+
+    def __eq__(self, other: object) -> bool:  # tests compare two readings of a game
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return field_values(self, _COMMENT) == field_values(other, _COMMENT)
+
+    def __repr__(self) -> str:
+        return fields_repr(self, _COMMENT)
 
     def replace(self, *, line: int) -> Comment:
         """A copy at another line (what callers change; add a keyword when one needs more)."""
@@ -194,7 +205,7 @@ class Event:
         self.comment = comment
         self.suit = suit
 
-    def __eq__(self, other: object) -> bool:  # the language server compares a game's events with the last ones
+    def __eq__(self, other: object) -> bool:  # the language server compares them with its last reading; tests too
         if other.__class__ is not self.__class__:
             return NotImplemented
         return field_values(self, _EVENT) == field_values(other, _EVENT)
