@@ -10,7 +10,6 @@ bench/legal.py`` runs as many as asked."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 import io
 import pickle
 import random
@@ -134,7 +133,7 @@ def disagreements(position: Position, rng: random.Random, sample: int = SAMPLE) 
             found.append(f"{position.game} seed {position.seed}: {written!r} cannot be read: {alone}")
             continue
         after = fork()  # the position, replayed once; the line goes through the engine's loop
-        replay(after, dataclasses.replace(record, events=[dataclasses.replace(alone.events[0], line=line)]))
+        replay(after, record.replace(events=[alone.events[0].replace(line=line)]))
         flagged = _flagged(after)
         if flagged:
             v = flagged[0]
@@ -180,11 +179,11 @@ def offers_line(rules: Rules, offered: list[Legal], event: Event) -> bool:
         return False
     cards = event.cards
     for size in range(len(cards) - 1, 0, -1):
-        head = dataclasses.replace(event, cards=cards[:size], cards_text=" ".join(map(str, cards[:size])), suit=None)
+        head = event.replace(cards=cards[:size], cards_text=" ".join(map(str, cards[:size])), suit=None)
         if offers(offered, head):
             after = _forks(rules)()
             after.apply(head)
-            tail = dataclasses.replace(event, cards=cards[size:], cards_text=" ".join(map(str, cards[size:])))
+            tail = event.replace(cards=cards[size:], cards_text=" ".join(map(str, cards[size:])))
             return offers_line(after, after.legal(), tail)
     return False
 
@@ -192,7 +191,7 @@ def offers_line(rules: Rules, offered: list[Legal], event: Event) -> bool:
 def _counted(event: Event) -> Event:
     """A draw as its number of cards (``draws`` alone: one)."""
     if event.verb == "draws" and not event.cards_text:
-        return dataclasses.replace(event, cards=(UNSEEN_CARD,), cards_text="1")
+        return event.replace(cards=(UNSEEN_CARD,), cards_text="1")
     return event
 
 
@@ -220,12 +219,12 @@ def missed_in_record(record: Record) -> list[str]:
         if any(not v.accepted for v in rules.violations):
             break
         if event.verb in SKIPPED_VERBS or rules.result().finished:
-            replay(rules, dataclasses.replace(record, events=[event]))
+            replay(rules, record.replace(events=[event]))
             continue
         offered = rules.legal()
         fork = _forks(rules)()
         before, looks = len(rules.violations), _looks(rules)
-        replay(rules, dataclasses.replace(record, events=[event]))
+        replay(rules, record.replace(events=[event]))
         if len(rules.violations) == before and _looks(rules) != looks and not offers_line(fork, offered, event):
             missed.append(f"{record.path}:{event.line}: {line_text(event)!r} checks clean, but legal() did not offer it")
     return missed
@@ -252,7 +251,7 @@ def random_play(game: str, players: int, seed: int, steps: int, sample: int = SA
         clean, looks = [], _looks(rules)
         for event in candidates(rules, rng):
             after = fork()
-            replay(after, dataclasses.replace(record, events=[event]))
+            replay(after, record.replace(events=[event]))
             if not _flagged(after)[len(rules.violations):]:
                 clean.append(event)
                 if _looks(after) != looks and not offers_line(rules, offered, event):  # (else it changes nothing)
@@ -261,7 +260,7 @@ def random_play(game: str, players: int, seed: int, steps: int, sample: int = SA
         spelled = legal_events(offered)
         for event in rng.sample(spelled, min(sample, len(spelled))):
             after = fork()
-            replay(after, dataclasses.replace(record, events=[event]))
+            replay(after, record.replace(events=[event]))
             if _flagged(after)[len(rules.violations):]:
                 v = _flagged(after)[-1]
                 found.append(f"{game} seed {seed}: legal() offers {line_text(event)!r}, flagged {v.code} ({v.message})\n"
@@ -269,7 +268,7 @@ def random_play(game: str, players: int, seed: int, steps: int, sample: int = SA
         if found or not clean:
             break
         event = _policy(clean, rng)
-        replay(rules, dataclasses.replace(record, events=[event]))
+        replay(rules, record.replace(events=[event]))
         lines.append(line_text(event))
     return found
 

@@ -19,8 +19,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Final
 
 from .codes import known_codes
 from .games import find_game, load_rules
@@ -44,38 +43,64 @@ class ConfigError(Exception):
     """A configuration file that cannot be used: its path and what is wrong."""
 
 
-@dataclass(frozen=True)
 class Config:
-    """What the configuration says; the defaults when there is none."""
+    """What the configuration says; the defaults when there is none. Written by hand, not
+    as a dataclass (start-up: referee/plain.py); its fields never change (Final, which
+    mypy checks)."""
 
-    path: str | None = None
+    path: Final[str | None]
     """The file it was read from."""
-    root: str = "."
+    root: Final[str]
     """The folder of that file: exclude patterns with a ``/`` start there."""
-    extensions: tuple[str, ...] = (".txt",)
-    exclude: tuple[str, ...] = ()
-    force_exclude: bool = False
-    format: str = "text"
-    select: tuple[str, ...] = ()
-    extend_select: tuple[str, ...] = ()
+    extensions: Final[tuple[str, ...]]
+    exclude: Final[tuple[str, ...]]
+    force_exclude: Final[bool]
+    format: Final[str]
+    select: Final[tuple[str, ...]]
+    extend_select: Final[tuple[str, ...]]
     """Codes added to those selected (``select`` or ``--select``), as ruff's."""
-    ignore: tuple[str, ...] = ()
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    ignore: Final[tuple[str, ...]]
+    per_file_ignores: Final[tuple[tuple[str, tuple[str, ...]], ...]]
     """(pattern, codes): codes not reported in the files a pattern matches, as ruff's
     ``per-file-ignores``; a pattern matches as an exclude pattern does."""
-    strict: bool = False
-    fmt_exclude: tuple[str, ...] = ()
+    strict: Final[bool]
+    fmt_exclude: Final[tuple[str, ...]]
     """Patterns that ``fmt`` leaves out besides ``exclude`` (records kept as written on
     purpose, such as those that test spellings); ``check`` still reads them."""
-    suits: str | None = None
+    suits: Final[str | None]
     """None: as each record writes its cards (fmt)."""
-    ranks: str | None = None
-    lang: str | None = None
+    ranks: Final[str | None]
+    lang: Final[str | None]
     """The language of messages and help (``--lang`` wins); None: the locale's."""
-    games: dict[str, dict[str, str]] = field(default_factory=dict)
+    games: Final[dict[str, dict[str, str]]]
     """Default options per game: game name -> {tag: value}, for records that do not set them."""
-    warnings: tuple[str, ...] = ()
+    warnings: Final[tuple[str, ...]]
     """Configuration files skipped, in words."""
+
+    def __init__(self, path: str | None = None, root: str = ".", extensions: tuple[str, ...] = (".txt",),
+                 exclude: tuple[str, ...] = (), force_exclude: bool = False, format: str = "text",
+                 select: tuple[str, ...] = (), extend_select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
+                 per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (), strict: bool = False,
+                 fmt_exclude: tuple[str, ...] = (), suits: str | None = None, ranks: str | None = None,
+                 lang: str | None = None, games: dict[str, dict[str, str]] | None = None,
+                 warnings: tuple[str, ...] = ()) -> None:
+        self.path = path
+        self.root = root
+        self.extensions = extensions
+        self.exclude = exclude
+        self.force_exclude = force_exclude
+        self.format = format
+        self.select = select
+        self.extend_select = extend_select
+        self.ignore = ignore
+        self.per_file_ignores = per_file_ignores
+        self.strict = strict
+        self.fmt_exclude = fmt_exclude
+        self.suits = suits
+        self.ranks = ranks
+        self.lang = lang
+        self.games = {} if games is None else games
+        self.warnings = warnings
 
     def chosen(self, code: str) -> bool:
         return chosen(code, self.select, self.ignore)

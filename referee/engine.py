@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator
-from dataclasses import dataclass, field
 
 # mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
 # pickles hold, which Python code may also build (docs/performance.md, the fast path)
@@ -20,40 +19,69 @@ from .record import PREPOSITIONS, Batch, Event, Header, Record
 STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
 
-@dataclass
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class GameReport:
-    """What a check says of one game."""
+    """What a check says of one game (written by hand, not as a dataclass: referee/plain.py)."""
 
     file: str
     line: int
     game: str
     players: list[str]
     status: str
-    violations: list[Violation] = field(default_factory=list)
-    result: Result | None = None
-    tallies: dict[str, dict[str, int | float]] = field(default_factory=dict)
+    violations: list[Violation]
+    result: Result | None
+    tallies: dict[str, dict[str, int | float]]
     """Drinks by player and unit (never added across units)."""
-    stats: dict[str, int] = field(default_factory=dict)
-    todo: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    headers: dict[str, str] = field(default_factory=dict)
-    error: RecordError | None = None
-    match: Standing | None = None
+    stats: dict[str, int]
+    todo: list[str]
+    notes: list[str]
+    headers: dict[str, str]
+    error: RecordError | None
+    match: Standing | None
     """The standing of the game's match after it (referee/match.py), when it has one."""
-    drinks: list[Drink] = field(default_factory=list)
+    drinks: list[Drink]
     """Every drink the rules gave, with its cause (the games that have them)."""
-    drunk: dict[str, dict[str, int | float]] = field(default_factory=dict)
+    drunk: dict[str, dict[str, int | float]]
     """What the record wrote as drunk, by player and unit (empty: it writes no drink)."""
-    omitted: dict[str, int] = field(default_factory=dict)
+    omitted: dict[str, int]
     """Violations flagged but left out of ``violations``, by code (see Found)."""
-    errors: list[RecordError] = field(default_factory=list)
+    errors: list[RecordError]
     """The lines that could not be read (the first few; ``error_count`` in all): the game
     was refereed as if they were absent, so the violations after the first may follow
     from a missing event. The status is then ``error``."""
-    error_count: int = 0
-    sources: dict[int, str] = field(default_factory=dict)
+    error_count: int
+    sources: dict[int, str]
     """The text of the lines the violations point at, as read."""
+
+    def __init__(self, file: str, line: int, game: str, players: list[str], status: str,
+                 violations: list[Violation] | None = None, result: Result | None = None,
+                 tallies: dict[str, dict[str, int | float]] | None = None, stats: dict[str, int] | None = None,
+                 todo: list[str] | None = None, notes: list[str] | None = None, headers: dict[str, str] | None = None,
+                 error: RecordError | None = None, match: Standing | None = None, drinks: list[Drink] | None = None,
+                 drunk: dict[str, dict[str, int | float]] | None = None, omitted: dict[str, int] | None = None,
+                 errors: list[RecordError] | None = None, error_count: int = 0,
+                 sources: dict[int, str] | None = None) -> None:
+        """A list or dictionary not given is a new empty one."""
+        self.file = file
+        self.line = line
+        self.game = game
+        self.players = players
+        self.status = status
+        self.violations = [] if violations is None else violations
+        self.result = result
+        self.tallies = {} if tallies is None else tallies
+        self.stats = {} if stats is None else stats
+        self.todo = [] if todo is None else todo
+        self.notes = [] if notes is None else notes
+        self.headers = {} if headers is None else headers
+        self.error = error
+        self.match = match
+        self.drinks = [] if drinks is None else drinks
+        self.drunk = {} if drunk is None else drunk
+        self.omitted = {} if omitted is None else omitted
+        self.errors = [] if errors is None else errors
+        self.error_count = error_count
+        self.sources = {} if sources is None else sources
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)

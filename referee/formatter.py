@@ -28,7 +28,6 @@ its JSON form (``referee import``) is written the same."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -235,7 +234,7 @@ class Formatter:
             return [*blocks, [Header("Notation", "fr", line, 1)]]
         if wanted == "en" and self.own == "fr":  # one without a comment goes (English is the default)
             blocks = [b for b in blocks if not (len(b) == 1 and _header_of(b).key == "notation" and not _header_of(b).comment)]
-        return [[*b[:-1], dataclasses.replace(_header_of(b), value=wanted)]
+        return [[*b[:-1], _header_of(b).replace(value=wanted)]
                 if _header_of(b).key == "notation" and is_french(_header_of(b).value) != (wanted == "fr") else b
                 for b in blocks]
 

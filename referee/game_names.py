@@ -5,22 +5,30 @@ numbers) and ``games`` (which loads the rules): both read it, neither imports th
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 
-@dataclass(frozen=True)
 class GameEntry:
-    name: str
-    title: str
-    module: str | None
+    """A game of the registry (written by hand, not as a dataclass: referee/plain.py).
+    Its fields never change: Final, which mypy checks and compiled code enforces."""
+
+    name: Final[str]
+    title: Final[str]
+    module: Final[str | None]
     """The module of its rules; None while the game is not refereed yet."""
-    numbered: bool = False
+    numbered: Final[bool]
     """Cards are written by their number alone (a bare number is a card, not a count)."""
 
+    def __init__(self, name: str, title: str, module: str | None, numbered: bool = False) -> None:
+        self.name = name
+        self.title = title
+        self.module = module
+        self.numbered = numbered
+
     def __reduce__(self) -> tuple[type[GameEntry], tuple[str, str, str | None, bool]]:
-        """Copied and pickled by its fields (compiled with mypyc, a frozen dataclass
-        cannot be rebuilt field by field)."""
+        """Copied and pickled by its fields (compiled with mypyc, a Final field cannot be
+        set one at a time)."""
         return GameEntry, (self.name, self.title, self.module, self.numbered)
 
 

@@ -12,7 +12,6 @@ after N hands."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Protocol
 
 # mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
@@ -28,7 +27,6 @@ INHERITED = ("Game", "Players", "Target", "Hands", "Event", "Date", "Place")
 """The tags a hand takes from the previous hand, besides the game's options."""
 
 
-@dataclass
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Standing:
     """A match after one of its hands."""
@@ -38,10 +36,21 @@ class Standing:
     totals: dict[str, int]
     """Points, penalty points or hands won, by player."""
     kind: str
-    over: bool = False
-    winners: list[str] = field(default_factory=list)
-    target: int | None = None
-    hands: int | None = None
+    over: bool
+    winners: list[str]
+    target: int | None
+    hands: int | None
+
+    def __init__(self, name: str, hand: int, totals: dict[str, int], kind: str, over: bool = False,
+                 winners: list[str] | None = None, target: int | None = None, hands: int | None = None) -> None:
+        self.name = name
+        self.hand = hand
+        self.totals = totals
+        self.kind = kind
+        self.over = over
+        self.winners = [] if winners is None else winners
+        self.target = target
+        self.hands = hands
 
 
 class Report(Protocol):
@@ -54,20 +63,32 @@ class Report(Protocol):
     match: Standing | None
 
 
-@dataclass
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class _Match:
-    hands: int = 0
-    finished: int = 0
-    headers: dict[str, Header] = field(default_factory=dict)
-    seat: tuple[str, str] | None = None
+    """A match so far (made empty, filled hand by hand)."""
+
+    hands: int
+    finished: int
+    headers: dict[str, Header]
+    seat: tuple[str, str] | None
     """The previous hand's ``Dealer`` (or, without one, ``First``): the tag and the player."""
-    players: tuple[str, ...] = ()
-    totals: dict[str, int] = field(default_factory=dict)
-    over: bool = False
-    winners: list[str] = field(default_factory=list)
-    last: int = 0
+    players: tuple[str, ...]
+    totals: dict[str, int]
+    over: bool
+    winners: list[str]
+    last: int
     """The hand that ended the match."""
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.finished = 0
+        self.headers = {}
+        self.seat = None
+        self.players = ()
+        self.totals = {}
+        self.over = False
+        self.winners = []
+        self.last = 0
 
 
 def _rules_class(record: Record) -> type[Rules] | None:

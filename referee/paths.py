@@ -36,10 +36,11 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from fnmatch import fnmatchcase
+from typing import Final
 
 from .messages import join, say
+from .plain import field_values, fields_repr
 from .record_file import open_regular
 
 DEFAULT_EXTENSIONS = (".txt",)
@@ -51,20 +52,41 @@ _HEADER = re.compile(rb'\[[A-Za-z][\w-]*[ \t]+"')
 _JSON_KEY = re.compile(rb'"(?:games|file)"\s*:')
 
 
-@dataclass(frozen=True)
+_NOT_FOUND: Final = ("path", "message")
+
+
 class NotFound:
-    """A folder or a pattern that gave no record file: an error to report."""
+    """A folder or a pattern that gave no record file: an error to report. Equal to
+    another with the same path and message (``expand`` tells each once)."""
 
-    path: str
-    message: str
+    path: Final[str]
+    message: Final[str]
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return field_values(self, _NOT_FOUND) == field_values(other, _NOT_FOUND)
+
+    def __hash__(self) -> int:
+        return hash(field_values(self, _NOT_FOUND))
+
+    def __repr__(self) -> str:
+        return fields_repr(self, _NOT_FOUND)
 
 
-@dataclass(frozen=True)
 class Excludes:
     """The exclude patterns, and the folder the ones with a ``/`` start from."""
 
-    patterns: tuple[str, ...] = ()
-    root: str = "."
+    patterns: Final[tuple[str, ...]]
+    root: Final[str]
+
+    def __init__(self, patterns: tuple[str, ...] = (), root: str = ".") -> None:
+        self.patterns = patterns
+        self.root = root
 
     def match(self, path: str) -> bool:
         """Whether ``path`` (a file or a folder) is excluded."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final, TypedDict, Unpack
 
 # mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
 # pickles hold, which Python code may also build (docs/performance.md, the fast path)
@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from .cards import Card
 from .french import tag_key
+from .plain import field_values, fields_repr
 from .safe_text import excerpt, visible
 
 _WORDS = re.compile(r"\S+")
@@ -32,8 +33,7 @@ def lines_at(text: str, first: int, numbers: Iterable[int]) -> dict[int, str]:
     return {n: lines[n - first] for n in numbers if 0 <= n - first < len(lines)}
 
 
-@mypyc_attr(native_class=False)  # mypyc: a dataclass exception cannot be a native class
-@dataclass
+@mypyc_attr(native_class=False)  # mypyc: an exception stays a Python class (pickled as exceptions are)
 class RecordError(Exception):
     """A record that cannot be read, with the place and a message in player terms (raised
     and given by ``notation``, kept on a Record)."""
@@ -42,7 +42,18 @@ class RecordError(Exception):
     line: int
     column: int
     message: str
-    source: str = ""
+    source: str
+
+    def __init__(self, path: str, line: int, column: int, message: str, source: str = "") -> None:
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+        self.source = source
+
+    def replace(self, *, line: int) -> RecordError:
+        """A copy at another line (what callers change; add a keyword when one needs more)."""
+        return RecordError(self.path, line, self.column, self.message, self.source)
 
     def __str__(self) -> str:
         """The error as text, safe to print: the place, the message, the line and a caret."""
@@ -60,31 +71,98 @@ TARGET_VERBS = frozenset({"beats", "catches", "accuses"})
 """Verbs followed by the player they name, with no word between: Ana beats Ben."""
 
 
-@dataclass(slots=True)
+_HEADER: Final = ("tag", "value", "line", "column", "comment")
+"""A header's fields, as it compares and writes itself (not ``key``: it follows from ``tag``)."""
+
+
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Header:
+    __slots__ = ("tag", "value", "line", "column", "comment", "key")
+
     tag: str
     """As written: ``Game``, ``game`` or ``Jeu``."""
     value: str
     line: int
     column: int
-    comment: str | None = None
-    key: str = field(init=False, repr=False, compare=False)
+    comment: str | None
+    key: str
     """The tag in lower case and in English, whichever notation wrote it: ``game``."""
 
-    def __post_init__(self) -> None:
-        self.key = tag_key(self.tag)
+    def __init__(self, tag: str, value: str, line: int, column: int, comment: str | None = None) -> None:
+        self.tag = tag
+        self.value = value
+        self.line = line
+        self.column = column
+        self.comment = comment
+        self.key = tag_key(tag)
+
+    def __eq__(self, other: object) -> bool:  # the language server compares them with its last reading; tests too
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return field_values(self, _HEADER) == field_values(other, _HEADER)
+
+    def __repr__(self) -> str:
+        return fields_repr(self, _HEADER)
+
+    def replace(self, *, value: str | None = None, line: int | None = None) -> Header:
+        """A copy with another value or line (what callers change; add a keyword when one
+        needs more)."""
+        return Header(self.tag, self.value if value is None else value, self.line if line is None else line,
+                      self.column, self.comment)
 
 
-@dataclass(slots=True)
+_COMMENT: Final = ("text", "line", "column")
+
+
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Comment:
+    __slots__ = _COMMENT
+
     text: str
     line: int
     column: int
 
+    def __init__(self, text: str, line: int, column: int) -> None:
+        self.text = text
+        self.line = line
+        self.column = column
 
-@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
+    def __eq__(self, other: object) -> bool:  # tests compare two readings of a game
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return field_values(self, _COMMENT) == field_values(other, _COMMENT)
+
+    def __repr__(self) -> str:
+        return fields_repr(self, _COMMENT)
+
+    def replace(self, *, line: int) -> Comment:
+        """A copy at another line (what callers change; add a keyword when one needs more)."""
+        return Comment(self.text, line, self.column)
+
+
+class EventChanges(TypedDict, total=False):
+    """What ``Event.replace`` may change: any field."""
+
+    player: str
+    verb: str
+    line: int
+    column: int
+    cards: tuple[Card, ...]
+    cards_text: str
+    cards_column: int
+    target: str | None
+    word: str | None
+    move: str | None
+    time: str | None
+    comment: str | None
+    suit: str | None
+
+
+_EVENT: Final = ("player", "verb", "line", "column", "cards", "cards_text", "cards_column", "target", "word", "move",
+                 "time", "comment", "suit")
+"""An event's fields, in order."""
+
+
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Event:
     """One line of play: who (player) does what (verb) with what (cards, target, word).
@@ -92,19 +170,21 @@ class Event:
     A round marker (``-- round 2``) is an event too, with no player, the verb ``round``
     and its number, when given, as its word."""
 
+    __slots__ = _EVENT
+
     player: str
     verb: str
     line: int
     column: int
-    cards: tuple[Card, ...] = ()
-    cards_text: str = ""
-    cards_column: int = 0
-    target: str | None = None
-    word: str | None = None
-    move: str | None = None
-    time: str | None = None
-    comment: str | None = None
-    suit: str | None = None
+    cards: tuple[Card, ...]
+    cards_text: str
+    cards_column: int
+    target: str | None
+    word: str | None
+    move: str | None
+    time: str | None
+    comment: str | None
+    suit: str | None
     """The suit announced with an ace (plays AD for C), as a letter S, H, D or C."""
 
     def __init__(self, player: str, verb: str, line: int, column: int, cards: tuple[Card, ...] = (),
@@ -124,6 +204,23 @@ class Event:
         self.time = time
         self.comment = comment
         self.suit = suit
+
+    def __eq__(self, other: object) -> bool:  # the language server compares them with its last reading; tests too
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return field_values(self, _EVENT) == field_values(other, _EVENT)
+
+    def __repr__(self) -> str:
+        return fields_repr(self, _EVENT)
+
+    def replace(self, **changes: Unpack[EventChanges]) -> Event:
+        """A copy with some fields changed, as ``dataclasses.replace`` makes one."""
+        return Event(changes.get("player", self.player), changes.get("verb", self.verb),
+                     changes.get("line", self.line), changes.get("column", self.column),
+                     changes.get("cards", self.cards), changes.get("cards_text", self.cards_text),
+                     changes.get("cards_column", self.cards_column), changes.get("target", self.target),
+                     changes.get("word", self.word), changes.get("move", self.move), changes.get("time", self.time),
+                     changes.get("comment", self.comment), changes.get("suit", self.suit))
 
     def card_column(self, index: int) -> int:
         """The column of the index-th card written on the line (a count counts once); the
@@ -146,19 +243,29 @@ ERRORS_KEPT = 10
 """The lines that cannot be read that a game keeps, with their text (the others are counted)."""
 
 
-@dataclass(slots=True)
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Batch:
     """A stretch of a game's lines as read: its events and comments, and the lines that
     could not be read among them (RecordError values)."""
+
+    __slots__ = ("start", "text", "events", "comments", "errors", "split")
 
     start: int
     text: str
     events: list[Event]
     comments: list[Comment]
     errors: list[RecordError]
-    split: list[str] | None = None
+    split: list[str] | None
     """``text`` cut into lines, once asked for."""
+
+    def __init__(self, start: int, text: str, events: list[Event], comments: list[Comment], errors: list[RecordError],
+                 split: list[str] | None = None) -> None:
+        self.start = start
+        self.text = text
+        self.events = events
+        self.comments = comments
+        self.errors = errors
+        self.split = split
 
     def lines(self, numbers: Iterable[int]) -> dict[int, str]:
         """Some of the batch's lines, by their numbers in the file."""
@@ -168,34 +275,61 @@ class Batch:
         return {n: self.split[n - self.start] for n in numbers if self.start <= n < last}
 
 
-@dataclass(slots=True)
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Record:
     """One game of a file, as written."""
 
+    __slots__ = ("path", "line", "headers", "events", "comments", "text", "text_line", "inherited", "errors",
+                 "error_count", "batches", "seen", "french")
+
     path: str
     line: int
-    headers: list[Header] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    comments: list[Comment] = field(default_factory=list)
-    text: str = field(default="", repr=False, compare=False)
+    headers: list[Header]
+    events: list[Event]
+    comments: list[Comment]
+    text: str
     """The game's lines as read (line ends made LF), from line ``text_line`` of the file."""
-    text_line: int = field(default=1, repr=False, compare=False)
-    inherited: list[Header] = field(default_factory=list, repr=False, compare=False)
+    text_line: int
+    inherited: list[Header]
     """Headers this game takes from the previous hand of its match (referee/match.py):
     read after its own, never written back."""
-    errors: list[RecordError] = field(default_factory=list, repr=False, compare=False)
+    errors: list[RecordError]
     """The first lines that could not be read (RecordError values), in order; how many
     there were in all is ``error_count``."""
-    error_count: int = field(default=0, repr=False, compare=False)
-    batches: Iterator[Batch] | None = field(default=None, repr=False, compare=False)
+    error_count: int
+    batches: Iterator[Batch] | None
     """A game read lazily (``read_games(lazy=True)``): its events, read as they are
     taken. ``text`` holds the game's head; ``seen`` the latest batches' lines (all of
     them, for a game read whole)."""
-    seen: deque[Batch] = field(default_factory=lambda: deque(maxlen=4), repr=False, compare=False)
-    french: bool = field(default=False, repr=False, compare=False)
+    seen: deque[Batch]
+    french: bool
     """Whether the game is written in French notation: its [Notation "fr"] header, or
     that of the previous hand of its match (set by the reader)."""
+
+    def __init__(self, path: str, line: int, headers: list[Header] | None = None, events: list[Event] | None = None,
+                 comments: list[Comment] | None = None, text: str = "", text_line: int = 1,
+                 inherited: list[Header] | None = None, errors: list[RecordError] | None = None, error_count: int = 0,
+                 batches: Iterator[Batch] | None = None, seen: deque[Batch] | None = None, french: bool = False) -> None:
+        """A list not given is a new empty one; ``seen``, a new deque of the last 4 batches."""
+        self.path = path
+        self.line = line
+        self.headers = [] if headers is None else headers
+        self.events = [] if events is None else events
+        self.comments = [] if comments is None else comments
+        self.text = text
+        self.text_line = text_line
+        self.inherited = [] if inherited is None else inherited
+        self.errors = [] if errors is None else errors
+        self.error_count = error_count
+        self.batches = batches
+        self.seen = deque(maxlen=4) if seen is None else seen
+        self.french = french
+
+    def replace(self, *, events: list[Event]) -> Record:
+        """The same game with other events, the rest shared (what callers change; add a
+        keyword when one needs more)."""
+        return Record(self.path, self.line, self.headers, events, self.comments, self.text, self.text_line,
+                      self.inherited, self.errors, self.error_count, self.batches, self.seen, self.french)
 
     def each_batch(self) -> Iterator[Batch]:
         """The game's events and comments in file order, in batches: as they are read for

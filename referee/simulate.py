@@ -269,8 +269,7 @@ class _Style:
 def _dress(event: Event, number: int, style: _Style, rng: random.Random) -> Event:
     """The event with its cards spelled, and maybe a move number, a time, a comment."""
     cards_text = " ".join(spell(c, style.spelling) for c in event.cards) if event.cards else event.cards_text
-    return dataclasses.replace(
-        event,
+    return event.replace(
         cards_text=cards_text,
         move=f"{number}." if rng.random() < style.moves else None,
         time=style.time(rng) if rng.random() < style.times else None,
@@ -304,7 +303,7 @@ def _strays(rules: Rules, legal: list[Event], rng: random.Random) -> list[Mistak
     pool = [c for c in STANDARD_52 if c not in rules.in_play] or [c for c in TAROT_78 if c not in rules.in_play]
     event = rng.choice(plays)
     card = rng.choice(pool)
-    return [Mistake(dataclasses.replace(event, cards=(card,), cards_text=str(card)), ("REC-NOT-IN-DECK",))]
+    return [Mistake(event.replace(cards=(card,), cards_text=str(card)), ("REC-NOT-IN-DECK",))]
 
 
 def _pick(events: list[Legal], weights: dict[str, float], rng: random.Random) -> Event:
@@ -413,7 +412,7 @@ def simulate(game: str, players: int, seed: int, variants: dict[str, str] | None
             event = _dress(_pick(legal, weights, rng), count, style, rng)
         else:  # the codes it must draw; its own time, if it has one (a rule may depend on it)
             event = _dress(mistake.event, count, style, rng)
-            event = dataclasses.replace(event, time=mistake.event.time or event.time, comment=EXPECT + " ".join(mistake.codes))
+            event = event.replace(time=mistake.event.time or event.time, comment=EXPECT + " ".join(mistake.codes))
         shown = rules.public(event) if hidden else event  # asked before the event changes the table
         if mistake is not None and mistake.codes == ("REC-NOT-IN-DECK",):
             rules.lay_stray(event, 0)  # not replayed; the next players play on: it stands

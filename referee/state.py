@@ -7,7 +7,6 @@ table can tell it ("Ben may play any heart or any 7, or draw")."""
 
 from __future__ import annotations
 
-import dataclasses
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -90,7 +89,7 @@ def rules_at(record: Record, at: int | None = None) -> Rules:
     None); SetupError when the headers cannot make a game."""
     rules = start(record)
     events = record.events if at is None else [e for e in record.events if e.line <= at]
-    replay(rules, dataclasses.replace(record, events=events))
+    replay(rules, record.replace(events=events))
     if len(events) == len(record.events) and _result_tag(record):
         rules.conclude()  # as a check does: the record says the game is over
     return rules
@@ -171,7 +170,7 @@ def _sips_up_to(events: list[Event]) -> list[Event]:
     for e in events:
         if e.verb == "drinks" and e.word is not None and e.word.isdigit() and most[e.player] > 1:
             if int(e.word) == most[e.player]:
-                said.append(dataclasses.replace(e, word=say("legal.sips-up-to", count=most[e.player])))
+                said.append(e.replace(word=say("legal.sips-up-to", count=most[e.player])))
             continue
         said.append(e)
     return said
@@ -365,7 +364,7 @@ def render(state: State, width: int = WIDTH) -> list[str]:
 def _as_written(event: Event | None) -> str | None:
     """An event's line as written, without its comment: in French notation where what is
     said names the cards in French (``cards_named_in``)."""
-    return line_text(dataclasses.replace(event, comment=None), FRENCH_CARDS.get()) if event is not None else None
+    return line_text(event.replace(comment=None), FRENCH_CARDS.get()) if event is not None else None
 
 
 def to_json(state: State) -> dict[str, Any]:

@@ -154,8 +154,6 @@ def test_legal_changes_nothing_while_a_slap_shows() -> None:
     """Quentin's turn comes with no cards while a pair shows (records/regressions/
     legal-result-empty-pack.txt, second game): he is out unless a slap wins him the pile.
     legal() offers only the slaps and leaves the game as it was; a slap brings him back."""
-    from dataclasses import replace
-
     from referee.engine import replay, start
     from referee.notation import read_games
 
@@ -165,7 +163,7 @@ def test_legal_changes_nothing_while_a_slap_shows() -> None:
     rules = replay(start(record), record)
     assert sorted((e.player, e.verb) for e in rules.legal()) == [("Quentin", "slaps"), ("Sofia", "slaps")]
     assert not rules.result().finished and rules.legal()
-    rules.apply(replace(record.events[-1], verb="slaps", player="Quentin", cards=(), cards_text=""))
+    rules.apply(record.events[-1].replace(verb="slaps", player="Quentin", cards=(), cards_text=""))
     assert rules.todo() == ["Quentin turns the next card"]
 
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import builtins
 import re
 import unicodedata
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, ClassVar, Protocol, SupportsIndex, cast, overload
+from typing import ClassVar, Final, Protocol, SupportsIndex, cast, overload
 
 # mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
 # pickles hold, which Python code may also build (docs/performance.md, the fast path)
@@ -18,34 +16,43 @@ from ..cards import Card
 from ..french import FRENCH_VERBS, is_french
 from ..messages import join, say
 from ..notation import PLAYER_NAME, VERBS
+from ..plain import field_values, fields_repr
 from ..record import Event, Header, Record
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
+# The value classes below are written by hand, not as dataclasses (referee/plain.py). Those
+# whose fields never change after they are made declare them Final: mypy refuses an
+# assignment, and compiled (mypyc) one raises AttributeError; run as pure Python, nothing
+# stops it at run time. They copy and pickle through ``__reduce__`` (their fields, as
+# ``__init__`` takes them): compiled, mypyc's own way sets a field at a time, which a
+# Final field refuses.
 
 
-def field_values(instance: DataclassInstance) -> tuple[object, ...]:
-    """A dataclass's fields, in order: what its ``__reduce__`` rebuilds it from. The
-    frozen dataclasses copy and pickle so: compiled with mypyc, the default way sets
-    their fields one by one, which a frozen dataclass refuses."""
-    return tuple(getattr(instance, f.name) for f in fields(instance))
-
-
-@dataclass(frozen=True, slots=True)
 class Violation:
     """A broken rule: a stable code, a message, the rule quoted, who, and where."""
 
-    code: str
-    message: str
-    rule: str
-    player: str | None
-    line: int
-    column: int
-    accepted: bool = False
+    __slots__ = ("code", "message", "rule", "player", "line", "column", "accepted")
+
+    code: Final[str]
+    message: Final[str]
+    rule: Final[str]
+    player: Final[str | None]
+    line: Final[int]
+    column: Final[int]
+    accepted: Final[bool]
     """The table saw the fault and let it pass (``; accepted CODE`` on the line)."""
 
-    def __reduce__(self) -> tuple[type[Violation], tuple[object, ...]]:
-        return Violation, field_values(self)
+    def __init__(self, code: str, message: str, rule: str, player: str | None, line: int, column: int,
+                 accepted: bool = False) -> None:
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.player = player
+        self.line = line
+        self.column = column
+        self.accepted = accepted
+
+    def __reduce__(self) -> tuple[type[Violation], tuple[str, str, str, str | None, int, int, bool]]:
+        return Violation, (self.code, self.message, self.rule, self.player, self.line, self.column, self.accepted)
 
 
 _ACCEPTED = re.compile(r"\baccepted((?:[\s,]+[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)+)")
@@ -56,7 +63,9 @@ def accepted_codes(comment: str) -> list[str]:
     return [code for found in _ACCEPTED.findall(comment) for code in found.replace(",", " ").split()]
 
 
-@dataclass(frozen=True, slots=True)
+_MISTAKE: Final = ("event", "codes", "follow_on")
+
+
 class Mistake:
     """An event that breaks a rule if it comes now, and every code the referee must
     report on its line (in the order the game finds them; a code may repeat).
@@ -66,17 +75,31 @@ class Mistake:
     reading what it flagged: the simulator's marks are then a second statement of the
     rules, and a disagreement with the referee is a bug in one of them."""
 
-    event: Event
-    codes: tuple[str, ...]
-    follow_on: bool = False
+    __slots__ = _MISTAKE
+
+    event: Final[Event]
+    codes: Final[tuple[str, ...]]
+    follow_on: Final[bool]
     """A mistake that follows from an earlier one, which a table makes on purpose, such
     as leaving a penalty unpaid: the simulator makes it far more often than the rate."""
 
-    def __reduce__(self) -> tuple[type[Mistake], tuple[object, ...]]:
-        return Mistake, field_values(self)
+    def __init__(self, event: Event, codes: tuple[str, ...], follow_on: bool = False) -> None:
+        self.event = event
+        self.codes = codes
+        self.follow_on = follow_on
+
+    def __reduce__(self) -> tuple[type[Mistake], tuple[Event, tuple[str, ...], bool]]:
+        return Mistake, (self.event, self.codes, self.follow_on)
+
+    def __eq__(self, other: object) -> bool:  # tests compare them (an event is unhashable: so is a mistake)
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return field_values(self, _MISTAKE) == field_values(other, _MISTAKE)
+
+    def __repr__(self) -> str:
+        return fields_repr(self, _MISTAKE)
 
 
-@dataclass(frozen=True)
 class Group:
     """A play of several cards of one value, chosen card by card, as ``legal()`` lists it
     (Carte et Plouc: « On peut poser plusieurs cartes de même valeur »). Listing every
@@ -100,23 +123,37 @@ class Group:
     ``lines()`` spells out every play the choice allows (for the four cards of a value,
     16 orders at most, times the suits); ``allows()`` says whether one play is among them."""
 
-    player: str
-    first: Card
-    more: tuple[Card, ...]
-    hand: int
-    known: tuple[Card, ...] = ()
-    unseen: int = 0
-    suits: tuple[str | None, ...] = (None,)
-    out_suits: tuple[str | None, ...] = (None,)
-    not_last: tuple[Card, ...] = ()
+    player: Final[str]
+    first: Final[Card]
+    more: Final[tuple[Card, ...]]
+    hand: Final[int]
+    known: Final[tuple[Card, ...]]
+    unseen: Final[int]
+    suits: Final[tuple[str | None, ...]]
+    out_suits: Final[tuple[str | None, ...]]
+    not_last: Final[tuple[Card, ...]]
+
+    def __init__(self, player: str, first: Card, more: tuple[Card, ...], hand: int, known: tuple[Card, ...] = (),
+                 unseen: int = 0, suits: tuple[str | None, ...] = (None,), out_suits: tuple[str | None, ...] = (None,),
+                 not_last: tuple[Card, ...] = ()) -> None:
+        self.player = player
+        self.first = first
+        self.more = more
+        self.hand = hand
+        self.known = known
+        self.unseen = unseen
+        self.suits = suits
+        self.out_suits = out_suits
+        self.not_last = not_last
 
     def __reduce__(self) -> tuple[type[Group], tuple[object, ...]]:
-        return Group, field_values(self)
+        return Group, (self.player, self.first, self.more, self.hand, self.known, self.unseen, self.suits,
+                       self.out_suits, self.not_last)
 
     @property
     def verb(self) -> str:
-        """Always ``plays`` (a property: compiled, a class variable in a dataclass is taken
-        for a field)."""
+        """Always ``plays``, as an event's (a property: compiled, a class variable would be
+        a field of every instance)."""
         return "plays"
 
     def allows(self, cards: tuple[Card, ...], suit: str | None) -> bool:
@@ -158,7 +195,6 @@ def legal_events(offered: list[Legal]) -> list[Event]:
     return [line for item in offered for line in (item.lines() if isinstance(item, Group) else [item])]
 
 
-@dataclass(frozen=True)
 class Option:
     """A header-selectable option: the tag, its choices, its default.
 
@@ -169,17 +205,30 @@ class Option:
     needs the option ``tag`` set to one of ``values`` (a rule played with a sanction
     chosen beforehand)."""
 
-    tag: str
-    choices: tuple[str, ...]
-    default: builtins.object  # so named: compiled, a dataclass field of type object is looked up in the module (KeyError)
-    help: str
-    many: bool = False
-    aliases: tuple[tuple[str, str], ...] = ()
-    number: tuple[int, int] | None = None
-    needs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    tag: Final[str]
+    choices: Final[tuple[str, ...]]
+    default: Final[object]
+    help: Final[str]
+    many: Final[bool]
+    aliases: Final[tuple[tuple[str, str], ...]]
+    number: Final[tuple[int, int] | None]
+    needs: Final[tuple[tuple[str, str, tuple[str, ...]], ...]]
+
+    def __init__(self, tag: str, choices: tuple[str, ...], default: object, help: str, many: bool = False,
+                 aliases: tuple[tuple[str, str], ...] = (), number: tuple[int, int] | None = None,
+                 needs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()) -> None:
+        self.tag = tag
+        self.choices = choices
+        self.default = default
+        self.help = help
+        self.many = many
+        self.aliases = aliases
+        self.number = number
+        self.needs = needs
 
     def __reduce__(self) -> tuple[type[Option], tuple[object, ...]]:
-        return Option, field_values(self)
+        return Option, (self.tag, self.choices, self.default, self.help, self.many, self.aliases, self.number,
+                        self.needs)
 
     def chose(self, value: object, choice: str) -> bool:
         """Whether a value read from the header selects ``choice``."""
@@ -225,7 +274,6 @@ class SetupError(Exception):
         self.header = header
 
 
-@dataclass
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Setup:
     """What the headers say: the players in seating order, who starts, the options."""
@@ -233,25 +281,39 @@ class Setup:
     record: Record
     players: tuple[str, ...]
     first: int
-    options: dict[str, object] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
+    options: dict[str, object]
+    notes: list[str]
     """What the headers left to say: a tag given twice alike, a tag that looks misspelled."""
 
+    def __init__(self, record: Record, players: tuple[str, ...], first: int, options: dict[str, object] | None = None,
+                 notes: list[str] | None = None) -> None:
+        self.record = record
+        self.players = players
+        self.first = first
+        self.options = {} if options is None else options
+        self.notes = [] if notes is None else notes
 
-@dataclass
+
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Result:
     """The outcome so far: finished or not, the winner, the finishing order, scores."""
 
     finished: bool
-    winner: str | None = None
-    order: list[str] = field(default_factory=list)
-    scores: dict[str, int] = field(default_factory=dict)
+    winner: str | None
+    order: list[str]
+    scores: dict[str, int]
     """Each player's score for this game (points, or penalty points), where the game scores."""
-    never_ends: dict[str, int] | None = None
+    never_ends: dict[str, int] | None
+
+    def __init__(self, finished: bool, winner: str | None = None, order: list[str] | None = None,
+                 scores: dict[str, int] | None = None, never_ends: dict[str, int] | None = None) -> None:
+        self.finished = finished
+        self.winner = winner
+        self.order = [] if order is None else order
+        self.scores = {} if scores is None else scores
+        self.never_ends = never_ends
 
 
-@dataclass
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Deal:
     """A random deal for the simulator: each seat's cards (top card first), and the
@@ -259,64 +321,104 @@ class Deal:
     up to start), ``hidden`` ones only a full record gives (the stock, in order)."""
 
     hands: list[list[Card]]
-    shown: list[tuple[str, str]] = field(default_factory=list)
-    hidden: list[tuple[str, str]] = field(default_factory=list)
+    shown: list[tuple[str, str]]
+    hidden: list[tuple[str, str]]
+
+    def __init__(self, hands: list[list[Card]], shown: list[tuple[str, str]] | None = None,
+                 hidden: list[tuple[str, str]] | None = None) -> None:
+        self.hands = hands
+        self.shown = [] if shown is None else shown
+        self.hidden = [] if hidden is None else hidden
 
 
-@dataclass
+_HAND: Final = ("count", "known")
+
+
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Hand:
     """What is known of one player's cards."""
 
     count: int
-    known: list[Card] = field(default_factory=list)
+    known: list[Card]
     """Cards known to be there (a pack: top card first); the rest are unknown."""
 
+    def __init__(self, count: int, known: list[Card] | None = None) -> None:
+        self.count = count
+        self.known = [] if known is None else known
 
-@dataclass
+    def __repr__(self) -> str:  # in a table's (agreement.py compares tables by it)
+        return fields_repr(self, _HAND)
+
+
+_TABLE: Final = ("turn", "direction", "hands", "piles", "stock", "owed", "scores", "extra")
+
+
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Table:
     """The table as it stands, for ``referee state``: the parts every game shows alike,
     then the rest, labelled, in ``extra``. A part a game does not have stays empty."""
 
-    turn: str | None = None
+    turn: str | None
     """Who acts next."""
-    direction: int | None = None
+    direction: int | None
     """1: play goes along the seating order ([Players], each to their left neighbour);
     -1: it goes the other way. None where the game has no direction."""
-    hands: dict[str, Hand] = field(default_factory=dict)
-    piles: dict[str, list[Card]] = field(default_factory=dict)
+    hands: dict[str, Hand]
+    piles: dict[str, list[Card]]
     """Named face-up piles (the pile, the discard, the trick), bottom first."""
-    stock: int | None = None
+    stock: int | None
     """Cards left in the stock, where there is one."""
-    owed: list[str] = field(default_factory=list)
+    owed: list[str]
     """Debts, penalties, cards to draw, drinks due: in words."""
-    scores: dict[str, int] = field(default_factory=dict)
-    extra: dict[str, str] = field(default_factory=dict)
+    scores: dict[str, int]
+    extra: dict[str, str]
     """The rest, label -> value: the bottle's price and owner, standing rules, slap bans."""
+
+    def __init__(self, turn: str | None = None, direction: int | None = None, hands: dict[str, Hand] | None = None,
+                 piles: dict[str, list[Card]] | None = None, stock: int | None = None, owed: list[str] | None = None,
+                 scores: dict[str, int] | None = None, extra: dict[str, str] | None = None) -> None:
+        self.turn = turn
+        self.direction = direction
+        self.hands = {} if hands is None else hands
+        self.piles = {} if piles is None else piles
+        self.stock = stock
+        self.owed = [] if owed is None else owed
+        self.scores = {} if scores is None else scores
+        self.extra = {} if extra is None else extra
+
+    def __repr__(self) -> str:  # agreement.py compares tables by it
+        return fields_repr(self, _TABLE)
 
 
 UNITS = ("sips", "half", "glass", "up", "central")
 """The drinking units, in the order reports show them; never added together."""
 
 
-@dataclass(frozen=True)
 class Drink:
     """A drink the rules give, with its cause: for the tally by unit and by cause."""
 
-    player: str
-    amount: int | float
+    player: Final[str]
+    amount: Final[int | float]
     """Whole sips stay ints (a compiled ``float`` would make them floats, and reports write 4.0)."""
-    unit: str
+    unit: Final[str]
     """sips (gorgées), half (half a glass), glass, up (finish one's glass) or central
     (the central glass: its amount in glasses, thirds included)."""
-    cause: str
+    cause: Final[str]
     """Why, in words: the card and who played it (« 7S played by Ana »)."""
-    line: int
-    round: int | None = None
+    line: Final[int]
+    round: Final[int | None]
 
-    def __reduce__(self) -> tuple[type[Drink], tuple[object, ...]]:
-        return Drink, field_values(self)
+    def __init__(self, player: str, amount: int | float, unit: str, cause: str, line: int,
+                 round: int | None = None) -> None:
+        self.player = player
+        self.amount = amount
+        self.unit = unit
+        self.cause = cause
+        self.line = line
+        self.round = round
+
+    def __reduce__(self) -> tuple[type[Drink], tuple[str, int | float, str, str, int, int | None]]:
+        return Drink, (self.player, self.amount, self.unit, self.cause, self.line, self.round)
 
     def text(self) -> str:
         """The amount in words: « 4 gorgée(s) », « 1 half glass(es) », « 2/3 of the central glass »."""

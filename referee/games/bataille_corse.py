@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 # mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
 # pickles hold, which Python code may also build (docs/performance.md, the fast path)
@@ -123,14 +122,18 @@ def _clock_text(seconds: int) -> str:
     return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
-@dataclass
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Penalty:
     """A penalty owed: cards to burn, or players still to be given a card."""
 
     kind: str
-    burn: int = 0
-    give_to: list[int] = field(default_factory=list)
+    burn: int
+    give_to: list[int]
+
+    def __init__(self, kind: str, burn: int = 0, give_to: list[int] | None = None) -> None:
+        self.kind = kind
+        self.burn = burn
+        self.give_to = [] if give_to is None else give_to
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # so that a call from Python code runs __init__

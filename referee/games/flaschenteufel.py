@@ -5,7 +5,6 @@ docs/games/flaschenteufel.md, rule by rule."""
 
 from __future__ import annotations
 
-import dataclasses
 
 from mypy_extensions import mypyc_attr
 
@@ -406,8 +405,8 @@ class Flaschenteufel(TrickRules):
         if event.verb == "holds":
             return None
         if event.verb in ("discards", "gives"):
-            return dataclasses.replace(event, cards=(UNSEEN_CARD,) * len(event.cards),
-                                       cards_text=" ".join(["??"] * len(event.cards)))
+            return event.replace(cards=(UNSEEN_CARD,) * len(event.cards),
+                                 cards_text=" ".join(["??"] * len(event.cards)))
         return event
 
     @classmethod

@@ -8,7 +8,6 @@ for the canonical text."""
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -393,9 +392,9 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
     for candidate in candidates:
         after = fork()
         before = len(after.violations)
-        inserted = dataclasses.replace(candidate, line=problem.line, column=1)
-        moved = dataclasses.replace(event, line=problem.line + 1)
-        replay(after, dataclasses.replace(record, events=[inserted, moved]))
+        inserted = candidate.replace(line=problem.line, column=1)
+        moved = event.replace(line=problem.line + 1)
+        replay(after, record.replace(events=[inserted, moved]))
         if {v.code for v in list(after.violations)[before:]} <= others:  # this fault gone, and no new one
             fixes.append(inserted)
             if len(fixes) > 1:

@@ -16,7 +16,6 @@ names their lines."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 import io
 import pickle
 import re
@@ -139,13 +138,13 @@ def _shift(item: Record | RecordError, by: int) -> Record | RecordError:
     from ..record import Batch
 
     def error(e: RecordError) -> RecordError:
-        return dataclasses.replace(e, line=e.line + by) if e.line else e
+        return e.replace(line=e.line + by) if e.line else e
 
     if isinstance(item, RecordError):
         return error(item)
-    moved = Record(item.path, item.line + by, [dataclasses.replace(h, line=h.line + by) for h in item.headers],
-                   [dataclasses.replace(e, line=e.line + by) for e in item.events],
-                   [dataclasses.replace(c, line=c.line + by) for c in item.comments], item.text, item.text_line + by)
+    moved = Record(item.path, item.line + by, [h.replace(line=h.line + by) for h in item.headers],
+                   [e.replace(line=e.line + by) for e in item.events],
+                   [c.replace(line=c.line + by) for c in item.comments], item.text, item.text_line + by)
     moved.errors, moved.error_count = [error(e) for e in item.errors], item.error_count
     moved.french = item.french
     moved.seen = deque(Batch(b.start + by, b.text, [], [], []) for b in item.seen)
@@ -303,7 +302,7 @@ class Document:
         events = record.events
         while done < len(events):
             upto = min(len(events), (done // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY)
-            replay(rules, dataclasses.replace(record, events=events[done:upto]))
+            replay(rules, record.replace(events=events[done:upto]))
             self.counts["events replayed"] += upto - done
             done = upto
             kept = fork_of(rules)
@@ -377,7 +376,7 @@ class Document:
             except SetupError:
                 return None
             rules.violations, done = Found(), 0  # as check keeps them
-        replay(rules, dataclasses.replace(record, events=events[done:]))
+        replay(rules, record.replace(events=events[done:]))
         self.counts["events replayed"] += len(events) - done
         return rules
 

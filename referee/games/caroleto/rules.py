@@ -1258,7 +1258,7 @@ class Caroleto(Rules):
             hidden = len(event.cards) or 1
         if not hidden:
             return event
-        return replace(event, cards=(UNSEEN_CARD,) * hidden, cards_text=" ".join(["??"] * hidden))
+        return event.replace(cards=(UNSEEN_CARD,) * hidden, cards_text=" ".join(["??"] * hidden))
 
     def legal(self) -> list[Legal]:
         return list(legal(self))  # a list of events is no list[Legal] to mypy (lists are invariant): a copy

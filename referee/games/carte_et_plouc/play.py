@@ -3,7 +3,6 @@ now (``legal``), a random deal, and an event as a table that sees no hand writes
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Sequence
 
 from ...cards import ACE, SUITS, UNSEEN_CARD, Card
@@ -31,9 +30,9 @@ def public(event: Event) -> Event | None:
         return None
     if event.verb == "draws":
         count = len(event.cards) if event.cards_text else 1
-        return dataclasses.replace(event, cards=(UNSEEN_CARD,) * count, cards_text=str(count))
+        return event.replace(cards=(UNSEEN_CARD,) * count, cards_text=str(count))
     if event.verb == "gives":
-        return dataclasses.replace(event, cards=(UNSEEN_CARD,) * len(event.cards), cards_text=" ".join(["??"] * len(event.cards)))
+        return event.replace(cards=(UNSEEN_CARD,) * len(event.cards), cards_text=" ".join(["??"] * len(event.cards)))
     return event
 
 
