@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, cast
 
@@ -480,14 +479,14 @@ _EVENT_START = re.compile(r"^[^\S\n]*+[^\s;\[]", re.MULTILINE)
 _QUIET_LINE = re.compile(r"[^\S\n]*+(;[^\n]*+)?\n")
 
 
-@dataclass
 class _Segment:
     """Whole lines of one game (each ending in LF), from line ``start`` of the file: its
     head (``head``: the lines before its first event) or a stretch of its events."""
 
-    head: bool
-    start: int
-    text: str
+    def __init__(self, head: bool, start: int, text: str) -> None:
+        self.head = head
+        self.start = start
+        self.text = text
 
 
 class Readable(Protocol):

@@ -5,7 +5,7 @@ counts."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from typing import Final
 
 from .config import chosen
 from .engine import Found, GameReport, status_of
@@ -18,31 +18,35 @@ from .record import Record
 Emit = Callable[[object], None]
 
 
-@dataclass
 class Summary:
-    """What a check found, counted apart: games by status, accepted rulings, files."""
+    """What a check found, counted apart: games by status, accepted rulings, files
+    (written by hand, not as a dataclass: see referee/plain.py)."""
 
-    files: int = 0
-    valid: int = 0
-    violations: int = 0
-    in_progress: int = 0
-    never_ends: int = 0
-    errors: int = 0
-    missing: int = 0
-    """Files named that could not be read, and patterns or folders that gave no record
-    file: counted apart from the games."""
-    faults: int = 0
-    """The violations of the games with violations (those the table accepted left out)."""
-    accepted: int = 0
-    """Violations the table accepted (``; accepted CODE``), over every game."""
-    rules: dict[str, set[str]] = field(default_factory=dict)
-    """The rules quoted for each code reported (SARIF lists them): a code that several
-    games report (TR-REVOKE, REC-*) may quote a rule of each; kept whole, so that the
-    order the files are checked in (--jobs) changes nothing."""
-    codes: dict[str, int] = field(default_factory=dict)
-    """How many times each code was reported (the table's accepted ones left out), and
-    ``unreadable`` (lines or games that cannot be read) and, under --strict,
-    ``in-progress``: what --statistics counts."""
+    COUNTS = ("files", "valid", "violations", "in_progress", "never_ends", "errors", "missing", "faults", "accepted")
+    """The counts a summary adds up."""
+
+    def __init__(self) -> None:
+        self.files = 0
+        self.valid = 0
+        self.violations = 0
+        self.in_progress = 0
+        self.never_ends = 0
+        self.errors = 0
+        self.missing = 0
+        """Files named that could not be read, and patterns or folders that gave no record
+        file: counted apart from the games."""
+        self.faults = 0
+        """The violations of the games with violations (those the table accepted left out)."""
+        self.accepted = 0
+        """Violations the table accepted (``; accepted CODE``), over every game."""
+        self.rules: dict[str, set[str]] = {}
+        """The rules quoted for each code reported (SARIF lists them): a code that several
+        games report (TR-REVOKE, REC-*) may quote a rule of each; kept whole, so that the
+        order the files are checked in (--jobs) changes nothing."""
+        self.codes: dict[str, int] = {}
+        """How many times each code was reported (the table's accepted ones left out), and
+        ``unreadable`` (lines or games that cannot be read) and, under --strict,
+        ``in-progress``: what --statistics counts."""
 
     @property
     def games(self) -> int:
@@ -53,14 +57,11 @@ class Summary:
         setattr(self, name, getattr(self, name) + 1)
 
     def add(self, other: Summary) -> None:
-        for f in fields(self):
-            if f.name == "rules":
-                for code, quoted in other.rules.items():
-                    self.rules.setdefault(code, set()).update(quoted)
-            elif f.name == "codes":
-                self.tally(other.codes)
-            else:
-                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+        for name in self.COUNTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for code, quoted in other.rules.items():
+            self.rules.setdefault(code, set()).update(quoted)
+        self.tally(other.codes)
 
     def tally(self, counts: dict[str, int]) -> None:
         for code, n in counts.items():
@@ -98,29 +99,34 @@ class Summary:
         return text + (say("report.summary-accepted", count=self.accepted) if self.accepted else "")
 
 
-@dataclass(frozen=True)
 class Settings:
-    """How to check and what to print (plain data: it goes to the workers of --jobs)."""
+    """How to check and what to print (plain data: it goes to the workers of --jobs;
+    written by hand, not as a dataclass: see referee/plain.py)."""
 
-    format: str = "text"
-    quiet: bool = False
-    strict: bool = False
-    play_out: bool = False
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    games: dict[str, dict[str, str]] = field(default_factory=dict)
-    """Default options per game, from the configuration."""
-    width: int | None = None
-    """The terminal's width, that the text report wraps to."""
-    statistics: bool = False
-    """--statistics: a count per code instead of the findings (text, concise, github)."""
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """(pattern, codes) from the configuration: codes never reported in the files the
-    pattern matches (as an exclude pattern matches, from ``root``)."""
-    root: str = "."
-    """The folder of the configuration file."""
-    stdin_filename: str | None = None
-    """--stdin-filename: the name of the record read from ``-``."""
+    def __init__(self, format: str = "text", quiet: bool = False, strict: bool = False, play_out: bool = False,
+                 select: tuple[str, ...] = (), ignore: tuple[str, ...] = (), games: dict[str, dict[str, str]] | None = None,
+                 width: int | None = None, statistics: bool = False,
+                 per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (), root: str = ".",
+                 stdin_filename: str | None = None) -> None:
+        self.format: Final = format
+        self.quiet: Final = quiet
+        self.strict: Final = strict
+        self.play_out: Final = play_out
+        self.select: Final = select
+        self.ignore: Final = ignore
+        self.games: Final = games if games is not None else {}
+        """Default options per game, from the configuration."""
+        self.width: Final = width
+        """The terminal's width, that the text report wraps to."""
+        self.statistics: Final = statistics
+        """--statistics: a count per code instead of the findings (text, concise, github)."""
+        self.per_file_ignores: Final = per_file_ignores
+        """(pattern, codes) from the configuration: codes never reported in the files the
+        pattern matches (as an exclude pattern matches, from ``root``)."""
+        self.root: Final = root
+        """The folder of the configuration file."""
+        self.stdin_filename: Final = stdin_filename
+        """--stdin-filename: the name of the record read from ``-``."""
 
     def name(self, path: str) -> str:
         """The name a file is reported under: --stdin-filename's for ``-``."""
@@ -133,7 +139,10 @@ class Settings:
         name = self.name(path)
         extra = tuple(code for pattern, codes in self.per_file_ignores
                       if name != "-" and Excludes((pattern,), self.root).match(name) for code in codes)
-        return replace(self, ignore=(*self.ignore, *extra)) if extra else self
+        if not extra:
+            return self
+        return Settings(self.format, self.quiet, self.strict, self.play_out, self.select, (*self.ignore, *extra),
+                        self.games, self.width, self.statistics, self.per_file_ignores, self.root, self.stdin_filename)
 
     def chosen(self, code: str) -> bool:
         if not self.select and not self.ignore:  # the usual case, once per violation
