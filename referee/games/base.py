@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from ..cards import Card
 from ..french import FRENCH_VERBS, is_french
-from ..messages import join, say
+from ..messages import join, language, say
 from ..notation import PLAYER_NAME, VERBS
 from ..plain import field_values, fields_repr
 from ..record import Event, Header, Record
@@ -425,11 +425,27 @@ class Drink:
         return amount_text(self.amount, self.unit)
 
 
+_AMOUNT_TEXTS: dict[tuple[str, int | float, str], str] = {}
+"""The amounts already worded, by language, amount and unit (a report words the same few
+amounts thousands of times); at most AMOUNTS_KEPT."""
+AMOUNTS_KEPT = 1024
+
+
 def amount_text(amount: int | float, unit: str) -> str:
     """An amount of a drinking unit in words (the central glass in thirds)."""
-    from fractions import Fraction
+    key = (language(), amount, unit)
+    text = _AMOUNT_TEXTS.get(key)
+    if text is None:
+        text = _word_amount(amount, unit)
+        if len(_AMOUNT_TEXTS) < AMOUNTS_KEPT:
+            _AMOUNT_TEXTS[key] = text
+    return text
 
+
+def _word_amount(amount: int | float, unit: str) -> str:
     if unit == "central":
+        from fractions import Fraction
+
         thirds = Fraction(amount).limit_denominator(3)
         return say("unit.central-full") if thirds == 1 else say("unit.central", amount=thirds)
     whole = round(amount)

@@ -545,8 +545,7 @@ class Caroleto(Rules):
             if what == "exchange-up":
                 self._face_up(seat, card, partial(say, "ca.cause.exchange", card=card), r, event, "exchange")
         elif what == "nine":
-            owed = next(d for d in r.nine_draws if d.drawer == seat)
-            r.nine_draws.remove(owed)
+            owed = r.nine_draws.pop(next(i for i, d in enumerate(r.nine_draws) if d.drawer == seat))
             self._face_up(seat, card, partial(_nine_cause, self.players, card, owed), r, event, "nine")
         else:
             r.refill[seat] -= 1
