@@ -5,7 +5,7 @@ drinks the round gives so far."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # mypyc_attr(serializable=True, allow_interpreted_subclasses=True): a class the rules' copies and
 # pickles hold, which Python code may also build (docs/performance.md, the fast path)
@@ -54,17 +54,19 @@ class Duel:
     said of the last round lost."""
 
 
-@dataclass(slots=True)
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Dossier:
-    """The Valet's dossier and the vote on it (all but the teller vote)."""
+    """The Valet's dossier and the vote on it (all but the teller vote). Written by hand,
+    as Bidding and Round: a compiled dataclass builds its default_factory fields in
+    Python (referee/plain.py)."""
 
-    play: Play
-    teller: int
-    voters: frozenset[int]
-    cause: Cause
-    votes: dict[int, bool] = field(default_factory=dict)
-    """Voter -> True for « pourri »."""
+    def __init__(self, play: Play, teller: int, voters: frozenset[int], cause: Cause) -> None:
+        self.play = play
+        self.teller = teller
+        self.voters = voters
+        self.cause = cause
+        self.votes: dict[int, bool] = {}
+        """Voter -> True for « pourri »."""
 
     @property
     def complete(self) -> bool:
@@ -88,20 +90,20 @@ class Dare:
     refused: bool = False
 
 
-@dataclass(slots=True)
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Bidding:
     """The ace's « surenchère de couleur »: bidders in turn from the ace's next player."""
 
-    play: Play
-    bidder: int
-    position: int = 1
-    """The bidder's place in the sequence: blocked there, they drink 2 ** position."""
-    bar: int = 1
-    """The rank to beat (the ace's 1 at first)."""
-    bids: dict[int, int] = field(default_factory=dict)
-    """Cards each bidder laid, to be drawn again (the refill)."""
-    over: bool = False
+    def __init__(self, play: Play, bidder: int) -> None:
+        self.play = play
+        self.bidder = bidder
+        self.position = 1
+        """The bidder's place in the sequence: blocked there, they drink 2 ** position."""
+        self.bar = 1
+        """The rank to beat (the ace's 1 at first)."""
+        self.bids: dict[int, int] = {}
+        """Cards each bidder laid, to be drawn again (the refill)."""
+        self.over = False
 
 
 @dataclass(slots=True)
@@ -115,53 +117,56 @@ class NineDraw:
     how: str = ""
 
 
-@dataclass(slots=True)
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Round:
-    names: tuple[str, ...]
-    """The players, in seating order."""
-    number: int
-    first: int | None
-    """Who draws first (step 2); None in round 1 when nobody announced the Roi de pique."""
-    direction: int
-    last: bool
-    """Every hand holds one card: no draw (« dernier tour de jeu »)."""
-    line: int
-    step: int = 0
-    """The furthest step begun: 1 the exchange, 2 the draw, 3 the cards laid."""
-    exchanged: set[int] = field(default_factory=set)
-    exchange_owed: dict[int, int] = field(default_factory=dict)
-    """Seat -> cards still to draw for its exchange (2: the face-up one comes next)."""
-    drawn: list[int] = field(default_factory=list)
-    plays: list[Play] = field(default_factory=list)
-    played: set[int] = field(default_factory=set)
-    bouts: dict[int, Card | str] = field(default_factory=dict)
-    """Seat -> "take" (its bout may take a card from the discard), the card taken (to be
-    used at once), or "done"."""
-    closed: bool = False
-    """The cards are all laid and their effects set out (step 4 has begun)."""
-    table: list[Card] = field(default_factory=list)
-    """Cards played, bid or used this round: the discard's at the round's end."""
-    settled: list[tuple[int, Amount, str, Cause, int]] = field(default_factory=list)
-    """Drinks given for good (seat, amount, unit, cause, line): general and targeted
-    effects, draws, bids, refusals, catches."""
-    given: dict[tuple[int, str], Amount] = field(default_factory=dict)
-    """The settled drinks added up by (seat, unit)."""
-    duels: list[Duel] = field(default_factory=list)
-    dossiers: list[Dossier] = field(default_factory=list)
-    dares: list[Dare] = field(default_factory=list)
-    biddings: list[Bidding] = field(default_factory=list)
-    nine_draws: list[NineDraw] = field(default_factory=list)
-    refill: dict[int, int] = field(default_factory=dict)
-    written: dict[tuple[int, str], Amount] = field(default_factory=dict)
-    """Drinks the record wrote, by (seat, unit)."""
-    writes: bool = False
-    """The record wrote a drink in this round."""
-    caught: set[int] = field(default_factory=set)
-    six_drinks: set[tuple[int, str]] = field(default_factory=set)
-    """The (seat, unit) of the drink the round's 6s give."""
-    rules: dict[tuple[int, str], str] = field(default_factory=dict)
-    """(seat, unit) -> the key of the rule behind the first drink given there."""
+    """A round as written so far."""
+
+    def __init__(self, names: tuple[str, ...], number: int, first: int | None, direction: int, last: bool,
+                 line: int) -> None:
+        self.names = names
+        """The players, in seating order."""
+        self.number = number
+        self.first = first
+        """Who draws first (step 2); None in round 1 when nobody announced the Roi de pique."""
+        self.direction = direction
+        self.last = last
+        """Every hand holds one card: no draw (« dernier tour de jeu »)."""
+        self.line = line
+        self.step = 0
+        """The furthest step begun: 1 the exchange, 2 the draw, 3 the cards laid."""
+        self.exchanged: set[int] = set()
+        self.exchange_owed: dict[int, int] = {}
+        """Seat -> cards still to draw for its exchange (2: the face-up one comes next)."""
+        self.drawn: list[int] = []
+        self.plays: list[Play] = []
+        self.played: set[int] = set()
+        self.bouts: dict[int, Card | str] = {}
+        """Seat -> "take" (its bout may take a card from the discard), the card taken (to be
+        used at once), or "done"."""
+        self.closed = False
+        """The cards are all laid and their effects set out (step 4 has begun)."""
+        self.table: list[Card] = []
+        """Cards played, bid or used this round: the discard's at the round's end."""
+        self.settled: list[tuple[int, Amount, str, Cause, int]] = []
+        """Drinks given for good (seat, amount, unit, cause, line): general and targeted
+        effects, draws, bids, refusals, catches."""
+        self.given: dict[tuple[int, str], Amount] = {}
+        """The settled drinks added up by (seat, unit)."""
+        self.duels: list[Duel] = []
+        self.dossiers: list[Dossier] = []
+        self.dares: list[Dare] = []
+        self.biddings: list[Bidding] = []
+        self.nine_draws: list[NineDraw] = []
+        self.refill: dict[int, int] = {}
+        self.written: dict[tuple[int, str], Amount] = {}
+        """Drinks the record wrote, by (seat, unit)."""
+        self.writes = False
+        """The record wrote a drink in this round."""
+        self.caught: set[int] = set()
+        self.six_drinks: set[tuple[int, str]] = set()
+        """The (seat, unit) of the drink the round's 6s give."""
+        self.rules: dict[tuple[int, str], str] = {}
+        """(seat, unit) -> the key of the rule behind the first drink given there."""
 
     def complete(self, counts: list[int]) -> bool:
         """Every player has laid a card, or has none to lay."""
