@@ -274,7 +274,9 @@ def check(record: Record, play_out: bool = False, found: Found | None = None) ->
     (the report then holds those it kept), else all into the report. A line that cannot
     be read is reported, and the game refereed as if it were absent. What is said of a
     record in French notation names its cards in French letters (``DP``)."""
-    with cards_named_in(record.french):
+    if not record.french:  # the usual case, once per game: no context to enter
+        return _check(record, play_out, found)
+    with cards_named_in(True):
         return _check(record, play_out, found)
 
 
