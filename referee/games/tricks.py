@@ -52,7 +52,7 @@ CODES = {
 ``trick``)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Holding:
     """What is known of one player's cards: the cards seen, each with the time it came
@@ -60,6 +60,10 @@ class Holding:
 
     known: dict[Card, int] = field(default_factory=dict)
     unseen: list[int] = field(default_factory=list)
+
+    def __init__(self, known: dict[Card, int] | None = None, unseen: list[int] | None = None) -> None:
+        self.known = known if known is not None else {}
+        self.unseen = unseen if unseen is not None else []
 
     @property
     def count(self) -> int:
@@ -110,7 +114,7 @@ class Play:
         self.dead = dead
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Trick:
     """A trick played out: its cards, the card that wins it by the rules, and the player
@@ -119,6 +123,11 @@ class Trick:
     plays: list[Play]
     best: Play
     taker: int
+
+    def __init__(self, plays: list[Play], best: Play, taker: int) -> None:
+        self.plays = plays
+        self.best = best
+        self.taker = taker
 
     @property
     def winner(self) -> int:
@@ -129,7 +138,7 @@ class Trick:
         return [p.card for p in self.plays]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Void:
     """A player who did not follow ``suit``: they held none of it, or they revoked; a
@@ -143,6 +152,16 @@ class Void:
     card: Card | None
     """The card they played instead, or None: they picked the trick up."""
     proven: bool = False
+
+    def __init__(self, suit: str, time: int, event: Event, column: int, led: Card, card: Card | None,
+                 proven: bool = False) -> None:
+        self.suit = suit
+        self.time = time
+        self.event = event
+        self.column = column
+        self.led = led
+        self.card = card
+        self.proven = proven
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)

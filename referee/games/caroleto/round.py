@@ -16,7 +16,7 @@ from ...messages import say
 from ..base import Drink
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Play:
     """A card laid in the round (or taken from the discard by a bout and used)."""
@@ -33,8 +33,19 @@ class Play:
     how: str = ""
     """How a trump answered it, in words (empty when none did)."""
 
+    def __init__(self, seat: int, card: Card, kind: str, target: int | None, line: int, used: bool = False,
+                 final: int | None = None, how: str = "") -> None:
+        self.seat = seat
+        self.card = card
+        self.kind = kind
+        self.target = target
+        self.line = line
+        self.used = used
+        self.final = final
+        self.how = how
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Duel:
     """The 10's rock-paper-scissors duel: 2 sips, then 4, then 8 after each « double »."""
@@ -52,6 +63,17 @@ class Duel:
     lost_at: int = 0
     """When its last round was lost (the game's count of duel rounds): a « double » is
     said of the last round lost."""
+
+    def __init__(self, play: Play, players: frozenset[int], cause: Cause, stake: int = 2, loser: int | None = None,
+                 waiting: bool = True, drank: bool = False, lost_at: int = 0) -> None:
+        self.play = play
+        self.players = players
+        self.cause = cause
+        self.stake = stake
+        self.loser = loser
+        self.waiting = waiting
+        self.drank = drank
+        self.lost_at = lost_at
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -79,7 +101,7 @@ class Dossier:
         return rotten >= len(self.votes) - rotten
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Dare:
     """The 8's truth or dare, for the player it falls on."""
@@ -88,6 +110,12 @@ class Dare:
     player: int
     choice: str | None = None
     refused: bool = False
+
+    def __init__(self, play: Play, player: int, choice: str | None = None, refused: bool = False) -> None:
+        self.play = play
+        self.player = player
+        self.choice = choice
+        self.refused = refused
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -106,7 +134,7 @@ class Bidding:
         self.over = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class NineDraw:
     """A card owed to the 9: who draws it, in whose place, for which 9."""
@@ -115,6 +143,12 @@ class NineDraw:
     place_of: int
     play: Play
     how: str = ""
+
+    def __init__(self, drawer: int, place_of: int, play: Play, how: str = "") -> None:
+        self.drawer = drawer
+        self.place_of = place_of
+        self.play = play
+        self.how = how
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)

@@ -24,7 +24,7 @@ def hand_size(players: int) -> int:
     return 7 if players <= 6 else 5
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Pass:
     """A draw (or pass) instead of a play, while the hand held cards nobody saw: a card
@@ -37,8 +37,16 @@ class Pass:
     count: int
     verb: str
 
+    def __init__(self, seq: int, line: int, rank: int, suit: str, count: int, verb: str) -> None:
+        self.seq = seq
+        self.line = line
+        self.rank = rank
+        self.suit = suit
+        self.count = count
+        self.verb = verb
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Unverified:
     """A player's note of the draws (and passes) whose lines could not be verified: its
@@ -47,6 +55,11 @@ class Unverified:
     index: int
     lines: list[int] = field(default_factory=list)
     count: int = 0
+
+    def __init__(self, index: int, lines: list[int] | None = None, count: int = 0) -> None:
+        self.index = index
+        self.lines = lines if lines is not None else []
+        self.count = count
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
