@@ -117,3 +117,26 @@ def test_same_reports(form: str, compiled: list[str], request: pytest.FixtureReq
     assert fast.stdout == pure.stdout
     assert fast.stderr == pure.stderr
     assert len(fast.stdout) > 1000
+
+
+_PYTHON_INITS = """
+import importlib, json, sys, types
+from typing import Protocol
+found = []
+for name in sys.argv[1:]:
+    module = importlib.import_module(name)
+    for attribute, value in vars(module).items():
+        if isinstance(value, type) and value.__module__ == name and Protocol not in value.__mro__:
+            init = value.__dict__.get("__init__")
+            if isinstance(init, types.FunctionType):
+                found.append(f"{name}.{attribute}")
+print(json.dumps(found))
+"""
+
+
+def test_compiled_classes_are_built_in_c(compiled: list[str]) -> None:
+    """No class of a compiled module is built by a Python ``__init__``: mypyc leaves a
+    dataclass's in Python (it ran at every trick, card and round), so each writes its own."""
+    done = _installed("-c", _PYTHON_INITS, *compiled)
+    assert done.returncode == 0, done.stderr.decode()
+    assert json.loads(done.stdout) == []
