@@ -271,7 +271,9 @@ class _Builder:
         cards); None for the line pattern."""
         if self.numbered and (number := _NUMBERS.get(word)) is not None:
             return (number,)
-        card = self.spellings.get(word.upper())
+        card = self.spellings.get(word)  # the spellings are upper case, as cards are mostly written
+        if card is None:
+            card = self.spellings.get(word.upper())
         if card is not None:
             return (card,)
         return self._numbers([word], verb)
