@@ -187,7 +187,9 @@ class _Builder:
             header = _HEADER.match(text)
             assert header is not None  # the grammar read it so
             tag, value, comment = header.groups()
-            headers.append(Header(tag, _ESCAPE.sub(r"\1", value), line + self.offset, column + text.index("["), comment))
+            if "\\" in value:
+                value = _ESCAPE.sub(r"\1", value)
+            headers.append(Header(tag, value, line + self.offset, column + text.index("["), comment))
         else:  # EVENTS, or COMMENT_LINES: a comment and the quiet lines after it
             self._events(text, line + self.offset, column, events, comments)
 

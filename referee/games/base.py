@@ -790,12 +790,22 @@ def fold_name(name: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
 
 
+_TAGS: dict[type[Rules], tuple[dict[str, str], frozenset[str]]] = {}
+"""Each game's tags (by their lower case) and those it reads, worked out once."""
+
+
+def _tags_of(cls: type[Rules]) -> tuple[dict[str, str], frozenset[str]]:
+    found = _TAGS.get(cls)
+    if found is None:
+        found = _TAGS[cls] = ({t.lower(): t for t in cls.tags()}, _READ_TAGS | {o.tag.lower() for o in cls.options})
+    return found
+
+
 def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
     """Notes on tags given twice alike and on tags that look misspelled; SetupError for
     a tag referee reads given twice with two values."""
     notes: list[str] = []
-    known = {t.lower(): t for t in cls.tags()}
-    read = _READ_TAGS | {o.tag.lower() for o in cls.options}
+    known, read = _tags_of(cls)
     first: dict[str, Header] = {}
     for header in record.headers:
         key = header.key
