@@ -532,7 +532,7 @@ def _texts(path: str, stream: Readable) -> Iterator[str]:
         text = whole.decode("utf-8")
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
-        if len(text) > MAX_LINE and max(map(len, text.split("\n"))) > MAX_LINE:
+        if len(text) > MAX_LINE and _has_long_line(text):
             number, long = next((i, t) for i, t in enumerate(text.split("\n")) if len(t) > MAX_LINE)
             if number:
                 yield "\n".join(text.split("\n")[:number]) + "\n"
@@ -594,6 +594,20 @@ def _bad_bytes(path: str, lines: int, raw: bytes) -> tuple[str, RecordError] | N
     column = len(raw[begin:spot].decode("utf-8", "replace")) + 1
     message = say("file.binary") if binary else say("file.not-utf8", byte=raw[spot])
     return good, RecordError(path, lines + good.count("\n") + 1, column, message)
+
+
+def _has_long_line(text: str) -> bool:
+    """Whether a line of ``text`` is longer than MAX_LINE (found from line end to line end,
+    without cutting the text into lines)."""
+    start, end = 0, len(text)
+    while start < end:
+        stop = text.find("\n", start)
+        if stop < 0:
+            stop = end
+        if stop - start > MAX_LINE:
+            return True
+        start = stop + 1
+    return False
 
 
 def _segments(texts: Iterable[str]) -> Iterator[_Segment | RecordError]:

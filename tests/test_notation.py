@@ -350,3 +350,15 @@ def test_reading_a_record_imports_no_lark() -> None:
             "assert not [m for m in sys.modules if m.split('.')[0] == 'lark'], sorted(sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 0 and "fr-partie.txt" in done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("text, long", [
+    ("", False), ("\n", False), ("a" * 4096 + "\n", False), ("a" * 4097 + "\n", True), ("ok\n" + "a" * 4097, True),
+    ("ok\n" + "a" * 4096, False), ("\n\n" + "b" * 5000 + "\nok\n", True), ("x\n" * 3000, False),
+])
+def test_a_line_too_long_is_found_without_cutting_lines(text: str, long: bool) -> None:
+    from referee.notation import MAX_LINE, _has_long_line
+
+    assert MAX_LINE == 4096
+    assert _has_long_line(text) is long
+    assert long is (max(map(len, text.split("\n"))) > MAX_LINE)
