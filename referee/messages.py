@@ -93,12 +93,45 @@ def say(key: str, **fields: object) -> str:
     """The sentence for ``key`` with its fields filled in; a sentence with a count takes
     its singular or plural form by the ``count`` field (by the language's plural rule)."""
     english = ENGLISH[key]
-    # format_map: the fields as they came, not unpacked into keywords again (said often)
     if _language == "en":
         if isinstance(english, tuple):
             english = english[0] if fields["count"] == 1 else english[1]
-        return english.format_map(fields)
-    return template(key, _whole(fields["count"]) if isinstance(english, tuple) else 1).format_map(fields)
+        return fill(english, fields)
+    return fill(template(key, _whole(fields["count"]) if isinstance(english, tuple) else 1), fields)
+
+
+_Parts = list[tuple[str, str | None]]
+_PARTS: dict[str, _Parts | None] = {}
+"""Each template met, cut once into its text and its plain fields (``{name}``); None for
+one whose fields str.format must read itself (a format spec, a conversion, an index)."""
+
+
+def fill(template: str, fields: dict[str, object]) -> str:
+    """``template.format_map(fields)``, the same to the character, without parsing the
+    template again at each call (a report fills the same few thousands of times)."""
+    if template in _PARTS:
+        parts = _PARTS[template]
+    else:
+        parts = _PARTS[template] = _parts(template)
+    if parts is None:
+        return template.format_map(fields)
+    pieces: list[str] = []
+    for text, name in parts:
+        pieces.append(text)
+        if name is not None:
+            pieces.append(format(fields[name], ""))  # what str.format does with a plain field
+    return "".join(pieces)
+
+
+def _parts(template: str) -> _Parts | None:
+    from string import Formatter
+
+    parts: _Parts = []
+    for text, name, spec, conversion in Formatter().parse(template):
+        if name is not None and (spec or conversion is not None or not name.isidentifier()):
+            return None
+        parts.append((text, name))
+    return parts
 
 
 def _whole(count: object) -> int:

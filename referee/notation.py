@@ -197,8 +197,9 @@ class _Builder:
         """The events and comments of a run of lines (checked already by the grammar), each
         line split in plain Python; an unusual one (a round marker, an announced suit, a
         bare number, a drink in words) is read with the line pattern."""
+        commented = ";" in token
         for text in token.split("\n"):
-            cut = text.find(";")
+            cut = text.find(";") if commented else -1
             comment = None
             if cut >= 0:
                 text, comment = text[:cut], text[cut:]
