@@ -9,7 +9,7 @@ import os
 import tempfile
 
 from .atomic import sync_folder
-from .safe_text import visible_pieces
+from .safe_text import plain_lines
 
 
 class OutputFile:
@@ -24,7 +24,7 @@ class OutputFile:
 
     def write(self, chunk: object) -> None:
         if isinstance(chunk, list):
-            chunk = "".join(["".join([text for text, _ in line]) + "\n" for line in visible_pieces(chunk)])
+            chunk = plain_lines(chunk)
         self.file.write(str(chunk))
 
     def commit(self) -> None:

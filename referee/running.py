@@ -137,11 +137,11 @@ class _Printer:
 
     def __call__(self, chunk: object) -> None:
         """Print lines of (text, style) pieces: what the text report emits, a game's at once."""
-        from .safe_text import visible_pieces
+        from .safe_text import plain_lines, visible_pieces
 
         assert isinstance(chunk, list)
         lines: list[list[Piece]] = visible_pieces(chunk)
-        out = "".join(["".join([text for text, _ in line]) + "\n" for line in lines])
+        out = plain_lines(lines)  # visible already: one look at the text tells so
         if self.encoding is not None and not self.degraded:
             try:
                 out.encode(self.encoding)

@@ -41,17 +41,21 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
+def _unsafe_in(text: str) -> re.Pattern[str]:
+    """The pattern of what is unsafe in ``text``: the ASCII one for ASCII text."""
+    return _UNSAFE_ASCII if text.isascii() else unsafe()
+
+
 def visible(text: str) -> str:
     """The text with every unsafe character shown as an escape (unchanged when it has none)."""
-    pattern = _UNSAFE_ASCII if text.isascii() else unsafe()
-    return text if pattern.search(text) is None else pattern.sub(_escape, text)
+    return text if is_visible(text) else _unsafe_in(text).sub(_escape, text)
 
 
 def is_visible(text: str) -> bool:
     """Whether ``visible`` would leave the text as it is. Most text is printable, which
     ``str.isprintable`` tells at a fraction of the search's cost (every unsafe character
     is unprintable); text with a no-break space or a joiner is searched."""
-    return text.isprintable() or (_UNSAFE_ASCII if text.isascii() else unsafe()).search(text) is None
+    return text.isprintable() or _unsafe_in(text).search(text) is None
 
 
 def visible_pieces(lines: list[list[tuple[str, str]]]) -> list[list[tuple[str, str]]]:
@@ -61,6 +65,11 @@ def visible_pieces(lines: list[list[tuple[str, str]]]) -> list[list[tuple[str, s
     if is_visible("".join([text for line in lines for text, _ in line])):
         return lines
     return [[(visible(text), style) for text, style in line] for line in lines]
+
+
+def plain_lines(lines: list[list[tuple[str, str]]]) -> str:
+    """Lines of (text, style) pieces as plain text, made visible, each ending in LF."""
+    return "".join(["".join([text for text, _ in line]) + "\n" for line in visible_pieces(lines)])
 
 
 def visible_lines(text: str) -> str:
