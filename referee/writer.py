@@ -22,9 +22,6 @@ class Summary:
     """What a check found, counted apart: games by status, accepted rulings, files
     (written by hand, not as a dataclass: see referee/plain.py)."""
 
-    COUNTS = ("files", "valid", "violations", "in_progress", "never_ends", "errors", "missing", "faults", "accepted")
-    """The counts a summary adds up."""
-
     def __init__(self) -> None:
         self.files = 0
         self.valid = 0
@@ -57,8 +54,9 @@ class Summary:
         setattr(self, name, getattr(self, name) + 1)
 
     def add(self, other: Summary) -> None:
-        for name in self.COUNTS:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name, value in vars(other).items():
+            if isinstance(value, int):  # the counts (rules and codes are added below)
+                setattr(self, name, getattr(self, name) + value)
         for code, quoted in other.rules.items():
             self.rules.setdefault(code, set()).update(quoted)
         self.tally(other.codes)
@@ -139,10 +137,7 @@ class Settings:
         name = self.name(path)
         extra = tuple(code for pattern, codes in self.per_file_ignores
                       if name != "-" and Excludes((pattern,), self.root).match(name) for code in codes)
-        if not extra:
-            return self
-        return Settings(self.format, self.quiet, self.strict, self.play_out, self.select, (*self.ignore, *extra),
-                        self.games, self.width, self.statistics, self.per_file_ignores, self.root, self.stdin_filename)
+        return Settings(**(vars(self) | {"ignore": (*self.ignore, *extra)})) if extra else self
 
     def chosen(self, code: str) -> bool:
         if not self.select and not self.ignore:  # the usual case, once per violation
