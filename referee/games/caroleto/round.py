@@ -78,9 +78,9 @@ class Duel:
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Dossier:
-    """The Valet's dossier and the vote on it (all but the teller vote). Written by hand,
-    as Bidding and Round: a compiled dataclass builds its default_factory fields in
-    Python (referee/plain.py)."""
+    """The Valet's dossier and the vote on it (all but the teller vote). A plain class,
+    as Bidding and Round: compiled, a dataclass's ``__init__`` stays Python (the other
+    classes here keep the dataclass's equality and repr, with an ``__init__`` of their own)."""
 
     def __init__(self, play: Play, teller: int, voters: frozenset[int], cause: Cause) -> None:
         self.play = play
