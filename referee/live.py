@@ -52,6 +52,7 @@ from .notation import VERBS, RecordError, parse_text, read_games, unreadable_rea
 from .record import Record
 from .record_file import FileRefused, RecordFile
 from .report import render as render_report
+from .running import Stopped, stopping_as_ctrl_c
 from .safe_text import visible_lines
 from .state import WIDTH, State, render, state_of
 
@@ -310,7 +311,7 @@ def headers_record(headers: list[tuple[str, str]]) -> Record:
 def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
     """Run a session on ``path``, under its writing lock; the exit status of ``referee
     check`` on the record."""
-    with RecordLock(path, "play"):
+    with RecordLock(path, "play") as lock:
         headers = None
         if not os.path.lexists(path) or (os.path.isfile(path) and os.path.getsize(path) == 0):
             headers = new_record(ask, show)  # asked before the file is made: a session left here leaves nothing
@@ -318,6 +319,7 @@ def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
             if headers is not None and opened.size() == 0:
                 opened.append(headers)
                 opened.sync_folder()
+            lock.lock_record()  # a record made just now is held as one found
             return _session(Session(path, opened), ask, show)
 
 
@@ -476,6 +478,8 @@ def terminal_asker() -> Ask:
         try:
             typed: str = session.prompt(last + " ")  # prompt_toolkit's prompt returns the line typed
             return typed
+        except Stopped:
+            raise
         except KeyboardInterrupt:
             return ""
 
@@ -507,7 +511,8 @@ def run(path: str) -> int:
         print("\n".join(cut for line in visible_lines(text).split("\n") for cut in fit(line, width)), flush=True)
 
     try:
-        return play(path, ask, show)
+        with stopping_as_ctrl_c():
+            return play(path, ask, show)
     except (SessionError, RecordError, FileRefused, LockHeld) as error:
         print(visible_lines(str(error)), file=sys.stderr)
         return 2
