@@ -27,6 +27,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "serve.type-hint": "Bob plays 7H",
     "serve.send": "Rule it",
     "serve.written": "written: {line}",
+    "serve.overloaded": "connections refused or closed: too many at once, or too slow to send their request (said once a minute at most)",
     "serve.last-line": "its last line:",
     "serve.already-written": "already written: {line} (sent twice: written once)",
     "serve.record-changed": "the record changed since this table was shown (another move, or an edit of the file): nothing was written; here is the table now",

@@ -81,7 +81,7 @@ def _serve(served: Served, sock: socket.socket, host: str) -> int:
     port = sock.getsockname()[1]
     loopback = host in LOOPBACK
     token = None if loopback else secrets.token_urlsafe(18)
-    hosts = {f"{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]")} if loopback else None
+    hosts = allowed_hosts(port) if loopback else None
     app, pages = make_app(served, token, hosts)
     url = f"http://{_reachable(host)}:{port}/" + (f"?token={token}" if token else "")
     print(say("serve.listening", path=visible(served.path), url=url), flush=True)
@@ -108,8 +108,10 @@ def _serve(served: Served, sock: socket.socket, host: str) -> int:
             pages.hub.close()  # the event streams end, so that the server may stop
             super().handle_exit(sig, frame)
 
+    from .guarded import server_options
+
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                            server_header=False, timeout_graceful_shutdown=2)
+                            server_header=False, timeout_graceful_shutdown=2, **server_options())
     try:
         Server(config).run(sockets=[sock])
     except KeyboardInterrupt as stop:
@@ -117,6 +119,13 @@ def _serve(served: Served, sock: socket.socket, host: str) -> int:
 
         return interrupted(stop)
     return 128 + Server.stopped_by
+
+
+def allowed_hosts(port: int) -> set[str]:
+    """The Host headers a page on this machine may send: its names with the port, and
+    without it when the port is the scheme's own (80: browsers leave it out)."""
+    names = ("127.0.0.1", "localhost", "[::1]")
+    return {f"{name}:{port}" for name in names} | (set(names) if port == 80 else set())
 
 
 def _listen(host: str, port: int) -> socket.socket:
