@@ -47,6 +47,7 @@ from .games import GAMES, find_game, load_rules, normalize
 from .games.base import Option, Rules, SetupError, Violation, legal_events
 from .importer import looks_json
 from .lock import LockHeld, RecordLock
+from .match import Matches, follow_match
 from .messages import join, say
 from .notation import VERBS, RecordError, parse_text, read_games, unreadable_reason
 from .record import Record
@@ -87,6 +88,51 @@ class Vocabulary:
         return [*self.cards, "to", "on", "for"]
 
 
+class Replayer:
+    """The last game of a record replayed as the record grows at its end (a line played,
+    an editor's line): the games before the last one are read and replayed once, and only
+    what the next games need of them kept (the standing of their matches, the game and
+    notation each match plays); the next replay starts from the last game, as long as the
+    text before it is unchanged (else everything is replayed again, once). The answers
+    are those of replaying the whole text, line numbers included."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.prefix = ""
+        """The text of the games replayed once, up to the start of the last game's headers."""
+        self.lines = 0
+        self.matches = Matches()
+        self.games: dict[str, str] = {}
+        self.french: dict[str, bool] = {}
+
+    def last(self, text: str) -> tuple[Record | RecordError, GameReport]:
+        """The last game of ``text`` (lines ending in ``\n``) and its report."""
+        import io
+
+        if not text.startswith(self.prefix):
+            self.prefix, self.lines, self.matches, self.games, self.french = "", 0, Matches(), {}, {}
+        games, french = dict(self.games), dict(self.french)
+        items = list(read_games(self.path, io.BytesIO(text[len(self.prefix):].encode("utf-8")), first_line=self.lines + 1,
+                                match_games=games, match_french=french))
+        matches = self.matches.copy()
+        found = []
+        for index, (item, report) in enumerate(check_games(items, matches=matches)):
+            found.append((item, report))
+            if index < len(items) - 1 and isinstance(item, Record):
+                follow_match(item, games, french)
+            if index == len(items) - 2 and isinstance(items[-1], Record):  # the games before the last: once
+                self._advance(text, items[-1].line, matches.copy(), games, french)
+        return found[-1]
+
+    def _advance(self, text: str, line: int, matches: Matches, games: dict[str, str], french: dict[str, bool]) -> None:
+        """Keep the games before ``line`` (where the last game's headers start) as replayed."""
+        offset = len(self.prefix)
+        for _ in range(line - 1 - self.lines):
+            offset = text.index("\n", offset) + 1
+        self.prefix, self.lines, self.matches = text[:offset], line - 1, matches
+        self.games, self.french = dict(games), dict(french)
+
+
 class SessionError(Exception):
     """The session cannot go on (the record cannot be read, the file changed)."""
 
@@ -110,6 +156,8 @@ class Session:
     record: Record | None = None
     report: GameReport | None = None
     state: State | None = None
+    replayer: Replayer | None = None
+    """What replays the record (kept by the table page across its sessions)."""
 
     def replayed(self) -> tuple[Record, GameReport, State]:
         """The last game of the file, its report and its state, as ``load`` left them."""
@@ -134,9 +182,13 @@ class Session:
         self.text = text.replace("\r\n", "\n").replace("\r", "\n")
         self._replay(self.text)
 
+    def _last_game(self, text: str) -> tuple[Record | RecordError, GameReport]:
+        if self.replayer is None:
+            self.replayer = Replayer(self.path)
+        return self.replayer.last(text)
+
     def _replay(self, text: str) -> None:
-        games = list(check_games(parse_text(text, self.path)))
-        record, report = games[-1]
+        record, report = self._last_game(text)
         if isinstance(record, RecordError):
             raise SessionError(str(record))
         if report.error is not None:
@@ -178,7 +230,7 @@ class Session:
         cannot be read; the file is not touched."""
         text = self.text + ("" if self.text.endswith("\n") or not self.text else "\n") + line + "\n"
         number = text.count("\n")
-        record, report = list(check_games(parse_text(text, self.path)))[-1]
+        record, report = self._last_game(text)
         if isinstance(record, RecordError):
             return [], record
         if not any(e.line == number for e in record.events) and not line.lstrip().startswith(";"):

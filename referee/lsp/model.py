@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from ..config import Config, add_defaults
 from ..engine import Found, GameReport, error_report, finish, replay, start
 from ..games.base import Rules, SetupError
-from ..match import Matches
+from ..match import Matches, follow_match
 from ..messages import say
 from ..notation import RecordError, game_starts, read_games
 from ..record import Record
@@ -118,18 +118,6 @@ def fork_of(rules: Rules) -> Fork | None:
             found.source_of = source_of  # type: ignore[attr-defined]
 
 
-def _follow_match(record: Record, match_games: dict[str, str], match_french: dict[str, bool]) -> None:
-    """Note the game a match plays and its notation, as the reader does: a later hand may
-    name neither."""
-    by_tag = {h.key: h.value for h in reversed(record.headers)}
-    match = by_tag.get("match")
-    game = by_tag.get("game") or (match_games.get(match) if match is not None else None)
-    if match is not None and game is not None:
-        match_games[match] = game
-    if match is not None:
-        match_french[match] = record.french
-
-
 def _shift(item: Record | RecordError, by: int) -> Record | RecordError:
     """A game read, its lines ``by`` lines further on (a copy: the game read is kept as it
     was); its inherited headers are given again by the next refereeing."""
@@ -219,7 +207,7 @@ class Document:
             games.append(game)
             for record in game.items:
                 if isinstance(record, Record):
-                    _follow_match(record, match_games, match_french)
+                    follow_match(record, match_games, match_french)
         self._read, self.games = read, games
         self._referee()
 

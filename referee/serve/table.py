@@ -23,7 +23,7 @@ from ..formatter import escape_value
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
 from ..locales import languages as spoken
-from ..live import NOT_REPLAYED, Session, SessionError, headers_record, accepted_line
+from ..live import NOT_REPLAYED, Replayer, Session, SessionError, headers_record, accepted_line
 from ..lock import LockHeld, RecordLock
 from .. import messages
 from ..messages import join, say
@@ -86,6 +86,8 @@ class Served:
         self._sessions: dict[str, Session] = {}
         self._stamp: tuple[int, int] | None = None
         self._read: bytes | None = None
+        self.replayer = Replayer(path)
+        """The games before the last, replayed once for every session and version."""
 
     # --- Reading -------------------------------------------------------------------------
     def raw(self) -> str:
@@ -104,7 +106,7 @@ class Served:
         if found is None:
             data = self.file.read_bytes()
             stamp = self.file.status.st_size, self.file.status.st_mtime_ns
-            found = Session(self.path, self.file)
+            found = Session(self.path, self.file, replayer=self.replayer)
             with speaking(lang):
                 found.load()
             self._sessions[lang] = found
