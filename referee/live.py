@@ -158,6 +158,21 @@ class Session:
     state: State | None = None
     replayer: Replayer | None = None
     """What replays the record (kept by the table page across its sessions)."""
+    read: bytes = b""
+    """The bytes the game as it stands was read from."""
+
+    def follow(self) -> bool:
+        """Whether another hand changed the record since this session read it (an editor's
+        save: by rename, in place, or cut and written); the record is then read again, the
+        file its name now leads to when it was saved by rename, and the lines this session
+        wrote can no longer be taken back. FileRefused when the name leads to no file."""
+        if self.file.moved():
+            self.file.reopen()
+        elif self.file.read_bytes() == self.read:
+            return False
+        self.written.clear()
+        self.load()
+        return True
 
     def replayed(self) -> tuple[Record, GameReport, State]:
         """The last game of the file, its report and its state, as ``load`` left them."""
@@ -168,6 +183,7 @@ class Session:
     def load(self) -> None:
         """Read the file and replay its last game; SessionError when it cannot be read."""
         data = self.file.read_bytes()
+        self.read = data
         if looks_json(self.path, data):  # lines are appended to a text record only
             raise SessionError(say("live.json-record", path=self.path))
         try:
@@ -388,6 +404,10 @@ def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
         command = line.lower()
         if command in ("end", "quit", "exit"):
             break
+        if session.follow():
+            show(say("live.read-again"))
+            _summary(session, show)
+            continue
         if command == "undo":
             taken = session.undo()
             show(say("live.undone", line=taken) if taken else say("live.nothing-to-undo"))

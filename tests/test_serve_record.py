@@ -252,3 +252,32 @@ def test_a_signal_stops_play_as_ctrl_c_does(tmp_path, sig, status) -> None:
     assert b"Traceback" not in err
     assert not os.path.exists(lock_path(path))
     assert path.read_text() == HEADERS + "Alice plays 5H\n"
+
+
+@pytest.mark.parametrize("save", [rename_over, write_in_place, truncate_and_write])
+def test_play_reads_a_record_an_editor_saved_before_it_writes(tmp_path, save) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "referee", "play", str(path)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert process.stdout is not None and process.stdin is not None
+
+    def until(prompt: bytes) -> bytes:
+        said = b""
+        while not said.endswith(prompt):
+            byte = process.stdout.read(1)
+            assert byte, said
+            said += byte
+        return said
+
+    until(b"Bob> ")
+    save(path, HEADERS + "Alice plays 5H\nBob plays KC\n")
+    process.stdin.write(b"Chloe plays 2H\n")
+    process.stdin.flush()
+    said = until(b"Chloe> ")
+    assert b"read again" in said and b"written" not in said.replace(b"nothing was written", b"")
+    process.stdin.write(b"Chloe plays 2H\nend\n")
+    process.stdin.flush()
+    process.communicate(timeout=20)
+    assert path.read_text() == HEADERS + "Alice plays 5H\nBob plays KC\nChloe plays 2H\n"
