@@ -25,12 +25,12 @@ write cards outside a check, are not touched)."""
 
 @contextmanager
 def cards_named_in(french: bool) -> Iterator[None]:
-    """Within it, cards are written in French letters when ``french`` (what is said of a
-    record in French notation: ``referee check``, and so should ``state`` and ``explain``)."""
-    if not french:
+    """Within it, cards are written in French letters when ``french``, in English ones when
+    not (what is said of a record in its notation: referee/spelling.py's ``in_force``)."""
+    if french == FRENCH_CARDS.get():  # the usual case (an English record): nothing to set
         yield
         return
-    token = FRENCH_CARDS.set(True)
+    token = FRENCH_CARDS.set(french)
     try:
         yield
     finally:
