@@ -53,6 +53,7 @@ from .record import Record
 from .record_file import FileRefused, RecordFile
 from .report import render as render_report
 from .safe_text import visible_lines
+from .spelling import ENGLISH
 from .state import WIDTH, State, render, state_of
 
 COMMANDS = ("undo", "state", "legal", "help", "end")
@@ -71,19 +72,24 @@ class Vocabulary:
     players: list[str]
     verbs: list[str]
     cards: list[str]
+    targets: list[str] = field(default_factory=lambda: list(ENGLISH.targets))
+    """The words before a player (``on``, ``to``... or ``sur``, ``à``...), in the record's notation."""
+    for_word: str = ENGLISH.for_word
+    suits: list[str] = field(default_factory=lambda: [ENGLISH.suit(s) for s in SUITS])
+    """The suits as announced after ``for_word``."""
 
     def next(self, previous: list[str]) -> list[str]:
         """The words that may come after those already typed."""
         if not previous:
             return [*self.players, *self.verbs, *COMMANDS]
         last = previous[-1]
-        if last in ("to", "on", "from", "with"):
+        if last in self.targets:
             return self.players
-        if last == "for":
-            return list(SUITS)
+        if last == self.for_word:
+            return self.suits
         if len(previous) == 1 and last in self.players:
             return self.verbs
-        return [*self.cards, "to", "on", "for"]
+        return [*self.cards, *self.targets[:2], self.for_word]
 
 
 class SessionError(Exception):
@@ -168,7 +174,8 @@ class Session:
     def complete(self, line: str) -> str:
         """The line with the next player's name when it starts with a verb."""
         words = line.split()
-        if words and words[0].lower() in VERBS and self.state is not None and self.state.table.turn:
+        written = self.state.written if self.state is not None else ENGLISH
+        if words and written.verb_read(words[0]) is not None and self.state is not None and self.state.table.turn:
             return f"{self.state.table.turn} {line}"
         return line
 
@@ -422,15 +429,18 @@ def _prompt(session: Session) -> str:
 
 
 def vocabulary(session: Session) -> Vocabulary:
-    """What may be typed: the players, the game's verbs, the cards (the legal ones first)."""
+    """What may be typed, in the record's notation: the players, the game's verbs, the
+    cards (the legal ones first), the words before a player or a suit."""
     state = session.replayed()[2]
+    written = state.written
     entry = find_game(state.game)
     assert entry is not None, state.game  # the game was replayed
     cls: type[Rules] = load_rules(entry)  # load_rules is not annotated (referee/games)
-    legal = [str(c) for e in legal_events(state.legal) for c in e.cards if c.seen]
+    legal = [written.card(c) for e in legal_events(state.legal) for c in e.cards if c.seen]
     deck = sorted(cls.deck, key=lambda c: (SUITS.index(c.suit) if c.suit in SUITS else 4, c.suit, c.rank))
-    return Vocabulary(list(state.players), [v for v in VERBS if v in cls.verbs],
-                      list(dict.fromkeys(legal + [str(c) for c in deck])))
+    return Vocabulary(list(state.players), [written.verb(v) for v in VERBS if v in cls.verbs],
+                      list(dict.fromkeys(legal + [written.card(c) for c in deck])), list(written.targets),
+                      written.for_word, [written.suit(s) for s in SUITS])
 
 
 def _report(session: Session, show: Callable[[str], None]) -> int:

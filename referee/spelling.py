@@ -144,6 +144,11 @@ class Spelling:
         """What follows the verb (a call, a vote, an amount, a score) in this notation."""
         return self.amounts.get(word, word) if verb == "drinks" else word
 
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The words before a named player: ``to``, ``on``, ``from``, ``with`` (``à``, ``sur``, ``avec``)."""
+        return tuple(dict.fromkeys(self.prepositions[verb] for verb in ("gives", "plays", "takes", "swaps")))
+
     def tag(self, english: str) -> str:
         """A header tag referee reads, as this notation writes it (``Players``, ``Joueurs``)."""
         spelt = SPELT_TAGS.get(english.lower())
