@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .cards import SUITS
+from .config import Resolved, add_defaults
 from .engine import GameReport, check_games
 from .fit import fit, terminal_width
 from .formatter import escape_value
@@ -115,6 +116,13 @@ class Session:
     record: Record | None = None
     report: GameReport | None = None
     state: State | None = None
+    settings: Resolved | None = None
+    """What the configuration says for this file (``config.resolve``): its games' default
+    options, and the codes it reports, as ``check`` reads them."""
+
+    def _prepare(self, record: Record) -> None:
+        if self.settings is not None and self.settings.games:
+            add_defaults(record, self.settings.games)
 
     def replayed(self) -> tuple[Record, GameReport, State]:
         """The last game of the file, its report and its state, as ``load`` left them."""
@@ -140,7 +148,7 @@ class Session:
         self._replay(self.text)
 
     def _replay(self, text: str) -> None:
-        games = list(check_games(parse_text(text, self.path)))
+        games = list(check_games(parse_text(text, self.path), prepare=self._prepare))
         record, report = games[-1]
         if isinstance(record, RecordError):
             raise SessionError(str(record))
@@ -184,12 +192,13 @@ class Session:
         cannot be read; the file is not touched."""
         text = self.text + ("" if self.text.endswith("\n") or not self.text else "\n") + line + "\n"
         number = text.count("\n")
-        record, report = list(check_games(parse_text(text, self.path)))[-1]
+        record, report = list(check_games(parse_text(text, self.path), prepare=self._prepare))[-1]
         if isinstance(record, RecordError):
             return [], record
         if not any(e.line == number for e in record.events) and not line.lstrip().startswith(";"):
             return [], RecordError(self.path, number, 1, say("live.not-an-event"), line)
-        return [v for v in report.violations if v.line == number and not v.accepted], None
+        chosen = self.settings.chosen if self.settings is not None else (lambda code: True)
+        return [v for v in report.violations if v.line == number and not v.accepted and chosen(v.code)], None
 
 
 # --- Starting a new record -------------------------------------------------------------------
@@ -314,9 +323,9 @@ def headers_record(headers: list[tuple[str, str]]) -> Record:
 
 # --- The session -----------------------------------------------------------------------------
 
-def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
+def play(path: str, ask: Ask, show: Callable[[str], None], settings: Resolved | None = None) -> int:
     """Run a session on ``path``, under its writing lock; the exit status of ``referee
-    check`` on the record."""
+    check`` on the record. ``settings``: what the configuration says for it."""
     with RecordLock(path, "play"):
         headers = None
         if not os.path.lexists(path) or (os.path.isfile(path) and os.path.getsize(path) == 0):
@@ -325,7 +334,7 @@ def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
             if headers is not None and opened.size() == 0:
                 opened.append(headers)
                 opened.sync_folder()
-            return _session(Session(path, opened), ask, show)
+            return _session(Session(path, opened, settings=settings), ask, show)
 
 
 def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
@@ -506,7 +515,7 @@ def pipe_asker() -> Ask:
     return ask
 
 
-def run(path: str) -> int:
+def run(path: str, settings: Resolved | None = None) -> int:
     """``referee play``: exit status 0 when the record ends valid or in progress, 1 with
     violations, 2 when it cannot be read."""
     ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
@@ -517,7 +526,7 @@ def run(path: str) -> int:
         print("\n".join(cut for line in visible_lines(text).split("\n") for cut in fit(line, width)), flush=True)
 
     try:
-        return play(path, ask, show)
+        return play(path, ask, show, settings)
     except (SessionError, RecordError, FileRefused, LockHeld) as error:
         print(visible_lines(str(error)), file=sys.stderr)
         return 2

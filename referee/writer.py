@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .config import chosen
+from .config import chosen, ignored_in
 from .engine import Found, GameReport, status_of
 from .games.base import Violation
 from .messages import say
 from .notation import RecordError
-from .paths import Excludes
 from .record import Record
 
 Emit = Callable[[object], None]
@@ -131,12 +130,11 @@ class Settings:
         return self.stdin_filename if path == "-" and self.stdin_filename else path
 
     def for_file(self, path: str) -> Settings:
-        """The settings for one file: the configuration's per-file ignores that match it added."""
+        """The settings for one file: the configuration's per-file ignores that match it
+        added (as ``config.resolve`` adds them for every face)."""
         if not self.per_file_ignores:
             return self
-        name = self.name(path)
-        extra = tuple(code for pattern, codes in self.per_file_ignores
-                      if name != "-" and Excludes((pattern,), self.root).match(name) for code in codes)
+        extra = ignored_in(self.per_file_ignores, self.root, self.name(path))
         return Settings(**(vars(self) | {"ignore": (*self.ignore, *extra)})) if extra else self
 
     def chosen(self, code: str) -> bool:

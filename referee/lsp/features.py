@@ -84,7 +84,7 @@ class Symbol:
 
 
 def style(document: Document) -> Style:
-    return Style(document.config.suits, document.config.ranks)
+    return Style(document.settings.suits, document.settings.ranks, document.settings.notation)
 
 
 def shown_in(document: Document, written: Spelling) -> Style:
@@ -426,8 +426,11 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
 
 def format_edits(document: Document) -> list[Edit]:
     """The record in canonical form (``referee fmt``), as one edit of the whole text; none
-    when it is already, or when a game cannot be read (fmt leaves such a file as it is:
+    when it is already, when the configuration's ``exclude`` or ``[fmt] exclude`` protects
+    it, or when a game cannot be read (fmt leaves such a file as it is:
     the error is then ``document.memo["format refused"]``)."""
+    if document.settings.fmt_excluded:  # as fmt leaves it: a record kept as written on purpose
+        return []
     if "format" not in document.memo:  # asked with every code action: worked out once per text
         text = "".join(line + "\n" for line in document.lines)
         try:

@@ -14,13 +14,17 @@ import secrets
 import socket
 import sys
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from ..messages import say
+
+if TYPE_CHECKING:
+    from ..config import Resolved
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def run(path: str, host: str = "127.0.0.1", port: int = 8000) -> int:
+def run(path: str, host: str = "127.0.0.1", port: int = 8000, settings: Resolved | None = None) -> int:
     """Serve ``path`` until Ctrl-C: exit status 130 then, 2 when it cannot start."""
     from ..live import SessionError
     from ..lock import LockHeld, RecordLock
@@ -37,7 +41,7 @@ def run(path: str, host: str = "127.0.0.1", port: int = 8000) -> int:
         return 2
     try:
         with RecordLock(path, "serve"):
-            served = Served(path)
+            served = Served(path, settings)
             if not served.is_new():
                 served.session()  # a record that cannot be read is said now, not on a page
             sock = _listen(host, port)

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..cards import SUITS, read_card
+from ..config import Resolved
 from ..explain import explanation
 from ..formatter import escape_value
 from ..games import GAMES, find_game, load_rules
@@ -63,8 +64,10 @@ class Served:
     """One record file, served: its text, its last game, and a version that grows with
     every change."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, settings: Resolved | None = None) -> None:
         self.path = path
+        self.settings = settings
+        """What the configuration says for the record (``config.resolve``), as ``play`` reads it."""
         self.file = RecordFile.open(path, create=True)
         self.file.sync_folder()
         self.version = 0
@@ -89,7 +92,7 @@ class Served:
             self.changed()
         found = self._sessions.get(lang)
         if found is None:
-            found = Session(self.path, self.file)
+            found = Session(self.path, self.file, settings=self.settings)
             with speaking(lang):
                 found.load()
             self._sessions[lang] = found
