@@ -56,6 +56,7 @@ from .report import render as render_report
 from .safe_text import visible_lines
 from .spelling import ENGLISH
 from .state import WIDTH, State, render, state_of
+from .writer import selected
 
 COMMANDS = ("undo", "state", "legal", "help", "end")
 NOT_REPLAYED = frozenset({"REC-UNKNOWN-PLAYER", "REC-UNSUPPORTED-EVENT", "REC-NOT-IN-DECK", "REC-AFTER-END"})
@@ -154,6 +155,8 @@ class Session:
             raise SessionError(str(record))
         if report.error is not None:
             raise SessionError(str(report.error))
+        if self.settings is not None:
+            selected(report, self.settings.chosen)  # as check reports it
         self.record, self.report, self.state = record, report, state_of(record)
 
     def append(self, line: str) -> None:

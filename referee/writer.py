@@ -147,6 +147,17 @@ class Settings:
         return report.status in ("violations", "error") or (self.strict and report.status == "in-progress")
 
 
+def selected(report: GameReport, chosen: Callable[[str], bool]) -> None:
+    """Leave out of a game's report the codes the configuration does not report, and say
+    what the game is without them (``check``, and ``play`` and the table page alike)."""
+    violations = [v for v in report.violations if chosen(v.code)]
+    if len(violations) == len(report.violations):
+        return
+    report.violations = violations
+    if report.status == "violations" and not any(not v.accepted for v in violations) and not report.omitted:
+        report.status = status_of([], report.result) if report.result is not None else "valid"
+
+
 class Selected(Found):
     """A game's violations, less the codes the configuration does not select: those are
     neither counted nor shown (an accepted one still answers its mark)."""
@@ -262,12 +273,7 @@ class Writer:
     def _select(self, report: GameReport) -> None:
         """Leave out the codes not selected (a match's faults come after the replay), and
         say what the game is without them."""
-        violations = [v for v in report.violations if self.settings.chosen(v.code)]
-        if len(violations) == len(report.violations):
-            return
-        report.violations = violations
-        if report.status == "violations" and not any(not v.accepted for v in violations) and not report.omitted:
-            report.status = status_of([], report.result) if report.result is not None else "valid"
+        selected(report, self.settings.chosen)
 
     def _violation(self, violation: Violation) -> None:
         """A violation as it is found (formats that stream)."""
