@@ -222,6 +222,9 @@ def _the_html_timeline_writes_the_records_lines(name: str, record: Record, lang:
         event = next(e for e in record.events if e.line == int(number))
         if event.verb != "round":
             assert text.startswith(f"{event.player} {written.verb(event.verb)}"), text
+    drawn = set(re.findall(r'href="#card-([^"]+)"', str(body)))
+    named = {ENGLISH.card(c) if c.suit != "N" else f"N{c.rank}" for e in record.events for c in e.cards if c.seen}
+    assert named <= drawn, named - drawn  # every card seen is drawn face up, whatever the notation
     verbs = re.search(r'"v": ?\[([^\]]*)\]', str(data))
     assert verbs is not None
     assert {v.strip(' "') for v in verbs.group(1).split(",")} - {"round"} <= own_verbs(written)
