@@ -316,3 +316,27 @@ def test_the_html_timeline_writes_the_records_lines(name: str, record: Record) -
 def test_the_editor_offers_the_records_words(name: str, record: Record) -> None:
     for lang in LANGS:
         _the_editor_offers_the_records_words(name, record, lang)
+
+
+def test_play_on_a_french_record_speaks_its_notation(tmp_path: Path) -> None:
+    """``play``'s completion offers a French record's verbs and cards, and a line typed
+    with its French verb alone is the next player's."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.live import Session, vocabulary
+    from referee.record_file import RecordFile
+
+    path = tmp_path / "fr.txt"
+    path.write_text('[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\n\nAna joue 7C\n', encoding="utf-8")
+    with RecordFile.open(str(path)) as opened:
+        session = Session(str(path), opened)
+        session.load()
+        words = vocabulary(session)
+        assert "joue" in words.verbs and "plays" not in words.verbs
+        assert "DP" in words.cards and "QS" not in words.cards
+        assert words.next(["Ben", "donne", "DP"])[-3:] == ["à", "sur", "pour"]
+        assert session.complete("joue 5P") == "Ben joue 5P"
+    result = CliRunner().invoke(main, ["play", "--no-config", str(path)], input="joue 5P\n")
+    assert "Traceback" not in result.output
+    assert path.read_text(encoding="utf-8").endswith("Ana joue 7C\nBen joue 5P\n"), result.output
