@@ -37,7 +37,7 @@ from .french import SPELT_TAGS, is_french
 from .games import find_game, load_rules
 from .record import Comment, Event, Header, Record
 from .spelling import escape_value as escape_value  # re-exported: where callers have always taken it
-from .spelling import spelling
+from .spelling import ENGLISH, FRENCH
 
 _SYMBOLS = dict(zip(SUITS, "♠♥♦♣"))
 _ENGLISH = {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}
@@ -71,7 +71,7 @@ def card_text(card: Card, style: Style = Style("ascii", "english", "en")) -> str
     (referee/spelling.py: ``QS``, ``DP``), or with ``ranks = "french"`` French ranks in
     English notation (``DS``), or with ``suits = "symbols"`` the notation's ranks before
     a symbol (``Q♠``, ``D♠``)."""
-    written = spelling(style.notation == "fr")
+    written = FRENCH if style.notation == "fr" else ENGLISH
     if card.suit in SUITS and (style.suits == "symbols" or style.ranks == "french"):
         rank = (_FRENCH if written.french or style.ranks == "french" else _ENGLISH).get(card.rank, str(card.rank))
         return rank + (_SYMBOLS[card.suit] if style.suits == "symbols" else written.suit_letter(card.suit))
@@ -234,11 +234,11 @@ class Formatter:
         return f'[{tag} "{escape_value(value)}"]'
 
     def _event(self, event: Event, counts: bool) -> str:
-        written = spelling(self.style.notation == "fr")
+        written = FRENCH if self.style.notation == "fr" else ENGLISH
         if event.verb == "round":
             return f"-- {written.round_word} {_number(event.word)}" if event.word else f"-- {written.round_word}"
         parts = [_number(event.move[:-1]) + "." if event.move else "", _time(event.time) if event.time else "",
-                 event.player, written.verb(event.verb)]
+                 event.player, written.verbs.get(event.verb, event.verb)]
         if event.cards:
             parts.append(self._cards(event, counts))
         if event.suit is not None:
