@@ -121,25 +121,6 @@ def french_text(card: Card) -> str:
     return str(card)
 
 
-_FRENCH_RANK_OF = {"J": "V", "Q": "D", "K": "R"}
-
-
-def french_word(word: str) -> str:
-    """One card as written in English notation, in French letters, its style kept: ``QS``
-    is ``DP``, ``qs`` is ``dp``, ``Q♠`` is ``D♠``, ``AC`` is ``AT``; a word that is not a
-    suited card (``T6``, ``??``, a number) as it is."""
-    card = SPELLINGS.get(word.upper())
-    if card is None or card.suit not in SUITS:
-        return word
-    bare = word.strip("".join(SUIT_SYMBOLS) + "\ufe0f")
-    if bare != word:  # a symbol: only the rank letter changes
-        rank = _FRENCH_RANK_OF.get(bare.upper())
-        return word.replace(bare, rank.lower() if bare.islower() else rank) if rank else word
-    rank = bare[:-1].upper()
-    text = _FRENCH_RANK_OF.get(rank, rank) + _FRENCH_SUIT_OF[card.suit]
-    return text.lower() if word.islower() else text
-
-
 CARD_TAGS = frozenset({"starter", "stock"})
 """The headers (by their key) whose value is cards (Carte et Plouc's), written in the
 record's notation."""
