@@ -340,3 +340,16 @@ def test_play_on_a_french_record_speaks_its_notation(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["play", "--no-config", str(path)], input="joue 5P\n")
     assert "Traceback" not in result.output
     assert path.read_text(encoding="utf-8").endswith("Ana joue 7C\nBen joue 5P\n"), result.output
+
+
+def test_the_editor_completes_a_french_records_headers_in_french() -> None:
+    from referee.lsp.features import complete
+    from referee.lsp.model import Document
+
+    text = '[Jeu "carte-et-plouc"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\n[Donneur "\n'
+    document = Document("fr.txt")
+    document.update(text)
+    assert [i.label for i in complete(document, 4, 11).items] == ["Ana", "Ben"]  # [Donneur] is [Dealer]
+    document.update(text.replace('[Donneur "\n', "[Do\n"))
+    tags = [i.label for i in complete(document, 4, 4).items]
+    assert "Donneur" in tags and "Joueurs" in tags and "Dealer" not in tags

@@ -20,6 +20,7 @@ from ..games import GAMES, find_game, load_rules
 from ..games.base import Rules, legal_events
 from ..messages import join, say
 from ..notation import VERBS, WORD_VERBS, RecordError
+from ..french import tag_key
 from ..record import TARGET_VERBS, Event, Record
 from ..spelling import ENGLISH, Spelling, spelling_of
 from .model import Document, Problem, fork_of
@@ -190,12 +191,13 @@ def _cards(document: Document, rules: Rules | None, legal: list[Event], typed: l
 def _complete_header(document: Document, line: int, text: str, column: int) -> Completion:
     game = _game_name(document, line)
     tag = _TAG_START.match(text)
-    if tag is not None:
-        return Completion([Item(t, "tag") for t in known_tags(game)], column - len(tag.group(1)))
+    if tag is not None:  # in the record's notation: [Joueurs] in a French record
+        spelt = spelling_of(document.record_at(line))
+        return Completion([Item(spelt.tag(t), "tag") for t in known_tags(game)], column - len(tag.group(1)))
     value = _VALUE_START.match(text)
     if value is None:
         return Completion([], column)
-    name, written = value.group(1).lower(), value.group(2)
+    name, written = tag_key(value.group(1)), value.group(2)  # [Donneur "…"] is [Dealer "…"]
     partial = re.split(r"[\s,]", written)[-1]
     start = column - len(partial)
     if name == "game":
