@@ -264,9 +264,11 @@ def _value_text(value: object) -> str:
 
 
 def _style(config: Config, suits: str | None, ranks: str | None, notation: str | None = None) -> Style:
+    from .config import resolve
     from .fmt import Style
 
-    return Style(suits or config.suits, ranks or config.ranks, notation)
+    settings = resolve(config, ".", notation=notation, suits=suits, ranks=ranks)  # as every face resolves them
+    return Style(settings.suits, settings.ranks, settings.notation)
 
 
 _style_options = [
@@ -435,12 +437,15 @@ def explain(targets: tuple[str, ...], as_list: bool) -> None:
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-def play(file: str) -> None:
+@_config_options[0]
+@_config_options[1]
+def play(file: str, config_path: str | None, no_config: bool) -> None:
     """A live session at the table: type events as they happen; each is ruled at once
     and written to FILE (created with its headers when new). undo, state, legal, end."""
+    from .config import resolve
     from .live import run
 
-    sys.exit(run(file))
+    sys.exit(run(file, resolve(configuration(config_path, no_config), file)))
 
 
 @main.command()
@@ -448,12 +453,15 @@ def play(file: str) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
               help="The address to listen on; any other than this machine's (0.0.0.0: every network) needs the token printed.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port (0: any free one, printed).")
-def serve(file: str, host: str, port: int) -> None:
+@_config_options[0]
+@_config_options[1]
+def serve(file: str, host: str, port: int, config_path: str | None, no_config: bool) -> None:
     """The table on everyone's phone: a web page that shows the game in FILE, offers
     the legal moves and rules each line as it is played (needs referee[serve])."""
+    from .config import resolve
     from .serve import run
 
-    sys.exit(run(file, host, port))
+    sys.exit(run(file, host, port, resolve(configuration(config_path, no_config), file)))
 
 
 @main.command()

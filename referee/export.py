@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_TAGS, SUIT_NAMES, french_word, respelled
-from .formatter import Formatter, escape_value
-from .french import FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, english_tag
-from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
+from .cards import CARD_TAGS, respelled
+from .formatter import Formatter
+from .french import english_tag
+from .record import Comment, Event, Header, Record
+from .spelling import spelling
 
 
 def _event_json(event: Event) -> dict[str, Any]:
@@ -38,31 +39,9 @@ def record_to_json(record: Record) -> dict[str, Any]:
 
 
 def line_text(item: Header | Event | Comment, french: bool = False) -> str:
-    """One header, event or comment as a line of canonical text; ``french``: an event in
-    French notation (its cards, written in English, put in French letters)."""
-    if isinstance(item, Comment):
-        return item.text
-    if isinstance(item, Header):
-        text = f'[{item.tag} "{escape_value(item.value)}"]'
-    elif item.verb == "round":
-        word = FRENCH_ROUND if french else "round"
-        text = f"-- {word} {item.word}" if item.word else f"-- {word}"
-    else:
-        verb = FRENCH_WRITTEN[item.verb] if french else item.verb
-        parts = [p for p in (item.move, item.time, item.player, verb) if p]
-        if item.cards:
-            parts.append(" ".join(map(french_word, item.cards_text.split())) if french else item.cards_text)
-        if item.suit is not None:
-            parts += [FRENCH_FOR, SUIT_NAMES[item.suit]] if french else ["for", item.suit]
-        if item.target is not None and item.verb in TARGET_VERBS:
-            parts.append(item.target)
-        elif item.target is not None:
-            parts.append((FRENCH_PREPOSITIONS if french else PREPOSITIONS).get(item.verb, ""))
-            parts.append(item.target)
-        if item.word is not None:
-            parts.append(FRENCH_AMOUNT_WRITTEN.get(item.word, item.word) if french and item.verb == "drinks" else item.word)
-        text = " ".join(p for p in parts if p)
-    return f"{text} {item.comment}" if item.comment else text
+    """One header, event or comment as a line of text, in French notation when ``french``
+    (referee/spelling.py writes it; ``spelling(french).line(item)``)."""
+    return spelling(french).line(item)
 
 
 def record_to_text(record: Record) -> str:

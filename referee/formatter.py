@@ -28,20 +28,20 @@ its JSON form (``referee import``) is written the same."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .cards import CARD_TAGS, FRENCH_SUITS, NUMBERED, SUIT_NAMES, SUIT_SYMBOLS, SUITS, TRUMP, UNSEEN, Card, respelled
-from .french import FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, SPELT_TAGS, is_french
+from .cards import CARD_TAGS, SUIT_SYMBOLS, SUITS, UNSEEN, Card, respelled
+from .french import SPELT_TAGS, is_french
 from .games import find_game, load_rules
-from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
+from .record import Comment, Event, Header, Record
+from .spelling import escape_value as escape_value  # re-exported: where callers have always taken it
+from .spelling import ENGLISH, FRENCH
 
 _SYMBOLS = dict(zip(SUITS, "♠♥♦♣"))
 _ENGLISH = {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}
 _FRENCH = {1: "A", 11: "V", 12: "C", 13: "D", 14: "R"}
-_FRENCH_SUIT_LETTERS = {suit: letter for letter, suit in FRENCH_SUITS.items()}
 Item: TypeAlias = Header | Event | Comment
 """What a line of a record writes."""
 Line: TypeAlias = tuple[str, Item | None]
@@ -67,19 +67,15 @@ class Style:
 
 
 def card_text(card: Card, style: Style = Style("ascii", "english", "en")) -> str:
-    """A card in the canonical spelling of ``style``: in French notation, French letters
-    (``DP``, ``10T``), or French ranks before a symbol (``D♠``)."""
-    if card.suit in SUITS:
-        french = style.notation == "fr"
-        rank = (_FRENCH if french or style.ranks == "french" else _ENGLISH).get(card.rank, str(card.rank))
-        if style.suits == "symbols":
-            return rank + _SYMBOLS[card.suit]
-        return rank + (_FRENCH_SUIT_LETTERS[card.suit] if french else card.suit)
-    if card.suit == TRUMP:
-        return f"T{card.rank}"
-    if card.suit == NUMBERED:
-        return str(card.rank)
-    return "??" if card.suit == UNSEEN else "EX"
+    """A card in the canonical spelling of ``style``: the notation's letters
+    (referee/spelling.py: ``QS``, ``DP``), or with ``ranks = "french"`` French ranks in
+    English notation (``DS``), or with ``suits = "symbols"`` the notation's ranks before
+    a symbol (``Q♠``, ``D♠``)."""
+    written = FRENCH if style.notation == "fr" else ENGLISH
+    if card.suit in SUITS and (style.suits == "symbols" or style.ranks == "french"):
+        rank = (_FRENCH if written.french or style.ranks == "french" else _ENGLISH).get(card.rank, str(card.rank))
+        return rank + (_SYMBOLS[card.suit] if style.suits == "symbols" else written.suit_letter(card.suit))
+    return written.card(card)
 
 
 def _number(text: str) -> str:
@@ -94,16 +90,6 @@ def _number(text: str) -> str:
 def _time(text: str) -> str:
     hours, _, rest = text.partition(":")
     return f"{int(hours):02d}:{rest}"
-
-
-_ESCAPED = re.compile(r'\\(?=[\\"]|\Z)|"')
-
-
-def escape_value(value: str) -> str:
-    """A header value as written between its quotes: a quote as \\", a backslash doubled
-    only where it would be read as an escape (before a quote or a backslash, or last), so
-    that every value reads back as it was and a \\n stays as written."""
-    return _ESCAPED.sub(lambda match: "\\" + match.group(), value)
 
 
 _FIRST = ("Game", "Notation", "Players", "Dealer", "First")
@@ -248,26 +234,20 @@ class Formatter:
         return f'[{tag} "{escape_value(value)}"]'
 
     def _event(self, event: Event, counts: bool) -> str:
-        french = self.style.notation == "fr"
+        written = FRENCH if self.style.notation == "fr" else ENGLISH
         if event.verb == "round":
-            word = FRENCH_ROUND if french else "round"
-            return f"-- {word} {_number(event.word)}" if event.word else f"-- {word}"
+            return f"-- {written.round_word} {_number(event.word)}" if event.word else f"-- {written.round_word}"
         parts = [_number(event.move[:-1]) + "." if event.move else "", _time(event.time) if event.time else "",
-                 event.player, FRENCH_WRITTEN[event.verb] if french else event.verb]
+                 event.player, written.verbs.get(event.verb, event.verb)]
         if event.cards:
             parts.append(self._cards(event, counts))
         if event.suit is not None:
-            if self.style.suits == "symbols":
-                suit = _SYMBOLS[event.suit]
-            else:
-                suit = SUIT_NAMES[event.suit] if french else event.suit
-            parts += [FRENCH_FOR if french else "for", suit]
+            parts.append(written.announced(_SYMBOLS[event.suit] if self.style.suits == "symbols" else written.suit(event.suit)))
         if event.target is not None:
-            before = (FRENCH_PREPOSITIONS if french else PREPOSITIONS).get(event.verb, "")
-            parts += ([] if event.verb in TARGET_VERBS else [before]) + [event.target]
+            parts.append(written.targeted(event.verb, event.target))
         if event.word is not None:
-            if event.verb == "drinks" and french:
-                parts.append(FRENCH_AMOUNT_WRITTEN.get(event.word) or _number(event.word))
+            if event.verb == "drinks" and written.amount("drinks", event.word) != event.word:
+                parts.append(written.amount("drinks", event.word))
             else:
                 parts.append(_number(event.word) if event.verb in ("scores", "drinks") else event.word)
         return " ".join(p for p in parts if p)

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .cards import SUITS
+from .config import Resolved, add_defaults
 from .engine import GameReport, check_games
 from .fit import fit, terminal_width
 from .formatter import escape_value
@@ -55,7 +56,9 @@ from .record_file import FileRefused, RecordFile
 from .report import render as render_report
 from .running import Stopped, stopping_as_ctrl_c
 from .safe_text import visible_lines
+from .spelling import ENGLISH
 from .state import WIDTH, State, render, state_of
+from .writer import selected
 
 COMMANDS = ("undo", "state", "legal", "help", "end")
 NOT_REPLAYED = frozenset({"REC-UNKNOWN-PLAYER", "REC-UNSUPPORTED-EVENT", "REC-NOT-IN-DECK", "REC-AFTER-END"})
@@ -73,19 +76,24 @@ class Vocabulary:
     players: list[str]
     verbs: list[str]
     cards: list[str]
+    targets: list[str] = field(default_factory=lambda: list(ENGLISH.targets))
+    """The words before a player (``on``, ``to``... or ``sur``, ``à``...), in the record's notation."""
+    for_word: str = ENGLISH.for_word
+    suits: list[str] = field(default_factory=lambda: [ENGLISH.suit(s) for s in SUITS])
+    """The suits as announced after ``for_word``."""
 
     def next(self, previous: list[str]) -> list[str]:
         """The words that may come after those already typed."""
         if not previous:
             return [*self.players, *self.verbs, *COMMANDS]
         last = previous[-1]
-        if last in ("to", "on", "from", "with"):
+        if last in self.targets:
             return self.players
-        if last == "for":
-            return list(SUITS)
+        if last == self.for_word:
+            return self.suits
         if len(previous) == 1 and last in self.players:
             return self.verbs
-        return [*self.cards, "to", "on", "for"]
+        return [*self.cards, *self.targets[:2], self.for_word]
 
 
 class Replayer:
@@ -105,8 +113,9 @@ class Replayer:
         self.games: dict[str, str] = {}
         self.french: dict[str, bool] = {}
 
-    def last(self, text: str) -> tuple[Record | RecordError, GameReport]:
-        """The last game of ``text`` (lines ending in ``\n``) and its report."""
+    def last(self, text: str, prepare: Callable[[Record], None] | None = None) -> tuple[Record | RecordError, GameReport]:
+        """The last game of ``text`` (lines ending in ``\n``) and its report; ``prepare``
+        as ``check_games`` takes it (the configuration's default options)."""
         import io
 
         if not text.startswith(self.prefix):
@@ -116,7 +125,7 @@ class Replayer:
                                 match_games=games, match_french=french))
         matches = self.matches.copy()
         found = []
-        for index, (item, report) in enumerate(check_games(items, matches=matches)):
+        for index, (item, report) in enumerate(check_games(items, prepare=prepare, matches=matches)):
             found.append((item, report))
             if index < len(items) - 1 and isinstance(item, Record):
                 follow_match(item, games, french)
@@ -173,6 +182,13 @@ class Session:
         self.written.clear()
         self.load()
         return True
+    settings: Resolved | None = None
+    """What the configuration says for this file (``config.resolve``): its games' default
+    options, and the codes it reports, as ``check`` reads them."""
+
+    def _prepare(self, record: Record) -> None:
+        if self.settings is not None and self.settings.games:
+            add_defaults(record, self.settings.games)
 
     def replayed(self) -> tuple[Record, GameReport, State]:
         """The last game of the file, its report and its state, as ``load`` left them."""
@@ -201,7 +217,7 @@ class Session:
     def _last_game(self, text: str) -> tuple[Record | RecordError, GameReport]:
         if self.replayer is None:
             self.replayer = Replayer(self.path)
-        return self.replayer.last(text)
+        return self.replayer.last(text, self._prepare)
 
     def _replay(self, text: str) -> None:
         record, report = self._last_game(text)
@@ -209,6 +225,8 @@ class Session:
             raise SessionError(str(record))
         if report.error is not None:
             raise SessionError(str(report.error))
+        if self.settings is not None:
+            selected(report, self.settings.chosen)  # as check reports it
         self.record, self.report, self.state = record, report, state_of(record)
 
     def append(self, line: str) -> None:
@@ -237,7 +255,8 @@ class Session:
     def complete(self, line: str) -> str:
         """The line with the next player's name when it starts with a verb."""
         words = line.split()
-        if words and words[0].lower() in VERBS and self.state is not None and self.state.table.turn:
+        written = self.state.written if self.state is not None else ENGLISH
+        if words and written.verb_read(words[0]) is not None and self.state is not None and self.state.table.turn:
             return f"{self.state.table.turn} {line}"
         return line
 
@@ -251,7 +270,8 @@ class Session:
             return [], record
         if not any(e.line == number for e in record.events) and not line.lstrip().startswith(";"):
             return [], RecordError(self.path, number, 1, say("live.not-an-event"), line)
-        return [v for v in report.violations if v.line == number and not v.accepted], None
+        chosen = self.settings.chosen if self.settings is not None else (lambda code: True)
+        return [v for v in report.violations if v.line == number and not v.accepted and chosen(v.code)], None
 
 
 # --- Starting a new record -------------------------------------------------------------------
@@ -376,9 +396,9 @@ def headers_record(headers: list[tuple[str, str]]) -> Record:
 
 # --- The session -----------------------------------------------------------------------------
 
-def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
+def play(path: str, ask: Ask, show: Callable[[str], None], settings: Resolved | None = None) -> int:
     """Run a session on ``path``, under its writing lock; the exit status of ``referee
-    check`` on the record."""
+    check`` on the record. ``settings``: what the configuration says for it."""
     with RecordLock(path, "play") as lock:
         headers = None
         if not os.path.lexists(path) or (os.path.isfile(path) and os.path.getsize(path) == 0):
@@ -388,7 +408,7 @@ def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
                 opened.append(headers)
                 opened.sync_folder()
             lock.lock_record()  # a record made just now is held as one found
-            return _session(Session(path, opened), ask, show)
+            return _session(Session(path, opened, settings=settings), ask, show)
 
 
 def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
@@ -496,15 +516,18 @@ def _prompt(session: Session) -> str:
 
 
 def vocabulary(session: Session) -> Vocabulary:
-    """What may be typed: the players, the game's verbs, the cards (the legal ones first)."""
+    """What may be typed, in the record's notation: the players, the game's verbs, the
+    cards (the legal ones first), the words before a player or a suit."""
     state = session.replayed()[2]
+    written = state.written
     entry = find_game(state.game)
     assert entry is not None, state.game  # the game was replayed
     cls: type[Rules] = load_rules(entry)  # load_rules is not annotated (referee/games)
-    legal = [str(c) for e in legal_events(state.legal) for c in e.cards if c.seen]
+    legal = [written.card(c) for e in legal_events(state.legal) for c in e.cards if c.seen]
     deck = sorted(cls.deck, key=lambda c: (SUITS.index(c.suit) if c.suit in SUITS else 4, c.suit, c.rank))
-    return Vocabulary(list(state.players), [v for v in VERBS if v in cls.verbs],
-                      list(dict.fromkeys(legal + [str(c) for c in deck])))
+    return Vocabulary(list(state.players), [written.verb(v) for v in VERBS if v in cls.verbs],
+                      list(dict.fromkeys(legal + [written.card(c) for c in deck])), list(written.targets),
+                      written.for_word, [written.suit(s) for s in SUITS])
 
 
 def _report(session: Session, show: Callable[[str], None]) -> int:
@@ -572,7 +595,7 @@ def pipe_asker() -> Ask:
     return ask
 
 
-def run(path: str) -> int:
+def run(path: str, settings: Resolved | None = None) -> int:
     """``referee play``: exit status 0 when the record ends valid or in progress, 1 with
     violations, 2 when it cannot be read."""
     ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
@@ -584,7 +607,7 @@ def run(path: str) -> int:
 
     try:
         with stopping_as_ctrl_c():
-            return play(path, ask, show)
+            return play(path, ask, show, settings)
     except (SessionError, RecordError, FileRefused, LockHeld) as error:
         print(visible_lines(str(error)), file=sys.stderr)
         return 2

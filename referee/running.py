@@ -250,10 +250,11 @@ def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: 
         _machine_output()
     out = _output_file(output_file) if output_file else None
     show = _Printer(color) if form == "text" and out is None else None
-    chosen = _codes(select, "--select") or config.select
-    extended = (*config.extend_select, *_codes(extend_select, "--extend-select"))
-    settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
-                        (*chosen, *extended) if chosen else (), _codes(ignore, "--ignore") or config.ignore, config.games,
+    from .config import chosen_codes
+
+    chosen, ignored = chosen_codes(config, _codes(select, "--select"), _codes(extend_select, "--extend-select"),
+                                   _codes(ignore, "--ignore"))  # each file's are resolve()'s (Settings.for_file)
+    settings = Settings(form, quiet, config.strict if strict is None else strict, play_out, chosen, ignored, config.games,
                         show.width if show is not None else None, statistics, config.per_file_ignores, config.root,
                         stdin_filename)
     emit: Emit

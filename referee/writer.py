@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .config import chosen
+from .config import chosen, ignored_in
 from .engine import Found, GameReport, status_of
 from .games.base import Violation
 from .messages import say
 from .notation import RecordError
-from .paths import Excludes
 from .record import Record
 
 Emit = Callable[[object], None]
@@ -131,12 +130,11 @@ class Settings:
         return self.stdin_filename if path == "-" and self.stdin_filename else path
 
     def for_file(self, path: str) -> Settings:
-        """The settings for one file: the configuration's per-file ignores that match it added."""
+        """The settings for one file: the configuration's per-file ignores that match it
+        added (as ``config.resolve`` adds them for every face)."""
         if not self.per_file_ignores:
             return self
-        name = self.name(path)
-        extra = tuple(code for pattern, codes in self.per_file_ignores
-                      if name != "-" and Excludes((pattern,), self.root).match(name) for code in codes)
+        extra = ignored_in(self.per_file_ignores, self.root, self.name(path))
         return Settings(**(vars(self) | {"ignore": (*self.ignore, *extra)})) if extra else self
 
     def chosen(self, code: str) -> bool:
@@ -147,6 +145,17 @@ class Settings:
     def problem(self, report: GameReport) -> bool:
         """Whether a game fails the check: --quiet shows only these."""
         return report.status in ("violations", "error") or (self.strict and report.status == "in-progress")
+
+
+def selected(report: GameReport, chosen: Callable[[str], bool]) -> None:
+    """Leave out of a game's report the codes the configuration does not report, and say
+    what the game is without them (``check``, and ``play`` and the table page alike)."""
+    violations = [v for v in report.violations if chosen(v.code)]
+    if len(violations) == len(report.violations):
+        return
+    report.violations = violations
+    if report.status == "violations" and not any(not v.accepted for v in violations) and not report.omitted:
+        report.status = status_of([], report.result) if report.result is not None else "valid"
 
 
 class Selected(Found):
@@ -264,12 +273,7 @@ class Writer:
     def _select(self, report: GameReport) -> None:
         """Leave out the codes not selected (a match's faults come after the replay), and
         say what the game is without them."""
-        violations = [v for v in report.violations if self.settings.chosen(v.code)]
-        if len(violations) == len(report.violations):
-            return
-        report.violations = violations
-        if report.status == "violations" and not any(not v.accepted for v in violations) and not report.omitted:
-            report.status = status_of([], report.result) if report.result is not None else "valid"
+        selected(report, self.settings.chosen)
 
     def _violation(self, violation: Violation) -> None:
         """A violation as it is found (formats that stream)."""

@@ -145,7 +145,7 @@ def test_a_file_saved_by_rename_is_held_by_the_lock(tmp_path) -> None:
     path = tmp_path / "ed.txt"
     path.write_text(HEADERS)
     with RecordLock(str(path), "serve") as lock:
-        served = Served(str(path), lock)
+        served = Served(str(path), lock=lock)
         rename_over(path, HEADERS + "Alice plays 5H\n")
         assert served.refresh()
         os.link(path, tmp_path / "other.txt")

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..config import Config, add_defaults
+from ..config import Config, add_defaults, resolve
 from ..engine import Found, GameReport, error_report, finish, replay, start
 from ..games.base import Rules, SetupError
 from ..match import Matches, follow_match
@@ -162,6 +162,9 @@ class Document:
     def __init__(self, path: str, config: Config = Config()):
         self.path = path
         self.config = config
+        self.settings = resolve(config, path)
+        """What the configuration says for this file, as for ``check`` and ``fmt`` (its
+        ``per-file-ignores``, its ``[fmt] exclude``)."""
         self.games: list[Game] = []
         self.reports: list[tuple[Game, Record | RecordError, GameReport]] = []
         """Each game's report, its match's faults and standing included, in file order."""
@@ -252,8 +255,8 @@ class Document:
                     continue
                 item.inherited = []
                 matches.prepare(item)
-                if self.config.games:
-                    add_defaults(item, self.config.games)
+                if self.settings.games:
+                    add_defaults(item, self.settings.games)
                 key = (game.start, game.text, item.line, _inherited(item))
                 done = self._checked.get(key) or self._check(item, self._by_start.get(item.line))
                 checked[key] = by_start[item.line] = done
@@ -329,7 +332,7 @@ class Document:
             for error in report.errors:
                 found.append(Problem(error.line, error.column, error.message, "error"))
             for v in report.violations:
-                if self.config.chosen(v.code):
+                if self.settings.chosen(v.code):
                     found.append(Problem(v.line, v.column, v.message, "hint" if v.accepted else "error", v.code, v.rule, v.player))
             for note in report.notes:
                 found.append(Problem(item.line, 1, note, "information"))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..messages import say
 
 if TYPE_CHECKING:
+    from ..config import Resolved
     from .table import Served
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -32,9 +33,10 @@ STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 released, and 128 + the signal's number as the exit status (130, 143, 129)."""
 
 
-def run(path: str, host: str = "127.0.0.1", port: int = 8000) -> int:
+def run(path: str, host: str = "127.0.0.1", port: int = 8000, settings: Resolved | None = None) -> int:
     """Serve ``path`` until Ctrl-C (or SIGTERM, SIGHUP): exit status 128 + the signal's
-    number then (130, 143, 129), 2 when it cannot start."""
+    number then (130, 143, 129), 2 when it cannot start. ``settings``: what the
+    configuration says for the record."""
     from ..live import SessionError
     from ..lock import LockHeld, RecordLock
     from ..notation import RecordError
@@ -50,7 +52,7 @@ def run(path: str, host: str = "127.0.0.1", port: int = 8000) -> int:
         return 2
     try:
         with stopping_as_ctrl_c(), RecordLock(path, "serve") as lock:
-            served = Served(path, lock)
+            served = Served(path, settings, lock=lock)
             if not served.is_new():
                 served.session()  # a record that cannot be read is said now, not on a page
             sock = _listen(host, port)

@@ -362,7 +362,8 @@ class Pages:
         async with self.writing:
             with speaking(lang):
                 try:
-                    problems = self.served.start(form.get("game", ""), form.get("players", ""), form.get("dealer", ""), options)
+                    problems = self.served.start(form.get("game", ""), form.get("players", ""), form.get("dealer", ""), options,
+                                                 notation=lang)  # the French page starts a French record
                 except PROBLEMS as error:
                     problems = [read_error(error)]
         if problems:

@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..cards import SUITS, read_card
+from ..config import Resolved
 from ..explain import explanation
-from ..export import line_text
 from ..formatter import escape_value
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
@@ -30,6 +30,7 @@ from ..messages import join, say
 from ..notation import RecordError
 from ..record import Event
 from ..record_file import FileRefused, RecordFile
+from ..spelling import ENGLISH, NOTATIONS
 
 
 @functools.cache
@@ -74,8 +75,10 @@ class Served:
     unless it is the very line that made the version it was sent after (a double tap), which
     is answered "already written"."""
 
-    def __init__(self, path: str, lock: RecordLock | None = None) -> None:
+    def __init__(self, path: str, settings: Resolved | None = None, lock: RecordLock | None = None) -> None:
         self.path, self.lock = path, lock
+        self.settings = settings
+        """What the configuration says for the record (``config.resolve``), as ``play`` reads it."""
         self.file = RecordFile.open(path, create=True)
         self.file.sync_folder()
         if lock is not None:
@@ -106,7 +109,7 @@ class Served:
         if found is None:
             data = self.file.read_bytes()
             stamp = self.file.status.st_size, self.file.status.st_mtime_ns
-            found = Session(self.path, self.file, replayer=self.replayer)
+            found = Session(self.path, self.file, replayer=self.replayer, settings=self.settings)
             with speaking(lang):
                 found.load()
             self._sessions[lang] = found
@@ -168,7 +171,8 @@ class Served:
             named = suit if suit and suit in SUITS else None
             if group is None or len(played) < len(chosen) or (suit and named is None) or not group.allows(played, named):
                 return Ruling("error", " ".join(cards.split()), say("serve.group-refused"))
-            line = line_text(Event(group.player, group.verb, 0, 0, played, " ".join(map(str, played)), suit=named))
+            written = state.written if state is not None else ENGLISH
+            line = written.move(Event(group.player, group.verb, 0, 0, played, suit=named))  # in the record's notation
             return self._play(line, choice, session, version)
 
     def _play(self, line: str, choice: str, session: Session, version: int | None = None) -> Ruling:
@@ -259,16 +263,19 @@ class Served:
         return Ruling("written", line, say("live.undone", line=line))
 
     # --- A new game ----------------------------------------------------------------------
-    def start(self, game: str, players: str, dealer: str, options: dict[str, str]) -> list[str]:
-        """Write the headers of a new game into the empty file; the problems found (then
-        nothing is written)."""
+    def start(self, game: str, players: str, dealer: str, options: dict[str, str], notation: str = "en") -> list[str]:
+        """Write the headers of a new game into the empty file, in ``notation`` (``en``,
+        ``fr``: a game started from the French page is written in French notation); the
+        problems found (then nothing is written)."""
         self.refresh()
         entry = find_game(game)
         if entry is None or entry.module is None:
             names = [g.name for g in GAMES if g.module is not None]
             return [say("live.refereed", games=join(names, "or"))]
         cls = load_rules(entry)
-        headers = [("Game", cls.name), ("Players", " ".join(players.replace(",", " ").split()))]
+        written = NOTATIONS.get(notation, ENGLISH)
+        headers = [("Game", cls.name), *([("Notation", written.code)] if written is not ENGLISH else []),
+                   ("Players", " ".join(players.replace(",", " ").split()))]
         dealer = dealer.strip()
         if dealer:
             headers.append(("Dealer", dealer))
@@ -292,7 +299,7 @@ class Served:
             return problems
         if not self.is_new():
             return [say("serve.not-empty")]
-        self.file.append("".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n")
+        self.file.append("".join(f'[{written.tag(tag)} "{escape_value(value)}"]\n' for tag, value in headers) + "\n")
         self.file.sync_folder()
         self.changed()
         return []

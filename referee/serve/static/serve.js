@@ -196,10 +196,12 @@
     const players = v.players || [], verbs = v.verbs || [], cards = v.cards || [];
     if (previous.length === 0) return [...players, ...verbs];
     const last = previous[previous.length - 1];
-    if (["to", "on", "from", "with"].includes(last)) return players;
-    if (last === "for") return v.suits || [];
+    const targets = v.targets || ["to", "on", "from", "with"];
+    const forWord = (v.for || ["for"])[0];
+    if (targets.includes(last)) return players;
+    if (last === forWord) return v.suits || [];
     if (previous.length === 1 && players.includes(last)) return verbs;
-    return [...cards, "to", "on", "for"];
+    return [...cards, ...targets.slice(0, 2), forWord];
   }
 
   function words() {
