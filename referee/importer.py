@@ -135,6 +135,15 @@ def _error(path: str, where: Sequence[str | int], message: str) -> RecordError:
     return RecordError(path, 0, 0, f"{json_path(where)}: {message}")
 
 
+class GameRefused(RecordError):
+    """A game of a JSON record that cannot be read: the file was read, and the others of
+    its games are (counted as a game, not as a file that cannot be read)."""
+
+
+def _game_error(path: str, where: Sequence[str | int], message: str) -> RecordError:
+    return GameRefused(path, 0, 0, f"{json_path(where)}: {message}")
+
+
 def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
     """The games of a JSON record (its bytes)."""
     import json  # here: a text record does without it (start-up)
@@ -299,17 +308,17 @@ def _read_back(path: str, records: list[tuple[int, Record]], refused: dict[str |
         if isinstance(item, RecordError):
             number, source = origin[min(max(item.line, 1), len(origin)) - 1]
             place = where.get(id(source), ["games", number])
-            results[number] = _error(path, place, item.message)
+            results[number] = _game_error(path, place, item.message)
         else:
             number = origin[item.line - 1][0]
             results[number] = _placed(item, origin, lines_of[number].line)
     for number in range(games):
         if number in refused:
-            yield _error(path, *refused[number])
+            yield _game_error(path, *refused[number])
         elif number in results:
             yield results[number]
         else:  # read as part of the game before it
-            yield _error(path, ["games", number], say("json.merged"))
+            yield _game_error(path, ["games", number], say("json.merged"))
 
 
 def _placed(record: Record, origin: list[tuple[int, Item | None]], line: int) -> Record:

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 from urllib.parse import unquote_to_bytes
 
 import jsonschema
@@ -313,6 +314,20 @@ def test_a_missing_file_and_a_pattern_that_matches_nothing_are_counted_as_files(
     code, out = check("records/a-good.txt", "records/none.txt", "nothing/*.txt")
     assert code == 2
     assert out.splitlines()[-1] == "2 files not found or unreadable; 1 in progress"
+
+
+def test_bad_games_of_a_json_record_are_counted_as_games_and_a_bad_file_once(folder) -> None:
+    """A JSON file read whole, with three games that cannot be read, is three games not
+    checked, not three files; a file refused for two reasons is one file (issue 38)."""
+    assert check("--format", "json", "records/a-good.txt")[0] == 0
+    game = json.loads(CliRunner().invoke(main, ["export", "records/a-good.txt"]).output)["games"][0]
+    bad = json.loads(json.dumps(game))
+    bad["events"][0]["verb"] = "flies"
+    Path("three.json").write_text(json.dumps({"file": "x", "games": [game, bad, bad, bad]}), encoding="utf-8")
+    Path("whole.json").write_text('{"games": 3}', encoding="utf-8")
+    code, out = check("three.json", "whole.json")
+    assert code == 2
+    assert out.splitlines()[-1] == ("3 games that could not be checked whole; 1 file not found or unreadable; 1 in progress")
 
 
 @pytest.mark.parametrize(("files", "summary"), [
