@@ -177,7 +177,8 @@ def _with_config_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--quiet", "-q", is_flag=True, help="Print only the games that fail the check, and the summary.")
 @click.option("--strict/--no-strict", default=None, help="A game still in progress fails the check too (exit 1).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Check files in this many processes (0: one per core); the output keeps the files' order.")
+              help="Check files in this many processes (0: one per core; never more than the files, nor twice the cores); "
+                   "the output keeps the files' order.")
 @click.option("--select", multiple=True, metavar="CODES", help="Report only these codes or prefixes (BC, CP-SWEAR), comma-separated.")
 @click.option("--extend-select", multiple=True, metavar="CODES",
               help="Add these codes or prefixes to those selected (by --select or the configuration), comma-separated.")

@@ -285,6 +285,36 @@ def test_jobs_keep_the_order_of_a_thousand_records(tmp_path) -> None:
     assert jsons == run("--format", "json") and len(json.loads(jsons)) == 1000
 
 
+@pytest.mark.parametrize(("asked", "files", "cores", "started"), [
+    (256, 300, 2, 4), (256, 3, 8, 3), (0, 100, 2, 2), (2, 1, 2, 1), (3, 300, 2, 3), (0, 1, 16, 1)])
+def test_jobs_are_at_most_the_files_and_twice_the_cores(asked: int, files: int, cores: int, started: int) -> None:
+    from referee.batch import worker_count
+
+    assert worker_count(asked, files, cores) == started
+
+
+@pytest.mark.parametrize(("files", "started"), [(12, [4]), (3, [3]), (1, [])])
+def test_jobs_256_start_no_more_processes_than_files_and_twice_the_cores(tmp_path, monkeypatch, files: int,
+                                                                        started: list[int]) -> None:
+    """``--jobs 256`` on 300 small files had forked 176 processes (issue 38)."""
+    import concurrent.futures
+
+    sizes: list[int] = []
+
+    class Recording(concurrent.futures.ProcessPoolExecutor):
+        def __init__(self, max_workers=None, *args, **kwargs) -> None:
+            sizes.append(max_workers)
+            super().__init__(max_workers, *args, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Recording)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    for n in range(files):
+        (tmp_path / f"r{n:02d}.txt").write_text(GOOD, encoding="utf-8")
+    code, out = check("--jobs", "256", "--format", "concise", str(tmp_path))
+    assert code == 0 and sizes == started
+    assert out.splitlines()[-1] == f"{files} in progress" + (f" ({files} games in {files} files)" if files > 1 else "")
+
+
 # --- The first minute: the [Game] header, a missing file, the summary -------------------------
 
 def check_text(text: str) -> tuple[int, str]:
