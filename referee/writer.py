@@ -5,6 +5,7 @@ counts."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final
 
 from .config import chosen
@@ -136,8 +137,10 @@ class Settings:
         if not self.per_file_ignores:
             return self
         name = self.name(path)
-        extra = tuple(code for pattern, codes in self.per_file_ignores
-                      if name != "-" and Excludes((pattern,), self.root).match(name) for code in codes)
+        if name == "-":
+            return self
+        extra = tuple(code for patterns, codes in _by_codes(self.per_file_ignores)
+                      if Excludes(patterns, self.root).match(name) for code in codes)
         return Settings(**(vars(self) | {"ignore": (*self.ignore, *extra)})) if extra else self
 
     def chosen(self, code: str) -> bool:
@@ -148,6 +151,17 @@ class Settings:
     def problem(self, report: GameReport) -> bool:
         """Whether a game fails the check: --quiet shows only these."""
         return report.status in ("violations", "error") or (self.strict and report.status == "in-progress")
+
+
+@lru_cache(maxsize=8)
+def _by_codes(per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The per-file ignores as (patterns, codes), the patterns that ignore the same codes
+    together: one match (its patterns compiled once, paths.compiled_patterns) per set of
+    codes and file, rather than one per pattern."""
+    grouped: dict[tuple[str, ...], list[str]] = {}
+    for pattern, codes in per_file_ignores:
+        grouped.setdefault(codes, []).append(pattern)
+    return [(tuple(patterns), codes) for codes, patterns in grouped.items()]
 
 
 class Selected(Found):
