@@ -64,17 +64,17 @@ def looks_json(path: str, head: bytes) -> bool:
     return path.lower().endswith(".json") or head[:_PEEK].lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
-def read_any(path: str, lazy: bool = False, name: str | None = None) -> Iterator[Record | RecordError]:
+def read_any(path: str, lazy: bool = False, name: str | None = None, comments: bool | None = None) -> Iterator[Record | RecordError]:
     """The games of a record file, text or JSON; ``-`` reads the standard input, named
     ``name`` (else ``<stdin>``) (``lazy``: the events of a text record read as they are
-    taken, see read_games)."""
+    taken, with their comment lines if ``comments``, see read_games)."""
     if path == "-":
         name = name or "<stdin>"
         stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:  # started with its standard input closed (<&-)
             yield RecordError(name, 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))
             return
-        yield from _read_stream(name, stdin, lazy)
+        yield from _read_stream(name, stdin, lazy, comments)
         return
     try:
         stream = open_regular(path)
@@ -85,7 +85,7 @@ def read_any(path: str, lazy: bool = False, name: str | None = None) -> Iterator
         yield RecordError(path, 0, 0, str(error))
         return
     with stream:
-        yield from _read_stream(path, stream, lazy)
+        yield from _read_stream(path, stream, lazy, comments)
 
 
 def read_json_bytes(path: str, limit: int) -> bytes:
@@ -106,7 +106,7 @@ def read_json_bytes(path: str, limit: int) -> bytes:
     return data
 
 
-def _read_stream(path: str, stream: Readable, lazy: bool = False) -> Iterator[Record | RecordError]:
+def _read_stream(path: str, stream: Readable, lazy: bool = False, comments: bool | None = None) -> Iterator[Record | RecordError]:
     try:
         head = stream.read(_PEEK) or b""
     except (OSError, ValueError) as error:
@@ -120,7 +120,7 @@ def _read_stream(path: str, stream: Readable, lazy: bool = False) -> Iterator[Re
             return
         yield from read_json(path, data)
     else:
-        yield from read_games(path, _Rewound(head, stream), lazy=lazy)
+        yield from read_games(path, _Rewound(head, stream), lazy=lazy, comments=comments)
 
 
 def json_path(parts: Sequence[str | int]) -> str:
