@@ -184,10 +184,8 @@ def _streamed(target: str, opened: RecordFile, style: Style, check: bool, out: W
     if same:  # the file goes on past its canonical text
         changed = _prefix(opened, offset)
     assert changed is not None
-    text = bytes(changed)  # what RecordFile.replace takes (a copy: the new text is held twice, briefly)
-    del changed
     try:
-        opened.replace(text, "referee-fmt")
+        opened.replace(changed, "referee-fmt")
     except FileRefused as error:
         err(str(error) + "\n")
         return "error"
