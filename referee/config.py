@@ -16,6 +16,8 @@ Command-line flags win over it."""
 
 from __future__ import annotations
 
+import functools
+
 import os
 import stat
 from collections.abc import Iterator
@@ -372,7 +374,19 @@ def ignored_in(per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...], root: 
         return ()
     from .paths import Excludes
 
-    return tuple(code for pattern, names in per_file_ignores if Excludes((pattern,), root).match(name) for code in names)
+    return tuple(code for patterns, codes in _by_codes(per_file_ignores) if Excludes(patterns, root).match(name)
+                 for code in codes)
+
+
+@functools.lru_cache(maxsize=8)
+def _by_codes(per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The per-file ignores as (patterns, codes), the patterns that ignore the same codes
+    together: one match (its patterns compiled once, paths.compiled_patterns) per set of
+    codes and file, rather than one per pattern."""
+    grouped: dict[tuple[str, ...], list[str]] = {}
+    for pattern, codes in per_file_ignores:
+        grouped.setdefault(codes, []).append(pattern)
+    return [(tuple(patterns), codes) for codes, patterns in grouped.items()]
 
 
 class Resolved:

@@ -235,7 +235,7 @@ class RecordFile:
         os.fsync(self.fd)
         self.status = os.fstat(self.fd)
 
-    def replace(self, text: str | bytes, prefix: str = "referee") -> None:
+    def replace(self, text: str | bytes | bytearray, prefix: str = "referee") -> None:
         """Replace the file's content, whole or not at all: see the module's docstring.
         FileRefused when the file is read-only, has several names, changed since it was
         read or is no longer the file at its name; the file is then left as it is."""

@@ -268,7 +268,7 @@ def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: 
     writer = WRITERS[form](emit, settings)
     targets = named_files(files, config, extensions, exclude, force_exclude, records_only, stdin_filename)
     try:
-        summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
+        summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)  # at most the files and 2 × the cores
     except BaseException:
         if out is not None:
             out.discard()

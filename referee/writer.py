@@ -10,6 +10,7 @@ from typing import Final
 from .config import chosen, ignored_in
 from .engine import Found, GameReport, status_of
 from .games.base import Violation
+from .importer import GameRefused
 from .messages import say
 from .notation import RecordError
 from .record import Record
@@ -194,6 +195,9 @@ class Writer:
         self.found: Found | None = None
         self.summary = Summary()
         self.games_in_file = 0
+        self.missing_in_file = False
+        """Whether the current file was counted as one that cannot be read (once, however
+        many errors say why)."""
 
     # The main process only.
     def begin(self) -> None:
@@ -212,6 +216,7 @@ class Writer:
     def file_start(self, path: str) -> None:
         self.summary.files += 1
         self.games_in_file = 0
+        self.missing_in_file = False
         self.settings = self.base.for_file(path)
 
     def file_end(self, path: str) -> None:
@@ -228,13 +233,15 @@ class Writer:
     def report(self, item: Record | RecordError, report: GameReport, missing: bool | None = None) -> None:
         """A game checked: counted, then written (under --quiet, only a game that fails).
         ``missing``: no game, but a file that could not be read (or a pattern that gave
-        none), counted as what it is; by default, an error about a whole file is one."""
+        none), counted as what it is; by default, an error about a whole file is one (a
+        game of a JSON record that cannot be read is a game, not a file)."""
         if report.status != "error":
             self._select(report)
         if missing is None:
-            missing = report.error is not None and report.error.line == 0
-        if missing:  # the file as a whole: not read
-            self.summary.missing += 1
+            missing = report.error is not None and report.error.line == 0 and not isinstance(report.error, GameRefused)
+        if missing:  # the file as a whole: not read (counted once, however many errors say why)
+            self.summary.missing += not self.missing_in_file
+            self.missing_in_file = True
             if not self.games_in_file:
                 self.summary.files -= 1  # counted by file_start: it is not a file checked
         else:
