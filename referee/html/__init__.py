@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import tempfile
-import uuid
 from collections.abc import Iterator
 
 from ..card_svg import label, symbol_id, symbols
@@ -59,7 +58,6 @@ class HtmlWriter(Writer):
         super().__init__(emit, settings)
         self.out = emit
         self.lang = language()
-        self.token = uuid.uuid4().hex[:6]
         self.count = 0
         self.spent = 0
         self.events: list[Event] = []
@@ -134,7 +132,7 @@ class HtmlWriter(Writer):
     def game(self, item: object, report: GameReport, found: Found | None) -> None:
         record = item if isinstance(item, Record) and report.players else None
         self.count += 1
-        prefix = f"g{self.token}{self.count}"
+        prefix = game_id(report)
         whole = None
         if record is None or (self.spent < WHOLE_BYTES and len(self.events) <= WHOLE_EVENTS):
             whole = str(section_html(prefix, Html(NUMBER), report, record, self.events, self.comments, self.lang, True, self.dropped))
@@ -220,6 +218,12 @@ class HtmlWriter(Writer):
 
     def worker_result(self) -> tuple[Summary, dict[str, object]]:
         return self.summary, {}
+
+
+def game_id(report: GameReport) -> str:
+    """A game's id in the page, from its file and line: the same input gives the same page
+    (no random token), in one process or with --jobs."""
+    return "g" + hashlib.sha256(f"{report.file}\n{report.line}".encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 def _deck(record: Record) -> frozenset[Card]:
