@@ -251,7 +251,7 @@ def _title(kind: str) -> str:
 
 
 def _amounts(units: Mapping[str, int | float]) -> str:
-    return join(amount_text(amount, unit) for unit, amount in sorted(units.items()))
+    return join(amount_text(amount, unit) for unit, amount in sorted(units.items()) if amount)
 
 
 def _where(game: Mapping[str, object]) -> str:

@@ -31,7 +31,7 @@ def _title(kind: str) -> str:
 
 
 def _amounts(units: dict[str, int | float]) -> str:
-    return join(amount_text(amount, unit) for unit, amount in sorted(units.items()))
+    return join(amount_text(amount, unit) for unit, amount in sorted(units.items()) if amount)
 
 
 def _board(standings: Standings, kind: str) -> Html:
