@@ -171,4 +171,5 @@ def test_html_page(runner, tmp_path) -> None:
     assert result.exit_code == 0, result.output
     assert "<script" not in page and "script-src &#x27;none&#x27;" in page
     assert "&lt;b&gt;a.txt" in page and "<b>" not in page
+    assert '<span class="nw">#1 ×9</span>' in page and page.count("&lt;") == 2  # the file name, in the games and in progress: markup is not escaped twice
     assert page.count('<table class="board">') >= 3 and "Pierre qui Roule: 13 games" in page

@@ -20,8 +20,9 @@ PAGE_STYLE = STYLE + """
 .board th,.board td{border-bottom:1px solid var(--line);padding:.25rem .4rem;text-align:left;vertical-align:top}
 .board td.n,.board th.n{text-align:right;font-variant-numeric:tabular-nums}
 .board td.name{overflow-wrap:anywhere;max-width:10rem}
-.warning{border-left:4px solid var(--warn);background:var(--panel);padding:.35rem .6rem;border-radius:0 6px 6px 0}
-figure.chart{margin:.6rem 0;max-width:100%}figure.chart svg{width:100%;height:auto}
+.nw{white-space:nowrap}
+.warning{margin:.4rem 0;border-left:4px solid var(--warn);background:var(--panel);padding:.35rem .6rem;border-radius:0 6px 6px 0}
+figure.chart>svg{min-width:0}
 """
 
 
@@ -41,7 +42,8 @@ def _board(standings: Standings, kind: str) -> Html:
     rows = []
     for place, name in enumerate(standings.leaderboard(kind), 1):
         t = standings.players[name]
-        places = ", ".join(say("standings.place", place=p, count=n) for p, n in sorted(t.places.get(kind, {}).items()))
+        places = Html(", ".join(h('<span class="nw">{}</span>', say("standings.place", place=p, count=n))
+                                for p, n in sorted(t.places.get(kind, {}).items())))
         cells = [h('<td class="n">{}</td><td class="name">{}</td><td class="n">{}</td><td class="n">{}</td><td>{}</td>',
                    place, name, t.played[kind], t.wins.get(kind, 0), places)]
         if scores != "wins":
@@ -100,8 +102,8 @@ def page(standings: Standings) -> str:
     summary = ", ".join([say("standings.read", count=len(standings.games)),
                          say("standings.counted", count=sum(standings.kinds.values()))])
     warnings = concat(h('<p class="warning">{}</p>', say("standings.alike", one=a, other=b)) for a, b in standings.alike())
-    apart = concat(h('<p class="warning">{} {}</p>', say(key, count=len(games)),
-                     join(f"{g['file']}:{g['line']}" for g in games))
+    apart = concat(h('<details class="warning"><summary>{}</summary><ul class="place">{}</ul></details>', say(key, count=len(games)),
+                     concat(h("<li>{}:{}</li>", g["file"], g["line"]) for g in games))
                    for key, games in (("standings.unfinished", standings.unfinished), ("standings.unreadable", standings.unreadable))
                    if games)
     kinds = concat(_board(standings, kind) for kind in sorted(standings.kinds))
