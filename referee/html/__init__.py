@@ -150,9 +150,7 @@ class HtmlWriter(Writer):
         self.events, self.comments = [], []
 
     def _row(self, anchor: str, report: GameReport) -> Html:
-        result = report.result
-        outcome = (say("report.winner", player=result.winner) if result is not None and result.winner
-                   else say("report.order", players=join(result.order)) if result is not None and len(result.order) > 1 else "")
+        outcome = _outcome(report)
         count = len(report.violations) + sum(report.omitted.values())
         entry = find_game(report.game) if report.game else None
         return h('<tr class="s-{}"><td data-v="{}"><a href="#{}">{}</a></td><td>{}</td><td class="status">{}</td><td data-v="{}">{}</td>'
@@ -218,6 +216,18 @@ class HtmlWriter(Writer):
 
     def worker_result(self) -> tuple[Summary, dict[str, object]]:
         return self.summary, {}
+
+
+def _outcome(report: GameReport) -> str:
+    """The summary's result cell: the winner or the finishing order, and the scores, of a
+    finished game; what is left of one that is not (in progress, violations, unreadable)."""
+    result = report.result
+    if result is None or not result.finished or report.status == "error":
+        return status_text(report)
+    outcome = (say("report.order", players=join(result.order)) if len(result.order) > 1
+               else say("report.winner", player=result.winner) if result.winner else say("report.no-winner"))
+    scores = ", ".join(f"{player} {score}" for player, score in result.scores.items())
+    return f"{outcome} ({scores})" if scores else outcome
 
 
 def game_id(report: GameReport) -> str:
