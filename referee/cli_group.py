@@ -220,10 +220,12 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
               help="text: for people (40 columns fit); json: schemas/standings.schema.json; html: a page, a leaderboard per game.")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=PLAYER",
               help="Count the games of NAME as PLAYER's (a name written two ways: --alias Zoe=Zoé); besides the configuration's.")
+@click.option("--rating", is_flag=True,
+              help="Add a rating per game from the finishing orders (openskill; needs referee[rating]): a guide, not a truth.")
 @click.option("--output-file", "-o", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the standings to FILE (replaced once they are added up) instead of the standard output.")
 @_with_config_options
-def standings(files: tuple[str, ...], form: str, aliases: tuple[str, ...], output_file: str | None, config_path: str | None,
+def standings(files: tuple[str, ...], form: str, aliases: tuple[str, ...], rating: bool, output_file: str | None, config_path: str | None,
               no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...],
               records_only: bool) -> None:
     """Add up the games of records, per player: games played and won per game,
@@ -237,7 +239,7 @@ def standings(files: tuple[str, ...], form: str, aliases: tuple[str, ...], outpu
 
     config = configuration(config_path, no_config)
     targets = named_files(files, config, extensions, exclude, force_exclude, records_only)
-    sys.exit(run(targets, config, form, aliases, output_file))
+    sys.exit(run(targets, config, form, aliases, output_file, rating))
 
 
 @main.command()

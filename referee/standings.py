@@ -88,6 +88,11 @@ class Standings:
         """Every game read: file, line, game, status, counted (whether it counts)."""
         self.unfinished: list[dict[str, object]] = []
         self.unreadable: list[dict[str, object]] = []
+        self.finishes: dict[str, list[dict[str, int]]] = {}
+        """Game kind -> each finished game's rank by player (1 first; the players after
+        the finishing order share the rank after it), for a rating."""
+        self.ratings: dict[str, dict[str, dict[str, float]]] | None = None
+        """Set by ``rate`` when a rating is asked for."""
         self.history: dict[str, list[dict[str, int]]] = {}
         """Game kind -> each finished game's scores by player, in the order read."""
         self._matches: dict[tuple[str, str], tuple[str, dict[str, int], list[str], bool]] = {}
@@ -146,6 +151,9 @@ class Standings:
         _add(self.kinds, kind)
         self.games.append({**where, "status": report.status, "counted": True})
         order = result.order or ([result.winner] if result.winner else [])
+        if order:
+            self.finishes.setdefault(kind, []).append(
+                {self.name(n): (order.index(n) + 1 if n in order else len(order) + 1) for n in report.players})
         if result.scores:
             self.history.setdefault(kind, []).append({self.name(n): v for n, v in result.scores.items()})
         for name in report.players:
@@ -186,6 +194,12 @@ class Standings:
 
         return sorted(players, key=key)
 
+    def rate(self) -> None:
+        """A rating per game kind (referee/rating.py); RatingMissing without openskill."""
+        from .rating import rate
+
+        self.ratings = rate(self.finishes)
+
     def alike(self) -> list[tuple[str, str]]:
         """Pairs of names that may be one player: the same once case and accents are
         left aside, or a letter or so apart (``Ann``, ``Anne``)."""
@@ -211,6 +225,7 @@ class Standings:
             "alike": [list(pair) for pair in self.alike()],
             "aliases": dict(sorted(self.aliases.items())),
             "read": self.games,
+            **({"ratings": self.ratings} if self.ratings is not None else {}),
         }
 
 
@@ -283,6 +298,12 @@ def text_lines(standings: Standings) -> list[str]:
                 out.append("    " + say("standings.matches", count=t.matches[kind],
                                         won=say("standings.matches-won", count=t.match_wins.get(kind, 0)),
                                         total=t.match_totals.get(kind, 0)))
+    for kind, ratings in (standings.ratings or {}).items():
+        if ratings:
+            out += ["", say("standings.rating", title=_title(kind))]
+            best = sorted(ratings, key=lambda p: (-ratings[p]["ordinal"], p))
+            out += [" " + say("standings.rating-row", player=p, ordinal=f"{ratings[p]['ordinal']:.1f}",
+                              mu=f"{ratings[p]['mu']:.1f}", sigma=f"{ratings[p]['sigma']:.1f}") for p in best]
     shown = [n for n in sorted(standings.players) if _has_more(standings.players[n])]
     if shown:
         out += ["", say("standings.players")]

@@ -50,12 +50,20 @@ def render(form: str, data: object) -> str:
     return visible_lines("".join(line + "\n" for raw in text_lines(data) for line in fit(raw, width, 4 if raw.startswith(" ") else 2)))
 
 
-def run(targets: Iterable[str | NotFound], config: Config, form: str, aliases: tuple[str, ...], output: str | None) -> int:
+def run(targets: Iterable[str | NotFound], config: Config, form: str, aliases: tuple[str, ...], output: str | None,
+        rating: bool = False) -> int:
     """Add up the games of the targets and write the standings; the exit status."""
     chosen = aliases_of(aliases, config)
     if form == "json":
         _machine_output()
     standings = add_up(reports(targets, config.games), chosen)
+    if rating:
+        from .rating import RatingMissing
+
+        try:
+            standings.rate()
+        except RatingMissing:
+            _stop(say("standings.rating-missing"))
     text = render(form, standings)
     if output is not None:
         out = _output_file(output)

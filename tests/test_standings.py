@@ -173,3 +173,25 @@ def test_html_page(runner, tmp_path) -> None:
     assert "&lt;b&gt;a.txt" in page and "<b>" not in page
     assert '<span class="nw">#1 ×9</span>' in page and page.count("&lt;") == 2  # the file name, in the games and in progress: markup is not escaped twice
     assert page.count('<table class="board">') >= 3 and "Pierre qui Roule: 13 games" in page
+
+
+def test_a_rating_per_game_from_the_finishing_orders(runner) -> None:
+    pytest.importorskip("openskill")
+    result = runner.invoke(main, ["standings", "--rating", "--format", "json", str(RECORDS / "pierre-qui-roule")])
+    data = json.loads(result.output)
+    jsonschema.validate(data, json.loads(read_resource("schemas", "standings.schema.json")))
+    ratings = data["ratings"]["pierre-qui-roule"]
+    best = max(ratings, key=lambda p: ratings[p]["ordinal"])
+    assert best == "Ben" == data["kinds"]["pierre-qui-roule"]["leaderboard"][0]  # 9 games won of 13
+    assert "ratings" not in json.loads(runner.invoke(main, ["standings", "--format", "json", str(RECORDS / "pierre-qui-roule")]).output)
+
+
+def test_the_rating_without_openskill_says_what_to_install(runner, monkeypatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "openskill", None)  # import openskill... raises ImportError
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    result = runner.invoke(main, ["--lang", "en", "standings", "--rating", str(RECORDS / "pierre-qui-roule")])
+    assert result.exit_code == 2 and "pip install 'referee[rating]'" in result.output
+    plain = runner.invoke(main, ["--lang", "en", "standings", str(RECORDS / "pierre-qui-roule")])
+    assert "Pierre qui Roule: 13 games" in " ".join(plain.output.split())  # asked for nothing: openskill never imported
