@@ -137,7 +137,8 @@ class Standings:
                 totals.drunk[unit] = totals.drunk.get(unit, 0) + amount
         for drink in report.drinks:
             self.player(drink.player).causes.append({"amount": drink.amount, "unit": drink.unit, "cause": drink.cause,
-                                                     "file": report.file, "line": drink.line})
+                                                     "file": report.file, "line": drink.line,
+                                                     "game_line": report.line})
         if isinstance(report.match, Standing):  # the only standing a report holds (referee/match.py)
             m = report.match
             self._matches[report.file, m.name] = (report.game, dict(m.totals), list(m.winners), m.over)

@@ -195,3 +195,22 @@ def test_the_rating_without_openskill_says_what_to_install(runner, monkeypatch) 
     assert result.exit_code == 2 and "pip install 'referee[rating]'" in result.output
     plain = runner.invoke(main, ["--lang", "en", "standings", str(RECORDS / "pierre-qui-roule")])
     assert "Pierre qui Roule: 13 games" in " ".join(plain.output.split())  # asked for nothing: openskill never imported
+
+
+def test_the_page_links_each_drink_and_game_not_counted_to_its_game(runner, tmp_path) -> None:
+    import re
+
+    out = tmp_path / "s.html"
+    runner.invoke(main, ["--lang", "en", "standings", "--format", "html", "-o", str(out), str(RECORDS / "caroleto")])
+    page = out.read_text(encoding="utf-8")
+    links = re.findall(r'href="#(g[0-9a-f]+)"', page)
+    ids = set(re.findall(r'id="(g[0-9a-f]+)"', page))
+    assert len(links) > 50 and set(links) <= ids
+
+
+def test_the_page_shows_the_rating_when_asked(runner, tmp_path) -> None:
+    pytest.importorskip("openskill")
+    out = tmp_path / "s.html"
+    runner.invoke(main, ["--lang", "en", "standings", "--rating", "--format", "html", "-o", str(out), str(RECORDS / "pierre-qui-roule")])
+    page = out.read_text(encoding="utf-8")
+    assert "Rating: a guide, not a truth" in page and page.index(">Ben<") < page.index(">Cas<")

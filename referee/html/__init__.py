@@ -233,7 +233,12 @@ def _outcome(report: GameReport) -> str:
 def game_id(report: GameReport) -> str:
     """A game's id in the page, from its file and line: the same input gives the same page
     (no random token), in one process or with --jobs."""
-    return "g" + hashlib.sha256(f"{report.file}\n{report.line}".encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return id_of(report.file, report.line)
+
+
+def id_of(file: str, line: int) -> str:
+    """The id of the game at ``line`` of ``file`` (see game_id)."""
+    return "g" + hashlib.sha256(f"{file}\n{line}".encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 def _deck(record: Record) -> frozenset[Card]:

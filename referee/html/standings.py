@@ -15,6 +15,13 @@ from . import charts
 from .assets import STYLE
 from .markup import Html, concat, h
 
+
+def id_of(file: str, line: object) -> str:
+    """A game's id, as the HTML report gives it (referee/html/__init__.py)."""
+    from . import id_of as report_id
+
+    return report_id(file, int(str(line)))
+
 PAGE_STYLE = STYLE + """
 .board{width:100%;font-size:.9rem;margin:.4rem 0}.board caption{text-align:left;font-weight:700}
 .board th,.board td{border-bottom:1px solid var(--line);padding:.25rem .4rem;text-align:left;vertical-align:top}
@@ -61,8 +68,21 @@ def _board(standings: Standings, kind: str) -> Html:
             for p in players:
                 running[p].append(running[p][-1] + game.get(p, 0))
         chart = charts.lines(say(f"standings.html.score.{scores}"), running, say("standings.html.game"))
-    return h('<section class="kind"><h2>{}</h2>{}{}</section>',
-             say("standings.kind", title=_title(kind), count=standings.kinds[kind]), table, chart)
+    return h('<section class="kind"><h2>{}</h2>{}{}{}</section>',
+             say("standings.kind", title=_title(kind), count=standings.kinds[kind]), table, _rating(standings, kind), chart)
+
+
+def _rating(standings: Standings, kind: str) -> Html:
+    """The kind's ratings (--rating), best first; nothing when not asked for."""
+    ratings = (standings.ratings or {}).get(kind)
+    if not ratings:
+        return Html("")
+    best = sorted(ratings, key=lambda p: (-ratings[p]["ordinal"], p))
+    rows = concat(h('<tr><td class="name">{}</td><td class="n">{}</td><td class="n">{} ± {}</td></tr>', p,
+                    f"{ratings[p]['ordinal']:.1f}", f"{ratings[p]['mu']:.1f}", f"{ratings[p]['sigma']:.1f}") for p in best)
+    return h('<div class="scroll"><table class="board"><caption>{}</caption><thead><tr><th scope="col">{}</th>'
+             '<th scope="col" class="n">{}</th><th scope="col" class="n">mu ± sigma</th></tr></thead><tbody>{}</tbody></table></div>',
+             say("standings.html.rating"), say("standings.html.player"), say("standings.html.ordinal"), rows)
 
 
 def _players(standings: Standings) -> Html:
@@ -75,8 +95,8 @@ def _players(standings: Standings) -> Html:
         rows.append(h('<tr><td class="name">{}</td><td class="n">{}</td><td class="n">{}</td><td>{}</td><td>{}</td></tr>',
                       name, t.faults, t.accepted, _amounts(t.drinks), _amounts(t.drunk)))
         if t.causes:
-            items = concat(h("<li>{} — {} <span class=\"place\">{}:{}</span></li>", amount_text(c["amount"], str(c["unit"])),  # type: ignore[arg-type]
-                             c["cause"], c["file"], c["line"]) for c in t.causes)
+            items = concat(h('<li>{} — {} <a class="place" href="#{}">{}:{}</a></li>', amount_text(c["amount"], str(c["unit"])),  # type: ignore[arg-type]
+                             c["cause"], id_of(str(c["file"]), c["game_line"]), c["file"], c["line"]) for c in t.causes)
             causes.append(h("<details><summary>{}</summary><ul>{}</ul></details>", name, items))
     header = concat(h('<th scope="col">{}</th>', t) for t in heads)
     return h('<section class="players"><h2>{}</h2><div class="scroll"><table class="board"><thead><tr>{}</tr></thead>'
@@ -86,8 +106,8 @@ def _players(standings: Standings) -> Html:
 
 def _games(standings: Standings) -> Html:
     heads = [say("standings.html.game"), say("standings.html.status"), say("standings.html.file")]
-    rows = concat(h('<tr class="s-{}"><td>{}</td><td class="status">{}</td><td class="place">{}:{}</td></tr>',
-                    g["status"], _title(str(g["game"])) if g["game"] else "?",
+    rows = concat(h('<tr class="s-{}" id="{}"><td>{}</td><td class="status">{}</td><td class="place">{}:{}</td></tr>',
+                    g["status"], id_of(str(g["file"]), g["line"]), _title(str(g["game"])) if g["game"] else "?",
                     say("standings.html.counted" if g["counted"] else "standings.html.not-counted"), g["file"], g["line"])
                   for g in standings.games)
     header = concat(h('<th scope="col">{}</th>', t) for t in heads)
@@ -103,7 +123,8 @@ def page(standings: Standings) -> str:
                          say("standings.counted", count=sum(standings.kinds.values()))])
     warnings = concat(h('<p class="warning">{}</p>', say("standings.alike", one=a, other=b)) for a, b in standings.alike())
     apart = concat(h('<details class="warning"><summary>{}</summary><ul class="place">{}</ul></details>', say(key, count=len(games)),
-                     concat(h("<li>{}:{}</li>", g["file"], g["line"]) for g in games))
+                     concat(h('<li><a href="#{}">{}:{}</a></li>', id_of(str(g["file"]), g["line"]), g["file"], g["line"])
+                            for g in games))
                    for key, games in (("standings.unfinished", standings.unfinished), ("standings.unreadable", standings.unreadable))
                    if games)
     kinds = concat(_board(standings, kind) for kind in sorted(standings.kinds))

@@ -29,6 +29,8 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "standings.rating": "{title}, rating (a guide, not a truth):",
     "standings.rating-row": "{player}: {ordinal} ({mu} ± {sigma})",
     "standings.rating-missing": "--rating needs openskill: pip install 'referee[rating]'",
+    "standings.html.rating": "Rating: a guide, not a truth (openskill, from the finishing orders)",
+    "standings.html.ordinal": "rating",
     "standings.html.games": "Games read",
     "standings.html.leaderboard": "Leaderboard",
     "standings.html.player": "player",
