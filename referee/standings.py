@@ -96,11 +96,18 @@ class Standings:
         self.history: dict[str, list[dict[str, int]]] = {}
         """Game kind -> each finished game's scores by player, in the order read."""
         self._matches: dict[tuple[str, str], tuple[str, dict[str, int], list[str], bool]] = {}
+        """(file, match name) -> the match's game, totals, winners and whether it is over,
+        after its last hand read."""
 
     def name(self, written: str) -> str:
-        """A player's name as standings know it: NFC, then its alias."""
+        """A player's name as standings know it: NFC, then its alias (an alias of an alias
+        followed, a circle of them stopped where it closes)."""
         name = nfc(written)
-        return self.aliases.get(name, name)
+        seen = {name}
+        while name in self.aliases and self.aliases[name] not in seen:
+            name = self.aliases[name]
+            seen.add(name)
+        return name
 
     def player(self, written: str) -> PlayerTotals:
         name = self.name(written)
@@ -171,7 +178,7 @@ class Standings:
 
     def settle(self) -> None:
         """Add each match's last standing (called once every report is added)."""
-        for (_, _), (kind, totals, winners, over) in sorted(self._matches.items()):
+        for kind, totals, winners, over in self._matches.values():
             if not over:
                 continue
             for name, total in totals.items():

@@ -214,3 +214,10 @@ def test_the_page_shows_the_rating_when_asked(runner, tmp_path) -> None:
     runner.invoke(main, ["--lang", "en", "standings", "--rating", "--format", "html", "-o", str(out), str(RECORDS / "pierre-qui-roule")])
     page = out.read_text(encoding="utf-8")
     assert "Rating: a guide, not a truth" in page and page.index(">Ben<") < page.index(">Cas<")
+
+
+def test_aliases_are_followed_and_a_circle_ends(tmp_path) -> None:
+    from referee.standings import Standings
+
+    assert Standings({"Zoe": "Zoé", "Zoé": "Zoé M"}).name("Zoe") == "Zoé M"
+    assert Standings({"A": "B", "B": "A"}).name("A") == "B"
