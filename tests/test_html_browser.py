@@ -149,6 +149,8 @@ def test_the_archive_summary_fits_a_phone(chromium_page, archive_page) -> None:
     page = chromium_page(viewport=PHONE)
     page.goto(archive_page.as_uri())
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE[0], "nothing wider than the screen"
+    box = page.evaluate("() => { const s = document.querySelector('#summary').parentElement; return [s.scrollWidth, s.clientWidth]; }")
+    assert box[0] <= box[1], "the summary scrolls sideways"
     heights = page.evaluate("() => [...document.querySelectorAll('#summary tbody tr')].map(r => r.getBoundingClientRect().height)")
     assert len(heights) > 300 and max(heights) <= 120, sorted(heights)[-5:]
     results = page.evaluate("() => [...document.querySelectorAll('#summary tbody tr td:nth-child(6)')].map(c => c.textContent)")

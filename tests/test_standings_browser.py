@@ -28,6 +28,8 @@ def test_the_standings_page_fits_the_screen(chromium_page, standings_page, size,
     page.goto(standings_page.as_uri())
     assert page.locator("table.board").count() >= 7  # a leaderboard per game, the players, the games
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0], "nothing wider than the screen"
+    wide = page.evaluate("() => [...document.querySelectorAll('.scroll')].filter(s => s.scrollWidth > s.clientWidth).length")
+    assert wide == 0, "a table scrolls sideways"
     charts = page.locator("figure.chart")
     assert charts.count() >= 2  # the running scores of Flaschenteufel and Pierre qui Roule
     for index in range(charts.count()):
