@@ -7,7 +7,6 @@ import difflib
 import io
 from collections.abc import Callable, Iterable
 
-from .atomic import replace_file
 from .fit import fit, terminal_width
 # imported by name from here too:
 from .formatter import (
@@ -20,7 +19,7 @@ from .messages import say
 from .notation import RecordError, read_games, unreadable_reason
 from .paths import NotFound
 from . import record_file
-from .record_file import FileRefused, RecordFile, read_stdin
+from .record_file import FileRefused, RecordFile, read_stdin, replace_file
 from .safe_text import visible
 
 Writer = Callable[[str], object]
