@@ -30,6 +30,9 @@ from .messages import say
 _O = {name: getattr(os, name, 0) for name in ("O_NOFOLLOW", "O_NONBLOCK", "O_CLOEXEC", "O_DIRECTORY", "O_BINARY")}
 NAME_MAX = 255
 """The longest file name, in bytes, when the folder does not say (most systems' limit)."""
+OUTPUT_FULL = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name))
+"""The errors of an output that cannot take more (a full disk or quota, ``> /dev/full``): on
+the standard output, said by the command's endings (running.with_endings)."""
 _BUFFER = 1 << 16
 _STANDARD = re.compile(r"/dev/(?:(stdout)|(stderr)|fd/(\d{1,9}))|/proc/(?:self|(\d{1,9}))/fd/(\d{1,9})")
 

@@ -7,6 +7,7 @@ import difflib
 import io
 from collections.abc import Callable, Iterable
 
+from .atomic import OUTPUT_FULL
 from .fit import fit, terminal_width
 # imported by name from here too:
 from .formatter import (
@@ -83,6 +84,8 @@ def run(targets: Iterable[str | NotFound], style: Style, check: bool, diff: bool
             err(str(error) + "\n")
             counts["error"] += 1
         except OSError as error:
+            if error.errno in OUTPUT_FULL:
+                raise  # the standard output is full (every file fmt writes says its own errors)
             err(_unreadable(target, error) + "\n")
             counts["error"] += 1
     changed, same, errors = counts["changed"], counts["same"], counts["error"]

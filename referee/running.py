@@ -7,7 +7,6 @@ check starts fast."""
 
 from __future__ import annotations
 
-import errno
 import os
 import signal
 import sys
@@ -89,9 +88,10 @@ def with_endings(run: Callable[[], object]) -> object:
         sys.stderr.write(say("run.out-of-memory") + "\n")
         sys.exit(EXIT_ERROR)
     except OSError as error:  # every file referee writes says its own errors: this is the standard output
+        from .atomic import OUTPUT_FULL, reason
+
         if error.errno not in OUTPUT_FULL:
             raise
-        from .atomic import reason
         from .messages import say
 
         _drop_output()
