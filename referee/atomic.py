@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 from collections.abc import Callable
 
@@ -34,7 +33,7 @@ OUTPUT_FULL = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "E
 """The errors of an output that cannot take more (a full disk or quota, ``> /dev/full``): on
 the standard output, said by the command's endings (running.with_endings)."""
 _BUFFER = 1 << 16
-_STANDARD = re.compile(r"/dev/(?:(stdout)|(stderr)|fd/(\d{1,9}))|/proc/(?:self|(\d{1,9}))/fd/(\d{1,9})")
+_STANDARD = r"/dev/(?:(stdout)|(stderr)|fd/(\d{1,9}))|/proc/(?:self|(\d{1,9}))/fd/(\d{1,9})"
 
 
 class WriteFailed(Exception):
@@ -219,7 +218,8 @@ class Output:
         try:
             if self.temporary is not None:
                 self.temporary.commit(self.mode, self.owner)
-                os.close(self.temporary.folder)
+                folder, self.temporary.folder, self.temporary, self.fd = self.temporary.folder, -1, None, -1
+                os.close(folder)
                 return
             try:
                 os.fsync(self.fd)
@@ -237,11 +237,9 @@ class Output:
         self.buffer = bytearray()
         if self.temporary is not None:
             self.temporary.discard()
-            try:
-                os.close(self.temporary.folder)
-            except OSError:
-                pass
-            self.temporary.folder = -1
+            folder, self.temporary.folder = self.temporary.folder, -1
+            if folder >= 0:
+                os.close(folder)
         elif self.fd >= 0:
             try:
                 os.close(self.fd)
@@ -253,7 +251,9 @@ class Output:
 def standard_descriptor(path: str) -> int | None:
     """The descriptor a name of this process's own streams stands for (``/dev/stdout``
     1, ``/dev/fd/N`` and ``/proc/self/fd/N`` N), else None."""
-    found = _STANDARD.fullmatch(path)
+    import re
+
+    found = re.fullmatch(_STANDARD, path)
     if found is None:
         return None
     out, err, dev_fd, pid, proc_fd = found.groups()
