@@ -448,3 +448,22 @@ def test_a_new_record_in_a_read_only_folder_is_refused_with_where_the_lock_would
     assert result.exit_code == 2
     assert f"{path}: cannot create its lock file {lock_path(path)} (Permission denied), and there is no record yet " \
            "whose own lock could do instead" in result.output
+
+
+def test_fmt_in_a_read_only_folder_says_why_it_needs_the_folder(tmp_path, monkeypatch) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(UNFORMATTED, encoding="utf-8")
+    opening = os.open
+
+    def guarded_open(name, flags, *args, **kwargs):
+        if flags & os.O_CREAT and os.fspath(name).endswith(".referee-fmt"):
+            raise PermissionError(errno.EACCES, "Permission denied", name)
+        return opening(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", guarded_open)
+    result = run("fmt", "--no-config", str(path))
+    assert result.exit_code == 2
+    assert f"{path}: cannot write the new text beside the file (Permission denied): referee writes it to a new file " \
+           "in the same folder and renames it over this one, so the folder must be writable; the file is left as it " \
+           "was\n" in result.output
+    assert path.read_text(encoding="utf-8") == UNFORMATTED
