@@ -981,11 +981,13 @@ def fuzz_writers(index: int, seed: int) -> tuple[Counter, list[Failure]]:
 
     rng = random.Random(f"{seed}:writers:{index}")
     folder = Path(tempfile.mkdtemp(prefix="fuzz-writers-"))
-    path = folder / "game.txt"
+    long_name = rng.random() < 0.3  # 241 to 255 bytes: the lock's and the temporary file's names are hashed (issue 38)
+    path = folder / ("é" * rng.randint(119, 125) + "a" * rng.randint(0, 1) + ".txt" if long_name else "game.txt")
     path.write_text(HEAD, encoding="utf-8")
     lines = rng.randint(5, 60)
     modes = [rng.choice(("append", "replace", "mixed")) for _ in range(2)]
-    what = f"two writers #{index} ({lines} lines each, {modes[0]} and {modes[1]})"
+    what = (f"two writers #{index} ({lines} lines each, {modes[0]} and {modes[1]}, "
+            f"a name of {len(os.fsencode(path.name))} bytes)")
     try:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         writers = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name, str(lines), mode], env=env,
@@ -997,7 +999,7 @@ def fuzz_writers(index: int, seed: int) -> tuple[Counter, list[Failure]]:
         if any(w.returncode for w in writers) or not text.startswith(HEAD) or got != expected:
             raise Failure("writers", "two writers lost or mixed lines",
                           f"{what}: {len(got)} of {len(expected)} lines; {' '.join(errors)[-300:]}", text.encode())
-        if sorted(p.name for p in folder.iterdir()) != ["game.txt"]:
+        if sorted(p.name for p in folder.iterdir()) != [path.name]:
             raise Failure("writers", "two writers left files behind", f"{what}: {os.listdir(folder)}", b"")
     except subprocess.TimeoutExpired:
         return Counter(writers=1), [Failure("writers", "two writers hang", what, b"")]
