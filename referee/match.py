@@ -21,6 +21,7 @@ from mypy_extensions import mypyc_attr
 from .games import find_game, load_rules
 from .games.base import Result, Rules, Violation
 from .messages import join, say
+from .numbers import whole
 from .record import Header, Record
 
 INHERITED = ("Game", "Players", "Target", "Hands", "Event", "Date", "Place")
@@ -97,8 +98,7 @@ def _rules_class(record: Record) -> type[Rules] | None:
 
 
 def _number(record: Record, tag: str) -> int | None:
-    value = (record.tag(tag) or "").strip()
-    return int(value) if value.isdigit() else None
+    return whole((record.tag(tag) or "").strip())
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
