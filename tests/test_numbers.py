@@ -205,3 +205,13 @@ def test_a_numbered_card_in_json_is_read_with_digits_only(tmp_path) -> None:
     result = CliRunner().invoke(main, ["check", "--no-config", str(tmp_path / "g.json")])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 2 and "games[0].events[0].cards[0]: '²' is not a card" in result.output
+
+
+def test_a_match_reads_its_round_with_the_same_reader(tmp_path) -> None:
+    """[Round "02"] is the second hand (leading zeros are the same number everywhere);
+    [Round "²"] is no number: REC-ROUND-ORDER, not a traceback."""
+    hand = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n[Match "m"]\n[Round "{n}"]\nAlice plays 7H\n'
+    (tmp_path / "m.txt").write_text("\n".join(hand.replace("{n}", n) for n in ("1", "02", "²")), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--no-config", "--format", "json", str(tmp_path / "m.txt")])
+    flagged = [[v["code"] for v in game["violations"]] for game in json.loads(result.output)]
+    assert flagged == [[], [], ["REC-ROUND-ORDER"]], flagged
