@@ -248,7 +248,7 @@ class _Builder:
             return Event(player, verb, line, place, (), "", 0, rest[0], None, move, time, comment)
         if verb in WORD_VERBS:
             word = rest[0]
-            if len(rest) > 1 or (verb == "drinks" and not _sips(word)) or (verb == "scores" and signed(word) is None):
+            if (verb == "drinks" and (len(rest) > 1 or not _sips(word))) or (verb == "scores" and signed(word) is None):
                 return None  # the line pattern reads it, and says what is wrong
             return Event(player, verb, line, place, (), "", 0, None, word, move, time, comment)
         target = None
