@@ -44,16 +44,17 @@ STOPPING = (signal.SIGTERM, signal.SIGHUP)
 
 
 @contextmanager
-def stopping_as_ctrl_c() -> Iterator[None]:
+def stopping_as_ctrl_c(interrupt: bool = False) -> Iterator[None]:
     """While the block runs, SIGTERM and SIGHUP stop the command as Ctrl-C does (a
     Stopped, which is a KeyboardInterrupt, raised where it is): what it holds is released
     on the way out (the record's writing lock), and it exits 128 + the signal's number
-    (143, 129) as a shell reports it."""
+    (143, 129) as a shell reports it. ``interrupt``: Ctrl-C (SIGINT) too, by the same
+    handler (so that no library takes Python's own for a sign that nobody handles it)."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise Stopped(signum)
 
-    before = {sig: signal.signal(sig, stop) for sig in STOPPING}
+    before = {sig: signal.signal(sig, stop) for sig in (*STOPPING, signal.SIGINT)[: len(STOPPING) + interrupt]}
     try:
         yield
     finally:

@@ -51,7 +51,7 @@ def run(path: str, host: str = "127.0.0.1", port: int = 8000, settings: Resolved
         print(say("serve.needs-extra", module=error.name), file=sys.stderr)
         return 2
     try:
-        with stopping_as_ctrl_c(), RecordLock(path, "serve") as lock:
+        with stopping_as_ctrl_c(interrupt=True), RecordLock(path, "serve") as lock:
             served = Served(path, settings, lock=lock)
             if not served.is_new():
                 served.session()  # a record that cannot be read is said now, not on a page
