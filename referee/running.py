@@ -218,7 +218,7 @@ def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: 
     settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
                         (*chosen, *extended) if chosen else (), _codes(ignore, "--ignore") or config.ignore, config.games,
                         show.width if show is not None else None, statistics, config.per_file_ignores, config.root,
-                        stdin_filename)
+                        stdin_filename, config.docs_url)
     emit: Emit
     if show is not None:
         emit = show
