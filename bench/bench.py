@@ -27,6 +27,9 @@ made by ``referee simulate``:
 - peak memory (resident set of the whole process) of ``referee check --json`` on
   multi-game files of growing size up to ``--memory-mb``, and on one legal game of that
   size; target: flat, and at most 100 MB on a 100 MB file;
+- the peak memory of ``export --to json``, ``export --to text`` and ``fmt --check`` on one
+  game of ``--memory-mb`` (the long legal game, and one of cards face down) against
+  ``check --json``'s on the same file (issue 38); target: at most 3x check's;
 - hostile input (issue 16): the time and peak memory of ``referee check --json`` on each
   shape that once took quadratic time or unbounded memory: lines that end in a long run of
   blanks, ``?``, digits, suit symbols, quotes or backslashes and a stray character (in many
@@ -296,17 +299,22 @@ def peak():
 
 atexit.register(peak)
 from referee.cli import main
-main(["check", "--json", sys.argv[1]])
+main(sys.argv[1:])
 """
-"""Runs ``referee check --json FILE`` and writes the process's own peak resident memory
-at exit (from /proc where there is one: the rusage figure of a child also counts the
-memory of the process it was forked from)."""
+"""Runs a referee command (``check --json FILE`` ...) and writes the process's own peak
+resident memory at exit (from /proc where there is one: the rusage figure of a child also
+counts the memory of the process it was forked from)."""
+
+CHECK = ("check", "--json")
+STREAMED = {"export --to json": ("export", "--to", "json"), "export --to text": ("export", "--to", "text"),
+            "fmt --check": ("fmt", "--check", "--no-config")}
+"""The commands that read a game as check does (issue 38): target at most 3x check's peak."""
 
 
-def peak_rss(path: Path) -> tuple[float, float]:
-    """Seconds and peak resident memory (MB) of ``referee check --json`` on a file."""
+def peak_rss(path: Path, command: tuple[str, ...] = CHECK) -> tuple[float, float]:
+    """Seconds and peak resident memory (MB) of ``referee check --json`` (or ``command``) on a file."""
     began = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _PEAK, str(path)], stdout=subprocess.DEVNULL,
+    done = subprocess.run([sys.executable, "-c", _PEAK, *command, str(path)], stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True, env=_environment() | {"PYTHONPATH": str(ROOT)}, check=False)
     kb = int(done.stderr.rsplit("peak ", 1)[1])
     return time.perf_counter() - began, kb / 1024
@@ -331,6 +339,35 @@ def long_game(path: Path, size: int) -> None:
                 rules.apply(event)
                 lines.append(line_text(event))
             written += out.write("\n".join(lines) + "\n")
+
+
+def unseen_game(path: Path, events: int) -> None:
+    """One game of ``events`` cards turned face down (``Alice plays ??``, ``Bob plays ??``):
+    the shape that took export 2.8 GB at 1.5 million events (issue 38)."""
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('[Game "bataille-corse"]\n[Players "Alice Bob"]\n\n')
+        for _ in range(events // 2000):
+            out.write("Alice plays ??\nBob plays ??\n" * 1000)
+
+
+def streamed_part(folder: Path, memory_mb: int) -> None:
+    """Peak memory of export and fmt against check's on the same long games (issue 38)."""
+    print("\nPeak memory of export and fmt against check --json on one long game (target at most 3x check's):")
+    shapes = [("the published Bataille corse deal played on", lambda p: long_game(p, memory_mb * MB)),
+              ("cards face down (plays ??)", lambda p: unseen_game(p, memory_mb * MB // 14))]
+    worst = 0.0
+    for name, make in shapes:
+        path = folder / "streamed.txt"
+        make(path)
+        _, base = peak_rss(path)
+        line = f"  {name}, {path.stat().st_size / MB:.1f} MB: check {base:.1f} MB"
+        for label, command in STREAMED.items():
+            seconds, rss = peak_rss(path, command)
+            worst = max(worst, rss / base)
+            line += f"; {label} {rss:.1f} MB ({rss / base:.2f}x, {seconds:.1f} s)"
+        print(line)
+        path.unlink()
+    print(f"  worst ratio {worst:.2f}x; target at most 3x: {'met' if worst <= 3 else 'NOT met'}")
 
 
 def hostile_files(folder: Path, memory_mb: int, hostile_mb: int) -> list[tuple[str, Path]]:
@@ -398,6 +435,8 @@ def main() -> int:
     parser.add_argument("--hostile-mb", type=int, help="size of the files of games at the size limit (default 10, quick 2)")
     parser.add_argument("--files", type=int, help="small records in the folder checked with --jobs (default 1000, quick 200)")
     parser.add_argument("--folder-only", action="store_true", help="only the folder part: files per second against --jobs")
+    parser.add_argument("--streamed-only", action="store_true",
+                        help="only the memory of export and fmt against check's on one long game (issue 38)")
     args = parser.parse_args()
     games = args.games or (100 if args.quick else 5000)
     repeat = args.repeat or (3 if args.quick else 5)
@@ -408,6 +447,10 @@ def main() -> int:
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores")
     if args.folder_only:
         folder_part(files, repeat)
+        return 0
+    if args.streamed_only:
+        with tempfile.TemporaryDirectory() as folder:
+            streamed_part(Path(folder), memory_mb)
         return 0
     print(f"referee: {running_path()}")
     corpus_of = corpora(games, args.keep_corpora)
@@ -483,6 +526,8 @@ def main() -> int:
             size *= 10
         print(f"  growth from 1 MB to {memory_mb} MB: {peaks[-1] - peaks[0]:+.1f} MB; target at most 100 MB on 100 MB:"
               f" {'met' if peaks[-1] <= 100 else 'NOT met'}")
+
+        streamed_part(folder, memory_mb)
 
         print("\nHostile input: referee check --json (resident set, whole process):")
         worst = 0.0

@@ -57,6 +57,7 @@ import sys
 import tempfile
 import time
 import traceback
+import re
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -895,6 +896,72 @@ def fuzz_tree(index: int, seed: int) -> tuple[Counter, list[Failure]]:
     return counts, []
 
 
+_SUMMARY_PARTS = (("violations", "summary.violations"), ("errors", "summary.errors"), ("missing", "summary.missing"),
+                  ("in_progress", "summary.in-progress"), ("never_ends", "summary.never-ends"), ("valid", "summary.valid"))
+"""The parts of a check's summary line, by the name they are counted under and their sentence."""
+
+
+def _pattern(key: str, name: str, **inner: tuple[str, list[str]]) -> tuple[str, list[str]]:
+    """A regular expression for a sentence of the English catalogue (either of its forms),
+    each number in it a group, and the names of those numbers in order: ``{count}`` is
+    ``name``, another field is what ``inner`` gives for it (a pattern and its names)."""
+    import re
+
+    from referee.sentences import ENGLISH
+
+    message = ENGLISH[key]
+    forms = message if isinstance(message, tuple) else (message,)
+    fields = re.findall(r"\{(\w+)\}", forms[0])
+    names = [n for f in fields for n in ([name] if f == "count" else inner[f][1])]
+    out = []
+    for form in dict.fromkeys(forms):
+        text = re.escape(form)
+        for field in fields:
+            text = text.replace(re.escape("{" + field + "}"), r"(\d+)" if field == "count" else inner[field][0], 1)
+        out.append(text)
+    return "(?:" + "|".join(out) + ")", names
+
+
+def _numbers(found: re.Match[str], names: list[str]) -> dict[str, int]:
+    """The numbers a match of a ``_pattern`` caught, by name (of each alternative, the one
+    that matched)."""
+    return dict(zip(names, (int(g) for g in found.groups() if g is not None)))
+
+
+def parse_summary(line: str) -> dict[str, int]:
+    """The counts of ``referee check``'s summary line (English): games by status
+    (violations, errors, missing, in_progress, never_ends, valid), ``faults``, ``games``
+    and ``files`` in all (given only for more than one file), ``accepted``; a count it
+    does not give is 0. Built from the message catalogue, so that every oracle reads the
+    line the check writes today (tests/test_fuzz_summary.py keeps it so); ValueError for
+    a line it cannot read."""
+    import re
+
+    from referee.sentences import ENGLISH
+
+    counts = {name: 0 for name, _ in _SUMMARY_PARTS} | {"faults": 0, "games": 0, "files": 0, "accepted": 0}
+    rest = line
+    for ending, names in (_pattern("report.summary-accepted", "accepted"),
+                          _pattern("summary.total", "", games=_pattern("summary.games", "games"),
+                                   files=(r"(\d+)", ["files"]))):
+        found = re.search(ending + r"\Z", rest)
+        if found:
+            counts.update(_numbers(found, names))
+            rest = rest[:found.start()]
+    if rest == ENGLISH["summary.nothing"]:
+        return counts
+    for piece in rest.split(str(ENGLISH["summary.separator"])):
+        for name, key in _SUMMARY_PARTS:
+            pattern, names = _pattern(key, name, faults=_pattern("summary.faults", "faults"))
+            found = re.fullmatch(pattern, piece)
+            if found:
+                counts.update(_numbers(found, names))
+                break
+        else:
+            raise ValueError(f"not a summary line: {line!r} ({piece!r})")
+    return counts
+
+
 _KILLER = """
 import os, signal, sys
 from referee import batch
@@ -929,8 +996,14 @@ def fuzz_killed(index: int, seed: int) -> tuple[Counter, list[Failure]]:
         done = subprocess.run([sys.executable, "-c", _KILLER, str(folder), str(batch_files), str(rng.choice((2, 3)))],
                               capture_output=True, text=True, timeout=300, env=dict(os.environ, PYTHONPATH=str(ROOT)))
         lost = done.stdout.count("its worker process failed")
-        if done.returncode != 2 or "Traceback" in done.stderr or f"in {files} file(s)" not in done.stdout \
-                or not 1 <= lost <= batch_files or "kill.txt: this file could not be checked" not in done.stdout:
+        try:
+            summary = parse_summary(done.stdout.splitlines()[-1] if done.stdout else "")
+        except ValueError as error:
+            raise Failure("killed", "the summary line cannot be read", f"{what}: {error}", b"") from None
+        counted = sum(summary[name] for name, _ in _SUMMARY_PARTS)
+        if done.returncode != 2 or "Traceback" in done.stderr or summary["files"] != files or counted != files \
+                or not 1 <= summary["errors"] <= batch_files or not 1 <= lost <= batch_files \
+                or "kill.txt: this file could not be checked" not in done.stdout:
             raise Failure("killed", "a killed worker is not reported as its batch alone",
                           f"{what}: exit {done.returncode}, {lost} lost; {done.stderr[-300:]} {done.stdout[-300:]}", b"")
     except subprocess.TimeoutExpired:

@@ -3,6 +3,7 @@ until every connected page has the table after it.
 
     python bench/serve.py                 # 20 clients, a game of 1,000 events, 40 lines
     python bench/serve.py --clients 50 --lines 100
+    python bench/serve.py --before 40     # the same game after 40 finished games in the file
 
 A real ``referee serve`` process on a simulated game of Bataille corse cut after
 ``--events`` events; ``--clients`` server-sent-event clients (raw HTTP/1.1 streams, not
@@ -118,8 +119,11 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=20, help="event-stream clients (default 20)")
     parser.add_argument("--events", type=int, default=1000, help="events in the game before the lines sent (default 1000)")
     parser.add_argument("--lines", type=int, default=40, help="lines sent, one after another (default 40)")
+    parser.add_argument("--before", type=int, default=0,
+                        help="finished games of Bataille corse in the file before the game played (default 0)")
     args = parser.parse_args()
     text, lines = long_game(args.events, args.lines)
+    text = "".join(simulate("bataille-corse", 5, 1000 + n, hidden=True) + "\n" for n in range(args.before)) + text
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder, "long.txt")
         path.write_text(text, encoding="utf-8")
@@ -134,8 +138,8 @@ def main() -> int:
             server.terminate()
             server.wait(10)
     ms = [1000 * s for s in shown]
-    print(f"referee serve: a game of {args.events} events, {args.clients} event-stream clients, {len(lines)} lines, "
-          f"{os.cpu_count()} CPUs")
+    print(f"referee serve: a game of {args.events} events after {args.before} finished games "
+          f"({text.count(chr(10))} lines), {args.clients} event-stream clients, {len(lines)} lines, {os.cpu_count()} CPUs")
     print(f"  line sent -> table shown on every client: median {statistics.median(ms):.1f} ms, "
           f"90th percentile {sorted(ms)[int(0.9 * (len(ms) - 1))]:.1f} ms, worst {max(ms):.1f} ms "
           f"(target {TARGET_MS:.0f} ms)")

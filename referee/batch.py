@@ -9,6 +9,7 @@ back is held in memory, so only small files go to the workers."""
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections import deque
 from collections.abc import Iterable
@@ -89,9 +90,23 @@ def _worker_size(target: str | NotFound) -> int | None:
     return size if size <= INLINE_BYTES else None
 
 
+def worker_count(asked: int, files: int, cores: int) -> int:
+    """The processes ``--jobs`` starts: as many as asked (0: one per core), but never more
+    than the files to check, nor than twice the cores (more only compete for them)."""
+    return max(1, min(asked or cores, files, 2 * cores))
+
+
 def run(targets: Iterable[str | NotFound], writer: Writer, settings: Settings, jobs: int = 1) -> Summary:
-    """Check every target with ``writer``; the summary of them all (written last)."""
+    """Check every target with ``writer``; the summary of them all (written last). With
+    ``jobs`` over 1, in that many processes, bounded by ``worker_count`` (the first
+    targets are looked at to count the files, when there may be fewer)."""
     writer.begin()
+    if jobs > 1:
+        cores = os.cpu_count() or 1
+        queue = iter(targets)
+        first = list(itertools.islice(queue, min(jobs, 2 * cores)))
+        jobs = worker_count(jobs, len(first), cores)
+        targets = itertools.chain(first, queue)
     if jobs <= 1:
         for target in targets:
             _one(target, writer, settings)

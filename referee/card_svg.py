@@ -19,6 +19,7 @@ from html import escape
 from typing import NamedTuple
 
 from .cards import ACE, CAVALIER, EXCUSE, JACK, KING, NUMBERED, QUEEN, SUITS, TRUMP, UNSEEN, Card
+from .spelling import ENGLISH
 
 WIDTH, HEIGHT = 60, 84
 """The faces' drawing box (a card's 5:7)."""
@@ -93,7 +94,7 @@ def symbol_id(card: Card) -> str:
         return f"card-N{card.rank}"
     if card.suit == UNSEEN:
         return "card-back"
-    return f"card-{card}"
+    return f"card-{ENGLISH.card(card)}"  # in English letters whatever the notation said
 
 
 def label(card: Card, lang: str = "en") -> str:

@@ -25,12 +25,12 @@ write cards outside a check, are not touched)."""
 
 @contextmanager
 def cards_named_in(french: bool) -> Iterator[None]:
-    """Within it, cards are written in French letters when ``french`` (what is said of a
-    record in French notation: ``referee check``, and so should ``state`` and ``explain``)."""
-    if not french:
+    """Within it, cards are written in French letters when ``french``, in English ones when
+    not (what is said of a record in its notation: referee/spelling.py's ``in_force``)."""
+    if french == FRENCH_CARDS.get():  # the usual case (an English record): nothing to set
         yield
         return
-    token = FRENCH_CARDS.set(True)
+    token = FRENCH_CARDS.set(french)
     try:
         yield
     finally:
@@ -119,25 +119,6 @@ def french_text(card: Card) -> str:
     if card.suit in SUITS:
         return FRENCH_LETTERS.get(card.rank, str(card.rank)) + _FRENCH_SUIT_OF[card.suit]
     return str(card)
-
-
-_FRENCH_RANK_OF = {"J": "V", "Q": "D", "K": "R"}
-
-
-def french_word(word: str) -> str:
-    """One card as written in English notation, in French letters, its style kept: ``QS``
-    is ``DP``, ``qs`` is ``dp``, ``Q♠`` is ``D♠``, ``AC`` is ``AT``; a word that is not a
-    suited card (``T6``, ``??``, a number) as it is."""
-    card = SPELLINGS.get(word.upper())
-    if card is None or card.suit not in SUITS:
-        return word
-    bare = word.strip("".join(SUIT_SYMBOLS) + "\ufe0f")
-    if bare != word:  # a symbol: only the rank letter changes
-        rank = _FRENCH_RANK_OF.get(bare.upper())
-        return word.replace(bare, rank.lower() if bare.islower() else rank) if rank else word
-    rank = bare[:-1].upper()
-    text = _FRENCH_RANK_OF.get(rank, rank) + _FRENCH_SUIT_OF[card.suit]
-    return text.lower() if word.islower() else text
 
 
 CARD_TAGS = frozenset({"starter", "stock"})

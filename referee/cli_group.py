@@ -177,7 +177,8 @@ def _with_config_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--quiet", "-q", is_flag=True, help="Print only the games that fail the check, and the summary.")
 @click.option("--strict/--no-strict", default=None, help="A game still in progress fails the check too (exit 1).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Check files in this many processes (0: one per core); the output keeps the files' order.")
+              help="Check files in this many processes (0: one per core; never more than the files, nor twice the cores); "
+                   "the output keeps the files' order.")
 @click.option("--select", multiple=True, metavar="CODES", help="Report only these codes or prefixes (BC, CP-SWEAR), comma-separated.")
 @click.option("--extend-select", multiple=True, metavar="CODES",
               help="Add these codes or prefixes to those selected (by --select or the configuration), comma-separated.")
@@ -265,9 +266,11 @@ def _value_text(value: object) -> str:
 
 
 def _style(config: Config, suits: str | None, ranks: str | None, notation: str | None = None) -> Style:
+    from .config import resolve
     from .fmt import Style
 
-    return Style(suits or config.suits, ranks or config.ranks, notation)
+    settings = resolve(config, ".", notation=notation, suits=suits, ranks=ranks)  # as every face resolves them
+    return Style(settings.suits, settings.ranks, settings.notation)
 
 
 _style_options = [
@@ -317,10 +320,11 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, notation:
     """Print a record (text or JSON) in another form, comments kept. Nothing is written to the file."""
     import json
 
-    from .export import record_to_json
+    from .export import json_game
     from .fmt import Formatter
     from .importer import read_any
     from .notation import RecordError
+    from .twice import Twice
 
     formatter = Formatter(_style(configuration(config_path, no_config), suits, ranks, notation)) if form == "text" else None
     records_out()
@@ -328,17 +332,29 @@ def export(file: str, form: str, suits: str | None, ranks: str | None, notation:
     games = 0
     if form == "json":  # as json.dumps(..., indent=1) writes {"file": ..., "games": [...]}, one game at a time
         sys.stdout.write(f'{{\n "file": {json.dumps(file, ensure_ascii=False)},\n "games": [')
-    for item in read_any(file):
+    twice = Twice(file)  # each game read lazily, twice: its memory bounded (referee/twice.py)
+    for item in read_any(file, lazy=True, comments=True):
         if isinstance(item, RecordError):
             click.echo(str(item), err=True)
             failed = True
-        elif form == "json":
-            game = json.dumps(record_to_json(item), ensure_ascii=False, indent=1).replace("\n", "\n  ")
-            sys.stdout.write(("\n  " if not games else ",\n  ") + game)
-            games += 1
-        else:
-            assert formatter is not None  # the text form has its formatter
-            sys.stdout.write(formatter.game_text(item))
+            continue
+        with twice.game(item) as passes:
+            pieces = json_game(item, passes) if formatter is None else (line + "\n" for line in formatter.stream(item, passes))
+            try:
+                first = next(pieces)  # the game is read whole first: a line that cannot be read is said here
+            except RecordError as error:
+                click.echo(str(error), err=True)
+                failed = True
+                continue
+            if formatter is None:
+                sys.stdout.write(("\n  " if not games else ",\n  ") + first.replace("\n", "\n  "))
+                for piece in pieces:
+                    sys.stdout.write(piece.replace("\n", "\n  "))
+                games += 1
+            else:
+                sys.stdout.write(first)
+                for piece in pieces:
+                    sys.stdout.write(piece)
         del item
     if form == "json":
         sys.stdout.write("\n ]\n}\n" if games else "]\n}\n")
@@ -436,12 +452,15 @@ def explain(targets: tuple[str, ...], as_list: bool) -> None:
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-def play(file: str) -> None:
+@_config_options[0]
+@_config_options[1]
+def play(file: str, config_path: str | None, no_config: bool) -> None:
     """A live session at the table: type events as they happen; each is ruled at once
     and written to FILE (created with its headers when new). undo, state, legal, end."""
+    from .config import resolve
     from .live import run
 
-    sys.exit(run(file))
+    sys.exit(run(file, resolve(configuration(config_path, no_config), file)))
 
 
 @main.command()
@@ -449,12 +468,15 @@ def play(file: str) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
               help="The address to listen on; any other than this machine's (0.0.0.0: every network) needs the token printed.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port (0: any free one, printed).")
-def serve(file: str, host: str, port: int) -> None:
+@_config_options[0]
+@_config_options[1]
+def serve(file: str, host: str, port: int, config_path: str | None, no_config: bool) -> None:
     """The table on everyone's phone: a web page that shows the game in FILE, offers
     the legal moves and rules each line as it is played (needs referee[serve])."""
+    from .config import resolve
     from .serve import run
 
-    sys.exit(run(file, host, port))
+    sys.exit(run(file, host, port, resolve(configuration(config_path, no_config), file)))
 
 
 @main.command()

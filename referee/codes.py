@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import record_rules
 from .games import GAMES, load_rules
 from .games.base import Rules
@@ -16,7 +18,14 @@ def refereed() -> list[type[Rules]]:
 
 def known_codes() -> list[str]:
     """Every code a game or the engine can report, in a stable order."""
+    return list(_known())
+
+
+@lru_cache(maxsize=1)
+def _known() -> tuple[str, ...]:
+    """Found once: the configuration checks the codes of each of its per-file ignores
+    against them (thousands of patterns sorted the codes again for each)."""
     codes = dict.fromkeys(record_rules.CODES)
     for cls in refereed():
         codes.update(dict.fromkeys(cls.CODES))
-    return sorted(codes, key=lambda c: (c.startswith("REC-"), c))
+    return tuple(sorted(codes, key=lambda c: (c.startswith("REC-"), c)))

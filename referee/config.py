@@ -16,6 +16,8 @@ Command-line flags win over it."""
 
 from __future__ import annotations
 
+import functools
+
 import os
 import stat
 from collections.abc import Iterator
@@ -377,3 +379,89 @@ def add_defaults(record: Record, games: dict[str, dict[str, str]]) -> None:
     for tag, value in (defaults or {}).items():
         if record.header(tag) is None:
             record.inherited.append(Header(tag, value, record.line, 1))
+
+
+# --- What it says for one file -------------------------------------------------------------
+
+def ignored_in(per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...], root: str, name: str) -> tuple[str, ...]:
+    """The codes ``per-file-ignores`` leaves out in the file ``name`` (each pattern matched
+    as an exclude pattern is, from ``root``; standard input, ``-``, matches none)."""
+    if not per_file_ignores or name == "-":
+        return ()
+    from .paths import Excludes
+
+    return tuple(code for patterns, codes in _by_codes(per_file_ignores) if Excludes(patterns, root).match(name)
+                 for code in codes)
+
+
+@functools.lru_cache(maxsize=8)
+def _by_codes(per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The per-file ignores as (patterns, codes), the patterns that ignore the same codes
+    together: one match (its patterns compiled once, paths.compiled_patterns) per set of
+    codes and file, rather than one per pattern."""
+    grouped: dict[tuple[str, ...], list[str]] = {}
+    for pattern, codes in per_file_ignores:
+        grouped.setdefault(codes, []).append(pattern)
+    return [(tuple(patterns), codes) for codes, patterns in grouped.items()]
+
+
+class Resolved:
+    """What the configuration says for one file, every key worked out once, the same way
+    for every face (``check``, ``fmt``, ``play``, ``serve``, the editor): the values given
+    on the command line win over the configuration's. Written by hand (referee/plain.py)."""
+
+    def __init__(self, config: Config, path: str, lang: str | None, notation: str | None, select: tuple[str, ...],
+                 ignore: tuple[str, ...], strict: bool, suits: str | None, ranks: str | None, excluded: bool,
+                 fmt_excluded: bool) -> None:
+        self.config: Final = config
+        self.path: Final = path
+        self.lang: Final = lang
+        """The language of messages: ``--lang`` or ``lang``; None: the locale's (or the editor's)."""
+        self.notation: Final = notation
+        """The notation records are shown in when a reader asks for one (``en``, ``fr``);
+        None: each record's own (referee/spelling.py)."""
+        self.select: Final = select
+        """The codes reported (``select`` with ``extend-select``); empty: all."""
+        self.ignore: Final = ignore
+        """The codes not reported: ``ignore``, and the ``per-file-ignores`` that match the file."""
+        self.strict: Final = strict
+        self.suits: Final = suits
+        self.ranks: Final = ranks
+        self.excluded: Final = excluded
+        """Whether ``exclude`` leaves the file out (when a folder is searched, or under ``force-exclude``)."""
+        self.fmt_excluded: Final = fmt_excluded
+        """Whether ``fmt`` (and the editor's formatting) leaves the file as written:
+        ``exclude`` or ``[fmt] exclude`` match it."""
+
+    @property
+    def games(self) -> dict[str, dict[str, str]]:
+        """Default options per game."""
+        return self.config.games
+
+    def chosen(self, code: str) -> bool:
+        """Whether a violation code is reported in this file."""
+        return chosen(code, self.select, self.ignore)
+
+
+def chosen_codes(config: Config, select: tuple[str, ...] = (), extend_select: tuple[str, ...] = (),
+                 ignore: tuple[str, ...] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The codes selected and ignored in every file: ``select`` and ``ignore`` given
+    replace the configuration's, ``extend_select`` adds to both."""
+    picked = select or config.select
+    return (*picked, *config.extend_select, *extend_select) if picked else (), ignore or config.ignore
+
+
+def resolve(config: Config, path: str, lang: str | None = None, notation: str | None = None,
+            select: tuple[str, ...] = (), extend_select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
+            strict: bool | None = None, suits: str | None = None, ranks: str | None = None) -> Resolved:
+    """Every key of the configuration for the file ``path`` (see ``Resolved``): ``select``
+    and ``ignore`` given replace the configuration's, ``extend_select`` adds to both;
+    ``per-file-ignores`` add to ``ignore`` where they match."""
+    from .paths import Excludes
+
+    selected, ignored = chosen_codes(config, select, extend_select, ignore)
+    ignored = (*ignored, *ignored_in(config.per_file_ignores, config.root, path))
+    excluded = bool(config.exclude) and path != "-" and Excludes(config.exclude, config.root).match(path)
+    fmt_excluded = excluded or (bool(config.fmt_exclude) and path != "-" and Excludes(config.fmt_exclude, config.root).match(path))
+    return Resolved(config, path, lang or config.lang, notation, selected, ignored, config.strict if strict is None else strict, suits or config.suits, ranks or config.ranks,
+                    excluded, fmt_excluded)

@@ -350,12 +350,14 @@ def status_of(violations: list[Violation], result: Result) -> str:
 
 def check_games(items: Iterable[Record | RecordError], play_out: bool = False,
                 found: Callable[[Record], Found] | None = None,
-                prepare: Callable[[Record], None] | None = None) -> Iterator[tuple[Record | RecordError, GameReport]]:
+                prepare: Callable[[Record], None] | None = None,
+                matches: Matches | None = None) -> Iterator[tuple[Record | RecordError, GameReport]]:
     """The report of each game of one file, in order, with the standing of its match
     (the games that share a ``[Match]`` header) after it; ``found`` gives each game where
     its violations go (see check); ``prepare`` is called on each record once it has what
-    its match gives it (the configuration's default options)."""
-    matches = Matches()
+    its match gives it (the configuration's default options). ``matches``: the matches as
+    the games before these left them (changed as these are checked)."""
+    matches = matches if matches is not None else Matches()
     for item in items:
         if isinstance(item, RecordError):
             yield item, error_report(item)

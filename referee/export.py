@@ -3,12 +3,17 @@ and one event as a line of text."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from .cards import CARD_TAGS, SUIT_NAMES, french_word, respelled
-from .formatter import Formatter, escape_value
-from .french import FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, english_tag
-from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
+from .cards import CARD_TAGS, respelled
+from .formatter import Formatter
+from .french import english_tag
+from .record import Comment, Event, Header, Record
+from .spelling import spelling
+
+if TYPE_CHECKING:
+    from .twice import Passes
 
 
 def _event_json(event: Event) -> dict[str, Any]:
@@ -22,47 +27,100 @@ def _event_json(event: Event) -> dict[str, Any]:
     return data
 
 
+def _header_json(header: Header, french: bool) -> dict[str, Any]:
+    value = respelled(header.value, True, False) if french and header.key in CARD_TAGS else header.value
+    return {"tag": english_tag(header.tag), "value": value, "line": header.line,
+            **({"comment": header.comment} if header.comment else {})}
+
+
+def _comment_json(comment: Comment) -> dict[str, Any]:
+    return {"text": comment.text, "line": comment.line}
+
+
 def record_to_json(record: Record) -> dict[str, Any]:
     """One game as plain data: headers, events and comments, each with its line. It is
     the same in either notation: header tags in English (``[Jeu]`` is ``Game``), cards
     and verbs in their canonical form; the [Notation] header is kept, so that ``import``
     writes a French record back in French."""
-    french = record.french
     return {
         "line": record.line,
-        "headers": [{"tag": english_tag(h.tag), "value": respelled(h.value, True, False) if french and h.key in CARD_TAGS else h.value,
-                     "line": h.line, **({"comment": h.comment} if h.comment else {})} for h in record.headers],
+        "headers": [_header_json(h, record.french) for h in record.headers],
         "events": [_event_json(e) for e in record.events],
-        "comments": [{"text": c.text, "line": c.line} for c in record.comments],
+        "comments": [_comment_json(c) for c in record.comments],
     }
 
 
+def _dumped(value: object, level: int) -> str:
+    """A value as ``json.dumps(..., indent=1)`` writes it ``level`` deep in a document."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * level)
+
+
+def _flat(data: dict[str, Any], level: int) -> str:
+    """``_dumped`` for an event's or a comment's data (strings, integers, lists of strings),
+    written here: json.dumps with an indent is pure Python, some 10 µs an event."""
+    from json.encoder import encode_basestring  # as json.dumps(..., ensure_ascii=False) writes a string
+
+    pad = " " * (level + 1)
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list):
+            text = ("[\n" + ",\n".join(pad + " " + encode_basestring(v) for v in value) + "\n" + pad + "]") if value else "[]"
+        else:
+            text = encode_basestring(value) if isinstance(value, str) else str(value)
+        parts.append(f"{pad}{encode_basestring(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n" + " " * level + "}"
+
+
+COMMENTS_IN_MEMORY = 1 << 20
+"""The bytes of a game's comments (in JSON) held until its events are written; more go to
+a temporary file."""
+
+
+def json_game(record: Record, passes: Passes) -> Iterator[str]:
+    """The game as ``json.dumps(record_to_json(record), ensure_ascii=False, indent=1)``
+    writes it, in pieces, its memory bounded however long the game is: ``record`` read
+    lazily, comments kept, and ``passes`` (referee/twice.py) reading its events twice,
+    once to know that every line can be read, once to write them; the comments, which
+    the JSON gives after the events, wait in a temporary file past COMMENTS_IN_MEMORY.
+    RecordError, before any piece, for a game with a line that cannot be read."""
+    import json
+    import tempfile
+
+    if record.batches is None:  # read whole (a JSON record): nothing to bound
+        yield json.dumps(record_to_json(record), ensure_ascii=False, indent=1)
+        return
+    for _ in passes.first():
+        pass
+    if record.errors:
+        raise record.errors[0]
+    yield (f'{{\n "line": {json.dumps(record.line)},\n "headers": '
+           f'{_dumped([_header_json(h, record.french) for h in record.headers], 1)},\n "events": [')
+    with tempfile.SpooledTemporaryFile(COMMENTS_IN_MEMORY, "w+", encoding="utf-8", newline="\n") as comments:
+        separator = "\n"
+        for comment in record.comments:
+            comments.write(separator + "  " + _flat(_comment_json(comment), 2))
+            separator = ",\n"
+        events = False
+        for batch in passes.again():
+            for event in batch.events:
+                yield (",\n  " if events else "\n  ") + _flat(_event_json(event), 2)
+                events = True
+            for comment in batch.comments:
+                comments.write(separator + "  " + _flat(_comment_json(comment), 2))
+                separator = ",\n"
+        yield '\n ],\n "comments": [' if events else '],\n "comments": ['
+        comments.seek(0)
+        while piece := comments.read(1 << 16):
+            yield piece
+        yield "\n ]\n}" if separator == ",\n" else "]\n}"
+
+
 def line_text(item: Header | Event | Comment, french: bool = False) -> str:
-    """One header, event or comment as a line of canonical text; ``french``: an event in
-    French notation (its cards, written in English, put in French letters)."""
-    if isinstance(item, Comment):
-        return item.text
-    if isinstance(item, Header):
-        text = f'[{item.tag} "{escape_value(item.value)}"]'
-    elif item.verb == "round":
-        word = FRENCH_ROUND if french else "round"
-        text = f"-- {word} {item.word}" if item.word else f"-- {word}"
-    else:
-        verb = FRENCH_WRITTEN[item.verb] if french else item.verb
-        parts = [p for p in (item.move, item.time, item.player, verb) if p]
-        if item.cards:
-            parts.append(" ".join(map(french_word, item.cards_text.split())) if french else item.cards_text)
-        if item.suit is not None:
-            parts += [FRENCH_FOR, SUIT_NAMES[item.suit]] if french else ["for", item.suit]
-        if item.target is not None and item.verb in TARGET_VERBS:
-            parts.append(item.target)
-        elif item.target is not None:
-            parts.append((FRENCH_PREPOSITIONS if french else PREPOSITIONS).get(item.verb, ""))
-            parts.append(item.target)
-        if item.word is not None:
-            parts.append(FRENCH_AMOUNT_WRITTEN.get(item.word, item.word) if french and item.verb == "drinks" else item.word)
-        text = " ".join(p for p in parts if p)
-    return f"{text} {item.comment}" if item.comment else text
+    """One header, event or comment as a line of text, in French notation when ``french``
+    (referee/spelling.py writes it; ``spelling(french).line(item)``)."""
+    return spelling(french).line(item)
 
 
 def record_to_text(record: Record) -> str:

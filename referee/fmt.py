@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import difflib
 import io
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Callable, Iterable, Iterator
 
 from .atomic import replace_file
 from .fit import fit, terminal_width
@@ -17,11 +18,12 @@ from .formatter import (
 from .importer import looks_json
 from .lock import LockHeld, RecordLock
 from .messages import say
-from .notation import RecordError, read_games, unreadable_reason
+from .notation import Readable, RecordError, read_games, unreadable_reason
 from .paths import NotFound
 from . import record_file
 from .record_file import FileRefused, RecordFile, read_stdin
 from .safe_text import visible
+from .twice import Twice
 
 Writer = Callable[[str], object]
 """Where text goes (``sys.stdout.write``)."""
@@ -79,7 +81,10 @@ def run(targets: Iterable[str | NotFound], style: Style, check: bool, diff: bool
                 continue
             with RecordLock(target, "fmt") if not (check or diff) else _Unlocked():
                 with RecordFile.open(target, write=not (check or diff), limit=limit) as opened:
-                    counts[_one(target, opened.read_bytes(), opened, style, check, diff, out, err)] += 1
+                    if diff:  # a diff compares the whole texts
+                        counts[_one(target, opened.read_bytes(), opened, style, check, diff, out, err)] += 1
+                    else:
+                        counts[_streamed(target, opened, style, check, out, err)] += 1
         except (FileRefused, LockHeld) as error:
             err(str(error) + "\n")
             counts["error"] += 1
@@ -108,6 +113,98 @@ class _Unlocked:
 def _unreadable(target: str, error: OSError) -> str:
 
     return visible(f"{target}: " + say("file.unreadable", reason=unreadable_reason(error)))
+
+
+class _Reading:
+    """A record file read from its start through the descriptor opened and checked, by
+    blocks (``read_games``'s stream); FileRefused past the size limit (it grew)."""
+
+    def __init__(self, opened: RecordFile) -> None:
+        self.opened, self.offset = opened, 0
+
+    def read(self, size: int, /) -> bytes:
+        block = os.pread(self.opened.fd, size, self.offset)
+        self.offset += len(block)
+        if self.offset > self.opened.limit:
+            raise FileRefused(self.opened.path, say("file.too-large", limit=self.opened.limit >> 20))
+        return block
+
+
+def formatted(path: str, stream: Readable, style: Style) -> Iterator[bytes]:
+    """The canonical text of a record file, in pieces of UTF-8, read as it is written: one
+    game at a time, each read twice with its memory bounded (referee/twice.py), so that
+    memory does not grow with the file nor with a game. RecordError for the first game
+    that cannot be read (then nothing is to be written)."""
+    formatter, twice = Formatter(style), Twice(path)
+    pending: list[str] = []
+    for item in read_games(path, stream, lazy=True, comments=True):
+        if isinstance(item, RecordError):
+            raise item
+        with twice.game(item) as passes:
+            for line in formatter.stream(item, passes):
+                pending.append(line)
+                if len(pending) >= 4096:
+                    pending.append("")
+                    yield "\n".join(pending).encode("utf-8")
+                    pending = []
+    if pending:
+        pending.append("")
+        yield "\n".join(pending).encode("utf-8")
+
+
+def _streamed(target: str, opened: RecordFile, style: Style, check: bool, out: Writer, err: Writer) -> str:
+    """Format one record file, its memory bounded: the canonical text, as it is made,
+    compared with the file's bytes; kept (to replace the file) only from where it differs,
+    and only when the file is to be rewritten. 'changed', 'same' or 'error' (said on
+    ``err``)."""
+    if looks_json(target, os.pread(opened.fd, 4096, 0)):
+        err(visible(f"{target}: " + say("fmt.json")) + "\n")
+        return "error"
+    offset, changed = 0, bytearray() if not check else None
+    same = True
+    try:
+        for piece in formatted(target, _Reading(opened), style):
+            if same and os.pread(opened.fd, len(piece), offset) == piece:
+                offset += len(piece)
+                continue
+            if same:  # the first difference: the text so far is the file's
+                same = False
+                if changed is not None:
+                    changed += _prefix(opened, offset)
+            if changed is not None:
+                changed += piece
+    except RecordError as error:
+        err(str(error) + "\n")
+        return "error"
+    if same and offset == opened.size():
+        return "same"
+    if check:
+        out(visible(say("fmt.would-change", path=target)) + "\n")
+        return "changed"
+    if same:  # the file goes on past its canonical text
+        changed = _prefix(opened, offset)
+    assert changed is not None
+    try:
+        opened.replace(changed, "referee-fmt")
+    except FileRefused as error:
+        err(str(error) + "\n")
+        return "error"
+    except OSError as error:
+        err(visible(f"{target}: " + say("fmt.unwritable", reason=unreadable_reason(error))) + "\n")
+        return "error"
+    out(visible(say("fmt.changed", path=target)) + "\n")
+    return "changed"
+
+
+def _prefix(opened: RecordFile, size: int) -> bytearray:
+    """The first ``size`` bytes of the file."""
+    data = bytearray()
+    while len(data) < size:
+        block = os.pread(opened.fd, min(1 << 20, size - len(data)), len(data))
+        if not block:
+            break
+        data += block
+    return data
 
 
 def _one(target: str, raw: bytes, opened: RecordFile | None, style: Style, check: bool, diff: bool, out: Writer,

@@ -28,20 +28,25 @@ its JSON form (``referee import``) is written the same."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import IO, TYPE_CHECKING, TypeAlias
 
-from .cards import CARD_TAGS, FRENCH_SUITS, NUMBERED, SUIT_NAMES, SUIT_SYMBOLS, SUITS, TRUMP, UNSEEN, Card, respelled
-from .french import FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, SPELT_TAGS, is_french
+from .cards import CARD_TAGS, SUIT_SYMBOLS, SUITS, UNSEEN, Card, respelled
+from .french import SPELT_TAGS, is_french
 from .games import find_game, load_rules
-from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
+from .record import Batch, Comment, Event, Header, Record
+from .spelling import escape_value as escape_value  # re-exported: where callers have always taken it
+from .spelling import ENGLISH, FRENCH
+
+if TYPE_CHECKING:
+    from .twice import Passes
 
 _SYMBOLS = dict(zip(SUITS, "♠♥♦♣"))
 _ENGLISH = {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}
 _FRENCH = {1: "A", 11: "V", 12: "C", 13: "D", 14: "R"}
-_FRENCH_SUIT_LETTERS = {suit: letter for letter, suit in FRENCH_SUITS.items()}
 Item: TypeAlias = Header | Event | Comment
 """What a line of a record writes."""
 Line: TypeAlias = tuple[str, Item | None]
@@ -67,19 +72,15 @@ class Style:
 
 
 def card_text(card: Card, style: Style = Style("ascii", "english", "en")) -> str:
-    """A card in the canonical spelling of ``style``: in French notation, French letters
-    (``DP``, ``10T``), or French ranks before a symbol (``D♠``)."""
-    if card.suit in SUITS:
-        french = style.notation == "fr"
-        rank = (_FRENCH if french or style.ranks == "french" else _ENGLISH).get(card.rank, str(card.rank))
-        if style.suits == "symbols":
-            return rank + _SYMBOLS[card.suit]
-        return rank + (_FRENCH_SUIT_LETTERS[card.suit] if french else card.suit)
-    if card.suit == TRUMP:
-        return f"T{card.rank}"
-    if card.suit == NUMBERED:
-        return str(card.rank)
-    return "??" if card.suit == UNSEEN else "EX"
+    """A card in the canonical spelling of ``style``: the notation's letters
+    (referee/spelling.py: ``QS``, ``DP``), or with ``ranks = "french"`` French ranks in
+    English notation (``DS``), or with ``suits = "symbols"`` the notation's ranks before
+    a symbol (``Q♠``, ``D♠``)."""
+    written = FRENCH if style.notation == "fr" else ENGLISH
+    if card.suit in SUITS and (style.suits == "symbols" or style.ranks == "french"):
+        rank = (_FRENCH if written.french or style.ranks == "french" else _ENGLISH).get(card.rank, str(card.rank))
+        return rank + (_SYMBOLS[card.suit] if style.suits == "symbols" else written.suit_letter(card.suit))
+    return written.card(card)
 
 
 def _number(text: str) -> str:
@@ -94,16 +95,6 @@ def _number(text: str) -> str:
 def _time(text: str) -> str:
     hours, _, rest = text.partition(":")
     return f"{int(hours):02d}:{rest}"
-
-
-_ESCAPED = re.compile(r'\\(?=[\\"]|\Z)|"')
-
-
-def escape_value(value: str) -> str:
-    """A header value as written between its quotes: a quote as \\", a backslash doubled
-    only where it would be read as an escape (before a quote or a backslash, or last), so
-    that every value reads back as it was and a \\n stays as written."""
-    return _ESCAPED.sub(lambda match: "\\" + match.group(), value)
 
 
 _FIRST = ("Game", "Notation", "Players", "Dealer", "First")
@@ -151,24 +142,18 @@ class Formatter:
             self.match_games[match] = game
         return game
 
-    def _style_of(self, record: Record) -> Style:
-        """The style to write this game in: what was asked, else what the record writes."""
+    def _style_of(self, record: Record, spellings: Spellings | None = None) -> Style:
+        """The style to write this game in: what was asked, else what the record writes
+        (``spellings``: its cards' spellings, counted already)."""
         own = "fr" if record.french else "en"
         self.match = next((h.value for h in record.headers if h.key == "match"), None)
         notation = self.given.notation or own
-        symbols = letters = french = english = 0
-        for event in record.events:
-            for word in event.cards_text.split():
-                bare = word.strip("".join(SUIT_SYMBOLS) + "\ufe0f").upper()
-                if bare != word.upper():
-                    symbols += 1
-                elif word[-1:].isalpha() and len(word) > 1 and word.upper() != "EX":
-                    letters += 1
-                    bare = bare[:-1]
-                french += bare in ("V", "D", "R")
-                english += bare in ("J", "Q", "K")
-        suits = self.given.suits or ("symbols" if symbols > letters else "ascii")
-        ranks = self.given.ranks or ("french" if own == notation == "en" and french > english else "english")
+        if spellings is None:
+            spellings = Spellings()
+            spellings.add(record.events)
+        suits = self.given.suits or ("symbols" if spellings.symbols > spellings.letters else "ascii")
+        ranks = self.given.ranks or ("french" if own == notation == "en" and spellings.french > spellings.english
+                                     else "english")
         self.own = own
         return Style(suits, ranks, notation)
 
@@ -176,15 +161,25 @@ class Formatter:
         """The game's lines, each with the header, event or comment it writes (None for a
         blank line)."""
         self.style = self._style_of(record)
+        counts, order = self._game_setup(record)
+        items: list[Item] = sorted([*record.headers, *record.events, *record.comments], key=lambda i: i.line)
+        prologue, head, body = _split(items)
+        out = self._head_lines(prologue, head, body, order, counts)
+        if body and (head or prologue):
+            out.append(("", None))
+        self._run(out, body, counts)
+        return out
+
+    def _game_setup(self, record: Record) -> tuple[bool, dict[str, tuple[int, str]]]:
+        """Whether a bare number counts cards in this game, and its tags' order."""
         game = self._game_of(record)
         entry = find_game(game) if game else None
-        counts = entry is not None and not entry.numbered  # a bare number is a count only there
-        order = _tag_order(game)
-        items: list[Item] = sorted([*record.headers, *record.events, *record.comments], key=lambda i: i.line)
-        first_header = next((n for n, i in enumerate(items) if isinstance(i, Header)), len(items))
-        last_header = max((n for n, i in enumerate(items) if isinstance(i, Header)), default=-1)
-        prologue, head, body = items[:first_header], items[first_header:last_header + 1], items[last_header + 1:]
+        return entry is not None and not entry.numbered, _tag_order(game)  # a bare number is a count only there
 
+    def _head_lines(self, prologue: list[Item], head: list[Item], body: list[Item], order: dict[str, tuple[int, str]],
+                    counts: bool) -> list[Line]:
+        """The lines of the comments before the headers and of the headers (``body``: the
+        comments after the last header among them, moved to the body's start)."""
         out: list[Line] = []
         self._run(out, prologue, counts)
         if prologue and head and head[0].line - prologue[-1].line > 1:
@@ -198,15 +193,12 @@ class Formatter:
             else:
                 waiting.append(item)
         if waiting:  # comments after the last header and before the first event
-            body = waiting + body
+            body[:0] = waiting
         blocks = self._notation_header(blocks, head or prologue)
         unknown = (len(order), "")
         blocks.sort(key=lambda block: order.get(_header_of(block).key, unknown)[0])
         group = [(self._header(item, order) if isinstance(item, Header) else "", item) for b in blocks for item in b]
         out += _aligned(group)
-        if body and (head or prologue):
-            out.append(("", None))
-        self._run(out, body, counts)
         return out
 
     def _run(self, out: list[Line], items: list[Item], counts: bool) -> None:
@@ -248,26 +240,20 @@ class Formatter:
         return f'[{tag} "{escape_value(value)}"]'
 
     def _event(self, event: Event, counts: bool) -> str:
-        french = self.style.notation == "fr"
+        written = FRENCH if self.style.notation == "fr" else ENGLISH
         if event.verb == "round":
-            word = FRENCH_ROUND if french else "round"
-            return f"-- {word} {_number(event.word)}" if event.word else f"-- {word}"
+            return f"-- {written.round_word} {_number(event.word)}" if event.word else f"-- {written.round_word}"
         parts = [_number(event.move[:-1]) + "." if event.move else "", _time(event.time) if event.time else "",
-                 event.player, FRENCH_WRITTEN[event.verb] if french else event.verb]
+                 event.player, written.verbs.get(event.verb, event.verb)]
         if event.cards:
             parts.append(self._cards(event, counts))
         if event.suit is not None:
-            if self.style.suits == "symbols":
-                suit = _SYMBOLS[event.suit]
-            else:
-                suit = SUIT_NAMES[event.suit] if french else event.suit
-            parts += [FRENCH_FOR if french else "for", suit]
+            parts.append(written.announced(_SYMBOLS[event.suit] if self.style.suits == "symbols" else written.suit(event.suit)))
         if event.target is not None:
-            before = (FRENCH_PREPOSITIONS if french else PREPOSITIONS).get(event.verb, "")
-            parts += ([] if event.verb in TARGET_VERBS else [before]) + [event.target]
+            parts.append(written.targeted(event.verb, event.target))
         if event.word is not None:
-            if event.verb == "drinks" and french:
-                parts.append(FRENCH_AMOUNT_WRITTEN.get(event.word) or _number(event.word))
+            if event.verb == "drinks" and written.amount("drinks", event.word) != event.word:
+                parts.append(written.amount("drinks", event.word))
             else:
                 parts.append(_number(event.word) if event.verb in ("scores", "drinks") else event.word)
         return " ".join(p for p in parts if p)
@@ -301,6 +287,47 @@ class Formatter:
         """The file's next game as text (``export --to text``, ``import``: a game at a time)."""
         return "".join(text + "\n" for text, _ in self.next(record))
 
+    def stream(self, record: Record, passes: Passes) -> Iterator[str]:
+        """The lines of the file's next game, as ``next`` gives them, its memory bounded
+        however long the game is (``fmt``, ``export --to text``): ``record`` is read
+        lazily, comments kept, and ``passes`` (referee/twice.py) reads its events twice,
+        once for the spellings its cards use, once to write them; a long run of lines
+        with no blank line between them is kept in a temporary file until its trailing
+        comments can be aligned. RecordError, before any line, for a game with a line
+        that cannot be read."""
+        if record.batches is None:  # read whole: nothing to bound
+            yield from (text for text, _ in self.next(record))
+            return
+        spellings = Spellings()
+        for batch in passes.first():
+            spellings.add(batch.events)
+        if record.errors:
+            raise record.errors[0]
+        self.style = self._style_of(record, spellings)
+        counts, order = self._game_setup(record)
+        prologue, head, rest = _split(sorted([*record.headers, *record.comments], key=lambda i: i.line))
+        out = self._head_lines(prologue, head, rest, order, counts)
+        body = _body_items(rest, passes.again())
+        first = next(body, None)
+        if first is not None and (head or prologue):
+            out.append(("", None))
+        if self.last is not None and not (isinstance(out[0][1], Comment) and out[0][1].line - self.last == 1):
+            yield ""
+        last = max(item.line for _, item in out if item is not None)
+        yield from (text for text, _ in out)
+        if first is not None:
+            group = _Group()
+            before = first.line
+            for item in itertools.chain((first,), body):
+                if item.line - before > 1:
+                    yield from group.lines()
+                    yield ""
+                group.add(self._event(item, counts) if isinstance(item, Event) else "", item)
+                before = item.line
+            yield from group.lines()
+            last = max(last, before)
+        self.last = last
+
 
 def _header_of(block: Block) -> Header:
     """The header a block ends with."""
@@ -323,3 +350,101 @@ def _aligned(group: list[tuple[str, Item]]) -> list[tuple[str, Item]]:
         else:
             out.append((text, item))
     return out
+
+
+class Spellings:
+    """How a game's cards are spelt, counted: suit symbols or letters, French ranks (V D R)
+    or English ones (J Q K)."""
+
+    def __init__(self) -> None:
+        self.symbols = self.letters = self.french = self.english = 0
+
+    def add(self, events: Iterable[Event]) -> None:
+        for event in events:
+            for word in event.cards_text.split():
+                bare = word.strip("".join(SUIT_SYMBOLS) + "\ufe0f").upper()
+                if bare != word.upper():
+                    self.symbols += 1
+                elif word[-1:].isalpha() and len(word) > 1 and word.upper() != "EX":
+                    self.letters += 1
+                    bare = bare[:-1]
+                self.french += bare in ("V", "D", "R")
+                self.english += bare in ("J", "Q", "K")
+
+
+def _split(items: list[Item]) -> tuple[list[Item], list[Item], list[Item]]:
+    """A game's items in line order, cut in three: the comments before the first header,
+    the headers (and the comments among them), and what follows the last header."""
+    first_header = next((n for n, i in enumerate(items) if isinstance(i, Header)), len(items))
+    last_header = max((n for n, i in enumerate(items) if isinstance(i, Header)), default=-1)
+    return items[:first_header], items[first_header:last_header + 1], items[last_header + 1:]
+
+
+def _body_items(rest: list[Item], batches: Iterable[Batch]) -> Iterator[Item]:
+    """The items after the last header, in line order: ``rest`` (comments before the first
+    event), then each batch's events and comments."""
+    yield from rest
+    for batch in batches:
+        if batch.comments:
+            merged: list[Item] = [*batch.events, *batch.comments]
+            yield from sorted(merged, key=lambda i: i.line)
+        else:
+            yield from batch.events
+
+
+GROUP_KEPT = 10_000
+"""The lines of a group (no blank line between them) kept in memory until the group ends
+and its trailing comments can be aligned; a longer group goes to a temporary file (a test
+lowers it)."""
+
+
+class _Group:
+    """A run of lines with no blank line between them, as ``_aligned`` writes it, with its
+    memory bounded: each line's text, and its trailing comment to align (None for a line
+    written as it is)."""
+
+    def __init__(self) -> None:
+        self.kept: list[tuple[str, str | None]] = []
+        self.spool: IO[str] | None = None
+        self.width = -1
+        """The longest text of a line with a trailing comment (-1: none yet)."""
+
+    def add(self, text: str, item: Item) -> None:
+        if isinstance(item, Comment):
+            line: tuple[str, str | None] = (item.text.rstrip(), None)
+        elif item.comment:
+            line = (text, item.comment.rstrip())
+            if text:  # as _aligned counts them
+                self.width = max(self.width, len(text))
+        else:
+            line = (text, None)
+        if self.spool is not None:
+            self._spool(line)
+            return
+        self.kept.append(line)
+        if len(self.kept) > GROUP_KEPT:  # a long group: to a file until it ends
+            import tempfile
+
+            self.spool = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n", prefix="referee-")
+            for kept in self.kept:
+                self._spool(kept)
+            self.kept = []
+
+    def _spool(self, line: tuple[str, str | None]) -> None:
+        assert self.spool is not None  # a line holds no LF nor NUL (the reader refuses control characters)
+        self.spool.write(f"{line[0]}\n" if line[1] is None else f"{line[0]}\0{line[1]}\n")
+
+    def lines(self) -> Iterator[str]:
+        """The group's lines, written (trailing comments two spaces after the longest line
+        that has one), and the group emptied."""
+        column = max(self.width, 0) + 2
+        lines: Iterable[tuple[str, str | None]] = self.kept
+        if self.spool is not None:
+            self.spool.seek(0)
+            lines = ((text, comment) if sep else (text, None)
+                     for text, sep, comment in (line[:-1].partition("\0") for line in self.spool))
+        for text, comment in lines:
+            yield text if comment is None else text.ljust(column) + comment
+        if self.spool is not None:
+            self.spool.close()
+        self.kept, self.spool, self.width = [], None, -1

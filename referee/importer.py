@@ -64,17 +64,17 @@ def looks_json(path: str, head: bytes) -> bool:
     return path.lower().endswith(".json") or head[:_PEEK].lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
-def read_any(path: str, lazy: bool = False, name: str | None = None) -> Iterator[Record | RecordError]:
+def read_any(path: str, lazy: bool = False, name: str | None = None, comments: bool | None = None) -> Iterator[Record | RecordError]:
     """The games of a record file, text or JSON; ``-`` reads the standard input, named
     ``name`` (else ``<stdin>``) (``lazy``: the events of a text record read as they are
-    taken, see read_games)."""
+    taken, with their comment lines if ``comments``, see read_games)."""
     if path == "-":
         name = name or "<stdin>"
         stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:  # started with its standard input closed (<&-)
             yield RecordError(name, 0, 0, say("file.unreadable", reason=say("file.stdin-closed")))
             return
-        yield from _read_stream(name, stdin, lazy)
+        yield from _read_stream(name, stdin, lazy, comments)
         return
     try:
         stream = open_regular(path)
@@ -85,7 +85,7 @@ def read_any(path: str, lazy: bool = False, name: str | None = None) -> Iterator
         yield RecordError(path, 0, 0, str(error))
         return
     with stream:
-        yield from _read_stream(path, stream, lazy)
+        yield from _read_stream(path, stream, lazy, comments)
 
 
 def read_json_bytes(path: str, limit: int) -> bytes:
@@ -106,7 +106,7 @@ def read_json_bytes(path: str, limit: int) -> bytes:
     return data
 
 
-def _read_stream(path: str, stream: Readable, lazy: bool = False) -> Iterator[Record | RecordError]:
+def _read_stream(path: str, stream: Readable, lazy: bool = False, comments: bool | None = None) -> Iterator[Record | RecordError]:
     try:
         head = stream.read(_PEEK) or b""
     except (OSError, ValueError) as error:
@@ -120,7 +120,7 @@ def _read_stream(path: str, stream: Readable, lazy: bool = False) -> Iterator[Re
             return
         yield from read_json(path, data)
     else:
-        yield from read_games(path, _Rewound(head, stream), lazy=lazy)
+        yield from read_games(path, _Rewound(head, stream), lazy=lazy, comments=comments)
 
 
 def json_path(parts: Sequence[str | int]) -> str:
@@ -133,6 +133,15 @@ def json_path(parts: Sequence[str | int]) -> str:
 
 def _error(path: str, where: Sequence[str | int], message: str) -> RecordError:
     return RecordError(path, 0, 0, f"{json_path(where)}: {message}")
+
+
+class GameRefused(RecordError):
+    """A game of a JSON record that cannot be read: the file was read, and the others of
+    its games are (counted as a game, not as a file that cannot be read)."""
+
+
+def _game_error(path: str, where: Sequence[str | int], message: str) -> RecordError:
+    return GameRefused(path, 0, 0, f"{json_path(where)}: {message}")
 
 
 def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
@@ -299,17 +308,17 @@ def _read_back(path: str, records: list[tuple[int, Record]], refused: dict[str |
         if isinstance(item, RecordError):
             number, source = origin[min(max(item.line, 1), len(origin)) - 1]
             place = where.get(id(source), ["games", number])
-            results[number] = _error(path, place, item.message)
+            results[number] = _game_error(path, place, item.message)
         else:
             number = origin[item.line - 1][0]
             results[number] = _placed(item, origin, lines_of[number].line)
     for number in range(games):
         if number in refused:
-            yield _error(path, *refused[number])
+            yield _game_error(path, *refused[number])
         elif number in results:
             yield results[number]
         else:  # read as part of the game before it
-            yield _error(path, ["games", number], say("json.merged"))
+            yield _game_error(path, ["games", number], say("json.merged"))
 
 
 def _placed(record: Record, origin: list[tuple[int, Item | None]], line: int) -> Record:

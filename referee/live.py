@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .cards import SUITS
+from .config import Resolved, add_defaults
 from .engine import GameReport, check_games
 from .fit import fit, terminal_width
 from .formatter import escape_value
@@ -47,13 +48,17 @@ from .games import GAMES, find_game, load_rules, normalize
 from .games.base import Option, Rules, SetupError, Violation, legal_events
 from .importer import looks_json
 from .lock import LockHeld, RecordLock
+from .match import Matches, follow_match
 from .messages import join, say
 from .notation import VERBS, RecordError, parse_text, read_games, unreadable_reason
 from .record import Record
 from .record_file import FileRefused, RecordFile
 from .report import render as render_report
+from .running import Stopped, stopping_as_ctrl_c
 from .safe_text import visible_lines
+from .spelling import ENGLISH
 from .state import WIDTH, State, render, state_of
+from .writer import selected
 
 COMMANDS = ("undo", "state", "legal", "help", "end")
 NOT_REPLAYED = frozenset({"REC-UNKNOWN-PLAYER", "REC-UNSUPPORTED-EVENT", "REC-NOT-IN-DECK", "REC-AFTER-END"})
@@ -71,19 +76,70 @@ class Vocabulary:
     players: list[str]
     verbs: list[str]
     cards: list[str]
+    targets: list[str] = field(default_factory=lambda: list(ENGLISH.targets))
+    """The words before a player (``on``, ``to``... or ``sur``, ``à``...), in the record's notation."""
+    for_word: str = ENGLISH.for_word
+    suits: list[str] = field(default_factory=lambda: [ENGLISH.suit(s) for s in SUITS])
+    """The suits as announced after ``for_word``."""
 
     def next(self, previous: list[str]) -> list[str]:
         """The words that may come after those already typed."""
         if not previous:
             return [*self.players, *self.verbs, *COMMANDS]
         last = previous[-1]
-        if last in ("to", "on", "from", "with"):
+        if last in self.targets:
             return self.players
-        if last == "for":
-            return list(SUITS)
+        if last == self.for_word:
+            return self.suits
         if len(previous) == 1 and last in self.players:
             return self.verbs
-        return [*self.cards, "to", "on", "for"]
+        return [*self.cards, *self.targets[:2], self.for_word]
+
+
+class Replayer:
+    """The last game of a record replayed as the record grows at its end (a line played,
+    an editor's line): the games before the last one are read and replayed once, and only
+    what the next games need of them kept (the standing of their matches, the game and
+    notation each match plays); the next replay starts from the last game, as long as the
+    text before it is unchanged (else everything is replayed again, once). The answers
+    are those of replaying the whole text, line numbers included."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.prefix = ""
+        """The text of the games replayed once, up to the start of the last game's headers."""
+        self.lines = 0
+        self.matches = Matches()
+        self.games: dict[str, str] = {}
+        self.french: dict[str, bool] = {}
+
+    def last(self, text: str, prepare: Callable[[Record], None] | None = None) -> tuple[Record | RecordError, GameReport]:
+        """The last game of ``text`` (lines ending in ``\n``) and its report; ``prepare``
+        as ``check_games`` takes it (the configuration's default options)."""
+        import io
+
+        if not text.startswith(self.prefix):
+            self.prefix, self.lines, self.matches, self.games, self.french = "", 0, Matches(), {}, {}
+        games, french = dict(self.games), dict(self.french)
+        items = list(read_games(self.path, io.BytesIO(text[len(self.prefix):].encode("utf-8")), first_line=self.lines + 1,
+                                match_games=games, match_french=french))
+        matches = self.matches.copy()
+        found = []
+        for index, (item, report) in enumerate(check_games(items, prepare=prepare, matches=matches)):
+            found.append((item, report))
+            if index < len(items) - 1 and isinstance(item, Record):
+                follow_match(item, games, french)
+            if index == len(items) - 2 and isinstance(items[-1], Record):  # the games before the last: once
+                self._advance(text, items[-1].line, matches.copy(), games, french)
+        return found[-1]
+
+    def _advance(self, text: str, line: int, matches: Matches, games: dict[str, str], french: dict[str, bool]) -> None:
+        """Keep the games before ``line`` (where the last game's headers start) as replayed."""
+        offset = len(self.prefix)
+        for _ in range(line - 1 - self.lines):
+            offset = text.index("\n", offset) + 1
+        self.prefix, self.lines, self.matches = text[:offset], line - 1, matches
+        self.games, self.french = dict(games), dict(french)
 
 
 class SessionError(Exception):
@@ -109,6 +165,30 @@ class Session:
     record: Record | None = None
     report: GameReport | None = None
     state: State | None = None
+    replayer: Replayer | None = None
+    """What replays the record (kept by the table page across its sessions)."""
+    read: bytes = b""
+    """The bytes the game as it stands was read from."""
+
+    def follow(self) -> bool:
+        """Whether another hand changed the record since this session read it (an editor's
+        save: by rename, in place, or cut and written); the record is then read again, the
+        file its name now leads to when it was saved by rename, and the lines this session
+        wrote can no longer be taken back. FileRefused when the name leads to no file."""
+        if self.file.moved():
+            self.file.reopen()
+        elif self.file.read_bytes() == self.read:
+            return False
+        self.written.clear()
+        self.load()
+        return True
+    settings: Resolved | None = None
+    """What the configuration says for this file (``config.resolve``): its games' default
+    options, and the codes it reports, as ``check`` reads them."""
+
+    def _prepare(self, record: Record) -> None:
+        if self.settings is not None and self.settings.games:
+            add_defaults(record, self.settings.games)
 
     def replayed(self) -> tuple[Record, GameReport, State]:
         """The last game of the file, its report and its state, as ``load`` left them."""
@@ -119,6 +199,7 @@ class Session:
     def load(self) -> None:
         """Read the file and replay its last game; SessionError when it cannot be read."""
         data = self.file.read_bytes()
+        self.read = data
         if looks_json(self.path, data):  # lines are appended to a text record only
             raise SessionError(say("live.json-record", path=self.path))
         try:
@@ -133,13 +214,19 @@ class Session:
         self.text = text.replace("\r\n", "\n").replace("\r", "\n")
         self._replay(self.text)
 
+    def _last_game(self, text: str) -> tuple[Record | RecordError, GameReport]:
+        if self.replayer is None:
+            self.replayer = Replayer(self.path)
+        return self.replayer.last(text, self._prepare)
+
     def _replay(self, text: str) -> None:
-        games = list(check_games(parse_text(text, self.path)))
-        record, report = games[-1]
+        record, report = self._last_game(text)
         if isinstance(record, RecordError):
             raise SessionError(str(record))
         if report.error is not None:
             raise SessionError(str(report.error))
+        if self.settings is not None:
+            selected(report, self.settings.chosen)  # as check reports it
         self.record, self.report, self.state = record, report, state_of(record)
 
     def append(self, line: str) -> None:
@@ -168,7 +255,8 @@ class Session:
     def complete(self, line: str) -> str:
         """The line with the next player's name when it starts with a verb."""
         words = line.split()
-        if words and words[0].lower() in VERBS and self.state is not None and self.state.table.turn:
+        written = self.state.written if self.state is not None else ENGLISH
+        if words and written.verb_read(words[0]) is not None and self.state is not None and self.state.table.turn:
             return f"{self.state.table.turn} {line}"
         return line
 
@@ -177,12 +265,13 @@ class Session:
         cannot be read; the file is not touched."""
         text = self.text + ("" if self.text.endswith("\n") or not self.text else "\n") + line + "\n"
         number = text.count("\n")
-        record, report = list(check_games(parse_text(text, self.path)))[-1]
+        record, report = self._last_game(text)
         if isinstance(record, RecordError):
             return [], record
         if not any(e.line == number for e in record.events) and not line.lstrip().startswith(";"):
             return [], RecordError(self.path, number, 1, say("live.not-an-event"), line)
-        return [v for v in report.violations if v.line == number and not v.accepted], None
+        chosen = self.settings.chosen if self.settings is not None else (lambda code: True)
+        return [v for v in report.violations if v.line == number and not v.accepted and chosen(v.code)], None
 
 
 # --- Starting a new record -------------------------------------------------------------------
@@ -307,10 +396,10 @@ def headers_record(headers: list[tuple[str, str]]) -> Record:
 
 # --- The session -----------------------------------------------------------------------------
 
-def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
+def play(path: str, ask: Ask, show: Callable[[str], None], settings: Resolved | None = None) -> int:
     """Run a session on ``path``, under its writing lock; the exit status of ``referee
-    check`` on the record."""
-    with RecordLock(path, "play"):
+    check`` on the record. ``settings``: what the configuration says for it."""
+    with RecordLock(path, "play") as lock:
         headers = None
         if not os.path.lexists(path) or (os.path.isfile(path) and os.path.getsize(path) == 0):
             headers = new_record(ask, show)  # asked before the file is made: a session left here leaves nothing
@@ -318,7 +407,8 @@ def play(path: str, ask: Ask, show: Callable[[str], None]) -> int:
             if headers is not None and opened.size() == 0:
                 opened.append(headers)
                 opened.sync_folder()
-            return _session(Session(path, opened), ask, show)
+            lock.lock_record()  # a record made just now is held as one found
+            return _session(Session(path, opened, settings=settings), ask, show)
 
 
 def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
@@ -334,6 +424,10 @@ def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
         command = line.lower()
         if command in ("end", "quit", "exit"):
             break
+        if session.follow():
+            show(say("live.read-again"))
+            _summary(session, show)
+            continue
         if command == "undo":
             taken = session.undo()
             show(say("live.undone", line=taken) if taken else say("live.nothing-to-undo"))
@@ -422,15 +516,18 @@ def _prompt(session: Session) -> str:
 
 
 def vocabulary(session: Session) -> Vocabulary:
-    """What may be typed: the players, the game's verbs, the cards (the legal ones first)."""
+    """What may be typed, in the record's notation: the players, the game's verbs, the
+    cards (the legal ones first), the words before a player or a suit."""
     state = session.replayed()[2]
+    written = state.written
     entry = find_game(state.game)
     assert entry is not None, state.game  # the game was replayed
     cls: type[Rules] = load_rules(entry)  # load_rules is not annotated (referee/games)
-    legal = [str(c) for e in legal_events(state.legal) for c in e.cards if c.seen]
+    legal = [written.card(c) for e in legal_events(state.legal) for c in e.cards if c.seen]
     deck = sorted(cls.deck, key=lambda c: (SUITS.index(c.suit) if c.suit in SUITS else 4, c.suit, c.rank))
-    return Vocabulary(list(state.players), [v for v in VERBS if v in cls.verbs],
-                      list(dict.fromkeys(legal + [str(c) for c in deck])))
+    return Vocabulary(list(state.players), [written.verb(v) for v in VERBS if v in cls.verbs],
+                      list(dict.fromkeys(legal + [written.card(c) for c in deck])), list(written.targets),
+                      written.for_word, [written.suit(s) for s in SUITS])
 
 
 def _report(session: Session, show: Callable[[str], None]) -> int:
@@ -476,6 +573,8 @@ def terminal_asker() -> Ask:
         try:
             typed: str = session.prompt(last + " ")  # prompt_toolkit's prompt returns the line typed
             return typed
+        except Stopped:
+            raise
         except KeyboardInterrupt:
             return ""
 
@@ -496,7 +595,7 @@ def pipe_asker() -> Ask:
     return ask
 
 
-def run(path: str) -> int:
+def run(path: str, settings: Resolved | None = None) -> int:
     """``referee play``: exit status 0 when the record ends valid or in progress, 1 with
     violations, 2 when it cannot be read."""
     ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
@@ -507,7 +606,8 @@ def run(path: str) -> int:
         print("\n".join(cut for line in visible_lines(text).split("\n") for cut in fit(line, width)), flush=True)
 
     try:
-        return play(path, ask, show)
+        with stopping_as_ctrl_c():
+            return play(path, ask, show, settings)
     except (SessionError, RecordError, FileRefused, LockHeld) as error:
         print(visible_lines(str(error)), file=sys.stderr)
         return 2

@@ -3,7 +3,8 @@ table page).
 
 A writer holds an exclusive ``flock`` on a lock file beside the record,
 ``.NAME.referee-lock``, which says who holds it (user, host, process, command, since
-when), and a second ``flock`` on the record itself when it exists. The lock file is
+when), and a second ``flock`` on the record itself when it exists (taken again once the holder
+made it, or when an editor's save by rename put another file at its name). The lock file is
 created with ``O_EXCL`` and opened with ``O_NOFOLLOW``: a link planted in its place is
 never followed. A second writer is refused with a LockHeld that names the holder. The
 system drops a ``flock`` when its process dies, however it dies: a lock file left by a
@@ -92,7 +93,7 @@ class RecordLock:
             raise self._held({})
         try:
             self._write_info()
-            self._lock_record()
+            self.lock_record()
         except BaseException:
             self.__exit__()
             raise
@@ -125,13 +126,18 @@ class RecordLock:
         os.pwrite(self.fd, data, 0)
         os.fsync(self.fd)
 
-    def _lock_record(self) -> None:
-        """A second flock, on the record itself (when there is one yet)."""
+    def lock_record(self) -> None:
+        """A second flock, on the record itself: taken at the start when the record exists,
+        and again by the holder once it made the record, or when its name has come to lead to
+        another file (an editor saved it by rename); a second name of the same file (a hard
+        link) is then held too. LockHeld when another writer holds that file."""
         try:
             fd = os.open(os.path.realpath(self.path), os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
         except OSError:
             return
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        status = os.fstat(fd)
+        held = os.fstat(self.record_fd) if self.record_fd >= 0 else None
+        if not stat.S_ISREG(status.st_mode) or (held and (held.st_dev, held.st_ino) == (status.st_dev, status.st_ino)):
             os.close(fd)
             return
         try:
@@ -139,6 +145,8 @@ class RecordLock:
         except BlockingIOError:
             os.close(fd)
             raise self._held({}) from None
+        if self.record_fd >= 0:
+            os.close(self.record_fd)
         self.record_fd = fd
 
     def _held(self, info: dict[str, str]) -> LockHeld:

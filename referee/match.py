@@ -90,6 +90,14 @@ class _Match:
         self.winners = []
         self.last = 0
 
+    def copy(self) -> _Match:
+        """A match of its own with the same standing (what ``settle`` changes is copied)."""
+        twin = _Match()
+        twin.hands, twin.finished, twin.seat, twin.players = self.hands, self.finished, self.seat, self.players
+        twin.headers, twin.totals, twin.winners = dict(self.headers), dict(self.totals), list(self.winners)
+        twin.over, twin.last = self.over, self.last
+        return twin
+
 
 def _rules_class(record: Record) -> type[Rules] | None:
     entry = find_game(record.tag("Game", "") or "")
@@ -102,12 +110,32 @@ def _number(record: Record, tag: str) -> int | None:
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+def follow_match(record: Record, games: dict[str, str], french: dict[str, bool]) -> None:
+    """Note the game a match plays and its notation, as the reader does: a later hand may
+    name neither (what ``notation.read_games`` takes as ``match_games`` and ``match_french``
+    to read a part of a file on its own)."""
+    by_tag = {h.key: h.value for h in reversed(record.headers)}
+    match = by_tag.get("match")
+    game = by_tag.get("game") or (games.get(match) if match is not None else None)
+    if match is not None and game is not None:
+        games[match] = game
+    if match is not None:
+        french[match] = record.french
+
+
 class Matches:
     """Follows the matches of one file as its games are checked: ``prepare`` a record
     before its check (what it inherits), ``settle`` its report after (the standing)."""
 
     def __init__(self) -> None:
         self._open: dict[str, _Match] = {}
+
+    def copy(self) -> Matches:
+        """The matches as they stand, to follow on from without changing these (a record
+        replayed again from a game on: referee/live.py)."""
+        twin = Matches()
+        twin._open = {name: match.copy() for name, match in self._open.items()}
+        return twin
 
     def prepare(self, record: Record) -> None:
         name = record.tag("Match")

@@ -91,13 +91,16 @@ def help_text(context: str, english: str) -> str:
 
 def say(key: str, **fields: object) -> str:
     """The sentence for ``key`` with its fields filled in; a sentence with a count takes
-    its singular or plural form by the ``count`` field (by the language's plural rule)."""
+    its singular or plural form by the ``count`` field (by the language's plural rule). In
+    French, a word before a field elides before the field's first sound (``de`` Ann is
+    ``d'Ann``: see ``elide``)."""
     english = ENGLISH[key]
     if _language == "en":
         if isinstance(english, tuple):
             english = english[0] if fields["count"] == 1 else english[1]
         return fill(english, fields)
-    return fill(template(key, _whole(fields["count"]) if isinstance(english, tuple) else 1), fields)
+    return fill(template(key, _whole(fields["count"]) if isinstance(english, tuple) else 1), fields,
+                _language == "fr")
 
 
 _Parts = list[tuple[str, str | None]]
@@ -106,9 +109,10 @@ _PARTS: dict[str, _Parts | None] = {}
 one whose fields str.format must read itself (a format spec, a conversion, an index)."""
 
 
-def fill(template: str, fields: dict[str, object]) -> str:
+def fill(template: str, fields: dict[str, object], french: bool = False) -> str:
     """``template.format_map(fields)``, the same to the character, without parsing the
-    template again at each call (a report fills the same few thousands of times)."""
+    template again at each call (a report fills the same few thousands of times);
+    ``french``: each word before a field elided as its value begins (``elide``)."""
     if template in _PARTS:
         parts = _PARTS[template]
     else:
@@ -117,10 +121,36 @@ def fill(template: str, fields: dict[str, object]) -> str:
         return template.format_map(fields)
     pieces: list[str] = []
     for text, name in parts:
-        pieces.append(text)
-        if name is not None:
-            pieces.append(format(fields[name], ""))  # what str.format does with a plain field
+        if name is None:
+            pieces.append(text)
+            continue
+        value = format(fields[name], "")  # what str.format does with a plain field
+        pieces.append(elide(text, value) if french else text)
+        pieces.append(value)
     return "".join(pieces)
+
+
+ELIDED = {"de": "d'", "De": "D'", "que": "qu'", "Que": "Qu'", "le": "l'", "Le": "L'", "la": "l'", "La": "L'",
+          "ne": "n'", "se": "s'", "jusque": "jusqu'", "lorsque": "lorsqu'", "puisque": "puisqu'"}
+"""The French words that elide before a vowel sound, and what they become."""
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸÆŒ")
+
+
+def elide(text: str, value: str) -> str:
+    """``text`` as it reads before ``value`` in French: its last word elided when ``value``
+    begins with a vowel or an h and a vowel (a name or a card: « tour d'Ann », « l'AS »,
+    « d'Hugo »), and left as it is before a consonant or a digit (« le 8C »: le huit)."""
+    if not text.endswith(" ") or not value:
+        return text
+    first = value[0]
+    if first not in _VOWELS and not (first in "hH" and len(value) > 1 and value[1] in _VOWELS):
+        return text
+    start = text.rfind(" ", 0, len(text) - 1) + 1
+    for mark in "«(—":
+        start = max(start, text.rfind(mark, 0, len(text) - 1) + 1)
+    word = text[start:-1].lstrip("\u00a0")
+    elided = ELIDED.get(word)
+    return text if elided is None else text[: len(text) - 1 - len(word)] + elided
 
 
 def _parts(template: str) -> _Parts | None:

@@ -725,7 +725,8 @@ def unreadable_reason(error: Exception) -> str:
 
 
 def read_games(path: str, stream: Readable | None = None, lazy: bool = False, match_games: dict[str, str] | None = None,
-               first_line: int = 1, match_french: dict[str, bool] | None = None) -> Iterator[Record | RecordError]:
+               first_line: int = 1, match_french: dict[str, bool] | None = None,
+               comments: bool | None = None) -> Iterator[Record | RecordError]:
     """The games of a file, one at a time. A game with a line that cannot be read comes
     as that RecordError (the first such line), and reading goes on with the next game; a
     file that cannot be decoded ends with a RecordError.
@@ -738,7 +739,10 @@ def read_games(path: str, stream: Readable | None = None, lazy: bool = False, ma
     ``match_games``: the game of each match met before the text read (a hand that does not
     name its game plays its match's), ``match_french`` whether each is written in French
     notation (a hand that gives no [Notation] is written as its match), and ``first_line``
-    the number of its first line in the file, for a part of a file read on its own."""
+    the number of its first line in the file, for a part of a file read on its own.
+    ``comments``: whether the comment lines among a lazy game's events are kept in its
+    batches (by default only a game read whole keeps them: a replay needs none; ``fmt``
+    and ``export`` write them)."""
     opened: BinaryIO | None = None
     if stream is None:
         try:
@@ -750,7 +754,7 @@ def read_games(path: str, stream: Readable | None = None, lazy: bool = False, ma
         found = False
         written = [False]
         segments = _segments(_noting_text(_texts(path, stream), written))
-        reader = _Reader(path, segments if first_line == 1 else _shifted(segments, first_line - 1), comments=not lazy)
+        reader = _Reader(path, segments if first_line == 1 else _shifted(segments, first_line - 1), comments=not lazy if comments is None else comments)
         reader.match_games.update(match_games or {})
         reader.match_french.update(match_french or {})
         for record in reader:

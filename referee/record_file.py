@@ -180,6 +180,36 @@ class RecordFile:
         size = self.size()
         return os.pread(self.fd, 1, size - 1) if size else b""
 
+    def moved(self) -> bool:
+        """Whether the record's name now leads to another file than the one held (an editor
+        saved it by writing a copy and renaming it over the old one); FileRefused when it leads
+        to nothing, or to what is not a regular file (a link planted there is not followed)."""
+        try:
+            there = os.stat(self.name, dir_fd=self.folder, follow_symlinks=False)
+        except OSError:
+            raise FileRefused(self.path, say("file.gone")) from None
+        kind = kind_of(there.st_mode)
+        if kind is not None:
+            raise FileRefused(self.path, say("file.not-regular", kind=kind))
+        here = os.fstat(self.fd)
+        return (there.st_dev, there.st_ino) != (here.st_dev, here.st_ino)
+
+    def reopen(self) -> None:
+        """Hold the file the record's name now leads to, opened as at the start (through the
+        folder kept, never through a link), in place of the one held."""
+        fd, writable = self._open_in(self.folder, self.name, False, self.writable)
+        try:
+            status = os.fstat(fd)
+            kind = kind_of(status.st_mode)
+            if kind is not None:
+                raise FileRefused(self.path, say("file.not-regular", kind=kind))
+            os.set_blocking(fd, True)
+        except BaseException:
+            os.close(fd)
+            raise
+        old, self.fd, self.writable, self.status = self.fd, fd, writable, status
+        os.close(old)
+
     # --- Writing ----------------------------------------------------------------------------
     def _may_write(self) -> None:
         if not self.writable or not _writable(os.fstat(self.fd)):
@@ -205,7 +235,7 @@ class RecordFile:
         os.fsync(self.fd)
         self.status = os.fstat(self.fd)
 
-    def replace(self, text: str | bytes, prefix: str = "referee") -> None:
+    def replace(self, text: str | bytes | bytearray, prefix: str = "referee") -> None:
         """Replace the file's content, whole or not at all: see the module's docstring.
         FileRefused when the file is read-only, has several names, changed since it was
         read or is no longer the file at its name; the file is then left as it is."""

@@ -8,8 +8,11 @@ check starts fast."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
@@ -29,6 +32,40 @@ EXIT_OUTPUT_CLOSED = 141
 ``cat`` or ``grep`` stopped the same way. The output was cut short: neither 0 nor 1."""
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, taken as Ctrl-C is (see ``stopping_as_ctrl_c``)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+STOPPING = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextmanager
+def stopping_as_ctrl_c() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP stop the command as Ctrl-C does (a
+    Stopped, which is a KeyboardInterrupt, raised where it is): what it holds is released
+    on the way out (the record's writing lock), and it exits 128 + the signal's number
+    (143, 129) as a shell reports it."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Stopped(signum)
+
+    before = {sig: signal.signal(sig, stop) for sig in STOPPING}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def interrupted(error: KeyboardInterrupt) -> int:
+    """The exit status of a command stopped by Ctrl-C (130), SIGTERM (143) or SIGHUP (129)."""
+    return 128 + error.signum if isinstance(error, Stopped) else EXIT_INTERRUPTED
+
+
 def with_endings(run: Callable[[], object]) -> object:
     """Run a command with the endings every command shares: Ctrl-C exits 130 and a closed
     output 141, quietly; running out of memory is said in a sentence, exit 2. Never a traceback.
@@ -45,9 +82,9 @@ def with_endings(run: Callable[[], object]) -> object:
         if lost:
             raise KeyboardInterrupt
         return done
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as error:
         _drop_output()
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(interrupted(error))
     except BrokenPipeError:
         _drop_output()
         sys.exit(EXIT_OUTPUT_CLOSED)
@@ -246,10 +283,11 @@ def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: 
         _machine_output()
     out = _output_file(output_file) if output_file else None
     show = _Printer(color) if form == "text" and out is None else None
-    chosen = _codes(select, "--select") or config.select
-    extended = (*config.extend_select, *_codes(extend_select, "--extend-select"))
-    settings = Settings(form, quiet, config.strict if strict is None else strict, play_out,
-                        (*chosen, *extended) if chosen else (), _codes(ignore, "--ignore") or config.ignore, config.games,
+    from .config import chosen_codes
+
+    chosen, ignored = chosen_codes(config, _codes(select, "--select"), _codes(extend_select, "--extend-select"),
+                                   _codes(ignore, "--ignore"))  # each file's are resolve()'s (Settings.for_file)
+    settings = Settings(form, quiet, config.strict if strict is None else strict, play_out, chosen, ignored, config.games,
                         show.width if show is not None else None, statistics, config.per_file_ignores, config.root,
                         stdin_filename, config.docs_url)
     emit: Emit
@@ -263,7 +301,7 @@ def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: 
     writer = WRITERS[form](emit, settings)
     targets = named_files(files, config, extensions, exclude, force_exclude, records_only, stdin_filename)
     try:
-        summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)
+        summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)  # at most the files and 2 × the cores
     except BaseException:
         if out is not None:
             out.discard()

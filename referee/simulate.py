@@ -566,7 +566,8 @@ def _write(text: str) -> None:
 def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: int, hidden: bool,
         mistakes: float = 0.0, notation: str = "en") -> int:
     """``referee simulate``: ``count`` records from seeds seed, seed+1, ... separated by a
-    blank line. Exit status 0, or 2 with a message on stderr for a bad request."""
+    blank line. Exit status 0, or 2 with a message on stderr for a bad request (and, as
+    every command, 141 when the reader of the output goes away: ``| head -1``)."""
     try:
         cls = rules_class(game)
         _check_players(cls, players)
@@ -579,20 +580,6 @@ def run(game: str, players: int, variants: tuple[str, ...], seed: int, count: in
     except SimulationError as error:
         print(f"referee simulate: {error}", file=sys.stderr)
         return EXIT_ERROR
-    try:
-        for i in range(count):
-            _write(("\n" if i else "") + simulate(cls.name, players, seed + i, chosen, hidden, mistakes=mistakes, notation=notation))
-    except BrokenPipeError:
-        _silence_stdout()
+    for i in range(count):  # a closed output (``| head``) ends the run as every command's: exit 141 (running.py)
+        _write(("\n" if i else "") + simulate(cls.name, players, seed + i, chosen, hidden, mistakes=mistakes, notation=notation))
     return EXIT_OK
-
-
-def _silence_stdout() -> None:
-    """The reader went away (``| head``): stop quietly, with nothing left to flush."""
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass

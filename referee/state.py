@@ -12,16 +12,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import FRENCH_CARDS, RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card, cards_named_in
+from .cards import RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card, cards_named_in
 from .engine import GameReport, _result_tag, _setup_error, check_games, replay, start, status_of
-from .export import line_text
 from .fit import terminal_width
 from .games.base import Group, Legal, Result, Rules, SetupError, Table, Violation
 from .importer import read_any
 from .messages import join, say
 from .notation import RecordError, read_games
-from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
+from .record import Comment, Event, Header, Record
 from .safe_text import visible_lines
+from .spelling import ENGLISH, Spelling, spelling_of
 
 WIDTH = 80
 
@@ -48,6 +48,8 @@ class State:
     may: list[str] = field(default_factory=list)
     """The legal events in words, one sentence per player (or group of players)."""
     violations: list[Violation] = field(default_factory=list)
+    written: Spelling = ENGLISH
+    """The notation its cards and moves are written in: the record's own, unless asked otherwise."""
 
 
 # --- Finding the game and replaying it -------------------------------------------------------
@@ -80,7 +82,7 @@ def source_line(record: Record, line: int) -> str | None:
     items: list[Header | Event | Comment] = [*record.headers, *record.events, *record.comments]
     item = next((i for i in items if i.line == line), None)
     if item is not None:
-        return line_text(item)
+        return spelling_of(record).line(item)
     return "" if items and record.line <= line <= max(i.line for i in items) else None
 
 
@@ -95,9 +97,16 @@ def rules_at(record: Record, at: int | None = None) -> Rules:
     return rules
 
 
-def state_of(record: Record, at: int | None = None) -> State:
+def state_of(record: Record, at: int | None = None, written: Spelling | None = None) -> State:
     """The state of one game after line ``at`` (its end when None); RecordError when the
-    game cannot be set up."""
+    game cannot be set up. Its cards and moves are written in ``written`` (by default, the
+    record's own notation: referee/spelling.py)."""
+    written = written or spelling_of(record)
+    with cards_named_in(written.french):  # what the game says (its to-do, its table) names cards so too
+        return _state_of(record, at, written)
+
+
+def _state_of(record: Record, at: int | None, written: Spelling) -> State:
     try:
         rules = rules_at(record, at)
     except SetupError as error:
@@ -112,7 +121,7 @@ def state_of(record: Record, at: int | None = None) -> State:
     violations = sorted(rules.violations, key=lambda v: (v.line, v.column))
     return State(record.path, record.line, shown, rules.name, rules.title, list(rules.players),
                  status_of(violations, result), table, result,
-                 last, todo, legal, say_legal(legal, table, rules.in_play), violations)
+                 last, todo, legal, say_legal(legal, table, rules.in_play, written), violations, written)
 
 
 def state_in_text(text: str, at: int | None = None, path: str = "<record>") -> State:
@@ -128,10 +137,11 @@ def state_in_text(text: str, at: int | None = None, path: str = "<record>") -> S
 
 # --- The legal events in words ---------------------------------------------------------------
 
-def say_legal(offered: list[Legal], table: Table, deck: frozenset[Card]) -> list[str]:
+def say_legal(offered: list[Legal], table: Table, deck: frozenset[Card], written: Spelling = ENGLISH) -> list[str]:
     """One sentence per player: what the next player may do first, then what several
     players may each do (a slap), then the others (a penalty to pay). A choice of cards
-    laid together is said as the cards and the ones it may start with."""
+    laid together is said as the cards and the ones it may start with. Cards, the suit
+    announced and the word before a named player are ``written``'s (the notation's)."""
     groups: dict[str, list[Group]] = {}
     for item in offered:
         if isinstance(item, Group):
@@ -152,11 +162,11 @@ def say_legal(offered: list[Legal], table: Table, deck: frozenset[Card]) -> list
     sentences = []
     order = sorted(own, key=lambda p: p != table.turn)
     for player in order[:1]:
-        sentences.append(_sentence(player, own[player], table, deck, groups=groups.get(player, [])))
+        sentences.append(_sentence(player, own[player], table, deck, written, groups=groups.get(player, [])))
     for together, group in shared.items():
-        sentences.append(_sentence(join(together, "or"), group, table, deck, together[0]))
+        sentences.append(_sentence(join(together, "or"), group, table, deck, written, together[0]))
     for player in order[1:]:
-        sentences.append(_sentence(player, own[player], table, deck, groups=groups.get(player, [])))
+        sentences.append(_sentence(player, own[player], table, deck, written, groups=groups.get(player, [])))
     return sentences
 
 
@@ -184,11 +194,11 @@ def _form(event: Event) -> Form:
     return (event.verb, event.cards, event.suit, event.target, event.word)
 
 
-def _sentence(who: str, events: list[Event], table: Table, deck: frozenset[Card], player: str | None = None,
-              groups: Iterable[Group] = ()) -> str:
+def _sentence(who: str, events: list[Event], table: Table, deck: frozenset[Card], written: Spelling,
+              player: str | None = None, groups: Iterable[Group] = ()) -> str:
     player = player or who
     if all(e.verb == "round" for e in events):
-        return say("legal.round", lines=join((line_text(e) for e in events), "or"))
+        return say("legal.round", lines=join(written.moves(events), "or"))
     hand = table.hands.get(player)
     known = hand is not None and hand.count == len(hand.known)
     universe = set() if known else _universe(player, table, deck)
@@ -197,10 +207,10 @@ def _sentence(who: str, events: list[Event], table: Table, deck: frozenset[Card]
     for event in events:
         verbs.setdefault(event.verb, []).append(event)
     for verb, group in verbs.items():
-        args = _arguments(group, universe, known)
+        args = _arguments(group, universe, known, written)
         clauses.append(f"{say(f'verb.{verb}')} {join(args, 'or')}".strip())
     if groups:
-        clauses += _groups_phrases(groups)
+        clauses += _groups_phrases(groups, written)
     text = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + say("legal.or") + clauses[-1]
     return say("legal.may", players=who, actions=text)
 
@@ -213,7 +223,7 @@ def _universe(player: str, table: Table, deck: frozenset[Card]) -> set[Card]:
     return set(deck) - known
 
 
-def _arguments(events: list[Event], universe: set[Card], known: bool) -> list[str]:
+def _arguments(events: list[Event], universe: set[Card], known: bool, written: Spelling) -> list[str]:
     """What follows the verb, for each way the events differ; single cards said as a set."""
     singles: dict[tuple[str | None, str | None, str | None], set[Card]] = {}
     fixed: list[tuple[str, str | None, str | None, str | None]] = []
@@ -221,27 +231,27 @@ def _arguments(events: list[Event], universe: set[Card], known: bool) -> list[st
         if len(e.cards) == 1:
             singles.setdefault((e.suit, e.target, e.word), set()).add(e.cards[0])
         else:
-            fixed.append((e.cards_text or " ".join(map(str, e.cards)), e.suit, e.target, e.word))
-    parts = [(_cards_phrase(cards, universe, known), *key) for key, cards in singles.items()] + fixed
+            fixed.append((written.written_cards(e), e.suit, e.target, e.word))
+    parts = [(_cards_phrase(cards, universe, known, written), *key) for key, cards in singles.items()] + fixed
     by_suit: dict[tuple[str, str | None, str | None], list[str | None]] = {}
     for cards, suit, target, word in parts:
         by_suit.setdefault((cards, target, word), []).append(suit)
     merged: dict[tuple[str, str, str | None], list[str | None]] = {}
     for (cards, target, word), suits in by_suit.items():
-        merged.setdefault((cards, join([s for s in suits if s], "or"), word), []).append(target)
+        merged.setdefault((cards, join([written.suit(s) for s in suits if s], "or"), word), []).append(target)
     verb = events[0].verb
     said = []
     for (cards, suit, word), targets in merged.items():
-        words = [cards, f"for {suit}" if suit else ""]
+        words = [cards, written.announced(suit) if suit else ""]
         named = [t for t in targets if t is not None]
         if named:
-            words.append(join(named, "or") if verb in TARGET_VERBS else f"{PREPOSITIONS.get(verb, '')} {join(named, 'or')}")
-        words.append(word or "")
+            words.append(written.targeted(verb, join(named, "or")))
+        words.append(written.amount(verb, word) if word else "")
         said.append(" ".join(w for w in words if w))
     return said
 
 
-def _groups_phrases(groups: Iterable[Group]) -> list[str]:
+def _groups_phrases(groups: Iterable[Group], written: Spelling) -> list[str]:
     """Cards laid together, value by value: the cards, and those the play may start with;
     where a hand is not known, in one phrase (any card of the first one's value may follow)."""
     groups = list(groups)
@@ -255,7 +265,7 @@ def _groups_phrases(groups: Iterable[Group]) -> list[str]:
         cards = sorted({c for g in same for c in (g.first, *g.more)}, key=_card_order)
         first = sorted({g.first for g in same}, key=_card_order)
         key = "legal.group-ace" if any(s is not None for g in same for s in g.suits) else "legal.group"
-        said.append(say(key, cards=" ".join(map(str, cards)), first=join(first, "or")))
+        said.append(say(key, cards=written.cards(cards), first=join(map(written.card, first), "or")))
     return said
 BUT = 3
 """At most this many cards are said as exceptions (« any card but KS »)."""
@@ -265,7 +275,7 @@ def _card_order(card: Card) -> tuple[int, str, int]:
     return (SUITS.index(card.suit) if card.suit in SUITS else 4, card.suit, card.rank)
 
 
-def _cards_phrase(cards: set[Card], universe: set[Card], known: bool) -> str:
+def _cards_phrase(cards: set[Card], universe: set[Card], known: bool, written: Spelling) -> str:
     """A set of cards in words: listed where the hand is known; else, where it covers
     the cards whose place nobody knows (or all those of a suit, of a rank), 'any card
     not known to be elsewhere', 'any heart', 'any 7', then the rest one by one."""
@@ -277,7 +287,7 @@ def _cards_phrase(cards: set[Card], universe: set[Card], known: bool) -> str:
         covered = set(universe)
     elif not known and universe and len(left_out) <= BUT and len(universe) > 4 * len(left_out):
         # all but a few (in Caroleto, all but the Roi de pique): said in a line
-        phrases.append(say("legal.any-card-but", cards=join(map(str, sorted(left_out, key=_card_order)))))
+        phrases.append(say("legal.any-card-but", cards=join(map(written.card, sorted(left_out, key=_card_order)))))
         covered = universe & seen
     elif not known:
         for suit in (*SUITS, TRUMP):
@@ -290,9 +300,9 @@ def _cards_phrase(cards: set[Card], universe: set[Card], known: bool) -> str:
             if len(of_rank) > 1 and seen >= of_rank and not of_rank <= covered:
                 phrases.append(say(f"legal.any-rank.{rank}") if rank in RANK_NAMES else say("legal.any-rank", rank=rank))
                 covered |= of_rank
-    rest = [str(c) for c in sorted(seen - covered, key=_card_order)]
+    rest = [written.card(c) for c in sorted(seen - covered, key=_card_order)]
     if UNSEEN_CARD in cards and not phrases and not rest:
-        rest = [str(UNSEEN_CARD)]
+        rest = [written.card(UNSEEN_CARD)]
     return join(phrases + rest, "or")
 
 
@@ -307,9 +317,9 @@ def items(state: State) -> list[tuple[str, str]]:
     if t.direction is not None:
         shown.append((say("state.direction"), say("state.left" if t.direction > 0 else "state.right")))
     for player, hand in t.hands.items():
-        shown.append((player, _hand_text(hand.count, hand.known)))
+        shown.append((player, _hand_text(hand.count, hand.known, state.written)))
     for name, pile in t.piles.items():
-        shown.append((name, _pile_text(pile)))
+        shown.append((name, _pile_text(pile, state.written)))
     if t.stock is not None:
         shown.append((say("state.stock"), say("state.cards", count=t.stock)))
     shown += [(say("state.owed"), owed) for owed in t.owed] or [(say("state.owed"), say("state.nothing"))]
@@ -326,14 +336,14 @@ def items(state: State) -> list[tuple[str, str]]:
     return shown
 
 
-def _hand_text(count: int, known: list[Card]) -> str:
+def _hand_text(count: int, known: list[Card], written: Spelling) -> str:
     if count == 0:
         return say("state.no-cards")
     text = say("state.cards", count=count)
     if known and len(known) == count:
-        return say("label.value", label=text, value=" ".join(map(str, known)))
+        return say("label.value", label=text, value=written.cards(known))
     if known:
-        return say("label.value", label=f"{text}, {say('state.known', count=len(known))}", value=" ".join(map(str, known)))
+        return say("label.value", label=f"{text}, {say('state.known', count=len(known))}", value=written.cards(known))
     return text
 
 
@@ -341,10 +351,10 @@ SHOWN_ON_PILE = 12
 """Cards of a pile shown, from the top; the rest are counted."""
 
 
-def _pile_text(pile: list[Card]) -> str:
+def _pile_text(pile: list[Card], written: Spelling) -> str:
     if not pile:
         return say("state.empty")
-    cards = " ".join(map(str, pile[-SHOWN_ON_PILE:]))
+    cards = written.cards(pile[-SHOWN_ON_PILE:])
     text = say("state.cards", count=len(pile))
     return say("label.value", label=text, value=f"{'… ' if len(pile) > SHOWN_ON_PILE else ''}{cards} {say('state.top')}")
 
@@ -353,18 +363,12 @@ def render(state: State, width: int = WIDTH) -> list[str]:
     """The state as lines of text that fit ``width`` columns."""
     title = f"{state.file}:{state.at} {state.title} ({join(state.players)})"
     lines = textwrap.wrap(title, width, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False) or [title]
-    last = _as_written(state.event)
+    last = state.written.move(state.event, comment=False) if state.event else None
     after = (say("state.after", at=state.event.line), last) if state.event else (say("state.before"), "")
     for label, value in [after, *items(state)]:
         lines += textwrap.wrap(say("label.value", label=label, value=value) if value else label, width, initial_indent="  ", subsequent_indent="      ",
                                break_on_hyphens=False, break_long_words=False)
     return lines
-
-
-def _as_written(event: Event | None) -> str | None:
-    """An event's line as written, without its comment: in French notation where what is
-    said names the cards in French (``cards_named_in``)."""
-    return line_text(event.replace(comment=None), FRENCH_CARDS.get()) if event is not None else None
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -373,29 +377,30 @@ def to_json(state: State) -> dict[str, Any]:
     return {
         "file": state.file, "line": state.line, "at": state.at, "game": state.game, "players": state.players,
         "status": state.status,
-        "event": _as_written(state.event),
+        "event": ENGLISH.move(state.event, comment=False) if state.event else None,
         "table": {
             "turn": t.turn, "direction": t.direction,
-            "hands": {p: {"count": h.count, "known": [str(c) for c in h.known]} for p, h in t.hands.items()},
-            "piles": {name: [str(c) for c in pile] for name, pile in t.piles.items()},
+            "hands": {p: {"count": h.count, "known": [ENGLISH.card(c) for c in h.known]} for p, h in t.hands.items()},
+            "piles": {name: [ENGLISH.card(c) for c in pile] for name, pile in t.piles.items()},
             "stock": t.stock, "owed": t.owed, "scores": t.scores, "extra": t.extra,
         },
         "result": {"finished": r.finished, "winner": r.winner, "order": r.order, "scores": r.scores},
         "violations": [{"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message,
                         "accepted": v.accepted} for v in state.violations],
         "todo": state.todo,
-        "legal": [line_text(e) for e in state.legal if isinstance(e, Event)],
+        "legal": ENGLISH.moves(e for e in state.legal if isinstance(e, Event)),
         "groups": [group_json(g) for g in state.legal if isinstance(g, Group)],
         "may": state.may,
     }
 
 
 def group_json(group: Group) -> dict[str, Any]:
-    """A choice of cards laid together as plain data (see ``Group``)."""
+    """A choice of cards laid together as plain data (see ``Group``), its cards in English
+    letters (the JSON form's, and what the table page sends back)."""
     def cards(cs: Iterable[Card]) -> list[str]:
-        return [str(c) for c in cs]
+        return [ENGLISH.card(c) for c in cs]
 
-    return {"player": group.player, "verb": group.verb, "first": str(group.first), "more": cards(group.more),
+    return {"player": group.player, "verb": group.verb, "first": ENGLISH.card(group.first), "more": cards(group.more),
             "hand": group.hand, "known": cards(group.known), "unseen": group.unseen,
             "suits": list(group.suits), "out_suits": list(group.out_suits), "not_last": cards(group.not_last)}
 
@@ -411,8 +416,8 @@ def run(path: str, at: int | None, as_json: bool) -> int:
             raise record
         if at is not None and source_line(record, at) is None:  # past the end of the game (and of the file)
             raise RecordError(record.path, at, 1, say("explain.no-line", line=at))
-        with cards_named_in(record.french and not as_json):  # what is said of a French record names its cards in French
-            state = state_of(record, at)
+        state = state_of(record, at, ENGLISH if as_json else None)  # a French record in French, but its JSON form
+        with cards_named_in(state.written.french):
             shown = None if as_json else "\n".join(render(state, terminal_width() or WIDTH))
     except RecordError as error:
         print(str(error), file=sys.stderr)

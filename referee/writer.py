@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .config import chosen
+from .config import chosen, ignored_in
 from .engine import Found, GameReport, status_of
 from .games.base import Violation
+from .importer import GameRefused
 from .messages import say
 from .notation import RecordError
-from .paths import Excludes
 from .record import Record
 
 Emit = Callable[[object], None]
@@ -135,12 +135,11 @@ class Settings:
         return self.stdin_filename if path == "-" and self.stdin_filename else path
 
     def for_file(self, path: str) -> Settings:
-        """The settings for one file: the configuration's per-file ignores that match it added."""
+        """The settings for one file: the configuration's per-file ignores that match it
+        added (as ``config.resolve`` adds them for every face)."""
         if not self.per_file_ignores:
             return self
-        name = self.name(path)
-        extra = tuple(code for pattern, codes in self.per_file_ignores
-                      if name != "-" and Excludes((pattern,), self.root).match(name) for code in codes)
+        extra = ignored_in(self.per_file_ignores, self.root, self.name(path))
         return Settings(**(vars(self) | {"ignore": (*self.ignore, *extra)})) if extra else self
 
     def chosen(self, code: str) -> bool:
@@ -151,6 +150,17 @@ class Settings:
     def problem(self, report: GameReport) -> bool:
         """Whether a game fails the check: --quiet shows only these."""
         return report.status in ("violations", "error") or (self.strict and report.status == "in-progress")
+
+
+def selected(report: GameReport, chosen: Callable[[str], bool]) -> None:
+    """Leave out of a game's report the codes the configuration does not report, and say
+    what the game is without them (``check``, and ``play`` and the table page alike)."""
+    violations = [v for v in report.violations if chosen(v.code)]
+    if len(violations) == len(report.violations):
+        return
+    report.violations = violations
+    if report.status == "violations" and not any(not v.accepted for v in violations) and not report.omitted:
+        report.status = status_of([], report.result) if report.result is not None else "valid"
 
 
 class Selected(Found):
@@ -189,6 +199,9 @@ class Writer:
         self.found: Found | None = None
         self.summary = Summary()
         self.games_in_file = 0
+        self.missing_in_file = False
+        """Whether the current file was counted as one that cannot be read (once, however
+        many errors say why)."""
 
     # The main process only.
     def begin(self) -> None:
@@ -207,6 +220,7 @@ class Writer:
     def file_start(self, path: str) -> None:
         self.summary.files += 1
         self.games_in_file = 0
+        self.missing_in_file = False
         self.settings = self.base.for_file(path)
 
     def file_end(self, path: str) -> None:
@@ -223,15 +237,17 @@ class Writer:
     def report(self, item: Record | RecordError, report: GameReport, missing: bool | None = None) -> None:
         """A game checked: counted, then written (under --quiet, only a game that fails).
         ``missing``: no game, but a file that could not be read (or a pattern that gave
-        none), counted as what it is; by default, an error about a whole file is one."""
+        none), counted as what it is; by default, an error about a whole file is one (a
+        game of a JSON record that cannot be read is a game, not a file)."""
         if report.status != "error":
             self._select(report)
         if missing is None:
-            missing = report.error is not None and report.error.line == 0
+            missing = report.error is not None and report.error.line == 0 and not isinstance(report.error, GameRefused)
         if missing and report.error is not None and report.error.empty:  # read, but with nothing in it
             self.summary.empty += 1
-        elif missing:  # the file as a whole: not read
-            self.summary.missing += 1
+        elif missing:  # the file as a whole: not read (counted once, however many errors say why)
+            self.summary.missing += not self.missing_in_file
+            self.missing_in_file = True
             if not self.games_in_file:
                 self.summary.files -= 1  # counted by file_start: it is not a file checked
         else:
@@ -270,12 +286,7 @@ class Writer:
     def _select(self, report: GameReport) -> None:
         """Leave out the codes not selected (a match's faults come after the replay), and
         say what the game is without them."""
-        violations = [v for v in report.violations if self.settings.chosen(v.code)]
-        if len(violations) == len(report.violations):
-            return
-        report.violations = violations
-        if report.status == "violations" and not any(not v.accepted for v in violations) and not report.omitted:
-            report.status = status_of([], report.result) if report.result is not None else "valid"
+        selected(report, self.settings.chosen)
 
     def _violation(self, violation: Violation) -> None:
         """A violation as it is found (formats that stream)."""

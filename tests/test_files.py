@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from referee.cli import main
 from referee.config import Config, ConfigError, find, load
-from referee.paths import Excludes, NotFound, expand
+from referee.paths import Excludes, NotFound, compiled_patterns, expand
 
 GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
 SLAP = GOOD + "Alice slaps\n"
@@ -42,6 +42,69 @@ def test_excludes_by_name_and_by_path(records) -> None:
         [os.path.join("club", "2026", "a.txt"), os.path.join("club", "2026", "b.txt"), os.path.join("club", "z.txt")]
     assert list(expand(["club"], excludes=Excludes(("club/2026/*",)))) == \
         [os.path.join("club", "drafts", "d.txt"), os.path.join("club", "old.draft.txt"), os.path.join("club", "z.txt")]
+
+
+def _one_by_one(patterns: tuple[str, ...], relative: str) -> bool:
+    """How the excludes were matched before issue 38: each pattern on its own, with fnmatch."""
+    from fnmatch import fnmatchcase
+
+    for pattern in patterns:
+        pattern = pattern.rstrip("/")
+        if "/" in pattern:
+            if fnmatchcase(relative, pattern.lstrip("/")) or fnmatchcase(relative, pattern.lstrip("/") + "/*"):
+                return True
+        elif any(fnmatchcase(part, pattern) for part in relative.split("/")):
+            return True
+    return False
+
+
+def test_excludes_compiled_together_match_as_each_pattern_alone() -> None:
+    import random
+
+    rng = random.Random(38)
+    pieces = ["a", "b", "ab", "old", "*", "?", "**", "[ab]", "[!a]", "[", "x.txt", "*.txt", "", "."]
+    for _ in range(300):
+        patterns = tuple("/" * rng.randint(0, 1) + "/".join(rng.choice(pieces) for _ in range(rng.randint(1, 3)))
+                         + "/" * (rng.random() < 0.1) for _ in range(rng.randint(1, 4)))
+        for _ in range(10):
+            relative = "/".join(rng.choice(["a", "b", "ab", "old", "x.txt", "y.txt", "[", "a.b"]) for _ in range(rng.randint(1, 4)))
+            alone = _one_by_one(patterns, relative)
+            assert compiled_patterns(patterns).match(relative) == alone, (patterns, relative)
+            assert Excludes(patterns, "/r").match("/r/" + relative) == alone, (patterns, relative)
+
+
+def test_thousands_of_patterns_are_compiled_once_for_every_path(records, monkeypatch) -> None:
+    """Each pattern matched on its own, 20,000 of them took 13 s for 2 files (issue 38):
+    the excludes and the per-file ignores are compiled once (at most two regular
+    expressions for a set of patterns), whatever the number of patterns and of paths."""
+    import fnmatch
+    import re
+
+    from referee import paths
+    from referee.writer import Settings
+
+    compile_ = re.compile
+    calls: list[str] = []
+
+    def counting(pattern, flags=0):
+        calls.append(pattern)
+        assert len(calls) <= 4, "a pattern compiled again"
+        return compile_(pattern, flags)
+
+    fnmatch._compile_pattern.cache_clear()
+    paths.compiled_patterns.cache_clear()
+    monkeypatch.setattr(re, "compile", counting)
+    many = tuple(f"club/old{n}/*.txt" if n % 2 else f"draft{n}*" for n in range(2000))
+    excludes = Excludes((*many, "drafts"), ".")
+    assert list(expand(["club"], excludes=excludes)) == \
+        [os.path.join("club", "2026", "a.txt"), os.path.join("club", "2026", "b.txt"),
+         os.path.join("club", "old.draft.txt"), os.path.join("club", "z.txt")]
+    assert len(calls) <= 2
+    calls.clear()
+    settings = Settings(per_file_ignores=tuple((p, ("BC-FALSE-SLAP",)) for p in (*many, "club/2026/*")))
+    assert [settings.for_file(f"club/{n}/a.txt").ignore for n in (2026, 2027) for _ in range(50)] == \
+        [("BC-FALSE-SLAP",)] * 50 + [()] * 50
+    assert len(calls) <= 2
 
 
 def test_patterns_are_expanded_by_referee(records) -> None:

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 from urllib.parse import unquote_to_bytes
 
 import jsonschema
@@ -284,6 +285,36 @@ def test_jobs_keep_the_order_of_a_thousand_records(tmp_path) -> None:
     assert jsons == run("--format", "json") and len(json.loads(jsons)) == 1000
 
 
+@pytest.mark.parametrize(("asked", "files", "cores", "started"), [
+    (256, 300, 2, 4), (256, 3, 8, 3), (0, 100, 2, 2), (2, 1, 2, 1), (3, 300, 2, 3), (0, 1, 16, 1)])
+def test_jobs_are_at_most_the_files_and_twice_the_cores(asked: int, files: int, cores: int, started: int) -> None:
+    from referee.batch import worker_count
+
+    assert worker_count(asked, files, cores) == started
+
+
+@pytest.mark.parametrize(("files", "started"), [(12, [4]), (3, [3]), (1, [])])
+def test_jobs_256_start_no_more_processes_than_files_and_twice_the_cores(tmp_path, monkeypatch, files: int,
+                                                                        started: list[int]) -> None:
+    """``--jobs 256`` on 300 small files had forked 176 processes (issue 38)."""
+    import concurrent.futures
+
+    sizes: list[int] = []
+
+    class Recording(concurrent.futures.ProcessPoolExecutor):
+        def __init__(self, max_workers=None, *args, **kwargs) -> None:
+            sizes.append(max_workers)
+            super().__init__(max_workers, *args, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Recording)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    for n in range(files):
+        (tmp_path / f"r{n:02d}.txt").write_text(GOOD, encoding="utf-8")
+    code, out = check("--jobs", "256", "--format", "concise", str(tmp_path))
+    assert code == 0 and sizes == started
+    assert out.splitlines()[-1] == f"{files} in progress" + (f" ({files} games in {files} files)" if files > 1 else "")
+
+
 # --- The first minute: the [Game] header, a missing file, the summary -------------------------
 
 def check_text(text: str) -> tuple[int, str]:
@@ -313,6 +344,20 @@ def test_a_missing_file_and_a_pattern_that_matches_nothing_are_counted_as_files(
     code, out = check("records/a-good.txt", "records/none.txt", "nothing/*.txt")
     assert code == 2
     assert out.splitlines()[-1] == "2 files not found or unreadable; 1 in progress"
+
+
+def test_bad_games_of_a_json_record_are_counted_as_games_and_a_bad_file_once(folder) -> None:
+    """A JSON file read whole, with three games that cannot be read, is three games not
+    checked, not three files; a file refused for two reasons is one file (issue 38)."""
+    assert check("--format", "json", "records/a-good.txt")[0] == 0
+    game = json.loads(CliRunner().invoke(main, ["export", "records/a-good.txt"]).output)["games"][0]
+    bad = json.loads(json.dumps(game))
+    bad["events"][0]["verb"] = "flies"
+    Path("three.json").write_text(json.dumps({"file": "x", "games": [game, bad, bad, bad]}), encoding="utf-8")
+    Path("whole.json").write_text('{"games": 3}', encoding="utf-8")
+    code, out = check("three.json", "whole.json")
+    assert code == 2
+    assert out.splitlines()[-1] == ("3 games that could not be checked whole; 1 file not found or unreadable; 1 in progress")
 
 
 @pytest.mark.parametrize(("files", "summary"), [

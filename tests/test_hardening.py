@@ -194,10 +194,11 @@ def test_ctrl_c_in_a_real_run():
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGPIPE")
-@pytest.mark.parametrize("args", [["check"], ["check", "--json"], ["export", "--to", "text"]])
+@pytest.mark.parametrize("args", [["check", "{}"], ["check", "--json", "{}"], ["export", "--to", "text", "{}"],
+                                  ["simulate", "bataille-corse", "--players", "3", "--count", "1000"]])
 def test_a_closed_pipe_ends_quietly_with_141(tmp_path, args):
     path = write(tmp_path, "many.txt", (GOOD + "Bob slaps\n") * 3000)
-    process = subprocess.Popen([sys.executable, "-m", "referee", *args, path], stdout=subprocess.PIPE,
+    process = subprocess.Popen([sys.executable, "-m", "referee", *(a.format(path) for a in args)], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)
     process.stdout.readline()
     process.stdout.close()  # as `| head -1` does

@@ -29,7 +29,7 @@ def layer(module: str) -> int:
         return 2
     if module in {"referee.engine", "referee.match"}:
         return 3
-    if module in {"referee.notation", "referee.record", "referee.record_rules"} or module.startswith("referee._grammar"):
+    if module in {"referee.notation", "referee.record", "referee.record_rules", "referee.spelling"} or module.startswith("referee._grammar"):
         return 1
     if module.startswith("referee.sentences") or module in {
             "referee", "referee.cards", "referee.messages", "referee.locales", "referee.safe_text",

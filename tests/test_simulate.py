@@ -65,6 +65,20 @@ def test_simulated_records_check_clean(game, players, seed, hidden):
     assert (not holds) if hidden else len(holds) == players
 
 
+ONCE_DISAGREED = [
+    # A 6 laid unnamed as the first card of a round: the simulator asked whether it
+    # stood in the round just over, where another 6 had named the player (issue 38).
+    ("caroleto", 6, 404001801, True, 1500),
+]
+"""Simulated games the referee once flagged (game, players, seed, hidden, max_events):
+the simulator and the referee disagreed, and the simulator was wrong."""
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "hidden", "max_events"), ONCE_DISAGREED)
+def test_simulated_games_that_once_disagreed_check_clean(game, players, seed, hidden, max_events):
+    assert_clean(simulate(game, players, seed, hidden=hidden, max_events=max_events))
+
+
 @pytest.mark.parametrize(("game", "tag", "value"), OPTION_VALUES)
 def test_every_option_value_checks_clean(game, tag, value):
     cls = rules_class(game)

@@ -14,15 +14,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..card_svg import symbol_id, use
-from ..cards import NUMBERED, UNSEEN_CARD, Card, read_card
+from ..cards import NUMBERED, UNSEEN_CARD, Card, cards_named_in, read_card
 from ..engine import GameReport, replay, start
-from ..export import line_text
 from ..games import find_game
 from ..games.base import UNITS, Rules, SetupError, Violation
 from ..match import Standing, describe
 from ..messages import join, say
 from ..record import Comment, Event, Record
 from ..report import score_kind
+from ..spelling import ENGLISH, Spelling, spelling_of
 from . import charts
 from .markup import Html, concat, esc, h, json_script
 
@@ -95,7 +95,13 @@ def flat(rules: Rules, players: list[str]) -> dict[str, str]:
 
 
 def replayed(record: Record, events: list[Event], players: list[str]) -> Replayed:
-    """Replay a game event by event, taking the table after each."""
+    """Replay a game event by event, taking the table after each (what it says of a
+    French record names its cards in French letters, as check does)."""
+    with cards_named_in(record.french):
+        return _replayed(record, events, players)
+
+
+def _replayed(record: Record, events: list[Event], players: list[str]) -> Replayed:
     from ..games.flaschenteufel import RULES_CLASS as FLASCHENTEUFEL
 
     found = Replayed()
@@ -211,16 +217,17 @@ def state_html(state: dict[str, str], players: list[str], lang: str) -> Html:
     return h('<dl class="state">{}</dl>', concat(h("<dt>{}</dt><dd>{}</dd>", k, v) for k, v in rows))
 
 
-def event_html(event: Event, lang: str) -> Html:
-    """An event as written, its cards drawn."""
+def event_html(event: Event, lang: str, written: Spelling = ENGLISH) -> Html:
+    """An event as written (in the record's notation, ``written``), its cards drawn."""
+    words = written.move(event)
     if not event.cards:
-        return h('<span class="text">{}</span>', line_text(event))
-    words = line_text(event)
-    at = words.find(event.cards_text) if event.cards_text else -1
+        return h('<span class="text">{}</span>', words)
+    cards = written.written_cards(event)
+    at = words.find(cards) if cards else -1
     if at < 0:
         return h('<span class="text">{}</span> {}', words, cards_html(" ".join(code(c) for c in event.cards), lang))
     return h('<span class="text">{}</span>{}<span class="text">{}</span>', words[:at],
-             cards_html(" ".join(code(c) for c in event.cards), lang), words[at + len(event.cards_text):])
+             cards_html(" ".join(code(c) for c in event.cards), lang), words[at + len(cards):])
 
 
 def violation_html(v: Violation, game: str, anchor: str) -> Html:
@@ -333,6 +340,7 @@ def whole_html(prefix: str, report: GameReport, record: Record, events: list[Eve
                lang: str, dropped: int) -> tuple[Html, Html]:
     """A game drawn whole: (its body, its compact data for the script)."""
     found = replayed(record, events, report.players)
+    written = spelling_of(record)
     at_event: dict[int, list[int]] = {}
     lines = {e.line: i for i, e in enumerate(events)}
     loose: list[int] = []
@@ -351,7 +359,7 @@ def whole_html(prefix: str, report: GameReport, record: Record, events: list[Eve
             state = h('<details class="checkpoint"><summary>{}</summary>{}</details>',
                       say("html.table-after", line=item.line), state_html(found.states[i], report.players, lang))
         items.append(h('<li class="event{}" data-i="{}" id="{}-e{}"><span class="ln">{}</span> {}{}{}</li>',
-                       flagged, i, prefix, i, item.line, event_html(item, lang), faults, state))
+                       flagged, i, prefix, i, item.line, event_html(item, lang, written), faults, state))
     more = h('<p class="note">{}</p>', say("html.events-dropped", count=dropped)) if dropped else Html("")
     body = concat([
         h('<div class="loose">{}</div>', concat(violation_html(report.violations[k], report.game, f"{prefix}-v{k}") for k in loose))
@@ -372,7 +380,8 @@ DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The one-character indexes of players and verbs in a light game's data."""
 
 
-def light_html(prefix: str, report: GameReport, events: list[Event], comments: list[Comment], dropped: int) -> tuple[Html, Html]:
+def light_html(prefix: str, report: GameReport, events: list[Event], comments: list[Comment], dropped: int,
+               written: Spelling = ENGLISH) -> tuple[Html, Html]:
     """A game of a large archive: its violations in the HTML, its timeline as compact
     data for the script (a few bytes an event; docs/html-report.md): ``e`` the events
     separated by spaces, each its player's and its verb's index (one character each, in
@@ -397,11 +406,12 @@ def light_html(prefix: str, report: GameReport, events: list[Event], comments: l
             gaps[i] = event.line
         previous = event.line
         cards = ",".join(code(c) for c in event.cards)
-        words = line_text(event)
-        at = words.find(event.cards_text) if event.cards else -1
+        words = written.move(event)
+        spelt = written.written_cards(event) if event.cards else ""
+        at = words.find(spelt) if event.cards else -1
         if event.verb not in verbs and len(verbs) < len(DIGITS):
             verbs.append(event.verb)
-        head = f"{event.player} {event.verb}"
+        head = f"{event.player} {written.verb(event.verb)}"
         start_ = words.find(head)
         if event.player in players and event.verb != "round" and event.verb in verbs and start_ >= 0 \
                 and (at < 0 or at == start_ + len(head) + 1):
@@ -420,11 +430,11 @@ def light_html(prefix: str, report: GameReport, events: list[Event], comments: l
                 last_time = event.time
             tokens.append(DIGITS[players.index(event.player)] + DIGITS[verbs.index(event.verb)] + (cards if at >= 0 else "")
                           + ("~" + flags if flags else ""))
-            post = words[at + len(event.cards_text):] if at >= 0 else words[start_ + len(head):]
+            post = words[at + len(spelt):] if at >= 0 else words[start_ + len(head):]
             if post:
                 extra[i] = post
             continue
-        extra[i] = [words[:at], words[at + len(event.cards_text):]] if at >= 0 else [words, ""]
+        extra[i] = [words[:at], words[at + len(spelt):]] if at >= 0 else [words, ""]
         tokens.append("__" + (cards if at >= 0 else ""))
     at_event: dict[int, list[int]] = {}
     for k, v in enumerate(report.violations):
@@ -436,7 +446,7 @@ def light_html(prefix: str, report: GameReport, events: list[Event], comments: l
         h('<h4>{}</h4><ol class="timeline" data-light="1"></ol>', say("html.timeline")),
         h('<p class="note">{}</p>', say("html.events-dropped", count=dropped)) if dropped else "",
     ])
-    data = {"p": players, "v": verbs, "e": " ".join(tokens), "x": extra, "g": gaps, "m": moves, "t": times,
+    data = {"p": players, "v": [written.verb(v) for v in verbs], "e": " ".join(tokens), "x": extra, "g": gaps, "m": moves, "t": times,
             "c": [[c.line, c.text] for c in comments], "w": at_event}
     return body, json_script(f"{prefix}-data", data)
 
@@ -451,7 +461,7 @@ def section_html(prefix: str, number: Html, report: GameReport, record: Record |
     elif whole:
         body, data = whole_html(prefix, report, record, events, comments, lang, dropped)
     else:
-        body, data = light_html(prefix, report, events, comments, dropped)
+        body, data = light_html(prefix, report, events, comments, dropped, spelling_of(record))
     return h('<details class="game{}" id="{}"><summary>{}</summary><div class="body"><p class="place">{}</p>{}{}{}</div></details>',
              "" if whole else " light", prefix, title_html(report, number), place,
              result_html(report), body, data)

@@ -20,7 +20,9 @@ from ..games import GAMES, find_game, load_rules
 from ..games.base import Rules, legal_events
 from ..messages import join, say
 from ..notation import VERBS, WORD_VERBS, RecordError
-from ..record import PREPOSITIONS, TARGET_VERBS, Event, Record
+from ..french import tag_key
+from ..record import TARGET_VERBS, Event, Record
+from ..spelling import ENGLISH, Spelling, spelling_of
 from .model import Document, Problem, fork_of
 
 MISSING_TRIED = 5
@@ -83,7 +85,13 @@ class Symbol:
 
 
 def style(document: Document) -> Style:
-    return Style(document.config.suits, document.config.ranks)
+    return Style(document.settings.suits, document.settings.ranks, document.settings.notation)
+
+
+def shown_in(document: Document, written: Spelling) -> Style:
+    """The style cards are offered in: the configuration's, in the record's notation."""
+    found = style(document)
+    return Style(found.suits, found.ranks if not written.french else None, written.code)
 
 
 def word_at(text: str, column: int) -> tuple[int, int]:
@@ -116,6 +124,7 @@ def complete(document: Document, line: int, column: int) -> Completion:
     partial = words.pop() if words and not rest[-1:].isspace() else ""
     start = column - len(partial)
     record = document.record_at(line)
+    written = spelling_of(record)  # what is offered is in the record's notation
     rules = document.rules_before(line) if record is not None else None
     legal = _legal(rules)
     if not words:
@@ -124,17 +133,19 @@ def complete(document: Document, line: int, column: int) -> Completion:
     mine = [e for e in legal if e.player == player]
     if len(words) == 1:
         verbs = sorted(rules.verbs) if rules is not None else list(VERBS)
-        return Completion(_ranked([e.verb for e in mine], [v for v in verbs if v != "round"], "verb"), start)
-    verb = words[1]
+        return Completion(_ranked([written.verb(e.verb) for e in mine],
+                                  [written.verb(v) for v in verbs if v != "round"], "verb"), start)
+    verb = written.verb_read(words[1]) or words[1]
     mine = [e for e in mine if e.verb == verb]
     if verb in WORD_VERBS:
-        return Completion(_ranked([e.word for e in mine if e.word], [], "word"), start)
-    if words[-1] == "for":  # the suit announced with an ace
-        return Completion(_ranked([e.suit for e in mine if e.suit], list(SUITS), "word"), start)
-    if verb in TARGET_VERBS or words[-1] in PREPOSITIONS.values():
+        return Completion(_ranked([written.amount(verb, e.word) for e in mine if e.word], [], "word"), start)
+    if words[-1] == written.for_word:  # the suit announced with an ace
+        return Completion(_ranked([written.suit(e.suit) for e in mine if e.suit], [written.suit(s) for s in SUITS], "word"),
+                          start)
+    if verb in TARGET_VERBS or words[-1] in written.targets:
         others = list(rules.players) if rules is not None else _written_players(record)
         return Completion(_ranked([e.target for e in mine if e.target], others, "player"), start)
-    return Completion(_cards(document, rules, mine, words[2:]), start)
+    return Completion(_cards(document, rules, mine, words[2:], written), start)
 
 
 def _legal(rules: Rules | None) -> list[Event]:
@@ -163,12 +174,12 @@ def _players(rules: Rules | None, record: Record | None, legal: list[Event]) -> 
     return _ranked(acting, everyone, "player")
 
 
-def _cards(document: Document, rules: Rules | None, legal: list[Event], typed: list[str]) -> list[Item]:
-    """The next card of an event legal now, then every other card of the deck."""
-    from ..cards import SPELLINGS
-
-    shown = style(document)
-    written = [SPELLINGS.get(word.upper()) for word in typed]
+def _cards(document: Document, rules: Rules | None, legal: list[Event], typed: list[str],
+           notation: Spelling = ENGLISH) -> list[Item]:
+    """The next card of an event legal now, then every other card of the deck, in the
+    record's notation."""
+    shown = shown_in(document, notation)
+    written = [notation.read(word) for word in typed]
     offered = []
     for event in legal:
         if list(event.cards[: len(written)]) == written and len(event.cards) > len(written):
@@ -180,12 +191,13 @@ def _cards(document: Document, rules: Rules | None, legal: list[Event], typed: l
 def _complete_header(document: Document, line: int, text: str, column: int) -> Completion:
     game = _game_name(document, line)
     tag = _TAG_START.match(text)
-    if tag is not None:
-        return Completion([Item(t, "tag") for t in known_tags(game)], column - len(tag.group(1)))
+    if tag is not None:  # in the record's notation: [Joueurs] in a French record
+        spelt = spelling_of(document.record_at(line))
+        return Completion([Item(spelt.tag(t), "tag") for t in known_tags(game)], column - len(tag.group(1)))
     value = _VALUE_START.match(text)
     if value is None:
         return Completion([], column)
-    name, written = value.group(1).lower(), value.group(2)
+    name, written = tag_key(value.group(1)), value.group(2)  # [Donneur "…"] is [Dealer "…"]
     partial = re.split(r"[\s,]", written)[-1]
     start = column - len(partial)
     if name == "game":
@@ -343,15 +355,21 @@ def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
         return _replace(problem, problem.line, begin, end, same or close, True)
     if problem.code is not None:
         return []
+    written = spelling_of(record)  # what is offered is in the record's notation
     if index == 1:
-        return _replace(problem, problem.line, begin, end, difflib.get_close_matches(word.lower(), VERBS, n=3), True)
-    glued = split_cards(word, FRENCH_SPELLINGS if record is not None and record.french else SPELLINGS)
+        verbs = list(dict.fromkeys(written.verbs.values()))
+        return _replace(problem, problem.line, begin, end, difflib.get_close_matches(word.lower(), verbs, n=3), True)
+    glued = split_cards(word, FRENCH_SPELLINGS if written.french else SPELLINGS)
     if glued:
         return _replace(problem, problem.line, begin, end, [" ".join(glued)], True)
     rules = document.rules_before(problem.line)
-    spellings = sorted({card_text(c, style(document)) for c in rules.in_play}) if rules is not None else sorted(SPELLINGS)
-    close = difflib.get_close_matches(word.upper(), spellings, n=3, cutoff=0.5)
-    return _replace(problem, problem.line, begin, end, close, False)
+    shown = shown_in(document, written)
+    spellings = sorted({card_text(c, shown) for c in rules.in_play}) if rules is not None else sorted(written.spellings)
+    other = SPELLINGS.get(word.upper()) if written.french else FRENCH_SPELLINGS.get(word.upper())
+    exact = [card_text(other, shown)] if other is not None and other.seen else []  # a card of the other notation: its own letters
+    close = [c for c in dict.fromkeys(exact + difflib.get_close_matches(word.upper(), spellings, n=3, cutoff=0.5))
+             if c.upper() != word.upper()][:3]  # a fix changes the line
+    return _replace(problem, problem.line, begin, end, close, bool(exact))
 
 
 def _tag_fixes(document: Document, line: int) -> list[Action]:
@@ -372,7 +390,6 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
     events legal there (of the player at fault, when the fault names one) takes the fault
     away and brings no other: a missed « carte » call."""
     from ..engine import replay
-    from ..export import line_text
 
     record = document.record_at(problem.line)
     event = next((e for e in record.events if e.line == problem.line), None) if record else None
@@ -402,7 +419,7 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
     if len(fixes) != 1:
         return None
     indent = document.line(problem.line)[: len(document.line(problem.line)) - len(document.line(problem.line).lstrip())]
-    written = line_text(fixes[0])
+    written = spelling_of(record).move(fixes[0])
     edit = Edit(problem.line, 1, problem.line, 1, indent + written + "\n")
     return Action(say("lsp.action.insert", event=written), "quickfix", [edit], problem, fixes[0].verb == "says")
 
@@ -411,8 +428,11 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
 
 def format_edits(document: Document) -> list[Edit]:
     """The record in canonical form (``referee fmt``), as one edit of the whole text; none
-    when it is already, or when a game cannot be read (fmt leaves such a file as it is:
+    when it is already, when the configuration's ``exclude`` or ``[fmt] exclude`` protects
+    it, or when a game cannot be read (fmt leaves such a file as it is:
     the error is then ``document.memo["format refused"]``)."""
+    if document.settings.fmt_excluded:  # as fmt leaves it: a record kept as written on purpose
+        return []
     if "format" not in document.memo:  # asked with every code action: worked out once per text
         text = "".join(line + "\n" for line in document.lines)
         try:

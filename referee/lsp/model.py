@@ -23,10 +23,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..config import Config, add_defaults
+from ..config import Config, add_defaults, resolve
 from ..engine import Found, GameReport, error_report, finish, replay, start
 from ..games.base import Rules, SetupError
-from ..match import Matches
+from ..match import Matches, follow_match
 from ..messages import say
 from ..notation import RecordError, game_starts, read_games
 from ..record import Record
@@ -118,18 +118,6 @@ def fork_of(rules: Rules) -> Fork | None:
             found.source_of = source_of  # type: ignore[attr-defined]
 
 
-def _follow_match(record: Record, match_games: dict[str, str], match_french: dict[str, bool]) -> None:
-    """Note the game a match plays and its notation, as the reader does: a later hand may
-    name neither."""
-    by_tag = {h.key: h.value for h in reversed(record.headers)}
-    match = by_tag.get("match")
-    game = by_tag.get("game") or (match_games.get(match) if match is not None else None)
-    if match is not None and game is not None:
-        match_games[match] = game
-    if match is not None:
-        match_french[match] = record.french
-
-
 def _shift(item: Record | RecordError, by: int) -> Record | RecordError:
     """A game read, its lines ``by`` lines further on (a copy: the game read is kept as it
     was); its inherited headers are given again by the next refereeing."""
@@ -174,6 +162,9 @@ class Document:
     def __init__(self, path: str, config: Config = Config()):
         self.path = path
         self.config = config
+        self.settings = resolve(config, path)
+        """What the configuration says for this file, as for ``check`` and ``fmt`` (its
+        ``per-file-ignores``, its ``[fmt] exclude``)."""
         self.games: list[Game] = []
         self.reports: list[tuple[Game, Record | RecordError, GameReport]] = []
         """Each game's report, its match's faults and standing included, in file order."""
@@ -219,7 +210,7 @@ class Document:
             games.append(game)
             for record in game.items:
                 if isinstance(record, Record):
-                    _follow_match(record, match_games, match_french)
+                    follow_match(record, match_games, match_french)
         self._read, self.games = read, games
         self._referee()
 
@@ -264,8 +255,8 @@ class Document:
                     continue
                 item.inherited = []
                 matches.prepare(item)
-                if self.config.games:
-                    add_defaults(item, self.config.games)
+                if self.settings.games:
+                    add_defaults(item, self.settings.games)
                 key = (game.start, game.text, item.line, _inherited(item))
                 done = self._checked.get(key) or self._check(item, self._by_start.get(item.line))
                 checked[key] = by_start[item.line] = done
@@ -341,7 +332,7 @@ class Document:
             for error in report.errors:
                 found.append(Problem(error.line, error.column, error.message, "error"))
             for v in report.violations:
-                if self.config.chosen(v.code):
+                if self.settings.chosen(v.code):
                     found.append(Problem(v.line, v.column, v.message, "hint" if v.accepted else "error", v.code, v.rule, v.player))
             for note in report.notes:
                 found.append(Problem(item.line, 1, note, "information"))

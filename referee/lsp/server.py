@@ -17,7 +17,7 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from ..config import Config, ConfigError, find
+from ..config import Config, ConfigError, find, resolve
 from ..messages import say
 from . import features
 from .model import Document, Problem
@@ -71,7 +71,8 @@ class RefereeServer(LanguageServer):
         from ..locales import from_locale
         from ..messages import use
 
-        use(config.lang or self.client_language or from_locale(), explicit=config.lang is not None)
+        lang = resolve(config, ".").lang  # as every face resolves it (no --lang in an editor)
+        use(lang or self.client_language or from_locale(), explicit=lang is not None)
 
     def document(self, uri: str) -> Document:
         """The model of a document, brought up to date with any change still waiting."""

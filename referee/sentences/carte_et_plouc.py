@@ -133,7 +133,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "cp.expect.none-left": ", and nothing is left to draw: it is void",
     "cp.pass.stock": "the stock still holds cards: a player who cannot play draws one",
     "cp.pass.owed": "cards are owed: draw them",
-    "cp.ace.no-suit": "{player} played {card} without announcing a suit (write: {player} plays {card} for {suit})",
+    "cp.ace.no-suit": "{player} played {card} without announcing a suit (write: {line})",
     "cp.ace.same-suit": "{player} announced {suit}, the suit already in play: an ace changes it",
     "cp.suits.S": "spades",
     "cp.suits.H": "hearts",

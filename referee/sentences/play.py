@@ -30,6 +30,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "live.no-header": "headers go at the top of a record; type events here",
     "live.undone": "undone: {line}",
     "live.nothing-to-undo": "nothing to undo: lines written before this session stay",
+    "live.read-again": "the record changed outside this session (an editor?): it was read again, and nothing was written; type the line again if it still holds",
     "live.changed": "the file changed outside this session: undo refused",
     "live.help": "type events as in the record ('Bob plays 7H', or 'plays 7H' for the next player); undo, state, legal, end",
 }

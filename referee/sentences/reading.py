@@ -24,6 +24,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "file.read-only": "this file is read-only: it is left as it is (make it writable to change it)",
     "file.hard-links": "this file has {count} names (hard links): rewriting it would make them separate files, so it is left as it is",
     "file.changed": "the file changed while referee was working on it: it is left as it is; run the command again",
+    "file.gone": "the file is no longer there (moved or removed): nothing was written",
     "file.replaced": "the file was moved, removed or replaced (by a link?) after it was read: nothing was written",
     "lock.held": "{path} is being written by another session (referee {command}, user {user} on {host}, process {pid}, since {since}): wait for it to end",
     "lock.held-unknown": "{path} is being written by another session: wait for it to end",

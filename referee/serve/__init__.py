@@ -11,60 +11,57 @@ only the ``serve`` command imports this package."""
 from __future__ import annotations
 
 import secrets
+import signal
 import socket
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from ..messages import say
+
+if TYPE_CHECKING:
+    from ..config import Resolved
+    from .table import Served
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def run(path: str, host: str = "127.0.0.1", port: int = 8000) -> int:
-    """Serve ``path`` until Ctrl-C: exit status 130 then, 2 when it cannot start."""
+STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""The signals that stop the server as Ctrl-C does: the "stopped" line, the lock
+released, and 128 + the signal's number as the exit status (130, 143, 129)."""
+
+
+def run(path: str, host: str = "127.0.0.1", port: int = 8000, settings: Resolved | None = None) -> int:
+    """Serve ``path`` until Ctrl-C (or SIGTERM, SIGHUP): exit status 128 + the signal's
+    number then (130, 143, 129), 2 when it cannot start. ``settings``: what the
+    configuration says for the record."""
     from ..live import SessionError
     from ..lock import LockHeld, RecordLock
     from ..notation import RecordError
+    from ..running import interrupted, stopping_as_ctrl_c
     from ..safe_text import visible
 
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  # the extra is there
 
-        from .app import make_app
         from .table import Served
     except ImportError as error:
         print(say("serve.needs-extra", module=error.name), file=sys.stderr)
         return 2
     try:
-        with RecordLock(path, "serve"):
-            served = Served(path)
+        with stopping_as_ctrl_c(), RecordLock(path, "serve") as lock:
+            served = Served(path, settings, lock=lock)
             if not served.is_new():
                 served.session()  # a record that cannot be read is said now, not on a page
             sock = _listen(host, port)
-            port = sock.getsockname()[1]
-            loopback = host in LOOPBACK
-            token = None if loopback else secrets.token_urlsafe(18)
-            hosts = {f"{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]")} if loopback else None
-            app, pages = make_app(served, token, hosts)
-            url = f"http://{_reachable(host)}:{port}/" + (f"?token={token}" if token else "")
-            print(say("serve.listening", path=visible(path), url=url), flush=True)
-            if token:
-                _qr(url)
-            print(say("serve.stop"), flush=True)
-
-            class Server(uvicorn.Server):
-                def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-                    pages.hub.close()  # the event streams end, so that the server may stop
-                    super().handle_exit(sig, frame)
-
-            config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                    server_header=False, timeout_graceful_shutdown=2)
             try:
-                Server(config).run(sockets=[sock])
-            except KeyboardInterrupt:
-                pass
+                status = _serve(served, sock, host)
+            except KeyboardInterrupt as stop:  # before the server took the signals, or after
+                status = interrupted(stop)
             print(say("serve.stopped", path=visible(path)), flush=True)
-            return 130
+            return status
     except LockHeld as error:
         print(visible(str(error)), file=sys.stderr)
         return 2
@@ -74,6 +71,63 @@ def run(path: str, host: str = "127.0.0.1", port: int = 8000) -> int:
     except OSError as error:
         print(say("serve.cannot-listen", host=visible(host), port=port, reason=error.strerror or error), file=sys.stderr)
         return 2
+
+
+def _serve(served: Served, sock: socket.socket, host: str) -> int:
+    """Serve on ``sock`` until a signal of STOPPING: 128 + its number."""
+    import uvicorn
+
+    from ..safe_text import visible
+    from .app import make_app
+
+    port = sock.getsockname()[1]
+    loopback = host in LOOPBACK
+    token = None if loopback else secrets.token_urlsafe(18)
+    hosts = allowed_hosts(port) if loopback else None
+    app, pages = make_app(served, token, hosts)
+    url = f"http://{_reachable(host)}:{port}/" + (f"?token={token}" if token else "")
+    print(say("serve.listening", path=visible(served.path), url=url), flush=True)
+    if token:
+        _qr(url)
+    print(say("serve.stop"), flush=True)
+
+    class Server(uvicorn.Server):
+        stopped_by = int(signal.SIGINT)
+
+        @contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            """uvicorn's raises the signal again once stopped, which would end the process
+            before the "stopped" line and the lock's release: not here."""
+            before = {sig: signal.signal(sig, self.handle_exit) for sig in STOPPING}
+            try:
+                yield
+            finally:
+                for sig, handler in before.items():
+                    signal.signal(sig, handler)
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            Server.stopped_by = int(sig)
+            pages.hub.close()  # the event streams end, so that the server may stop
+            super().handle_exit(sig, frame)
+
+    from .guarded import server_options
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                            server_header=False, timeout_graceful_shutdown=2, **server_options())
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt as stop:
+        from ..running import interrupted
+
+        return interrupted(stop)
+    return 128 + Server.stopped_by
+
+
+def allowed_hosts(port: int) -> set[str]:
+    """The Host headers a page on this machine may send: its names with the port, and
+    without it when the port is the scheme's own (80: browsers leave it out)."""
+    names = ("127.0.0.1", "localhost", "[::1]")
+    return {f"{name}:{port}" for name in names} | (set(names) if port == 80 else set())
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -34,10 +34,15 @@ from ..messages import say
 from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
 from .view import NO_PLAYER, hint, view_of
 
+STATUS = {"written": 200, "flagged": 200, "already": 200, "changed": 409}
+"""The HTTP status of the answer to a line, by what became of it (422 for the rest)."""
 BODY_LIMIT = 64 * 1024
 """The most a request may hold, in bytes."""
 WRITES_PER_SECOND = 20
 """The most writes (lines, undos, new games) one client may send in a second."""
+WATCH_EVERY = 0.5
+"""Seconds between two looks at the record for a change made by another hand (an
+editor): the open pages get it within a second, without a request."""
 KEEPALIVE = 15.0
 """Seconds between two comments on an idle event stream, so that proxies keep it open."""
 TOKEN_COOKIE, LANG_COOKIE = "referee_token", "referee_lang"
@@ -200,6 +205,7 @@ class Pages:
         self.env.globals.update(say=say, languages=languages())
         self.static = {name: resources.files("referee.serve").joinpath("static", name).read_bytes() for name in STATIC}
         self._live: dict[tuple[int, str], tuple[str, str]] = {}
+        self._watcher: asyncio.Task[None] | None = None
         self.start = secrets.token_hex(4)
         """This run of the server: a page that reconnects to another one takes its table
         whatever its version (each run counts its changes from 0)."""
@@ -222,10 +228,14 @@ class Pages:
         try:
             session = self.served.session(lang)
             return {"view": view_of(session), "version": self.served.version, "start": self.start, "error": "",
-                    "no_player": NO_PLAYER, "undo": self.served.last_line() is not None}
+                    "no_player": NO_PLAYER, "undo": self.served.last_line() is not None, "last": None}
         except PROBLEMS as error:
-            return {"view": None, "version": self.served.version, "start": self.start, "no_player": NO_PLAYER, "undo": False,
-                    "error": say("serve.unreadable", error=read_error(error))}
+            try:
+                last = self.served.last_line()
+            except PROBLEMS:
+                last = None
+            return {"view": None, "version": self.served.version, "start": self.start, "no_player": NO_PLAYER,
+                    "undo": last is not None, "last": last, "error": say("serve.unreadable", error=read_error(error))}
 
     def page(self, request: Request, ruling: Ruling | None = None, undo: str | None = None, status: int = 200) -> HTMLResponse:
         lang = _lang(request.headers)
@@ -240,7 +250,7 @@ class Pages:
             top, more = self.live(lang)
             text = self.env.get_template("page.html").render(
                 lang=lang, title=title, live=Markup(top), more=Markup(more), ruling=ruling, undo=undo,
-                todo=self._todo(lang), hint=self._hint(lang))
+                todo=self._todo(lang), hint=self._hint(lang), version=self.served.version, start=self.start)
         return HTMLResponse(text, status)
 
     def _hint(self, lang: str) -> str:
@@ -291,17 +301,30 @@ class Pages:
         if choice == "cancel":
             with speaking(lang):
                 return self.page(request, Ruling("cancelled", str(form.get("line", "")), say("live.not-written")))
+        version = self._version(form)
         async with self.writing:
-            if self.served.is_new():
+            if self._safely(lang, self._is_new).kind == "new":
                 return RedirectResponse("/", 303)
             if "group" in form:
                 ruling = self._safely(lang, lambda: self.served.play_group(
-                    str(form["group"]), str(form.get("cards", "")), str(form.get("suit", "")), choice, lang))
+                    str(form["group"]), str(form.get("cards", "")), str(form.get("suit", "")), choice, lang, version))
             else:
-                ruling = self._safely(lang, lambda: self.served.play(str(form.get("line", "")), choice, lang))
-        if ruling.kind == "written":
+                ruling = self._safely(lang, lambda: self.served.play(str(form.get("line", "")), choice, lang, version))
+        if ruling.kind in ("written", "changed"):
             self.hub.publish()
-        return self.page(request, ruling, status=200 if ruling.kind in ("written", "flagged") else 422)
+        return self.page(request, ruling, status=STATUS.get(ruling.kind, 422))
+
+    def _is_new(self) -> Ruling:
+        return Ruling("new" if self.served.is_new() else "")
+
+    def _version(self, form: dict[str, str]) -> int | None:
+        """The version of the table a move was chosen on: None when the form says none (a
+        line typed without the page's script); -1, which no table has, when it comes from
+        another run of the server or cannot be read."""
+        if "version" not in form:
+            return None
+        sent = form["version"]
+        return int(sent) if form.get("start") == self.start and sent.isascii() and sent.isdigit() and len(sent) < 12 else -1
 
     def _safely(self, lang: str, write: Callable[[], Ruling]) -> Ruling:
         """A write, or what stopped it (a file turned read-only, changed or gone) said."""
@@ -316,7 +339,11 @@ class Pages:
         form = await _form(request)
         lang = _lang(request.headers)
         if "confirm" not in form:
-            last = self.served.last_line()
+            try:
+                last = self.served.last_line()
+            except PROBLEMS as error:
+                with speaking(lang):
+                    return self.page(request, Ruling("error", message=read_error(error)))
             if last is None:
                 with speaking(lang):
                     return self.page(request, Ruling("error", message=say("serve.nothing-to-undo")))
@@ -335,7 +362,8 @@ class Pages:
         async with self.writing:
             with speaking(lang):
                 try:
-                    problems = self.served.start(form.get("game", ""), form.get("players", ""), form.get("dealer", ""), options)
+                    problems = self.served.start(form.get("game", ""), form.get("players", ""), form.get("dealer", ""), options,
+                                                 notation=lang)  # the French page starts a French record
                 except PROBLEMS as error:
                     problems = [read_error(error)]
         if problems:
@@ -348,7 +376,11 @@ class Pages:
         return Response(status_code=204)
 
     async def record(self, request: Request) -> Response:
-        return PlainTextResponse(self.served.raw())
+        try:
+            return PlainTextResponse(self.served.text())
+        except PROBLEMS as error:
+            with speaking(_lang(request.headers)):
+                return PlainTextResponse(read_error(error), 409)
 
     async def asset(self, request: Request) -> Response:
         name = request.url.path.lstrip("/")
@@ -359,9 +391,27 @@ class Pages:
         return StreamingResponse(self._stream(lang), media_type="text/event-stream",
                                  headers={"X-Accel-Buffering": "no"})
 
+    async def _watch(self) -> None:
+        """While pages listen: look at the record every WATCH_EVERY seconds (its name, size
+        and time of change: no read), and send them the table when another hand changed it."""
+        while not self.hub.closing.is_set() and self.hub.queues:
+            await asyncio.sleep(WATCH_EVERY)
+            try:
+                changed = self.served.refresh()
+            except PROBLEMS:
+                changed = self.served.version != self._seen_broken
+                self._seen_broken = self.served.version
+            if changed:
+                self.hub.publish()
+        self._watcher = None
+
+    _seen_broken = -1
+
     async def _stream(self, lang: str) -> AsyncIterator[str]:
         queue: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
         self.hub.queues.add(queue)
+        if self._watcher is None:
+            self._watcher = asyncio.ensure_future(self._watch())
         try:
             yield "retry: 1000\n\n"
             while not self.hub.closing.is_set():

@@ -17,18 +17,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..cards import SUITS, read_card
+from ..config import Resolved
 from ..explain import explanation
-from ..export import line_text
 from ..formatter import escape_value
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
 from ..locales import languages as spoken
-from ..live import NOT_REPLAYED, Session, SessionError, headers_record, accepted_line
+from ..live import NOT_REPLAYED, Replayer, Session, SessionError, headers_record, accepted_line
+from ..lock import LockHeld, RecordLock
 from .. import messages
 from ..messages import join, say
 from ..notation import RecordError
 from ..record import Event
 from ..record_file import FileRefused, RecordFile
+from ..spelling import ENGLISH, NOTATIONS
 
 
 @functools.cache
@@ -50,8 +52,10 @@ class Ruling:
     """What became of a line sent from a page."""
 
     kind: str
-    """``written``, ``flagged`` (the table must choose), ``refused``, ``error``; the
-    pages add ``undone`` and ``cancelled``."""
+    """``written``, ``flagged`` (the table must choose), ``refused``, ``error``,
+    ``changed`` (chosen on a table that is no longer the record's: nothing written),
+    ``already`` (the very line that made the record's version: written once); the pages
+    add ``undone`` and ``cancelled``."""
     line: str = ""
     message: str = ""
     faults: list[Violation] = field(default_factory=list)
@@ -61,15 +65,32 @@ class Ruling:
 
 class Served:
     """One record file, served: its text, its last game, and a version that grows with
-    every change."""
+    every change.
 
-    def __init__(self, path: str) -> None:
-        self.path = path
+    Before it writes, it checks that the record's name still leads to the file it read,
+    holding the bytes it read (another hand may append to it, rewrite it, or save it by
+    rename, which the writing lock cannot stop): when not, it reads the file the name now
+    leads to, and the move, chosen on a table that is no more, is refused. A move carries
+    the version of the table it was chosen on (``version``): on any other, it is refused,
+    unless it is the very line that made the version it was sent after (a double tap), which
+    is answered "already written"."""
+
+    def __init__(self, path: str, settings: Resolved | None = None, lock: RecordLock | None = None) -> None:
+        self.path, self.lock = path, lock
+        self.settings = settings
+        """What the configuration says for the record (``config.resolve``), as ``play`` reads it."""
         self.file = RecordFile.open(path, create=True)
         self.file.sync_folder()
+        if lock is not None:
+            lock.lock_record()  # a record made just now is held as one found
         self.version = 0
+        self.made: tuple[int, str] | None = None
+        """The version the last line written from a page made, and that line."""
         self._sessions: dict[str, Session] = {}
         self._stamp: tuple[int, int] | None = None
+        self._read: bytes | None = None
+        self.replayer = Replayer(path)
+        """The games before the last, replayed once for every session and version."""
 
     # --- Reading -------------------------------------------------------------------------
     def raw(self) -> str:
@@ -83,18 +104,43 @@ class Served:
     def session(self, lang: str = "en") -> Session:
         """The game as it stands, its sentences in ``lang``; SessionError when the
         record cannot be read."""
-        status = os.fstat(self.file.fd)
-        stamp = status.st_size, status.st_mtime_ns
-        if self._stamp is not None and stamp != self._stamp:  # written by another hand (an editor)
-            self.changed()
+        self.refresh()
         found = self._sessions.get(lang)
         if found is None:
-            found = Session(self.path, self.file)
+            data = self.file.read_bytes()
+            stamp = self.file.status.st_size, self.file.status.st_mtime_ns
+            found = Session(self.path, self.file, replayer=self.replayer, settings=self.settings)
             with speaking(lang):
                 found.load()
             self._sessions[lang] = found
-            self._stamp = stamp
+            self._stamp, self._read = stamp, data
         return found
+
+    def refresh(self) -> bool:
+        """Whether another hand changed the record since it was read (appended to it,
+        rewrote or cut it in place, or saved it by rename: the file now at the name is then
+        held in its place, under the writing lock); it is then read anew at the next look.
+        FileRefused when the name leads to no file any more."""
+        if self.file.moved():
+            self.file.reopen()
+            if self.lock is not None:
+                self.lock.lock_record()
+            self.changed()
+            return True
+        status = os.fstat(self.file.fd)
+        if self._stamp is not None and (status.st_size, status.st_mtime_ns) != self._stamp:
+            self.changed()
+            return True
+        return False
+
+    def _as_ruled(self) -> bool:
+        """Whether the record still is the file, with the bytes, the table was ruled on."""
+        if self.refresh():
+            return False
+        if self._read is not None and self.file.read_bytes() != self._read:
+            self.changed()
+            return False
+        return True
 
     def changed(self) -> None:
         """The file changed: a new version, read anew."""
@@ -103,14 +149,15 @@ class Served:
         self._stamp = None
 
     # --- A line from a page --------------------------------------------------------------
-    def play(self, line: str, choice: str = "", lang: str = "en") -> Ruling:
+    def play(self, line: str, choice: str = "", lang: str = "en", version: int | None = None) -> Ruling:
         """Rule ``line`` at the end of the record and write it if it breaks no rule, or
         as the table chose (``played``, ``accepted``) when it does; what is said, in
-        ``lang``."""
+        ``lang``. ``version``: the table's the move was chosen on (None: the record's now)."""
         with speaking(lang):
-            return self._play(line.strip(), choice, self.session(lang))
+            return self._play(line.strip(), choice, self.session(lang), version)
 
-    def play_group(self, player: str, cards: str, suit: str, choice: str = "", lang: str = "en") -> Ruling:
+    def play_group(self, player: str, cards: str, suit: str, choice: str = "", lang: str = "en",
+                   version: int | None = None) -> Ruling:
         """Rule and write a play of several cards picked on the page: the player's group
         that opens with the first of ``cards`` must still be legal and allow these cards,
         in this order, naming ``suit`` ("" for none); then the line is ruled as any other."""
@@ -124,10 +171,11 @@ class Served:
             named = suit if suit and suit in SUITS else None
             if group is None or len(played) < len(chosen) or (suit and named is None) or not group.allows(played, named):
                 return Ruling("error", " ".join(cards.split()), say("serve.group-refused"))
-            line = line_text(Event(group.player, group.verb, 0, 0, played, " ".join(map(str, played)), suit=named))
-            return self._play(line, choice, session)
+            written = state.written if state is not None else ENGLISH
+            line = written.move(Event(group.player, group.verb, 0, 0, played, suit=named))  # in the record's notation
+            return self._play(line, choice, session, version)
 
-    def _play(self, line: str, choice: str, session: Session) -> Ruling:
+    def _play(self, line: str, choice: str, session: Session, version: int | None = None) -> Ruling:
         if not line:
             return Ruling("error", message=say("serve.empty-line"))
         if any(c in line for c in "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
@@ -135,6 +183,10 @@ class Served:
         if line.startswith("["):
             return Ruling("error", line, say("live.no-header"))
         line = session.complete(line)
+        if version is not None and version != self.version:
+            if self.made == (version + 1, line):
+                return Ruling("already", line, say("serve.already-written", line=line))
+            return Ruling("changed", line, say("serve.record-changed"))
         faults, error = session.rule(line)
         if error is not None:
             return Ruling("error", line, error.message)
@@ -142,9 +194,13 @@ class Served:
             return Ruling("refused", line, say("live.refused"), faults)
         if faults and choice not in ("played", "accepted"):
             return Ruling("flagged", line, "", faults, {v.code: convention(v.code, session) for v in faults})
+        if not self._as_ruled():
+            return Ruling("changed", line, say("serve.record-changed"))
+        made = line
         if faults and choice == "accepted":
             line = accepted_line(line, faults)
         self._append(session, line)
+        self.made = self.version, made
         return Ruling("written", line)
 
     def _append(self, session: Session, line: str) -> None:
@@ -160,13 +216,29 @@ class Served:
         return found[1] if found else None
 
     def _last(self) -> tuple[int, str] | None:
-        session = self.session()
+        try:
+            session = self.session()
+        except (SessionError, RecordError, UnicodeDecodeError):
+            return self._last_unread()
         lines = session.text.split("\n")
         number = next((i for i in range(len(lines), 0, -1) if lines[i - 1].strip()), 0)
         record = session.record
         assert record is not None, "a session loaded"
         headers = max((h.line for h in record.headers), default=record.line)
         return (number, lines[number - 1]) if number > headers else None
+
+    def _last_unread(self) -> tuple[int, str] | None:
+        """The last line of a record that cannot be read (so that undo can take back the
+        line that broke it): any line but a header."""
+        text = self.file.read_bytes().decode("utf-8-sig", "replace").replace("\r\n", "\n").replace("\r", "\n")
+        lines = text.split("\n")
+        number = next((i for i in range(len(lines), 0, -1) if lines[i - 1].strip()), 0)
+        return (number, lines[number - 1]) if number and not lines[number - 1].lstrip().startswith("[") else None
+
+    def text(self) -> str:
+        """The file as text, whatever it holds: bytes that are not UTF-8 shown as \ufffd."""
+        self.refresh()
+        return self.file.read_bytes().decode("utf-8-sig", "replace")
 
     def undo(self, expected: str, lang: str = "en") -> Ruling:
         """Take back the file's last line if it still is ``expected``: the file is cut
@@ -191,15 +263,19 @@ class Served:
         return Ruling("written", line, say("live.undone", line=line))
 
     # --- A new game ----------------------------------------------------------------------
-    def start(self, game: str, players: str, dealer: str, options: dict[str, str]) -> list[str]:
-        """Write the headers of a new game into the empty file; the problems found (then
-        nothing is written)."""
+    def start(self, game: str, players: str, dealer: str, options: dict[str, str], notation: str = "en") -> list[str]:
+        """Write the headers of a new game into the empty file, in ``notation`` (``en``,
+        ``fr``: a game started from the French page is written in French notation); the
+        problems found (then nothing is written)."""
+        self.refresh()
         entry = find_game(game)
         if entry is None or entry.module is None:
             names = [g.name for g in GAMES if g.module is not None]
             return [say("live.refereed", games=join(names, "or"))]
         cls = load_rules(entry)
-        headers = [("Game", cls.name), ("Players", " ".join(players.replace(",", " ").split()))]
+        written = NOTATIONS.get(notation, ENGLISH)
+        headers = [("Game", cls.name), *([("Notation", written.code)] if written is not ENGLISH else []),
+                   ("Players", " ".join(players.replace(",", " ").split()))]
         dealer = dealer.strip()
         if dealer:
             headers.append(("Dealer", dealer))
@@ -223,7 +299,7 @@ class Served:
             return problems
         if not self.is_new():
             return [say("serve.not-empty")]
-        self.file.append("".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n")
+        self.file.append("".join(f'[{written.tag(tag)} "{escape_value(value)}"]\n' for tag, value in headers) + "\n")
         self.file.sync_folder()
         self.changed()
         return []
@@ -244,5 +320,5 @@ def read_error(error: Exception) -> str:
     return error.message if isinstance(error, RecordError) else str(error)
 
 
-PROBLEMS = (SessionError, RecordError, FileRefused, UnicodeDecodeError, OSError)
+PROBLEMS = (SessionError, RecordError, FileRefused, UnicodeDecodeError, LockHeld, OSError)
 """What reading or writing the record may raise: said on the page, never a traceback."""

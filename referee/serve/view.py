@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import FRENCH_CARDS, SUITS, Card
-from ..export import line_text
+from ..cards import SUITS, Card
 from ..games.base import UNITS, Group, Legal, amount_text, legal_events
 from ..live import Session, vocabulary
 from ..match import Standing, describe
 from ..messages import say
 from ..record import Event
+from ..spelling import ENGLISH, Spelling
 from ..state import SHOWN_ON_PILE, State, group_json
 
 NO_PLAYER = ""
@@ -75,13 +75,9 @@ class Choice:
 
 def choice_of(player: str, groups: list[Group]) -> Choice:
     """The choice of a player's groups, one picker for all."""
-    token = FRENCH_CARDS.set(False)  # what the page sends back is read in English letters
-    try:
-        cards = list(dict.fromkeys([g.first for g in groups] + [c for g in groups for c in g.more]))
-        written = {c: str(c) for c in cards}
-        data = [group_json(g) for g in groups]
-    finally:
-        FRENCH_CARDS.reset(token)
+    cards = list(dict.fromkeys([g.first for g in groups] + [c for g in groups for c in g.more]))
+    written = {c: ENGLISH.card(c) for c in cards}  # what the page sends back is read in English letters
+    data = [group_json(g) for g in groups]
     named = {s for g in groups for s in (*g.suits, *g.out_suits)}
     return Choice(player, cards, written, [s for s in SUITS if s in named],
                   None in named and any(s is not None for s in named), data)
@@ -141,6 +137,7 @@ def view_of(session: Session) -> View:
     faults = [(f"{v.line}", v.code, v.message, v.accepted) for v in state.violations]
     words = vocabulary(session)
     legal = legal_by_player(state)
+    spelt = state.written
     shown = [c for s in seats for c in s.known] + [c for p in piles for c in p.cards]
     shown += [m.card for _, groups, _ in legal for g in groups for m in g.moves if m.card is not None]
     shown += [c for _, _, choice in legal if choice is not None for c in choice.cards]
@@ -150,17 +147,19 @@ def view_of(session: Session) -> View:
         direction="" if t.direction is None else say("state.left" if t.direction > 0 else "state.right"),
         todo=list(state.todo), seats=seats, piles=piles, details=details, faults=faults, result=result,
         standing=standing, legal=legal,
-        words={"players": words.players, "verbs": words.verbs, "cards": words.cards,
-               "suits": list(SUITS), "legal": [line_text(e) for e in legal_events(state.legal)], "hint": [hint(state)]},
-        last=line_text(state.event) if state.event else "", events=len(record.events),
+        words={"players": words.players, "verbs": words.verbs, "cards": words.cards, "suits": words.suits,
+               "targets": words.targets, "for": [words.for_word], "legal": spelt.moves(legal_events(state.legal)),
+               "hint": [hint(state)]},
+        last=spelt.move(state.event) if state.event else "", events=len(record.events),
         cards=list(dict.fromkeys(shown)),
     )
 
 
 def hint(state: State) -> str:
-    """What the text field shows while empty: a legal line, one with a card seen if any."""
+    """What the text field shows while empty: a legal line, one with a card seen if any
+    (in the record's notation)."""
     events = [e for e in state.legal if isinstance(e, Event)]
-    lines = [line_text(e) for e in events]
+    lines = state.written.moves(events)
     seen = [line for line, e in zip(lines, events) if all(c.seen for c in e.cards)]
     return (seen or lines or [say("serve.type-hint")])[0]
 
@@ -176,12 +175,12 @@ def legal_by_player(state: State) -> list[tuple[str, list[Moves], Choice | None]
     found = []
     for player in order:
         chosen = [g for g in groups[player] if isinstance(g, Group)]
-        found.append((player, _moves([e for e in groups[player] if isinstance(e, Event)]),
+        found.append((player, _moves([e for e in groups[player] if isinstance(e, Event)], state.written),
                       choice_of(player, chosen) if chosen else None))
     return found
 
 
-def _moves(events: list[Event]) -> list[Moves]:
+def _moves(events: list[Event], written: Spelling) -> list[Moves]:
     """A player's moves: those that differ only by their one card together, as faces."""
     alike: dict[tuple[str, str | None, str | None, str | None, bool], list[Event]] = {}
     for event in events:
@@ -191,14 +190,14 @@ def _moves(events: list[Event]) -> list[Moves]:
     plain: list[Move] = []
     for key, group in alike.items():
         if key[-1] and len(group) >= FACES_FROM:
-            label = _label(group[0]).replace(str(group[0].cards[0]), "…", 1)
-            shown.append(Moves(label, [Move(_label(e), line_text(e), e.cards[0]) for e in group], faces=True))
+            label = _label(group[0], written).replace(written.card(group[0].cards[0]), "…", 1)
+            shown.append(Moves(label, [Move(_label(e, written), written.move(e), e.cards[0]) for e in group], faces=True))
         else:
-            plain += [Move(_label(e), line_text(e)) for e in group]
+            plain += [Move(_label(e, written), written.move(e)) for e in group]
     return ([Moves("", plain)] if plain else []) + shown
 
 
-def _label(event: Event) -> str:
+def _label(event: Event, written: Spelling) -> str:
     """What the button says: the line without the player's name."""
-    text = line_text(event)
+    text = written.move(event)
     return text[len(event.player):].strip() if event.player and text.startswith(event.player) else text

@@ -212,6 +212,8 @@ def simulator_leaves_aside(rules: Caroleto, event: Event) -> bool:
         return not all(c.seen for c in event.cards)
     if event.verb != "plays" or seat is None or len(event.cards) != 1:
         return False
+    if r.complete(rules.counts) and r.closed:  # the card opens the next round: the 6s and aims of this one are over
+        r = _next_round(rules)
     card, sort = event.cards[0], kind(event.cards[0])
     used = isinstance(r.bouts.get(seat), Card)
     if not used and rules.counts[seat] == 1 and _last_holder(rules) == seat and card != ROI_DE_PIQUE:

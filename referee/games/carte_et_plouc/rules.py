@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr
 from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
 from ...messages import join, say
 from ...record import Event
+from ...spelling import in_force
 from ..base import Deal, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes
 from . import play
 from .calls import Calls, plain
@@ -532,7 +533,8 @@ class CarteEtPlouc(Calls):
         if event.suit is None:
             hint = next(s for s in SUITS if s != in_play)  # a suit the ace may announce
             self.flag("CP-ACE-ANNOUNCE", event, event.card_column(end - 1),
-                      detail=say("cp.ace.no-suit", player=event.player, card=cards[-1], suit=hint))
+                      detail=say("cp.ace.no-suit", player=event.player, card=cards[-1],
+                                 line=in_force().move(Event(event.player, "plays", 0, 0, (cards[-1],), suit=hint))))
             return
         if event.suit == in_play and not self.misfit:
             self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.same-suit", player=event.player, suit=say(f"cp.suits.{event.suit}")))
@@ -808,7 +810,7 @@ class CarteEtPlouc(Calls):
     def table(self) -> Table:
         cards = self.cards
         hands = {p: Hand(cards.count(s), list(cards.known[s])) for s, p in enumerate(self.players)}
-        extra = {say("cp.state.suit"): self.suit or "?", say("cp.state.variants"): " ".join(sorted(self.variants)) or "-",
+        extra = {say("cp.state.suit"): in_force().suit_letter(self.suit) if self.suit else "?", say("cp.state.variants"): " ".join(sorted(self.variants)) or "-",
                  say("cp.state.sanction"): self.sanction_kind}
         owed = self._sanctions_text()
         owed += [say("cp.todo.gift", player=self.players[g], target=self.players[r]) for g, r in self.gifts]

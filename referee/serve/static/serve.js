@@ -42,8 +42,19 @@
   }
 
   // --- Forms ---------------------------------------------------------------------------
+  // A move carries the version of the table it was chosen on: the form's own (a fault
+  // panel's: the table it was ruled on), else the table the page shows now. The server
+  // refuses a move chosen on another table, and writes a double tap once. While a form is
+  // on its way, its buttons wait.
   async function send(form, submitter) {
     const data = new FormData(form, submitter);
+    const shown = live();
+    if (form.action.endsWith("/line") && !data.has("version") && shown) {
+      data.set("version", shown.dataset.version);
+      data.set("start", shown.dataset.start);
+    }
+    const buttons = [...form.querySelectorAll("button")].filter((b) => !b.disabled);
+    for (const b of buttons) b.disabled = true;
     let answer;
     try {
       answer = await fetch(form.action, {
@@ -55,6 +66,8 @@
     } catch (error) {
       document.getElementById("offline").hidden = false;
       return;
+    } finally {
+      for (const b of buttons) b.disabled = false;
     }
     const text = await answer.text();
     if (answer.redirected || !answer.headers.get("content-type").startsWith("text/html")) {
@@ -183,10 +196,12 @@
     const players = v.players || [], verbs = v.verbs || [], cards = v.cards || [];
     if (previous.length === 0) return [...players, ...verbs];
     const last = previous[previous.length - 1];
-    if (["to", "on", "from", "with"].includes(last)) return players;
-    if (last === "for") return v.suits || [];
+    const targets = v.targets || ["to", "on", "from", "with"];
+    const forWord = (v.for || ["for"])[0];
+    if (targets.includes(last)) return players;
+    if (last === forWord) return v.suits || [];
     if (previous.length === 1 && players.includes(last)) return verbs;
-    return [...cards, "to", "on", "for"];
+    return [...cards, ...targets.slice(0, 2), forWord];
   }
 
   function words() {

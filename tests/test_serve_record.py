@@ -1,0 +1,283 @@
+"""The record under ``referee serve`` while other hands touch it: an editor saving the file
+in each of the usual ways, a move chosen on a table that is no more, a double tap, a hard
+link, a line that cannot be read, and the signals that stop the server (issue 33)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from referee.lock import LockHeld, RecordLock, lock_path  # noqa: E402
+from referee.serve.app import make_app  # noqa: E402
+from referee.serve.table import Served  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADERS = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\n'
+ORIGIN = {"origin": "http://testserver"}
+
+
+def serve(path: Path, text: str = HEADERS + "Alice plays 5H\n") -> tuple[TestClient, object]:
+    path.write_text(text, encoding="utf-8")
+    app, pages = make_app(Served(str(path)), None, {"testserver"})
+    return TestClient(app), pages
+
+
+def version(html: str) -> tuple[str, str]:
+    found = re.search(r'id="live" data-version="(\d+)" data-start="(\w+)"', html)
+    assert found, html
+    return found.group(1), found.group(2)
+
+
+def rename_over(path: Path, text: str) -> None:
+    """How most editors save: a new copy, renamed over the old file."""
+    copy = path.with_name(".copy")
+    copy.write_text(text, encoding="utf-8")
+    os.replace(copy, path)
+
+
+def write_in_place(path: Path, text: str) -> None:
+    with open(path, "r+", encoding="utf-8") as file:
+        file.write(text)
+
+
+def truncate_and_write(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("save", [rename_over, write_in_place, truncate_and_write])
+def test_a_move_after_an_editor_saved_the_file_goes_into_the_file_saved(tmp_path, save) -> None:
+    path = tmp_path / "ed.txt"
+    client, _ = serve(path)
+    assert "turn: Bob" in client.get("/").text
+    save(path, HEADERS + "Alice plays 5H\nBob plays KC ; an editor's line\n")
+    assert "turn: Chloe" in client.get("/").text  # the file the name leads to now, read
+    answer = client.post("/line", data={"line": "Chloe plays 2H"}, headers=ORIGIN)
+    assert answer.status_code == 200, answer.text
+    assert path.read_text() == HEADERS + "Alice plays 5H\nBob plays KC ; an editor's line\nChloe plays 2H\n"
+    assert client.get("/record.txt").text == path.read_text()
+
+
+def test_a_move_chosen_before_an_editor_saved_is_refused_and_the_new_table_shown(tmp_path) -> None:
+    path = tmp_path / "ed.txt"
+    client, _ = serve(path)
+    seen, start = version(client.get("/").text)
+    rename_over(path, HEADERS + "Alice plays 5H\nBob plays KC\n")
+    answer = client.post("/line", data={"line": "Bob plays 3S", "version": seen, "start": start}, headers=ORIGIN)
+    assert answer.status_code == 409
+    assert "the record changed" in answer.text and "turn: Chloe" in answer.text
+    assert path.read_text() == HEADERS + "Alice plays 5H\nBob plays KC\n"
+
+
+def test_a_move_is_never_written_to_a_file_that_lost_its_name(tmp_path) -> None:
+    path = tmp_path / "ed.txt"
+    client, _ = serve(path)
+    path.unlink()
+    answer = client.post("/line", data={"line": "Bob plays KC"}, headers=ORIGIN)
+    assert answer.status_code == 422 and "no longer there" in answer.text
+    assert not path.exists()
+
+
+def test_a_double_tap_writes_once_and_says_already_written(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    client, _ = serve(path)
+    seen, start = version(client.get("/").text)
+    move = {"line": "Bob plays KC", "version": seen, "start": start}
+    first = client.post("/line", data=move, headers=ORIGIN)
+    second = client.post("/line", data=move, headers=ORIGIN)
+    assert "written: Bob plays KC" in first.text
+    assert second.status_code == 200 and "already written: Bob plays KC" in second.text
+    assert "CP-OUT-OF-TURN" not in second.text and "REC-DUPLICATE-CARD" not in second.text
+    assert path.read_text().count("Bob plays KC") == 1
+
+
+def test_the_fault_panel_of_a_double_tap_writes_nothing_twice(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    client, _ = serve(path)
+    seen, start = version(client.get("/").text)
+    client.post("/line", data={"line": "Bob plays KC", "version": seen, "start": start}, headers=ORIGIN)
+    played = {"line": "Bob plays KC", "choice": "played", "version": seen, "start": start}
+    assert "already written" in client.post("/line", data=played, headers=ORIGIN).text
+    assert path.read_text().count("Bob plays KC") == 1
+
+
+def test_a_move_from_another_run_of_the_server_is_refused(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    client, _ = serve(path)
+    answer = client.post("/line", data={"line": "Bob plays KC", "version": "0", "start": "deadbeef"}, headers=ORIGIN)
+    assert answer.status_code == 409
+    assert "Bob plays KC" not in path.read_text()
+
+
+def test_the_page_carries_the_version_of_its_table_in_every_move(tmp_path) -> None:
+    client, _ = serve(tmp_path / "game.txt")
+    page = client.get("/").text
+    seen, start = version(page)
+    forms = re.findall(r'<form method="post" action="/line" class="moves.*?</form>', page, re.S)
+    assert forms and all(f'name="version" value="{seen}"' in f and f'name="start" value="{start}"' in f for f in forms)
+
+
+def test_a_new_record_is_held_through_its_other_names(tmp_path) -> None:
+    path = tmp_path / "nw.txt"
+    process = _start(path)  # a new file: made by the server
+    try:
+        os.link(path, tmp_path / "nw2.txt")
+        second = subprocess.run([sys.executable, "-m", "referee", "serve", str(tmp_path / "nw2.txt"), "--port", "0"],
+                                capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=30)
+        assert second.returncode == 2 and "being written by another session" in second.stderr
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)
+
+
+def test_a_file_saved_by_rename_is_held_by_the_lock(tmp_path) -> None:
+    path = tmp_path / "ed.txt"
+    path.write_text(HEADERS)
+    with RecordLock(str(path), "serve") as lock:
+        served = Served(str(path), lock=lock)
+        rename_over(path, HEADERS + "Alice plays 5H\n")
+        assert served.refresh()
+        os.link(path, tmp_path / "other.txt")
+        with pytest.raises(LockHeld):
+            with RecordLock(str(tmp_path / "other.txt"), "play"):
+                pass
+
+
+def test_a_line_that_cannot_be_read_leaves_the_page_usable(tmp_path) -> None:
+    path = tmp_path / "served.txt"
+    client, _ = serve(path)
+    with open(path, "a", encoding="utf-8") as file:
+        file.write("Zorg frobnicates 99X\n")
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "Zorg frobnicates 99X" in page.text and 'action="/undo"' in page.text
+    asked = client.post("/undo", data={}, headers=ORIGIN)
+    assert asked.status_code == 200 and 'name="confirm" value="Zorg frobnicates 99X"' in asked.text
+    done = client.post("/undo", data={"confirm": "Zorg frobnicates 99X"}, headers=ORIGIN)
+    assert done.status_code == 200 and "Traceback" not in done.text
+    assert path.read_text() == HEADERS + "Alice plays 5H\n"
+    assert "turn: Bob" in client.get("/").text
+
+
+def test_bytes_that_are_not_utf8_never_answer_500(tmp_path) -> None:
+    path = tmp_path / "served.txt"
+    client, _ = serve(path)
+    with open(path, "ab") as file:
+        file.write(b"x \xff\n")
+    assert client.get("/record.txt").status_code == 200
+    assert "\ufffd" in client.get("/record.txt").text
+    for answer in (client.get("/"), client.post("/undo", data={}, headers=ORIGIN),
+                   client.post("/line", data={"line": "Bob plays KC"}, headers=ORIGIN)):
+        assert answer.status_code < 500 and "Traceback" not in answer.text
+    assert client.post("/undo", data={"confirm": "x \ufffd"}, headers=ORIGIN).status_code == 200
+    assert path.read_bytes() == (HEADERS + "Alice plays 5H\n").encode()
+
+
+def test_an_outside_edit_reaches_the_open_pages_without_a_request(tmp_path) -> None:
+    from referee.serve import app as app_module
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n")
+    served = Served(str(path))
+    _, pages = make_app(served, None, {"testserver"})
+
+    async def main() -> list[str]:
+        stream = pages._stream("en")
+        seen = [await anext(stream), await anext(stream)]  # retry:, then the table
+        with open(path, "a", encoding="utf-8") as file:
+            file.write("Bob plays KC\n")
+        seen.append(await asyncio.wait_for(anext(stream), 3 * app_module.WATCH_EVERY + 1))
+        pages.hub.close()
+        await stream.aclose()
+        return seen
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        seen = pool.submit(asyncio.run, main()).result()
+    assert "turn: Bob" in seen[1] and "turn: Chloe" in seen[2]
+
+
+def _start(path: Path) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "referee", "serve", str(path), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert "http://" in line, line + (process.stderr.read() if process.stderr else "")
+    return process
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)])
+def test_a_signal_stops_the_server_as_ctrl_c_does(tmp_path, sig, status) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS)
+    process = _start(path)
+    assert os.path.exists(lock_path(path))
+    process.send_signal(sig)
+    out, err = process.communicate(timeout=20)
+    assert process.returncode == status, err
+    assert "stopped" in out and "Traceback" not in err
+    assert not os.path.exists(lock_path(path))
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_signal_stops_play_as_ctrl_c_does(tmp_path, sig, status) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "referee", "play", str(path)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert process.stdout is not None
+    said = b""
+    while not said.endswith(b"Bob> "):  # the prompt: the session is waiting for a line
+        byte = process.stdout.read(1)
+        assert byte, said
+        said += byte
+    assert os.path.exists(lock_path(path))
+    process.send_signal(sig)
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == status, err
+    assert b"Traceback" not in err
+    assert not os.path.exists(lock_path(path))
+    assert path.read_text() == HEADERS + "Alice plays 5H\n"
+
+
+@pytest.mark.parametrize("save", [rename_over, write_in_place, truncate_and_write])
+def test_play_reads_a_record_an_editor_saved_before_it_writes(tmp_path, save) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "referee", "play", str(path)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert process.stdout is not None and process.stdin is not None
+
+    def until(prompt: bytes) -> bytes:
+        said = b""
+        while not said.endswith(prompt):
+            byte = process.stdout.read(1)
+            assert byte, said
+            said += byte
+        return said
+
+    until(b"Bob> ")
+    save(path, HEADERS + "Alice plays 5H\nBob plays KC\n")
+    process.stdin.write(b"Chloe plays 2H\n")
+    process.stdin.flush()
+    said = until(b"Chloe> ")
+    assert b"read again" in said and b"written" not in said.replace(b"nothing was written", b"")
+    process.stdin.write(b"Chloe plays 2H\nend\n")
+    process.stdin.flush()
+    process.communicate(timeout=20)
+    assert path.read_text() == HEADERS + "Alice plays 5H\nBob plays KC\nChloe plays 2H\n"
