@@ -1,5 +1,5 @@
 """The command line's click group: ``referee check``, ``fmt``, ``export``, ``import``,
-``games``, ``simulate``, ``state``, ``explain``, ``play``, ``serve`` and ``lsp``, their
+``standings``, ``games``, ``simulate``, ``state``, ``explain``, ``play``, ``serve`` and ``lsp``, their
 options and help. Loaded by referee.cli for any command line but a plain check.
 
 Heavy modules (rich, jsonschema) are imported inside the commands that need them."""
@@ -214,6 +214,34 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
     pattern or game that cannot be read (over 1)."""
     check_files(files or (".",), form, as_json, quiet, strict, jobs, select, extend_select, ignore, play_out, output_file, statistics,
                 exit_zero, color, stdin_filename, config_path, no_config, exclude, force_exclude, extensions, records_only)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--format", "form", type=click.Choice(["text", "json", "html"]), default="text", show_default=True,
+              help="text: for people (40 columns fit); json: schemas/standings.schema.json; html: a page, a leaderboard per game.")
+@click.option("--alias", "aliases", multiple=True, metavar="NAME=PLAYER",
+              help="Count the games of NAME as PLAYER's (a name written two ways: --alias Zoe=Zoé); besides the configuration's.")
+@click.option("--rating", is_flag=True,
+              help="Add a rating per game from the finishing orders (openskill; needs referee[rating]): a guide, not a truth.")
+@click.option("--output-file", "-o", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the standings to FILE (replaced once they are added up) instead of the standard output.")
+@_with_config_options
+def standings(files: tuple[str, ...], form: str, aliases: tuple[str, ...], rating: bool, output_file: str | None, config_path: str | None,
+              no_config: bool, exclude: tuple[str, ...], force_exclude: bool, extensions: tuple[str, ...],
+              records_only: bool) -> None:
+    """Add up the games of records, per player: games played and won per game,
+    finishing places, points and penalty points, match totals, drinks (by unit and
+    by cause), faults made and accepted. Games in progress and games that cannot be
+    read are counted apart. FILES as for `referee check`.
+
+    Exit status: 0; 2 when a file, folder, pattern or game could not be read (it is
+    counted apart, and the standings are written all the same)."""
+    from .standings_run import run
+
+    config = configuration(config_path, no_config)
+    targets = named_files(files, config, extensions, exclude, force_exclude, records_only)
+    sys.exit(run(targets, config, form, aliases, output_file, rating))
 
 
 @main.command()

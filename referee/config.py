@@ -35,7 +35,7 @@ SUITS = ("ascii", "symbols")
 RANKS = ("english", "french")
 FILES = ("referee.toml", "pyproject.toml")
 KEYS = ("extensions", "exclude", "force-exclude", "format", "lang", "select", "extend-select", "ignore",
-        "per-file-ignores", "strict", "docs-url", "fmt", "games")
+        "per-file-ignores", "strict", "docs-url", "fmt", "games", "standings")
 """The keys of the configuration, as the error for an unknown one lists them."""
 MAX_CONFIG = 1 << 20
 """The largest configuration file read, in bytes."""
@@ -81,6 +81,8 @@ class Config:
     docs_url: Final[str | None]
     """Where referee's docs/ folder is published (an absolute URL ending in ``/``): SARIF's
     ``helpUri`` of a code is its heading of codes.md there; None: no ``helpUri``."""
+    aliases: Final[dict[str, str]]
+    """``[standings] aliases``: a name as written -> the player it is (referee standings)."""
 
     def __init__(self, path: str | None = None, root: str = ".", extensions: tuple[str, ...] = (".txt",),
                  exclude: tuple[str, ...] = (), force_exclude: bool = False, format: str = "text",
@@ -88,7 +90,7 @@ class Config:
                  per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (), strict: bool = False,
                  fmt_exclude: tuple[str, ...] = (), suits: str | None = None, ranks: str | None = None,
                  lang: str | None = None, games: dict[str, dict[str, str]] | None = None,
-                 warnings: tuple[str, ...] = (), docs_url: str | None = None) -> None:
+                 warnings: tuple[str, ...] = (), aliases: dict[str, str] | None = None, docs_url: str | None = None) -> None:
         self.path = path
         self.root = root
         self.extensions = extensions
@@ -107,6 +109,7 @@ class Config:
         self.games = {} if games is None else games
         self.warnings = warnings
         self.docs_url = docs_url
+        self.aliases = {} if aliases is None else aliases
 
     def chosen(self, code: str) -> bool:
         return chosen(code, self.select, self.ignore)
@@ -302,8 +305,8 @@ def read(path: str, table: dict[str, Any], warnings: tuple[str, ...] = ()) -> Co
             values["docs_url"] = _url(path, where, value)
         elif key == "lang":
             values["lang"] = _choice(path, where, value, languages())
-        elif key in ("fmt", "games") and not isinstance(value, dict):
-            keys = "suits, ranks, exclude" if key == "fmt" else "a game's name"
+        elif key in ("fmt", "games", "standings") and not isinstance(value, dict):
+            keys = {"fmt": "suits, ranks, exclude", "games": "a game's name", "standings": "aliases"}[key]
             raise ConfigError(say("config.bad-value", path=path, name=where, expected=say("config.expect.table", keys=keys)))
         elif key == "fmt":
             for name, choice in value.items():
@@ -317,6 +320,8 @@ def read(path: str, table: dict[str, Any], warnings: tuple[str, ...] = ()) -> Co
                 values[name] = _choice(path, f"{where}.{name}", choice, choices)
         elif key == "games":
             values["games"] = _games(path, where, value)
+        elif key == "standings":
+            values["aliases"] = _aliases(path, where, value)
         else:
             raise ConfigError(say("config.unknown-key", path=path, name=where, keys=", ".join(KEYS), hint=_hint(key, KEYS)))
     if "extensions" in values:
@@ -330,6 +335,18 @@ def _hint(name: str, known: tuple[str, ...]) -> str:
 
     close = difflib.get_close_matches(name.lower().replace("_", "-"), known, n=1, cutoff=0.6)
     return say("syntax.did-you-mean", suggestion=close[0]) if close else ""
+
+
+def _aliases(path: str, where: str, table: dict[str, Any]) -> dict[str, str]:
+    """``[standings] aliases = {Zoe = "Zoé"}``: each name as written, the player it is."""
+    for name in table:
+        if name != "aliases":
+            raise ConfigError(say("config.unknown-key", path=path, name=f"{where}.{name}", keys="aliases",
+                                  hint=_hint(name, ("aliases",))))
+    aliases = table.get("aliases", {})
+    if not isinstance(aliases, dict) or not all(isinstance(v, str) and v.strip() and k.strip() for k, v in aliases.items()):
+        raise ConfigError(say("config.bad-value", path=path, name=f"{where}.aliases", expected=say("config.expect.aliases")))
+    return {k.strip(): v.strip() for k, v in aliases.items()}
 
 
 def _per_file(path: str, where: str, table: object) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -226,3 +226,20 @@ def test_the_page_speaks_french_with_lang_fr(tmp_path) -> None:
     assert names["KS"] == "roi de pique" and names["T12"] == "atout 12"
     assert ">R</text>" in text and ">K</text>" not in text, "French corner letters"
     assert "Drinks by unit" not in text and "Boissons par unité" in text
+
+
+def test_the_same_input_gives_the_same_bytes(tmp_path) -> None:
+    """No random token in the ids, the embedded JSON's keys sorted: two runs under two hash
+    seeds (and one of them with --jobs) write the same page."""
+    import os
+    import subprocess
+    import sys
+
+    pages = []
+    for seed, jobs in (("1", "1"), ("2", "2")):
+        out = tmp_path / f"r{seed}.html"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "referee", "--lang", "en", "check", "--format", "html", "-j", jobs, "-o", str(out),
+                        str(RECORDS / "caroleto"), str(RECORDS / "pierre-qui-roule")], env=env, check=False, timeout=600)
+        pages.append(out.read_bytes())
+    assert len(pages[0]) > 10_000 and pages[0] == pages[1]

@@ -141,3 +141,21 @@ def test_a_light_game_draws_its_timeline_when_opened(chromium_page, tmp_path, mo
     assert any("<script>alert(4)</script>" in c for c in comments)
     screenshot(page, "html-light-phone", full_page=False)
     assert page.console_errors == []
+
+
+def test_the_archive_summary_fits_a_phone(chromium_page, archive_page) -> None:
+    """At 390 px: no sideways scroll, each row of the summary at most about 120 px high,
+    the result (or what is left of the game) said on every row."""
+    page = chromium_page(viewport=PHONE)
+    page.goto(archive_page.as_uri())
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE[0], "nothing wider than the screen"
+    box = page.evaluate("() => { const s = document.querySelector('#summary').parentElement; return [s.scrollWidth, s.clientWidth]; }")
+    assert box[0] <= box[1], "the summary scrolls sideways"
+    heights = page.evaluate("() => [...document.querySelectorAll('#summary tbody tr')].map(r => r.getBoundingClientRect().height)")
+    assert len(heights) > 300 and max(heights) <= 120, sorted(heights)[-5:]
+    results = page.evaluate("() => [...document.querySelectorAll('#summary tbody tr td:nth-child(6)')].map(c => c.textContent)")
+    assert all(results), [n for n, r in enumerate(results) if not r][:5]
+    visible = page.evaluate("() => [...document.querySelectorAll('#summary thead th')].map(th => th.offsetWidth > 0)")
+    assert visible == [True, True, False, True, True, True, False]  # status told in the result, file and line in the game
+    screenshot(page, "html-archive-phone", full_page=False)
+    assert page.console_errors == []

@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import tempfile
-import uuid
 from collections.abc import Iterator
 
 from ..card_svg import label, symbol_id, symbols
@@ -59,7 +58,6 @@ class HtmlWriter(Writer):
         super().__init__(emit, settings)
         self.out = emit
         self.lang = language()
-        self.token = uuid.uuid4().hex[:6]
         self.count = 0
         self.spent = 0
         self.events: list[Event] = []
@@ -134,7 +132,7 @@ class HtmlWriter(Writer):
     def game(self, item: object, report: GameReport, found: Found | None) -> None:
         record = item if isinstance(item, Record) and report.players else None
         self.count += 1
-        prefix = f"g{self.token}{self.count}"
+        prefix = game_id(report)
         whole = None
         if record is None or (self.spent < WHOLE_BYTES and len(self.events) <= WHOLE_EVENTS):
             whole = str(section_html(prefix, Html(NUMBER), report, record, self.events, self.comments, self.lang, True, self.dropped))
@@ -152,9 +150,7 @@ class HtmlWriter(Writer):
         self.events, self.comments = [], []
 
     def _row(self, anchor: str, report: GameReport) -> Html:
-        result = report.result
-        outcome = (say("report.winner", player=result.winner) if result is not None and result.winner
-                   else say("report.order", players=join(result.order)) if result is not None and len(result.order) > 1 else "")
+        outcome = _outcome(report)
         count = len(report.violations) + sum(report.omitted.values())
         entry = find_game(report.game) if report.game else None
         return h('<tr class="s-{}"><td data-v="{}"><a href="#{}">{}</a></td><td>{}</td><td class="status">{}</td><td data-v="{}">{}</td>'
@@ -220,6 +216,29 @@ class HtmlWriter(Writer):
 
     def worker_result(self) -> tuple[Summary, dict[str, object]]:
         return self.summary, {}
+
+
+def _outcome(report: GameReport) -> str:
+    """The summary's result cell: the winner or the finishing order, and the scores, of a
+    finished game; what is left of one that is not (in progress, violations, unreadable)."""
+    result = report.result
+    if result is None or not result.finished or report.status == "error":
+        return status_text(report)
+    outcome = (say("report.order", players=join(result.order)) if len(result.order) > 1
+               else say("report.winner", player=result.winner) if result.winner else say("report.no-winner"))
+    scores = ", ".join(f"{player} {score}" for player, score in result.scores.items())
+    return f"{outcome} ({scores})" if scores else outcome
+
+
+def game_id(report: GameReport) -> str:
+    """A game's id in the page, from its file and line: the same input gives the same page
+    (no random token), in one process or with --jobs."""
+    return id_of(report.file, report.line)
+
+
+def id_of(file: str, line: int) -> str:
+    """The id of the game at ``line`` of ``file`` (see game_id)."""
+    return "g" + hashlib.sha256(f"{file}\n{line}".encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 def _deck(record: Record) -> frozenset[Card]:

@@ -66,7 +66,12 @@ figure.chart .axes line{stroke:var(--muted);stroke-width:1}
 .legend{list-style:none;padding:0;margin:.2rem 0;display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.85rem}
 .legend svg{vertical-align:-1px;margin-right:.3rem}
 footer{color:var(--muted);font-size:.85rem;margin:1.5rem 0}
-@media (max-width:600px){body{padding:.4rem;font-size:15px}dl.state{grid-template-columns:1fr}
+@media (max-width:600px){body{padding:.4rem;font-size:15px}
+.summary-table{min-width:0;font-size:.8rem;line-height:1.3}.summary-table th:nth-child(1){width:2rem}.summary-table th:nth-child(2){width:5rem}
+.summary-table th:nth-child(4){width:5.4rem}.summary-table th:nth-child(5),.summary-table th:nth-child(6){width:auto}
+.summary-table th:nth-child(3),.summary-table td:nth-child(3),.summary-table th:nth-child(7),.summary-table td:nth-child(7){display:none}
+.summary-table th,.summary-table td{padding:.25rem .25rem}.summary-table td{overflow-wrap:anywhere}
+dl.state{grid-template-columns:1fr}
 dl.state dd{margin-bottom:.3rem}.ln{min-width:2.2em}.checkpoint,.state-panel{margin-left:0}}
 @media print{:root{--bg:#fff;--fg:#000;--panel:#fff;--bad-bg:#fff}body{max-width:none;font-size:11pt}
 details.game{break-inside:auto;border:0;border-top:2px solid #000;border-radius:0}

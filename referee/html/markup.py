@@ -42,8 +42,9 @@ _JSON_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 
 
 
 def json_text(data: object) -> str:
-    """Data as compact JSON safe inside a ``<script>`` element."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_JSON_ESCAPES)
+    """Data as compact JSON safe inside a ``<script>`` element, its keys sorted (the same
+    data gives the same bytes)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).translate(_JSON_ESCAPES)
 
 
 def json_script(element_id: str, data: object) -> Html:

@@ -6,11 +6,11 @@ entries of the French catalogue (``referee/locale/fr/LC_MESSAGES/referee.po``, i
 order). ``referee.messages`` says them; a key belongs to one module only (a test checks).
 """
 
-from . import reports, reading, bataille_corse, carte_et_plouc, tricks, pierre_qui_roule, flaschenteufel, caroleto, play, serve, lsp, html
+from . import reports, reading, bataille_corse, carte_et_plouc, tricks, pierre_qui_roule, flaschenteufel, caroleto, play, serve, lsp, html, standings
 
 Message = str | tuple[str, str]
 """A sentence, or a sentence with a count as (singular, plural)."""
 
-DOMAINS = (reports, reading, bataille_corse, carte_et_plouc, tricks, pierre_qui_roule, flaschenteufel, caroleto, play, serve, lsp, html)
+DOMAINS = (reports, reading, bataille_corse, carte_et_plouc, tricks, pierre_qui_roule, flaschenteufel, caroleto, play, serve, lsp, html, standings)
 
 ENGLISH: dict[str, Message] = {key: text for domain in DOMAINS for key, text in domain.ENGLISH.items()}

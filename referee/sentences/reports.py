@@ -55,6 +55,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "config.too-large": "{path}: a configuration file holds at most {limit} MB; this one is larger",
     "config.too-deep": "it is nested too deep",
     "config.expect.table": "a table (keys: {keys})",
+    "config.expect.aliases": "a table of names, each with the player it is, such as {{Zoe = \"Zoé\"}}",
     "config.unknown-key": "{path}: unknown key {name!r}{hint}; referee reads {keys}",
     "config.expect.per-file": "a table of patterns, each with a list of codes, such as {{\"records/old/*\" = [\"BC-FALSE-SLAP\"]}}",
     "check.statistics-format": "--statistics prints lines for people: it goes with the formats {formats}, not {format}",
