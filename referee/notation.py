@@ -501,6 +501,13 @@ class Readable(Protocol):
     def read(self, size: int, /) -> bytes | None: ...
 
 
+def empty_file(path: str) -> RecordError:
+    """The error of a file with nothing in it but white space: "an empty file"."""
+    nothing = RecordError(path, 0, 0, say("file.nothing"))
+    nothing.empty = True
+    return nothing
+
+
 def _noting_text(texts: Iterator[str], written: list[bool]) -> Iterator[str]:
     """``texts``, passed on; ``written[0]`` becomes True at the first that is not all white space."""
     for text in texts:
@@ -777,9 +784,7 @@ def read_games(path: str, stream: Readable | None = None, lazy: bool = False, ma
         if not found and written[0]:
             yield RecordError(path, 1, 1, say("file.empty"))
         elif not found:
-            nothing = RecordError(path, 0, 0, say("file.nothing"))
-            nothing.empty = True
-            yield nothing
+            yield empty_file(path)
     finally:
         if opened is not None:
             opened.close()

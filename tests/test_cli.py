@@ -152,6 +152,8 @@ def test_an_empty_file_is_an_empty_file(runner, tmp_path) -> None:
     assert result.output.splitlines()[-1] == "1 empty file; 1 in progress (1 game in 2 files)"
     result = runner.invoke(main, ["check", "--format", "json", empty])
     assert result.exit_code == 2 and json.loads(result.output)[0]["error"]["message"].startswith("an empty file")
+    result = runner.invoke(main, ["check", write(tmp_path, "empty.json", " \n")])  # JSON by its name
+    assert result.exit_code == 2 and result.output.splitlines()[-1] == "1 empty file", result.output
 
 
 def test_check_with_no_file_checks_the_current_folder_as_configured(runner, tmp_path, monkeypatch) -> None:
