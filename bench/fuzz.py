@@ -40,7 +40,13 @@ JSON records (long numbers, lone surrogates, deep nesting, wrong types), ``--con
 mutated configurations, ``--tree`` folder trees with named pipes, link loops, unreadable
 folders and special files walked by check, fmt, state and explain (a hang is an error),
 ``--killed`` ``check --jobs`` runs with a worker killed mid-batch, ``--writers`` two
-writers on one record under its lock.
+writers on one record under its lock. Issue 38's: ``--output`` ``check -o FILE`` in every
+format, FILE a new name, a regular file, a named pipe, a device node made for the run (a
+copy of /dev/null's or /dev/full's numbers, a block device no driver holds), a link, a
+socket, a folder, a full disk (simulated), or /dev/stdout appended to a file, into a
+pipe or into a copy of /dev/full (never the machine's own devices): what is not a regular
+file stays what it was, no temporary file is left, the refusals exit 2 (each run bounded:
+60 s).
 
 Options: --seed S (the run is deterministic for a seed), --jobs J (processes),
 --max-events N (per simulated record), --regressions DIR, --until HH:MM (UTC: stop
@@ -63,6 +69,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]  # bench/html.py is not the html module
 sys.path.insert(0, str(ROOT))
 
 import click  # noqa: E402
@@ -1047,11 +1054,13 @@ def fuzz_writers(index: int, seed: int) -> tuple[Counter, list[Failure]]:
 
     rng = random.Random(f"{seed}:writers:{index}")
     folder = Path(tempfile.mkdtemp(prefix="fuzz-writers-"))
-    path = folder / "game.txt"
+    long_name = rng.random() < 0.3  # 241 to 255 bytes: the lock's and the temporary file's names are hashed (issue 38)
+    path = folder / ("é" * rng.randint(119, 125) + "a" * rng.randint(0, 1) + ".txt" if long_name else "game.txt")
     path.write_text(HEAD, encoding="utf-8")
     lines = rng.randint(5, 60)
     modes = [rng.choice(("append", "replace", "mixed")) for _ in range(2)]
-    what = f"two writers #{index} ({lines} lines each, {modes[0]} and {modes[1]})"
+    what = (f"two writers #{index} ({lines} lines each, {modes[0]} and {modes[1]}, "
+            f"a name of {len(os.fsencode(path.name))} bytes)")
     try:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         writers = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name, str(lines), mode], env=env,
@@ -1063,7 +1072,7 @@ def fuzz_writers(index: int, seed: int) -> tuple[Counter, list[Failure]]:
         if any(w.returncode for w in writers) or not text.startswith(HEAD) or got != expected:
             raise Failure("writers", "two writers lost or mixed lines",
                           f"{what}: {len(got)} of {len(expected)} lines; {' '.join(errors)[-300:]}", text.encode())
-        if sorted(p.name for p in folder.iterdir()) != ["game.txt"]:
+        if sorted(p.name for p in folder.iterdir()) != [path.name]:
             raise Failure("writers", "two writers left files behind", f"{what}: {os.listdir(folder)}", b"")
     except subprocess.TimeoutExpired:
         return Counter(writers=1), [Failure("writers", "two writers hang", what, b"")]
@@ -1074,6 +1083,196 @@ def fuzz_writers(index: int, seed: int) -> tuple[Counter, list[Failure]]:
     return Counter(writers=1), []
 
 
+_OUTPUT_KINDS = ("new", "regular", "fifo", "null", "full", "link", "dangling-link", "block", "socket", "folder",
+                 "full-disk", "stdout-append", "stdout-pipe", "stdout-full")
+_OUTPUT_FORMATS = ("text", "concise", "json", "jsonl", "junit", "sarif", "github", "html")
+_REFUSED = {"link", "dangling-link", "block", "socket", "folder", "full", "full-disk", "stdout-full"}
+"""The targets ``-o`` must refuse, or must fail on (exit 2, said)."""
+
+
+def _output_target(kind: str, folder: Path) -> Path | None:
+    """The FILE of ``-o`` for a kind of target, made in ``folder``; None when this machine
+    cannot make it (a device node without the right to)."""
+    import socket
+    import stat as st
+
+    target = folder / "report.out"
+    if kind in ("regular", "full-disk"):
+        target.write_text("the last report\n", encoding="utf-8")
+        target.chmod(0o640)
+    elif kind == "fifo":
+        os.mkfifo(target)
+    elif kind in ("null", "full", "block"):
+        numbers = {"null": os.stat("/dev/null").st_rdev, "full": os.stat("/dev/full").st_rdev if os.path.exists("/dev/full")
+                   else None, "block": os.makedev(240, 77)}[kind]  # 240: a number no driver holds
+        if numbers is None:
+            return None
+        try:
+            os.mknod(target, (st.S_IFBLK if kind == "block" else st.S_IFCHR) | 0o666, numbers)
+        except (OSError, AttributeError):
+            return None
+    elif kind == "link":
+        (folder / "victim").write_bytes(b"secret\n")
+        os.symlink("victim", target)
+    elif kind == "dangling-link":
+        os.symlink("nowhere", target)
+    elif kind == "socket":
+        with socket.socket(socket.AF_UNIX) as server:
+            server.bind(str(target))
+    elif kind == "folder":
+        target.mkdir()
+    return target
+
+
+def _full_disk(folder: Path):
+    """A context manager: writes and syncs of files under ``folder`` fail as on a full disk
+    (the first write takes half of its bytes first)."""
+    import contextlib
+    import errno
+
+    @contextlib.contextmanager
+    def full():
+        write, fsync, calls = os.write, os.fsync, []
+
+        def here(fd: int) -> bool:
+            try:
+                return os.readlink(f"/proc/self/fd/{fd}").startswith(str(folder))
+            except OSError:
+                return False
+
+        def failing_write(fd: int, data) -> int:
+            if not here(fd):
+                return write(fd, data)
+            calls.append(fd)
+            if len(calls) == 1 and len(data) > 1:
+                return write(fd, bytes(data)[:len(data) // 2])
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def failing_fsync(fd: int) -> None:
+            if here(fd):
+                raise OSError(errno.ENOSPC, "No space left on device")
+            fsync(fd)
+
+        os.write, os.fsync = failing_write, failing_fsync
+        try:
+            yield
+        finally:
+            os.write, os.fsync = write, fsync
+
+    return full()
+
+
+def _kind_of(path: Path) -> tuple[int, int] | None:
+    try:
+        status = os.lstat(path)
+    except OSError:
+        return None
+    return status.st_mode & 0o170000, status.st_rdev
+
+
+def fuzz_output(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """``check -o FILE`` (issue 38) for a record and a format, FILE being a new name, a
+    regular file, a named pipe, a device node (a copy of /dev/null's or /dev/full's, a block
+    device), a link, a socket, a folder, a full disk, or /dev/stdout appended to a file,
+    into a pipe or into a copy of /dev/full (never the machine's own devices): never a
+    traceback; what is not a regular file or a new name stays what it was; a link's target
+    is never written; no temporary file is left; the targets that must be refused or that
+    cannot take the report exit 2, the others 0 or 1 with the report there."""
+    import shutil
+    import subprocess
+    import threading
+
+    rng = random.Random(f"{seed}:output:{index}")
+    kind, form = rng.choice(_OUTPUT_KINDS), rng.choice(_OUTPUT_FORMATS)
+    text = HEAD + "Alice plays 7H\n" if rng.random() < 0.5 else _simulated_text(rng)
+    data = text.encode("utf-8")
+    what = f"-o #{index} to {kind} ({form}, {len(data)} bytes)"
+    counts = Counter({"output": 1, f"output {kind}": 1})
+    folder = Path(tempfile.mkdtemp(prefix="fuzz-output-"))
+    record = folder / "game.txt"
+    record.write_bytes(data)
+    try:
+        target = _output_target(kind, folder)
+        if target is None:
+            return Counter({"output": 1, "output skipped": 1}), []
+        before = _kind_of(target)
+        args = ["check", "--no-config", "--format", form, "-o", str(target), str(record)]
+        got: list[bytes] = []
+        if kind.startswith("stdout"):
+            args[args.index(str(target))] = "/dev/stdout"
+            log = folder / "ci.log"
+            log.write_bytes(b"earlier steps\n")
+            if kind == "stdout-full":  # never the machine's /dev/full: a version that renames would replace it
+                full = _output_target("full", folder)
+                if full is None:
+                    return Counter({"output": 1, "output skipped": 1}), []
+                target, before = full, _kind_of(full)
+            sink = {"stdout-append": lambda: open(log, "ab"), "stdout-pipe": lambda: None,
+                    "stdout-full": lambda: open(target, "wb")}[kind]()
+            try:
+                done = subprocess.run([sys.executable, "-m", "referee", *args], stdout=sink or subprocess.PIPE,
+                                      stderr=subprocess.PIPE, timeout=60, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+            finally:
+                if sink is not None:
+                    sink.close()
+            status, said = done.returncode, done.stderr.decode("utf-8", "replace")
+            if "Traceback" in said:
+                raise Failure("output", f"a traceback ({kind})", f"{what}: {said[-300:]}", data)
+            if kind == "stdout-append":
+                written = log.read_bytes()
+                got.append(written[len(b"earlier steps\n"):] if written.startswith(b"earlier steps\n") else b"")
+            elif kind == "stdout-pipe":
+                got.append(done.stdout)
+        else:
+            reader = None
+            if kind == "fifo":
+                reader = threading.Thread(target=lambda: got.append(target.read_bytes()), daemon=True)
+                reader.start()
+            try:
+                with _alarm(60):
+                    def run() -> int:
+                        return run_cli(args, _Input(io.BytesIO(b"")), "output", what, data)
+
+                    if kind == "full-disk":
+                        with _full_disk(folder):
+                            status, measure = bounded(run, len(data), "output", what, data)
+                    else:
+                        status, measure = bounded(run, len(data), "output", what, data)
+                    _MEASURES.append(measure)
+            except _Hang as hang:
+                raise Failure("output", f"-o hangs ({kind})", f"{what}: {hang}", data) from None
+            finally:
+                if reader is not None:
+                    reader.join(10)
+                    if reader.is_alive():  # never opened for writing: let the reader go
+                        os.close(os.open(target, os.O_WRONLY | os.O_NONBLOCK))
+                        reader.join(10)
+            if kind in ("new", "regular"):
+                got.append(target.read_bytes() if target.is_file() else b"")
+        if (status == 2) != (kind in _REFUSED):
+            raise Failure("output", f"-o to {kind} exits {status}", f"{what}: exit {status}", data)
+        if kind not in ("new", "regular", "stdout-append", "stdout-pipe") and _kind_of(target) != before:
+            raise Failure("output", f"-o replaced a {kind}", f"{what}: {before} became {_kind_of(target)}", data)
+        if kind == "regular" and os.stat(target).st_mode & 0o777 != 0o640:
+            raise Failure("output", "-o lost the file's mode", what, data)
+        if kind == "full-disk" and target.read_bytes() != b"the last report\n":
+            raise Failure("output", "-o on a full disk changed the old report", what, data)
+        if kind == "link" and (folder / "victim").read_bytes() != b"secret\n":
+            raise Failure("output", "-o wrote through a link", what, data)
+        if kind in ("new", "regular", "fifo", "stdout-append", "stdout-pipe") and (not got or not got[0]):
+            raise Failure("output", f"-o to {kind} wrote no report", what, data)
+        left = [name for name in os.listdir(folder) if name.startswith(".")]
+        if left:
+            raise Failure("output", f"-o left a temporary file ({kind})", f"{what}: {left}", data)
+    except subprocess.TimeoutExpired:
+        return counts, [Failure("output", f"-o hangs ({kind})", what, data)]
+    except Failure as failure:
+        return counts, [failure]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return counts, []
+
+
 def _task(args):
     """One task, its slowest input and the largest in memory of its runs that keep only a
     few violations (the command line's): (seconds, megabytes, what, kept)."""
@@ -1081,7 +1280,7 @@ def _task(args):
     _MEASURES.clear()
     counts, failures = {"game": fuzz_one, "bytes": fuzz_bytes, "hostile": fuzz_hostile,
                         "json": fuzz_json, "config": fuzz_config, "tree": fuzz_tree, "killed": fuzz_killed,
-                        "writers": fuzz_writers}[kind](*rest)
+                        "writers": fuzz_writers, "output": fuzz_output}[kind](*rest)
     none = (0.0, 0.0, "", False)
     slowest = max(_MEASURES, key=lambda m: m[0], default=none)
     largest = max((m for m in _MEASURES if not m[3]), key=lambda m: m[1], default=none)
@@ -1108,9 +1307,10 @@ SURFACE_OPTIONS = (
     ("tree", 0, "folder trees with named pipes, link loops, unreadable folders and special files"),
     ("killed", 0, "check --jobs runs with a worker killed mid-batch"),
     ("writers", 0, "two writers on one record, under its lock"),
+    ("output", 0, "check -o to a FIFO, a device node, a link, a socket, /dev/stdout, a full disk (issue 38)"),
 )
 SURFACES = tuple(kind for kind, _, _ in SURFACE_OPTIONS)
-"""The surfaces of issue 20, each its own kind of input."""
+"""The surfaces of issues 20 and 38, each its own kind of input."""
 
 
 def run_fuzz(args) -> int:
@@ -1157,7 +1357,7 @@ def run_fuzz(args) -> int:
     print(f"  records tried: {tried}")
     for key in ("records", "mutated", "garbled", "bytes", "hostile", *SURFACES):
         print(f"    {key:10} {counts[key]}")
-    for key in ("hostile", "json", "tree"):
+    for key in ("hostile", "json", "tree", "output"):
         print(f"  {key + ':':11} " + ", ".join(f"{k.split(' ', 1)[1]} {v}" for k, v in sorted(counts.items())
                                             if k.startswith(key + " ")))
     print(f"  slowest input: {slowest[0]:.2f} s ({slowest[1]:.1f} MB), {slowest[2][:200]}")

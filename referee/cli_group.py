@@ -185,7 +185,7 @@ def _with_config_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--ignore", multiple=True, metavar="CODES", help="Never report these codes or prefixes, comma-separated.")
 @click.option("--play-out", is_flag=True, help="Play each game on to its end from the known deal.")
 @click.option("--output-file", "-o", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Write the report to FILE (replaced once the check is over) instead of the standard output.")
+              help="Write the report to FILE instead of the standard output: a file is replaced once the check is over; a named pipe or a device (/dev/null, /dev/stdout) is written in place; a link is refused.")
 @click.option("--statistics", is_flag=True,
               help="Print how many times each code was found (most frequent first, with its title) and the summary, "
                    "instead of the findings (text, concise and github formats).")

@@ -8,7 +8,7 @@ import io
 import os
 from collections.abc import Callable, Iterable, Iterator
 
-from .atomic import replace_file
+from .atomic import OUTPUT_FULL
 from .fit import fit, terminal_width
 # imported by name from here too:
 from .formatter import (
@@ -21,7 +21,7 @@ from .messages import say
 from .notation import Readable, RecordError, read_games, unreadable_reason
 from .paths import NotFound
 from . import record_file
-from .record_file import FileRefused, RecordFile, read_stdin
+from .record_file import FileRefused, RecordFile, read_stdin, replace_file
 from .safe_text import visible
 from .twice import Twice
 
@@ -89,6 +89,8 @@ def run(targets: Iterable[str | NotFound], style: Style, check: bool, diff: bool
             err(str(error) + "\n")
             counts["error"] += 1
         except OSError as error:
+            if error.errno in OUTPUT_FULL:
+                raise  # the standard output is full (every file fmt writes says its own errors)
             err(_unreadable(target, error) + "\n")
             counts["error"] += 1
     changed, same, errors = counts["changed"], counts["same"], counts["error"]

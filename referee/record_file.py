@@ -26,6 +26,7 @@ import os
 import stat
 from typing import TYPE_CHECKING, BinaryIO
 
+from .atomic import Temporary, WriteFailed, kind_of as kind_of, reason as reason, sync, write_all
 from .messages import say
 from .safe_text import visible
 
@@ -48,15 +49,6 @@ class FileRefused(Exception):
         return visible(f"{self.path}: {self.message}")
 
 
-def kind_of(mode: int) -> str | None:
-    """What a file that is not a regular file is, in words; None for a regular file."""
-    for test, key in ((stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "fifo"), (stat.S_ISCHR, "device"),
-                      (stat.S_ISBLK, "device"), (stat.S_ISSOCK, "socket"), (stat.S_ISLNK, "link")):
-        if test(mode):
-            return say(f"file.kind.{key}")
-    return None if stat.S_ISREG(mode) else say("file.kind.other")
-
-
 def open_regular(path: str) -> BinaryIO:
     """A file opened for reading, checked to be a regular file (a link is followed) before
     a byte of it is read: ValueError with a sentence for a named pipe (which could hang the
@@ -73,13 +65,6 @@ def open_regular(path: str) -> BinaryIO:
         os.close(fd)
         raise
     return os.fdopen(fd, "rb")
-
-
-def reason(error: OSError) -> str:
-    """Why the system refused, in a few words."""
-    if error.errno == errno.ELOOP:
-        return say("file.kind.link")
-    return error.strerror or str(error) or type(error).__name__
 
 
 def _writable(status: os.stat_result) -> bool:
@@ -217,23 +202,36 @@ class RecordFile:
 
     def append(self, text: str | bytes) -> int:
         """Write at the end of the file, through the descriptor kept, and sync it to the
-        disk; the offset it was written at."""
+        disk; the offset it was written at. FileRefused when it cannot be written (a full
+        disk): the file is cut back to where it ended, as it was."""
         self._may_write()
         data = text.encode("utf-8") if isinstance(text, str) else text
         offset = os.lseek(self.fd, 0, os.SEEK_END)  # the writing lock keeps other writers out
-        view = memoryview(data)
-        while view:
-            view = view[os.write(self.fd, view):]
-        os.fsync(self.fd)
+        try:
+            write_all(self.fd, data)
+            os.fsync(self.fd)
+        except OSError as error:
+            try:
+                os.ftruncate(self.fd, offset)
+            except OSError:
+                pass
+            raise self._cannot_write(error) from None
         self.status = os.fstat(self.fd)
         return offset
 
     def truncate(self, size: int) -> None:
         """Cut the file to ``size`` bytes in place (undo of lines appended), and sync it."""
         self._may_write()
-        os.ftruncate(self.fd, size)
-        os.fsync(self.fd)
+        try:
+            os.ftruncate(self.fd, size)
+            os.fsync(self.fd)
+        except OSError as error:
+            raise self._cannot_write(error) from None
         self.status = os.fstat(self.fd)
+
+    def _cannot_write(self, error: OSError | WriteFailed) -> FileRefused:
+        why = error.reason if isinstance(error, WriteFailed) else reason(error)
+        return FileRefused(self.path, say("file.cannot-write", reason=why))
 
     def replace(self, text: str | bytes | bytearray, prefix: str = "referee") -> None:
         """Replace the file's content, whole or not at all: see the module's docstring.
@@ -246,49 +244,23 @@ class RecordFile:
         if (now.st_size, now.st_mtime_ns) != (self.status.st_size, self.status.st_mtime_ns):
             raise FileRefused(self.path, say("file.changed"))
         data = text.encode("utf-8") if isinstance(text, str) else text
-        temporary = self._temporary(prefix)
         try:
-            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O["O_NOFOLLOW"] | _O["O_CLOEXEC"]
-                             | _O["O_BINARY"], 0o600, dir_fd=self.folder)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(handle, view):]
-                self._same_owner(handle, now)
-                os.fsync(handle)
-            finally:
-                os.close(handle)
-            self._still_here()
-            os.rename(temporary, self.name, src_dir_fd=self.folder, dst_dir_fd=self.folder)
+            temporary = Temporary(self.folder, self.name, prefix)
+        except OSError as error:
+            raise FileRefused(self.path, say("file.cannot-write-beside", reason=reason(error))) from None
+        try:
+            temporary.write(data)
+            temporary.commit(stat.S_IMODE(now.st_mode), (now.st_uid, now.st_gid), self._still_here)
+        except OSError as error:
+            temporary.discard()
+            raise self._cannot_write(error) from None
         except BaseException:
-            try:
-                os.unlink(temporary, dir_fd=self.folder)
-            except OSError:
-                pass
+            temporary.discard()
             raise
-        self.sync_folder()
         # The descriptor now holds the old file: take the new one, through the same folder.
         old, self.fd = self.fd, os.open(self.name, os.O_RDWR | _O["O_NOFOLLOW"] | _O["O_CLOEXEC"], dir_fd=self.folder)
         os.close(old)
         self.status = os.fstat(self.fd)
-
-    def _temporary(self, prefix: str) -> str:
-        import secrets
-
-        return f".{self.name}.{secrets.token_hex(4)}.{prefix}"
-
-    @staticmethod
-    def _same_owner(handle: int, status: os.stat_result) -> None:
-        """The record's owner, group and mode on the new file, as far as the user may."""
-        if hasattr(os, "fchown"):
-            for owner in ((status.st_uid, status.st_gid), (-1, status.st_gid)):
-                try:
-                    os.fchown(handle, *owner)
-                    break
-                except OSError:
-                    continue
-        if hasattr(os, "fchmod"):
-            os.fchmod(handle, stat.S_IMODE(status.st_mode))
 
     def _still_here(self) -> None:
         """FileRefused unless the name still leads to the file that was read."""
@@ -301,10 +273,7 @@ class RecordFile:
 
     def sync_folder(self) -> None:
         """Make the file's entry in its folder durable (after it was made or renamed)."""
-        try:
-            os.fsync(self.folder)
-        except OSError:
-            pass
+        sync(self.folder)
 
     # --- Closing ----------------------------------------------------------------------------
     def close(self) -> None:
@@ -320,6 +289,17 @@ class RecordFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def replace_file(path: str, data: bytes, prefix: str = "referee") -> None:
+    """Replace a file's content with ``data``: a temporary file in the same folder
+    (``.NAME.*.PREFIX``), synced, given the file's owner, group and mode, renamed over the
+    very entry opened (RecordFile.replace). A symbolic link named here is resolved once:
+    the file it points to is replaced, the link kept. FileRefused for a file that is not
+    a regular file, read-only, has several names or cannot be written."""
+    with RecordFile.open(path) as opened:
+        opened.read_bytes()
+        opened.replace(data, prefix)
 
 
 def read_stdin(limit: int, name: str = "<stdin>", too_large: str | None = None) -> bytes:

@@ -68,8 +68,9 @@ def interrupted(error: KeyboardInterrupt) -> int:
 
 def with_endings(run: Callable[[], object]) -> object:
     """Run a command with the endings every command shares: Ctrl-C exits 130 and a closed
-    output 141, quietly; running out of memory is said in a sentence, exit 2. Never a traceback.
-    A Ctrl-C is never lost (``_keep_interrupts``)."""
+    output 141, quietly; running out of memory, and a standard output that cannot take
+    more (a full disk), are said in a sentence, exit 2. Never a traceback. A Ctrl-C is
+    never lost (``_keep_interrupts``)."""
     lost: list[BaseException] = []
     hook = sys.unraisablehook
     sys.unraisablehook = _keep_interrupts(hook, lost)
@@ -93,6 +94,16 @@ def with_endings(run: Callable[[], object]) -> object:
 
         _drop_output()
         sys.stderr.write(say("run.out-of-memory") + "\n")
+        sys.exit(EXIT_ERROR)
+    except OSError as error:  # every file referee writes says its own errors: this is the standard output
+        from .atomic import OUTPUT_FULL, reason
+
+        if error.errno not in OUTPUT_FULL:
+            raise
+        from .messages import say
+
+        _drop_output()
+        sys.stderr.write(say("output.stdout", reason=reason(error)) + "\n")
         sys.exit(EXIT_ERROR)
 
 
@@ -302,12 +313,13 @@ def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: 
     targets = named_files(files, config, extensions, exclude, force_exclude, records_only, stdin_filename)
     try:
         summary = run(targets, writer, settings, jobs or os.cpu_count() or 1)  # at most the files and 2 × the cores
-    except BaseException:
+        if out is not None:
+            out.commit()
+    except BaseException as error:
         if out is not None:
             out.discard()
+            _cannot_write(out.path, error)
         raise
-    if out is not None:
-        out.commit()
     if show is not None and show.degraded:
         from .messages import say
 
@@ -326,13 +338,23 @@ def _write_stdout(chunk: object) -> None:
 
 
 def _output_file(path: str) -> OutputFile:
-    """The file of ``-o`` opened for writing (beside it, renamed at the end); one that
-    cannot be written ends the command (exit 2)."""
+    """The file of ``-o`` opened for writing (referee/atomic.py: beside it and renamed at
+    the end, or in place); one that cannot be written ends the command (exit 2)."""
     from .output import OutputFile
 
     try:
         return OutputFile(path)
-    except OSError as error:
+    except BaseException as error:
+        _cannot_write(path, error)
+        raise
+
+
+def _cannot_write(path: str, error: BaseException) -> None:
+    """End the command when the report could not be written to ``path`` (exit 2); any
+    other error goes on its way."""
+    from .output import WriteFailed
+
+    if isinstance(error, WriteFailed):
         from .messages import say
 
-        _stop(say("output.cannot-write", path=path, reason=error.strerror or error))
+        _stop(say("output.cannot-write", path=path, reason=error.reason))

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .messages import say
-from .running import EXIT_ERROR, EXIT_OK, _machine_output, _output_file, _stop, records_out
+from .running import EXIT_ERROR, EXIT_OK, _cannot_write, _machine_output, _output_file, _stop, records_out
 from .standings import add_up, reports, text_lines
 
 if TYPE_CHECKING:
@@ -69,10 +69,11 @@ def run(targets: Iterable[str | NotFound], config: Config, form: str, aliases: t
         out = _output_file(output)
         try:
             out.write(text)
-        except BaseException:
+            out.commit()
+        except BaseException as error:  # the one write path of every report (referee/atomic.py)
             out.discard()
+            _cannot_write(out.path, error)
             raise
-        out.commit()
     else:
         if form != "text":
             records_out()

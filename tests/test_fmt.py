@@ -22,6 +22,7 @@ from referee.export import record_to_json
 from referee.fmt import Formatter, Style, canonical, write_atomically
 from referee.importer import read_json
 from referee.notation import RecordError, read_games
+from referee.record_file import FileRefused
 from referee.simulate import simulate
 
 from .conftest import RECORDS
@@ -145,7 +146,7 @@ def test_a_failed_write_leaves_the_file_whole(unformatted, monkeypatch) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "rename", fail)
-    with pytest.raises(OSError):
+    with pytest.raises(FileRefused, match="cannot write the file: No space left on device"):
         write_atomically(str(unformatted), "half")
     assert unformatted.read_bytes() == before and os.listdir(unformatted.parent) == ["g.txt"]
 

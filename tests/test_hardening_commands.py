@@ -385,7 +385,7 @@ def test_play_on_a_full_disk_names_the_file(tmp_path, monkeypatch) -> None:
 
     monkeypatch.setattr(record_file.os, "write", full)
     result = CliRunner().invoke(main, ["play", str(path)], input="Alice plays 5H\n")
-    assert result.exit_code == 2 and f"{path}: the file cannot be read or written: No space left on device" in result.output
+    assert result.exit_code == 2 and f"{path}: cannot write the file: No space left on device; it is left as it was" in result.output
     assert path.read_text(encoding="utf-8") == HEADERS
 
 

@@ -193,9 +193,11 @@ def test_a_lock_left_by_a_dead_process_is_taken_over(record) -> None:
 
 def test_a_link_planted_as_the_lock_file_is_not_followed(record, victim) -> None:
     os.symlink(victim, lock_path(record))
-    with pytest.raises(OSError):
+    with pytest.raises(LockHeld) as refused:
         with RecordLock(record, "play"):
             pass
+    assert str(refused.value) == f"{record}: its lock file {lock_path(record)} is a symbolic link, which referee " \
+                                 "never follows or writes through: remove it"
     assert victim.read_bytes() == b"secret\n"
 
 

@@ -4,6 +4,10 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     # Running.
     "run.out-of-memory": "referee: out of memory; nothing more was checked",
     "output.cannot-write": "cannot write the report to {path}: {reason}",
+    "output.link": "it is a symbolic link, which referee does not write through (name the file it points to)",
+    "output.kind": "it is {kind}: a report is written to a regular file, a new file, a named pipe or a character device such as /dev/null",
+    "output.kind.block": "a block device (a disk)",
+    "output.stdout": "referee: cannot write to the standard output: {reason}",
     "lang.unknown": "{lang!r} is not a language referee speaks: {languages}",
     "hint.player": " (did you mean {player}?)",
     "option.one-of": "one of {choices}",
