@@ -300,16 +300,15 @@ def _check(record: Record, play_out: bool, found: Found | None) -> GameReport:
     found = found if found is not None else Found()
     found.source_of = lambda line: record.sources((line,)).get(line)
     rules.violations = found
-    for header, known in misspelled_tags(record, type(rules)):  # [Slap "sandwich"]: its default would apply in silence
-        _violation(rules, "REC-MISSPELLED-TAG", header.line, header.column, None, tag=header.tag, known=known)
     replay(rules, record)
     return finish(rules, record, play_out)
 
 
 def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
     """The report of a game whose events are all replayed (``rules.violations`` a Found):
-    what its end, its ``Result`` header and its accepted marks add. The rules are ended
-    with it (a language server keeps copies of them to replay from)."""
+    what its end, its headers (a tag close to one the game reads, ``Result``) and its
+    accepted marks add. The rules are ended with it (a language server keeps copies of
+    them to replay from)."""
     found = rules.violations
     if not isinstance(found, Found):
         raise TypeError("finish: the rules' violations must be a Found (see check)")
@@ -318,6 +317,8 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
     if _result_tag(record):
         rules.conclude()
     result = rules.result()
+    for header, known in misspelled_tags(record, type(rules)):  # [Slap "sandwich"]: its default would apply in silence
+        _violation(rules, "REC-MISSPELLED-TAG", header.line, header.column, None, tag=header.tag, known=known)
     _check_result_tag(rules, record, result)
     _check_accepted_marks(rules)
     status = "error" if record.error_count else "violations" if found.open else status_of([], result)
