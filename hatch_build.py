@@ -25,6 +25,7 @@ from typing import Any
 
 COMPILED = [
     "referee/cards.py",
+    "referee/numbers.py",
     "referee/record.py",
     "referee/notation.py",
     "referee/game_names.py",

@@ -48,6 +48,15 @@ pipe or into a copy of /dev/full (never the machine's own devices): what is not 
 file stays what it was, no temporary file is left, the refusals exit 2 (each run bounded:
 60 s).
 
+Issue 38's: ``--numbers`` records whose numbers are hostile (superscripts and other
+digits that are not 0 to 9, signs, decimals, hundreds and thousands of digits) at every
+place a record writes one: headers (English and French tags), drinks, scores, rounds,
+counts, numbered cards, moves. And both paths: a share of the inputs (``--both-share``,
+of the numbers, JSON, hostile and random-byte inputs) is also run by ``--both-python``'s
+installed referee (by default this Python's), compiled and with ``REFEREE_PURE=1``: the
+same output bytes and exit status are required (skipped, and said, when that install
+is not compiled: ``pip install .`` builds it).
+
 Options: --seed S (the run is deterministic for a seed), --jobs J (processes),
 --max-events N (per simulated record), --regressions DIR, --until HH:MM (UTC: stop
 taking inputs then and report what was tried, for a run that must end in time).
@@ -383,6 +392,44 @@ def hostile_input(shape: str, rng: random.Random) -> bytes:
     return text.encode()
 
 
+NUMBER_VALUES = ("²", "¹²", "³", "٣", "３", "𝟙", "⑦", "0", "00", "-1", "+1", "1.0", "1e3", "1_000", "½",
+                 "9" * 9, "1" + "0" * 9, "9" * 308, "9" * 309, "9" * 4000)
+"""Numbers a record should not take as such, or only up to a bound: digits that are not
+0 to 9 (``str.isdigit()`` is true for most of them, ``int()`` reads some), signs and
+decimals, and long runs of digits (a float holds 308, ``int()`` converts 4,300)."""
+NUMBER_PLACES = (
+    ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\n[Match "m"]\n[Target "{n}"]\nBen says roi\n', "en"),
+    ('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n[Match "m"]\n[Hands "{n}"]\n[Round "{n}"]\n', "en"),
+    ('[Jeu "caroleto"]\n[Notation "fr"]\n[Joueurs "Ann Ben Cas Dom"]\n[Partie "m"]\n[Objectif "{n}"]\n[Donnes "{n}"]\nBen dit roi\n', "fr"),
+    ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\n[Cards "{n}"]\nBen says roi\n', "en"),
+    ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\nBen says roi\nAnn plays 4S on Ben\nBen drinks {n}\n', "en"),
+    ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\nBen says roi\nBen takes ?? from Ann\nCas takes ?? from Ben\n'
+     'Dom takes ?? from Cas\nAnn takes ?? from Dom\nAnn plays 4S on Ben\nBen plays VH on Cas\nCas plays 6H on Dom\n'
+     'Dom plays 10C on Ann\nAnn votes pourri\nBen votes pourri\nDom votes bon\nAnn beats Dom\nBen drinks 2\nBen drinks {n}\n', "en"),
+    ('[Jeu "caroleto"]\n[Notation "fr"]\n[Joueurs "Ann Ben Cas Dom"]\nBen dit roi\nAnn joue 4P sur Ben\nBen boit {n}\n', "fr"),
+    ('[Jeu "caroleto"]\n[Notation "fr"]\n[Joueurs "Ann Ben Cas Dom"]\nBen dit roi\nAnn joue 4P sur Ben\nBen boit {n} gorgées\n', "fr"),
+    ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\nBen says roi\n-- round {n}\n', "en"),
+    ('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\nAnn scores {n}\n', "en"),
+    ('[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice burns {n}\nBob draws {n}\n', "en"),
+    ('[Game "flaschenteufel"]\n[Players "A B C"]\nA plays {n}\nB holds {n} 2 3\n', "en"),
+    ('[Game "bataille-corse"]\n[Players "Alice Bob"]\n{n}. Alice plays 7H\n{n}:04 Bob plays 8C\n', "en"),
+)
+"""Every place a record writes a number: the number goes at each ``{n}``."""
+
+
+def number_input(rng: random.Random) -> bytes:
+    """A record with a hostile number at one of its places (NUMBER_PLACES), now and then
+    inside a simulated game or followed by another game (which must still be read)."""
+    place, _ = rng.choice(NUMBER_PLACES)
+    value = rng.choice(NUMBER_VALUES)
+    if rng.random() < 0.3:
+        value = "".join(rng.choice(NUMBER_VALUES[:7] + ("1", "0", "9")) for _ in range(rng.randint(2, 5)))
+    text = place.replace("{n}", value)
+    if rng.random() < 0.3:
+        text = text + "\n" + _simulated_text(rng)
+    return text.encode("utf-8")
+
+
 class _Output(io.TextIOBase):
     """Standard output for a run of the command line: counts what is written, checks each
     line holds no unsafe character, and can close part-way as ``| head`` does."""
@@ -508,9 +555,82 @@ def fuzz_hostile(index: int, seed: int) -> tuple[Counter, list[Failure]]:
             _, measure = bounded(lambda: run_cli(args, _Input(io.BytesIO(data)), shape, what, data, close_after),
                                  len(data), shape, f"{what}, referee {' '.join(args)}", data, found)
             _MEASURES.append(measure)
+        counts["both paths"] += both_paths(data, ".txt", shape, what, f"{seed}:hostile:{index}")
     except Failure as failure:
         return counts, [failure]
     return counts, []
+
+
+def fuzz_numbers(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """A record with a hostile number: read and checked, run through check, fmt --check
+    and export; now and then through both paths of an installed referee."""
+    rng = random.Random(f"{seed}:numbers:{index}")
+    data = number_input(rng)
+    what = f"number input #{index} ({len(data)} bytes)"
+    try:
+        found = sum(len(report.violations) for _, report in read_and_check(data, "numbers", what, render_report=index % 5 == 0))
+        for args in (["check", "-"], ["check", "--json", "-"], ["export", "--to", "json", "-"], ["fmt", "--check", "-"]):
+            _, measure = bounded(lambda: run_cli(args, _Input(io.BytesIO(data)), "numbers", what, data),
+                                 len(data), "numbers", f"{what}, referee {' '.join(args)}", data, found)
+            _MEASURES.append(measure)
+        both = both_paths(data, ".txt", "numbers", what, f"{seed}:numbers:{index}")
+    except Failure as failure:
+        return Counter(numbers=1), [failure]
+    return Counter({"numbers": 1, "both paths": both}), []
+
+
+# --- Both paths: the compiled install and its sources (issue 38) -----------------------------------
+
+BOTH: dict = {"python": "", "share": 0.02, "compiled": False, "why": ""}
+"""The Python whose installed referee runs both paths, the share of inputs it runs, and
+whether that install is compiled (found once, in main)."""
+
+
+def _installed(python: str, args: list[str], pure: bool, cwd: str) -> "subprocess.CompletedProcess[bytes]":
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("REFEREE_PURE", "PYTHONPATH")}
+    env.update(LANG="C.UTF-8", NO_COLOR="1", **({"REFEREE_PURE": "1"} if pure else {}))
+    return subprocess.run([python, "-I", "-m", "referee", *args], capture_output=True, env=env, cwd=cwd, timeout=300,
+                          check=False)
+
+
+def compiled_install(python: str) -> bool:
+    """Whether ``python -I`` imports a referee compiled with mypyc."""
+    import subprocess
+
+    probe = "from referee.speedups import running; print(running())"
+    done = subprocess.run([python, "-I", "-c", probe], capture_output=True, text=True, check=False)
+    return done.returncode == 0 and done.stdout.startswith("compiled")
+
+
+def both_paths(data: bytes, suffix: str, kind: str, what: str, key: str) -> int:
+    """For a share of the inputs (drawn by ``key``): the installed referee on its compiled
+    path and on its sources gives the same bytes and exit status (check in JSON and text,
+    import for JSON); a Failure when they differ, or either prints a traceback. 1 when
+    the input was run so, else 0."""
+    if not BOTH["compiled"] or random.Random(f"{key}:both").random() >= BOTH["share"]:
+        return 0
+    folder = tempfile.mkdtemp(prefix="fuzz-both-")
+    try:
+        name = "input" + suffix
+        Path(folder, name).write_bytes(data)
+        commands = [["check", "--no-config", "--format", "json", name], ["check", "--no-config", name]]
+        if suffix == ".json":
+            commands.append(["import", "--no-config", name])
+        for args in commands:
+            fast, pure = (_installed(BOTH["python"], args, p, folder) for p in (False, True))
+            if b"Traceback" in fast.stderr + pure.stderr:
+                last = (fast.stderr or pure.stderr).decode(errors="replace").strip().splitlines()[-1:]
+                raise Failure(kind, f"a traceback on one path ({args[0]})", f"{what}: referee {' '.join(args)}: {last}", data)
+            if (fast.returncode, fast.stdout, fast.stderr) != (pure.returncode, pure.stdout, pure.stderr):
+                raise Failure(kind, f"the compiled and pure paths differ ({args[0]})",
+                              f"{what}: referee {' '.join(args)}: exit {fast.returncode} and {pure.returncode}", data)
+        return 1
+    finally:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # --- Time and memory bounds per input -------------------------------------------------------------
@@ -587,7 +707,8 @@ def fuzz_bytes(index: int, seed: int) -> tuple[Counter, list[Failure]]:
         data = bytes(rng.choice(alphabet) for _ in range(size))
     try:
         read_and_check(data, "bytes", f"random bytes #{index}")
-        return Counter(bytes=1), []
+        both = both_paths(data, ".txt", "bytes", f"random bytes #{index}", f"{seed}:bytes:{index}")
+        return Counter({"bytes": 1, "both paths": both}), []
     except Failure as failure:
         return Counter(bytes=1), [failure]
 
@@ -648,7 +769,7 @@ def _json_mutant(rng: random.Random) -> tuple[str, bytes]:
             places.append((value, key))
             stack.append(item)
     kind = rng.choice(("long-number", "surrogate", "nesting", "type", "delete", "huge-string", "float", "duplicate",
-                       "bytes", "truncate"))
+                       "bytes", "truncate", "place"))
     container, key = rng.choice(places)
     nest = 0
     if kind == "long-number":
@@ -670,6 +791,10 @@ def _json_mutant(rng: random.Random) -> tuple[str, bytes]:
         container[key] = rng.choice(("x", "é", "\u202e", "\x1b[2J", "\n")) * rng.randint(1000, 200_000)
     elif kind == "float":
         container[key] = rng.choice((1e308, -1e308, 5e-324, float("nan"), float("inf")))
+    elif kind == "place":  # a line or column that JSON Schema's integer takes and referee must not (issue 38)
+        numbered = [(c, k) for c, k in places if k in ("line", "column")]
+        c, k = rng.choice(numbered) if numbered else (container, key)
+        c[k] = rng.choice((float(c[k]) if isinstance(c[k], int) else 1.0, 1e308, True, False, 0, 10 ** rng.randint(12, 4000)))
     elif kind == "duplicate" and games:
         document["games"] = games * rng.randint(2, 50)
     text = json.dumps(document, ensure_ascii=rng.random() < 0.5, allow_nan=True)
@@ -715,6 +840,7 @@ def fuzz_json(index: int, seed: int) -> tuple[Counter, list[Failure]]:
         if index % 10 == 0:
             for args in (["check", "-"], ["import", "--no-config", "-"]):
                 run_cli(args, _Input(io.BytesIO(data)), "json", what, data)
+        counts["both paths"] += both_paths(data, ".json", "json", what, f"{seed}:json:{index}")
     except Failure as failure:
         return counts, [failure]
     return counts, []
@@ -1280,7 +1406,7 @@ def _task(args):
     _MEASURES.clear()
     counts, failures = {"game": fuzz_one, "bytes": fuzz_bytes, "hostile": fuzz_hostile,
                         "json": fuzz_json, "config": fuzz_config, "tree": fuzz_tree, "killed": fuzz_killed,
-                        "writers": fuzz_writers, "output": fuzz_output}[kind](*rest)
+                        "writers": fuzz_writers, "output": fuzz_output, "numbers": fuzz_numbers}[kind](*rest)
     none = (0.0, 0.0, "", False)
     slowest = max(_MEASURES, key=lambda m: m[0], default=none)
     largest = max((m for m in _MEASURES if not m[3]), key=lambda m: m[1], default=none)
@@ -1308,6 +1434,7 @@ SURFACE_OPTIONS = (
     ("killed", 0, "check --jobs runs with a worker killed mid-batch"),
     ("writers", 0, "two writers on one record, under its lock"),
     ("output", 0, "check -o to a FIFO, a device node, a link, a socket, /dev/stdout, a full disk (issue 38)"),
+    ("numbers", 0, "records with hostile numbers at every place a record writes one (issue 38)"),
 )
 SURFACES = tuple(kind for kind, _, _ in SURFACE_OPTIONS)
 """The surfaces of issues 20 and 38, each its own kind of input."""
@@ -1360,6 +1487,11 @@ def run_fuzz(args) -> int:
     for key in ("hostile", "json", "tree", "output"):
         print(f"  {key + ':':11} " + ", ".join(f"{k.split(' ', 1)[1]} {v}" for k, v in sorted(counts.items())
                                             if k.startswith(key + " ")))
+    if BOTH["compiled"]:
+        print(f"  both paths: {counts['both paths']} inputs run by {BOTH['python']} compiled and pure "
+              f"(a share of {BOTH['share']:.0%} of the numbers, JSON, hostile and random-byte inputs)")
+    else:
+        print(f"  both paths: not run ({BOTH['why']})")
     print(f"  slowest input: {slowest[0]:.2f} s ({slowest[1]:.1f} MB), {slowest[2][:200]}")
     print(f"  largest input in memory (the command line, or reading alone): {largest[1]:.1f} MB ({largest[0]:.2f} s), {largest[2][:200]}")
     print(f"  bounds per input: {LIMITS['seconds']:.0f} s + {LIMITS['seconds_per_mb']:.0f} s per MB + "
@@ -1425,6 +1557,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--regressions", default=str(ROOT / "records" / "regressions"))
     parser.add_argument("--no-save", dest="save", action="store_false", help="do not save failing records")
     parser.add_argument("--memory-mb", type=int, default=0, help="run the memory check on a file of this many MB instead")
+    parser.add_argument("--both-python", default=sys.executable,
+                        help="the Python whose installed referee runs both paths, compiled and pure (default: this one)")
+    parser.add_argument("--both-share", type=float, default=BOTH["share"],
+                        help="the share of the numbers, JSON, hostile and random-byte inputs run on both paths (default 0.02)")
     args = parser.parse_args(argv)
     if args.memory_mb:
         return run_memory(args)
@@ -1438,6 +1574,9 @@ def main(argv: list[str] | None = None) -> int:
         args.bytes = args.games
     if args.hostile is None:
         args.hostile = args.games
+    BOTH.update(python=args.both_python, share=args.both_share, compiled=args.both_share > 0 and compiled_install(args.both_python))
+    BOTH["why"] = ("--both-share 0" if args.both_share <= 0 else
+                   f"the referee installed for {args.both_python} is not compiled: `pip install .` (not editable) builds it")
     LIMITS.update(seconds=args.max_seconds, seconds_per_mb=args.seconds_per_mb,
                   seconds_per_violation=args.seconds_per_violation, memory_mb=args.max_memory_mb)
     return run_fuzz(args)

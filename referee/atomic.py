@@ -33,7 +33,7 @@ OUTPUT_FULL = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "E
 """The errors of an output that cannot take more (a full disk or quota, ``> /dev/full``): on
 the standard output, said by the command's endings (running.with_endings)."""
 _BUFFER = 1 << 16
-_STANDARD = r"/dev/(?:(stdout)|(stderr)|fd/(\d{1,9}))|/proc/(?:self|(\d{1,9}))/fd/(\d{1,9})"
+_STANDARD = r"/dev/(?:(stdout)|(stderr)|fd/([0-9]{1,9}))|/proc/(?:self|([0-9]{1,9}))/fd/([0-9]{1,9})"
 
 
 class WriteFailed(Exception):

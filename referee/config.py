@@ -245,6 +245,8 @@ def _table(path: str, data: bytes) -> dict[str, Any] | None:
         raise ConfigError(say("config.not-toml", path=path, reason=str(error))) from None
     except RecursionError:
         raise ConfigError(say("config.not-toml", path=path, reason=say("config.too-deep"))) from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise ConfigError(say("config.not-toml", path=path, reason=say("config.long-number"))) from None
     if os.path.basename(path) != "pyproject.toml":
         return document
     table = document.get("tool", {}).get("referee") if isinstance(document.get("tool"), dict) else None

@@ -13,6 +13,7 @@ from .games import GAMES, find_game, load_rules, normalize
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name, misspelled_tags
 from .match import Matches, Standing
 from .messages import join, say
+from .numbers import signed
 from .notation import RecordError
 from .record import PREPOSITIONS, Batch, Event, Header, Record
 
@@ -395,8 +396,8 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
     for claim in rules.claims[:CLAIMS_KEPT]:
         if not result.finished:
             rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
-        elif claim.player not in result.scores or result.scores[claim.player] != int(claim.word or ""):
-            _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=int(claim.word or ""),
+        elif claim.player not in result.scores or result.scores[claim.player] != signed(claim.word or ""):
+            _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=signed(claim.word or ""),
                        actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"),
                        why=rules.score_why(claim.player) if result.scores else "")
 

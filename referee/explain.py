@@ -26,6 +26,7 @@ from .fit import fit, terminal_width
 from .importer import read_any
 from .messages import ENGLISH, help_text, join, say, template
 from .notation import RecordError, read_games
+from .numbers import LINE_DIGITS, whole
 from .record import Record
 from .safe_text import visible_lines
 from .state import checked_game_at, rules_at, source_line, state_of
@@ -219,16 +220,14 @@ def explain_line(path: str, line: int, record: Record, report: GameReport, width
 
 # --- The command -----------------------------------------------------------------------------
 
-MAX_DIGITS = 12
-"""A line number longer than this is past the end of any record referee reads."""
-
-
 def _line_number(place: re.Match[str]) -> int:
-    """The line of a FILE:LINE; RecordError for a number no record has a line of."""
+    """The line of a FILE:LINE; RecordError for a number no record has a line of (more
+    than LINE_DIGITS digits)."""
     digits = place["line"]
-    if len(digits.lstrip("0")) > MAX_DIGITS:
+    number = whole(digits, LINE_DIGITS)
+    if number is None:
         raise RecordError(place["path"], 0, 0, say("explain.line-too-large", digits=len(digits)))
-    return int(digits)
+    return number
 
 
 def run(targets: tuple[str, ...]) -> int:

@@ -37,6 +37,7 @@ from typing import IO, TYPE_CHECKING, TypeAlias
 from .cards import CARD_TAGS, SUIT_SYMBOLS, SUITS, UNSEEN, Card, respelled
 from .french import SPELT_TAGS, is_french
 from .games import find_game, load_rules
+from .numbers import signed, whole
 from .record import Batch, Comment, Event, Header, Record
 from .spelling import escape_value as escape_value  # re-exported: where callers have always taken it
 from .spelling import ENGLISH, FRENCH
@@ -84,17 +85,16 @@ def card_text(card: Card, style: Style = Style("ascii", "english", "en")) -> str
 
 
 def _number(text: str) -> str:
-    """Digits without leading zeros, and no plus sign; anything else as it is."""
-    sign, digits = (text[0], text[1:]) if text[:1] in "+-" else ("", text)
-    if not digits.isdigit():
-        return text
-    value = int(digits)
-    return str(-value if sign == "-" else value)
+    """Digits without leading zeros, and no plus sign; anything else (a number too long
+    for the reader, referee/numbers.py) as it is."""
+    value = signed(text)
+    return text if value is None else str(value)
 
 
 def _time(text: str) -> str:
     hours, _, rest = text.partition(":")
-    return f"{int(hours):02d}:{rest}"
+    number = whole(hours)
+    return text if number is None else f"{number:02d}:{rest}"
 
 
 _FIRST = ("Game", "Notation", "Players", "Dealer", "First")

@@ -24,6 +24,7 @@ from .french import is_french, tag_key
 from .games import numbers_are_cards
 from .messages import say
 from .notation import RecordError, empty_file, read_games, unreadable_reason
+from .numbers import LINE_DIGITS, shown, whole
 from .record import Comment, Event, Header, Record
 from .record_file import FileRefused, open_regular, read_stdin
 from .resources import read_resource
@@ -250,9 +251,39 @@ def _short(message: str) -> str:
     return message if len(message) <= _SHOWN else message[: _SHOWN // 2] + " … " + message[-_SHOWN // 2:]
 
 
+_PLACES = 10 ** LINE_DIGITS
+"""Line and column numbers are below this (as a FILE:LINE is: referee/numbers.py)."""
+
+
+def _place(value: object, where: JsonPath) -> int:
+    """A line or column number of the document: a whole number, not a float (``5.0`` and
+    ``1e308`` are integers to JSON Schema, not to referee) nor a boolean."""
+    if type(value) is not int or not 1 <= value < _PLACES:
+        raise _Refused(where, say("json.not-whole", limit=_PLACES - 1, value=_json_value(value)))
+    return value
+
+
+def _json_value(value: object) -> str:
+    import json
+
+    return shown(json.dumps(value))
+
+
+def _places(number: int, game: dict[str, Any]) -> None:
+    """Each line and column of a game checked (see _place), before any is used."""
+    where: JsonPath = ["games", number]
+    _place(game["line"], [*where, "line"])
+    for kind in ("headers", "events", "comments"):
+        for index, item in enumerate(game[kind]):
+            for key in ("line", "column"):
+                if key in item:
+                    _place(item[key], [*where, kind, index, key])
+
+
 def _record(path: str, number: int, game: dict[str, Any], match_games: dict[str, str], match_french: dict[str, bool]) -> Record:
     """A game of the document as a Record, its cards read (a bare number is a card in a
     game of numbered cards, such as Flaschenteufel, and nowhere else)."""
+    _places(number, game)
     tags = {tag_key(h["tag"]): h["value"] for h in reversed(game["headers"])}
     name = tags.get("game") or match_games.get(tags.get("match", ""))
     if name and tags.get("match"):
@@ -270,8 +301,8 @@ def _record(path: str, number: int, game: dict[str, Any], match_games: dict[str,
         cards = []
         for place, text in enumerate(e.get("cards", ())):
             card = SPELLINGS.get(text.upper())
-            if card is None and numbered and text.isdigit():
-                card = Card(int(text), NUMBERED)
+            if card is None and numbered and (value := whole(text)) is not None:
+                card = Card(value, NUMBERED)
             if card is None:
                 raise _Refused(["games", number, "events", index, "cards", place], say("json.not-a-card", card=text))
             cards.append(card)

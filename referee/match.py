@@ -21,6 +21,7 @@ from mypy_extensions import mypyc_attr
 from .games import find_game, load_rules
 from .games.base import Result, Rules, Violation
 from .messages import join, say
+from .numbers import signed, whole
 from .record import Header, Record
 
 INHERITED = ("Game", "Players", "Target", "Hands", "Event", "Date", "Place")
@@ -105,8 +106,7 @@ def _rules_class(record: Record) -> type[Rules] | None:
 
 
 def _number(record: Record, tag: str) -> int | None:
-    value = (record.tag(tag) or "").strip()
-    return int(value) if value.isdigit() else None
+    return whole((record.tag(tag) or "").strip())
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -208,7 +208,7 @@ class Matches:
         if match.over:
             fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, count=match.last)
         round_ = record.header("Round")
-        if round_ is not None and round_.value.strip() != str(match.hands + 1):
+        if round_ is not None and whole(round_.value.strip()) != match.hands + 1:
             fault("REC-ROUND-ORDER", round_, written=round_.value, expected=match.hands + 1)
         if match.seat is None:
             return
@@ -228,7 +228,7 @@ class Matches:
             return
         words = header.value.replace(",", " ").split()
         written = {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
-        wrong = [p for p, v in written.items() if str(match.totals.get(p, "?")) != v.lstrip("+")]
+        wrong = [p for p, v in written.items() if p not in match.totals or match.totals[p] != signed(v)]
         if wrong or len(words) % 2:
             actual = join(f"{p} {match.totals.get(p, 0)}" for p in match.totals)
             rule = cls.RULES.get(cls.CODES.get("REC-TOTALS-MISMATCH", ""), "")

@@ -29,6 +29,7 @@ from .french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WOR
                      is_french)
 from .game_names import numbers_are_cards
 from .messages import say
+from .numbers import MAX_DIGITS, is_digits, shown, signed, too_long, whole
 from .record import ERRORS_KEPT, TARGET_VERBS, Batch, Comment, Event, Header, Record, lines_at
 from .record import RecordError as RecordError  # re-exported: where callers have always taken it
 
@@ -54,12 +55,21 @@ COUNT_VERBS = frozenset({"draws", "burns", "gives", "takes", "discards", "collec
 """Verbs after which a bare number counts unseen cards."""
 MAX_COUNT = 78
 """The most cards a count may stand for, or one line may give: a whole tarot deck."""
+MAX_SIPS = 999
+"""The most gorgées one drink line may write (Caroleto): far more than a round gives
+anyone (docs/games/caroleto.md); a number past it is a finding, not a count."""
 
 _FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
 _NUMBERS = {str(n): card for n, card in _FLASCHENTEUFEL.items()}
 """Flaschenteufel's cards by their written number, for the common case of a line of numbers."""
 _COUNTS = {str(n): (UNSEEN_CARD,) * n for n in range(1, 10)}
 """The usual counts of unseen cards (``draws 2``), read without the line pattern."""
+
+
+def _sips(text: str) -> bool:
+    """Whether a drink's word is a number of gorgées one line may write (0 to MAX_SIPS)."""
+    number = whole(text)
+    return number is not None and number <= MAX_SIPS
 
 
 class _Problem(Exception):
@@ -220,7 +230,7 @@ class _Builder:
         begins with a letter)."""
         move = time = None
         if parts[0][0] in _DIGITS:
-            if parts[0][-1] == "." and parts[0][:-1].isdigit():
+            if parts[0][-1] == "." and is_digits(parts[0][:-1]):
                 move = parts.pop(0)
             if parts and not parts[0].strip(_TIME_CHARACTERS):
                 time = parts.pop(0)
@@ -238,8 +248,8 @@ class _Builder:
             return Event(player, verb, line, place, (), "", 0, rest[0], None, move, time, comment)
         if verb in WORD_VERBS:
             word = rest[0]
-            if verb == "drinks" and (not word.isdigit() or len(rest) > 1):
-                return None
+            if (verb == "drinks" and (len(rest) > 1 or not _sips(word))) or (verb == "scores" and signed(word) is None):
+                return None  # the line pattern reads it, and says what is wrong
             return Event(player, verb, line, place, (), "", 0, None, word, move, time, comment)
         target = None
         if len(rest) >= 2 and rest[-2] in self.targets:
@@ -307,8 +317,9 @@ class _Builder:
         """``-- round 2``: a round begins (its number, when given, is a whole number from 1)."""
         number = match.group("round")
         column = match.start("marker") + shift
-        if number is not None and (not number.isdigit() or int(number) < 1):
-            raise _Problem(line, match.start("round") + shift, say("syntax.round-number", got=number))
+        if number is not None and (whole(number) or 0) < 1:
+            key = "syntax.number-too-long" if too_long(number) else "syntax.round-number"
+            raise _Problem(line, match.start("round") + shift, say(key, got=shown(number), limit=MAX_DIGITS))
         return Event("", "round", line, column, word=number, comment=match.group("comment"))
 
     def _event(self, match: re.Match[str], line: int, shift: int) -> Event:
@@ -318,11 +329,11 @@ class _Builder:
         rest = rest.rstrip()
         column = match.start("player") + shift
         if verb in WORD_VERBS:
-            if verb == "drinks" and not rest.isdigit():
-                amount = self._amount(rest)
-                if amount is None:
-                    raise _Problem(line, match.start("rest") + shift, say(self.bad_amount, got=rest))
-                rest = amount
+            if verb == "drinks":
+                rest = self._drink(rest, line, match.start("rest") + shift)
+            elif verb == "scores" and signed(rest) is None:
+                key = "syntax.number-too-long" if too_long(rest) else "syntax.bad-score"
+                raise _Problem(line, match.start("rest") + shift, say(key, got=shown(rest), limit=MAX_DIGITS))
             return Event(player, verb, line, column, (), "", 0, None, rest, move, time, comment)
         if verb in TARGET_VERBS:
             return Event(player, verb, line, column, (), "", 0, rest, None, move, time, comment)
@@ -332,6 +343,16 @@ class _Builder:
             return Event(player, verb, line, column, (), "", 0, target, None, move, time, comment, suit)
         at = match.start("rest") + shift
         return Event(player, verb, line, column, self._cards(rest, verb, line, at), rest, at, target, None, move, time, comment, suit)
+
+    def _drink(self, text: str, line: int, column: int) -> str:
+        """A drink's amount as its event keeps it: a number of gorgées (digits 0 to 9, at
+        most MAX_SIPS), or the word of an amount; a _Problem for anything else."""
+        amount = text if is_digits(text) else self._amount(text)
+        if amount is None:
+            raise _Problem(line, column, say("syntax.number-not-ascii" if text.isdigit() else self.bad_amount, got=text))
+        if is_digits(amount) and not _sips(amount):
+            raise _Problem(line, column, say("syntax.drink-too-large", got=shown(amount), limit=MAX_SIPS))
+        return amount
 
     @staticmethod
     def _amount(text: str) -> str | None:
@@ -355,29 +376,33 @@ class _Builder:
             word = spot.group()
             card = self.spellings.get(" ".join(word.split()).upper())
             if card is None:
-                cards.extend(self._number(int(word), word, verb, line, column + spot.start()))
+                cards.extend(self._number(word, verb, line, column + spot.start()))
             else:
                 cards.append(card)
             if len(cards) > MAX_COUNT:  # no deck holds more: and a line's cards stay few
                 raise _Problem(line, column + spot.start(), say("syntax.too-many-cards", limit=MAX_COUNT))
         return tuple(cards)
 
-    def _number(self, number: int, word: str, verb: str, line: int, column: int) -> list[Card]:
+    def _number(self, word: str, verb: str, line: int, column: int) -> list[Card]:
+        """The cards a number written for cards stands for (the grammar read digits)."""
+        number = whole(word)
+        if number is None:  # more digits than any count: as a number too high
+            number = MAX_COUNT + 100
         if self.numbered:
             if number not in _FLASCHENTEUFEL:
-                raise _Problem(line, column, say("syntax.not-a-number-card", got=word))
+                raise _Problem(line, column, say("syntax.not-a-number-card", got=shown(word)))
             return [_FLASCHENTEUFEL[number]]
         if verb in COUNT_VERBS and number <= MAX_COUNT:
             return [UNSEEN_CARD] * number
         if verb in COUNT_VERBS:
-            raise _Problem(line, column, say("syntax.count-too-large", got=word, limit=MAX_COUNT))
-        raise _Problem(line, column, say("syntax.number-not-card" if 1 <= number <= 10 else "syntax.number-too-high", got=word))
+            raise _Problem(line, column, say("syntax.count-too-large", got=shown(word), limit=MAX_COUNT))
+        raise _Problem(line, column, say("syntax.number-not-card" if 1 <= number <= 10 else "syntax.number-too-high", got=shown(word)))
 
 
 _FRENCH_CARD_NAME = r"(?:as|roi|dame|valet|cavalier|10|[1-9])[^\S\n]++de[^\S\n]++(?:piques?|c(?:oe|œ)urs?|carreaux?|tr[eè]fles?)"
 """A card by its full French name: dame de pique, 10 de trèfle."""
 _FRENCH_KEYWORD = r"(?:sur|à|avec|pour)"
-_FRENCH_AMOUNT = re.compile(r"(\d+)[^\S\n]++gorg[ée]es?", re.IGNORECASE)
+_FRENCH_AMOUNT = re.compile(r"([0-9]+)[^\S\n]++gorg[ée]es?", re.IGNORECASE)
 
 
 class _FrenchBuilder(_Builder):

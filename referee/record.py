@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from .cards import Card
 from .french import tag_key
+from .numbers import whole
 from .plain import field_values, fields_repr
 from .safe_text import excerpt, visible
 
@@ -234,11 +235,17 @@ class Event:
 
     @property
     def seconds(self) -> int | None:
-        """The time of day in seconds, when the line gives one."""
+        """The time of day in seconds, when the line gives one (None for a time that is
+        not one: an Event made by a program, not read)."""
         if self.time is None:
             return None
-        parts = [int(p) for p in self.time.split(":")] + [0]
-        return parts[0] * 3600 + parts[1] * 60 + parts[2]
+        total = 0
+        for part, scale in zip(self.time.split(":"), (3600, 60, 1)):
+            number = whole(part)
+            if number is None:
+                return None
+            total += number * scale
+        return total
 
 
 ERRORS_KEPT = 10

@@ -20,6 +20,7 @@ from .cards import (FRENCH_CARDS, FRENCH_LETTERS, FRENCH_SPELLINGS, FRENCH_SUITS
                     SUIT_NAMES, SUITS, TRUMP, UNSEEN, Card)
 from .french import (FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, FRENCH_VERBS,
                      SPELT_TAGS)
+from .numbers import whole
 from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
 
 _ESCAPED = re.compile(r'\\(?=[\\"]|\Z)|"')
@@ -100,8 +101,8 @@ class Spelling:
             word = words[i]
             if at >= len(cards):
                 return False
-            if word.isdigit():
-                n = int(word)
+            n = whole(word)
+            if n is not None:
                 if cards[at] == Card(n, NUMBERED):
                     at, i = at + 1, i + 1
                     continue

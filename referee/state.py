@@ -18,6 +18,7 @@ from .fit import terminal_width
 from .games.base import Group, Legal, Result, Rules, SetupError, Table, Violation
 from .importer import read_any
 from .messages import join, say
+from .numbers import whole
 from .notation import RecordError, read_games
 from .record import Comment, Event, Header, Record
 from .safe_text import visible_lines
@@ -174,12 +175,12 @@ def _sips_up_to(events: list[Event]) -> list[Event]:
     """A player's drinks of 1, 2 ... n gorgées said once, as « up to n gorgées »."""
     most: dict[str, int] = {}
     for e in events:
-        if e.verb == "drinks" and e.word is not None and e.word.isdigit():
-            most[e.player] = max(most.get(e.player, 0), int(e.word))
+        if e.verb == "drinks" and (sips := whole(e.word or "")) is not None:
+            most[e.player] = max(most.get(e.player, 0), sips)
     said = []
     for e in events:
-        if e.verb == "drinks" and e.word is not None and e.word.isdigit() and most[e.player] > 1:
-            if int(e.word) == most[e.player]:
+        if e.verb == "drinks" and (sips := whole(e.word or "")) is not None and most[e.player] > 1:
+            if sips == most[e.player]:
                 said.append(e.replace(word=say("legal.sips-up-to", count=most[e.player])))
             continue
         said.append(e)

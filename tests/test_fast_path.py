@@ -4,7 +4,11 @@
 ``REFEREE_PURE=1`` makes that same install run its ``.py`` sources. These tests run the
 record suite (records/, records/bad included) and about two thousand simulated games,
 table mistakes included, through ``referee check`` in every report format on both paths,
-and compare the outputs.
+and compare the outputs; and the hostile inputs of bench/fuzz.py (numbers that are not
+0 to 9 or run long, JSON records whose lines are floats, booleans or huge integers, lone
+surrogates, pathological lines and control characters) through ``check``, ``fmt
+--check`` and ``import``, which must give the same bytes and exit status (issue 38: the
+compiled path failed where the pure one read on).
 
 They test the *installed* referee: ``python -I`` (no checkout on the path, no
 PYTHONPATH), whereas this process imports the checkout's sources. Under an editable
@@ -15,8 +19,11 @@ give the fast path.
 
 from __future__ import annotations
 
+import importlib.util
+import itertools
 import json
 import os
+import random
 import subprocess
 import sys
 import warnings
@@ -140,3 +147,75 @@ def test_compiled_classes_are_built_in_c(compiled: list[str]) -> None:
     done = _installed("-c", _PYTHON_INITS, *compiled)
     assert done.returncode == 0, done.stderr.decode()
     assert json.loads(done.stdout) == []
+
+
+def _fuzz():
+    """bench/fuzz.py, loaded from its file (bench/ is no package): its hostile inputs."""
+    spec = importlib.util.spec_from_file_location("bench_fuzz", ROOT / "bench" / "fuzz.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _json_places(value: object) -> list[bytes]:
+    """A JSON record whose first event's line, column, or the game's line, is ``value``
+    (JSON Schema's integer takes 5.0 and 1e308; referee must refuse them on both paths)."""
+    game = {"line": 1, "headers": [{"tag": "Game", "value": "caroleto", "line": 1},
+                                   {"tag": "Players", "value": "Ann Ben Cas Dom", "line": 2}],
+            "events": [{"line": 3, "column": 1, "player": "Ben", "verb": "says", "word": "roi"}], "comments": []}
+    found = []
+    for place in ("line", "column", "game"):
+        changed = json.loads(json.dumps(game))
+        (changed if place == "game" else changed["events"][0])["line" if place == "game" else place] = value
+        found.append(json.dumps({"file": "g.txt", "games": [changed]}).encode())
+    return found
+
+
+@pytest.fixture(scope="module")
+def hostile(compiled: list[str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], list[str]]:
+    """A folder of bench/fuzz.py's hostile inputs: every place a record writes a number
+    with every hostile number, JSON records with hostile lines and columns (and its
+    random JSON mutants), pathological lines and control characters. The folder, the
+    text inputs' names and the JSON inputs' names."""
+    fuzz = _fuzz()
+    folder = tmp_path_factory.mktemp("hostile")
+    texts: list[bytes] = [place.replace("{n}", value).encode() for place, _ in fuzz.NUMBER_PLACES for value in fuzz.NUMBER_VALUES]
+    texts += [fuzz.number_input(random.Random(f"fast-path:{n}")) for n in range(40)]
+    texts += [fuzz.hostile_input(shape, random.Random(f"fast-path:{shape}:{n}")) for shape in ("line", "control") for n in range(10)]
+    texts.append('[Game "caroleto"]\n[Players "Ann Ben"]\n[Event "\ud800"]\n'.encode("utf-8", "surrogatepass"))
+    jsons = [data for value in (5.0, 1e308, True, 0, 10 ** 300, 10 ** 4000) for data in _json_places(value)]
+    jsons.append(_json_places(5)[0].replace(b'"roi"', b'"\\ud800"'))
+    jsons.append(_json_places(5)[0].replace(b'"line": 5', b'"line": 1' + b"0" * 5000))
+    mutants = (fuzz._json_mutant(random.Random(f"fast-path:json:{n}")) for n in range(1000))
+    jsons += itertools.islice((data for kind, data in mutants if kind in ("place", "float", "long-number", "surrogate", "type")
+                               and len(data) < 100_000), 15)
+    names = ([f"n{i:03d}.txt" for i in range(len(texts))], [f"j{i:03d}.json" for i in range(len(jsons))])
+    for name, data in zip([*names[0], *names[1]], [*texts, *jsons]):
+        (folder / name).write_bytes(data)
+    return folder, *names
+
+
+@pytest.mark.parametrize("command", [["check", "--format", "json"], ["check", "--format", "text"], ["fmt", "--check"]])
+def test_same_results_on_hostile_inputs(command: list[str], hostile: tuple[Path, list[str], list[str]]) -> None:
+    """Hostile numbers, JSON places, surrogates, huge integers: the same bytes and exit
+    status on both paths, and no traceback on either."""
+    folder, texts, jsons = hostile
+    args = ["-m", "referee", *command, "--no-config", *texts, *(jsons if command[0] == "check" else [])]
+    fast, pure = _installed(*args, cwd=folder), _installed(*args, pure=True, cwd=folder)
+    assert b"Traceback" not in fast.stderr + pure.stderr, (fast.stderr or pure.stderr).decode()[-2000:]
+    assert fast.returncode == pure.returncode == 2
+    assert fast.stdout == pure.stdout
+    assert fast.stderr == pure.stderr
+
+
+def test_same_imports_of_hostile_json(hostile: tuple[Path, list[str], list[str]]) -> None:
+    """``import`` of the JSON records whose line or column is 5.0, 1e308 or 10**300: the
+    same on both paths (the compiled one raised a TypeError)."""
+    folder, _, jsons = hostile
+    for name in (jsons[0], jsons[1], jsons[3], jsons[12]):
+        fast = _installed("-m", "referee", "import", "--no-config", name, cwd=folder)
+        pure = _installed("-m", "referee", "import", "--no-config", name, pure=True, cwd=folder)
+        assert b"Traceback" not in fast.stderr + pure.stderr, (name, (fast.stderr or pure.stderr).decode()[-2000:])
+        assert (fast.returncode, fast.stdout, fast.stderr) == (pure.returncode, pure.stdout, pure.stderr), name
+        assert fast.returncode == 2, name

@@ -33,7 +33,7 @@ def layer(module: str) -> int:
         return 1
     if module.startswith("referee.sentences") or module in {
             "referee", "referee.cards", "referee.messages", "referee.locales", "referee.safe_text",
-            "referee.french", "referee.game_names", "referee.speedups", "referee.plain"}:
+            "referee.french", "referee.game_names", "referee.speedups", "referee.plain", "referee.numbers"}:
         return 0
     return 4
 

@@ -16,6 +16,7 @@ from ..cards import Card
 from ..french import FRENCH_VERBS, is_french
 from ..messages import join, language, say
 from ..notation import PLAYER_NAME, VERBS
+from ..numbers import MAX_DIGITS, whole
 from ..plain import field_values, fields_repr
 from ..record import Event, Header, Record
 
@@ -238,10 +239,10 @@ class Option:
         """The choice(s) a header value names; ValueError if one is unknown."""
         if self.number is not None:
             low, high = self.number
-            text = value.strip()
-            if not text.isdigit() or not low <= int(text) <= high:
+            number = whole(value.strip())
+            if number is None or not low <= number <= high:
                 raise ValueError(value)
-            return int(text)
+            return number
         aliases = dict(self.aliases)
         words = [_plain(w) for w in value.replace(",", " ").split()] if self.many else [_plain(value)]
         words = [aliases.get(w, w) for w in words]
@@ -736,8 +737,8 @@ class Rules:
                 first = (players.index(seat.value) + shift) % len(players)
         for tag in ("Target", "Hands"):
             found = record.header(tag)
-            if found is not None and not (found.value.strip().isdigit() and int(found.value) > 0):
-                raise SetupError(say("setup.bad-number", tag=found.tag, value=found.value), found)
+            if found is not None and (whole(found.value.strip()) or 0) < 1:
+                raise SetupError(say("setup.bad-number", tag=found.tag, value=found.value, digits=MAX_DIGITS), found)
         options: dict[str, object] = {}
         for option in cls.options:
             found = record.header(option.tag)

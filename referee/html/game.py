@@ -20,6 +20,7 @@ from ..games import find_game
 from ..games.base import UNITS, Rules, SetupError, Violation
 from ..match import Standing, describe
 from ..messages import join, say
+from ..numbers import whole
 from ..record import Comment, Event, Record
 from ..report import score_kind
 from ..spelling import ENGLISH, Spelling, spelling_of
@@ -421,7 +422,7 @@ def light_html(prefix: str, report: GameReport, events: list[Event], comments: l
                     flags += "m"
                 else:
                     moves[i] = event.move
-                last_move = int(event.move[:-1]) if event.move[:-1].isdigit() else None
+                last_move = whole(event.move[:-1])
             if event.time is not None:
                 if event.time == last_time:
                     flags += "t"

@@ -58,6 +58,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "config.expect.options": "the options of {game}, as `referee games` lists them",
     "config.too-large": "{path}: a configuration file holds at most {limit} MB; this one is larger",
     "config.too-deep": "it is nested too deep",
+    "config.long-number": "a number is too long (more than 4,300 digits)",
     "config.expect.table": "a table (keys: {keys})",
     "config.expect.aliases": "a table of names, each with the player it is, such as {{Zoe = \"Zoé\"}}",
     "config.unknown-key": "{path}: unknown key {name!r}{hint}; referee reads {keys}",

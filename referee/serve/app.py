@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..cards import Card
 from ..games import GAMES, find_game, load_rules
 from ..messages import say
+from ..numbers import whole
 from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
 from .view import NO_PLAYER, hint, view_of
 
@@ -123,8 +124,8 @@ class Guard:
             host = headers.get("host", "")
             if headers.get("origin") != f"{scope.get('scheme', 'http')}://{host}":
                 return PlainTextResponse(say("serve.bad-origin"), 403)
-            length = headers.get("content-length", "0")
-            if not length.isdigit() or int(length) > BODY_LIMIT:
+            length = whole(headers.get("content-length", "0"))
+            if length is None or length > BODY_LIMIT:
                 return PlainTextResponse(say("serve.too-large", limit=BODY_LIMIT // 1024), 413)
             if not self._may_write(_client(scope)):
                 return PlainTextResponse(say("serve.too-many", limit=WRITES_PER_SECOND), 429)

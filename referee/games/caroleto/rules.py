@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 
 from ...cards import TAROT_78, UNSEEN_CARD, Card
 from ...messages import join, say
+from ...numbers import whole
 from ...record import Event
 from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
 from ..seating import Seating
@@ -323,7 +324,7 @@ class Caroleto(Rules):
         if self.round is not None:
             self._end(event)
         r = self._begin(event)
-        if event.word is not None and int(event.word) != r.number:
+        if event.word is not None and whole(event.word) != r.number:
             self.flag("CA-ROUND-NUMBER", event, player=None, written=event.word, number=r.number)
 
     def _begin(self, event: Event) -> Round:
@@ -908,7 +909,8 @@ class Caroleto(Rules):
         word = event.word
         assert word is not None  # the grammar gives « drinks » its amount
         amount: Amount
-        unit, amount = ("sips", int(word)) if word.isdigit() else (word, 1)
+        sips = whole(word)  # the reader let through a number of gorgées of at most MAX_SIPS
+        unit, amount = ("sips", sips) if sips is not None else (word, 1)
         # the drink as written, in words (self._written(event)), is worded only for a flag
         if r is None:
             self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=self._written(event)))
@@ -998,7 +1000,8 @@ class Caroleto(Rules):
     def _written(self, event: Event) -> str:
         word = event.word
         assert word is not None  # the grammar gives « drinks » its amount
-        return self._amount(int(word), "sips") if word.isdigit() else self._amount(1, word) if word != "central" else say("ca.drink.central")
+        sips = whole(word)
+        return self._amount(sips, "sips") if sips is not None else self._amount(1, word) if word != "central" else say("ca.drink.central")
 
     # --- Cards moving -------------------------------------------------------------------
     def _from_hand(self, seat: int, card: Card, event: Event, index: int, destination: int) -> bool:
