@@ -68,6 +68,10 @@ writers (class-level settings that the HTML writer, not compiled, overrides), no
 generated parser (``_grammar_parser``: Lark's code). What mypyc needs of a module is in
 docs/performance.md."""
 
+OPT_LEVEL = os.environ.get("MYPYC_OPT_LEVEL", "3")
+"""The C compiler's optimisation level for the compiled modules (``-O3``; mypyc's own
+``MYPYC_OPT_LEVEL`` changes it, as it does for mypyc's command line)."""
+
 GROUP = "referee"
 """mypyc's group: its runtime and the compiled code go in one shared library,
 ``referee__mypyc``, beside the package; each module's extension is a small shim."""
@@ -89,21 +93,29 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]  # ha
         if os.environ.get("REFEREE_PURE_BUILD") == "1":
             self._warn("REFEREE_PURE_BUILD=1: building the pure-Python wheel, not compiled with mypyc")
             return
-        began = time.monotonic()
-        out = Path(tempfile.mkdtemp(prefix="referee-mypyc-"))
-        self._out = out
-        done = subprocess.run([sys.executable, __file__, str(out), *COMPILED], cwd=self.root,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
-        built = sorted(p for p in out.joinpath("lib").rglob("*") if p.is_file()) if done.returncode == 0 else []
-        if not built:
-            tail = "\n".join(done.stdout.strip().splitlines()[-15:])
-            self._warn(f"compiling with mypyc failed, building the pure-Python wheel (referee runs, slower):\n{tail}")
-            return
-        for path in built:
-            build_data["force_include"][str(path)] = path.relative_to(out / "lib").as_posix()
+        cache = Path(self.root, CACHE, cache_key(Path(self.root)))
+        if not cache.joinpath("lib").is_dir():
+            self.app.display_info(f"referee: compiling {len(COMPILED)} modules with mypyc, about a minute on 2 cores "
+                                  "(REFEREE_PURE_BUILD=1 skips it: pure Python, slower)")
+            began = time.monotonic()
+            out = Path(tempfile.mkdtemp(prefix="referee-mypyc-"))
+            self._out = out
+            done = subprocess.run([sys.executable, __file__, str(out), *COMPILED], cwd=self.root,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
+            if done.returncode != 0 or not any(p.is_file() for p in out.joinpath("lib").rglob("*")):
+                tail = "\n".join(done.stdout.strip().splitlines()[-15:])
+                self._warn(f"compiling with mypyc failed, building the pure-Python wheel (referee runs, slower):\n{tail}")
+                return
+            keep(out / "lib", cache)
+            self.app.display_info(f"referee: {len(COMPILED)} modules compiled with mypyc in {time.monotonic() - began:.0f} s")
+        else:
+            self.app.display_info(f"referee: {len(COMPILED)} modules compiled with mypyc from these very sources "
+                                  f"before, taken from {cache.parent.relative_to(self.root)}")
+        lib = cache / "lib" if cache.joinpath("lib").is_dir() else self._out / "lib"
+        for path in sorted(p for p in lib.rglob("*") if p.is_file()):
+            build_data["force_include"][str(path)] = path.relative_to(lib).as_posix()
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
-        self.app.display_info(f"referee: {len(COMPILED)} modules compiled with mypyc in {time.monotonic() - began:.0f} s")
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         out = getattr(self, "_out", None)
@@ -112,6 +124,48 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]  # ha
 
     def _warn(self, text: str) -> None:
         self.app.display_warning(f"referee: {text}")
+
+
+CACHE = "build/referee-mypyc"
+"""Where a build keeps what it compiled, in the project's folder, under a key of everything
+that goes into it (``cache_key``): the README's second command (``pip install '.[test]'``
+after ``pip install .``) builds the wheel again, as pip does for a folder, but does not
+compile again. Only the latest key is kept; ``rm -r build`` forgets it."""
+
+
+def cache_key(root: Path) -> str:
+    """A digest of what the compiled extensions depend on: every source of the package
+    (the modules compiled, and those read for their types), this file, the Python, the
+    platform, mypy's version and the C compiler's settings."""
+    import hashlib
+    from importlib.metadata import PackageNotFoundError, version
+
+    digest = hashlib.sha256()
+    for path in sorted([*root.joinpath("referee").rglob("*.py"), root / "hatch_build.py"]):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    try:
+        mypy = version("mypy")
+    except PackageNotFoundError:
+        mypy = "none"
+    setting = [sys.version, sysconfig.get_platform(), str(sysconfig.get_config_var("EXT_SUFFIX")), mypy,
+               OPT_LEVEL, *(os.environ.get(name, "") for name in ("CC", "CFLAGS", "LDFLAGS", "MYPYC_DEBUG_LEVEL"))]
+    digest.update("\0".join(setting).encode())
+    return digest.hexdigest()[:32]
+
+
+def keep(lib: Path, cache: Path) -> None:
+    """Put a compile's ``lib`` in the cache at ``cache`` (whole or not at all), the other
+    keys removed; a cache that cannot be written is only a later compile."""
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        for old in cache.parent.iterdir():
+            if old != cache:
+                shutil.rmtree(old, ignore_errors=True)
+        staged = Path(tempfile.mkdtemp(prefix=".new-", dir=cache.parent))
+        shutil.copytree(lib, staged / "lib")
+        os.replace(staged, cache)
+    except OSError:
+        pass
 
 
 def compile_modules(out: Path, modules: list[str]) -> None:
@@ -127,14 +181,57 @@ def compile_modules(out: Path, modules: list[str]) -> None:
     extensions = mypycify(
         # Modules that are not compiled are read for their types, and their errors left out.
         ["--follow-imports=silent", f"--cache-dir={out / 'mypy-cache'}", *modules],
-        opt_level="3", group_name=GROUP, target_dir=str(out / "c"), multi_file=True,
+        opt_level=OPT_LEVEL, group_name=GROUP, target_dir=str(out / "c"), multi_file=True,
     )
-    command = build_ext(Distribution({"name": "referee", "ext_modules": extensions}))
+    class BuildExt(build_ext):  # type: ignore[misc,valid-type]  # setuptools' command, untyped here
+        """setuptools' ``parallel`` builds several extensions at once, but mypyc puts nearly
+        all the C of its group (some fifty files) in one extension, whose files would be
+        compiled one after another: here they are compiled ``jobs()`` at a time."""
+
+        def build_extensions(self) -> None:
+            if getattr(self.compiler, "compiler_type", "") == "unix" and hasattr(self.compiler, "_setup_compile"):
+                self.compiler.compile = _parallel_compile(self.compiler, jobs())
+            super().build_extensions()
+
+    command = BuildExt(Distribution({"name": "referee", "ext_modules": extensions}))
     command.build_lib = str(out / "lib")
     command.build_temp = str(out / "temp")
-    command.parallel = os.cpu_count() or 1
+    command.parallel = jobs()
     command.ensure_finalized()
     command.run()
+
+
+def jobs() -> int:
+    """How many C files are compiled at once: ``REFEREE_BUILD_JOBS``, else one per core."""
+    wanted = os.environ.get("REFEREE_BUILD_JOBS", "")
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _parallel_compile(compiler: Any, workers: int) -> Any:
+    """A ``compile`` for ``compiler`` that compiles its sources in ``workers`` threads (each
+    compile is a process of the C compiler: the threads only wait)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def compile(sources: list[str], output_dir: str | None = None, macros: Any = None, include_dirs: Any = None,
+                debug: bool = False, extra_preargs: Any = None, extra_postargs: Any = None,
+                depends: Any = None) -> list[str]:
+        macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs)
+        cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+        todo = sorted((obj for obj in objects if obj in build), key=lambda obj: -os.path.getsize(build[obj][0]))
+
+        def one(obj: str) -> None:
+            source, ext = build[obj]
+            compiler._compile(obj, source, ext, cc_args, extra_postargs, pp_opts)
+
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for _ in pool.map(one, todo):
+                pass
+        return list(objects)
+
+    return compile
 
 
 if __name__ == "__main__":

@@ -170,7 +170,7 @@ def _with_config_options(command: Callable[..., None]) -> Callable[..., None]:
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1)
 @click.option("--format", "form", type=click.Choice(["text", "concise", "json", "jsonl", "github", "junit", "sarif", "html"]),
               help="The report's format (default: text, or the configuration's).")
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
@@ -207,11 +207,12 @@ def check(files: tuple[str, ...], form: str | None, as_json: bool, quiet: bool, 
     FILES are record files (text, or JSON as `referee export` writes it), folders
     (searched for *.txt records, at any depth) and patterns such as 'records/**/*.txt'
     (quoted: referee expands them itself); - reads a record from standard input.
+    With no FILES, the current folder, as the configuration says (its excludes apply).
 
     Exit status: 0 every game valid, in progress or never ending (accepted rulings
     included); 1 some violation, or under --strict a game in progress; 2 a file, folder,
     pattern or game that cannot be read (over 1)."""
-    check_files(files, form, as_json, quiet, strict, jobs, select, extend_select, ignore, play_out, output_file, statistics,
+    check_files(files or (".",), form, as_json, quiet, strict, jobs, select, extend_select, ignore, play_out, output_file, statistics,
                 exit_zero, color, stdin_filename, config_path, no_config, exclude, force_exclude, extensions, records_only)
 
 

@@ -35,7 +35,7 @@ SUITS = ("ascii", "symbols")
 RANKS = ("english", "french")
 FILES = ("referee.toml", "pyproject.toml")
 KEYS = ("extensions", "exclude", "force-exclude", "format", "lang", "select", "extend-select", "ignore",
-        "per-file-ignores", "strict", "fmt", "games", "standings")
+        "per-file-ignores", "strict", "docs-url", "fmt", "games", "standings")
 """The keys of the configuration, as the error for an unknown one lists them."""
 MAX_CONFIG = 1 << 20
 """The largest configuration file read, in bytes."""
@@ -78,6 +78,9 @@ class Config:
     """Default options per game: game name -> {tag: value}, for records that do not set them."""
     warnings: Final[tuple[str, ...]]
     """Configuration files skipped, in words."""
+    docs_url: Final[str | None]
+    """Where referee's docs/ folder is published (an absolute URL ending in ``/``): SARIF's
+    ``helpUri`` of a code is its heading of codes.md there; None: no ``helpUri``."""
     aliases: Final[dict[str, str]]
     """``[standings] aliases``: a name as written -> the player it is (referee standings)."""
 
@@ -87,7 +90,7 @@ class Config:
                  per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (), strict: bool = False,
                  fmt_exclude: tuple[str, ...] = (), suits: str | None = None, ranks: str | None = None,
                  lang: str | None = None, games: dict[str, dict[str, str]] | None = None,
-                 warnings: tuple[str, ...] = (), aliases: dict[str, str] | None = None) -> None:
+                 warnings: tuple[str, ...] = (), aliases: dict[str, str] | None = None, docs_url: str | None = None) -> None:
         self.path = path
         self.root = root
         self.extensions = extensions
@@ -105,6 +108,7 @@ class Config:
         self.lang = lang
         self.games = {} if games is None else games
         self.warnings = warnings
+        self.docs_url = docs_url
         self.aliases = {} if aliases is None else aliases
 
     def chosen(self, code: str) -> bool:
@@ -265,6 +269,16 @@ def _choice(path: str, key: str, value: object, choices: tuple[str, ...]) -> str
     return value
 
 
+def _url(path: str, key: str, value: object) -> str:
+    """An absolute http(s) URL, ending in ``/`` (a folder's address)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value) if isinstance(value, str) else None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in str(value)):
+        raise ConfigError(say("config.bad-value", path=path, name=key, expected=say("config.expect.url")))
+    return str(value).rstrip("/") + "/"
+
+
 def _flag(path: str, key: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise ConfigError(say("config.bad-value", path=path, name=key, expected=say("config.expect.bool")))
@@ -289,6 +303,8 @@ def read(path: str, table: dict[str, Any], warnings: tuple[str, ...] = ()) -> Co
             values[key.replace("-", "_")] = _flag(path, where, value)
         elif key == "format":
             values["format"] = _choice(path, where, value, FORMATS)
+        elif key == "docs-url":
+            values["docs_url"] = _url(path, where, value)
         elif key == "lang":
             values["lang"] = _choice(path, where, value, languages())
         elif key in ("fmt", "games", "standings") and not isinstance(value, dict):

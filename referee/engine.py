@@ -9,8 +9,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from mypy_extensions import mypyc_attr
 
 from .cards import UNSEEN_CARD, cards_named_in
-from .games import GAMES, find_game, load_rules
-from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name
+from .games import GAMES, find_game, load_rules, normalize
+from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name, misspelled_tags
 from .match import Matches, Standing
 from .messages import join, say
 from .numbers import signed
@@ -185,11 +185,19 @@ def start(record: Record) -> Rules:
         raise SetupError(say("setup.no-game", games=everything), record.headers[0] if record.headers else None)
     entry = find_game(header.value)
     if entry is None:
-        raise SetupError(say("setup.unknown-game", game=header.value, games=_refereed()), header)
+        raise SetupError(say("setup.unknown-game", game=header.value, hint=_close_game(header.value), games=_refereed()), header)
     if entry.module is None:
         raise SetupError(say("setup.not-refereed", title=entry.title, games=_refereed()), header)
     rules_class = load_rules(entry)
     return rules_class(rules_class.setup_from(record))
+
+
+def _close_game(value: str) -> str:
+    """`` (did you mean 'bataille-corse'?)`` for a name close to a game's; else nothing."""
+    import difflib  # here: only an unknown game needs it
+
+    close = difflib.get_close_matches(normalize(value), [g.name for g in GAMES], n=1, cutoff=0.6)
+    return say("syntax.did-you-mean", suggestion=close[0]) if close else ""
 
 
 def _refereed() -> str:
@@ -299,8 +307,9 @@ def _check(record: Record, play_out: bool, found: Found | None) -> GameReport:
 
 def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
     """The report of a game whose events are all replayed (``rules.violations`` a Found):
-    what its end, its ``Result`` header and its accepted marks add. The rules are ended
-    with it (a language server keeps copies of them to replay from)."""
+    what its end, its headers (a tag close to one the game reads, ``Result``) and its
+    accepted marks add. The rules are ended with it (a language server keeps copies of
+    them to replay from)."""
     found = rules.violations
     if not isinstance(found, Found):
         raise TypeError("finish: the rules' violations must be a Found (see check)")
@@ -309,6 +318,8 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
     if _result_tag(record):
         rules.conclude()
     result = rules.result()
+    for header, known in misspelled_tags(record, type(rules)):  # [Slap "sandwich"]: its default would apply in silence
+        _violation(rules, "REC-MISSPELLED-TAG", header.line, header.column, None, tag=header.tag, known=known)
     _check_result_tag(rules, record, result)
     _check_accepted_marks(rules)
     status = "error" if record.error_count else "violations" if found.open else status_of([], result)

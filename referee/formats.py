@@ -312,34 +312,43 @@ def _uri(path: str) -> str:
     return quote(os.fsencode(path.replace(os.sep, "/")))
 
 
-def help_uri(code: str) -> str:
-    """Where a code is documented: its heading in docs/codes.md, under the package's
-    ``Documentation`` project URL when it declares one (an absolute URI), else the page's
-    path in the repository (a relative reference: the project has no public home yet)."""
+def help_uri(code: str, docs_url: str) -> str:
+    """Where a code is documented: its heading in codes.md under ``docs_url``, the
+    configuration's ``docs-url`` (an absolute URL: SARIF 2.1.0 asks for one)."""
     from .explain import anchor
 
-    return f"{_docs_base()}codes.md#{anchor(code)}"
+    return f"{docs_url}codes.md#{anchor(code)}"
 
 
-def _docs_base() -> str:
-    from importlib.metadata import PackageNotFoundError, metadata
+def rule_help(code: str) -> dict[str, str]:
+    """A SARIF rule's ``help``, inline (a viewer needs no page of ours): its title, the
+    rule quoted, and what ``referee explain CODE`` says, as text and as Markdown."""
+    from .explain import explanation, render_code
 
-    try:
-        urls: list[str] = metadata("referee").get_all("Project-URL") or []
-    except PackageNotFoundError:
-        urls = []
-    for entry in urls:
-        label, _, url = entry.partition(",")
-        if label.strip().lower() == "documentation" and url.strip():
-            return url.strip().rstrip("/") + "/"
-    return "docs/"
+    heading = say(f"title.{code}")
+    heading = heading[:1].upper() + heading[1:] + "."
+    found = explanation(code)
+    if found is None:  # unreadable, in-progress: no rule of a game
+        why = say(f"help.{code}")
+        return {"text": f"{heading}\n\n{why}", "markdown": f"**{heading}**\n\n{why}"}
+    text = "\n".join([heading, "", *render_code(found, width=1 << 20), "", f"referee explain {code}"])
+    markdown = [f"**{heading}**", ""]
+    for source, quoted in found.rules:
+        markdown += [f"{say('explain.rule', source=source)}:", "", f"> « {quoted} »", ""]
+    markdown += [f"{say('explain.why')}: {found.why}", ""] if found.why else []
+    markdown += [f"{say('explain.why-in', game=game)}: {convention}" for game, convention in found.conventions]
+    for game, example in found.examples:
+        markdown += ["", f"{say('explain.example', game=game)}:", "", "```", example.rstrip("\n"), "```"]
+    markdown += ["", f"`referee explain {code}`"]
+    return {"text": text, "markdown": "\n".join(markdown).replace("\n\n\n", "\n\n")}
 
 
 class SarifWriter(JsonWriter):
     """SARIF 2.1.0 (code scanning): one run, a result per violation, written as found; an
     accepted ruling is a result suppressed in the source, as a linter's ``noqa``. A game
     that cannot be read is a result of rule ``unreadable``, a game in progress under
-    --strict one of rule ``in-progress``. The rules quoted come last (JSON keeps no order)."""
+    --strict one of rule ``in-progress``. The rules come last (JSON keeps no order), each
+    with its help inline, and a ``helpUri`` when the configuration gives ``docs-url``."""
 
     OPEN = '{"version": "2.1.0", "$schema": "' + SARIF_SCHEMA + '", "runs": [{"results": ['
     GAP = "\n"
@@ -353,10 +362,11 @@ class SarifWriter(JsonWriter):
         except PackageNotFoundError:
             release = "0"
         used = {**{code: set() for code in summary.codes}, **summary.rules}
+        docs = self.base.docs_url
         rules = [{"id": code, "shortDescription": {"text": say(f"title.{code}")},
                   **({"fullDescription": {"text": "\n\n".join(sorted(quoted))}} if quoted else {}),
-                  **({"helpUri": help_uri(code), "help": {"text": f"referee explain {code}"}}
-                     if code not in ("unreadable", "in-progress") else {})}
+                  "help": rule_help(code),
+                  **({"helpUri": help_uri(code, docs)} if docs and code not in ("unreadable", "in-progress") else {})}
                  for code, quoted in sorted(used.items())]
         driver = {"name": "referee", "version": release, "rules": rules}
         self.emit("\n], " + self.dumps({"tool": {"driver": driver}})[1:] + "]}\n")

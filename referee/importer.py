@@ -23,7 +23,7 @@ from .cards import CARD_TAGS, NUMBERED, SPELLINGS, Card, respelled
 from .french import is_french, tag_key
 from .games import numbers_are_cards
 from .messages import say
-from .notation import RecordError, read_games, unreadable_reason
+from .notation import RecordError, empty_file, read_games, unreadable_reason
 from .numbers import LINE_DIGITS, shown, whole
 from .record import Comment, Event, Header, Record
 from .record_file import FileRefused, open_regular, read_stdin
@@ -151,6 +151,9 @@ def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:
 
     if len(data) > MAX_JSON:
         yield RecordError(path, 0, 0, say("json.too-large", limit=MAX_JSON // (1 << 20)))
+        return
+    if not data.removeprefix(b"\xef\xbb\xbf").strip():
+        yield empty_file(path)
         return
     try:
         document = json.loads(data.decode("utf-8-sig"))

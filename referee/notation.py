@@ -526,6 +526,21 @@ class Readable(Protocol):
     def read(self, size: int, /) -> bytes | None: ...
 
 
+def empty_file(path: str) -> RecordError:
+    """The error of a file with nothing in it but white space: "an empty file"."""
+    nothing = RecordError(path, 0, 0, say("file.nothing"))
+    nothing.empty = True
+    return nothing
+
+
+def _noting_text(texts: Iterator[str], written: list[bool]) -> Iterator[str]:
+    """``texts``, passed on; ``written[0]`` becomes True at the first that is not all white space."""
+    for text in texts:
+        if not written[0] and not text.isspace():
+            written[0] = True
+        yield text
+
+
 def _texts(path: str, stream: Readable) -> Iterator[str]:
     """The text of a binary stream in pieces of whole lines, line ends made LF (from LF,
     CRLF or CR); a RecordError, once the good lines before it are given, for bad bytes
@@ -769,7 +784,8 @@ def read_games(path: str, stream: Readable | None = None, lazy: bool = False, ma
             return
     try:
         found = False
-        segments = _segments(_texts(path, stream))
+        written = [False]
+        segments = _segments(_noting_text(_texts(path, stream), written))
         reader = _Reader(path, segments if first_line == 1 else _shifted(segments, first_line - 1), comments=not lazy if comments is None else comments)
         reader.match_games.update(match_games or {})
         reader.match_french.update(match_french or {})
@@ -790,8 +806,10 @@ def read_games(path: str, stream: Readable | None = None, lazy: bool = False, ma
                 yield record.errors[0]
             else:
                 yield record
-        if not found:
+        if not found and written[0]:
             yield RecordError(path, 1, 1, say("file.empty"))
+        elif not found:
+            yield empty_file(path)
     finally:
         if opened is not None:
             opened.close()

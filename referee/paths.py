@@ -313,6 +313,8 @@ def expand(arguments: Iterable[str], extensions: tuple[str, ...] = DEFAULT_EXTEN
         skipped: list[NotFound] = []
         if argument != "-" and os.path.isdir(argument):
             files = _walk(argument, extensions, excludes, skipped)
+            if argument == os.curdir:  # records/x.txt rather than ./records/x.txt, as ruff names them
+                files = [f[len(os.curdir + os.sep):] for f in files]
             yield from skipped
             if not files and not skipped:
                 yield NotFound(argument, say("files.no-record-folder", extensions=join(extensions, "or")))

@@ -44,6 +44,8 @@ class RecordError(Exception):
     column: int
     message: str
     source: str
+    empty: bool = False
+    """A file with nothing in it but white space: counted as an empty file, not as a game."""
 
     def __init__(self, path: str, line: int, column: int, message: str, source: str = "") -> None:
         self.path = path

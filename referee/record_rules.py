@@ -32,6 +32,8 @@ RULES = {
                  "a hand after the end does not count.",
     "round": "[Round \"3\"], when given, must be the hand's number in the match.",
     "rotation": "The deal passes to the left: a hand without Dealer (or First) is dealt by the player after the previous dealer.",
+    "tags": "A tag that no game reads but is close to one this game reads ([Slap \"sandwich\"] for [Slaps]) is a violation, "
+            "REC-MISSPELLED-TAG: \"did you mean [Slaps]?\"; as written it is ignored, and the option's default would apply in silence.",
     "totals": "[Totals \"Ann 12, Ben 30\"] on a hand gives the running totals after it, as the table wrote them, and is checked.",
 }
 
@@ -50,6 +52,7 @@ CODES = {
     "REC-ROUND-ORDER": "round",
     "REC-DEALER-ROTATION": "rotation",
     "REC-TOTALS-MISMATCH": "totals",
+    "REC-MISSPELLED-TAG": "tags",
 }
 
 _BC = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
@@ -89,5 +92,6 @@ Ben scores 1             ; expect REC-SCORE-MISMATCH
                            + '[Match "Friday"]\n[Dealer "Alice"]         ; expect REC-DEALER-ROTATION\n',
     "REC-TOTALS-MISMATCH": '[Match "Friday"]\n' + _BC + '[Totals "Bob 1"]         ; expect REC-TOTALS-MISMATCH\n'
                            + _SHORT_HAND,
+    "REC-MISSPELLED-TAG": _BC + '[Slap "sandwich"]        ; expect REC-MISSPELLED-TAG\nAlice plays 5H\n',
 }
 """A short record per code, its fault marked where referee reports it."""

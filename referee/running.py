@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -70,12 +70,20 @@ def interrupted(error: KeyboardInterrupt) -> int:
 def with_endings(run: Callable[[], object]) -> object:
     """Run a command with the endings every command shares: Ctrl-C exits 130 and a closed
     output 141, quietly; running out of memory, and a standard output that cannot take
-    more (a full disk), are said in a sentence, exit 2. Never a traceback."""
+    more (a full disk), are said in a sentence, exit 2. Never a traceback. A Ctrl-C is
+    never lost (``_keep_interrupts``)."""
+    lost: list[BaseException] = []
+    hook = sys.unraisablehook
+    sys.unraisablehook = _keep_interrupts(hook, lost)
     try:
         try:
-            return run()
+            done = run()
         finally:  # a closed pipe shows when the output is flushed: here, not at exit
             sys.stdout.flush()
+            sys.unraisablehook = hook
+        if lost:
+            raise KeyboardInterrupt
+        return done
     except KeyboardInterrupt as error:
         _drop_output()
         sys.exit(interrupted(error))
@@ -98,6 +106,31 @@ def with_endings(run: Callable[[], object]) -> object:
         _drop_output()
         sys.stderr.write(say("output.stdout", reason=reason(error)) + "\n")
         sys.exit(EXIT_ERROR)
+
+
+def _keep_interrupts(hook: Callable[[Any], object], lost: list[BaseException]) -> Callable[[Any], object]:
+    """An unraisable hook that keeps a Ctrl-C. Python raises KeyboardInterrupt wherever it
+    next runs Python code after the signal, and when that is a finalizer (a generator
+    closed as its game is let go, a ``__del__``), the exception cannot propagate: Python
+    prints it and goes on, and the run would end as if never interrupted (exit 0, where
+    130 is due; more likely when the modules compiled with mypyc run most of the code). The
+    hook prints nothing, notes it, and has the main thread interrupted again a moment
+    later, once out of the hook (interrupted from within, the hook itself would swallow
+    it), so that Python code outside a finalizer raises it; the run raises it at its end
+    in any case."""
+    import _thread
+    import threading
+
+    def keep(unraisable: Any) -> object:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            lost.append(unraisable.exc_value)
+            again = threading.Timer(0.01, _thread.interrupt_main)
+            again.daemon = True
+            again.start()
+            return None
+        return hook(unraisable)
+
+    return keep
 
 
 def reconfigure_streams() -> None:
@@ -268,7 +301,7 @@ def check_files(files: tuple[str, ...], form: str | None, as_json: bool, quiet: 
                                    _codes(ignore, "--ignore"))  # each file's are resolve()'s (Settings.for_file)
     settings = Settings(form, quiet, config.strict if strict is None else strict, play_out, chosen, ignored, config.games,
                         show.width if show is not None else None, statistics, config.per_file_ignores, config.root,
-                        stdin_filename)
+                        stdin_filename, config.docs_url)
     emit: Emit
     if show is not None:
         emit = show

@@ -32,6 +32,8 @@ class Summary:
         self.missing = 0
         """Files named that could not be read, and patterns or folders that gave no record
         file: counted apart from the games."""
+        self.empty = 0
+        """Files with nothing in them (but white space): counted apart from the games too."""
         self.faults = 0
         """The violations of the games with violations (those the table accepted left out)."""
         self.accepted = 0
@@ -79,7 +81,7 @@ class Summary:
     def exit_code(self, strict: bool) -> int:
         """2 when something could not be checked; else 1 for a violation (or, ``strict``,
         a game in progress); else 0."""
-        if self.errors or self.missing:
+        if self.errors or self.missing or self.empty:
             return 2
         return 1 if self.violations or (strict and self.in_progress) else 0
 
@@ -89,7 +91,7 @@ class Summary:
         parts = [say("summary.violations", count=self.violations, faults=say("summary.faults", count=self.faults))
                  if self.violations else ""]
         parts += [say(key, count=n) for key, n in (
-            ("summary.errors", self.errors), ("summary.missing", self.missing), ("summary.in-progress", self.in_progress),
+            ("summary.errors", self.errors), ("summary.missing", self.missing), ("summary.empty", self.empty), ("summary.in-progress", self.in_progress),
             ("summary.never-ends", self.never_ends), ("summary.valid", self.valid)) if n]
         text = say("summary.separator").join(p for p in parts if p) or say("summary.nothing")
         if self.files > 1:
@@ -105,7 +107,7 @@ class Settings:
                  select: tuple[str, ...] = (), ignore: tuple[str, ...] = (), games: dict[str, dict[str, str]] | None = None,
                  width: int | None = None, statistics: bool = False,
                  per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (), root: str = ".",
-                 stdin_filename: str | None = None) -> None:
+                 stdin_filename: str | None = None, docs_url: str | None = None) -> None:
         self.format: Final = format
         self.quiet: Final = quiet
         self.strict: Final = strict
@@ -125,6 +127,8 @@ class Settings:
         """The folder of the configuration file."""
         self.stdin_filename: Final = stdin_filename
         """--stdin-filename: the name of the record read from ``-``."""
+        self.docs_url: Final = docs_url
+        """The configuration's ``docs-url``: where referee's docs/ are published (SARIF's helpUri)."""
 
     def name(self, path: str) -> str:
         """The name a file is reported under: --stdin-filename's for ``-``."""
@@ -239,7 +243,9 @@ class Writer:
             self._select(report)
         if missing is None:
             missing = report.error is not None and report.error.line == 0 and not isinstance(report.error, GameRefused)
-        if missing:  # the file as a whole: not read (counted once, however many errors say why)
+        if missing and report.error is not None and report.error.empty:  # read, but with nothing in it
+            self.summary.empty += 1
+        elif missing:  # the file as a whole: not read (counted once, however many errors say why)
             self.summary.missing += not self.missing_in_file
             self.missing_in_file = True
             if not self.games_in_file:

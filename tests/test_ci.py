@@ -1,4 +1,4 @@
-"""The CI snippets of README.md and the pre-commit hooks, run as a user would run them:
+"""The CI snippets of docs/ci.md and the pre-commit hooks, run as a user would run them:
 the GitHub Actions steps' commands, and each hook's entry on the files it selects."""
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ import yaml
 
 from .conftest import RECORDS, ROOT
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"^```yaml\n(.*?)^```", README, re.MULTILINE | re.DOTALL)
+CI_PAGE = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"^```yaml\n(.*?)^```", CI_PAGE, re.MULTILINE | re.DOTALL)
+"""The GitHub Actions workflow and the pre-commit set-ups of docs/ci.md (CI's page)."""
 HOOKS = {hook["id"]: hook for hook in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
 GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays JD\nBob plays 8C\nAlice collects\n'
 
@@ -140,7 +141,7 @@ def test_the_readme_s_first_command_prints_what_the_readme_shows(page: str, head
 
 
 def test_the_readme_s_local_hook_counts_every_file_as_a_record(club) -> None:
-    """The README's way to widen the hook: every file under records/ is a record, and one
+    """docs/ci.md's way to widen the hook: every file under records/ is a record, and one
     that is not fails the commit instead of being skipped."""
     _config, local = [yaml.safe_load(block) for block in BLOCKS if "repos" in block]
     (hook,) = local["repos"][0]["hooks"]
@@ -162,7 +163,7 @@ def _meant_to_pass(path) -> bool:
 
 
 def test_the_github_actions_steps_pass_on_this_repository(tmp_path) -> None:
-    """The README's steps on referee's own records: fmt --check on all of them (the
+    """docs/ci.md's steps on referee's own records: fmt --check on all of them (the
     configuration keeps the spelling records as written), check on those meant to pass."""
     steps = [step["run"] for step in workflow()["jobs"]["referee"]["steps"] if step.get("run", "").startswith("referee")]
     (fmt_step,) = [s for s in steps if s.startswith("referee fmt")]
@@ -176,3 +177,10 @@ def test_the_github_actions_steps_pass_on_this_repository(tmp_path) -> None:
     (check_step,) = [s for s in steps if s.startswith("referee check")]
     done = referee(check_step, tmp_path)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+
+
+def test_the_readme_s_ci_example_runs_the_workflow_s_steps() -> None:
+    """The README's example for CI is the workflow's two commands, as docs/ci.md gives them."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").split("## In CI", 1)[1].split("\n## ", 1)[0]
+    steps = [step["run"] for step in workflow()["jobs"]["referee"]["steps"] if step.get("run", "").startswith("referee")]
+    assert len(steps) == 2 and all(f"\n    {step}" in readme for step in steps)

@@ -136,6 +136,42 @@ def test_unknown_game_is_a_clear_error(runner, tmp_path) -> None:
     assert "1:1: unknown game 'belote'" in result.output
 
 
+def test_an_unknown_game_close_to_one_gets_did_you_mean(runner, tmp_path) -> None:
+    result = runner.invoke(main, ["check", write(tmp_path, "g.txt", '[Game "bataile-corse"]\n[Players "A B"]\nA plays 7H\n')])
+    assert result.exit_code == 2
+    assert "1:1: unknown game 'bataile-corse' (did you mean 'bataille-corse'?); referee knows" in result.output
+
+
+def test_an_empty_file_is_an_empty_file(runner, tmp_path) -> None:
+    """Not "1 game that could not be checked whole": there is no game in it, nor anything
+    else; it is counted as a file, and a check of nothing does not pass (exit 2)."""
+    empty = write(tmp_path, "empty.txt", "")
+    result = runner.invoke(main, ["check", empty, write(tmp_path, "good.txt", GOOD)])
+    assert result.exit_code == 2
+    assert f"{empty}: an empty file" in result.output
+    assert result.output.splitlines()[-1] == "1 empty file; 1 in progress (1 game in 2 files)"
+    result = runner.invoke(main, ["check", "--format", "json", empty])
+    assert result.exit_code == 2 and json.loads(result.output)[0]["error"]["message"].startswith("an empty file")
+    result = runner.invoke(main, ["check", write(tmp_path, "empty.json", " \n")])  # JSON by its name
+    assert result.exit_code == 2 and result.output.splitlines()[-1] == "1 empty file", result.output
+
+
+def test_check_with_no_file_checks_the_current_folder_as_configured(runner, tmp_path, monkeypatch) -> None:
+    """As ``ruff check``: the folder it runs in, searched as a folder named is, with the
+    configuration's excludes; paths as found from there."""
+    (tmp_path / "records" / "drafts").mkdir(parents=True)
+    write(tmp_path / "records", "a.txt", BAD)
+    write(tmp_path / "records", "b.txt", GOOD)
+    write(tmp_path / "records" / "drafts", "c.txt", "not a record\n")
+    (tmp_path / "pyproject.toml").write_text('[tool.referee]\nexclude = ["drafts"]\n', encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(main, ["check", "--format", "concise"])
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines() == ["records/a.txt:6:1: BC-FALSE-SLAP Alice slapped, but the pile shows no pair (the pile is empty)",
+                                          "1 game with 1 violation; 1 in progress (2 games in 2 files)"]
+
+
 def test_games_lists_variants(runner) -> None:
     result = runner.invoke(main, ["games"])
     assert result.exit_code == 0

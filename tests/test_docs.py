@@ -91,3 +91,56 @@ def test_a_check_shown_on_a_front_page_prints_what_the_page_shows(page: Path, co
 
 def test_the_front_pages_show_a_check() -> None:
     assert len(SHOWN) == 2
+
+
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _slug(heading: str) -> str:
+    """A heading's anchor, as GitHub makes it: lower case, punctuation dropped, spaces as hyphens."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower().replace("`", ""))
+    return text.replace(" ", "-")
+
+
+def _anchors(page: Path) -> set[str]:
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
+    return {_slug(line.lstrip("#")) for line in text.splitlines() if re.match(r"#{1,6} ", line)}
+
+
+@pytest.mark.parametrize("page", [*PAGES, ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md"], ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_of_the_docs_points_at_a_file_and_heading_of_the_repository(page: Path) -> None:
+    """A relative link names a file or folder that exists, and its #anchor a heading of it;
+    a link out of the repository is a full address (the docs never point beside it)."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    broken = []
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            assert target.startswith(("https://", "http://")), (page, target)
+            continue
+        path, _, anchor = target.partition("#")
+        found = (page.parent / path).resolve() if path else page
+        if not found.exists() or ROOT not in (found, *found.parents):
+            broken.append(target)
+        elif anchor and found.suffix == ".md" and anchor not in _anchors(found):
+            broken.append(target)
+    assert not broken, broken
+
+
+def test_the_docs_have_an_index_that_links_every_page() -> None:
+    index = (ROOT / "docs" / "README.md").read_text(encoding="utf-8")
+    pages = {p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md")} - {"README.md"}
+    linked = {target.partition("#")[0] for target in LINK.findall(index)}
+    assert pages <= linked, sorted(pages - linked)
+    assert "docs/README.md" in LINK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+def test_the_readme_fits_its_job() -> None:
+    """At most 12 KB: what referee is, the two commands (tests/test_ci.py runs the first),
+    what the install and the tests take, and how to skip the compile; CI's details live
+    in docs/ci.md."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.encode("utf-8")) <= 12 * 1024
+    for said in ("REFEREE_PURE_BUILD=1", "about a minute", "Python 3.11", "Chromium", "apt-get install -y chromium",
+                 "150 s", "## After a game", "## At the table", "## In CI", "## In an editor", "docs/ci.md"):
+        assert said in readme, said

@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -161,8 +160,10 @@ def test_fmt_follows_a_symbolic_link(unformatted) -> None:
 
 
 def test_a_killed_fmt_leaves_every_file_whole(tmp_path) -> None:
-    """fmt is killed (SIGKILL: no clean-up) at several moments of a run over many files:
-    every file is its old text or its new one, never a part."""
+    """fmt is killed (SIGKILL: no clean-up) at several moments of a run over many files,
+    each after it has said it rewrote so many (a point of the run, not a time, which a
+    busy machine would make mean nothing): every file is its old text or its new one,
+    never a part."""
     sources = [p.read_bytes() for p in GOOD if p.stat().st_size < 20_000][:40]
     folder = tmp_path / "records"
     folder.mkdir()
@@ -174,11 +175,16 @@ def test_a_killed_fmt_leaves_every_file_whole(tmp_path) -> None:
         before[name] = data
     after = {name: canonical(name, data).encode() for name, data in before.items()}
     command = [sys.executable, "-m", "referee", "fmt", "--no-config", str(folder)]
-    for delay in (0.4, 0.7, 1.0, 1.5):
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(delay)
+    changing = sum(before[name] != after[name] for name in before)
+    assert changing >= 20
+    for rewritten in (1, changing // 10, changing // 6, changing // 4):  # of those not rewritten yet: 2/3 at most
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        for _ in range(rewritten):  # "reformatted PATH", once each file is rewritten
+            assert process.stdout.readline().startswith(b"reformatted ")
         process.send_signal(signal.SIGKILL)
         process.wait()
+        process.stdout.close()
         for name in before:
             assert (folder / name).read_bytes() in (before[name], after[name]), name
     subprocess.run(command, check=True, capture_output=True)

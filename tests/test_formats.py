@@ -368,3 +368,24 @@ def test_bad_games_of_a_json_record_are_counted_as_games_and_a_bad_file_once(fol
 ])
 def test_the_summary_names_only_what_there_is(folder, files: list[str], summary: str) -> None:
     assert check(*[f"records/{f}" for f in files])[1].splitlines()[-1] == summary
+
+
+TYPO = GOOD.replace('[Players "Alice Bob"]\n', '[Players "Alice Bob"]\n[Slap "sandwich"]\n')
+
+
+@pytest.mark.parametrize("form", ["text", "concise", "json", "jsonl", "github", "junit", "sarif"])
+def test_a_header_close_to_an_option_fails_in_every_format(tmp_path, form: str) -> None:
+    """[Slap "sandwich"] for [Slaps]: the sandwich rule would be off in silence. A
+    violation with its code and "did you mean", exit 1, whatever the format."""
+    (tmp_path / "typo.txt").write_text(TYPO, encoding="utf-8")
+    code, out = check("--format", form, str(tmp_path / "typo.txt"))
+    assert code == 1, out
+    assert "REC-MISSPELLED-TAG" in out and "did you mean [Slaps]?" in out
+    assert {"github": "::error file=", "junit": "<failure", "sarif": '"ruleId": "REC-MISSPELLED-TAG"'}.get(form, "") in out
+
+
+def test_a_tag_far_from_every_option_is_the_record_s_own(tmp_path) -> None:
+    (tmp_path / "own.txt").write_text(GOOD.replace("[Players", '[Colour "red backs"]\n[Players'), encoding="utf-8")
+    assert check(str(tmp_path / "own.txt")) == (0, f"{tmp_path / 'own.txt'}:1 bataille-corse (Alice and Bob): in progress\n"
+                                                 "  now: Alice turns the next card\n"
+                                                 "  cards played: 2, piles collected: 1, cards unseen: 50\n1 in progress\n")

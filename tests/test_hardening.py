@@ -149,8 +149,40 @@ def test_ctrl_c_exits_130_without_a_traceback():
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+_LOST = """
+import sys
+from referee.running import with_endings
+
+class Finalized:
+    def __del__(self):
+        raise KeyboardInterrupt  # a Ctrl-C whose KeyboardInterrupt Python raises in a finalizer
+
+def run():
+    Finalized()  # let go at once: its finalizer runs, and cannot pass the exception on
+    print("checked", flush=True)
+    if sys.argv[1] == "long":
+        for _ in range(10 ** 9):  # a run that goes on: the interrupt must still stop it
+            pass
+        print("ran to the end", flush=True)
+
+with_endings(run)
+"""
+
+
+@pytest.mark.parametrize("run", ["short", "long"])
+def test_a_ctrl_c_that_lands_in_a_finalizer_is_not_lost(run):
+    """Python raises KeyboardInterrupt wherever it next runs Python code after the signal;
+    in a finalizer (a generator closed as a game is let go) the exception cannot propagate,
+    and the run ended as if never interrupted: exit 0, the race behind the failures of
+    test_ctrl_c_in_a_real_run under load. The interrupt is kept: exit 130, quietly, and a
+    run that goes on is stopped."""
+    done = subprocess.run([sys.executable, "-c", _LOST, run], capture_output=True, timeout=120, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (130, b"checked\n", b"")
+
+
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT")
 def test_ctrl_c_in_a_real_run():
+    """Ctrl-C once the run is under way (its first report read: no waiting for a time)."""
     process = subprocess.Popen([sys.executable, "-m", "referee", "check", "-"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     process.stdin.write((GOOD * 1000).encode())  # more than a block: some games are checked before the end

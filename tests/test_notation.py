@@ -110,7 +110,6 @@ MISTAKES = [
     ('[Game bataille-corse]\n', (1, 7), 'a header value goes in double quotes: [Game "bataille-corse"]'),
     ('[Game "bataille-corse"\n', (1, 23), "this header is not closed"),
     ("Alice plays 3H\n", (1, 1), "a game starts with its headers"),
-    ("", (1, 1), "no game here"),
     ("; nothing but a comment\n\n", (1, 1), "no game here"),
     ('[Game "flaschenteufel"]\n[Players "A B C"]\nA plays 19\n', (3, 9), "not a Flaschenteufel card"),
     (HEAD + "Alice plays 3H @\n", (3, 16), "unexpected '@'"),
@@ -121,6 +120,14 @@ MISTAKES = [
     (HEAD + "21:4 Alice plays 3H\n", (3, 1), "expected a time such as 21:04"),
     (HEAD + "12 Alice plays 3H\n", (3, 1), "a move number ends with a dot: '12.'"),
 ]
+
+
+@pytest.mark.parametrize("text", ["", " \n\n\t\n"])
+def test_an_empty_file_is_said_so_of_the_whole_file(text: str) -> None:
+    """Nothing but white space: an error of the file (line 0), not "no game here" at 1:1."""
+    (error,) = parse_text(text)
+    assert isinstance(error, RecordError) and (error.line, error.column) == (0, 0) and error.empty
+    assert str(error) == '<text>: an empty file: a record starts with headers such as [Game "bataille-corse"]'
 
 
 @pytest.mark.parametrize(("text", "where", "message"), MISTAKES)

@@ -241,7 +241,8 @@ def test_regressions_never_raise(tmp_path, path):
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    (b"", "no game here"),
+    (b"", "an empty file"),
+    (b"\n  \r\n", "an empty file"),
     (b"; just a comment\n\n", "no game here"),
     (b"\x00\x01\x02binary\n", "binary data"),
     (bytes(range(256)) * 4, "binary data"),

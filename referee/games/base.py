@@ -803,8 +803,9 @@ def _tags_of(cls: type[Rules]) -> tuple[dict[str, str], frozenset[str]]:
 
 
 def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
-    """Notes on tags given twice alike and on tags that look misspelled; SetupError for
-    a tag referee reads given twice with two values."""
+    """Notes on tags given twice alike and on tags close to one the game only keeps
+    ([Dates]); SetupError for a tag referee reads given twice with two values. A tag close
+    to one the game reads is not noted here: it is a violation (``misspelled_tags``)."""
     notes: list[str] = []
     known, read = _tags_of(cls)
     first: dict[str, Header] = {}
@@ -819,9 +820,34 @@ def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
             continue
         first[key] = header
         if key not in known:
-            import difflib  # here: only an unknown tag needs it (start-up)
-
-            close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.75)
-            if close:
-                notes.append(say("note.tag-misspelled", tag=header.tag, line=header.line, known=known[close[0]]))
+            close = _close_tag(key, known)
+            if close and not _reads(cls, close, read):
+                notes.append(say("note.tag-misspelled", tag=header.tag, line=header.line, known=known[close]))
     return notes
+
+
+def misspelled_tags(record: Record, cls: type[Rules]) -> list[tuple[Header, str]]:
+    """Each header whose tag the game does not know but is close to one it reads (an
+    option, ``Dealer``...), with that tag: ``[Slap "sandwich"]`` for ``[Slaps]``, whose
+    default would otherwise apply in silence. A tag far from every one stays the record's own."""
+    known, read = _tags_of(cls)
+    found: list[tuple[Header, str]] = []
+    for header in record.headers:
+        if header.key not in known:
+            close = _close_tag(header.key, known)
+            if close and _reads(cls, close, read):
+                found.append((header, known[close]))
+    return found
+
+
+def _reads(cls: type[Rules], key: str, read: frozenset[str]) -> bool:
+    """Whether the game reads the tag ``key`` (its own tags too: Carte et Plouc's ``Stock``)."""
+    return key in read or any(t.lower() == key for t in cls.extra_tags)
+
+
+def _close_tag(key: str, known: dict[str, str]) -> str:
+    """The known tag (lower case) closest to ``key``, if one is close; else ``""``."""
+    import difflib  # here: only an unknown tag needs it (start-up)
+
+    close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.75)
+    return close[0] if close else ""

@@ -9,6 +9,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "file.not-ready": "the stream has no data ready (it is non-blocking)",
     "file.stdin-closed": "the standard input is closed",
     "file.binary": "this file holds binary data (a NUL byte), not a record",
+    "file.nothing": "an empty file: a record starts with headers such as [Game \"bataille-corse\"]",
     "file.empty": "no game here: a record starts with headers such as [Game \"bataille-corse\"]",
     "file.kind.folder": "a folder",
     "file.kind.fifo": "a named pipe (FIFO)",
@@ -99,7 +100,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
                              "The games: {games}",
     "setup.headers-alone": "a header after a game's events starts a new game, and this one has no [Game \"...\"] header and no event; "
                            "to say the result or anything else of a game, put its headers before its first event",
-    "setup.unknown-game": "unknown game {game!r}; referee knows {games}",
+    "setup.unknown-game": "unknown game {game!r}{hint}; referee knows {games}",
     "setup.not-refereed": "{title} is not refereed yet (the record's notation was read without error); referee referees {games}",
     "setup.no-players": "this game has no [Players \"...\"] header: name the players in seating order",
     "setup.player-count": "{title} is for {low} to {high} players, not {count}",
@@ -127,6 +128,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "REC-TOTALS-MISMATCH": "[Totals \"{written}\"] disagrees with the match: {actual}",
     "REC-STALE-ACCEPTED": "the line says the table accepted {mark}, but referee finds no {mark} here: remove the mark",
     "REC-SCORE-MISMATCH": "{player} scores {written}, but the replay counts {actual}{why}",
+    "REC-MISSPELLED-TAG": "[{tag}] is not a header referee reads: did you mean [{known}]? As written, it is ignored",
     # Why referee rules so (referee explain CODE): the convention, in plain words.
     "why.REC-UNKNOWN-PLAYER": "Every event starts with a player named in [Players], written as there. A line by anyone else is reported and not replayed.",
     "why.REC-UNSUPPORTED-EVENT": "Each game uses some of the notation's verbs; a line with another verb, or naming a player where the game names none, is reported and not replayed.",
@@ -142,6 +144,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "why.REC-ROUND-ORDER": "[Round] on a hand of a match is its number in the match, counted from 1 in file order.",
     "why.REC-DEALER-ROTATION": "In a match the deal passes to the left: each hand's [Dealer] is the player after the previous hand's dealer.",
     "why.REC-TOTALS-MISMATCH": "[Totals] gives the match's running totals after a hand as the table counted them; referee adds the hands up itself and reports a difference.",
+    "why.REC-MISSPELLED-TAG": "A header whose tag is close to one the game reads ([Slap] for [Slaps], [Dealr] for [Dealer]) is taken for a typo: as written it would be ignored, and the game refereed under the option's default without a word. A tag far from every one the game reads is the record's own, kept as written (as PGN allows); one close to a tag referee only keeps ([Dates]) gets a note.",
     "note.hands-unseen": "the hands of {players} were not given: not following suit is flagged as a revoke only once a later play proves it",
     "note.devil-unknown": ("{count} card of the devil's trick was laid unseen and cannot be told from the cards never played: the bottle's owner is scored on the others", "{count} cards of the devil's trick were laid unseen and cannot be told from the cards never played: the bottle's owner is scored on the others"),
     # Notes: what could not be checked.
@@ -208,6 +211,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "title.REC-DEALER-ROTATION": "a dealer out of rotation",
     "title.REC-DUPLICATE-CARD": "a card in two places at once",
     "title.REC-LATE-DEAL": "a deal line after the first card played",
+    "title.REC-MISSPELLED-TAG": "a header tag close to one the game reads",
     "title.REC-NOT-IN-DECK": "a card that is not in the game's deck",
     "title.REC-RESULT-MISMATCH": "a [Result] that disagrees with the replay",
     "title.REC-ROUND-ORDER": "a [Round] that is not the hand's number in the match",
