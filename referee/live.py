@@ -56,11 +56,13 @@ from .record_file import FileRefused, RecordFile
 from .report import render as render_report
 from .running import Stopped, stopping_as_ctrl_c
 from .safe_text import visible_lines
-from .spelling import ENGLISH
+from .spelling import ENGLISH, NOTATIONS, Spelling
 from .state import WIDTH, State, render, state_of
 from .writer import selected
 
 COMMANDS = ("undo", "state", "legal", "help", "end")
+FRENCH_COMMANDS = {"annuler": "undo", "état": "state", "etat": "state", "permis": "legal", "aide": "help", "fin": "end"}
+"""The commands by their French names (``fin`` is ``end``): taken in either language."""
 NOT_REPLAYED = frozenset({"REC-UNKNOWN-PLAYER", "REC-UNSUPPORTED-EVENT", "REC-NOT-IN-DECK", "REC-AFTER-END"})
 """Codes whose line the replay leaves out: writing it would record nothing."""
 
@@ -85,7 +87,7 @@ class Vocabulary:
     def next(self, previous: list[str]) -> list[str]:
         """The words that may come after those already typed."""
         if not previous:
-            return [*self.players, *self.verbs, *COMMANDS]
+            return [*self.players, *self.verbs, *(FRENCH_COMMANDS if self.for_word != "for" else COMMANDS)]
         last = previous[-1]
         if last in self.targets:
             return self.players
@@ -303,13 +305,16 @@ def _game_names() -> dict[str, str]:
     return names
 
 
-def new_record(ask: Ask, show: Callable[[str], None]) -> str:
+def new_record(ask: Ask, show: Callable[[str], None], written: Spelling = ENGLISH) -> str:
     """Ask for the game, the players and the options (each question shows its default,
     and takes the start of a name when only one name starts so); show the headers, and
-    give them to write once the table says yes."""
+    give them to write once the table says yes, in the notation ``written`` (French:
+    ``[Jeu]``, ``[Notation "fr"]``, ``[Joueurs]``...)."""
     while True:
         headers = _ask_headers(ask, show)
-        text = "".join(f'[{tag} "{escape_value(value)}"]\n' for tag, value in headers) + "\n"
+        if written is not ENGLISH:
+            headers.insert(1, ("Notation", written.code))
+        text = "".join(f'[{written.tag(tag)} "{escape_value(value)}"]\n' for tag, value in headers) + "\n"
         show("\n".join("  " + line for line in text.rstrip("\n").split("\n")))  # shown, indented
         try:
             typed = _plain(ask(say("live.ask-headers"), ["y", "n"]))
@@ -402,13 +407,22 @@ def play(path: str, ask: Ask, show: Callable[[str], None], settings: Resolved | 
     with RecordLock(path, "play") as lock:
         headers = None
         if not os.path.lexists(path) or (os.path.isfile(path) and os.path.getsize(path) == 0):
-            headers = new_record(ask, show)  # asked before the file is made: a session left here leaves nothing
+            headers = new_record(ask, show, _notation_for_new(settings))  # asked before the file is made: a session left here leaves nothing
         with RecordFile.open(path, create=headers is not None) as opened:
             if headers is not None and opened.size() == 0:
                 opened.append(headers)
                 opened.sync_folder()
             lock.lock_record()  # a record made just now is held as one found
             return _session(Session(path, opened, settings=settings), ask, show)
+
+
+def _notation_for_new(settings: Resolved | None) -> Spelling:
+    """The notation a new record is written in: the configuration's, else the language's
+    (a table that speaks French writes its games in French)."""
+    from .messages import language
+
+    asked = settings.notation if settings is not None else None
+    return NOTATIONS.get(asked or ("fr" if language() == "fr" else "en"), ENGLISH)
 
 
 def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
@@ -421,7 +435,7 @@ def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
             break
         if not line:
             continue
-        command = line.lower()
+        command = FRENCH_COMMANDS.get(line.lower(), line.lower())
         if command in ("end", "quit", "exit"):
             break
         if session.follow():
@@ -489,7 +503,8 @@ def _write_it(session: Session, ask: Ask, show: Callable[[str], None]) -> str:
         words = typed.split()
         state = session.state
         players = state.players if state is not None else []
-        if words and (words[0] in players or words[0].lower() in VERBS or words[0].lower() in COMMANDS):
+        if words and (words[0] in players or words[0].lower() in VERBS or words[0].lower() in COMMANDS
+                      or words[0].lower() in FRENCH_COMMANDS):
             show(say("live.line-not-answer", line=typed.strip()))
         else:
             show(say("live.answer-expected"))

@@ -314,3 +314,16 @@ def test_a_new_record_shows_its_defaults_takes_prefixes_and_french_names(tmp_pat
 def test_a_french_title_names_its_game(tmp_path) -> None:
     result, path = play(tmp_path, "pierre qui roule\nAna Ben Cas Dom\n" + "\n" * 12, start=None)
     assert path.read_text(encoding="utf-8").startswith('[Game "pierre-qui-roule"]\n')
+
+
+def test_a_new_record_started_in_french_is_written_in_french_notation(tmp_path) -> None:
+    """Issue 35: a table that speaks French writes its game in French from the first line:
+    the headers, the short form of a line, and the commands by their French names."""
+    path = tmp_path / "nouvelle.txt"
+    typed = "bataille corse\nZoé Hugo\n\n" + "\n" * 8 + "joue 8P\nannuler\nZoé joue 8P\nfin\n"
+    result = CliRunner().invoke(main, ["--lang", "fr", "play", str(path)], input=typed)
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Zoé Hugo"]\n'), text
+    assert text.endswith("\nZoé joue 8P\n"), text
+    assert "annulé" in result.output or "retir" in result.output, result.output
+    assert result.exit_code == 0, result.output
