@@ -121,7 +121,7 @@ def test_known_deal_is_checked(check_text) -> None:
     deal += "Bob holds " + " ".join(f"{r}{s}" for s in "DC" for r in ["A", *range(2, 11), "J", "Q", "K"]) + "\n"
     assert codes(check_text(head() + deal + "Alice plays AS\n")) == []
     assert codes(check_text(head() + deal + "Alice plays 2S\n")) == [(5, "BC-DEAL-MISMATCH")]
-    assert codes(check_text(head() + deal + "Alice holds 2S\n")) == []
+    assert codes(check_text(head() + deal + "Alice holds 2S\n")) == [(3, "BC-CARD-COUNT")]  # 2S is hers: no duplicate
     assert codes(check_text(head() + deal + "Alice plays AS\nBob plays AS\n")) == [(6, "BC-DEAL-MISMATCH")]
 
 
@@ -318,3 +318,60 @@ def test_a_card_out_of_turn_says_what_made_it_the_other_players_turn():
     said = [(v.message, v.rule[:20]) for g in games for v in check(g).violations if v.code == "BC-OUT-OF-TURN"]
     assert said == [("Chloe turned JC, but it is Bob's turn: the turn goes round to the left, to Bob", "À tour de rôle, chac"),
                     ("Chloe turned 6D, but it is Bob's turn: Bob is paying Alice's QH, 1 more card to turn", "lorsqu’un joueur ret")]
+
+
+DECK = [f"{r}{s}" for s in "SHDC" for r in ["A", *range(2, 11), "J", "Q", "K"]]
+
+
+@pytest.mark.parametrize(("alice", "bob", "flagged"), [
+    (DECK[:26], DECK[26:], []),
+    (DECK[:26], DECK[26:51], [(3, "BC-CARD-COUNT")]),              # one card missing: 51
+    (DECK[:28], DECK[28:], [(3, "REC-BAD-DEAL")]),                 # 28 and 24 cards
+    (DECK[:26], [*DECK[26:51], DECK[0]], [(4, "REC-DUPLICATE-CARD")]),  # AS twice, KC missing
+])
+def test_a_record_that_is_only_the_deal_is_checked(check_text, alice, bob, flagged) -> None:
+    """A table that writes the deal and checks it before playing: every pack written, the
+    deal is checked at once (« Toutes les cartes sont distribuées équitablement »)."""
+    report = check_text(head() + f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\n")
+    assert codes(report) == flagged
+    assert report.status == ("violations" if flagged else "in-progress")
+    played = check_text(head() + f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\nAlice plays {alice[0]}\n")
+    assert codes(played) == flagged  # found once, not again at the first card
+
+
+def test_a_deal_written_in_part_is_checked_when_play_starts(check_text) -> None:
+    """Bob's pack is not written: it holds what the deal leaves it, and the deal is checked
+    at the first card (before it, Bob's line might still come)."""
+    text = head() + f"Alice holds {' '.join(DECK[:28])}\n"
+    assert codes(check_text(text)) == []
+    assert codes(check_text(text + "Alice plays AS\n")) == [(3, "REC-BAD-DEAL")]
+
+
+GIVE_1_BOB_EMPTY = head("A B C", Penalty="give-1") + (
+    "A plays AS\nB plays 2C 3C 4C 5C\nA collects\nA plays AH\nB plays 6C 7C 8C 9C\nA collects\n"
+    "A plays AD\nB plays 10C 2D 3D 4D\nA collects\nA plays QS\nB plays 5D 6D\nA collects\n"
+    "A plays JS\nB plays 7D\nA collects\nA plays 4H\nB plays 5H\nC plays 6H\nA plays 7H\n"
+    "B plays 8H\nC plays 9H\nA plays 10H\nC slaps\n"
+)
+"""B turns his last card, and A's 10H brings his turn: C's false slap comes before the next
+event puts B out, so C owes a card to A and to B."""
+
+
+def test_a_give_1_penalty_owes_nothing_to_a_player_gone_out(check_text) -> None:
+    """« donner une carte à chacun des autres joueurs »: those still in when it is paid. B
+    goes out at C's first gift, and is owed none: the to-do list never asks for it."""
+    report = check_text(GIVE_1_BOB_EMPTY + "C gives ?? to A\n")
+    assert (codes(report), report.todo) == ([(26, "BC-FALSE-SLAP")], ["C turns the next card"])
+    report = check_text(GIVE_1_BOB_EMPTY + "C gives ?? to A\nC plays 2S\n")
+    assert codes(report) == [(26, "BC-FALSE-SLAP")]
+
+
+def test_a_card_given_to_a_player_who_is_out_is_flagged_and_stays(check_text) -> None:
+    report = check_text(GIVE_1_BOB_EMPTY + "C gives ?? to B\nC gives ?? to A\n")
+    assert codes(report) == [(26, "BC-FALSE-SLAP"), (27, "BC-GIVE-TO-OUT")]
+    assert report.violations[1].message == "C gave a card to B, who is out of the game and is owed none"
+    assert report.stats["cards_unseen"] == 25  # B holds nothing: the card stayed with C
+    from referee.state import state_in_text
+
+    hands = state_in_text(GIVE_1_BOB_EMPTY + "C gives ?? to B\n", 27).table.hands
+    assert (hands["B"].count, hands["C"].count) == (0, 15)
