@@ -375,3 +375,41 @@ def test_a_card_given_to_a_player_who_is_out_is_flagged_and_stays(check_text) ->
 
     hands = state_in_text(GIVE_1_BOB_EMPTY + "C gives ?? to B\n", 27).table.hands
     assert (hands["B"].count, hands["C"].count) == (0, 15)
+
+
+def test_state_lists_the_slaps_the_table_plays(tmp_path) -> None:
+    """`referee state`'s « slaps played »: the pair, always, and the variants chosen, in
+    the order of the rule text; not the others."""
+    from referee.state import items, state_in_text
+
+    text = head(Slaps="big-mac sandwich") + "Alice plays 5H\n"
+    assert ("slaps played", "pair, sandwich and Big-Mac") in items(state_in_text(text, 4))
+    assert ("slaps played", "pair") in items(state_in_text(head() + "Alice plays 5H\n", 3))
+
+
+@pytest.mark.parametrize(("body", "pile", "bob"), [
+    ("Alice plays 5H\nAlice plays CC\nBob plays 6C\n", "2 cards: 5H 6C (top)", "25 cards"),    # Bob's turn
+    ("Alice plays JH\nBob plays 3C\nBob plays CC\nAlice collects\n", "empty", "25 cards"),  # the pile is Alice's
+])
+def test_a_card_outside_the_deck_laid_out_of_turn_is_not_moved(check_text, body: str, pile: str, bob: str) -> None:
+    """A card outside the deck that the table lets stand counts as laid only when its
+    player turned it in turn: out of turn (Bob's turn, or Alice's pile to take) it is not
+    replayed, and nothing leaves the pack."""
+    from referee.state import items, state_in_text
+
+    report = check_text(head() + body)
+    assert [c for _, c in codes(report)] == ["REC-NOT-IN-DECK"]
+    assert report.stats["cards_played"] == 2
+    shown = dict(items(state_in_text(head() + body, body.count("\n") + 2)))
+    assert (shown["pile"], shown["Bob"]) == (pile, bob)
+
+
+def test_explain_says_why_the_owner_takes_the_pile(tmp_path) -> None:
+    """`referee explain FILE:LINE` on a `collects` by the player of the paying card, once
+    the debt is paid: the pile is theirs."""
+    from referee.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head() + "Alice plays JH\nBob plays 3C\nAlice collects\n", encoding="utf-8")
+    said = " ".join(explain_place(str(path), 5))
+    assert "Alice takes the pile: the debt to Alice is paid" in said
