@@ -339,6 +339,16 @@ def test_a_record_that_is_only_the_deal_is_checked(check_text, alice, bob, flagg
     assert codes(played) == flagged  # found once, not again at the first card
 
 
+def test_a_pack_written_again_before_play_is_checked_again(check_text) -> None:
+    """The deal is checked at each line that leaves it whole; a fault already reported
+    there is not reported twice."""
+    deal = f"Alice holds {' '.join(DECK[:26])}\nBob holds {' '.join(DECK[26:51])}\n"
+    again = f"Bob holds {' '.join(DECK[26:51])}\n"
+    assert codes(check_text(head() + deal + again + "Alice plays AS\n")) == [(3, "BC-CARD-COUNT")]
+    assert codes(check_text(head() + deal.replace(DECK[0] + " ", "", 1) + f"Alice holds {' '.join(DECK[:26])} KC\n")) == [
+        (3, "BC-CARD-COUNT"), (3, "REC-BAD-DEAL")]  # 50 cards, then 52 dealt 27 and 25
+
+
 def test_a_deal_written_in_part_is_checked_when_play_starts(check_text) -> None:
     """Bob's pack is not written: it holds what the deal leaves it, and the deal is checked
     at the first card (before it, Bob's line might still come)."""

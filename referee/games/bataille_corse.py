@@ -303,11 +303,11 @@ class BatailleCorse(Rules):
             self._flag_deal("REC-BAD-DEAL", self.deal_lines[odd], count=sizes[odd],
                             expected=str(low) if low == high else f"{low} or {high}")
 
-    def _flag_deal(self, code: str, event: Event, **fields: object) -> None:
+    def _flag_deal(self, code: str, event: Event, count: int, expected: str = "") -> None:
         """A fault of the deal, unless already reported there (a pack written again)."""
         if (code, event.line) not in self.deal_faults:
             self.deal_faults.add((code, event.line))
-            self.flag(code, event, **fields)
+            self.flag(code, event, count=count, expected=expected)
 
     def _plays(self, seat: int, event: Event) -> None:
         slid = 0
