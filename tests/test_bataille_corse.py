@@ -421,5 +421,18 @@ def test_explain_says_why_the_owner_takes_the_pile(tmp_path) -> None:
 
     path = tmp_path / "g.txt"
     path.write_text(head() + "Alice plays JH\nBob plays 3C\nAlice collects\n", encoding="utf-8")
-    said = " ".join(explain_place(str(path), 5))
+    said = " ".join(" ".join(explain_place(str(path), 5)).split())
     assert "Alice takes the pile: the debt to Alice is paid" in said
+
+
+def test_explain_says_what_each_card_of_a_line_does(tmp_path) -> None:
+    """`referee explain FILE:LINE` on a `plays` line: the first card of the game, a paying
+    card, and a payment card by card."""
+    from referee.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head("Alice Bob Chloe") + "Alice plays 5H\nBob plays QS\nChloe plays 3C 4C\n", encoding="utf-8")
+    said = [" ".join(" ".join(explain_place(str(path), line)).split()) for line in (3, 4, 5)]
+    assert "Alice turns 5H in turn" in said[0]
+    assert "QS is a paying card: Chloe owes 2 cards" in said[1]
+    assert "Chloe pays 3C to Bob (1 still owed); Chloe pays 4C, the last card owed: the pile is Bob's" in said[2]
