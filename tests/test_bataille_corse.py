@@ -436,3 +436,16 @@ def test_explain_says_what_each_card_of_a_line_does(tmp_path) -> None:
     assert "Alice turns 5H in turn" in said[0]
     assert "QS is a paying card: Chloe owes 2 cards" in said[1]
     assert "Chloe pays 3C to Bob (1 still owed); Chloe pays 4C, the last card owed: the pile is Bob's" in said[2]
+
+
+@pytest.mark.parametrize(("players", "sizes", "message"), [
+    ("Alice Bob", (28, 24), "Alice is dealt 28 cards; the deal gives 26"),
+    ("Alice Bob Chloe", (28, 12, 12), "Alice is dealt 28 cards; the deal gives 17 or 18"),
+    ("Alice Bob Chloe Dan", (14, 14, 14, 10), "Dan is dealt 10 cards; the deal gives 13"),
+    ("Alice Bob Chloe Dan Eve", (10, 10, 10, 10, 12), "Eve is dealt 12 cards; the deal gives 10 or 11"),
+])
+def test_an_uneven_deal_says_what_each_pack_should_hold(check_text, players: str, sizes: tuple[int, ...], message: str) -> None:
+    cards = iter(DECK)
+    deal = "".join(f"{p} holds {' '.join(next(cards) for _ in range(n))}\n" for p, n in zip(players.split(), sizes))
+    (fault,) = check_text(head(players) + deal).violations
+    assert (fault.code, fault.message) == ("REC-BAD-DEAL", message)
