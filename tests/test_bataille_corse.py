@@ -449,3 +449,20 @@ def test_an_uneven_deal_says_what_each_pack_should_hold(check_text, players: str
     deal = "".join(f"{p} holds {' '.join(next(cards) for _ in range(n))}\n" for p, n in zip(players.split(), sizes))
     (fault,) = check_text(head(players) + deal).violations
     assert (fault.code, fault.message) == ("REC-BAD-DEAL", message)
+
+
+def test_a_card_outside_the_deck_counts_as_no_card_of_a_pair(check_text) -> None:
+    """The card outside the deck let stand lies between the two fives: they do not
+    « se succèdent », and Bob's slap is false."""
+    report = check_text(head() + "Alice plays 5H\nBob plays CC\nAlice plays 5C\nBob slaps\n")
+    assert codes(report) == [(4, "REC-NOT-IN-DECK"), (6, "BC-FALSE-SLAP")]
+
+
+def test_a_card_outside_the_deck_as_the_first_card_leaves_the_pack(check_text) -> None:
+    """The first card of the game, outside the deck and let stand, leaves Alice's pack,
+    whose size the deal (Bob's pack written, Alice's not) gave at that card."""
+    from referee.state import items, state_in_text
+
+    text = head() + f"Bob holds {' '.join(DECK[26:])}\nAlice plays CC\nBob plays AD\n"
+    assert [c for _, c in codes(check_text(text))] == ["REC-NOT-IN-DECK"]
+    assert ("Alice", "25 cards") in items(state_in_text(text, 5))
