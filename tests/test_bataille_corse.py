@@ -466,3 +466,29 @@ def test_a_card_outside_the_deck_as_the_first_card_leaves_the_pack(check_text) -
     text = head() + f"Bob holds {' '.join(DECK[26:])}\nAlice plays CC\nBob plays AD\n"
     assert [c for _, c in codes(check_text(text))] == ["REC-NOT-IN-DECK"]
     assert ("Alice", "25 cards") in items(state_in_text(text, 5))
+
+
+def test_a_play_out_that_ends_when_the_last_card_paid_makes_a_full_pack(check_text) -> None:
+    """Bob pays his last card as the last one owed: Alice takes the pile, holds all 52
+    cards, and the play-out stops there (no card is turned after the end)."""
+    deal = ("Alice holds 6D 3H 8D 8C 10C 9C 7H 2H 6C 5D KH QD 8H AD 2C JC AH 3C 7S 10S 4C KS 10H JD 6H 4H\n"
+            "Bob holds 5S 4S 2S 8S QC 9D 2D 3D JS QH 3S 10D 7C 6S KD KC 7D 9H AS 5C QS 9S 5H JH AC 4D\n")
+    report = check_text(head() + deal, play_out=True)
+    assert (report.status, report.result.winner, report.result.order) == ("valid", "Alice", ["Alice", "Bob"])
+    assert (report.stats["cards_played"], report.stats["piles_collected"]) == (388, 54)
+
+
+def test_mistakes_offer_one_card_too_many_at_the_end_of_a_payment() -> None:
+    """With the deal known and one card owed, `simulate --mistakes` may write the payment
+    with one card more on its line: the extra card is BC-OVERPAID, as check says."""
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    alice = ["JS", *(c for c in DECK[:26] if c != "JS")]
+    bob = [*DECK[27:], DECK[26]]  # the ace of diamonds at the bottom: 2D on top
+    (record,) = parse_text(head() + f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\nAlice plays JS\n")
+    rules = replay(start(record), record)
+    offered = {(m.event.player, m.event.cards_text): m.codes for m in rules.mistakes()}
+    assert offered[("Bob", "2D 3D")] == ("BC-OVERPAID",)
+    rules.apply(parse_text(head() + "Bob plays 2D 3D\n")[0].events[0])
+    assert [v.code for v in rules.violations] == ["BC-OVERPAID"]
