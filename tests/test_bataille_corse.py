@@ -387,7 +387,7 @@ def test_a_card_given_to_a_player_who_is_out_is_flagged_and_stays(check_text) ->
     assert (hands["B"].count, hands["C"].count) == (0, 15)
 
 
-def test_state_lists_the_slaps_the_table_plays(tmp_path) -> None:
+def test_state_lists_the_slaps_the_table_plays() -> None:
     """`referee state`'s « slaps played »: the pair, always, and the variants chosen, in
     the order of the rule text; not the others."""
     from referee.state import items, state_in_text
