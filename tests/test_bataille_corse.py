@@ -492,3 +492,38 @@ def test_mistakes_offer_one_card_too_many_at_the_end_of_a_payment() -> None:
     assert offered[("Bob", "2D 3D")] == ("BC-OVERPAID",)
     rules.apply(parse_text(head() + "Bob plays 2D 3D\n")[0].events[0])
     assert [v.code for v in rules.violations] == ["BC-OVERPAID"]
+
+
+def test_state_before_play_gives_the_packs_not_written_what_the_deal_leaves() -> None:
+    from referee.state import items, state_in_text
+
+    text = head("Alice Bob Chloe") + f"Alice holds {' '.join(DECK[:26])}\n"
+    shown = dict(items(state_in_text(text, 3)))
+    assert (shown["Bob"], shown["Chloe"]) == ("13 cards", "13 cards")
+
+
+def _offered(text: str) -> dict[tuple[str, str, str, str | None], tuple[str, ...]]:
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    (record,) = parse_text(text)
+    rules = replay(start(record), record)
+    return {(m.event.player, m.event.verb, m.event.cards_text, m.event.target): m.codes for m in rules.mistakes()}
+
+
+def test_mistakes_burn_too_few_or_too_many_cards() -> None:
+    """Bob owes three cards (a false slap): `simulate --mistakes` may burn one, two or four."""
+    deal = f"Alice holds {' '.join(DECK[:26])}\nBob holds {' '.join(DECK[26:])}\n"
+    offered = _offered(head() + deal + "Alice plays AS\nBob slaps\n")
+    burns = {cards: codes for (player, verb, cards, _), codes in offered.items() if (player, verb) == ("Bob", "burns")}
+    assert burns == {"AD": ("BC-PENALTY-WRONG",), "AD 2D": ("BC-PENALTY-WRONG",), "AD 2D 3D 4D": ("BC-PENALTY-WRONG",),
+                     "2D 3D AD": ("BC-DEAL-MISMATCH",) * 2}
+
+
+def test_mistakes_give_a_card_owed_to_nobody_to_the_next_player() -> None:
+    """[Penalty "give-1"], nothing owed: the card a player wrongly gives goes to the next
+    player in turn, never to themselves."""
+    offered = _offered(head("Alice Bob Chloe", Penalty="give-1") + "Alice plays 5H\n")
+    gifts = sorted((player, target) for (player, verb, _, target), codes in offered.items()
+                   if verb == "gives" and codes == ("BC-PENALTY-WRONG",))
+    assert gifts == [("Alice", "Bob"), ("Bob", "Chloe"), ("Chloe", "Alice")]
