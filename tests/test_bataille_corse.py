@@ -527,3 +527,18 @@ def test_mistakes_give_a_card_owed_to_nobody_to_the_next_player() -> None:
     gifts = sorted((player, target) for (player, verb, _, target), codes in offered.items()
                    if verb == "gives" and codes == ("BC-PENALTY-WRONG",))
     assert gifts == [("Alice", "Bob"), ("Bob", "Chloe"), ("Chloe", "Alice")]
+
+
+@pytest.mark.parametrize(("slaps", "cards", "shows"), [
+    ("pair", "6S 6H", "6S 6H, a pair"),
+    ("sandwich", "2C 6S 7H 6D", "6S 7H 6D, a sandwich"),
+    ("big-mac", "3C 10S JH 3S", "3C 10S JH 3S, a Big-Mac"),
+])
+def test_state_shows_the_cards_of_the_pattern(slaps: str, cards: str, shows: str) -> None:
+    """`referee state`'s « the pile shows »: every card the pattern spans, and no more."""
+    from referee.state import items, state_in_text
+
+    players = ["Alice", "Bob"]
+    body = "".join(f"{players[i % 2]} plays {card}\n" for i, card in enumerate(cards.split()))
+    text = head(Slaps=slaps) + body
+    assert ("the pile shows", shows) in items(state_in_text(text, text.count("\n")))
