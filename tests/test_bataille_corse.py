@@ -542,3 +542,18 @@ def test_state_shows_the_cards_of_the_pattern(slaps: str, cards: str, shows: str
     body = "".join(f"{players[i % 2]} plays {card}\n" for i, card in enumerate(cards.split()))
     text = head(Slaps=slaps) + body
     assert ("the pile shows", shows) in items(state_in_text(text, text.count("\n")))
+
+
+def test_a_debt_on_an_empty_pack_passes_at_once_to_the_next_player() -> None:
+    """« il est immédiatement éliminé, et c'est au joueur suivant de finir de payer »: right
+    after A's QH, B (no cards) is out and C owes the two cards, though a pair shows; no
+    mistake has B take the pile."""
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    game = (RECORDS / "bataille-corse" / "debt-on-empty-pack.txt").read_text(encoding="utf-8").split("\n\n[")[0]
+    (record,) = parse_text(game.split("\nB slaps")[0] + "\n")
+    assert record.events[-1].cards_text == "QH"
+    rules = replay(start(record), record)
+    assert rules.todo() == ["C pays 2 more cards to A", "A and C may slap (pair)"]
+    assert sorted(m.event.player for m in rules.mistakes() if m.event.verb == "collects") == ["A", "C"]
