@@ -433,6 +433,8 @@ def test_explain_says_what_each_card_of_a_line_does(tmp_path) -> None:
     path = tmp_path / "g.txt"
     path.write_text(head("Alice Bob Chloe") + "Alice plays 5H\nBob plays QS\nChloe plays 3C 4C\n", encoding="utf-8")
     said = [" ".join(" ".join(explain_place(str(path), line)).split()) for line in (3, 4, 5)]
+    path.write_text(head() + f"Alice holds {' '.join(DECK[:26])}\n", encoding="utf-8")
+    assert "Alice's pack as dealt: 26 cards, top card first" in " ".join(" ".join(explain_place(str(path), 3)).split())
     assert "Alice turns 5H in turn" in said[0]
     assert "QS is a paying card: Chloe owes 2 cards" in said[1]
     assert "Chloe pays 3C to Bob (1 still owed); Chloe pays 4C, the last card owed: the pile is Bob's" in said[2]
@@ -490,6 +492,7 @@ def test_mistakes_offer_one_card_too_many_at_the_end_of_a_payment() -> None:
     rules = replay(start(record), record)
     offered = {(m.event.player, m.event.cards_text): m.codes for m in rules.mistakes()}
     assert offered[("Bob", "2D 3D")] == ("BC-OVERPAID",)
+    assert offered[("Bob", "3D")] == ("BC-DEAL-MISMATCH",)  # the second card turned instead of the top one
     rules.apply(parse_text(head() + "Bob plays 2D 3D\n")[0].events[0])
     assert [v.code for v in rules.violations] == ["BC-OVERPAID"]
 
