@@ -121,7 +121,7 @@ def test_known_deal_is_checked(check_text) -> None:
     deal += "Bob holds " + " ".join(f"{r}{s}" for s in "DC" for r in ["A", *range(2, 11), "J", "Q", "K"]) + "\n"
     assert codes(check_text(head() + deal + "Alice plays AS\n")) == []
     assert codes(check_text(head() + deal + "Alice plays 2S\n")) == [(5, "BC-DEAL-MISMATCH")]
-    assert codes(check_text(head() + deal + "Alice holds 2S\n")) == []
+    assert codes(check_text(head() + deal + "Alice holds 2S\n")) == [(3, "BC-CARD-COUNT")]  # 2S is hers: no duplicate
     assert codes(check_text(head() + deal + "Alice plays AS\nBob plays AS\n")) == [(6, "BC-DEAL-MISMATCH")]
 
 
@@ -318,3 +318,245 @@ def test_a_card_out_of_turn_says_what_made_it_the_other_players_turn():
     said = [(v.message, v.rule[:20]) for g in games for v in check(g).violations if v.code == "BC-OUT-OF-TURN"]
     assert said == [("Chloe turned JC, but it is Bob's turn: the turn goes round to the left, to Bob", "À tour de rôle, chac"),
                     ("Chloe turned 6D, but it is Bob's turn: Bob is paying Alice's QH, 1 more card to turn", "lorsqu’un joueur ret")]
+
+
+DECK = [f"{r}{s}" for s in "SHDC" for r in ["A", *range(2, 11), "J", "Q", "K"]]
+
+
+@pytest.mark.parametrize(("alice", "bob", "flagged"), [
+    (DECK[:26], DECK[26:], []),
+    (DECK[:26], DECK[26:51], [(3, "BC-CARD-COUNT")]),              # one card missing: 51
+    (DECK[:28], DECK[28:], [(3, "REC-BAD-DEAL")]),                 # 28 and 24 cards
+    (DECK[:26], [*DECK[26:51], DECK[0]], [(4, "REC-DUPLICATE-CARD")]),  # AS twice, KC missing
+])
+def test_a_record_that_is_only_the_deal_is_checked(check_text, alice, bob, flagged) -> None:
+    """A table that writes the deal and checks it before playing: every pack written, the
+    deal is checked at once (« Toutes les cartes sont distribuées équitablement »)."""
+    report = check_text(head() + f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\n")
+    assert codes(report) == flagged
+    assert report.status == ("violations" if flagged else "in-progress")
+    played = check_text(head() + f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\nAlice plays {alice[0]}\n")
+    assert codes(played) == flagged  # found once, not again at the first card
+
+
+def test_a_pack_written_again_before_play_is_checked_again(check_text) -> None:
+    """The deal is checked at each line that leaves it whole; a fault already reported
+    there is not reported twice."""
+    deal = f"Alice holds {' '.join(DECK[:26])}\nBob holds {' '.join(DECK[26:51])}\n"
+    again = f"Bob holds {' '.join(DECK[26:51])}\n"
+    assert codes(check_text(head() + deal + again + "Alice plays AS\n")) == [(3, "BC-CARD-COUNT")]
+    assert codes(check_text(head() + deal.replace(DECK[0] + " ", "", 1) + f"Alice holds {' '.join(DECK[:26])} KC\n")) == [
+        (3, "BC-CARD-COUNT"), (3, "REC-BAD-DEAL")]  # 50 cards, then 52 dealt 27 and 25
+
+
+def test_a_deal_written_in_part_is_checked_when_play_starts(check_text) -> None:
+    """Bob's pack is not written: it holds what the deal leaves it, and the deal is checked
+    at the first card (before it, Bob's line might still come)."""
+    text = head() + f"Alice holds {' '.join(DECK[:28])}\n"
+    assert codes(check_text(text)) == []
+    assert codes(check_text(text + "Alice plays AS\n")) == [(3, "REC-BAD-DEAL")]
+
+
+GIVE_1_BOB_EMPTY = head("A B C", Penalty="give-1") + (
+    "A plays AS\nB plays 2C 3C 4C 5C\nA collects\nA plays AH\nB plays 6C 7C 8C 9C\nA collects\n"
+    "A plays AD\nB plays 10C 2D 3D 4D\nA collects\nA plays QS\nB plays 5D 6D\nA collects\n"
+    "A plays JS\nB plays 7D\nA collects\nA plays 4H\nB plays 5H\nC plays 6H\nA plays 7H\n"
+    "B plays 8H\nC plays 9H\nA plays 10H\nC slaps\n"
+)
+"""B turns his last card, and A's 10H brings his turn: C's false slap comes before the next
+event puts B out, so C owes a card to A and to B."""
+
+
+def test_a_give_1_penalty_owes_nothing_to_a_player_gone_out(check_text) -> None:
+    """« donner une carte à chacun des autres joueurs »: those still in when it is paid. B
+    goes out at C's first gift, and is owed none: the to-do list never asks for it."""
+    report = check_text(GIVE_1_BOB_EMPTY + "C gives ?? to A\n")
+    assert (codes(report), report.todo) == ([(26, "BC-FALSE-SLAP")], ["C turns the next card"])
+    report = check_text(GIVE_1_BOB_EMPTY + "C gives ?? to A\nC plays 2S\n")
+    assert codes(report) == [(26, "BC-FALSE-SLAP")]
+
+
+def test_a_card_given_to_a_player_who_is_out_is_flagged_and_stays(check_text) -> None:
+    report = check_text(GIVE_1_BOB_EMPTY + "C gives ?? to B\nC gives ?? to A\n")
+    assert codes(report) == [(26, "BC-FALSE-SLAP"), (27, "BC-GIVE-TO-OUT")]
+    assert report.violations[1].message == "C gave a card to B, who is out of the game and is owed none"
+    assert report.stats["cards_unseen"] == 25  # B holds nothing: the card stayed with C
+    from referee.state import state_in_text
+
+    hands = state_in_text(GIVE_1_BOB_EMPTY + "C gives ?? to B\n", 27).table.hands
+    assert (hands["B"].count, hands["C"].count) == (0, 15)
+
+
+def test_state_lists_the_slaps_the_table_plays() -> None:
+    """`referee state`'s « slaps played »: the pair, always, and the variants chosen, in
+    the order of the rule text; not the others."""
+    from referee.state import items, state_in_text
+
+    text = head(Slaps="big-mac sandwich") + "Alice plays 5H\n"
+    assert ("slaps played", "pair, sandwich and Big-Mac") in items(state_in_text(text, 4))
+    assert ("slaps played", "pair") in items(state_in_text(head() + "Alice plays 5H\n", 3))
+
+
+@pytest.mark.parametrize(("body", "pile", "bob"), [
+    ("Alice plays 5H\nAlice plays CC\nBob plays 6C\n", "2 cards: 5H 6C (top)", "25 cards"),    # Bob's turn
+    ("Alice plays JH\nBob plays 3C\nBob plays CC\nAlice collects\n", "empty", "25 cards"),  # the pile is Alice's
+])
+def test_a_card_outside_the_deck_laid_out_of_turn_is_not_moved(check_text, body: str, pile: str, bob: str) -> None:
+    """A card outside the deck that the table lets stand counts as laid only when its
+    player turned it in turn: out of turn (Bob's turn, or Alice's pile to take) it is not
+    replayed, and nothing leaves the pack."""
+    from referee.state import items, state_in_text
+
+    report = check_text(head() + body)
+    assert [c for _, c in codes(report)] == ["REC-NOT-IN-DECK"]
+    assert report.stats["cards_played"] == 2
+    shown = dict(items(state_in_text(head() + body, body.count("\n") + 2)))
+    assert (shown["pile"], shown["Bob"]) == (pile, bob)
+
+
+def test_explain_says_why_the_owner_takes_the_pile(tmp_path) -> None:
+    """`referee explain FILE:LINE` on a `collects` by the player of the paying card, once
+    the debt is paid: the pile is theirs."""
+    from referee.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head() + "Alice plays JH\nBob plays 3C\nAlice collects\n", encoding="utf-8")
+    said = " ".join(" ".join(explain_place(str(path), 5)).split())
+    assert "Alice takes the pile: the debt to Alice is paid" in said
+
+
+def test_explain_says_what_each_card_of_a_line_does(tmp_path) -> None:
+    """`referee explain FILE:LINE` on a `plays` line: the first card of the game, a paying
+    card, and a payment card by card."""
+    from referee.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head("Alice Bob Chloe") + "Alice plays 5H\nBob plays QS\nChloe plays 3C 4C\n", encoding="utf-8")
+    said = [" ".join(" ".join(explain_place(str(path), line)).split()) for line in (3, 4, 5)]
+    path.write_text(head() + f"Alice holds {' '.join(DECK[:26])}\n", encoding="utf-8")
+    assert "Alice's pack as dealt: 26 cards, top card first" in " ".join(" ".join(explain_place(str(path), 3)).split())
+    assert "Alice turns 5H in turn" in said[0]
+    assert "QS is a paying card: Chloe owes 2 cards" in said[1]
+    assert "Chloe pays 3C to Bob (1 still owed); Chloe pays 4C, the last card owed: the pile is Bob's" in said[2]
+
+
+@pytest.mark.parametrize(("players", "sizes", "message"), [
+    ("Alice Bob", (28, 24), "Alice is dealt 28 cards; the deal gives 26"),
+    ("Alice Bob Chloe", (28, 12, 12), "Alice is dealt 28 cards; the deal gives 17 or 18"),
+    ("Alice Bob Chloe Dan", (14, 14, 14, 10), "Dan is dealt 10 cards; the deal gives 13"),
+    ("Alice Bob Chloe Dan Eve", (10, 10, 10, 10, 12), "Eve is dealt 12 cards; the deal gives 10 or 11"),
+])
+def test_an_uneven_deal_says_what_each_pack_should_hold(check_text, players: str, sizes: tuple[int, ...], message: str) -> None:
+    cards = iter(DECK)
+    deal = "".join(f"{p} holds {' '.join(next(cards) for _ in range(n))}\n" for p, n in zip(players.split(), sizes))
+    (fault,) = check_text(head(players) + deal).violations
+    assert (fault.code, fault.message) == ("REC-BAD-DEAL", message)
+
+
+def test_a_card_outside_the_deck_counts_as_no_card_of_a_pair(check_text) -> None:
+    """The card outside the deck let stand lies between the two fives: they do not
+    « se succèdent », and Bob's slap is false."""
+    report = check_text(head() + "Alice plays 5H\nBob plays CC\nAlice plays 5C\nBob slaps\n")
+    assert codes(report) == [(4, "REC-NOT-IN-DECK"), (6, "BC-FALSE-SLAP")]
+
+
+def test_a_card_outside_the_deck_as_the_first_card_leaves_the_pack(check_text) -> None:
+    """The first card of the game, outside the deck and let stand, leaves Alice's pack,
+    whose size the deal (Bob's pack written, Alice's not) gave at that card."""
+    from referee.state import items, state_in_text
+
+    text = head() + f"Bob holds {' '.join(DECK[26:])}\nAlice plays CC\nBob plays AD\n"
+    assert [c for _, c in codes(check_text(text))] == ["REC-NOT-IN-DECK"]
+    assert ("Alice", "25 cards") in items(state_in_text(text, 5))
+
+
+def test_a_play_out_that_ends_when_the_last_card_paid_makes_a_full_pack(check_text) -> None:
+    """Bob pays his last card as the last one owed: Alice takes the pile, holds all 52
+    cards, and the play-out stops there (no card is turned after the end)."""
+    deal = ("Alice holds 6D 3H 8D 8C 10C 9C 7H 2H 6C 5D KH QD 8H AD 2C JC AH 3C 7S 10S 4C KS 10H JD 6H 4H\n"
+            "Bob holds 5S 4S 2S 8S QC 9D 2D 3D JS QH 3S 10D 7C 6S KD KC 7D 9H AS 5C QS 9S 5H JH AC 4D\n")
+    report = check_text(head() + deal, play_out=True)
+    assert (report.status, report.result.winner, report.result.order) == ("valid", "Alice", ["Alice", "Bob"])
+    assert (report.stats["cards_played"], report.stats["piles_collected"]) == (388, 54)
+
+
+def test_mistakes_offer_one_card_too_many_at_the_end_of_a_payment() -> None:
+    """With the deal known and one card owed, `simulate --mistakes` may write the payment
+    with one card more on its line: the extra card is BC-OVERPAID, as check says."""
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    alice = ["JS", *(c for c in DECK[:26] if c != "JS")]
+    bob = [*DECK[27:], DECK[26]]  # the ace of diamonds at the bottom: 2D on top
+    (record,) = parse_text(head() + f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\nAlice plays JS\n")
+    rules = replay(start(record), record)
+    offered = {(m.event.player, m.event.cards_text): m.codes for m in rules.mistakes()}
+    assert offered[("Bob", "2D 3D")] == ("BC-OVERPAID",)
+    assert offered[("Bob", "3D")] == ("BC-DEAL-MISMATCH",)  # the second card turned instead of the top one
+    rules.apply(parse_text(head() + "Bob plays 2D 3D\n")[0].events[0])
+    assert [v.code for v in rules.violations] == ["BC-OVERPAID"]
+
+
+def test_state_before_play_gives_the_packs_not_written_what_the_deal_leaves() -> None:
+    from referee.state import items, state_in_text
+
+    text = head("Alice Bob Chloe") + f"Alice holds {' '.join(DECK[:26])}\n"
+    shown = dict(items(state_in_text(text, 3)))
+    assert (shown["Bob"], shown["Chloe"]) == ("13 cards", "13 cards")
+
+
+def _offered(text: str) -> dict[tuple[str, str, str, str | None], tuple[str, ...]]:
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    (record,) = parse_text(text)
+    rules = replay(start(record), record)
+    return {(m.event.player, m.event.verb, m.event.cards_text, m.event.target): m.codes for m in rules.mistakes()}
+
+
+def test_mistakes_burn_too_few_or_too_many_cards() -> None:
+    """Bob owes three cards (a false slap): `simulate --mistakes` may burn one, two or four."""
+    deal = f"Alice holds {' '.join(DECK[:26])}\nBob holds {' '.join(DECK[26:])}\n"
+    offered = _offered(head() + deal + "Alice plays AS\nBob slaps\n")
+    burns = {cards: codes for (player, verb, cards, _), codes in offered.items() if (player, verb) == ("Bob", "burns")}
+    assert burns == {"AD": ("BC-PENALTY-WRONG",), "AD 2D": ("BC-PENALTY-WRONG",), "AD 2D 3D 4D": ("BC-PENALTY-WRONG",),
+                     "2D 3D AD": ("BC-DEAL-MISMATCH",) * 2}
+
+
+def test_mistakes_give_a_card_owed_to_nobody_to_the_next_player() -> None:
+    """[Penalty "give-1"], nothing owed: the card a player wrongly gives goes to the next
+    player in turn, never to themselves."""
+    offered = _offered(head("Alice Bob Chloe", Penalty="give-1") + "Alice plays 5H\n")
+    gifts = sorted((player, target) for (player, verb, _, target), codes in offered.items()
+                   if verb == "gives" and codes == ("BC-PENALTY-WRONG",))
+    assert gifts == [("Alice", "Bob"), ("Bob", "Chloe"), ("Chloe", "Alice")]
+
+
+@pytest.mark.parametrize(("slaps", "cards", "shows"), [
+    ("pair", "6S 6H", "6S 6H, a pair"),
+    ("sandwich", "2C 6S 7H 6D", "6S 7H 6D, a sandwich"),
+    ("big-mac", "3C 10S JH 3S", "3C 10S JH 3S, a Big-Mac"),
+])
+def test_state_shows_the_cards_of_the_pattern(slaps: str, cards: str, shows: str) -> None:
+    """`referee state`'s « the pile shows »: every card the pattern spans, and no more."""
+    from referee.state import items, state_in_text
+
+    players = ["Alice", "Bob"]
+    body = "".join(f"{players[i % 2]} plays {card}\n" for i, card in enumerate(cards.split()))
+    text = head(Slaps=slaps) + body
+    assert ("the pile shows", shows) in items(state_in_text(text, text.count("\n")))
+
+
+def test_a_debt_on_an_empty_pack_passes_at_once_to_the_next_player() -> None:
+    """« il est immédiatement éliminé, et c'est au joueur suivant de finir de payer »: right
+    after A's QH, B (no cards) is out and C owes the two cards, though a pair shows; no
+    mistake has B take the pile."""
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    game = (RECORDS / "bataille-corse" / "debt-on-empty-pack.txt").read_text(encoding="utf-8").split("\n\n[")[0]
+    (record,) = parse_text(game.split("\nB slaps")[0] + "\n")
+    assert record.events[-1].cards_text == "QH"
+    rules = replay(start(record), record)
+    assert rules.todo() == ["C pays 2 more cards to A", "A and C may slap (pair)"]
+    assert sorted(m.event.player for m in rules.mistakes() if m.event.verb == "collects") == ["A", "C"]

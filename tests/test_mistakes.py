@@ -208,3 +208,31 @@ def test_a_penalty_owed_shapes_the_mistakes():
     assert offered[("Chloe", "plays", "??")].codes == ("BC-OUT-OF-TURN",)
     assert offered[("Chloe", "collects", "")].codes == ("BC-NOT-WON",)
     assert all(not m.follow_on for key, m in offered.items() if key != ("Bob", "plays", "??"))
+
+
+def test_a_penalty_card_given_to_a_player_gone_out():
+    """[Penalty "give-1"]: C's false slap owes a card to A and to B, whose turn has come
+    with an empty pack; at C's next event B is out. The simulator offers a card given to B
+    as BC-GIVE-TO-OUT (and only to A as the payment), and the referee says the same."""
+    from .test_bataille_corse import GIVE_1_BOB_EMPTY
+
+    rules = rules_after(GIVE_1_BOB_EMPTY)
+    offered = {(m.event.player, m.event.verb, m.event.target): m.codes for m in rules.mistakes()}
+    assert offered[("C", "gives", "B")] == ("BC-GIVE-TO-OUT",)
+    assert {(e.verb, e.target) for e in rules.legal() if e.player == "C"} == {("gives", "A")}
+    gift = next(m.event for m in rules.mistakes() if (m.event.verb, m.event.target) == ("gives", "B"))
+    rules.apply(gift.replace(line=99, column=1))
+    assert [v.code for v in rules.violations][-1] == "BC-GIVE-TO-OUT"
+    assert rules.todo() == ["C pays the penalty: give a card to A", "C turns the next card"]
+
+
+def test_simulate_gives_a_penalty_card_to_a_player_gone_out():
+    """Some simulated records make the mistake, and each is reported where it is marked."""
+    found = 0
+    for seed in range(60):
+        text = simulate("bataille-corse", 3 + seed % 3, seed, {"Penalty": "give-1"}, mistakes=0.3, max_events=600)
+        if "BC-GIVE-TO-OUT" in text:
+            (record,) = parse_text(text)
+            assert marked(record) == reported(check(record)), seed
+            found += 1
+    assert found

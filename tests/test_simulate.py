@@ -258,3 +258,25 @@ def test_cli_bad_requests_exit_2(args, message):
     assert result.exit_code == 2
     assert message in result.stderr
     assert result.stdout == ""
+
+
+def test_bataille_corse_never_gives_a_penalty_card_to_a_player_who_is_out():
+    """[Penalty "give-1"]: the card is owed to the players still in when it is paid. A
+    player who went out after the fault is owed none, so the simulator's legal payments
+    never give them one (seeds 19 and 44 did, before), and only a gift marked as a
+    mistake does."""
+    from referee.engine import replay, start
+    from referee.games.bataille_corse import BatailleCorse
+
+    gifts: list[bool] = []
+
+    class Watched(BatailleCorse):  # whether each unmarked gift went to a player who is out
+        def apply(self, event):
+            super().apply(event)
+            if event.verb == "gives" and "expect" not in (event.comment or ""):
+                gifts.append(self.out[self.seat(event.target)])
+
+    for seed in range(45):
+        (record,) = games_of(simulate("bataille-corse", 3 + seed % 3, seed, {"Penalty": "give-1"}, mistakes=0.3, max_events=600))
+        replay(Watched(start(record).setup), record)
+    assert gifts and not any(gifts)

@@ -56,6 +56,7 @@ CODES = {
     "BC-SLAP-BANNED": "error",
     "BC-PENALTY-UNPAID": "error",
     "BC-PENALTY-WRONG": "error",
+    "BC-GIVE-TO-OUT": "error",
     "BC-DEAL-MISMATCH": "turn",
     "BC-EMPTY-PACK": "out",
     "BC-CARD-COUNT": "deal",
@@ -70,6 +71,7 @@ CODES = {
 _TWO = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
 _THREE = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n'
 _NO_SLAP_30 = _TWO.replace("\n[Players", '\n[Penalty "no-slap-30"]\n[Players')
+_GIVE_1 = _THREE.replace("\n[Players", '\n[Penalty "give-1"]\n[Players')
 EXAMPLES = {
     "BC-OUT-OF-TURN": _THREE + "Alice plays 5H\nChloe plays 9C           ; expect BC-OUT-OF-TURN\n",
     "BC-OVERPAID": _TWO + "Alice plays JD           ; a jack: Bob pays one card\nBob plays 4C\n"
@@ -90,6 +92,11 @@ EXAMPLES = {
     "BC-PENALTY-UNPAID": _TWO + "Alice plays 5H\nBob plays 6C\nAlice slaps              ; expect BC-FALSE-SLAP\n"
                                 "Alice plays 7D           ; expect BC-PENALTY-UNPAID\n",
     "BC-PENALTY-WRONG": _TWO + "Alice plays 5H\nBob burns 3              ; expect BC-PENALTY-WRONG\n",
+    "BC-GIVE-TO-OUT": _GIVE_1 + "Bob holds 5H             ; accepted REC-BAD-DEAL (one card, for a short example)\n"
+                                "Alice plays AS           ; Bob owes four cards and has one\n"
+                                "Bob plays 5H             ; out at once: Chloe pays the rest\n"
+                                "Alice slaps              ; expect BC-FALSE-SLAP\n"
+                                "Alice gives ?? to Bob    ; expect BC-GIVE-TO-OUT\n",
     "BC-DEAL-MISMATCH": _TWO + "Alice holds 5H 9C 24\nAlice plays 9C           ; expect BC-DEAL-MISMATCH\n",
     "BC-EMPTY-PACK": _THREE + "Bob holds 5H             ; accepted REC-BAD-DEAL (one card, for a short example)\n"
                               "Alice plays 3C\nBob plays 5H\nChloe plays 4D\n"
@@ -160,8 +167,8 @@ class BatailleCorse(Rules):
     mistake_codes = (
         "REC-NOT-IN-DECK",
         "BC-OUT-OF-TURN", "BC-OVERPAID", "BC-UNDERPAID", "BC-WRONG-COLLECTOR", "BC-NOT-WON", "BC-FALSE-SLAP",
-        "BC-SLAP-WHILE-OUT", "BC-SLAP-BANNED", "BC-PENALTY-UNPAID", "BC-PENALTY-WRONG", "BC-EMPTY-PACK",
-        "BC-DEAL-MISMATCH",
+        "BC-SLAP-WHILE-OUT", "BC-SLAP-BANNED", "BC-PENALTY-UNPAID", "BC-PENALTY-WRONG", "BC-GIVE-TO-OUT",
+        "BC-EMPTY-PACK", "BC-DEAL-MISMATCH",
     )
 
     def __init__(self, setup: Setup):
@@ -177,6 +184,8 @@ class BatailleCorse(Rules):
         n = len(self.players)
         self.packs: list[deque[Card]] = [deque([UNSEEN_CARD] * self._dealt(seat)) for seat in range(n)]
         self.deal_lines: dict[int, Event] = {}
+        self.deal_faults: set[tuple[str, int]] = set()
+        """The deal's faults reported, by code and line (each once)."""
         self.where: dict[Card, int] = {}
         self.pile: list[Card] = []
         self.run: list[Card] = []
@@ -263,6 +272,8 @@ class BatailleCorse(Rules):
         self.packs[seat] = deque(event.cards)
         self.where.update((c, seat) for c in event.cards if c.seen)
         self.deal_lines.setdefault(seat, event)
+        if len(self.deal_lines) == len(self.players):  # the deal is written in full: check it now
+            self._check_deal()
 
     def _begin(self) -> None:
         """At the first card: give unknown packs what the deal leaves them and check it."""
@@ -275,24 +286,40 @@ class BatailleCorse(Rules):
         rest = [s for s in range(len(self.players)) if s not in self.deal_lines]
         for seat in rest:
             self.packs[seat] = deque([UNSEEN_CARD] * self._dealt(seat, max(0, 52 - known), rest))
+        if rest:  # a deal written in full was checked at its last line
+            self._check_deal()
+
+    def _check_deal(self) -> None:
+        """The deal's size and fairness, each fault reported once: at the line that
+        completes a deal written in full (so a record that is only the deal is checked),
+        else at the first card."""
         sizes = [len(p) for p in self.packs]
         first = min(self.deal_lines.values(), key=lambda e: e.line)
         if sum(sizes) != 52:
-            self.flag("BC-CARD-COUNT", first, count=sum(sizes))
+            self._flag_deal("BC-CARD-COUNT", first, count=sum(sizes))
         elif max(sizes) - min(sizes) > 1:
             odd = max(self.deal_lines, key=lambda s: abs(sizes[s] - 52 / len(sizes)))
             low, high = 52 // len(sizes), -(-52 // len(sizes))
-            self.flag("REC-BAD-DEAL", self.deal_lines[odd], count=sizes[odd],
-                      expected=str(low) if low == high else f"{low} or {high}")
+            self._flag_deal("REC-BAD-DEAL", self.deal_lines[odd], count=sizes[odd],
+                            expected=str(low) if low == high else f"{low} or {high}")
+
+    def _flag_deal(self, code: str, event: Event, count: int, expected: str = "") -> None:
+        """A fault of the deal, unless already reported there (a pack written again)."""
+        if (code, event.line) not in self.deal_faults:
+            self.deal_faults.add((code, event.line))
+            self.flag(code, event, count=count, expected=expected)
 
     def _plays(self, seat: int, event: Event) -> None:
+        slid = 0
         for i, card in enumerate(event.cards):
-            self._turn_card(seat, card, event, event.card_column(i))
+            slid = self._turn_card(seat, card, event, event.card_column(i), slid)
 
-    def _turn_card(self, seat: int, card: Card, event: Event, column: int) -> None:
+    def _turn_card(self, seat: int, card: Card, event: Event, column: int, slid: int) -> int:
+        """Turn one card of a line; ``slid``: how many of the line's cards went under the
+        pile before it (they go as one block, in the order written). Returns that count."""
         if self.winner is not None:
             self.flag("REC-AFTER-END", event, column, result=say("report.winner", player=self.players[self.winner]))
-            return
+            return slid
         if self.owner is not None and seat == self.owner:
             self._collect(seat)
         expected = self._due()
@@ -303,17 +330,18 @@ class BatailleCorse(Rules):
                 why, rule = self._turn_why(expected)
                 stands = self.flag("BC-OUT-OF-TURN", event, column, rule=rule, card=card, expected=self.players[expected], why=why)
             placed = self._from_pack(seat, card, event, column)
-            if placed is not None:
-                self.pile.insert(0, placed)
-                self.where[placed] = PILE
-                if stands:
-                    self._owe_penalty(seat, event)
-            return
+            if placed is None:
+                return slid
+            self.pile.insert(slid, placed)
+            self.where[placed] = PILE
+            if stands:
+                self._owe_penalty(seat, event)
+            return slid + 1
         placed = self._from_pack(seat, card, event, column)
-        if placed is None:
-            return
-        self._lay(placed)
-        self._after_card(seat, placed)
+        if placed is not None:
+            self._lay(placed)
+            self._after_card(seat, placed)
+        return slid
 
     def lay_stray(self, event: Event, index: int) -> None:
         """A card outside the deck turned in turn and let stand: the card that left the
@@ -493,6 +521,9 @@ class BatailleCorse(Rules):
         owed = self.penalty.get(seat)
         assert event.target is not None  # the grammar reads ``gives`` with ``to`` and a player
         target = self.seat(event.target)
+        if self.out[target]:  # owed nothing: the card stays on top of the giver's pack
+            self.flag("BC-GIVE-TO-OUT", event, target=event.target)
+            return
         if owed is None or owed.kind != "give-1" or target not in owed.give_to or len(event.cards) != 1:
             return self._wrong_penalty(event, owed)
         owed.give_to.remove(target)
@@ -576,7 +607,17 @@ class BatailleCorse(Rules):
         if not self.out[seat]:
             self.out[seat] = True
             self.order_out.append(seat)
+            self._owed_no_more(seat)
         self._check_end()
+
+    def _owed_no_more(self, seat: int) -> None:
+        """A player who goes out is owed no card of a give-1 penalty not paid yet (« à
+        chacun des autres joueurs »: those still in when it is paid)."""
+        for payer, owed in list(self.penalty.items()):
+            if seat in owed.give_to:
+                owed.give_to.remove(seat)
+                if not owed.give_to:
+                    del self.penalty[payer]
 
     def _check_end(self) -> None:
         alive = [s for s in range(len(self.players)) if not self.out[s]]
@@ -772,8 +813,9 @@ class BatailleCorse(Rules):
             else:
                 others = [s for s in ((seat + k) % n for k in range(1, n)) if not self.out[s]]
                 targets = others[:1] if owed is None else [s for s in range(n) if s != seat and s not in owed.give_to]
-                for target in targets:
-                    yield Mistake(_event(name, "gives", pack[0], target=self.players[target]), wrong)
+                for target in targets:  # a card given to a player who is out is owed to nobody
+                    codes = ("BC-GIVE-TO-OUT",) if self.out[target] else wrong
+                    yield Mistake(_event(name, "gives", pack[0], target=self.players[target]), codes)
                 if owed and len(pack) > 1 and seen:  # the second card given instead of the top one
                     yield Mistake(_event(name, "gives", pack[1], target=self.players[owed.give_to[0]]), ("BC-DEAL-MISMATCH",))
 

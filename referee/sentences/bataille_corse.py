@@ -17,6 +17,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "BC-SLAP-BANNED": ("{player} slapped {count} second after a penalty that bans slapping for 30 seconds", "{player} slapped {count} seconds after a penalty that bans slapping for 30 seconds"),
     "BC-PENALTY-UNPAID": "{player} owes a penalty ({penalty}) that was not paid before this line",
     "BC-PENALTY-WRONG": "{detail}",
+    "BC-GIVE-TO-OUT": "{player} gave a card to {target}, who is out of the game and is owed none",
     "BC-DEAL-MISMATCH": "{player} turned {card}, but the deal puts {expected} on top of their pack",
     "BC-EMPTY-PACK": "{player} has no cards left to play",
     "BC-CARD-COUNT": "the deal holds {count} cards; Bataille corse deals the whole 52-card deck",
@@ -30,9 +31,10 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "why.BC-SLAP-BANNED": "With [Penalty \"no-slap-30\"], a player at fault may not slap for 30 seconds, counted from the fault's time (or the last time written before it). Without timestamps the ban cannot be checked, and the report says so.",
     "why.BC-PENALTY-UNPAID": "A penalty is paid before the offender's own next card or slap. One not paid by then is reported on that line and dropped.",
     "why.BC-PENALTY-WRONG": "A penalty is paid the way [Penalty] says: three cards slid under the pile ('burns'), or a card to each other player in turn ('gives ... to'). Paying when nothing is owed, or another way, is reported.",
+    "why.BC-GIVE-TO-OUT": "A give-1 penalty gives a card to each other player still in when it is paid: one who went out since the fault is owed none. A card given to a player who is out is reported, and stays on top of the giver's pack.",
     "why.BC-DEAL-MISMATCH": "With the deal written, each card turned is the top of that pack. The record wins: referee follows the card as written, and puts the expected card where the written one was thought to be.",
     "why.BC-EMPTY-PACK": "A player with no card left cannot turn one: once their turn comes with an empty pack, they are out (a slap may still save them before).",
-    "why.BC-CARD-COUNT": "A deal written in full holds the whole 52-card deck. It is reported once, on the first deal line, when play starts.",
+    "why.BC-CARD-COUNT": "A deal holds the whole 52-card deck. It is reported once, on the first deal line, as soon as every pack is written (a record that is only the deal is checked too); a deal written in part is checked when play starts, the packs left out holding what the deal leaves them.",
 
     # Bataille corse: explaining the penalties and patterns.
     "bc.penalty.burn-3": "slide three cards under the pile",
@@ -79,6 +81,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "title.BC-DEAL-MISMATCH": "a card turned that is not the top of the dealt pack",
     "title.BC-EMPTY-PACK": "a card turned from an empty pack",
     "title.BC-FALSE-SLAP": "a slap when the pile shows no pair",
+    "title.BC-GIVE-TO-OUT": "a penalty card given to a player who is out",
     "title.BC-NOT-WON": "a pile taken before anyone has won it",
     "title.BC-OUT-OF-TURN": "a card turned out of turn",
     "title.BC-OVERPAID": "a card paid after the debt was settled",
