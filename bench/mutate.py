@@ -100,6 +100,7 @@ DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
                             "not test_record_round_trip and not french_mistakes"),
     "referee/engine.py": (["tests/test_pinned.py", "tests/test_records.py", "tests/test_cli.py"],
                           "not test_record_round_trip"),
+    "referee/serve/table.py": (["tests/test_table.py", "tests/test_serve.py"], ""),
 }
 
 

@@ -161,6 +161,24 @@ def test_every_event_legal_offers_checks_clean(seed: int) -> None:
     assert not rules.violations
 
 
+def test_the_simulator_catches_only_the_last_drinker_once_a_round() -> None:
+    """So that its games end, the simulator leaves aside every catch but one of the player
+    who just drank, once a round (a standing rule would let it catch anyone, again and
+    again)."""
+    catches = 0
+    for players, seed in ((4, 3), (5, 1)):
+        (record,) = parse_text(simulate("caroleto", players, seed))
+        rules = start(record)
+        for event in record.events:
+            if event.verb == "catches":
+                assert event.target is not None and rules.round is not None
+                caught = rules.seats[event.target]
+                assert caught == rules.catchable and caught not in rules.round.caught, event
+                catches += 1
+            rules.apply(event)
+    assert catches >= 10
+
+
 # --- Mistakes: each one's marks are what the replay reports ---------------------------------
 
 def trial_copy(rules: Caroleto) -> Caroleto:

@@ -252,6 +252,9 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
      "F drew KD, but the stock holds only 5H 7C 7H, shuffled back in from the discard"),
     (HEAD + '[Starter "3H"]\nAna plays AH\n', "CP-ACE-ANNOUNCE",
      "Ana played AH without announcing a suit (write: Ana plays AH for S)"),
+    # two aces laid together: the last one laid announces
+    (HEAD + '[Starter "3H"]\nAna plays AH AD\n', "CP-ACE-ANNOUNCE",
+     "Ana played AD without announcing a suit (write: Ana plays AD for S)"),
     (HEAD + '[Sanction "zouzou"]\n[Variants "david-le-fou"]\n[Starter "4H"]\n'
      "Ana plays 9S\nCas accuses Ana\nAna draws\nBen accuses Ana\n", "CP-WRONG-ACCUSATION",
      "Ben accused Ana, whose error was already called out on line 7: it is not sanctioned twice"),
@@ -357,3 +360,14 @@ def test_an_ace_off_suit_announcing_the_suit_in_play_is_one_report():
     assert [(v.code, v.message) for v in report.violations] == [
         ("CP-ACE-SUIT", "Ana played AC on 4H: an ace goes only on its own suit, and it announced hearts, the suit already "
                         "in play, which an ace changes")]
+
+
+def test_two_aces_laid_without_a_suit_are_flagged_at_the_last_one():
+    (violation,) = check(parse_text(HEAD + '[Starter "3H"]\nAna plays AH AD\n')[0]).violations
+    assert (violation.code, violation.line, violation.column) == ("CP-ACE-ANNOUNCE", 4, 14)  # AD, not AH (column 11)
+
+
+def test_a_record_without_the_card_turned_up_notes_it_and_one_with_it_does_not():
+    note = "the card turned up to start is not in the record ([Starter]): the first card played could not be checked against it"
+    assert check(parse_text(HEAD + "Ana plays 5H\n")[0]).notes == [note]
+    assert check(parse_text(HEAD + '[Starter "3H"]\nAna plays 5H\n')[0]).notes == []

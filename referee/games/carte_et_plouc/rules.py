@@ -237,7 +237,7 @@ class CarteEtPlouc(Calls):
         """A violation; an error of play the table did not accept stays open to le David le
         fou's accusation until the next turn."""
         if self.muted:
-            return True
+            return True  # a group replayed without its last card: flagged once, on the first pass
         counted = super().flag(code, event, column, player, rule, **fields)
         if code in ACCUSABLE:
             name = player if player is not None else event.player
