@@ -34,10 +34,11 @@ def serve(path: Path, text: str = HEADERS + "Alice plays 5H\n") -> tuple[TestCli
     return TestClient(app), pages
 
 
-def version(html: str) -> tuple[str, str]:
-    found = re.search(r'id="live" data-version="(\d+)" data-start="(\w+)"', html)
+def table(html: str) -> str:
+    """The table a page shows, as its moves send it back."""
+    found = re.search(r'id="live" data-version="\d+" data-start="\w+" data-table="([\w-]+)"', html)
     assert found, html
-    return found.group(1), found.group(2)
+    return found.group(1)
 
 
 def rename_over(path: Path, text: str) -> None:
@@ -72,9 +73,9 @@ def test_a_move_after_an_editor_saved_the_file_goes_into_the_file_saved(tmp_path
 def test_a_move_chosen_before_an_editor_saved_is_refused_and_the_new_table_shown(tmp_path) -> None:
     path = tmp_path / "ed.txt"
     client, _ = serve(path)
-    seen, start = version(client.get("/").text)
+    seen = table(client.get("/").text)
     rename_over(path, HEADERS + "Alice plays 5H\nBob plays KC\n")
-    answer = client.post("/line", data={"line": "Bob plays 3S", "version": seen, "start": start}, headers=ORIGIN)
+    answer = client.post("/line", data={"line": "Bob plays 3S", "table": seen}, headers=ORIGIN)
     assert answer.status_code == 409
     assert "the record changed" in answer.text and "turn: Chloe" in answer.text
     assert path.read_text() == HEADERS + "Alice plays 5H\nBob plays KC\n"
@@ -92,8 +93,7 @@ def test_a_move_is_never_written_to_a_file_that_lost_its_name(tmp_path) -> None:
 def test_a_double_tap_writes_once_and_says_already_written(tmp_path) -> None:
     path = tmp_path / "game.txt"
     client, _ = serve(path)
-    seen, start = version(client.get("/").text)
-    move = {"line": "Bob plays KC", "version": seen, "start": start}
+    move = {"line": "Bob plays KC", "table": table(client.get("/").text)}
     first = client.post("/line", data=move, headers=ORIGIN)
     second = client.post("/line", data=move, headers=ORIGIN)
     assert "written: Bob plays KC" in first.text
@@ -105,27 +105,30 @@ def test_a_double_tap_writes_once_and_says_already_written(tmp_path) -> None:
 def test_the_fault_panel_of_a_double_tap_writes_nothing_twice(tmp_path) -> None:
     path = tmp_path / "game.txt"
     client, _ = serve(path)
-    seen, start = version(client.get("/").text)
-    client.post("/line", data={"line": "Bob plays KC", "version": seen, "start": start}, headers=ORIGIN)
-    played = {"line": "Bob plays KC", "choice": "played", "version": seen, "start": start}
+    seen = table(client.get("/").text)
+    client.post("/line", data={"line": "Bob plays KC", "table": seen}, headers=ORIGIN)
+    played = {"line": "Bob plays KC", "choice": "played", "table": seen}
     assert "already written" in client.post("/line", data=played, headers=ORIGIN).text
     assert path.read_text().count("Bob plays KC") == 1
 
 
-def test_a_move_from_another_run_of_the_server_is_refused(tmp_path) -> None:
+def test_a_move_chosen_before_the_server_restarted_is_written_on_the_same_table(tmp_path) -> None:
     path = tmp_path / "game.txt"
     client, _ = serve(path)
-    answer = client.post("/line", data={"line": "Bob plays KC", "version": "0", "start": "deadbeef"}, headers=ORIGIN)
-    assert answer.status_code == 409
-    assert "Bob plays KC" not in path.read_text()
+    seen = table(client.get("/").text)
+    again, _ = serve(path, path.read_text())  # another run of the server, on the same record
+    answer = again.post("/line", data={"line": "Bob plays KC", "table": seen}, headers=ORIGIN)
+    assert answer.status_code == 200 and "written: Bob plays KC" in answer.text
+    stale = again.post("/line", data={"line": "Chloe plays 2H", "table": "0-00000000"}, headers=ORIGIN)
+    assert stale.status_code == 409 and "Chloe plays 2H" not in path.read_text()
 
 
-def test_the_page_carries_the_version_of_its_table_in_every_move(tmp_path) -> None:
+def test_the_page_carries_its_table_in_every_move(tmp_path) -> None:
     client, _ = serve(tmp_path / "game.txt")
     page = client.get("/").text
-    seen, start = version(page)
+    seen = table(page)
     forms = re.findall(r'<form method="post" action="/line" class="moves.*?</form>', page, re.S)
-    assert forms and all(f'name="version" value="{seen}"' in f and f'name="start" value="{start}"' in f for f in forms)
+    assert forms and all(f'name="table" value="{seen}"' in f for f in forms)
 
 
 def test_a_new_record_is_held_through_its_other_names(tmp_path) -> None:

@@ -229,13 +229,14 @@ class Pages:
         try:
             session = self.served.session(lang)
             return {"view": view_of(session), "version": self.served.version, "start": self.start, "error": "",
+                    "table": self.served.table(),
                     "no_player": NO_PLAYER, "undo": self.served.last_line() is not None, "last": None}
         except PROBLEMS as error:
             try:
                 last = self.served.last_line()
             except PROBLEMS:
                 last = None
-            return {"view": None, "version": self.served.version, "start": self.start, "no_player": NO_PLAYER,
+            return {"view": None, "version": self.served.version, "start": self.start, "no_player": NO_PLAYER, "table": "",
                     "undo": last is not None, "last": last, "error": say("serve.unreadable", error=read_error(error))}
 
     def page(self, request: Request, ruling: Ruling | None = None, undo: str | None = None, status: int = 200) -> HTMLResponse:
@@ -251,7 +252,8 @@ class Pages:
             top, more = self.live(lang)
             text = self.env.get_template("page.html").render(
                 lang=lang, title=title, live=Markup(top), more=Markup(more), ruling=ruling, undo=undo,
-                todo=self._todo(lang), hint=self._hint(lang), version=self.served.version, start=self.start)
+                todo=self._todo(lang), hint=self._hint(lang), version=self.served.version, start=self.start,
+                table=self._shown_table())
         return HTMLResponse(text, status)
 
     def _hint(self, lang: str) -> str:
@@ -302,7 +304,7 @@ class Pages:
         if choice == "cancel":
             with speaking(lang):
                 return self.page(request, Ruling("cancelled", str(form.get("line", "")), say("live.not-written")))
-        version = self._version(form)
+        version = self._chosen_on(form)
         async with self.writing:
             if self._safely(lang, self._is_new).kind == "new":
                 return RedirectResponse("/", 303)
@@ -318,14 +320,18 @@ class Pages:
     def _is_new(self) -> Ruling:
         return Ruling("new" if self.served.is_new() else "")
 
-    def _version(self, form: dict[str, str]) -> int | None:
-        """The version of the table a move was chosen on: None when the form says none (a
-        line typed without the page's script); -1, which no table has, when it comes from
-        another run of the server or cannot be read."""
-        if "version" not in form:
-            return None
-        sent = form["version"]
-        return int(sent) if form.get("start") == self.start and sent.isascii() and sent.isdigit() and len(sent) < 12 else -1
+    @staticmethod
+    def _chosen_on(form: dict[str, str]) -> str | None:
+        """The table a move was chosen on (``Served.table``): None when the form names
+        none (a line typed without the page's script: ruled on the record as it is)."""
+        sent = form.get("table")
+        return sent[:64] if sent else None
+
+    def _shown_table(self) -> str:
+        try:
+            return self.served.table()
+        except PROBLEMS:
+            return ""
 
     def _safely(self, lang: str, write: Callable[[], Ruling]) -> Ruling:
         """A write, or what stopped it (a file turned read-only, changed or gone) said."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import functools
 import os
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -71,8 +72,9 @@ class Served:
     holding the bytes it read (another hand may append to it, rewrite it, or save it by
     rename, which the writing lock cannot stop): when not, it reads the file the name now
     leads to, and the move, chosen on a table that is no more, is refused. A move carries
-    the version of the table it was chosen on (``version``): on any other, it is refused,
-    unless it is the very line that made the version it was sent after (a double tap), which
+    the table it was chosen on (``table()``: a digest of the record, the same for the same
+    bytes, whichever run of the server shows it): on any other, it is refused, unless it
+    is the very line that made the record what it is from that table (a double tap), which
     is answered "already written"."""
 
     def __init__(self, path: str, settings: Resolved | None = None, lock: RecordLock | None = None) -> None:
@@ -84,8 +86,8 @@ class Served:
         if lock is not None:
             lock.lock_record()  # a record made just now is held as one found
         self.version = 0
-        self.made: tuple[int, str] | None = None
-        """The version the last line written from a page made, and that line."""
+        self.made: tuple[str, str] | None = None
+        """The table the last line written from a page was chosen on, and that line."""
         self._sessions: dict[str, Session] = {}
         self._stamp: tuple[int, int] | None = None
         self._read: bytes | None = None
@@ -133,6 +135,11 @@ class Served:
             return True
         return False
 
+    def _last_is(self, line: str) -> bool:
+        """Whether the record's last line is ``line`` (its comment aside)."""
+        found = self._last()
+        return found is not None and found[1].split(";")[0].strip() == line.split(";")[0].strip()
+
     def _as_ruled(self) -> bool:
         """Whether the record still is the file, with the bytes, the table was ruled on."""
         if self.refresh():
@@ -149,15 +156,22 @@ class Served:
         self._stamp = None
 
     # --- A line from a page --------------------------------------------------------------
-    def play(self, line: str, choice: str = "", lang: str = "en", version: int | None = None) -> Ruling:
+    def table(self) -> str:
+        """The table as it stands, as a token a page sends back with a move: the record's
+        size and a digest of its bytes (SessionError when it cannot be read)."""
+        self.session()
+        data = self._read or b""
+        return f"{len(data)}-{zlib.crc32(data):08x}"
+
+    def play(self, line: str, choice: str = "", lang: str = "en", version: str | None = None) -> Ruling:
         """Rule ``line`` at the end of the record and write it if it breaks no rule, or
         as the table chose (``played``, ``accepted``) when it does; what is said, in
-        ``lang``. ``version``: the table's the move was chosen on (None: the record's now)."""
+        ``lang``. ``version``: the table the move was chosen on (None: the record's now)."""
         with speaking(lang):
             return self._play(line.strip(), choice, self.session(lang), version)
 
     def play_group(self, player: str, cards: str, suit: str, choice: str = "", lang: str = "en",
-                   version: int | None = None) -> Ruling:
+                   version: str | None = None) -> Ruling:
         """Rule and write a play of several cards picked on the page: the player's group
         that opens with the first of ``cards`` must still be legal and allow these cards,
         in this order, naming ``suit`` ("" for none); then the line is ruled as any other."""
@@ -175,7 +189,7 @@ class Served:
             line = written.move(Event(group.player, group.verb, 0, 0, played, suit=named))  # in the record's notation
             return self._play(line, choice, session, version)
 
-    def _play(self, line: str, choice: str, session: Session, version: int | None = None) -> Ruling:
+    def _play(self, line: str, choice: str, session: Session, version: str | None = None) -> Ruling:
         if not line:
             return Ruling("error", message=say("serve.empty-line"))
         if any(c in line for c in "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
@@ -183,8 +197,8 @@ class Served:
         if line.startswith("["):
             return Ruling("error", line, say("live.no-header"))
         line = session.complete(line)
-        if version is not None and version != self.version:
-            if self.made == (version + 1, line):
+        if version is not None and version != self.table():
+            if self.made == (version, line) and self._last_is(line):
                 return Ruling("already", line, say("serve.already-written", line=line))
             return Ruling("changed", line, say("serve.record-changed"))
         faults, error = session.rule(line)
@@ -196,11 +210,11 @@ class Served:
             return Ruling("flagged", line, "", faults, {v.code: convention(v.code, session) for v in faults})
         if not self._as_ruled():
             return Ruling("changed", line, say("serve.record-changed"))
-        made = line
+        made = self.table(), line
         if faults and choice == "accepted":
             line = accepted_line(line, faults)
         self._append(session, line)
-        self.made = self.version, made
+        self.made = made
         return Ruling("written", line)
 
     def _append(self, session: Session, line: str) -> None:

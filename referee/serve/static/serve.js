@@ -42,16 +42,15 @@
   }
 
   // --- Forms ---------------------------------------------------------------------------
-  // A move carries the version of the table it was chosen on: the form's own (a fault
-  // panel's: the table it was ruled on), else the table the page shows now. The server
-  // refuses a move chosen on another table, and writes a double tap once. While a form is
-  // on its way, its buttons wait.
+  // A move carries the table it was chosen on (a digest of the record): the form's own (a
+  // fault panel's: the table it was ruled on), else the table the page shows now. The
+  // server refuses a move chosen on another table, and writes a double tap once. While a
+  // form is on its way, its buttons wait.
   async function send(form, submitter) {
     const data = new FormData(form, submitter);
     const shown = live();
-    if (form.action.endsWith("/line") && !data.has("version") && shown) {
-      data.set("version", shown.dataset.version);
-      data.set("start", shown.dataset.start);
+    if (form.action.endsWith("/line") && !data.has("table") && shown && shown.dataset.table) {
+      data.set("table", shown.dataset.table);
     }
     const buttons = [...form.querySelectorAll("button")].filter((b) => !b.disabled);
     for (const b of buttons) b.disabled = true;
