@@ -186,8 +186,14 @@ def _streamed(target: str, opened: RecordFile, style: Style, check: bool, out: W
     if same:  # the file goes on past its canonical text
         changed = _prefix(opened, offset)
     assert changed is not None
+    return _rewrite(opened, changed, target, out, err)
+
+
+def _rewrite(opened: RecordFile, text: str | bytearray, target: str, out: Writer, err: Writer) -> str:
+    """Write a file's canonical text over it (the one write path: RecordFile.replace):
+    'changed', or 'error' said on ``err``."""
     try:
-        opened.replace(changed, "referee-fmt")
+        opened.replace(text, "referee-fmt")
     except FileRefused as error:
         err(str(error) + "\n")
         return "error"
@@ -232,13 +238,5 @@ def _one(target: str, raw: bytes, opened: RecordFile | None, style: Style, check
         out(visible(say("fmt.would-change", path=target)) + "\n")
     else:
         assert opened is not None  # only the standard input has none, and it was written out above
-        try:
-            opened.replace(text, "referee-fmt")
-        except FileRefused as error:
-            err(str(error) + "\n")
-            return "error"
-        except OSError as error:
-            err(visible(f"{target}: " + say("fmt.unwritable", reason=unreadable_reason(error))) + "\n")
-            return "error"
-        out(visible(say("fmt.changed", path=target)) + "\n")
+        return _rewrite(opened, text, target, out, err)
     return "changed"
