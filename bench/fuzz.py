@@ -1483,7 +1483,7 @@ def fuzz_serve(index: int, seed: int) -> tuple[Counter, list[Failure]]:
         path.write_bytes(data)
         empty = folder / "empty.txt"
         empty.write_bytes(b"" if rng.random() < 0.7 else b"\n \n")
-        lang = {"accept-language": rng.choice(("en", "fr", "fr-FR,fr;q=0.9", "de", "\u00e9"))}
+        lang = {"accept-language": rng.choice(("en", "fr", "fr-FR,fr;q=0.9", "de", "é".encode(), b"\xff;q=\x00"))}  # bytes as sent
         moves = _next_lines(data, rng)
 
         def game_form() -> dict[str, str]:
