@@ -55,7 +55,19 @@ counts, numbered cards, moves. And both paths: a share of the inputs (``--both-s
 of the numbers, JSON, hostile and random-byte inputs) is also run by ``--both-python``'s
 installed referee (by default this Python's), compiled and with ``REFEREE_PURE=1``: the
 same output bytes and exit status are required (skipped, and said, when that install
-is not compiled: ``pip install .`` builds it).
+is not compiled: ``pip install .`` builds it). One hostile or number input in four in
+turn is also run through ``state``, ``state --json``, the HTML report (``check --format
+html``) or ``fmt --check``.
+
+Issue 38's, in-process: ``--serve`` the table page (``referee.serve``, starlette's test
+client) on a mutated or hostile record: the page, the record, moves (the next lines of
+a simulated game of the same game, and hostile lines), undo asked and confirmed, and a
+new game started on an empty file; every answer under 500 with no traceback in it (the
+event stream is not read). ``--lsp`` the language server's document model and features
+(``referee.lsp``) on a mutated or hostile record: opened, edited at random, asked its
+diagnostics, completions and hovers at random places (now and then its code actions,
+formatting and symbols); no exception. Each request or step is bounded in time and
+memory as any input (and by a 60 s alarm).
 
 Options: --seed S (the run is deterministic for a seed), --jobs J (processes),
 --max-events N (per simulated record), --regressions DIR, --until HH:MM (UTC: stop
