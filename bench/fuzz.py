@@ -1716,7 +1716,7 @@ def run_fuzz(args) -> int:
                                             if k.startswith(key + " ")))
     if BOTH["compiled"]:
         print(f"  both paths: {counts['both paths']} inputs run by {BOTH['python']} compiled and pure "
-              f"(a share of {BOTH['share']:.0%} of the numbers, JSON, hostile and random-byte inputs)")
+              f"(a share of {BOTH['share']:.2%} of the numbers, JSON, hostile and random-byte inputs)")
     else:
         print(f"  both paths: not run ({BOTH['why']})")
     print(f"  slowest input: {slowest[0]:.2f} s ({slowest[1]:.1f} MB), {slowest[2][:200]}")
