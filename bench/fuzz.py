@@ -55,7 +55,19 @@ counts, numbered cards, moves. And both paths: a share of the inputs (``--both-s
 of the numbers, JSON, hostile and random-byte inputs) is also run by ``--both-python``'s
 installed referee (by default this Python's), compiled and with ``REFEREE_PURE=1``: the
 same output bytes and exit status are required (skipped, and said, when that install
-is not compiled: ``pip install .`` builds it).
+is not compiled: ``pip install .`` builds it). One hostile or number input in four in
+turn is also run through ``state``, ``state --json``, the HTML report (``check --format
+html``) or ``fmt --check``.
+
+Issue 38's, in-process: ``--serve`` the table page (``referee.serve``, starlette's test
+client) on a mutated or hostile record: the page, the record, moves (the next lines of
+a simulated game of the same game, and hostile lines), undo asked and confirmed, and a
+new game started on an empty file; every answer under 500 with no traceback in it (the
+event stream is not read). ``--lsp`` the language server's document model and features
+(``referee.lsp``) on a mutated or hostile record: opened, edited at random, asked its
+diagnostics, completions and hovers at random places (now and then its code actions,
+formatting and symbols); no exception. Each request or step is bounded in time and
+memory as any input (and by a 60 s alarm).
 
 Options: --seed S (the run is deterministic for a seed), --jobs J (processes),
 --max-events N (per simulated record), --regressions DIR, --until HH:MM (UTC: stop
@@ -486,7 +498,7 @@ class _FailingStream(io.RawIOBase):
 def run_cli(args: list[str], stdin, kind: str, what: str, data: bytes, close_after: int | None = None) -> int:
     """One run of the command line in-process: its exit status; a Failure for an exception,
     an unexpected status or an unsafe character in its text output."""
-    out = _Output(text="--json" not in args and "export" not in args, close_after=close_after)
+    out = _Output(text=not {"--json", "export", "html"} & set(args), close_after=close_after)
     err = _Output(text=True)
     saved = sys.stdin, sys.stdout, sys.stderr
     sys.stdin, sys.stdout, sys.stderr = stdin, out, err
@@ -508,6 +520,11 @@ def run_cli(args: list[str], stdin, kind: str, what: str, data: bytes, close_aft
         shown = out.unsafe or err.unsafe
         raise Failure(kind, f"unsafe character printed ({args[0]})", f"{what}: printed {shown!r}", data)
     return status
+
+
+_MORE = ((["state", "-"],), (["check", "--format", "html", "-"],), (["state", "--json", "-"], ["fmt", "--check", "-"]), ())
+"""The commands run on a share of the hostile and number inputs besides check and export
+(each on one input in four, in turn): the table (``state``), the HTML report, ``fmt``."""
 
 
 def fuzz_hostile(index: int, seed: int) -> tuple[Counter, list[Failure]]:
@@ -551,7 +568,7 @@ def fuzz_hostile(index: int, seed: int) -> tuple[Counter, list[Failure]]:
                 folder.rmdir()
             return counts, []
         close_after = rng.randint(0, 20) if shape == "closed-output" else None
-        for args in (["check", "-"], ["check", "--json", "-"], ["export", "--to", "text", "-"]):
+        for args in (["check", "-"], ["check", "--json", "-"], ["export", "--to", "text", "-"], *_MORE[index % len(_MORE)]):
             _, measure = bounded(lambda: run_cli(args, _Input(io.BytesIO(data)), shape, what, data, close_after),
                                  len(data), shape, f"{what}, referee {' '.join(args)}", data, found)
             _MEASURES.append(measure)
@@ -569,7 +586,8 @@ def fuzz_numbers(index: int, seed: int) -> tuple[Counter, list[Failure]]:
     what = f"number input #{index} ({len(data)} bytes)"
     try:
         found = sum(len(report.violations) for _, report in read_and_check(data, "numbers", what, render_report=index % 5 == 0))
-        for args in (["check", "-"], ["check", "--json", "-"], ["export", "--to", "json", "-"], ["fmt", "--check", "-"]):
+        for args in (["check", "-"], ["check", "--json", "-"], ["export", "--to", "json", "-"], ["fmt", "--check", "-"],
+                     *_MORE[index % len(_MORE)]):
             _, measure = bounded(lambda: run_cli(args, _Input(io.BytesIO(data)), "numbers", what, data),
                                  len(data), "numbers", f"{what}, referee {' '.join(args)}", data, found)
             _MEASURES.append(measure)
@@ -1399,6 +1417,212 @@ def fuzz_output(index: int, seed: int) -> tuple[Counter, list[Failure]]:
     return counts, []
 
 
+# --- The table page and the language server, in-process (issue 38) ---------------------------
+
+def _surface_text(rng: random.Random) -> bytes:
+    """A record for the page or the editor: a simulated game with one or more events
+    changed, a hostile input, a record with a hostile number, or random bytes."""
+    draw = rng.random()
+    if draw < 0.45:
+        text = _simulated_text(rng)
+        for _ in range(rng.randint(1, 3)):
+            mutation = mutate(text, rng)
+            if mutation is None:
+                break
+            text = mutation.text
+        return text.encode("utf-8")
+    if draw < 0.75:
+        return hostile_input(rng.choice(("line", "blank-run", "comment-run", "header-run", "violation-run", "control",
+                                         "long-game")), rng)
+    if draw < 0.9:
+        return number_input(rng)
+    alphabet = b'[]"; \n\t.:0123456789AJQKSHDCplaysGamePlr?' + "é♠".encode()
+    return bytes(rng.choice(alphabet) if rng.random() < 0.9 else rng.randrange(256) for _ in range(rng.randint(0, 400)))
+
+
+def _next_lines(data: bytes, rng: random.Random) -> list[str]:
+    """Lines to send as moves: legal ones (the next events of a simulated game of the
+    record's game, most of them legal where the record stands), and hostile ones."""
+    lines: list[str] = []
+    try:
+        game = next((r for r in parse_text(data.decode("utf-8", "replace")) if isinstance(r, Record)), None)
+        name = game.game if game is not None and game.game in simulable_games() else rng.choice(simulable_games())
+        cls = rules_class(name)
+        players = len(game.players) if game is not None and cls.min_players <= len(game.players) <= cls.max_players \
+            else cls.min_players
+        events = [line for line in simulate(name, players, rng.randrange(1_000_000), max_events=40).split("\n")
+                  if line and not line.startswith(("[", ";"))]
+        lines += events[:rng.randint(1, 6)]
+    except Exception:  # noqa: BLE001 - the record is hostile; the page is what is under test
+        pass
+    for _ in range(rng.randint(1, 4)):
+        lines.append(rng.choice((_pathological_line(rng)[:rng.choice((50, 500, 5000))],
+                                 rng.choice(PREFIXES) + rng.choice(FILLERS) + rng.choice(STRAYS),
+                                 "".join(rng.choice(CONTROLS) for _ in range(3)), "", " ", "\n\n", "Alice plays 7H\n[Game \"x\"]")))
+    rng.shuffle(lines)
+    return lines
+
+
+def _answer(kind: str, what: str, data: bytes, answer, request: str) -> None:
+    """A page's answer: under 500 and no traceback in it."""
+    if answer.status_code >= 500:
+        raise Failure(kind, f"answer {answer.status_code} ({request})", f"{what}: {request}: {answer.status_code}", data)
+    if b"Traceback" in answer.content:
+        raise Failure(kind, f"a traceback in the answer ({request})", f"{what}: {request}", data)
+
+
+def fuzz_serve(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """The table page on a mutated or hostile record, in-process: the page, the record,
+    moves legal and not, undo asked and confirmed, a new game on an empty file; every
+    answer under 500 with no traceback in it, each request bounded in time and memory."""
+    import itertools
+    import shutil
+
+    from starlette.testclient import TestClient
+
+    from referee.serve.app import make_app
+    from referee.serve.table import Served
+
+    rng = random.Random(f"{seed}:serve:{index}")
+    data = _surface_text(rng)
+    what = f"served record #{index} ({len(data)} bytes)"
+    counts = Counter({"serve": 1})
+    folder = Path(tempfile.mkdtemp(prefix="fuzz-serve-"))
+    tick = itertools.count()
+    origin = {"origin": "http://testserver"}
+    try:
+        path = folder / "table.txt"
+        path.write_bytes(data)
+        empty = folder / "empty.txt"
+        empty.write_bytes(b"" if rng.random() < 0.7 else b"\n \n")
+        lang = {"accept-language": rng.choice(("en", "fr", "fr-FR,fr;q=0.9", "de", "é".encode(), b"\xff;q=\x00"))}  # bytes as sent
+        moves = _next_lines(data, rng)
+
+        def game_form() -> dict[str, str]:
+            game = rng.choice((*simulable_games(), "", "belote", "x\u202e", "bataille corse"))
+            form = {"game": game, "players": rng.choice(("Ann Ben", "Ann Ben Cas Dom", "Ann", "", "Ann, Ben, Cas",
+                                                         "Ann Ann", "\x1b[2J Ben", "a" * 300 + " b")),
+                    "dealer": rng.choice(("", "Ann", "Zoe", "\u202e"))}
+            for _ in range(rng.randint(0, 3)):
+                form["option." + rng.choice(("Slaps", "Penalty", "Variants", "Target", "Hands", "Nope"))] = \
+                    rng.choice(("", "pair", "burn-3", "2", "²", "9" * 400, "x y z"))
+            return form
+
+        for name, target in (("record", path), ("empty", empty)):
+            served = _guarded(lambda: Served(str(target)), "serve", what, data)
+            app, pages = make_app(served, None, {"testserver"}, clock=lambda: float(next(tick)))
+            client = TestClient(app)
+            if name == "record":
+                requests = [("GET", "/", {}), ("GET", "/record.txt", {}), ("GET", "/?lang=fr", {})]
+                for line in moves:
+                    form = {"line": line}
+                    if rng.random() < 0.3:
+                        form["choice"] = rng.choice(("", "write", "cancel", "accept", "x"))
+                    if rng.random() < 0.3:
+                        form["version"] = rng.choice(("0", "1", "-1", "x", "²", "9" * 20))
+                        form["start"] = rng.choice(("", "0"))
+                    requests.append(("POST", "/line", form))
+                    if rng.random() < 0.2:
+                        requests.append(("POST", "/line", {"group": rng.choice(("Ann", "", "Zoe")),
+                                                           "cards": rng.choice(("7H 8H", "", "??", "7H" * 50)),
+                                                           "suit": rng.choice(("H", "", "x"))}))
+                requests += [("POST", "/undo", {}), ("POST", "/undo", {"confirm": rng.choice((moves[-1], "", "x"))}),
+                             ("GET", "/record.txt", {}), ("GET", "/", {})]
+            else:
+                requests = [("GET", "/", {}), ("POST", "/new", game_form()), ("GET", "/", {}),
+                            ("POST", "/line", {"line": rng.choice(moves)}), ("GET", "/record.txt", {}),
+                            ("POST", "/undo", {}), ("POST", "/new", game_form())]
+            try:
+                for method, url, form in requests:
+                    request = f"{method} {url}"
+                    call = (lambda: client.get(url, headers=lang, follow_redirects=False)) if method == "GET" else \
+                        (lambda: client.post(url, data=form, headers={**origin, **lang}, follow_redirects=False))
+                    with _alarm(60):
+                        try:
+                            answer, measure = bounded(lambda: _guarded(call, "serve", f"{what}, {request}", data),
+                                                      len(data), "serve", f"{what}, {request} ({name})", data)
+                        except _Hang as hang:
+                            raise Failure("serve", f"a request hangs ({request})", f"{what}: {request}: {hang}", data) from None
+                    _MEASURES.append(measure)
+                    _answer("serve", what, data, answer, request)
+                    counts["serve requests"] += 1
+            finally:
+                pages.hub.close()
+                client.close()
+    except Failure as failure:
+        return counts, [failure]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return counts, []
+
+
+def fuzz_lsp(index: int, seed: int) -> tuple[Counter, list[Failure]]:
+    """The language server's document model and features on a mutated or hostile record,
+    in-process: opened, edited at random, asked its diagnostics, completions and hovers
+    (and now and then its code actions, formatting and symbols) at random places; no
+    exception, each step bounded in time and memory."""
+    from referee.lsp import features
+    from referee.lsp.model import Document
+
+    rng = random.Random(f"{seed}:lsp:{index}")
+    data = _surface_text(rng)
+    text = data.decode("utf-8", "replace")
+    what = f"editor document #{index} ({len(data)} bytes)"
+    counts = Counter({"lsp": 1})
+    snippets = ("\n", "\n\n", " ", "7H", "??", '[Game "caroleto"]\n', '[Notation "fr"]\n', '[Match "m"]\n', "Alice plays ",
+                "Alice", "; expect BC-FALSE-SLAP", "-- round 2\n", "\u202e", "\x00", "é", "²", "[", '"', *FILLERS)
+
+    def position(document) -> tuple[int, int]:
+        line = rng.randint(1, len(document.lines) + 1)
+        return line, rng.randint(1, len(document.line(line)) + 2) if line <= len(document.lines) else 1
+
+    try:
+        document = Document(str(Path(tempfile.gettempdir()) / "fuzz-lsp" / "record.txt"))
+        for step in range(rng.randint(2, 8)):
+            if step:
+                lines = text.split("\n")
+                at = rng.randrange(len(lines))
+                column = rng.randint(0, len(lines[at]))
+                edit = rng.random()
+                if edit < 0.5:
+                    lines[at] = lines[at][:column] + rng.choice(snippets) + lines[at][column:]
+                elif edit < 0.75:
+                    lines[at] = lines[at][:column] + lines[at][column + rng.randint(1, 20):]
+                elif edit < 0.9 and len(lines) > 1:
+                    del lines[at:at + rng.randint(1, 5)]
+                else:
+                    other = rng.randrange(len(lines))
+                    lines.insert(at, lines[other])
+                text = "\n".join(lines)
+
+            def ask() -> int:
+                document.update(text)
+                found = len(document.problems())
+                for _ in range(rng.randint(1, 4)):
+                    features.complete(document, *position(document))
+                    features.hover(document, *position(document))
+                if rng.random() < 0.3:
+                    first, last = sorted((position(document)[0], position(document)[0]))
+                    features.actions(document, first, last)
+                if rng.random() < 0.1:
+                    features.format_edits(document)
+                    features.symbols(document)
+                return found
+
+            with _alarm(60):
+                try:
+                    _, measure = bounded(lambda: _guarded(ask, "lsp", f"{what}, step {step}", text.encode("utf-8", "replace")),
+                                         len(text), "lsp", f"{what}, step {step}", text.encode("utf-8", "replace"),
+                                         lambda found: found, kept=True)  # the model keeps every report
+                except _Hang as hang:
+                    raise Failure("lsp", "a step hangs", f"{what}, step {step}: {hang}", text.encode("utf-8", "replace")) from None
+            _MEASURES.append(measure)
+            counts["lsp steps"] += 1
+    except Failure as failure:
+        return counts, [failure]
+    return counts, []
+
+
 def _task(args):
     """One task, its slowest input and the largest in memory of its runs that keep only a
     few violations (the command line's): (seconds, megabytes, what, kept)."""
@@ -1406,7 +1630,8 @@ def _task(args):
     _MEASURES.clear()
     counts, failures = {"game": fuzz_one, "bytes": fuzz_bytes, "hostile": fuzz_hostile,
                         "json": fuzz_json, "config": fuzz_config, "tree": fuzz_tree, "killed": fuzz_killed,
-                        "writers": fuzz_writers, "output": fuzz_output, "numbers": fuzz_numbers}[kind](*rest)
+                        "writers": fuzz_writers, "output": fuzz_output, "numbers": fuzz_numbers,
+                        "serve": fuzz_serve, "lsp": fuzz_lsp}[kind](*rest)
     none = (0.0, 0.0, "", False)
     slowest = max(_MEASURES, key=lambda m: m[0], default=none)
     largest = max((m for m in _MEASURES if not m[3]), key=lambda m: m[1], default=none)
@@ -1435,6 +1660,8 @@ SURFACE_OPTIONS = (
     ("writers", 0, "two writers on one record, under its lock"),
     ("output", 0, "check -o to a FIFO, a device node, a link, a socket, /dev/stdout, a full disk (issue 38)"),
     ("numbers", 0, "records with hostile numbers at every place a record writes one (issue 38)"),
+    ("serve", 0, "the table page in-process on a mutated or hostile record: the page, moves, undo, a new game (issue 38)"),
+    ("lsp", 0, "the language server's model and features on a mutated record: edits, diagnostics, completion, hover (issue 38)"),
 )
 SURFACES = tuple(kind for kind, _, _ in SURFACE_OPTIONS)
 """The surfaces of issues 20 and 38, each its own kind of input."""
@@ -1489,7 +1716,7 @@ def run_fuzz(args) -> int:
                                             if k.startswith(key + " ")))
     if BOTH["compiled"]:
         print(f"  both paths: {counts['both paths']} inputs run by {BOTH['python']} compiled and pure "
-              f"(a share of {BOTH['share']:.0%} of the numbers, JSON, hostile and random-byte inputs)")
+              f"(a share of {BOTH['share']:.2%} of the numbers, JSON, hostile and random-byte inputs)")
     else:
         print(f"  both paths: not run ({BOTH['why']})")
     print(f"  slowest input: {slowest[0]:.2f} s ({slowest[1]:.1f} MB), {slowest[2][:200]}")

@@ -136,13 +136,11 @@ def _error(path: str, where: Sequence[str | int], message: str) -> RecordError:
     return RecordError(path, 0, 0, f"{json_path(where)}: {message}")
 
 
-class GameRefused(RecordError):
-    """A game of a JSON record that cannot be read: the file was read, and the others of
-    its games are (counted as a game, not as a file that cannot be read)."""
-
-
 def _game_error(path: str, where: Sequence[str | int], message: str) -> RecordError:
-    return GameRefused(path, 0, 0, f"{json_path(where)}: {message}")
+    """A game of a JSON record that cannot be read (``refused``: the file was read)."""
+    error = RecordError(path, 0, 0, f"{json_path(where)}: {message}")
+    error.refused = True
+    return error
 
 
 def read_json(path: str, data: bytes) -> Iterator[Record | RecordError]:

@@ -46,6 +46,10 @@ class RecordError(Exception):
     source: str
     empty: bool = False
     """A file with nothing in it but white space: counted as an empty file, not as a game."""
+    refused: bool = False
+    """A game of a JSON record that cannot be read, the file read and its other games too:
+    counted as a game, not as a file that cannot be read (a flag, not a subclass: the
+    compiled ``__init__`` takes no class made in Python)."""
 
     def __init__(self, path: str, line: int, column: int, message: str, source: str = "") -> None:
         self.path = path

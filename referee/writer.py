@@ -10,7 +10,6 @@ from typing import Final
 from .config import chosen, ignored_in
 from .engine import Found, GameReport, status_of
 from .games.base import Violation
-from .importer import GameRefused
 from .messages import say
 from .notation import RecordError
 from .record import Record
@@ -242,7 +241,7 @@ class Writer:
         if report.status != "error":
             self._select(report)
         if missing is None:
-            missing = report.error is not None and report.error.line == 0 and not isinstance(report.error, GameRefused)
+            missing = report.error is not None and report.error.line == 0 and not report.error.refused
         if missing and report.error is not None and report.error.empty:  # read, but with nothing in it
             self.summary.empty += 1
         elif missing:  # the file as a whole: not read (counted once, however many errors say why)

@@ -190,6 +190,11 @@ def hostile(compiled: list[str], tmp_path_factory: pytest.TempPathFactory) -> tu
     mutants = (fuzz._json_mutant(random.Random(f"fast-path:json:{n}")) for n in range(1000))
     jsons += itertools.islice((data for kind, data in mutants if kind in ("place", "float", "long-number", "surrogate", "type")
                                and len(data) < 100_000), 15)
+    # a game refused (no verb) beside a good one: the compiled RecordError took no subclass made in Python
+    refused = json.loads(_json_places(5)[0])
+    del refused["games"][0]["events"][0]["verb"]
+    refused["games"].append(json.loads(_json_places(3)[0])["games"][0])
+    jsons.append(json.dumps(refused).encode())
     names = ([f"n{i:03d}.txt" for i in range(len(texts))], [f"j{i:03d}.json" for i in range(len(jsons))])
     for name, data in zip([*names[0], *names[1]], [*texts, *jsons]):
         (folder / name).write_bytes(data)

@@ -56,3 +56,52 @@ def test_the_killed_worker_oracle_passes_on_a_sound_run(fuzz) -> None:
     """A run whose killed worker is reported as its batch alone is no failure."""
     counts, failures = fuzz.fuzz_killed(1, 5)
     assert counts["killed"] == 1 and failures == []
+
+
+def test_the_table_page_surface_runs_its_requests(fuzz) -> None:
+    """``--serve``: the page, moves, undo and a new game, on a few records."""
+    for index in range(3):
+        counts, failures = fuzz.fuzz_serve(index, 7)
+        assert failures == [] and counts["serve"] == 1 and counts["serve requests"] >= 10, (counts, failures)
+
+
+def test_a_page_that_fails_is_an_error_of_the_serve_surface(fuzz, monkeypatch) -> None:
+    from referee.serve.table import Served
+
+    def broken(self) -> str:
+        raise RuntimeError("the page broke")
+
+    monkeypatch.setattr(Served, "text", broken)
+    counts, failures = fuzz.fuzz_serve(0, 7)
+    assert [f.kind for f in failures] == ["serve"] and failures[0].signature.startswith("RuntimeError at app.py:")
+
+
+def test_the_language_server_surface_edits_and_asks(fuzz) -> None:
+    """``--lsp``: a document opened, edited, asked its diagnostics, completions and hovers."""
+    for index in range(4):
+        counts, failures = fuzz.fuzz_lsp(index, 7)
+        assert failures == [] and counts["lsp"] == 1 and counts["lsp steps"] >= 2, (counts, failures)
+
+
+def test_a_feature_that_fails_is_an_error_of_the_lsp_surface(fuzz, monkeypatch) -> None:
+    from referee.lsp import features
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("hover broke")
+
+    monkeypatch.setattr(features, "hover", broken)
+    counts, failures = fuzz.fuzz_lsp(0, 7)
+    assert [f.kind for f in failures] == ["lsp"] and "RuntimeError" in failures[0].signature
+
+
+def test_state_the_html_report_and_fmt_run_on_a_share_of_the_number_inputs(fuzz, monkeypatch) -> None:
+    ran: list[str] = []
+
+    def run_cli(args, *rest, **named) -> int:
+        ran.append(" ".join(args[:3]))
+        return 0
+
+    monkeypatch.setattr(fuzz, "run_cli", run_cli)
+    for index in range(4):
+        assert fuzz.fuzz_numbers(index, 7)[1] == []
+    assert {"state -", "state --json -", "check --format html", "fmt --check -"} <= set(ran), ran
