@@ -33,6 +33,10 @@ from ..record import Record
 
 SNAPSHOT_EVERY = 100
 """Events between two copies of a game's rules kept to replay from."""
+SNAPSHOT_VIOLATIONS = 500
+"""No copy is kept once a game holds more violations than this: each copy holds them all,
+so that copies of a game flagged on every line grew as the square of its length (211 MB
+for a record of 266 kB); an edit after that point replays from the last copy before it."""
 _CONTENT = re.compile(r"^[^\S\n]*+[^\s;]", re.MULTILINE)
 """A line that is neither blank nor only a comment."""
 _MATCH = re.compile(r'^[^\S\n]*+\[[^\S\n]*+match[^\S\n]++"([^"\n]*)"', re.MULTILINE | re.IGNORECASE)
@@ -296,7 +300,7 @@ class Document:
             replay(rules, record.replace(events=events[done:upto]))
             self.counts["events replayed"] += upto - done
             done = upto
-            kept = fork_of(rules)
+            kept = fork_of(rules) if found.count <= SNAPSHOT_VIOLATIONS else None
             if kept is not None:
                 snapshots.append((done, kept))
         return Checked(record, finish(rules, record), _inherited(record), snapshots)
