@@ -300,7 +300,7 @@ class Document:
             replay(rules, record.replace(events=events[done:upto]))
             self.counts["events replayed"] += upto - done
             done = upto
-            kept = fork_of(rules) if found.count <= SNAPSHOT_VIOLATIONS else None
+            kept = fork_of(rules) if len(found) <= SNAPSHOT_VIOLATIONS else None
             if kept is not None:
                 snapshots.append((done, kept))
         return Checked(record, finish(rules, record), _inherited(record), snapshots)
