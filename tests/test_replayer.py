@@ -53,7 +53,7 @@ def test_a_record_growing_line_by_line_is_replayed_as_a_whole(path) -> None:
     text = text_of(path)
     replayer = Replayer("r.txt")
     cuts = starts(text)
-    step = max(1, len(cuts) // 30)  # about thirty lengths of each record
+    step = max(1, len(cuts) // 15)  # about fifteen lengths of each record
     for end in [*cuts[::step], len(text)]:
         part = text[:end]
         if not part.strip():
