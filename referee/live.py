@@ -43,7 +43,6 @@ from .cards import SUITS
 from .config import Resolved, add_defaults
 from .engine import GameReport, check_games
 from .fit import fit, terminal_width
-from .formatter import escape_value
 from .games import GAMES, find_game, load_rules, normalize
 from .games.base import Option, Rules, SetupError, Violation, legal_events
 from .importer import looks_json
@@ -311,10 +310,7 @@ def new_record(ask: Ask, show: Callable[[str], None], written: Spelling = ENGLIS
     give them to write once the table says yes, in the notation ``written`` (French:
     ``[Jeu]``, ``[Notation "fr"]``, ``[Joueurs]``...)."""
     while True:
-        headers = _ask_headers(ask, show)
-        if written is not ENGLISH:
-            headers.insert(1, ("Notation", written.code))
-        text = "".join(f'[{written.tag(tag)} "{escape_value(value)}"]\n' for tag, value in headers) + "\n"
+        text = written.headers(_ask_headers(ask, show))
         show("\n".join("  " + line for line in text.rstrip("\n").split("\n")))  # shown, indented
         try:
             typed = _plain(ask(say("live.ask-headers"), ["y", "n"]))
@@ -393,7 +389,7 @@ def _plain(answer: str) -> str:
 
 
 def headers_record(headers: list[tuple[str, str]]) -> Record:
-    (record,) = parse_text("".join(f'[{t} "{escape_value(v)}"]\n' for t, v in headers))
+    (record,) = parse_text(ENGLISH.headers(headers))
     if isinstance(record, RecordError):
         raise SetupError(record.message)
     return record

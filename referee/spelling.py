@@ -182,6 +182,15 @@ class Spelling:
         text = f'[{header.tag} "{escape_value(header.value)}"]'
         return f"{text} {header.comment}" if comment and header.comment else text
 
+    def headers(self, pairs: Iterable[tuple[str, str]]) -> str:
+        """A new record's headers, one a line and a blank line after them, each tag as this
+        notation writes it, ``[Notation]`` after the first where the notation is not English
+        (``[Jeu "..."]``, ``[Notation "fr"]``, ``[Joueurs "..."]``...)."""
+        pairs = list(pairs)
+        if self.code != "en":
+            pairs.insert(1, ("Notation", self.code))
+        return "".join(f'[{self.tag(tag)} "{escape_value(value)}"]\n' for tag, value in pairs) + "\n"
+
     def line(self, item: Header | Event | Comment) -> str:
         """One header, event or comment as a line of this notation."""
         if isinstance(item, Comment):

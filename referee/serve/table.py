@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from ..cards import SUITS, read_card
 from ..config import Resolved
 from ..explain import explanation
-from ..formatter import escape_value
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
 from ..locales import languages as spoken
@@ -95,10 +94,6 @@ class Served:
         """The games before the last, replayed once for every session and version."""
 
     # --- Reading -------------------------------------------------------------------------
-    def raw(self) -> str:
-        """The file as text (UnicodeDecodeError when it is not UTF-8)."""
-        return self.file.read_text()
-
     def is_new(self) -> bool:
         """A file with nothing in it yet: the page offers a new game."""
         return not self.file.read_bytes().strip()
@@ -109,13 +104,11 @@ class Served:
         self.refresh()
         found = self._sessions.get(lang)
         if found is None:
-            data = self.file.read_bytes()
-            stamp = self.file.status.st_size, self.file.status.st_mtime_ns
             found = Session(self.path, self.file, replayer=self.replayer, settings=self.settings)
             with speaking(lang):
                 found.load()
             self._sessions[lang] = found
-            self._stamp, self._read = stamp, data
+            self._stamp, self._read = (self.file.status.st_size, self.file.status.st_mtime_ns), found.read
         return found
 
     def refresh(self) -> bool:
@@ -235,7 +228,7 @@ class Served:
         except (SessionError, RecordError, UnicodeDecodeError):
             return self._last_unread()
         lines = session.text.split("\n")
-        number = next((i for i in range(len(lines), 0, -1) if lines[i - 1].strip()), 0)
+        number = _last_filled(lines)
         record = session.record
         assert record is not None, "a session loaded"
         headers = max((h.line for h in record.headers), default=record.line)
@@ -246,7 +239,7 @@ class Served:
         line that broke it): any line but a header."""
         text = self.file.read_bytes().decode("utf-8-sig", "replace").replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
-        number = next((i for i in range(len(lines), 0, -1) if lines[i - 1].strip()), 0)
+        number = _last_filled(lines)
         return (number, lines[number - 1]) if number and not lines[number - 1].lstrip().startswith("[") else None
 
     def text(self) -> str:
@@ -288,8 +281,7 @@ class Served:
             return [say("live.refereed", games=join(names, "or"))]
         cls = load_rules(entry)
         written = NOTATIONS.get(notation, ENGLISH)
-        headers = [("Game", cls.name), *([("Notation", written.code)] if written is not ENGLISH else []),
-                   ("Players", " ".join(players.replace(",", " ").split()))]
+        headers = [("Game", cls.name), ("Players", " ".join(players.replace(",", " ").split()))]
         dealer = dealer.strip()
         if dealer:
             headers.append(("Dealer", dealer))
@@ -313,10 +305,15 @@ class Served:
             return problems
         if not self.is_new():
             return [say("serve.not-empty")]
-        self.file.append("".join(f'[{written.tag(tag)} "{escape_value(value)}"]\n' for tag, value in headers) + "\n")
+        self.file.append(written.headers(headers))
         self.file.sync_folder()
         self.changed()
         return []
+
+
+def _last_filled(lines: list[str]) -> int:
+    """The number (from 1) of the last line that is not blank; 0 when there is none."""
+    return next((i for i in range(len(lines), 0, -1) if lines[i - 1].strip()), 0)
 
 
 def convention(code: str, session: Session) -> str:
