@@ -44,6 +44,8 @@ class GameReport:
     """Every drink the rules gave, with its cause (the games that have them)."""
     drunk: dict[str, dict[str, int | float]]
     """What the record wrote as drunk, by player and unit (empty: it writes no drink)."""
+    drunk_rounds: dict[int, dict[str, dict[str, int | float]]]
+    """The same, by round, for the rounds whose drinks the record writes (Rules.drunk_rounds)."""
     omitted: dict[str, int]
     """Violations flagged but left out of ``violations``, by code (see Found)."""
     errors: list[RecordError]
@@ -61,7 +63,8 @@ class GameReport:
                  error: RecordError | None = None, match: Standing | None = None, drinks: list[Drink] | None = None,
                  drunk: dict[str, dict[str, int | float]] | None = None, omitted: dict[str, int] | None = None,
                  errors: list[RecordError] | None = None, error_count: int = 0,
-                 sources: dict[int, str] | None = None) -> None:
+                 sources: dict[int, str] | None = None,
+                 drunk_rounds: dict[int, dict[str, dict[str, int | float]]] | None = None) -> None:
         """A list or dictionary not given is a new empty one."""
         self.file = file
         self.line = line
@@ -79,6 +82,7 @@ class GameReport:
         self.match = match
         self.drinks = [] if drinks is None else drinks
         self.drunk = {} if drunk is None else drunk
+        self.drunk_rounds = {} if drunk_rounds is None else drunk_rounds
         self.omitted = {} if omitted is None else omitted
         self.errors = [] if errors is None else errors
         self.error_count = error_count
@@ -330,7 +334,7 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
         [*rules.notes, *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
         _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
         omitted=found.omitted(), errors=record.errors, error_count=record.error_count, sources=found.sources,
-        drunk=rules.drunk(),
+        drunk=rules.drunk(), drunk_rounds=rules.drunk_rounds(),
     )
 
 

@@ -32,6 +32,7 @@ def to_json(report: GameReport) -> dict[str, Any]:
         "tallies": report.tallies,
         "drinks": [{"player": d.player, "amount": d.amount, "unit": d.unit, "cause": d.cause, "line": d.line,
                     "round": d.round} for d in report.drinks],
+        "drunk": report.drunk,
         "stats": report.stats,
         "todo": report.todo,
         "notes": report.notes,

@@ -33,7 +33,7 @@ def by_hand(games: list[dict]) -> dict:
     """The standings of a JSON check report, added up here from its fields alone."""
     players: dict = defaultdict(lambda: {"played": defaultdict(int), "wins": defaultdict(int), "places": defaultdict(lambda: defaultdict(int)),
                                          "scores": defaultdict(int), "matches": defaultdict(int), "match_wins": defaultdict(int),
-                                         "match_totals": defaultdict(int), "unfinished": 0, "given": defaultdict(float), "causes": 0,
+                                         "match_totals": defaultdict(int), "unfinished": 0, "given": defaultdict(float), "drunk": defaultdict(float), "causes": 0,
                                          "made": 0, "accepted": 0})
     kinds: dict = defaultdict(int)
     unfinished = unreadable = 0
@@ -48,6 +48,9 @@ def by_hand(games: list[dict]) -> dict:
         for name, units in g["tallies"].items():
             for unit, amount in units.items():
                 players[name]["given"][unit] += amount
+        for name, units in g["drunk"].items():
+            for unit, amount in units.items():
+                players[name]["drunk"][unit] += amount
         for d in g["drinks"]:
             players[d["player"]]["causes"] += 1
         if "match" in g:
@@ -85,7 +88,8 @@ def shown(data: dict) -> dict:
     for name, p in data["players"].items():
         players[name] = {key: p[key] for key in ("played", "wins", "places", "scores", "matches", "match_wins", "match_totals",
                                                  "unfinished")}
-        players[name].update(given={u: float(a) for u, a in p["drinks"]["given"].items()}, causes=len(p["drinks"]["causes"]),
+        players[name].update(given={u: float(a) for u, a in p["drinks"]["given"].items()},
+                             drunk={u: float(a) for u, a in p["drinks"]["drunk"].items()}, causes=len(p["drinks"]["causes"]),
                              made=p["faults"]["made"], accepted=p["faults"]["accepted"])
     return {"players": players, "kinds": {k: v["games"] for k, v in data["kinds"].items()},
             "unfinished": len(data["unfinished"]), "unreadable": len(data["unreadable"])}

@@ -684,6 +684,12 @@ class Rules:
         drink): the report shows it beside ``tallies`` where the two differ."""
         return {}
 
+    def drunk_rounds(self) -> dict[int, dict[str, dict[str, int | float]]]:
+        """What the record wrote as drunk in each round, by round number, player and unit
+        (empty when it writes no drink): the HTML report's drinks chart shows it beside
+        what each round gave (``Drink.round``)."""
+        return {}
+
     # Shared helpers.
     def seat(self, name: str) -> int:
         return self.seats[name]

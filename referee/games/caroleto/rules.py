@@ -1208,6 +1208,15 @@ class Caroleto(Rules):
                 units[unit] = units.get(unit, 0) + amount
         return totals
 
+    def drunk_rounds(self) -> dict[int, dict[str, dict[str, Amount]]]:
+        """The drinks the record wrote in each round, by round number, player and unit."""
+        found: dict[int, dict[str, dict[str, Amount]]] = {}
+        for r in [*self.done, *([self.round] if self.round is not None else [])]:
+            for (seat, unit), amount in r.written.items():
+                units = found.setdefault(r.number, {}).setdefault(self.players[seat], {})
+                units[unit] = units.get(unit, 0) + amount
+        return found
+
     def drinks(self) -> list[Drink]:
         self._settle_view()
         rounds = self.done + ([self.round] if self.round is not None else [])
