@@ -243,3 +243,71 @@ def test_the_same_input_gives_the_same_bytes(tmp_path) -> None:
                         str(RECORDS / "caroleto"), str(RECORDS / "pierre-qui-roule")], env=env, check=False, timeout=600)
         pages.append(out.read_bytes())
     assert len(pages[0]) > 10_000 and pages[0] == pages[1]
+
+
+def _section(text: str, index: int) -> str:
+    """The HTML of the game section at ``index`` (0 the first) of a page."""
+    return re.split(r'<details (?:open )?class="game', text)[index + 1]
+
+
+def _plain(markup: str) -> str:
+    from html import unescape
+
+    return " ".join(unescape(re.sub(r"<[^>]+>", "", markup)).split())
+
+
+DRINKS = (RECORDS / "caroleto" / "drinks.txt").read_text(encoding="utf-8")
+"""Its second game drinks other than owed: Ben 5 of 4, Cas a full glass for a half, Ann 1
+of nothing; Dom 1 of 3 in round 1, and the 2 left in round 2 (3 of 3 in all)."""
+
+
+def test_the_drinks_table_shows_owed_and_drunk_side_by_side_marked_where_they_differ() -> None:
+    game = _section(html_report(str(RECORDS / "caroleto" / "drinks.txt")), 1)
+    (table,) = re.findall(r'<table class="drinks">.*?</table>', game)
+    heads = [_plain(th) for th in re.findall(r'<th scope="col">(.*?)</th>', table)]
+    assert heads == ["owed", "drunk, as written"]
+    rows = {_plain(name): (bool(differs), _plain(owed), _plain(drunk))
+            for differs, name, owed, drunk in re.findall(r'<tr( class="differs")?><th scope="row">(.*?)</th><td>(.*?)</td><td>(.*?)</td></tr>', table)}
+    assert rows == {"Ann": (True, "nothing", "\u2260 drunk differs from owed 1 gorgée"),
+                    "Ben": (True, "4 gorgées", "\u2260 drunk differs from owed 5 gorgées"),
+                    "Cas": (True, "1 half glass", "\u2260 drunk differs from owed no half glass, 1 full glass"),
+                    "Dom": (False, "3 gorgées", "3 gorgées")}
+    assert re.findall(r'<span class="off">(.*?)</span>', table) == ["1 gorgée", "5 gorgées", "no half glass", "1 full glass"]
+    first = _section(html_report(str(RECORDS / "caroleto" / "drinks.txt")), 0)
+    assert "drunk, as written</th>" in first and "differs" not in first, "drunk as owed"
+
+
+def test_a_game_that_writes_no_drink_shows_what_is_owed_only(tmp_path) -> None:
+    first = DRINKS.split("\n\n")[1]
+    unwritten = "\n".join(line for line in first.splitlines() if " drinks " not in line)
+    game = _section(html_report(str(write(tmp_path, "owed.txt", unwritten))), 0)
+    (table,) = re.findall(r'<table class="drinks">.*?</table>', game)
+    assert [_plain(th) for th in re.findall(r'<th scope="col">(.*?)</th>', table)] == ["owed"]
+    assert "Ben</th><td>4 gorgées</td></tr>" in table and "drunk" not in game.split("<h4>")[0]
+
+
+def test_the_drinks_chart_draws_what_was_drunk_beside_each_round_and_marks_the_differences() -> None:
+    game = _section(html_report(str(RECORDS / "caroleto" / "drinks.txt")), 1)
+    (chart,) = re.findall(r'<figure class="chart drinks-chart">.*?</figure>', game)
+    assert re.findall(r'<title>([^<]*)</title><text class="who"[^>]*>(.*?)</text>', chart) == [(n, n) for n in ("Ann", "Ben", "Cas", "Dom")]
+    drawn = chart.split('<ul class="legend">')[0]
+    marks = [_plain(title + mark) for title, mark in re.findall(r'<title>([^<]*)</title><text class="mark"[^>]*>(.*?)</text>', drawn)]
+    assert marks == ["round 1, Ann: owes nothing but drank 1 gorgée, as written\u2260",
+                     "round 1, Ben: owes 4 gorgées but drank 5 gorgées, as written\u2260",
+                     "round 1, Cas: owes 1 half glass but drank 1 full glass, as written\u2260",
+                     "round 1, Dom: owes 3 gorgées but drank 1 gorgée, as written\u2260",
+                     "round 2, Dom: owes nothing but drank 2 gorgées, as written\u2260"]
+    drunk = [_plain(t) for t in re.findall(r'<g class="drunk"><title>(.*?)</title>', chart)]
+    assert "round 1, Dom: drank 1 gorgée, as written" in drunk and "round 2, Dom: drank 2 gorgées, as written" in drunk
+    assert re.findall(r"<li[^>]*>(?:<svg.*?</svg>)(.*?)</li>", chart) == [
+        "gorgées", "half glasses", "full glasses", "owed", "drunk, as written", "drunk differs from owed"]
+
+
+def test_a_long_name_is_cut_in_the_chart_and_whole_in_its_tooltip(tmp_path) -> None:
+    long = "Maximilienne-Alexandrine-de-la-Tour-d'Auvergne"
+    text = DRINKS.replace("Cas", long)
+    game = _section(html_report(str(write(tmp_path, "long.txt", text))), 1)
+    ((title, shown),) = [t for t in re.findall(r'<title>([^<]*)</title><text class="who"[^>]*>(.*?)</text>', game) if "Maximilienne" in t[0]]
+    assert title == "Maximilienne-Alexandrine-de-la-Tour-d&#x27;Auvergne", "escaped, and whole"
+    assert shown == "Maximilienne-Alexandrine-de-la-Tour-d&#x27;A\u2026", "cut at 40 characters with an ellipsis"
+    assert f"owes 1 half glass but drank 1 full glass" in game and "<th scope=\"row\">Maximilienne-Alexandrine-de-la-Tour-d&#x27;Auvergne</th>" in game

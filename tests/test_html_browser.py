@@ -159,3 +159,73 @@ def test_the_archive_summary_fits_a_phone(chromium_page, archive_page) -> None:
     assert visible == [True, True, False, True, True, True, False]  # status told in the result, file and line in the game
     screenshot(page, "html-archive-phone", full_page=False)
     assert page.console_errors == []
+
+
+LONG = "Maximilienne-Alexandrine-de-la-Tour-d'Auvergne"
+
+
+@pytest.fixture(scope="module")
+def charts_pages(tmp_path_factory):
+    """One game of each, a Caroleto game that drinks other than owed, long names in a
+    legend and in the drinks chart: the page in English and in French."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.messages import use
+
+    folder = tmp_path_factory.mktemp("charts")
+    each = one_of_each()
+    assert "Maëlys" in each
+    drinks = (RECORDS / "caroleto" / "drinks.txt").read_text(encoding="utf-8").split("\n\n")[2].replace("Cas", LONG)
+    record = write(folder, "charts.txt", each.replace("Maëlys", LONG + "-Lauragais") + "\n\n" + drinks)
+    pages = {}
+    try:
+        for lang in ("en", "fr"):
+            result = CliRunner().invoke(main, ["--lang", lang, "check", "--format", "html", str(record)])
+            pages[lang] = write(folder, f"charts-{lang}.html", result.output)
+    finally:
+        use("en", explicit=False)
+    return pages
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("size", "name"), [(PHONE, "phone"), (LAPTOP, "laptop")])
+def test_every_chart_and_the_drinks_table_fit_their_panel(chromium_page, charts_pages, lang, size, name) -> None:
+    """At 390 px and on a laptop, in French and in English: no chart scrolls or runs past
+    its panel, every text of a chart is inside its drawing, a long name is cut in the
+    drinks chart and in a legend, and the drinks table needs no sideways scroll."""
+    page = chromium_page(viewport=size)
+    page.goto(charts_pages[lang].as_uri())
+    page.evaluate("() => document.querySelectorAll('details.game').forEach(d => d.open = true)")
+    assert page.locator("figure.chart").count() == len(EACH_GAME) + 1
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0], "nothing wider than the screen"
+    outside = page.evaluate("""() => [...document.querySelectorAll('figure.chart')].flatMap((f, k) => {
+        const box = f.getBoundingClientRect(), svg = f.querySelector('svg[role=img]').getBoundingClientRect(), out = [];
+        if (f.scrollWidth > f.clientWidth) out.push([k, 'the figure scrolls']);
+        if (svg.left < box.left - 0.5 || svg.right > box.right + 0.5) out.push([k, 'the drawing']);
+        f.querySelectorAll('svg[role=img] text').forEach(t => { const r = t.getBoundingClientRect();
+            if (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)
+                out.push([k, t.textContent]); });
+        f.querySelectorAll('.legend li').forEach(li => { const r = li.getBoundingClientRect();
+            if (r.right > box.right + 0.5) out.push([k, li.textContent]); });
+        return out; })""")
+    assert outside == []
+    wide = page.evaluate("() => [...document.querySelectorAll('table.drinks')].map(t => t.parentElement)"
+                         ".filter(s => s.scrollWidth > s.clientWidth).length")
+    assert wide == 0, "a drinks table scrolls sideways"
+    drinks = page.locator("figure.drinks-chart").last
+    names = drinks.locator("text.who").all_text_contents()
+    assert names[0] == "Ann" and names[2].startswith("Maximilienne-") and names[2].endswith("\u2026") and LONG in names[2] + LONG
+    assert drinks.locator("svg[role=img] text.mark").count() == 5
+    legend = page.locator(".legend li", has_text=LONG).first
+    assert legend.get_attribute("title") == LONG + "-Lauragais"
+    if size == PHONE:
+        assert legend.evaluate("li => li.scrollWidth > li.clientWidth"), "the long name is cut with an ellipsis"
+    drinks.scroll_into_view_if_needed()
+    from tests.browser import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    drinks.screenshot(path=str(SCREENSHOTS / f"html-chart-drinks-owed-{lang}-{name}.png"))
+    page.locator("table.drinks").last.screenshot(path=str(SCREENSHOTS / f"html-drinks-table-{lang}-{name}.png"))
+    page.locator("figure.chart").nth(1).screenshot(path=str(SCREENSHOTS / f"html-chart-cards-{lang}-{name}.png"))
+    assert page.console_errors == []

@@ -33,7 +33,7 @@ summary .num{color:var(--muted)}summary .name{font-weight:700}summary .info{colo
 .place{color:var(--muted);font-size:.85rem;margin:.2rem 0;overflow-wrap:anywhere}
 .result{padding-left:1.1rem;margin:.3rem 0}
 .drinks{margin:.5rem 0;font-size:.9rem}.drinks caption{text-align:left;font-weight:700}
-.drinks th,.drinks td{border-bottom:1px solid var(--line);padding:.2rem .5rem;text-align:left}
+.drinks th,.drinks td{border-bottom:1px solid var(--line);padding:.2rem .5rem;text-align:left;vertical-align:top}
 .notes{color:var(--muted);font-size:.9rem}
 .errors pre{white-space:pre-wrap;margin:0}
 .violation{border-left:4px solid var(--bad);background:var(--bad-bg);padding:.35rem .6rem;margin:.35rem 0;border-radius:0 6px 6px 0}
@@ -60,11 +60,20 @@ dl.state dt{font-weight:700}dl.state dd{margin:0}
 dl.state .line{display:block}
 figure.chart{margin:.7rem 0;max-width:44rem;overflow-x:auto}
 figure.chart figcaption{font-weight:700;font-size:.95rem}
-figure.chart>svg{width:100%;min-width:520px;height:auto;display:block}
+figure.chart>svg{width:100%;height:auto;display:block}
 figure.chart text{font-size:13px;fill:currentColor}
-figure.chart .axes line{stroke:var(--muted);stroke-width:1}
+figure.chart path,figure.chart line{vector-effect:non-scaling-stroke}
+figure.chart .axes line,figure.chart line.base{stroke:var(--muted);stroke-width:1}
+figure.chart text.who{font-weight:700}figure.chart text.scale{fill:var(--muted)}
+figure.chart .drunk rect{fill-opacity:.35;stroke-width:1.5}
+figure.chart rect.differs{fill:none;stroke:var(--bad);stroke-width:2.5;vector-effect:non-scaling-stroke}
+figure.chart text.mark,.drinks .mark{fill:var(--bad);color:var(--bad);font-weight:700}
+.drinks tr.differs td:last-child{background:var(--bad-bg)}.drinks .off{color:var(--bad);font-weight:700}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .legend{list-style:none;padding:0;margin:.2rem 0;display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.85rem}
+.legend li{min-width:0;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .legend svg{vertical-align:-1px;margin-right:.3rem}
+.legend text.mark{font-size:12px}
 footer{color:var(--muted);font-size:.85rem;margin:1.5rem 0}
 @media (max-width:600px){body{padding:.4rem;font-size:15px}
 .summary-table{min-width:0;font-size:.8rem;line-height:1.3}.summary-table th:nth-child(1){width:2rem}.summary-table th:nth-child(2){width:5rem}
@@ -72,7 +81,9 @@ footer{color:var(--muted);font-size:.85rem;margin:1.5rem 0}
 .summary-table th:nth-child(3),.summary-table td:nth-child(3),.summary-table th:nth-child(7),.summary-table td:nth-child(7){display:none}
 .summary-table th,.summary-table td{padding:.25rem .25rem}.summary-table td{overflow-wrap:anywhere}
 dl.state{grid-template-columns:1fr}
-dl.state dd{margin-bottom:.3rem}.ln{min-width:2.2em}.checkpoint,.state-panel{margin-left:0}}
+dl.state dd{margin-bottom:.3rem}.ln{min-width:2.2em}.checkpoint,.state-panel{margin-left:0}
+figure.chart svg[role=img] text{font-size:17px}}
+@media (max-width:480px){figure.chart svg[role=img] text{font-size:22px}}
 @media print{:root{--bg:#fff;--fg:#000;--panel:#fff;--bad-bg:#fff}body{max-width:none;font-size:11pt}
 details.game{break-inside:auto;border:0;border-top:2px solid #000;border-radius:0}
 details.game::details-content{content-visibility:visible;display:block}

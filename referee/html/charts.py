@@ -6,13 +6,13 @@ Every chart is a ``<figure>`` with its title as caption, a legend in text, and a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .markup import Html, concat, h
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 UNIT_COLOURS = {"sips": "#4e79a7", "half": "#f28e2b", "glass": "#e15759", "up": "#76b7b2", "central": "#59a14f"}
-W, H, LEFT, BOTTOM, TOP, RIGHT = 640, 240, 36, 22, 10, 10
+W, H, LEFT, BOTTOM, TOP, RIGHT = 640, 240, 44, 26, 10, 10
 MARKED = 30
 """A series this short has a dot at each point (a match of a few hands, of one)."""
 MAX_POINTS = 240
@@ -35,7 +35,8 @@ def _figure(kind: str, caption: str, svg: str, legend: Html) -> Html:
 
 def _legend(entries: Sequence[tuple[str, str]]) -> Html:
     return h('<ul class="legend">{}</ul>', concat(
-        h('<li><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="{}"/></svg>{}</li>', colour, name)
+        h('<li title="{}"><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="{}"/></svg>{}</li>', name, colour,
+          name)
         for name, colour in entries))
 
 
@@ -44,7 +45,7 @@ def _axes(top: float, bottom: float, last_x: int, x_label: str) -> str:
     y0, y1 = H - BOTTOM, TOP
     return (f'<g class="axes"><line x1="{LEFT}" y1="{y0}" x2="{W - RIGHT}" y2="{y0}"/><line x1="{LEFT}" y1="{y0}" x2="{LEFT}" y2="{y1}"/>'
             + h('<text x="{}" y="{}" text-anchor="end">{}</text>', LEFT - 4, y0, _num(bottom))
-            + h('<text x="{}" y="{}" text-anchor="end">{}</text>', LEFT - 4, y1 + 8, _num(top))
+            + h('<text x="{}" y="{}" text-anchor="end">{}</text>', LEFT - 4, y1 + 12, _num(top))
             + (h('<text x="{}" y="{}" text-anchor="end">{}</text>', W - RIGHT, H - 6, f"{x_label} {last_x}") if x_label else "")
             + "</g>")
 
@@ -82,35 +83,102 @@ def lines(caption: str, series: Mapping[str, Sequence[float]], x_label: str, ste
     return _figure("lines", caption, svg, _legend([(n, PALETTE[k % len(PALETTE)]) for k, n in enumerate(series)]))
 
 
-def stacked_bars(caption: str, groups: list[str], players: list[str], amounts: dict[tuple[int, str, str], float],
-                 units: Sequence[str], unit_names: dict[str, str]) -> Html:
-    """For each group (a round), a bar per player stacked by unit: ``amounts[(group index,
-    player, unit)]``."""
-    if not amounts or not groups:
+NAME_ROW, BAR_ROW, ROW_GAP, NAME_CHARS = 28, 70, 8, 40
+"""The drinks chart's rows: a player's name (cut past NAME_CHARS with an ellipsis, whole
+in its tooltip), then their bars; text is laid out for the largest size the page gives it
+(22 units on a phone, see assets.py)."""
+
+
+def clip(name: str, limit: int = NAME_CHARS) -> str:
+    """A name cut to ``limit`` characters with an ellipsis (the whole name goes in a tooltip)."""
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "\u2026"
+
+
+def drink_rows(caption: str, rounds: Sequence[int], players: Sequence[str], owed: Mapping[tuple[int, str, str], float],
+               drunk: Mapping[int, Mapping[str, Mapping[str, float]]], units: Sequence[str], words: Mapping[str, str],
+               bar_title: Callable[[int, str, Mapping[str, float] | None, Mapping[str, float] | None], str]) -> Html:
+    """A row per player (their name above it), a slot per round: what the round gave
+    (``owed[(round, player, unit)]``) as a bar stacked by unit and, for the rounds whose
+    drinks the record writes (``drunk[round][player][unit]``), what it wrote beside it,
+    lighter; a drunk bar that differs from the owed one is outlined and marked ≠.
+    ``words`` names the units and says "owed", "drunk", "differs"; ``bar_title(round,
+    player, owed, drunk)`` says a bar (one of the two given) or a difference (both)."""
+    if not rounds or not players:
         return Html("")
-    totals = [sum(amounts.get((g, p, u), 0) for u in units) for g in range(len(groups)) for p in players]
-    high = max(1.0, max(totals))
-    slot = (W - LEFT - RIGHT) / len(groups)
-    bar = max(2.0, min(24.0, slot * 0.8 / len(players)))
-    sy = (H - TOP - BOTTOM) / high
-    parts = []
-    for g, group in enumerate(groups):
-        x0 = LEFT + g * slot + (slot - bar * len(players)) / 2
-        parts.append(h('<text x="{}" y="{}" text-anchor="middle">{}</text>', round(LEFT + (g + 0.5) * slot, 1), H - 6, group))
-        for k, player in enumerate(players):
-            y: float = H - BOTTOM
-            for unit in units:
-                amount = amounts.get((g, player, unit), 0)
-                if amount:
-                    height = amount * sy
-                    y -= height
-                    parts.append(h('<rect x="{}" y="{}" width="{}" height="{}" fill="{}"><title>{}</title></rect>',
-                                   round(x0 + k * bar, 1), round(y, 1), round(bar - 1, 1), round(height, 1), UNIT_COLOURS[unit],
-                                   f"{group}, {player}: {_num(amount)} {unit_names[unit]}"))
-            parts.append(h('<text class="who" x="{}" y="{}" text-anchor="middle">{}</text>',
-                           round(x0 + (k + 0.5) * bar, 1), round(y - 2, 1), player[:1]))
-    svg = _axes(high, 0, len(groups), "") + "".join(parts)
-    return _figure("bars", caption, svg, _legend([(unit_names[u], UNIT_COLOURS[u]) for u in units]))
+    def total(amounts: Mapping[str, float]) -> float:
+        return sum(amounts.get(u, 0) for u in units)
+
+    given = {(r, p): {u: owed[r, p, u] for u in units if (r, p, u) in owed} for r in rounds for p in players}
+    high = max([1.0] + [total(a) for a in given.values()] + [total(drunk[r].get(p, {})) for r in drunk for p in players])
+    slot = (W - LEFT - RIGHT) / len(rounds)
+    pair = bool(drunk)
+    bar = min(28.0, slot * 0.42) if pair else min(36.0, slot * 0.6)
+    sy = (BAR_ROW - 4) / high
+    every = max(1, -(-36 // max(1, int(slot))))  # a round's number every so many slots, 36 units apart at least
+    height = TOP + len(players) * (NAME_ROW + BAR_ROW + ROW_GAP) + 26
+    parts: list[str] = []
+    for k, player in enumerate(players):
+        top = TOP + k * (NAME_ROW + BAR_ROW + ROW_GAP)
+        base = top + NAME_ROW + BAR_ROW
+        parts.append(h('<g><title>{}</title><text class="who" x="{}" y="{}">{}</text></g>', player, LEFT, top + 21, clip(player)))
+        parts.append(f'<line class="base" x1="{LEFT}" y1="{base}" x2="{W - RIGHT}" y2="{base}"/>')
+        parts.append(h('<text class="scale" x="{}" y="{}" text-anchor="end">{}</text>', LEFT - 4, top + NAME_ROW + 14, _num(high)))
+        for g, r in enumerate(rounds):
+            middle = LEFT + (g + 0.5) * slot
+            amounts = given[r, player]
+            x = middle - bar - 1 if pair else middle - bar / 2
+            parts.append(_stack(x, base, bar, sy, amounts, units, "", bar_title(r, player, amounts, None)))
+            if r not in drunk:
+                continue
+            wrote = drunk[r].get(player, {})
+            parts.append(_stack(middle + 1, base, bar, sy, wrote, units, "drunk", bar_title(r, player, None, wrote)))
+            if any(abs(amounts.get(u, 0) - wrote.get(u, 0)) > 1e-9 for u in units):
+                rise = max(3.0, total(wrote) * sy)
+                parts.append(h('<rect class="differs" x="{}" y="{}" width="{}" height="{}"/>', round(middle, 1), round(base - rise, 1),
+                               round(bar, 1), round(rise, 1)))
+                parts.append(h('<g><title>{}</title><text class="mark" x="{}" y="{}" text-anchor="middle">\u2260</text></g>',
+                               bar_title(r, player, amounts, wrote), round(middle + 1 + bar / 2, 1), round(base - rise - 3, 1)))
+    last = TOP + len(players) * (NAME_ROW + BAR_ROW + ROW_GAP) - ROW_GAP
+    parts += [h('<text x="{}" y="{}" text-anchor="middle">{}</text>', round(LEFT + (g + 0.5) * slot, 1), last + 20, r)
+              for g, r in enumerate(rounds) if g % every == 0]
+    svg = "".join(parts)
+    legend = [(words[u], UNIT_COLOURS[u], "") for u in units]
+    if pair:
+        legend += [(words["owed"], "#888888", ""), (words["drunk"], "#888888", "drunk")]
+    if 'class="mark"' in svg:
+        legend.append((words["differs"], "", "mark"))
+    return h('<figure class="chart drinks-chart"><figcaption>{}</figcaption>'
+             '<svg viewBox="0 0 {} {}" role="img" aria-label="{}" preserveAspectRatio="xMidYMid meet">{}</svg>{}</figure>',
+             caption, W, height, caption, Html(svg), _legend_kinds(legend))
+
+
+def _stack(x: float, base: float, bar: float, sy: float, amounts: Mapping[str, float], units: Sequence[str], kind: str,
+           title: str) -> str:
+    """A bar stacked by unit from ``base`` up, with its tooltip."""
+    rects = []
+    y = base
+    for unit in units:
+        amount = amounts.get(unit, 0)
+        if amount:
+            y -= amount * sy
+            rects.append(h('<rect x="{}" y="{}" width="{}" height="{}" fill="{}"{}/>', round(x, 1), round(y, 1), round(bar, 1),
+                           round(amount * sy, 1), UNIT_COLOURS[unit], Html(f' stroke="{UNIT_COLOURS[unit]}"' if kind else "")))
+    if not rects:
+        return ""
+    return h('<g{}><title>{}</title>{}</g>', Html(f' class="{kind}"' if kind else ""), title, Html("".join(rects)))
+
+
+def _legend_kinds(entries: Sequence[tuple[str, str, str]]) -> Html:
+    """A legend whose swatches are plain, ``drunk`` (lighter, outlined) or the ``mark`` ≠."""
+    def swatch(colour: str, kind: str) -> Html:
+        if kind == "mark":
+            return Html('<svg width="12" height="12" aria-hidden="true"><text class="mark" x="6" y="11" text-anchor="middle">\u2260</text></svg>')
+        inner = h('<rect width="12" height="12" fill="{}"/>', colour) if kind != "drunk" else \
+            h('<g class="drunk"><rect x="1" y="1" width="10" height="10" fill="{}" stroke="{}"/></g>', colour, colour)
+        return h('<svg width="12" height="12" aria-hidden="true">{}</svg>', inner)
+
+    return h('<ul class="legend">{}</ul>', concat(h('<li title="{}">{}{}</li>', name, swatch(colour, kind), name)
+                                                 for name, colour, kind in entries))
 
 
 def owned_steps(caption: str, prices: Sequence[int], owners: Sequence[str], players: list[str], nobody: str) -> Html:

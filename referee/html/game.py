@@ -9,7 +9,7 @@ when the game is opened). See docs/html-report.md."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -17,7 +17,7 @@ from ..card_svg import symbol_id, use
 from ..cards import NUMBERED, UNSEEN_CARD, Card, cards_named_in, read_card
 from ..engine import GameReport, replay, start
 from ..games import find_game
-from ..games.base import UNITS, Rules, SetupError, Violation
+from ..games.base import UNITS, Rules, SetupError, Violation, amount_text
 from ..match import Standing, describe
 from ..messages import join, say
 from ..numbers import whole
@@ -279,14 +279,8 @@ def result_html(report: GameReport) -> Html:
     if report.omitted:
         parts.append(h('<ul class="omitted">{}</ul>', concat(
             h("<li>{}</li>", say("report.more", count=n, code=code_, keep=SHOWN_PER_CODE)) for code_, n in report.omitted.items())))
-    if report.tallies:
-        units = [u for u in UNITS if any(u in t for t in report.tallies.values())]
-        head = concat(h("<th scope=\"col\">{}</th>", say(f"html.unit.{u}")) for u in units)
-        body = concat(h("<tr><th scope=\"row\">{}</th>{}</tr>", p, concat(
-            h("<td>{}</td>", _amount(report.tallies.get(p, {})[u]) if u in report.tallies.get(p, {}) else "–") for u in units))
-            for p in report.players)
-        parts.append(h('<div class="scroll"><table class="drinks"><caption>{}</caption><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table></div>',
-                       say("html.drinks"), head, body))
+    if report.tallies or report.drunk:
+        parts.append(drinks_table(report))
     errors = report.errors or ([report.error] if report.error is not None else [])
     if errors:
         parts.append(h('<ul class="errors">{}</ul>', concat(
@@ -297,32 +291,73 @@ def result_html(report: GameReport) -> Html:
     return concat(parts)
 
 
-def _amount(amount: float) -> str:
-    """An amount of one unit as a number: whole, or in thirds (the central glass)."""
-    from fractions import Fraction
-
-    if float(amount).is_integer():
-        return str(int(amount))
-    return str(Fraction(amount).limit_denominator(3))
+def drinks_table(report: GameReport) -> Html:
+    """Each player's drinks by unit: what the rules give and, when the record writes
+    drinks, what it wrote beside it; a row where they differ is marked ≠ and the units
+    that differ stand out."""
+    wrote = bool(report.drunk)
+    head = concat(h('<th scope="col">{}</th>', say(key)) for key in ("html.drinks.owed", "html.drinks.drunk")[: 2 if wrote else 1])
+    rows = []
+    for player in report.players:
+        owes = report.tallies.get(player, {})
+        cells = [h("<td>{}</td>", _amounts(owes))]
+        differs = False
+        if wrote:
+            drank = report.drunk.get(player, {})
+            off = {u for u in UNITS if abs(owes.get(u, 0) - drank.get(u, 0)) > 1e-9}
+            differs = bool(off)
+            pieces = [h('<span class="{}">{}</span>', "off" if u in off else "same",
+                        amount_text(drank[u], u) if drank.get(u) else say(f"ca.drink.none.{u}"))
+                      for u in UNITS if drank.get(u) or u in off]
+            mark = h('<span class="mark" title="{}">\u2260</span> <span class="sr">{}</span> ', say("html.drinks.differs"),
+                     say("html.drinks.differs")) if differs else Html("")
+            cells.append(h("<td>{}{}</td>", mark, concat(piece for k, p in enumerate(pieces) for piece in ((", ", p) if k else (p,)))
+                           if pieces else say("html.drinks.nothing")))
+        rows.append(h('<tr{}><th scope="row">{}</th>{}</tr>', Html(' class="differs"' if differs else ""), player, concat(cells)))
+    caption = say("html.drinks.both") if wrote else say("html.drinks")
+    return h('<div class="scroll"><table class="drinks"><caption>{}</caption><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody>'
+             '</table></div>', caption, head, concat(rows))
 
 
 def game_charts(report: GameReport, events: list[Event], found: Replayed) -> Html:
     """The charts of a game: drinks by round (Caroleto), cards held (Bataille corse, Carte
     et Plouc, Pierre qui Roule), the bottle (Flaschenteufel)."""
     if report.game == "caroleto" and report.drinks:
-        rounds = sorted({d.round or 0 for d in report.drinks})
-        amounts: dict[tuple[int, str, str], float] = {}
-        for d in report.drinks:
-            key = (rounds.index(d.round or 0), d.player, d.unit)
-            amounts[key] = amounts.get(key, 0) + d.amount
-        units = [u for u in UNITS if any(k[2] == u for k in amounts)]
-        return charts.stacked_bars(say("html.chart.drinks"), [say("html.round", number=r) for r in rounds], report.players,
-                                   amounts, units, {u: say(f"html.unit.{u}") for u in units})
+        return drinks_chart(report)
     if report.game in ("bataille-corse", "carte-et-plouc", "pierre-qui-roule") and found.states:
         return charts.lines(say("html.chart.cards"), found.counts, say("html.events"))
     if report.game == "flaschenteufel" and found.prices:
         return charts.owned_steps(say("html.chart.bottle"), found.prices, found.owners, report.players, say("html.nobody"))
     return Html("")
+
+
+def drinks_chart(report: GameReport) -> Html:
+    """Each player's drinks round by round, by unit: what each round gave and, for the
+    rounds whose drinks the record writes, what it wrote, side by side."""
+    owed: dict[tuple[int, str, str], float] = {}
+    for d in report.drinks:
+        key = (d.round or 0, d.player, d.unit)
+        owed[key] = owed.get(key, 0) + d.amount
+    drunk = report.drunk_rounds
+    rounds = sorted({k[0] for k in owed} | set(drunk))
+    units = [u for u in UNITS if any(k[2] == u for k in owed) or any(u in a for r in drunk.values() for a in r.values())]
+    words = {u: say(f"html.unit.{u}") for u in units}
+    words.update(owed=say("html.drinks.owed"), drunk=say("html.drinks.drunk"), differs=say("html.drinks.differs"))
+
+    def bar_title(number: int, player: str, owes: Mapping[str, float] | None, drank: Mapping[str, float] | None) -> str:
+        fields = {"round": say("html.round", number=number), "player": player}
+        if owes is not None and drank is not None:
+            return say("html.chart.differs", owed=_amounts(owes), drank=_amounts(drank), **fields)
+        if drank is not None:
+            return say("html.chart.drank", amounts=_amounts(drank), **fields)
+        return say("html.chart.owes", amounts=_amounts(owes or {}), **fields)
+
+    return charts.drink_rows(say("html.chart.drinks"), rounds, report.players, owed, drunk, units, words, bar_title)
+
+
+def _amounts(units: Mapping[str, float]) -> str:
+    """Amounts by unit in words (« 3 gorgées, 1 half glass »), never added together."""
+    return ", ".join(amount_text(units[u], u) for u in UNITS if units.get(u)) or say("html.drinks.nothing")
 
 
 def _merged(events: list[Event], comments: list[Comment]) -> Iterator[tuple[int, Event | Comment]]:

@@ -29,7 +29,6 @@ PAGE_STYLE = STYLE + """
 .board td.name{overflow-wrap:anywhere;max-width:10rem}
 .nw{white-space:nowrap}
 .warning{margin:.4rem 0;border-left:4px solid var(--warn);background:var(--panel);padding:.35rem .6rem;border-radius:0 6px 6px 0}
-figure.chart>svg{min-width:0}
 """
 
 
