@@ -317,3 +317,16 @@ def test_a_take_or_a_bid_out_of_turn_says_how_the_turn_goes() -> None:
     assert draws[57] == "it is Ben's turn to take a card: Ben draws first in round 1"
     bids = {v.line: v.message for v in _violations("records/caroleto/ace.txt") if v.code == "CA-BID-TURN"}
     assert bids[138] == "it is Ben's turn to bid: the bidding goes to the left from Ann's AS"
+
+
+def test_what_was_drunk_is_kept_by_round_for_the_rounds_whose_drinks_are_written() -> None:
+    """Rules.drunk_rounds: a round that writes a drink, or with [Drinks "all"] every round
+    past (one that wrote none drank nothing); with the default, a round that writes none
+    is left out (counted, not checked), as is the round in play."""
+    drinks = parse_text((RECORDS / "caroleto" / "drinks.txt").read_text(encoding="utf-8"))
+    assert check(drinks[1]).drunk_rounds == {1: {"Ben": {"sips": 5}, "Cas": {"glass": 1}, "Ann": {"sips": 1}, "Dom": {"sips": 1}},
+                                             2: {"Dom": {"sips": 2}}}
+    every, default = parse_text((RECORDS / "caroleto" / "options.txt").read_text(encoding="utf-8"))[:2]
+    assert check(every).drunk_rounds == {1: {}}
+    assert check(default).drunk_rounds == {}
+    assert to_json(check(drinks[1]))["drunk"] == {"Ann": {"sips": 1}, "Ben": {"sips": 5}, "Cas": {"glass": 1}, "Dom": {"sips": 3}}

@@ -311,3 +311,10 @@ def test_a_long_name_is_cut_in_the_chart_and_whole_in_its_tooltip(tmp_path) -> N
     assert title == "Maximilienne-Alexandrine-de-la-Tour-d&#x27;Auvergne", "escaped, and whole"
     assert shown == "Maximilienne-Alexandrine-de-la-Tour-d&#x27;A\u2026", "cut at 40 characters with an ellipsis"
     assert f"owes 1 half glass but drank 1 full glass" in game and "<th scope=\"row\">Maximilienne-Alexandrine-de-la-Tour-d&#x27;Auvergne</th>" in game
+
+
+def test_a_round_that_must_write_its_drinks_and_writes_none_drank_nothing() -> None:
+    """[Drinks "all"]: the round that wrote no drink is drawn as nothing drunk, and marked."""
+    game = _section(html_report(str(RECORDS / "caroleto" / "options.txt")), 0)
+    assert '<tr class="differs"><th scope="row">Ben</th><td>3 gorgées</td>' in game
+    assert "<title>round 1, Ben: owes 3 gorgées but drank nothing, as written</title>" in game

@@ -295,7 +295,7 @@ def drinks_table(report: GameReport) -> Html:
     """Each player's drinks by unit: what the rules give and, when the record writes
     drinks, what it wrote beside it; a row where they differ is marked ≠ and the units
     that differ stand out."""
-    wrote = bool(report.drunk)
+    wrote = bool(report.drunk or report.drunk_rounds)  # a record that writes every round's drinks, and none
     head = concat(h('<th scope="col">{}</th>', say(key)) for key in ("html.drinks.owed", "html.drinks.drunk")[: 2 if wrote else 1])
     rows = []
     for player in report.players:

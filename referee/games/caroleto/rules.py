@@ -1209,11 +1209,15 @@ class Caroleto(Rules):
         return totals
 
     def drunk_rounds(self) -> dict[int, dict[str, dict[str, Amount]]]:
-        """The drinks the record wrote in each round, by round number, player and unit."""
+        """The drinks the record wrote in each round whose drinks it writes (one that wrote
+        any, or every round past with [Drinks "all"]), by round number, player and unit."""
         found: dict[int, dict[str, dict[str, Amount]]] = {}
         for r in [*self.done, *([self.round] if self.round is not None else [])]:
+            if not (r.writes or (self.every_round and r is not self.round)):
+                continue
+            drank = found.setdefault(r.number, {})
             for (seat, unit), amount in r.written.items():
-                units = found.setdefault(r.number, {}).setdefault(self.players[seat], {})
+                units = drank.setdefault(self.players[seat], {})
                 units[unit] = units.get(unit, 0) + amount
         return found
 
