@@ -229,3 +229,35 @@ def test_every_chart_and_the_drinks_table_fit_their_panel(chromium_page, charts_
     page.locator("table.drinks").last.screenshot(path=str(SCREENSHOTS / f"html-drinks-table-{lang}-{name}.png"))
     page.locator("figure.chart").nth(1).screenshot(path=str(SCREENSHOTS / f"html-chart-cards-{lang}-{name}.png"))
     assert page.console_errors == []
+
+
+CHART_FIT = """() => [...document.querySelectorAll('figure.chart')].flatMap((f, k) => {
+    const box = f.getBoundingClientRect(), svg = f.querySelector('svg[role=img]').getBoundingClientRect(), out = [];
+    if (f.scrollWidth > f.clientWidth) out.push([k, 'the figure scrolls']);
+    if (svg.left < box.left - 0.5 || svg.right > box.right + 0.5) out.push([k, 'the drawing']);
+    f.querySelectorAll('svg[role=img] text').forEach(t => { const r = t.getBoundingClientRect();
+        if (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)
+            out.push([k, t.textContent]); });
+    return out; })"""
+"""Each chart of a page that scrolls, runs past its figure, or has a text past its drawing."""
+
+
+@pytest.mark.parametrize(("size", "name"), [(PHONE, "phone"), (LAPTOP, "laptop")])
+def test_the_archive_page_and_its_charts_fit_the_screen(chromium_page, archive_page, size, name) -> None:
+    """The project's records as one page, its games drawn whole opened: nothing wider than
+    the screen, the summary scrolls not sideways, and every chart (the matches', each
+    game's) inside its panel."""
+    page = chromium_page(viewport=size)
+    page.goto(archive_page.as_uri())
+    opened = page.evaluate("() => { const g = [...document.querySelectorAll('details.game:not(.light)')];"
+                           " g.forEach(d => d.open = true); return g.length; }")
+    assert opened > 50
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0], "nothing wider than the screen"
+    box = page.evaluate("() => { const s = document.querySelector('#summary').parentElement; return [s.scrollWidth, s.clientWidth]; }")
+    assert box[0] <= box[1], "the summary scrolls sideways"
+    assert page.locator("section.matches figure.chart").count() >= 2
+    assert page.locator("figure.chart").count() > 40
+    assert page.evaluate(CHART_FIT) == []
+    page.locator("section.matches").scroll_into_view_if_needed()
+    screenshot(page, f"html-archive-matches-{name}", full_page=False)
+    assert page.console_errors == []

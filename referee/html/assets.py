@@ -82,8 +82,8 @@ footer{color:var(--muted);font-size:.85rem;margin:1.5rem 0}
 .summary-table th,.summary-table td{padding:.25rem .25rem}.summary-table td{overflow-wrap:anywhere}
 dl.state{grid-template-columns:1fr}
 dl.state dd{margin-bottom:.3rem}.ln{min-width:2.2em}.checkpoint,.state-panel{margin-left:0}
-figure.chart svg[role=img] text{font-size:17px}}
-@media (max-width:480px){figure.chart svg[role=img] text{font-size:22px}}
+figure.chart svg[role=img] text{font-size:17px}figure.chart svg[role=img] circle{r:5px}}
+@media (max-width:480px){figure.chart svg[role=img] text{font-size:22px}figure.chart svg[role=img] circle{r:6.5px}}
 @media print{:root{--bg:#fff;--fg:#000;--panel:#fff;--bad-bg:#fff}body{max-width:none;font-size:11pt}
 details.game{break-inside:auto;border:0;border-top:2px solid #000;border-radius:0}
 details.game::details-content{content-visibility:visible;display:block}
