@@ -72,6 +72,18 @@ class PlayerTotals:
         }
 
 
+class DrinkGame:
+    """One game's drinks for the evening's chart: what the rules gave each player by unit,
+    and what the record wrote as drunk (None: it writes no drink)."""
+
+    def __init__(self, file: str, line: int, given: dict[str, dict[str, int | float]],
+                 drunk: dict[str, dict[str, int | float]] | None) -> None:
+        self.file = file
+        self.line = line
+        self.given = given
+        self.drunk = drunk
+
+
 def _add(table: dict[str, int], key: str, amount: int = 1) -> None:
     table[key] = table.get(key, 0) + amount
 
@@ -95,6 +107,10 @@ class Standings:
         """Set by ``rate`` when a rating is asked for."""
         self.history: dict[str, list[dict[str, int]]] = {}
         """Game kind -> each finished game's scores by player, in the order read."""
+        self.history_games: dict[str, list[tuple[str, int]]] = {}
+        """Game kind -> the file and line of each game of ``history``, in the same order."""
+        self.drink_games: list[DrinkGame] = []
+        """Each game that gives or writes drinks, in the order read (finished or not)."""
         self._matches: dict[tuple[str, str], tuple[str, dict[str, int], list[str], bool]] = {}
         """(file, match name) -> the match's game, totals, winners and whether it is over,
         after its last hand read."""
@@ -142,6 +158,9 @@ class Standings:
             totals = self.player(name)
             for unit, amount in units.items():
                 totals.drunk[unit] = totals.drunk.get(unit, 0) + amount
+        if report.tallies or report.drunk:
+            self.drink_games.append(DrinkGame(report.file, report.line, self._by_name(report.tallies),
+                                              self._by_name(report.drunk) if report.drunk or report.drunk_rounds else None))
         for drink in report.drinks:
             self.player(drink.player).causes.append({"amount": drink.amount, "unit": drink.unit, "cause": drink.cause,
                                                      "file": report.file, "line": drink.line,
@@ -164,6 +183,7 @@ class Standings:
                 {self.name(n): (order.index(n) + 1 if n in order else len(order) + 1) for n in report.players})
         if result.scores:
             self.history.setdefault(kind, []).append({self.name(n): v for n, v in result.scores.items()})
+            self.history_games.setdefault(kind, []).append((report.file, report.line))
         for name in report.players:
             totals = self.player(name)
             _add(totals.played, kind)
@@ -175,6 +195,15 @@ class Standings:
                 totals.places[kind][place] = totals.places[kind].get(place, 0) + 1
             if name in result.scores:
                 _add(totals.scores, kind, result.scores[name])
+
+    def _by_name(self, amounts: Mapping[str, Mapping[str, int | float]]) -> dict[str, dict[str, int | float]]:
+        """Amounts by player and unit under the players' names as standings know them."""
+        found: dict[str, dict[str, int | float]] = {}
+        for written, units in amounts.items():
+            mine = found.setdefault(self.name(written), {})
+            for unit, amount in units.items():
+                mine[unit] = mine.get(unit, 0) + amount
+        return found
 
     def settle(self) -> None:
         """Add each match's last standing (called once every report is added)."""

@@ -127,3 +127,20 @@ def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
 def external(requests: list[str]) -> list[str]:
     """The requests of a page that left it: anything but its file, data: and blob: URLs."""
     return [url for url in requests if not url.startswith(("file:", "data:", "blob:", "about:"))]
+
+
+CHARTS_OUTSIDE = """() => [...document.querySelectorAll('figure.chart')].flatMap((f, k) => {
+    const box = f.getBoundingClientRect(), svg = f.querySelector('svg[role=img]').getBoundingClientRect(), out = [];
+    if (f.scrollWidth > f.clientWidth) out.push([k, 'the figure scrolls']);
+    if (svg.left < box.left - 0.5 || svg.right > box.right + 0.5) out.push([k, 'the drawing']);
+    f.querySelectorAll('svg[role=img] text').forEach(t => { const r = t.getBoundingClientRect();
+        if (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)
+            out.push([k, t.textContent]); });
+    return out; })"""
+
+
+def charts_outside(page: Any) -> list[list[object]]:
+    """Each chart of the page (``figure.chart``) that scrolls, runs past its figure, or has
+    a text past its drawing: ``[chart index, what]``; empty when every chart fits."""
+    found: list[list[object]] = page.evaluate(CHARTS_OUTSIDE)
+    return found

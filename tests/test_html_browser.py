@@ -11,7 +11,7 @@ import pytest
 
 from referee.export import line_text
 from referee.notation import parse_text
-from tests.browser import LAPTOP, PHONE, browser, chromium_page, external, screenshot  # noqa: F401
+from tests.browser import LAPTOP, PHONE, browser, charts_outside, chromium_page, external, screenshot  # noqa: F401
 
 from .conftest import RECORDS
 from .html_pages import EACH_GAME, HOSTILE, html_report, one_of_each, write
@@ -199,16 +199,9 @@ def test_every_chart_and_the_drinks_table_fit_their_panel(chromium_page, charts_
     page.evaluate("() => document.querySelectorAll('details.game').forEach(d => d.open = true)")
     assert page.locator("figure.chart").count() == len(EACH_GAME) + 1
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0], "nothing wider than the screen"
-    outside = page.evaluate("""() => [...document.querySelectorAll('figure.chart')].flatMap((f, k) => {
-        const box = f.getBoundingClientRect(), svg = f.querySelector('svg[role=img]').getBoundingClientRect(), out = [];
-        if (f.scrollWidth > f.clientWidth) out.push([k, 'the figure scrolls']);
-        if (svg.left < box.left - 0.5 || svg.right > box.right + 0.5) out.push([k, 'the drawing']);
-        f.querySelectorAll('svg[role=img] text').forEach(t => { const r = t.getBoundingClientRect();
-            if (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)
-                out.push([k, t.textContent]); });
-        f.querySelectorAll('.legend li').forEach(li => { const r = li.getBoundingClientRect();
-            if (r.right > box.right + 0.5) out.push([k, li.textContent]); });
-        return out; })""")
+    outside = charts_outside(page) + page.evaluate("""() => [...document.querySelectorAll('figure.chart')].flatMap((f, k) =>
+        [...f.querySelectorAll('.legend li')].filter(li => li.getBoundingClientRect().right > f.getBoundingClientRect().right + 0.5)
+            .map(li => [k, li.textContent]))""")
     assert outside == []
     wide = page.evaluate("() => [...document.querySelectorAll('table.drinks')].map(t => t.parentElement)"
                          ".filter(s => s.scrollWidth > s.clientWidth).length")
@@ -231,17 +224,6 @@ def test_every_chart_and_the_drinks_table_fit_their_panel(chromium_page, charts_
     assert page.console_errors == []
 
 
-CHART_FIT = """() => [...document.querySelectorAll('figure.chart')].flatMap((f, k) => {
-    const box = f.getBoundingClientRect(), svg = f.querySelector('svg[role=img]').getBoundingClientRect(), out = [];
-    if (f.scrollWidth > f.clientWidth) out.push([k, 'the figure scrolls']);
-    if (svg.left < box.left - 0.5 || svg.right > box.right + 0.5) out.push([k, 'the drawing']);
-    f.querySelectorAll('svg[role=img] text').forEach(t => { const r = t.getBoundingClientRect();
-        if (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)
-            out.push([k, t.textContent]); });
-    return out; })"""
-"""Each chart of a page that scrolls, runs past its figure, or has a text past its drawing."""
-
-
 @pytest.mark.parametrize(("size", "name"), [(PHONE, "phone"), (LAPTOP, "laptop")])
 def test_the_archive_page_and_its_charts_fit_the_screen(chromium_page, archive_page, size, name) -> None:
     """The project's records as one page, its games drawn whole opened: nothing wider than
@@ -257,7 +239,7 @@ def test_the_archive_page_and_its_charts_fit_the_screen(chromium_page, archive_p
     assert box[0] <= box[1], "the summary scrolls sideways"
     assert page.locator("section.matches figure.chart").count() >= 2
     assert page.locator("figure.chart").count() > 40
-    assert page.evaluate(CHART_FIT) == []
+    assert charts_outside(page) == []
     page.locator("section.matches").scroll_into_view_if_needed()
     screenshot(page, f"html-archive-matches-{name}", full_page=False)
     assert page.console_errors == []

@@ -229,3 +229,24 @@ def test_aliases_are_followed_and_a_circle_ends(tmp_path) -> None:
 
     assert Standings({"Zoe": "Zoé", "Zoé": "Zoé M"}).name("Zoe") == "Zoé M"
     assert Standings({"A": "B", "B": "A"}).name("A") == "B"
+
+
+def test_the_page_charts_the_evenings_drinks_and_links_each_chart_to_its_games(runner, tmp_path) -> None:
+    """The drinks of every game that gives or writes them, a row per player, owed beside
+    drunk, each game's number linked to its row; under each chart the games it comes from."""
+    out = tmp_path / "standings.html"
+    caroleto = RECORDS / "caroleto"
+    result = runner.invoke(main, ["--lang", "en", "standings", "--format", "html", "-o", str(out),
+                                  str(caroleto / "drinks.txt"), str(caroleto / "full-game.txt"), str(RECORDS / "flaschenteufel")])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    (chart,) = re.findall(r'<figure class="chart drinks-chart">.*?</figure>', text)
+    names = re.findall(r'<title>([^<]*)</title><text class="who"', chart)
+    assert names == ["Ann", "Ben", "Cas", "Dom", "Léa", "Max", "Noé", "Zoé"]
+    ids = set(re.findall(r'<tr class="s-[^"]*" id="([^"]+)"', text))
+    links = re.findall(r'<a href="#([^"]+)"><text', chart)
+    assert links and set(links) <= ids
+    assert "<title>game 2 (" in chart and ": owes 4 gorgées but drank 5 gorgées, as written</title>" in chart
+    sources = re.findall(r'<details class="sources"><summary>(.*?)</summary><ol>(.*?)</ol>', text)
+    assert sources and all(set(re.findall(r'href="#([^"]+)"', items)) <= ids for _, items in sources)
+    assert sources[-1][0].startswith(f"the {len(links)} games this chart comes from")

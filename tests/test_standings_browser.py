@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from tests.browser import LAPTOP, PHONE, browser, chromium_page, external, screenshot  # noqa: F401
+from tests.browser import LAPTOP, PHONE, browser, charts_outside, chromium_page, external, screenshot  # noqa: F401
 
 from .conftest import RECORDS
 
@@ -35,5 +35,10 @@ def test_the_standings_page_fits_the_screen(chromium_page, standings_page, size,
     for index in range(charts.count()):
         figure, svg = charts.nth(index).bounding_box(), charts.nth(index).locator("svg[role=img]").bounding_box()
         assert svg["x"] >= figure["x"] and svg["x"] + svg["width"] <= figure["x"] + figure["width"] + 0.5
+    assert charts_outside(page) == []
+    assert page.locator("figure.drinks-chart").count() == 1
     screenshot(page, f"standings-{name}", full_page=False)
+    from tests.browser import SCREENSHOTS
+
+    page.locator("section.evening-drinks").screenshot(path=str(SCREENSHOTS / f"standings-drinks-{name}.png"))
     assert page.console_errors == [] and external(page.requests) == []

@@ -13,6 +13,8 @@ from .markup import Html, concat, h
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 UNIT_COLOURS = {"sips": "#4e79a7", "half": "#f28e2b", "glass": "#e15759", "up": "#76b7b2", "central": "#59a14f"}
 W, H, LEFT, BOTTOM, TOP, RIGHT = 640, 240, 44, 26, 10, 10
+DIGIT = 13.5
+"""The width of a digit at the largest size of a chart's text, in the drawing's units."""
 MARKED = 30
 """A series this short has a dot at each point (a match of a few hands, of one)."""
 MAX_POINTS = 240
@@ -40,14 +42,20 @@ def _legend(entries: Sequence[tuple[str, str]]) -> Html:
         for name, colour in entries))
 
 
-def _axes(top: float, bottom: float, last_x: int, x_label: str) -> str:
+def _axes(top: float, bottom: float, last_x: int, x_label: str, left: float = LEFT) -> str:
     """The frame, the lowest and highest values and the x axis' extent."""
     y0, y1 = H - BOTTOM, TOP
-    return (f'<g class="axes"><line x1="{LEFT}" y1="{y0}" x2="{W - RIGHT}" y2="{y0}"/><line x1="{LEFT}" y1="{y0}" x2="{LEFT}" y2="{y1}"/>'
-            + h('<text x="{}" y="{}" text-anchor="end">{}</text>', LEFT - 4, y0, _num(bottom))
-            + h('<text x="{}" y="{}" text-anchor="end">{}</text>', LEFT - 4, y1 + 12, _num(top))
+    return (f'<g class="axes"><line x1="{left}" y1="{y0}" x2="{W - RIGHT}" y2="{y0}"/><line x1="{left}" y1="{y0}" x2="{left}" y2="{y1}"/>'
+            + h('<text x="{}" y="{}" text-anchor="end">{}</text>', left - 4, y0, _num(bottom))
+            + h('<text x="{}" y="{}" text-anchor="end">{}</text>', left - 4, y1 + 12, _num(top))
             + (h('<text x="{}" y="{}" text-anchor="end">{}</text>', W - RIGHT, H - 6, f"{x_label} {last_x}") if x_label else "")
             + "</g>")
+
+
+def _left(*labels: str) -> float:
+    """The room left of a chart for its value labels: the longest drawn at the largest
+    size the page gives a chart's text (22 units a character on a phone, see assets.py)."""
+    return max(LEFT, 8 + DIGIT * max(len(label) for label in labels))
 
 
 def _num(value: float) -> str:
@@ -61,12 +69,13 @@ def lines(caption: str, series: Mapping[str, Sequence[float]], x_label: str, ste
     if not values or length == 0:
         return Html("")
     low, high = min(0.0, min(values)), max(1.0, max(values))
-    sx = (W - LEFT - RIGHT) / max(1, length - 1)
+    left = _left(_num(high), _num(low))
+    sx = (W - left - RIGHT) / max(1, length - 1)
     sy = (H - TOP - BOTTOM) / (high - low)
     paths = []
     for k, (name, points) in enumerate(series.items()):
         colour = PALETTE[k % len(PALETTE)]
-        coords = [(LEFT + i * sx, H - BOTTOM - (v - low) * sy) for i, v in _thin(points)]
+        coords = [(left + i * sx, H - BOTTOM - (v - low) * sy) for i, v in _thin(points)]
         d = ""
         for n, (x, y) in enumerate(coords):
             if n == 0:
@@ -79,7 +88,7 @@ def lines(caption: str, series: Mapping[str, Sequence[float]], x_label: str, ste
         if length <= MARKED:
             paths += [h('<circle cx="{}" cy="{}" r="3.5" fill="{}"><title>{}: {}</title></circle>', round(x, 1), round(y, 1), colour,
                         name, _num(v)) for (x, y), (_, v) in zip(coords, _thin(points))]
-    svg = _axes(high, low, length - 1 if steps else length, x_label) + "".join(paths)
+    svg = _axes(high, low, length - 1 if steps else length, x_label, left) + "".join(paths)
     return _figure("lines", caption, svg, _legend([(n, PALETTE[k % len(PALETTE)]) for k, n in enumerate(series)]))
 
 
@@ -96,13 +105,15 @@ def clip(name: str, limit: int = NAME_CHARS) -> str:
 
 def drink_rows(caption: str, rounds: Sequence[int], players: Sequence[str], owed: Mapping[tuple[int, str, str], float],
                drunk: Mapping[int, Mapping[str, Mapping[str, float]]], units: Sequence[str], words: Mapping[str, str],
-               bar_title: Callable[[int, str, Mapping[str, float] | None, Mapping[str, float] | None], str]) -> Html:
+               bar_title: Callable[[int, str, Mapping[str, float] | None, Mapping[str, float] | None], str],
+               links: Sequence[str] | None = None) -> Html:
     """A row per player (their name above it), a slot per round: what the round gave
     (``owed[(round, player, unit)]``) as a bar stacked by unit and, for the rounds whose
     drinks the record writes (``drunk[round][player][unit]``), what it wrote beside it,
     lighter; a drunk bar that differs from the owed one is outlined and marked ≠.
     ``words`` names the units and says "owed", "drunk", "differs"; ``bar_title(round,
-    player, owed, drunk)`` says a bar (one of the two given) or a difference (both)."""
+    player, owed, drunk)`` says a bar (one of the two given) or a difference (both);
+    ``links``, when given, the address of each slot's number (the game it comes from)."""
     if not rounds or not players:
         return Html("")
     def total(amounts: Mapping[str, float]) -> float:
@@ -110,7 +121,8 @@ def drink_rows(caption: str, rounds: Sequence[int], players: Sequence[str], owed
 
     given = {(r, p): {u: owed[r, p, u] for u in units if (r, p, u) in owed} for r in rounds for p in players}
     high = max([1.0] + [total(a) for a in given.values()] + [total(drunk[r].get(p, {})) for r in drunk for p in players])
-    slot = (W - LEFT - RIGHT) / len(rounds)
+    left = _left(_num(high))
+    slot = (W - left - RIGHT) / len(rounds)
     pair = bool(drunk)
     bar = min(28.0, slot * 0.42) if pair else min(36.0, slot * 0.6)
     sy = (BAR_ROW - 4) / high
@@ -120,11 +132,11 @@ def drink_rows(caption: str, rounds: Sequence[int], players: Sequence[str], owed
     for k, player in enumerate(players):
         top = TOP + k * (NAME_ROW + BAR_ROW + ROW_GAP)
         base = top + NAME_ROW + BAR_ROW
-        parts.append(h('<g><title>{}</title><text class="who" x="{}" y="{}">{}</text></g>', player, LEFT, top + 21, clip(player)))
-        parts.append(f'<line class="base" x1="{LEFT}" y1="{base}" x2="{W - RIGHT}" y2="{base}"/>')
-        parts.append(h('<text class="scale" x="{}" y="{}" text-anchor="end">{}</text>', LEFT - 4, top + NAME_ROW + 14, _num(high)))
+        parts.append(h('<g><title>{}</title><text class="who" x="{}" y="{}">{}</text></g>', player, left, top + 21, clip(player)))
+        parts.append(f'<line class="base" x1="{left}" y1="{base}" x2="{W - RIGHT}" y2="{base}"/>')
+        parts.append(h('<text class="scale" x="{}" y="{}" text-anchor="end">{}</text>', left - 4, top + NAME_ROW + 14, _num(high)))
         for g, r in enumerate(rounds):
-            middle = LEFT + (g + 0.5) * slot
+            middle = left + (g + 0.5) * slot
             amounts = given[r, player]
             x = middle - bar - 1 if pair else middle - bar / 2
             parts.append(_stack(x, base, bar, sy, amounts, units, "", bar_title(r, player, amounts, None)))
@@ -139,8 +151,10 @@ def drink_rows(caption: str, rounds: Sequence[int], players: Sequence[str], owed
                 parts.append(h('<g><title>{}</title><text class="mark" x="{}" y="{}" text-anchor="middle">\u2260</text></g>',
                                bar_title(r, player, amounts, wrote), round(middle + 1 + bar / 2, 1), round(base - rise - 3, 1)))
     last = TOP + len(players) * (NAME_ROW + BAR_ROW + ROW_GAP) - ROW_GAP
-    parts += [h('<text x="{}" y="{}" text-anchor="middle">{}</text>', round(LEFT + (g + 0.5) * slot, 1), last + 20, r)
-              for g, r in enumerate(rounds) if g % every == 0]
+    for g, r in enumerate(rounds):
+        if g % every == 0:
+            label = h('<text x="{}" y="{}" text-anchor="middle">{}</text>', round(left + (g + 0.5) * slot, 1), last + 20, r)
+            parts.append(h('<a href="{}">{}</a>', links[g], label) if links else label)
     svg = "".join(parts)
     legend = [(words[u], UNIT_COLOURS[u], "") for u in units]
     if pair:
@@ -187,18 +201,19 @@ def owned_steps(caption: str, prices: Sequence[int], owners: Sequence[str], play
         return Html("")
     colour = {p: PALETTE[k % len(PALETTE)] for k, p in enumerate(players)}
     high = max(prices)
-    sx = (W - LEFT - RIGHT) / max(1, len(prices) - 1)
+    left = _left(_num(high))
+    sx = (W - left - RIGHT) / max(1, len(prices) - 1)
     sy = (H - TOP - BOTTOM) / max(1, high)
     parts = []
     start = 0
     for i in range(1, len(prices) + 1):
         if i == len(prices) or prices[i] != prices[start] or owners[i] != owners[start]:
-            x1, x2 = LEFT + start * sx, LEFT + max(i - 1, start) * sx + (sx if i < len(prices) else 0)
+            x1, x2 = left + start * sx, left + max(i - 1, start) * sx + (sx if i < len(prices) else 0)
             y = H - BOTTOM - prices[start] * sy
             who = owners[start] or nobody
             parts.append(h('<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="4"><title>{}</title></line>',
                            round(x1, 1), round(y, 1), round(max(x2, x1 + 2), 1), round(y, 1), colour.get(who, "#888888"),
                            f"{prices[start]}: {who}"))
             start = i
-    svg = _axes(high, 0, len(prices), "") + "".join(parts)
+    svg = _axes(high, 0, len(prices), "", left) + "".join(parts)
     return _figure("steps", caption, svg, _legend([(nobody, "#888888")] + [(p, colour[p]) for p in players]))

@@ -300,7 +300,7 @@ def drinks_table(report: GameReport) -> Html:
     rows = []
     for player in report.players:
         owes = report.tallies.get(player, {})
-        cells = [h("<td>{}</td>", _amounts(owes))]
+        cells = [h("<td>{}</td>", amounts_words(owes))]
         differs = False
         if wrote:
             drank = report.drunk.get(player, {})
@@ -347,15 +347,15 @@ def drinks_chart(report: GameReport) -> Html:
     def bar_title(number: int, player: str, owes: Mapping[str, float] | None, drank: Mapping[str, float] | None) -> str:
         fields = {"round": say("html.round", number=number), "player": player}
         if owes is not None and drank is not None:
-            return say("html.chart.differs", owed=_amounts(owes), drank=_amounts(drank), **fields)
+            return say("html.chart.differs", owed=amounts_words(owes), drank=amounts_words(drank), **fields)
         if drank is not None:
-            return say("html.chart.drank", amounts=_amounts(drank), **fields)
-        return say("html.chart.owes", amounts=_amounts(owes or {}), **fields)
+            return say("html.chart.drank", amounts=amounts_words(drank), **fields)
+        return say("html.chart.owes", amounts=amounts_words(owes or {}), **fields)
 
     return charts.drink_rows(say("html.chart.drinks"), rounds, report.players, owed, drunk, units, words, bar_title)
 
 
-def _amounts(units: Mapping[str, float]) -> str:
+def amounts_words(units: Mapping[str, float]) -> str:
     """Amounts by unit in words (« 3 gorgées, 1 half glass »), never added together."""
     return ", ".join(amount_text(units[u], u) for u in UNITS if units.get(u)) or say("html.drinks.nothing")
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Mapping
 
 from ..games import find_game
 from ..messages import join, language, say
 from ..standings import Standings, score_kind
-from ..games.base import amount_text
+from ..games.base import UNITS, amount_text
 from . import charts
 from .assets import STYLE
+from .game import amounts_words
 from .markup import Html, concat, h
 
 
@@ -28,6 +30,7 @@ PAGE_STYLE = STYLE + """
 .board td.n,.board th.n{text-align:right;font-variant-numeric:tabular-nums}
 .board td.name{overflow-wrap:anywhere;max-width:10rem}
 .nw{white-space:nowrap}
+.sources{font-size:.85rem;color:var(--muted);margin:.2rem 0 .8rem}.sources ol{margin:.2rem 0;padding-left:2.2rem;overflow-wrap:anywhere}
 .warning{margin:.4rem 0;border-left:4px solid var(--warn);background:var(--panel);padding:.35rem .6rem;border-radius:0 6px 6px 0}
 """
 
@@ -66,7 +69,8 @@ def _board(standings: Standings, kind: str) -> Html:
         for game in history:
             for p in players:
                 running[p].append(running[p][-1] + game.get(p, 0))
-        chart = charts.lines(say(f"standings.html.score.{scores}"), running, say("standings.html.game"))
+        chart = concat([charts.lines(say(f"standings.html.score.{scores}"), running, say("standings.html.game")),
+                        _sources(standings.history_games.get(kind, []))])
     return h('<section class="kind"><h2>{}</h2>{}{}{}</section>',
              say("standings.kind", title=_title(kind), count=standings.kinds[kind]), table, _rating(standings, kind), chart)
 
@@ -82,6 +86,40 @@ def _rating(standings: Standings, kind: str) -> Html:
     return h('<div class="scroll"><table class="board"><caption>{}</caption><thead><tr><th scope="col">{}</th>'
              '<th scope="col" class="n">{}</th><th scope="col" class="n">mu ± sigma</th></tr></thead><tbody>{}</tbody></table></div>',
              say("standings.html.rating"), say("standings.html.player"), say("standings.html.ordinal"), rows)
+
+
+def _sources(games: list[tuple[str, int]]) -> Html:
+    """The games a chart comes from, numbered as on its x axis, each linked to its row."""
+    return h('<details class="sources"><summary>{}</summary><ol>{}</ol></details>', say("standings.html.sources", count=len(games)),
+             concat(h('<li><a href="#{}">{}:{}</a></li>', id_of(file, line), file, line) for file, line in games))
+
+
+def _drinks(standings: Standings) -> Html:
+    """The drinks of the evening, game after game, a row per player: what the rules gave
+    and what the records wrote, side by side (the single game's chart, a game a slot)."""
+    games = standings.drink_games
+    if not games:
+        return Html("")
+    players = sorted({p for g in games for p in g.given} | {p for g in games for p in (g.drunk or {})})
+    owed = {(k, p, u): float(a) for k, g in enumerate(games, 1) for p, units in g.given.items() for u, a in units.items()}
+    drunk = {k: g.drunk for k, g in enumerate(games, 1) if g.drunk is not None}
+    units = [u for u in UNITS if any(k[2] == u for k in owed) or any(u in a for d in drunk.values() for a in d.values())]
+    words = {u: say(f"html.unit.{u}") for u in units}
+    words.update(owed=say("html.drinks.owed"), drunk=say("html.drinks.drunk"), differs=say("html.drinks.differs"))
+
+    def bar_title(number: int, player: str, owes: Mapping[str, float] | None, drank: Mapping[str, float] | None) -> str:
+        game = games[number - 1]
+        fields = {"round": say("standings.html.game-at", number=number, place=f"{game.file}:{game.line}"), "player": player}
+        if owes is not None and drank is not None:
+            return say("html.chart.differs", owed=amounts_words(owes), drank=amounts_words(drank), **fields)
+        if drank is not None:
+            return say("html.chart.drank", amounts=amounts_words(drank), **fields)
+        return say("html.chart.owes", amounts=amounts_words(owes or {}), **fields)
+
+    chart = charts.drink_rows(say("standings.html.chart.drinks"), list(range(1, len(games) + 1)), players, owed, drunk, units,
+                              words, bar_title, [f"#{id_of(g.file, g.line)}" for g in games])
+    return h('<section class="evening-drinks"><h2>{}</h2>{}{}</section>', say("standings.html.drinks"), chart,
+             _sources([(g.file, g.line) for g in games]))
 
 
 def _players(standings: Standings) -> Html:
@@ -131,7 +169,7 @@ def page(standings: Standings) -> str:
              '<meta http-equiv="Content-Security-Policy" content="{}">'
              '<meta name="viewport" content="width=device-width, initial-scale=1">'
              '<meta name="color-scheme" content="light dark"><title>{}</title><style>{}</style></head>'
-             '<body><header><h1>{}</h1><p class="summary">{}</p>{}{}</header><main>{}{}{}</main></body></html>\n',
+             '<body><header><h1>{}</h1><p class="summary">{}</p>{}{}</header><main>{}{}{}{}</main></body></html>\n',
              language(), policy, say("standings.title"), Html(PAGE_STYLE), say("standings.title"), summary, warnings, apart,
-             kinds or h("<p>{}</p>", say("standings.nothing")), _players(standings), _games(standings))
+             kinds or h("<p>{}</p>", say("standings.nothing")), _drinks(standings), _players(standings), _games(standings))
     return str(body)

@@ -51,4 +51,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "standings.html.not-counted": "not counted",
     "standings.html.file": "file and line",
     "standings.html.game": "game",
+    "standings.html.game-at": "game {number} ({place})",
+    "standings.html.sources": ("the game this chart comes from", "the {count} games this chart comes from, in its order"),
+    "standings.html.chart.drinks": "Drinks per player and game, by unit",
 }
