@@ -318,3 +318,14 @@ def test_a_round_that_must_write_its_drinks_and_writes_none_drank_nothing() -> N
     game = _section(html_report(str(RECORDS / "caroleto" / "options.txt")), 0)
     assert '<tr class="differs"><th scope="row">Ben</th><td>3 gorgées</td>' in game
     assert "<title>round 1, Ben: owes 3 gorgées but drank nothing, as written</title>" in game
+
+
+def test_drinks_are_compared_over_the_rounds_whose_drinks_are_written() -> None:
+    """full-game.txt writes the drinks of rounds 1, 2, 4, 5, 7, 9 and 10, each as owed:
+    no player is marked, though what the ten rounds gave is more than what was written;
+    a note says which rounds were not compared."""
+    game = _section(html_report(str(RECORDS / "caroleto" / "full-game.txt")), 0)
+    (table,) = re.findall(r'<table class="drinks">.*?</table>', game)
+    assert "<th scope=\"row\">Léa</th><td>32 gorgées, 1 half glass</td><td><span class=\"same\">24 gorgées</span></td>" in table
+    assert "differs" not in table and "\u2260" not in game.split("<h4>")[0]
+    assert '<p class="note">Rounds 3, 6 and 8 write no drink: what they give is owed, and not compared with what was drunk.</p>' in game

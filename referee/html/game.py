@@ -294,8 +294,16 @@ def result_html(report: GameReport) -> Html:
 def drinks_table(report: GameReport) -> Html:
     """Each player's drinks by unit: what the rules give and, when the record writes
     drinks, what it wrote beside it; a row where they differ is marked ≠ and the units
-    that differ stand out."""
+    that differ stand out. Where the record writes the drinks of some rounds only, what
+    was drunk is compared with what those rounds gave (the others are said in a note)."""
     wrote = bool(report.drunk or report.drunk_rounds)  # a record that writes every round's drinks, and none
+    written = set(report.drunk_rounds)
+    unwritten = sorted({d.round for d in report.drinks if d.round is not None and d.round not in written}) if written else []
+    compared: dict[str, dict[str, float]] = {}
+    for d in report.drinks:
+        if not written or d.round in written:
+            units = compared.setdefault(d.player, {})
+            units[d.unit] = units.get(d.unit, 0) + d.amount
     head = concat(h('<th scope="col">{}</th>', say(key)) for key in ("html.drinks.owed", "html.drinks.drunk")[: 2 if wrote else 1])
     rows = []
     for player in report.players:
@@ -304,7 +312,8 @@ def drinks_table(report: GameReport) -> Html:
         differs = False
         if wrote:
             drank = report.drunk.get(player, {})
-            off = {u for u in UNITS if abs(owes.get(u, 0) - drank.get(u, 0)) > 1e-9}
+            due = compared.get(player, {}) if report.drinks else owes
+            off = {u for u in UNITS if abs(due.get(u, 0) - drank.get(u, 0)) > 1e-9}
             differs = bool(off)
             pieces = [h('<span class="{}">{}</span>', "off" if u in off else "same",
                         amount_text(drank[u], u) if drank.get(u) else say(f"ca.drink.none.{u}"))
@@ -315,8 +324,10 @@ def drinks_table(report: GameReport) -> Html:
                            if pieces else say("html.drinks.nothing")))
         rows.append(h('<tr{}><th scope="row">{}</th>{}</tr>', Html(' class="differs"' if differs else ""), player, concat(cells)))
     caption = say("html.drinks.both") if wrote else say("html.drinks")
+    note = h('<p class="note">{}</p>', say("html.drinks.unwritten", count=len(unwritten), rounds=join(str(r) for r in unwritten))
+             ) if wrote and unwritten else Html("")
     return h('<div class="scroll"><table class="drinks"><caption>{}</caption><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody>'
-             '</table></div>', caption, head, concat(rows))
+             '</table></div>{}', caption, head, concat(rows), note)
 
 
 def game_charts(report: GameReport, events: list[Event], found: Replayed) -> Html:

@@ -22,6 +22,8 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "html.drinks.drunk": "drunk, as written",
     "html.drinks.differs": "drunk differs from owed",
     "html.drinks.nothing": "nothing",
+    "html.drinks.unwritten": ("Round {rounds} writes no drink: what it gives is owed, and not compared with what was drunk.",
+                              "Rounds {rounds} write no drink: what they give is owed, and not compared with what was drunk."),
     "html.notes": "What could not be checked, and other notes",
     "html.timeline": "The game, event by event",
     "html.click-hint": "Click or tap an event to see the table after it.",
