@@ -74,14 +74,16 @@ class PlayerTotals:
 
 class DrinkGame:
     """One game's drinks for the evening's chart: what the rules gave each player by unit,
-    and what the record wrote as drunk (None: it writes no drink)."""
+    what the record wrote as drunk (None: it writes no drink), and what it is compared
+    with: what the rounds whose drinks it writes gave (None: ``given``)."""
 
     def __init__(self, file: str, line: int, given: dict[str, dict[str, int | float]],
-                 drunk: dict[str, dict[str, int | float]] | None) -> None:
+                 drunk: dict[str, dict[str, int | float]] | None, due: dict[str, dict[str, int | float]] | None = None) -> None:
         self.file = file
         self.line = line
         self.given = given
         self.drunk = drunk
+        self.due = given if due is None else due
 
 
 def _add(table: dict[str, int], key: str, amount: int = 1) -> None:
@@ -159,8 +161,15 @@ class Standings:
             for unit, amount in units.items():
                 totals.drunk[unit] = totals.drunk.get(unit, 0) + amount
         if report.tallies or report.drunk:
+            written = set(report.drunk_rounds)
+            due: dict[str, dict[str, int | float]] = {}
+            for drink in report.drinks:
+                if not written or drink.round in written:
+                    units = due.setdefault(drink.player, {})
+                    units[drink.unit] = units.get(drink.unit, 0) + drink.amount
             self.drink_games.append(DrinkGame(report.file, report.line, self._by_name(report.tallies),
-                                              self._by_name(report.drunk) if report.drunk or report.drunk_rounds else None))
+                                              self._by_name(report.drunk) if report.drunk or report.drunk_rounds else None,
+                                              self._by_name(due) if report.drinks else None))
         for drink in report.drinks:
             self.player(drink.player).causes.append({"amount": drink.amount, "unit": drink.unit, "cause": drink.cause,
                                                      "file": report.file, "line": drink.line,

@@ -250,3 +250,13 @@ def test_the_page_charts_the_evenings_drinks_and_links_each_chart_to_its_games(r
     sources = re.findall(r'<details class="sources"><summary>(.*?)</summary><ol>(.*?)</ol>', text)
     assert sources and all(set(re.findall(r'href="#([^"]+)"', items)) <= ids for _, items in sources)
     assert sources[-1][0].startswith(f"the {len(links)} games this chart comes from")
+
+
+def test_the_evenings_drinks_are_compared_over_the_rounds_whose_drinks_are_written(runner, tmp_path) -> None:
+    """full-game.txt writes the drinks of seven rounds of ten, each as owed: no mark."""
+    out = tmp_path / "standings.html"
+    result = runner.invoke(main, ["--lang", "en", "standings", "--format", "html", "-o", str(out),
+                                  str(RECORDS / "caroleto" / "full-game.txt")])
+    assert result.exit_code == 0, result.output
+    (chart,) = re.findall(r'<figure class="chart drinks-chart">.*?</figure>', out.read_text(encoding="utf-8"))
+    assert '<g class="drunk">' in chart and 'class="mark"' not in chart and 'class="differs"' not in chart

@@ -106,14 +106,15 @@ def clip(name: str, limit: int = NAME_CHARS) -> str:
 def drink_rows(caption: str, rounds: Sequence[int], players: Sequence[str], owed: Mapping[tuple[int, str, str], float],
                drunk: Mapping[int, Mapping[str, Mapping[str, float]]], units: Sequence[str], words: Mapping[str, str],
                bar_title: Callable[[int, str, Mapping[str, float] | None, Mapping[str, float] | None], str],
-               links: Sequence[str] | None = None) -> Html:
+               links: Sequence[str] | None = None, due: Mapping[tuple[int, str, str], float] | None = None) -> Html:
     """A row per player (their name above it), a slot per round: what the round gave
     (``owed[(round, player, unit)]``) as a bar stacked by unit and, for the rounds whose
     drinks the record writes (``drunk[round][player][unit]``), what it wrote beside it,
     lighter; a drunk bar that differs from the owed one is outlined and marked ≠.
     ``words`` names the units and says "owed", "drunk", "differs"; ``bar_title(round,
     player, owed, drunk)`` says a bar (one of the two given) or a difference (both);
-    ``links``, when given, the address of each slot's number (the game it comes from)."""
+    ``links``, when given, the address of each slot's number (the game it comes from);
+    ``due``, when given, what the drunk bar is compared with (else ``owed``)."""
     if not rounds or not players:
         return Html("")
     def total(amounts: Mapping[str, float]) -> float:
@@ -144,12 +145,13 @@ def drink_rows(caption: str, rounds: Sequence[int], players: Sequence[str], owed
                 continue
             wrote = drunk[r].get(player, {})
             parts.append(_stack(middle + 1, base, bar, sy, wrote, units, "drunk", bar_title(r, player, None, wrote)))
-            if any(abs(amounts.get(u, 0) - wrote.get(u, 0)) > 1e-9 for u in units):
+            compared = amounts if due is None else {u: due[r, player, u] for u in units if (r, player, u) in due}
+            if any(abs(compared.get(u, 0) - wrote.get(u, 0)) > 1e-9 for u in units):
                 rise = max(3.0, total(wrote) * sy)
-                parts.append(h('<rect class="differs" x="{}" y="{}" width="{}" height="{}"/>', round(middle, 1), round(base - rise, 1),
+                parts.append(h('<rect class="differs" x="{}" y="{}" width="{}" height="{}"/>', round(middle + 1, 1), round(base - rise, 1),
                                round(bar, 1), round(rise, 1)))
                 parts.append(h('<g><title>{}</title><text class="mark" x="{}" y="{}" text-anchor="middle">\u2260</text></g>',
-                               bar_title(r, player, amounts, wrote), round(middle + 1 + bar / 2, 1), round(base - rise - 3, 1)))
+                               bar_title(r, player, compared, wrote), round(middle + 1 + bar / 2, 1), round(base - rise - 3, 1)))
     last = TOP + len(players) * (NAME_ROW + BAR_ROW + ROW_GAP) - ROW_GAP
     for g, r in enumerate(rounds):
         if g % every == 0:

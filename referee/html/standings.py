@@ -103,6 +103,7 @@ def _drinks(standings: Standings) -> Html:
     players = sorted({p for g in games for p in g.given} | {p for g in games for p in (g.drunk or {})})
     owed = {(k, p, u): float(a) for k, g in enumerate(games, 1) for p, units in g.given.items() for u, a in units.items()}
     drunk = {k: g.drunk for k, g in enumerate(games, 1) if g.drunk is not None}
+    due = {(k, p, u): float(a) for k, g in enumerate(games, 1) for p, units in g.due.items() for u, a in units.items()}
     units = [u for u in UNITS if any(k[2] == u for k in owed) or any(u in a for d in drunk.values() for a in d.values())]
     words = {u: say(f"html.unit.{u}") for u in units}
     words.update(owed=say("html.drinks.owed"), drunk=say("html.drinks.drunk"), differs=say("html.drinks.differs"))
@@ -117,7 +118,7 @@ def _drinks(standings: Standings) -> Html:
         return say("html.chart.owes", amounts=amounts_words(owes or {}), **fields)
 
     chart = charts.drink_rows(say("standings.html.chart.drinks"), list(range(1, len(games) + 1)), players, owed, drunk, units,
-                              words, bar_title, [f"#{id_of(g.file, g.line)}" for g in games])
+                              words, bar_title, [f"#{id_of(g.file, g.line)}" for g in games], due)
     return h('<section class="evening-drinks"><h2>{}</h2>{}{}</section>', say("standings.html.drinks"), chart,
              _sources([(g.file, g.line) for g in games]))
 
