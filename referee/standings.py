@@ -109,6 +109,8 @@ class Standings:
         """Set by ``rate`` when a rating is asked for."""
         self.history: dict[str, list[dict[str, int]]] = {}
         """Game kind -> each finished game's scores by player, in the order read."""
+        self.kind_games: dict[str, list[tuple[str, int]]] = {}
+        """Game kind -> the file and line of each finished game counted, in the order read."""
         self.history_games: dict[str, list[tuple[str, int]]] = {}
         """Game kind -> the file and line of each game of ``history``, in the same order."""
         self.drink_games: list[DrinkGame] = []
@@ -185,6 +187,7 @@ class Standings:
             return
         kind = report.game
         _add(self.kinds, kind)
+        self.kind_games.setdefault(kind, []).append((report.file, report.line))
         self.games.append({**where, "status": report.status, "counted": True})
         order = result.order or ([result.winner] if result.winner else [])
         if order:

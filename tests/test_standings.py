@@ -260,3 +260,20 @@ def test_the_evenings_drinks_are_compared_over_the_rounds_whose_drinks_are_writt
     assert result.exit_code == 0, result.output
     (chart,) = re.findall(r'<figure class="chart drinks-chart">.*?</figure>', out.read_text(encoding="utf-8"))
     assert '<g class="drunk">' in chart and 'class="mark"' not in chart and 'class="differs"' not in chart
+
+
+def test_each_leaderboard_lists_the_games_it_counts_each_linked_to_its_row(runner, tmp_path) -> None:
+    out = tmp_path / "standings.html"
+    result = runner.invoke(main, ["--lang", "en", "standings", "--format", "html", "-o", str(out), "--exclude", "bad", str(RECORDS)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    data = json.loads(runner.invoke(main, ["standings", "--format", "json", "--exclude", "bad", str(RECORDS)]).output)
+    ids = set(re.findall(r'<tr class="s-[^"]*" id="([^"]+)"', text))
+    for section in re.findall(r'<section class="kind">.*?</section>', text):
+        (summary, items) = re.findall(r'<details class="sources"><summary>(.*?)</summary><ol>(.*?)</ol>', section)[0]
+        links = re.findall(r'href="#([^"]+)"', items)
+        assert set(links) <= ids and len(links) == int(re.search(r"the (\d+) games", summary).group(1))
+        title = re.search(r"<h2>(.*?): (\d+) games?</h2>", section)
+        assert len(links) == int(title.group(2)), title.group(1)
+    assert sum(len(re.findall(r'href="#', s)) for s in re.findall(r'<section class="kind">.*?</section>', text)) >= sum(
+        k["games"] for k in data["kinds"].values())

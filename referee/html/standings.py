@@ -62,7 +62,10 @@ def _board(standings: Standings, kind: str) -> Html:
     table = h('<div class="scroll"><table class="board"><caption>{}</caption><thead><tr>{}</tr></thead><tbody>{}</tbody></table></div>',
               say("standings.html.leaderboard"), header, concat(rows))
     chart = Html("")
+    counted = standings.kind_games.get(kind, [])
+    charted = standings.history_games.get(kind, [])
     history = standings.history.get(kind, [])
+    shared = len(history) > 1 and charted == counted  # one list of games for the board and its chart
     if len(history) > 1:
         players = standings.leaderboard(kind)
         running = {p: [0.0] for p in players}
@@ -70,9 +73,10 @@ def _board(standings: Standings, kind: str) -> Html:
             for p in players:
                 running[p].append(running[p][-1] + game.get(p, 0))
         chart = concat([charts.lines(say(f"standings.html.score.{scores}"), running, say("standings.html.game")),
-                        _sources(standings.history_games.get(kind, []))])
-    return h('<section class="kind"><h2>{}</h2>{}{}{}</section>',
-             say("standings.kind", title=_title(kind), count=standings.kinds[kind]), table, _rating(standings, kind), chart)
+                        "" if shared else _sources(charted)])
+    games = _sources(counted, "standings.html.board-chart-sources" if shared else "standings.html.board-sources")
+    return h('<section class="kind"><h2>{}</h2>{}{}{}{}</section>',
+             say("standings.kind", title=_title(kind), count=standings.kinds[kind]), table, games, _rating(standings, kind), chart)
 
 
 def _rating(standings: Standings, kind: str) -> Html:
@@ -88,9 +92,10 @@ def _rating(standings: Standings, kind: str) -> Html:
              say("standings.html.rating"), say("standings.html.player"), say("standings.html.ordinal"), rows)
 
 
-def _sources(games: list[tuple[str, int]]) -> Html:
-    """The games a chart comes from, numbered as on its x axis, each linked to its row."""
-    return h('<details class="sources"><summary>{}</summary><ol>{}</ol></details>', say("standings.html.sources", count=len(games)),
+def _sources(games: list[tuple[str, int]], key: str = "standings.html.sources") -> Html:
+    """The games a chart or a leaderboard comes from, numbered as on the chart's x axis
+    (in the order read), each linked to its row."""
+    return h('<details class="sources"><summary>{}</summary><ol>{}</ol></details>', say(key, count=len(games)),
              concat(h('<li><a href="#{}">{}:{}</a></li>', id_of(file, line), file, line) for file, line in games))
 
 

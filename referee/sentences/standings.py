@@ -54,4 +54,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "standings.html.game-at": "game {number} ({place})",
     "standings.html.sources": ("the game this chart comes from", "the {count} games this chart comes from, in its order"),
     "standings.html.chart.drinks": "Drinks per player and game, by unit",
+    "standings.html.board-sources": ("the game this leaderboard counts", "the {count} games this leaderboard counts, in the order read"),
+    "standings.html.board-chart-sources": ("the game this leaderboard and its chart count",
+                                           "the {count} games this leaderboard and its chart count, in the chart's order"),
 }
