@@ -134,6 +134,8 @@ class CarteEtPlouc(Calls):
     CODES = CODES
     EXAMPLES = EXAMPLES
     extra_tags = ("Starter", "Stock")
+    aces_announce = True
+    chart = "cards"
 
     def __init__(self, setup: Setup):
         super().__init__(setup)
