@@ -27,8 +27,10 @@ SHARED_GAME_MODULES = {"referee.games", "referee.games.base", "referee.games.sea
 
 def layer(module: str) -> int:
     """0 cards/messages, 1 notation/record, 2 games, 3 engine, 4 commands, 5 cli (and the catalogue tools,
-    which read the help of the command line)."""
+    which read the help of the command line, and referee.dev, which runs them)."""
     if module in {"referee.cli", "referee.cli_group", "referee.__main__", "referee.i18n"}:  # i18n: the catalogue tools
+        return 5
+    if module.startswith("referee.dev"):  # the generators of the project's files, the catalogue tools among them
         return 5
     if module == "referee.games.registry":  # data only: notation reads it
         return 0
