@@ -279,7 +279,6 @@ def _policy(clean: list[Event], rng: random.Random) -> Event:
     return rng.choice(plays if plays and rng.random() < 0.7 else clean)
 
 
-CALLS = ("carte", "plouc", "contre", "Carte")
 
 
 def candidates(rules: Rules, rng: random.Random) -> list[Event]:
@@ -325,7 +324,7 @@ def candidates(rules: Rules, rng: random.Random) -> list[Event]:
             for card in held:
                 event(player, "discards", (card,))
         if "says" in verbs:
-            for word in CALLS:
+            for word in (*rules.calls, *(w.capitalize() for w in rules.calls[:1])):  # one as a table may write it
                 event(player, "says", word=word)
         for target in others:
             if "swaps" in verbs:

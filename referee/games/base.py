@@ -539,6 +539,8 @@ class Rules:
     aces_announce: ClassVar[bool] = False
     """Whether an ace played may name a suit (``plays AC for H``; referee/agreement.py
     tries each)."""
+    calls: ClassVar[tuple[str, ...]] = ()
+    """The words a player may say (``says carte``), which referee/agreement.py tries."""
     chart: ClassVar[str] = ""
     """The chart the HTML report draws of a game (referee/html/game.py): ``drinks`` (the
     drinks of each round), ``cards`` (the cards each player holds, event by event),

@@ -135,6 +135,7 @@ class CarteEtPlouc(Calls):
     EXAMPLES = EXAMPLES
     extra_tags = ("Starter", "Stock")
     aces_announce = True
+    calls = ("carte", "plouc", "contre")
     chart = "cards"
 
     def __init__(self, setup: Setup):
