@@ -5,7 +5,8 @@ play, serve, the HTML report, the language server…) → engine → games → n
 cards/messages. Every import counts, at the top of a module or inside a function; only
 those under ``if TYPE_CHECKING:`` (annotations, never run) are left out. A game imports the
 shared machinery of ``referee/games/`` (base, seating, tricks) and its own package, never
-another game.
+another game. The registry of games (``referee/games/registry.py``) is data below notation,
+and no module outside ``referee/games/`` names a game.
 """
 
 from __future__ import annotations
