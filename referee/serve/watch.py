@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from contextlib import aclosing
 from typing import Any
 
@@ -32,7 +32,7 @@ def how() -> str:
     return "watchfiles"
 
 
-async def changes(path: str, stop: asyncio.Event) -> AsyncIterator[None]:
+async def changes(path: str, stop: asyncio.Event) -> AsyncGenerator[None, None]:
     """Yields each time the record at ``path`` may have changed, until ``stop`` is set."""
     if how() == "watchfiles":
         try:
@@ -46,7 +46,7 @@ async def changes(path: str, stop: asyncio.Event) -> AsyncIterator[None]:
         yield
 
 
-async def _notices(path: str, stop: asyncio.Event) -> AsyncIterator[None]:
+async def _notices(path: str, stop: asyncio.Event) -> AsyncGenerator[None, None]:
     from watchfiles import awatch
 
     folder = os.path.dirname(os.path.abspath(path))
