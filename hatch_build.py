@@ -28,7 +28,7 @@ COMPILED = [
     "referee/numbers.py",
     "referee/record.py",
     "referee/notation.py",
-    "referee/game_names.py",
+    "referee/games/registry.py",
     "referee/games/__init__.py",
     "referee/games/base.py",
     "referee/games/seating.py",
@@ -59,6 +59,7 @@ COMPILED = [
     "referee/messages.py",
     "referee/french.py",
     "referee/record_rules.py",
+    "referee/games/shared_examples.py",
 ]
 """The modules mypyc compiles, as paths from the project's root: only modules whose
 annotations are true at run time (mypyc checks them), which ``mypy --strict`` accepts.

@@ -279,9 +279,6 @@ def _policy(clean: list[Event], rng: random.Random) -> Event:
     return rng.choice(plays if plays and rng.random() < 0.7 else clean)
 
 
-CALLS = ("carte", "plouc", "contre", "Carte")
-ANNOUNCING = frozenset({"carte-et-plouc"})
-"""The games where an ace announces a suit (``plays AC for H``)."""
 
 
 def candidates(rules: Rules, rng: random.Random) -> list[Event]:
@@ -309,13 +306,13 @@ def candidates(rules: Rules, rng: random.Random) -> list[Event]:
         others = [p for p in rules.players if p != player]
         if "plays" in verbs:
             for card in held:
-                for suit in (None, *SUITS) if card.rank == ACE and rules.name in ANNOUNCING else (None,):
+                for suit in (None, *SUITS) if card.rank == ACE and rules.aces_announce else (None,):
                     event(player, "plays", (card,), suit=suit)
             for rank in {c.rank for c in held}:
                 same = [c for c in held if c.rank == rank]
                 if len(same) > 1:
                     chosen = rng.sample(same, rng.randint(2, len(same)))
-                    announce = rank == ACE and rules.name in ANNOUNCING
+                    announce = rank == ACE and rules.aces_announce
                     event(player, "plays", tuple(chosen), suit=rng.choice((None, *SUITS)) if announce else None)
         if "draws" in verbs:
             for count in range(1, 9):
@@ -327,7 +324,7 @@ def candidates(rules: Rules, rng: random.Random) -> list[Event]:
             for card in held:
                 event(player, "discards", (card,))
         if "says" in verbs:
-            for word in CALLS:
+            for word in (*rules.calls, *(w.capitalize() for w in rules.calls[:1])):  # one as a table may write it
                 event(player, "says", word=word)
         for target in others:
             if "swaps" in verbs:

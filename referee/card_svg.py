@@ -2,8 +2,8 @@
 ``<symbol>`` (``symbols``) and placed wherever it shows with ``<use>`` (``use``).
 
 Faces: the 52 cards and the tarot's (cavalier, trumps 1-21 with their number, the Excuse),
-Flaschenteufel's numbered cards 1-37 in their colours with their points in the green flask,
-and a back for a card nobody saw. The corner letters follow the page's language (K/R, Q/D,
+numbered cards (Flaschenteufel's 1-37) in their colours with their points in the green
+flask, as the game says (``Rules.numbered_face``), and a back for a card nobody saw. The corner letters follow the page's language (K/R, Q/D,
 J/V); suits are drawn as shapes (a font's ♥ may turn into an emoji on a phone).
 
 Only presentation attributes are used (no ``style`` attribute, no script, no external
@@ -15,6 +15,7 @@ so that it takes no room.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
@@ -108,10 +109,8 @@ def label(card: Card, lang: str = "en") -> str:
     if card.suit == EXCUSE:
         return names.excuse
     if card.suit == NUMBERED:
-        from .games.flaschenteufel import COLOUR, TABLE_POINTS
-
-        points = TABLE_POINTS.get(card.rank, 0)
-        colour = names.colours.get(COLOUR.get(card.rank, ""), "")
+        colour, points = numbered_face(card.rank) or ("", 0)
+        colour = names.colours.get(colour, "")
         return names.numbered[points != 1].format(number=card.rank, colour=colour, points=points)
     return names.back
 
@@ -159,13 +158,21 @@ def _excuse() -> str:
             + '<g transform="translate(14 26) scale(0.32)" fill="#b8860b">' + STAR + "</g>")
 
 
-def _numbered(card: Card) -> str:
-    from .games.flaschenteufel import COLOUR, TABLE_POINTS
+@lru_cache(maxsize=None)
+def numbered_face(number: int) -> tuple[str, int] | None:
+    """A numbered card's colour and points, as the game whose deck has it says
+    (``Rules.numbered_face``): None for a number no game's deck has."""
+    from .games import GAMES, load_rules
 
-    colour = COLOUR.get(card.rank, "Y")
+    faces = (load_rules(entry).numbered_face(number) for entry in GAMES if entry.numbered and entry.module is not None)
+    return next((face for face in faces if face is not None), None)
+
+
+def _numbered(card: Card) -> str:
+    colour, shown = numbered_face(card.rank) or ("Y", 0)
     ink = FT_INK[colour]
     number = str(card.rank)
-    points = str(TABLE_POINTS.get(card.rank, 0))
+    points = str(shown)
     corner = _text(11, 17, 14, number, ink)
     flask = (f'<path d="M10 57h6v4c5 2 7 6 7 10 0 6-5 9-10 9s-10-3-10-9c0-4 2-8 7-10z" fill="{FLASK}" stroke="#ffffff" stroke-width="1"/>'
              + _text(13, 76, 10, points, "#ffffff"))

@@ -454,7 +454,9 @@ def simulate(game: str, players: int, variants: tuple[str, ...], seed: int, coun
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--at", "at", type=click.IntRange(min=1), metavar="LINE", help="The line after which to show the table (default: the end).")
 @click.option("--json", "as_json", is_flag=True, help="Print the state as JSON (schemas/state.schema.json).")
-def state(file: str, at: int | None, as_json: bool) -> None:
+@click.option("--notation", type=click.Choice(["en", "fr"]),
+              help="Write the cards and moves in English or French notation; default: the record's own (JSON: English).")
+def state(file: str, at: int | None, as_json: bool, notation: str | None) -> None:
     """The table after a line of a record: hands, piles, what is owed, whose turn it is,
     and what each player may legally do now."""
     from .state import run
@@ -463,7 +465,7 @@ def state(file: str, at: int | None, as_json: bool) -> None:
         from .messages import use
 
         use("en", explicit=False)
-    sys.exit(run(file, at, as_json))
+    sys.exit(run(file, at, as_json, notation))
 
 
 @main.command()

@@ -20,7 +20,7 @@ from . import record_rules
 from .cards import cards_named_in
 from .codes import known_codes, refereed
 from .engine import GameReport, check_games
-from .games import find_game
+from .games import find_game, shared_examples
 from .games.base import SetupError, Violation
 from .fit import fit, terminal_width
 from .importer import read_any
@@ -65,8 +65,8 @@ def explanation(code: str) -> Explanation | None:
             found.conventions.append((cls.title, say(f"why.{cls.name}.{code}")))
         if code in cls.EXAMPLES:
             found.examples.append((cls.name, cls.EXAMPLES[code]))
-    if not found.examples and code in record_rules.EXAMPLES:
-        text = record_rules.EXAMPLES[code]
+    if not found.examples and code in shared_examples.EXAMPLES:
+        text = shared_examples.EXAMPLES[code]
         game = re.search(r'\[Game "([^"]+)"\]', text)
         found.examples.append((game.group(1) if game else "", text))
     return found

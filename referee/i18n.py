@@ -70,48 +70,65 @@ def help_texts() -> list[tuple[str, str]]:
 
 
 def extract(langs: list[str]) -> None:
-    """Write each language's .po from the English: a translation whose English changed
-    is kept, marked fuzzy (it is not used until checked); one whose key is gone is dropped."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po, write_po
-
-    source = source_messages()
+    """Write each language's .po from the English (``merged``)."""
     for lang in langs:
-        from pathlib import Path
-
-        path = Path(po_path(lang))
-        old: dict[str, Any] = {}
-        plural_forms = PLURAL_FORMS.get(lang)
-        if path.exists():
-            with path.open("rb") as stream:
-                previous_catalog = read_po(stream)
-            old = {m.context: m for m in previous_catalog if m.id and m.context}
-            plural_forms = previous_catalog.plural_forms  # the translator's choice stands
-        catalog = Catalog(locale=lang, domain=DOMAIN, project="referee", version="0.1",
-                          copyright_holder="the referee authors", charset="utf-8", fuzzy=False)
-        if plural_forms:
-            catalog.mime_headers = [("Plural-Forms", plural_forms)]
-        if old:  # nothing changes when the English has not: the catalogue's dates stay
-            catalog.creation_date = previous_catalog.creation_date
-            catalog.revision_date = previous_catalog.revision_date
-        for context, english in source:
-            if not english:  # an empty sentence stays empty (and msgid "" is the header)
-                continue
-            previous = old.get(context)
-            string: str | tuple[str, ...] = ("", "") if isinstance(english, tuple) else ""
-            flags: list[str] = []
-            if previous is not None and any(previous.string if isinstance(previous.string, tuple) else [previous.string]):
-                string = previous.string
-                if isinstance(english, tuple) != isinstance(string, tuple):
-                    string = ("", "") if isinstance(english, tuple) else ""
-                elif previous.id != english or previous.fuzzy:
-                    flags.append("fuzzy")
-            catalog.add(english, string, context=context, flags=flags)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as stream:
-            write_po(stream, catalog, width=0, omit_header=False, no_location=True)
-        print(f"{path}: {sum(1 for m in catalog if m.id and not m.string)} untranslated, "
+        catalog = merged(lang)
+        os.makedirs(os.path.dirname(po_path(lang)), exist_ok=True)
+        with open(po_path(lang), "wb") as stream:
+            stream.write(po_bytes(catalog))
+        print(f"{po_path(lang)}: {sum(1 for m in catalog if m.id and not m.string)} untranslated, "
               f"{sum(1 for m in catalog if m.id and m.fuzzy)} fuzzy")
+
+
+def po_bytes(catalog: Any) -> bytes:
+    """A catalogue as its .po file."""
+    import io
+
+    from babel.messages.pofile import write_po
+
+    out = io.BytesIO()
+    write_po(out, catalog, width=0, omit_header=False, no_location=True)
+    return out.getvalue()
+
+
+def merged(lang: str) -> Any:
+    """A language's catalogue from the English and its .po as it is: a translation whose
+    English changed is kept, marked fuzzy (it is not used until checked); one whose key
+    is gone is dropped."""
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    path = Path(po_path(lang))
+    old: dict[str, Any] = {}
+    plural_forms = PLURAL_FORMS.get(lang)
+    if path.exists():
+        with path.open("rb") as stream:
+            previous_catalog = read_po(stream)
+        old = {m.context: m for m in previous_catalog if m.id and m.context}
+        plural_forms = previous_catalog.plural_forms  # the translator's choice stands
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="referee", version="0.1",
+                      copyright_holder="the referee authors", charset="utf-8", fuzzy=False)
+    if plural_forms:
+        catalog.mime_headers = [("Plural-Forms", plural_forms)]
+    if old:  # nothing changes when the English has not: the catalogue's dates stay
+        catalog.creation_date = previous_catalog.creation_date
+        catalog.revision_date = previous_catalog.revision_date
+    for context, english in source_messages():
+        if not english:  # an empty sentence stays empty (and msgid "" is the header)
+            continue
+        previous = old.get(context)
+        string: str | tuple[str, ...] = ("", "") if isinstance(english, tuple) else ""
+        flags: list[str] = []
+        if previous is not None and any(previous.string if isinstance(previous.string, tuple) else [previous.string]):
+            string = previous.string
+            if isinstance(english, tuple) != isinstance(string, tuple):
+                string = ("", "") if isinstance(english, tuple) else ""
+            elif previous.id != english or previous.fuzzy:
+                flags.append("fuzzy")
+        catalog.add(english, string, context=context, flags=flags)
+    return catalog
 
 
 def compiled(lang: str) -> bytes:

@@ -27,7 +27,7 @@ from .cards import (FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SY
                     french_name, french_text)
 from .french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS, FRENCH_WRITTEN,
                      is_french)
-from .game_names import numbers_are_cards
+from .games.registry import numbers_are_cards
 from .messages import say
 from .numbers import MAX_DIGITS, is_digits, shown, signed, too_long, whole
 from .record import ERRORS_KEPT, TARGET_VERBS, Batch, Comment, Event, Header, Record, lines_at
@@ -59,9 +59,10 @@ MAX_SIPS = 999
 """The most gorgées one drink line may write (Caroleto): far more than a round gives
 anyone (docs/games/caroleto.md); a number past it is a finding, not a count."""
 
-_FLASCHENTEUFEL = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
-_NUMBERS = {str(n): card for n, card in _FLASCHENTEUFEL.items()}
-"""Flaschenteufel's cards by their written number, for the common case of a line of numbers."""
+_NUMBERED_CARDS = {n: Card(n, NUMBERED) for n in range(1, 38) if n != 19}
+"""The cards a game of numbered cards writes (Flaschenteufel's: 1 to 37, no 19)."""
+_NUMBERS = {str(n): card for n, card in _NUMBERED_CARDS.items()}
+"""The numbered cards by their written number, for the common case of a line of numbers."""
 _COUNTS = {str(n): (UNSEEN_CARD,) * n for n in range(1, 10)}
 """The usual counts of unseen cards (``draws 2``), read without the line pattern."""
 
@@ -389,9 +390,9 @@ class _Builder:
         if number is None:  # more digits than any count: as a number too high
             number = MAX_COUNT + 100
         if self.numbered:
-            if number not in _FLASCHENTEUFEL:
+            if number not in _NUMBERED_CARDS:
                 raise _Problem(line, column, say("syntax.not-a-number-card", got=shown(word)))
-            return [_FLASCHENTEUFEL[number]]
+            return [_NUMBERED_CARDS[number]]
         if verb in COUNT_VERBS and number <= MAX_COUNT:
             return [UNSEEN_CARD] * number
         if verb in COUNT_VERBS:

@@ -1,10 +1,10 @@
 """The record's own rules: the engine's ``REC-*`` codes, shared by every game.
 
 A game's violation codes come with the game (``Rules.RULES``, ``CODES``, ``EXAMPLES``);
-the codes the engine and the matches report for any game live here, in the same three
-tables: the rule of the notation each one breaks (quoted from docs/notation.md), and a
-short record that breaks it (its last line, a deal line or a header, marked
-``; expect CODE``). The convention referee follows is the message ``why.<CODE>``.
+the codes the engine and the matches report for any game live here, in the first two
+tables: the rule of the notation each one breaks (quoted from docs/notation.md). Their
+examples, records of a game, are with the games (referee/games/shared_examples.py).
+The convention referee follows is the message ``why.<CODE>``.
 A game that maps a ``REC-*`` code to one of its own rules (a card twice: the game's
 deck) has that rule quoted too (``referee explain``)."""
 
@@ -54,44 +54,3 @@ CODES = {
     "REC-TOTALS-MISMATCH": "totals",
     "REC-MISSPELLED-TAG": "tags",
 }
-
-_BC = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n'
-_SHORT_HAND = '''Bob holds 5H            ; accepted REC-BAD-DEAL (one card, for a short game)
-Alice plays 3C
-Bob plays 5H            ; Bob's last card
-Alice plays 4D          ; Bob's turn comes with an empty pack: Alice wins
-'''
-"""A finished game of Bataille corse in four lines: the table let Bob start with one card."""
-
-EXAMPLES = {
-    "REC-UNKNOWN-PLAYER": _BC + "Alice plays 5H\nZoe plays 6C             ; expect REC-UNKNOWN-PLAYER\n",
-    "REC-UNSUPPORTED-EVENT": _BC + "Alice plays 5H\nBob draws 2              ; expect REC-UNSUPPORTED-EVENT\n",
-    "REC-NOT-IN-DECK": _BC + "Alice plays 5H\nBob plays T5             ; expect REC-NOT-IN-DECK\n",
-    "REC-DUPLICATE-CARD": _BC + "Alice plays 5H\nBob plays 6C\nAlice plays 5H           ; expect REC-DUPLICATE-CARD\n",
-    "REC-LATE-DEAL": _BC + "Alice plays 5H\nBob holds 9S             ; expect REC-LATE-DEAL\n",
-    "REC-BAD-DEAL": _BC + "Alice holds 20           ; expect REC-BAD-DEAL\nAlice plays 5H\n",
-    "REC-AFTER-END": _BC + _SHORT_HAND + "Alice plays 6D           ; expect REC-AFTER-END\n",
-    "REC-RESULT-MISMATCH": _BC + '[Result "Bob"]           ; expect REC-RESULT-MISMATCH\nAlice plays 5H\n',
-    "REC-SCORE-MISMATCH": '''[Game "pierre-qui-roule"]
-[Players "Ann Ben Cas Dom"]
-[Dealer "Dom"]
-[Scoring "penalties"]
-Ann holds 9H             ; accepted REC-BAD-DEAL (a card or two each, for a short hand)
-Ben holds 10H 7S         ; accepted REC-BAD-DEAL
-Cas holds JH             ; accepted REC-BAD-DEAL
-Dom holds QH             ; accepted REC-BAD-DEAL
-Ann plays 9H             ; Ben, left with 7S, is the last to hold cards
-Ben scores 1             ; expect REC-SCORE-MISMATCH
-''',
-    "REC-STALE-ACCEPTED": _BC + "Alice plays 5H\nBob plays 6C             ; accepted BC-FALSE-SLAP ; expect REC-STALE-ACCEPTED\n",
-    "REC-AFTER-MATCH": '[Match "Friday"]\n[Hands "1"]\n' + _BC + _SHORT_HAND
-                       + '\n[Match "Friday"]         ; expect REC-AFTER-MATCH\n',
-    "REC-ROUND-ORDER": '[Match "Friday"]\n' + _BC + "Alice plays 5H\n\n"
-                       + '[Match "Friday"]\n[Round "3"]              ; expect REC-ROUND-ORDER\n',
-    "REC-DEALER-ROTATION": '[Match "Friday"]\n' + _BC + '[Dealer "Alice"]\nBob plays 5H\n\n'
-                           + '[Match "Friday"]\n[Dealer "Alice"]         ; expect REC-DEALER-ROTATION\n',
-    "REC-TOTALS-MISMATCH": '[Match "Friday"]\n' + _BC + '[Totals "Bob 1"]         ; expect REC-TOTALS-MISMATCH\n'
-                           + _SHORT_HAND,
-    "REC-MISSPELLED-TAG": _BC + '[Slap "sandwich"]        ; expect REC-MISSPELLED-TAG\nAlice plays 5H\n',
-}
-"""A short record per code, its fault marked where referee reports it."""

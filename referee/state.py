@@ -22,7 +22,7 @@ from .numbers import whole
 from .notation import RecordError, read_games
 from .record import Comment, Event, Header, Record
 from .safe_text import visible_lines
-from .spelling import ENGLISH, Spelling, spelling_of
+from .spelling import ENGLISH, NOTATIONS, Spelling, spelling_of
 
 WIDTH = 80
 
@@ -406,8 +406,10 @@ def group_json(group: Group) -> dict[str, Any]:
             "suits": list(group.suits), "out_suits": list(group.out_suits), "not_last": cards(group.not_last)}
 
 
-def run(path: str, at: int | None, as_json: bool) -> int:
-    """``referee state``: print the state; exit status 0, or 2 when the game cannot be read."""
+def run(path: str, at: int | None, as_json: bool, notation: str | None = None) -> int:
+    """``referee state``: print the state; exit status 0, or 2 when the game cannot be read.
+    ``notation`` (``en``, ``fr``): the one its cards and moves are written in, when the
+    reader asks for another than the record's own."""
     import sys
 
 
@@ -417,7 +419,8 @@ def run(path: str, at: int | None, as_json: bool) -> int:
             raise record
         if at is not None and source_line(record, at) is None:  # past the end of the game (and of the file)
             raise RecordError(record.path, at, 1, say("explain.no-line", line=at))
-        state = state_of(record, at, ENGLISH if as_json else None)  # a French record in French, but its JSON form
+        asked = NOTATIONS[notation] if notation else ENGLISH if as_json else None  # the JSON form: English
+        state = state_of(record, at, asked)  # a French record in French, unless asked otherwise
         with cards_named_in(state.written.french):
             shown = None if as_json else "\n".join(render(state, terminal_width() or WIDTH))
     except RecordError as error:

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from referee import record_rules
 from referee.cli import main
 from referee.explain import CODE, explanation, known_codes, verdict
-from referee.games import find_game
+from referee.games import find_game, shared_examples
 from referee.messages import ENGLISH
 
 from .conftest import ROOT
@@ -77,10 +77,10 @@ def test_every_example_is_flagged_with_its_code_where_the_rule_is_broken(code: s
             f"{code}: flagged on line(s) {sorted(reported)}, and its last line neither breaks the rule nor proves it broken"
 
 
-@pytest.mark.parametrize("code", sorted(record_rules.EXAMPLES))
+@pytest.mark.parametrize("code", sorted(shared_examples.EXAMPLES))
 def test_the_shared_examples_are_flagged_where_they_say(code: str) -> None:
     """The examples of the engine's codes, shown when a game has none of its own."""
-    text = record_rules.EXAMPLES[code]
+    text = shared_examples.EXAMPLES[code]
     assert code in record_rules.CODES
     check_expectations(text)
     assert any(c == code for game in expectations(text) for _, c in game["codes"])

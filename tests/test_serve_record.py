@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -187,10 +188,8 @@ def test_bytes_that_are_not_utf8_never_answer_500(tmp_path) -> None:
     assert path.read_bytes() == (HEADERS + "Alice plays 5H\n").encode()
 
 
-def test_an_outside_edit_reaches_the_open_pages_without_a_request(tmp_path) -> None:
-    from referee.serve import app as app_module
-
-    path = tmp_path / "game.txt"
+def _outside_edit_seen(path: Path, edit: Callable[[], None], wait: float) -> list[str]:
+    """The first two events of a page's stream, then the one after ``edit``."""
     path.write_text(HEADERS + "Alice plays 5H\n")
     served = Served(str(path))
     _, pages = make_app(served, None, {"testserver"})
@@ -198,9 +197,9 @@ def test_an_outside_edit_reaches_the_open_pages_without_a_request(tmp_path) -> N
     async def main() -> list[str]:
         stream = pages._stream("en")
         seen = [await anext(stream), await anext(stream)]  # retry:, then the table
-        with open(path, "a", encoding="utf-8") as file:
-            file.write("Bob plays KC\n")
-        seen.append(await asyncio.wait_for(anext(stream), 3 * app_module.WATCH_EVERY + 1))
+        await asyncio.sleep(0.2)  # the watch under way
+        edit()
+        seen.append(await asyncio.wait_for(anext(stream), wait))
         pages.hub.close()
         await stream.aclose()
         return seen
@@ -208,8 +207,46 @@ def test_an_outside_edit_reaches_the_open_pages_without_a_request(tmp_path) -> N
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(1) as pool:
-        seen = pool.submit(asyncio.run, main()).result()
+        return pool.submit(asyncio.run, main()).result()
+
+
+def _append(path: Path) -> Callable[[], None]:
+    def edit() -> None:
+        with open(path, "a", encoding="utf-8") as file:
+            file.write("Bob plays KC\n")
+    return edit
+
+
+def _save_by_rename(path: Path) -> Callable[[], None]:
+    def edit() -> None:
+        copy = path.with_name(".game.txt.swp")
+        copy.write_text(path.read_text() + "Bob plays KC\n")
+        os.replace(copy, path)
+    return edit
+
+
+@pytest.mark.parametrize("edit", [_append, _save_by_rename])
+def test_an_outside_edit_reaches_the_open_pages_without_a_request(tmp_path, monkeypatch, edit) -> None:
+    from referee.serve import watch
+
+    monkeypatch.setenv("REFEREE_WATCH", "poll")
+    path = tmp_path / "game.txt"
+    seen = _outside_edit_seen(path, edit(path), 3 * watch.POLL_EVERY + 1)
     assert "turn: Bob" in seen[1] and "turn: Chloe" in seen[2]
+
+
+@pytest.mark.parametrize("edit", [_append, _save_by_rename])
+def test_the_system_tells_the_page_of_an_outside_edit(tmp_path, monkeypatch, edit) -> None:
+    """With watchfiles, the notice comes from the system: no look is due for a minute."""
+    from referee.serve import watch
+
+    monkeypatch.delenv("REFEREE_WATCH", raising=False)
+    monkeypatch.setattr(watch, "POLL_EVERY", 60.0)
+    monkeypatch.setattr(watch, "LOOK_EVERY_MS", 60_000)
+    assert watch.how() == "watchfiles"
+    path = tmp_path / "game.txt"
+    seen = _outside_edit_seen(path, edit(path), 10)
+    assert "turn: Chloe" in seen[2]
 
 
 def _start(path: Path) -> subprocess.Popen[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cards import SPELLINGS, Card
+from referee.cards import SPELLINGS, Card, read_card
 from referee.engine import check
 from referee.formatter import Formatter, Style
 from referee.french import FRENCH_VERBS
@@ -107,6 +107,33 @@ def test_state_quotes_a_french_line_in_french_letters(capsys) -> None:
     assert run(str(RECORDS / "caroleto" / "fr-partie.txt"), 95, False) == 0
     out = capsys.readouterr().out
     assert "  line 95: Ben joue VC sur Cas\n" in out, out
+
+
+@pytest.mark.parametrize(("notation", "line", "pile"), [
+    ("en", "  line 95: Ben plays JH on Cas\n", "4S JH (top)"),
+    ("fr", "  line 95: Ben joue VC sur Cas\n", "4P VC (top)"),
+])
+def test_state_writes_the_notation_its_reader_asks_for(notation: str, line: str, pile: str) -> None:
+    """``state --notation en`` on a French record: its line and its cards in English letters
+    (the valet de cœur is JH), the same card the replay holds; ``fr`` as the record's own."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    out = CliRunner().invoke(main, ["state", str(RECORDS / "caroleto" / "fr-partie.txt"), "--at", "95",
+                                    "--notation", notation]).output
+    assert line in out and pile in out, out
+    assert read_card(pile.split()[1], french=notation == "fr") == Card(11, "H")
+
+
+def test_state_of_an_english_record_in_french_notation() -> None:
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    shown = CliRunner().invoke(main, ["state", str(RECORDS / "caroleto" / "full-game.txt"), "--at", "34",
+                                      "--notation", "fr"]).output
+    assert "  line 34: Léa joue AK\n" in shown and " plays " not in shown, shown
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,12 +1,17 @@
-"""The games' rules, loaded on demand from the registry (``referee.game_names``: names
-and aliases as data, which ``notation`` reads too)."""
+"""The games' rules, loaded on demand from the registry (``referee.games.registry``:
+names and aliases as data, which ``notation`` reads too). Importing this package loads
+no rules and nothing above the registry (``notation`` imports the registry through it):
+``load_rules`` imports a game's module the first time it is asked for."""
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from ..game_names import GAMES, GameEntry, find_game, normalize, numbers_are_cards
-from .base import Rules
+from .registry import GAMES, GameEntry, find_game, normalize, numbers_are_cards
+
+if TYPE_CHECKING:
+    from .base import Rules
 
 __all__ = ["GAMES", "GameEntry", "find_game", "load_rules", "normalize", "numbers_are_cards"]
 

@@ -530,12 +530,21 @@ class Rules:
     breaks that rule, for ``referee explain CODE``; a test checks that each is flagged so.
     Its faults may be marked ``; expect CODE`` where referee reports them (then the
     marks are checked, and a fault dated at a deal line or a header is marked there).
-    The engine's ``REC-*`` codes have examples in referee/record_rules.py."""
+    The engine's ``REC-*`` codes have theirs in referee/games/shared_examples.py."""
     mistake_codes: ClassVar[tuple[str, ...]] = ()
     """The codes a table can commit in this game: ``mistakes`` offers each of them in
     some situation, and the tests check that ``simulate --mistakes`` reaches them all."""
     extra_tags: ClassVar[tuple[str, ...]] = ()
     """The game's own tags that are no option (Carte et Plouc's [Starter] and [Stock])."""
+    aces_announce: ClassVar[bool] = False
+    """Whether an ace played may name a suit (``plays AC for H``; referee/agreement.py
+    tries each)."""
+    calls: ClassVar[tuple[str, ...]] = ()
+    """The words a player may say (``says carte``), which referee/agreement.py tries."""
+    chart: ClassVar[str] = ""
+    """The chart the HTML report draws of a game (referee/html/game.py): ``drinks`` (the
+    drinks of each round), ``cards`` (the cards each player holds, event by event),
+    ``bottle`` (a price and who owns it, event by event: ``chart_point``), or none."""
 
     def __init__(self, setup: Setup):
         self.setup = setup
@@ -551,6 +560,18 @@ class Rules:
         self.claims: list[Event] = []
         """The ``scores`` lines: a player's score for the game as the table wrote it,
         checked by the engine against ``result().scores`` once the replay is over."""
+
+    @classmethod
+    def numbered_face(cls, number: int) -> tuple[str, int] | None:
+        """How a card of this game's numbered deck shows (referee/card_svg.py draws it):
+        its colour (``Y``, ``B`` or ``R``: yellow, blue, red) and its points; None for a
+        number that is not such a card."""
+        return None
+
+    def chart_point(self) -> tuple[int, int | None] | None:
+        """For the ``bottle`` chart, after each event: the price and the seat of its owner
+        (None: nobody yet); None for a game without that chart."""
+        return None
 
     def __getstate__(self) -> dict[str, object]:
         """What a copy or a pickle of the rules keeps: every attribute. Compiled with mypyc,

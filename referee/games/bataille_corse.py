@@ -105,7 +105,7 @@ EXAMPLES = {
     "BC-CARD-COUNT": _TWO + "Alice holds 5H 9C        ; expect BC-CARD-COUNT\nBob holds 2D 3D\nAlice plays 5H\n",
 }
 """For ``referee explain``: a short record per code, the fault marked where referee
-reports it. The shared ``REC-*`` codes have theirs in referee/record_rules.py."""
+reports it. The shared ``REC-*`` codes have theirs in referee/games/shared_examples.py."""
 
 
 def slap_patterns(run: list[Card], allowed: frozenset[str], ace_counts: bool) -> list[str]:
@@ -161,6 +161,7 @@ class BatailleCorse(Rules):
         Option("SlapDuringPayment", ("yes", "no"), "yes", "whether a slap during an unfinished payment wins the pile"),
         Option("SlapLeads", ("slapper", "turn"), "slapper", "who turns the next card after a winning slap"),
     )
+    chart = "cards"
     RULES = RULES
     CODES = CODES
     EXAMPLES = EXAMPLES

@@ -122,6 +122,7 @@ class Flaschenteufel(TrickRules):
                aliases=(("texte", "text"), ("cards", "table"))),
     )
     match_points = "points"
+    chart = "bottle"
     RULES = RULES
     CODES = CODES
     EXAMPLES = EXAMPLES
@@ -129,6 +130,15 @@ class Flaschenteufel(TrickRules):
                      "TR-NOT-COMPLETE", "TR-NOTHING-TO-COLLECT", "FT-DEVIL-MISSING", "FT-DEVIL-EXTRA",
                      "FT-LATE-PREPARATION", "FT-NOT-NEIGHBOUR", "FT-SAME-NEIGHBOUR", "FT-EXCHANGE-MISSING",
                      "FT-WRONG-BOTTLE")
+
+    @classmethod
+    def numbered_face(cls, number: int) -> tuple[str, int] | None:
+        """A card's colour and its points as printed (the green figure in the flask)."""
+        return (COLOUR[number], TABLE_POINTS[number]) if number in COLOUR else None
+
+    def chart_point(self) -> tuple[int, int | None] | None:
+        """The bottle's price and its owner's seat."""
+        return self.price, self.owner
 
     def __init__(self, setup: Setup):
         super().__init__(setup)

@@ -118,6 +118,7 @@ class PierreQuiRoule(TrickRules):
                         ("penalty", "penalties"), ("premier-sorti", "first-out"))),
     )
     match_points = "penalties"
+    chart = "cards"
     RULES = RULES
     CODES = CODES
     EXAMPLES = EXAMPLES

@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..card_svg import symbol_id, use
 from ..cards import NUMBERED, UNSEEN_CARD, Card, cards_named_in, read_card
 from ..engine import GameReport, replay, start
-from ..games import find_game
+from ..games import find_game, load_rules
 from ..games.base import UNITS, Rules, SetupError, Violation, amount_text
 from ..match import Standing, describe
 from ..messages import join, say
@@ -103,8 +103,6 @@ def replayed(record: Record, events: list[Event], players: list[str]) -> Replaye
 
 
 def _replayed(record: Record, events: list[Event], players: list[str]) -> Replayed:
-    from ..games.flaschenteufel import RULES_CLASS as FLASCHENTEUFEL
-
     found = Replayed()
     try:
         rules = start(record)
@@ -120,9 +118,11 @@ def _replayed(record: Record, events: list[Event], players: list[str]) -> Replay
         for seat, player in enumerate(players):
             hand = state.get(f"h{seat}", "0|")
             found.counts[player].append(int(hand.split("|", 1)[0]))
-        if isinstance(rules, FLASCHENTEUFEL):
-            found.prices.append(rules.price)
-            found.owners.append(players[rules.owner] if rules.owner is not None else "")
+        point = rules.chart_point()
+        if point is not None:
+            price, owner = point
+            found.prices.append(price)
+            found.owners.append(players[owner] if owner is not None else "")
     return found
 
 
@@ -331,20 +331,19 @@ def drinks_table(report: GameReport) -> Html:
 
 
 def game_charts(report: GameReport, events: list[Event], found: Replayed) -> Html:
-    """The charts of a game: drinks by round (Caroleto), cards held (Bataille corse, Carte
-    et Plouc, Pierre qui Roule), the bottle (Flaschenteufel)."""
-    if report.game == "caroleto" and report.drinks:
-        return drinks_chart(report)
-    if report.game in ("bataille-corse", "carte-et-plouc", "pierre-qui-roule") and found.states:
-        return charts.lines(say("html.chart.cards"), found.counts, say("html.events"))
-    if report.game == "flaschenteufel" and found.prices:
-        return charts.owned_steps(say("html.chart.bottle"), found.prices, found.owners, report.players, say("html.nobody"))
-    return Html("")
+    """The chart of a game, the one its rules name (``Rules.chart``): drinks by round
+    (Caroleto), cards held (Bataille corse, Carte et Plouc, Pierre qui Roule), the bottle
+    (Flaschenteufel)."""
+    entry = find_game(report.game) if report.game else None
+    draw = CHARTS.get(load_rules(entry).chart) if entry is not None and entry.module is not None else None
+    return draw(report, found) if draw is not None else Html("")
 
 
-def drinks_chart(report: GameReport) -> Html:
+def _drinks_chart(report: GameReport, found: Replayed) -> Html:
     """Each player's drinks round by round, by unit: what each round gave and, for the
     rounds whose drinks the record writes, what it wrote, side by side."""
+    if not report.drinks and not report.drunk_rounds:
+        return Html("")
     owed: dict[tuple[int, str, str], float] = {}
     for d in report.drinks:
         key = (d.round or 0, d.player, d.unit)
@@ -369,6 +368,23 @@ def drinks_chart(report: GameReport) -> Html:
 def amounts_words(units: Mapping[str, float]) -> str:
     """Amounts by unit in words (« 3 gorgées, 1 half glass »), never added together."""
     return ", ".join(amount_text(units[u], u) for u in UNITS if units.get(u)) or say("html.drinks.nothing")
+
+
+def _cards_chart(report: GameReport, found: Replayed) -> Html:
+    """The cards each player holds, event by event."""
+    return charts.lines(say("html.chart.cards"), found.counts, say("html.events")) if found.states else Html("")
+
+
+def _bottle_chart(report: GameReport, found: Replayed) -> Html:
+    """The price of the bottle and who owns it, event by event (``Rules.chart_point``)."""
+    if not found.prices:
+        return Html("")
+    return charts.owned_steps(say("html.chart.bottle"), found.prices, found.owners, report.players, say("html.nobody"))
+
+
+CHARTS: dict[str, Callable[[GameReport, Replayed], Html]] = {"drinks": _drinks_chart, "cards": _cards_chart,
+                                                             "bottle": _bottle_chart}
+"""Each chart a game may name (``Rules.chart``) and what draws it."""
 
 
 def _merged(events: list[Event], comments: list[Comment]) -> Iterator[tuple[int, Event | Comment]]:

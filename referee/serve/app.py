@@ -15,6 +15,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import aclosing
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
@@ -34,6 +35,7 @@ from ..messages import say
 from ..numbers import whole
 from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
 from .view import NO_PLAYER, hint, view_of
+from .watch import changes
 
 STATUS = {"written": 200, "flagged": 200, "already": 200, "changed": 409}
 """The HTTP status of the answer to a line, by what became of it (422 for the rest)."""
@@ -41,9 +43,6 @@ BODY_LIMIT = 64 * 1024
 """The most a request may hold, in bytes."""
 WRITES_PER_SECOND = 20
 """The most writes (lines, undos, new games) one client may send in a second."""
-WATCH_EVERY = 0.5
-"""Seconds between two looks at the record for a change made by another hand (an
-editor): the open pages get it within a second, without a request."""
 KEEPALIVE = 15.0
 """Seconds between two comments on an idle event stream, so that proxies keep it open."""
 TOKEN_COOKIE, LANG_COOKIE = "referee_token", "referee_lang"
@@ -399,18 +398,25 @@ class Pages:
                                  headers={"X-Accel-Buffering": "no"})
 
     async def _watch(self) -> None:
-        """While pages listen: look at the record every WATCH_EVERY seconds (its name, size
-        and time of change: no read), and send them the table when another hand changed it."""
-        while not self.hub.closing.is_set() and self.hub.queues:
-            await asyncio.sleep(WATCH_EVERY)
-            try:
-                changed = self.served.refresh()
-            except PROBLEMS:
-                changed = self.served.version != self._seen_broken
-                self._seen_broken = self.served.version
-            if changed:
-                self.hub.publish()
+        """While pages listen: at each notice that the record may have changed (serve/watch.py),
+        look at it (its name, size and time of change: no read), and send them the table
+        when another hand changed it."""
+        async with aclosing(changes(self.served.path, self.hub.closing)) as notices:
+            async for _ in notices:
+                if not self.hub.queues:
+                    break
+                self._look()
         self._watcher = None
+
+    def _look(self) -> None:
+        """The table sent to every page when another hand changed the record."""
+        try:
+            changed = self.served.refresh()
+        except PROBLEMS:
+            changed = self.served.version != self._seen_broken
+            self._seen_broken = self.served.version
+        if changed:
+            self.hub.publish()
 
     _seen_broken = -1
 

@@ -165,6 +165,7 @@ class Caroleto(Rules):
         Option("Drinks", ("round", "all"), "round",
                "the rounds whose drinks must all be written: those that write one, or all"),
     )
+    chart = "drinks"
     RULES = RULES
     CODES = CODES
     EXAMPLES = EXAMPLES

@@ -134,6 +134,9 @@ class CarteEtPlouc(Calls):
     CODES = CODES
     EXAMPLES = EXAMPLES
     extra_tags = ("Starter", "Stock")
+    aces_announce = True
+    calls = ("carte", "plouc", "contre")
+    chart = "cards"
 
     def __init__(self, setup: Setup):
         super().__init__(setup)

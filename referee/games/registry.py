@@ -1,6 +1,7 @@
 """The registry of games as data: each game's name, title, rules module and how its cards
-are written. Below ``notation`` (which needs to know whether a game writes its cards as
-numbers) and ``games`` (which loads the rules): both read it, neither imports the other."""
+are written. Data only, importing nothing of referee: ``notation`` (which needs to know
+whether a game writes its cards as numbers) reads it below the games, and
+``referee.games`` (which loads the rules) above. Adding a game is one line in ``GAMES``."""
 
 from __future__ import annotations
 
