@@ -316,7 +316,7 @@ def drinks_table(report: GameReport) -> Html:
             off = {u for u in UNITS if abs(due.get(u, 0) - drank.get(u, 0)) > 1e-9}
             differs = bool(off)
             pieces = [h('<span class="{}">{}</span>', "off" if u in off else "same",
-                        amount_text(drank[u], u) if drank.get(u) else say(f"ca.drink.none.{u}"))
+                        amount_text(drank[u], u) if drank.get(u) else say(f"html.drinks.none.{u}"))
                       for u in UNITS if drank.get(u) or u in off]
             mark = h('<span class="mark" title="{}">\u2260</span> <span class="sr">{}</span> ', say("html.drinks.differs"),
                      say("html.drinks.differs")) if differs else Html("")
