@@ -144,3 +144,30 @@ def test_the_readme_fits_its_job() -> None:
     for said in ("REFEREE_PURE_BUILD=1", "about a minute", "Python 3.11", "Chromium", "apt-get install -y chromium",
                  "150 s", "## After a game", "## At the table", "## In CI", "## In an editor", "docs/ci.md"):
         assert said in readme, said
+
+
+DISPUTES = ROOT / "docs" / "disputes.md"
+TABLE_COMMANDS = re.findall(r"^```\n\$ (referee (?:state|explain) [^\n]+)\n(.*?)^```", DISPUTES.read_text(encoding="utf-8"),
+                            re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize(("command", "shown"), TABLE_COMMANDS, ids=[c for c, _ in TABLE_COMMANDS])
+def test_a_state_or_explain_shown_on_the_disputes_page_prints_what_the_page_shows(command: str, shown: str, tmp_path: Path,
+                                                                                 monkeypatch) -> None:
+    """The page's `referee state` and `referee explain` outputs are what they print today
+    (piped: 80 columns), on the page's own friday.txt."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    text = DISPUTES.read_text(encoding="utf-8")
+    friday = re.search(r"run on `friday.txt`[^\n]*\n\n```\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+    assert friday is not None
+    (tmp_path / "friday.txt").write_text(friday.group(1), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    printed = CliRunner().invoke(main, ["--lang", "en", *command.split()[1:]]).output
+    assert printed == shown
+
+
+def test_the_disputes_page_shows_state_and_explain() -> None:
+    assert len(TABLE_COMMANDS) >= 3
