@@ -171,3 +171,14 @@ def test_a_state_or_explain_shown_on_the_disputes_page_prints_what_the_page_show
 
 def test_the_disputes_page_shows_state_and_explain() -> None:
     assert len(TABLE_COMMANDS) >= 3
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_paragraph_says_a_sentence_twice(page: Path) -> None:
+    """A sentence (of 8 words or more) written twice in one paragraph is a slip of an edit."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
+    twice = []
+    for paragraph in re.split(r"\n\s*\n", text):
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+", " ".join(paragraph.split())) if len(s.split()) >= 8]
+        twice += sorted({s for s in sentences if sentences.count(s) > 1})
+    assert not twice, twice
