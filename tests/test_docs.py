@@ -182,3 +182,12 @@ def test_no_paragraph_says_a_sentence_twice(page: Path) -> None:
         sentences = [s for s in re.split(r"(?<=[.!?])\s+", " ".join(paragraph.split())) if len(s.split()) >= 8]
         twice += sorted({s for s in sentences if sentences.count(s) > 1})
     assert not twice, twice
+
+
+def test_the_extras_are_installed_from_the_clone_as_the_readme_installs_referee() -> None:
+    """README.md installs referee from its folder (`pip install .`); a page that says
+    `pip install 'referee[lsp]'` sends a newcomer to a package index instead."""
+    said = [f"{page.relative_to(ROOT)}:{n}" for page in PAGES
+            for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+            if re.search(r"pip install [\"']?referee\[", line)]
+    assert not said, said
