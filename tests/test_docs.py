@@ -191,3 +191,43 @@ def test_the_extras_are_installed_from_the_clone_as_the_readme_installs_referee(
             for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
             if re.search(r"pip install [\"']?referee\[", line)]
     assert not said, said
+
+
+EDITORS = ROOT / "docs" / "editors.md"
+NEOVIM = re.findall(r"^```lua\n(.*?)^```", EDITORS.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("init", NEOVIM, ids=[f"neovim-{n}" for n in range(len(NEOVIM))])
+def test_a_neovim_set_up_of_the_editors_page_shows_a_records_rulings(init: str, tmp_path: Path) -> None:
+    """Each init.lua of docs/editors.md, in the Neovim installed (skipped without one, or
+    where it asks for a newer one), starts `referee lsp` on a record under records/ and
+    shows its violation as a diagnostic."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    nvim = shutil.which("nvim")
+    if nvim is None:
+        pytest.skip("no nvim on PATH")
+    needs_config = "vim.lsp.config(" in init
+    has_config = subprocess.run([nvim, "--headless", "-c", "lua io.stdout:write(vim.lsp.config and 'yes' or 'no')",
+                                 "-c", "qa!"], capture_output=True, text=True, timeout=60).stdout.strip() == "yes"
+    if needs_config and not has_config:
+        pytest.skip("this set-up needs Neovim 0.11 or later")
+    (tmp_path / "config" / "nvim").mkdir(parents=True)
+    (tmp_path / "config" / "nvim" / "init.lua").write_text(init, encoding="utf-8")
+    (tmp_path / "records").mkdir()
+    record = tmp_path / "records" / "friday.txt"
+    record.write_text('[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays 5H\nBob slaps\n', encoding="utf-8")
+    out = tmp_path / "seen.txt"
+    probe = ("lua vim.wait(60000, function() return #vim.diagnostic.get(0) > 0 end, 100) "
+             "local seen = {vim.bo.filetype} "
+             "for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(seen, tostring(d.code)) end "
+             f"vim.fn.writefile(seen, '{out}')")
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_STATE_HOME": str(tmp_path / "state"), "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "LANG": "C.UTF-8"}
+    subprocess.run([nvim, "--headless", str(record), "-c", probe, "-c", "qa!"], env=env, cwd=tmp_path, timeout=120,
+                   stdin=subprocess.DEVNULL, capture_output=True)
+    assert out.read_text(encoding="utf-8").split() == ["referee", "BC-FALSE-SLAP"]
