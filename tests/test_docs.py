@@ -231,3 +231,42 @@ def test_a_neovim_set_up_of_the_editors_page_shows_a_records_rulings(init: str, 
     subprocess.run([nvim, "--headless", str(record), "-c", probe, "-c", "qa!"], env=env, cwd=tmp_path, timeout=120,
                    stdin=subprocess.DEVNULL, capture_output=True)
     assert out.read_text(encoding="utf-8").split() == ["referee", "BC-FALSE-SLAP"]
+
+
+def _readme_commands(section: str) -> list[str]:
+    """The `referee` command lines of a README section's indented blocks, comments dropped."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return [line.strip().split("   #", 1)[0].strip() for line in text.splitlines() if line.startswith("    referee ")]
+
+
+AFTER_A_GAME = [c for c in _readme_commands("After a game") + _readme_commands("At the table")
+                if c.split()[1] in ("check", "explain", "state", "standings")]
+
+
+@pytest.mark.parametrize("command", AFTER_A_GAME)
+def test_a_command_of_the_readme_runs_as_written(command: str, tmp_path: Path, monkeypatch) -> None:
+    """Each check, explain, state and standings line of "After a game" and "At the table",
+    typed as written in a folder with the repository's records and the README's
+    friday.txt: no usage error and nothing unreadable (exit 0 or 1), and a file it names
+    with -o is written."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").split("## After a game\n", 1)[1]
+    friday = BLOCK.search(readme)
+    assert friday is not None and "[Game " in friday.group(1)
+    (tmp_path / "friday.txt").write_text(friday.group(1), encoding="utf-8")
+    (tmp_path / "records").symlink_to(ROOT / "records")
+    monkeypatch.chdir(tmp_path)
+    args = shlex.split(command)[1:]
+    done = CliRunner().invoke(main, ["--lang", "en", *args])
+    assert done.exit_code in (0, 1), done.output[-2000:]
+    if "-o" in args:
+        assert (tmp_path / args[args.index("-o") + 1]).stat().st_size > 0
+
+
+def test_the_readme_shows_commands_after_a_game() -> None:
+    assert {c.split()[1] for c in AFTER_A_GAME} == {"check", "explain", "state", "standings"}
