@@ -270,3 +270,12 @@ def test_a_command_of_the_readme_runs_as_written(command: str, tmp_path: Path, m
 
 def test_the_readme_shows_commands_after_a_game() -> None:
     assert {c.split()[1] for c in AFTER_A_GAME} == {"check", "explain", "state", "standings"}
+
+
+def test_the_readme_says_how_its_bare_referee_commands_find_referee() -> None:
+    """The fresh-machine commands install into .venv; the examples after them call a bare
+    `referee`, which a new shell finds only once that environment is activated."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    fresh, after = readme.split("## After a game", 1)
+    assert ".venv/bin/pip install" in fresh and "\n    referee " in after
+    assert ". .venv/bin/activate" in fresh
