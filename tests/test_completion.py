@@ -1,4 +1,4 @@
-"""Shell completion, as README.md documents it for bash, zsh and fish."""
+"""Shell completion, as docs/commands.md documents it for bash, zsh and fish."""
 
 from __future__ import annotations
 

@@ -144,3 +144,138 @@ def test_the_readme_fits_its_job() -> None:
     for said in ("REFEREE_PURE_BUILD=1", "about a minute", "Python 3.11", "Chromium", "apt-get install -y chromium",
                  "150 s", "## After a game", "## At the table", "## In CI", "## In an editor", "docs/ci.md"):
         assert said in readme, said
+
+
+DISPUTES = ROOT / "docs" / "disputes.md"
+TABLE_COMMANDS = re.findall(r"^```\n\$ (referee (?:state|explain) [^\n]+)\n(.*?)^```", DISPUTES.read_text(encoding="utf-8"),
+                            re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize(("command", "shown"), TABLE_COMMANDS, ids=[c for c, _ in TABLE_COMMANDS])
+def test_a_state_or_explain_shown_on_the_disputes_page_prints_what_the_page_shows(command: str, shown: str, tmp_path: Path,
+                                                                                 monkeypatch) -> None:
+    """The page's `referee state` and `referee explain` outputs are what they print today
+    (piped: 80 columns), on the page's own friday.txt."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    text = DISPUTES.read_text(encoding="utf-8")
+    friday = re.search(r"run on `friday.txt`[^\n]*\n\n```\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+    assert friday is not None
+    (tmp_path / "friday.txt").write_text(friday.group(1), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    printed = CliRunner().invoke(main, ["--lang", "en", *command.split()[1:]]).output
+    assert printed == shown
+
+
+def test_the_disputes_page_shows_state_and_explain() -> None:
+    assert len(TABLE_COMMANDS) >= 3
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_paragraph_says_a_sentence_twice(page: Path) -> None:
+    """A sentence (of 8 words or more) written twice in one paragraph is a slip of an edit."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
+    twice = []
+    for paragraph in re.split(r"\n\s*\n", text):
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+", " ".join(paragraph.split())) if len(s.split()) >= 8]
+        twice += sorted({s for s in sentences if sentences.count(s) > 1})
+    assert not twice, twice
+
+
+def test_the_extras_are_installed_from_the_clone_as_the_readme_installs_referee() -> None:
+    """README.md installs referee from its folder (`pip install .`); a page that says
+    `pip install 'referee[lsp]'` sends a newcomer to a package index instead."""
+    said = [f"{page.relative_to(ROOT)}:{n}" for page in PAGES
+            for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+            if re.search(r"pip install [\"']?referee\[", line)]
+    assert not said, said
+
+
+EDITORS = ROOT / "docs" / "editors.md"
+NEOVIM = re.findall(r"^```lua\n(.*?)^```", EDITORS.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("init", NEOVIM, ids=[f"neovim-{n}" for n in range(len(NEOVIM))])
+def test_a_neovim_set_up_of_the_editors_page_shows_a_records_rulings(init: str, tmp_path: Path) -> None:
+    """Each init.lua of docs/editors.md, in the Neovim installed (skipped without one, or
+    where it asks for a newer one), starts `referee lsp` on a record under records/ and
+    shows its violation as a diagnostic."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    nvim = shutil.which("nvim")
+    if nvim is None:
+        pytest.skip("no nvim on PATH")
+    needs_config = "vim.lsp.config(" in init
+    has_config = subprocess.run([nvim, "--headless", "-c", "lua io.stdout:write(vim.lsp.config and 'yes' or 'no')",
+                                 "-c", "qa!"], capture_output=True, text=True, timeout=60).stdout.strip() == "yes"
+    if needs_config and not has_config:
+        pytest.skip("this set-up needs Neovim 0.11 or later")
+    (tmp_path / "config" / "nvim").mkdir(parents=True)
+    (tmp_path / "config" / "nvim" / "init.lua").write_text(init, encoding="utf-8")
+    (tmp_path / "records").mkdir()
+    record = tmp_path / "records" / "friday.txt"
+    record.write_text('[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays 5H\nBob slaps\n', encoding="utf-8")
+    out = tmp_path / "seen.txt"
+    probe = ("lua vim.wait(60000, function() return #vim.diagnostic.get(0) > 0 end, 100) "
+             "local seen = {vim.bo.filetype} "
+             "for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(seen, tostring(d.code)) end "
+             f"vim.fn.writefile(seen, '{out}')")
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_STATE_HOME": str(tmp_path / "state"), "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "LANG": "C.UTF-8"}
+    subprocess.run([nvim, "--headless", str(record), "-c", probe, "-c", "qa!"], env=env, cwd=tmp_path, timeout=120,
+                   stdin=subprocess.DEVNULL, capture_output=True)
+    assert out.read_text(encoding="utf-8").split() == ["referee", "BC-FALSE-SLAP"]
+
+
+def _readme_commands(section: str) -> list[str]:
+    """The `referee` command lines of a README section's indented blocks, comments dropped."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return [line.strip().split("   #", 1)[0].strip() for line in text.splitlines() if line.startswith("    referee ")]
+
+
+AFTER_A_GAME = [c for c in _readme_commands("After a game") + _readme_commands("At the table")
+                if c.split()[1] in ("check", "explain", "state", "standings")]
+
+
+@pytest.mark.parametrize("command", AFTER_A_GAME)
+def test_a_command_of_the_readme_runs_as_written(command: str, tmp_path: Path, monkeypatch) -> None:
+    """Each check, explain, state and standings line of "After a game" and "At the table",
+    typed as written in a folder with the repository's records and the README's
+    friday.txt: no usage error and nothing unreadable (exit 0 or 1), and a file it names
+    with -o is written."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").split("## After a game\n", 1)[1]
+    friday = BLOCK.search(readme)
+    assert friday is not None and "[Game " in friday.group(1)
+    (tmp_path / "friday.txt").write_text(friday.group(1), encoding="utf-8")
+    (tmp_path / "records").symlink_to(ROOT / "records")
+    monkeypatch.chdir(tmp_path)
+    args = shlex.split(command)[1:]
+    done = CliRunner().invoke(main, ["--lang", "en", *args])
+    assert done.exit_code in (0, 1), done.output[-2000:]
+    if "-o" in args:
+        assert (tmp_path / args[args.index("-o") + 1]).stat().st_size > 0
+
+
+def test_the_readme_shows_commands_after_a_game() -> None:
+    assert {c.split()[1] for c in AFTER_A_GAME} == {"check", "explain", "state", "standings"}
+
+
+def test_the_readme_says_how_its_bare_referee_commands_find_referee() -> None:
+    """The fresh-machine commands install into .venv; the examples after them call a bare
+    `referee`, which a new shell finds only once that environment is activated."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    fresh, after = readme.split("## After a game", 1)
+    assert ".venv/bin/pip install" in fresh and "\n    referee " in after
+    assert ". .venv/bin/activate" in fresh
