@@ -185,8 +185,9 @@ class Spelling:
     def headers(self, pairs: Iterable[tuple[str, str]]) -> str:
         """A new record's headers, one a line and a blank line after them, each tag as this
         notation writes it, ``[Notation]`` after the first where the notation is not English
-        (``[Jeu "..."]``, ``[Notation "fr"]``, ``[Joueurs "..."]``...)."""
-        pairs = list(pairs)
+        (``[Jeu "..."]``, ``[Notation "fr"]``, ``[Joueurs "..."]``...); ``[Date]`` last,
+        after the game's options, where ``referee fmt`` puts it."""
+        pairs = sorted(pairs, key=lambda pair: pair[0] == "Date")
         if self.code != "en":
             pairs.insert(1, ("Notation", self.code))
         return "".join(f'[{self.tag(tag)} "{escape_value(value)}"]\n' for tag, value in pairs) + "\n"

@@ -327,3 +327,14 @@ def test_a_new_record_started_in_french_is_written_in_french_notation(tmp_path) 
     assert text.endswith("\nZoé joue 8P\n"), text
     assert "annulé" in result.output or "retir" in result.output, result.output
     assert result.exit_code == 0, result.output
+
+
+def test_a_new_record_written_by_play_is_in_fmts_header_order(tmp_path) -> None:
+    """[Date] after the game's options, where ``fmt`` puts it: a record written at the table
+    passes the documented CI's ``fmt --check``."""
+    typed = "bataille corse\nAlice Bob\n\nsandwich\n\n\n\n\n\nAlice plays 5H\n"
+    _, path = play(tmp_path, typed, start=None)
+    text = path.read_text(encoding="utf-8")
+    assert text.index("[Slaps") < text.index("[Date")
+    checked = CliRunner().invoke(main, ["fmt", "--check", "--no-config", str(path)])
+    assert checked.exit_code == 0, checked.output
