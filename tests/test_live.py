@@ -87,8 +87,8 @@ def test_a_new_record_through_a_terminal(tmp_path) -> None:
     child.close()
     assert child.exitstatus == 0
     text = path.read_text(encoding="utf-8")
-    assert text.startswith('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Date "')
-    assert '[Slaps "pair sandwich"]\n' in text and '[Penalty "burn-3"]\n' in text
+    assert text.startswith('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Slaps "pair sandwich"]\n')
+    assert '[Penalty "burn-3"]\n' in text and '"]\n[Date "' in text  # the date last
     assert events(path) == ["Alice plays 5H", "Bob plays 5C", "Alice slaps"]
 
 
