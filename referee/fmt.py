@@ -89,8 +89,8 @@ def run(targets: Iterable[str | NotFound], style: Style, check: bool, diff: bool
             err(str(error) + "\n")
             counts["error"] += 1
         except OSError as error:
-            if error.errno in OUTPUT_FULL:
-                raise  # the standard output is full (every file fmt writes says its own errors)
+            if error.errno in OUTPUT_FULL or isinstance(error, BrokenPipeError):
+                raise  # the standard output is full or closed (every file fmt writes says its own errors)
             err(_unreadable(target, error) + "\n")
             counts["error"] += 1
     changed, same, errors = counts["changed"], counts["same"], counts["error"]

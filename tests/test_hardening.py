@@ -206,6 +206,20 @@ def test_a_closed_pipe_ends_quietly_with_141(tmp_path, args):
     assert process.wait(timeout=120) == 141 and err == b""
 
 
+@pytest.mark.skipif(os.name != "posix", reason="SIGPIPE")
+def test_a_closed_pipe_ends_fmt_diff_quietly_with_141(tmp_path):
+    """``fmt --diff folder | head``: the closed pipe is no file's fault (it was "cannot read
+    the file: Broken pipe", exit 2, for every file after it)."""
+    for n in range(300):
+        write(tmp_path, f"r{n:03d}.txt", GOOD.replace(" plays ", "   plays "))
+    process = subprocess.Popen([sys.executable, "-m", "referee", "fmt", "--diff", "--no-config", str(tmp_path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.readline()
+    process.stdout.close()  # as `| head -1` does
+    err = process.stderr.read()
+    assert process.wait(timeout=120) == 141 and err == b"", err
+
+
 # --- D8: control characters never reach the output -----------------------------------------------
 
 def test_the_unsafe_characters_are_exactly_the_controls_and_invisible_formats():
