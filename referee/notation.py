@@ -16,6 +16,7 @@ notation: the same grammar with its words, card letters and drinks in French
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -571,6 +572,8 @@ def _texts(path: str, stream: Readable) -> Iterator[str]:
                 yield good
             raise failure
         text = whole.decode("utf-8")
+        if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+            text = unicodedata.normalize("NFC", text)  # a name typed decomposed (Zoe + U+0301) reads as Zoé
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         if len(text) > MAX_LINE and _has_long_line(text):

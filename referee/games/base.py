@@ -19,6 +19,7 @@ from ..notation import PLAYER_NAME, VERBS
 from ..numbers import MAX_DIGITS, whole
 from ..plain import field_values, fields_repr
 from ..record import Event, Header, Record
+from .names import code_point, composed, difference, disguised, invisible, refused_character, skeleton
 
 # The value classes below are written by hand, not as dataclasses (referee/plain.py). Those
 # whose fields never change after they are made declare them Final: mypy refuses an
@@ -711,7 +712,7 @@ class Rules:
         header = record.header("Players")
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
-        players = tuple(header.value.replace(",", " ").split())
+        players = tuple(composed(name) for name in header.value.replace(",", " ").split())
         notation = record.header("Notation")
         if notation is not None and notation.value.strip().lower() not in ("en", "english", "") and not is_french(notation.value):
             raise SetupError(say("setup.bad-notation", value=notation.value), notation)
@@ -719,22 +720,36 @@ class Rules:
         folded: dict[str, str] = {}
         for name in players:
             if not PLAYER_NAME.fullmatch(name):
-                raise SetupError(say("setup.bad-name", player=name), header)
+                bad = refused_character(name)
+                raise SetupError(say("setup.name-character", player=name, character=code_point(bad)) if bad
+                                 else say("setup.bad-name", player=name), header)
+            if (hidden := invisible(name)) is not None:
+                raise SetupError(say("setup.name-invisible", player=name, character=code_point(hidden)), header)
             if name.lower() in verbs:
                 raise SetupError(say("setup.reserved-name", player=name), header)
             if players.count(name) > 1:
                 raise SetupError(say("setup.duplicate-player", player=name), header)
             if (other := folded.setdefault(fold_name(name), name)) != name:
                 raise SetupError(say("setup.names-alike", player=other, other=name), header)
+        if not all(name.isascii() for name in players):
+            looks: dict[str, str] = {}
+            for name in players:
+                if (other := looks.setdefault(fold_name(skeleton(name)), name)) != name:
+                    character = difference(other, name)
+                    raise SetupError(say("setup.names-look-alike", player=other, other=name,
+                                         character=code_point(character) if character else "?"), header)
+                if (odd := disguised(name)) is not None:
+                    notes.append(say("note.name-look-alike", player=name, character=code_point(odd), plain=skeleton(odd)))
         if not cls.min_players <= len(players) <= cls.max_players:
             raise SetupError(say("setup.player-count", title=cls.title, low=cls.min_players, high=cls.max_players, count=len(players)), header)
         first = 0
         for tag, shift in (("Dealer", 1), ("First", 0)):
             seat = record.header(tag)
             if seat is not None:
-                if seat.value not in players:
+                seated = composed(seat.value)
+                if seated not in players:
                     raise SetupError(say("setup.unknown-seat", tag=seat.tag, player=seat.value), seat)
-                first = (players.index(seat.value) + shift) % len(players)
+                first = (players.index(seated) + shift) % len(players)
         for tag in ("Target", "Hands"):
             found = record.header(tag)
             if found is not None and (whole(found.value.strip()) or 0) < 1:

@@ -106,6 +106,9 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "setup.player-count": "{title} is for {low} to {high} players, not {count}",
     "setup.duplicate-player": "{player} is named twice in [Players]",
     "setup.bad-name": "{player!r} cannot be a player's name: a name starts with a letter, then letters, digits, ' or -",
+    "setup.name-character": "{player!r} cannot be a player's name: it holds {character}, which is not a letter, a digit, ' or -",
+    "setup.name-invisible": "{player!r} cannot be a player's name: it holds {character}, a letter that shows nothing",
+    "setup.names-look-alike": "{player!r} and {other!r} look alike (one is written with {character}): give the players names that tell them apart",
     "setup.reserved-name": "{player!r} is an action word and cannot be a player's name",
     "setup.unknown-seat": "[{tag} \"{player}\"] names nobody in [Players]",
     "setup.bad-option": "[{tag} \"{value}\"]: {title} accepts {choices}",
@@ -148,6 +151,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "note.hands-unseen": "the hands of {players} were not given: not following suit is flagged as a revoke only once a later play proves it",
     "note.devil-unknown": ("{count} card of the devil's trick was laid unseen and cannot be told from the cards never played: the bottle's owner is scored on the others", "{count} cards of the devil's trick were laid unseen and cannot be told from the cards never played: the bottle's owner is scored on the others"),
     # Notes: what could not be checked.
+    "note.name-look-alike": "{player!r} is written with {character}, which looks like {plain}: a line that writes {plain} there names no player",
     "note.tag-twice": "[{tag}] on line {line} repeats an earlier header with the same value",
     "note.tag-again": "[{tag}] on line {line} is given again; the first one holds",
     "note.tag-misspelled": "[{tag}] on line {line} is not a header referee reads: did you mean [{known}]?",
