@@ -13,7 +13,7 @@ from typing import ClassVar, Final, Protocol, SupportsIndex, cast, overload
 from mypy_extensions import mypyc_attr
 
 from ..cards import Card
-from ..french import FRENCH_VERBS, is_french
+from ..french import FRENCH_VALUES, FRENCH_VERBS, is_french
 from ..messages import join, language, say
 from ..notation import PLAYER_NAME, VERBS
 from ..numbers import MAX_DIGITS, whole
@@ -247,6 +247,7 @@ class Option:
         aliases = dict(self.aliases)
         words = [_plain(w) for w in value.replace(",", " ").split()] if self.many else [_plain(value)]
         words = [aliases.get(w, w) for w in words]
+        words = [w if w in self.choices else _FRENCH_VALUES_READ.get(w, w) for w in words]
         unknown = [w for w in words if w not in self.choices]
         if unknown or not words:
             raise ValueError(unknown[0] if unknown else value)
@@ -260,12 +261,21 @@ class Option:
         """What the header accepts, in words."""
         if self.number is not None:
             return say("option.number", low=self.number[0], high=self.number[1])
-        return say("option.any-of" if self.many else "option.one-of", choices=join(self.choices, "or"))
+        return say("option.any-of" if self.many else "option.one-of", choices=join(map(option_value, self.choices), "or"))
 
 
 def _plain(word: str) -> str:
     plain = unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
     return plain.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+_FRENCH_VALUES_READ: Final = {**{_plain(french): english for english, french in FRENCH_VALUES.items()}, "aucun": "none"}
+"""Each option value's French word (without accents) to the English value."""
+
+
+def option_value(value: str) -> str:
+    """An option's value as the language in use says it: « aucune » for none in French."""
+    return FRENCH_VALUES.get(value, value) if language() == "fr" else value
 
 
 class SetupError(Exception):
