@@ -178,6 +178,17 @@ def _click_words() -> None:
     for module in (click.core, click.decorators, click.exceptions, click.formatting, click.types):
         module._ = translate  # type: ignore[attr-defined]
     click.core._referee = language() != "en"
+    for command in (main, *main.commands.values()):
+        for param in command.params:
+            english = getattr(param.type, "_english_name", None) or param.type.name
+            if english in TYPE_NAMES:  # « 'x' n'est pas un entier valide », and its metavar ENTIER
+                param.type._english_name = english  # type: ignore[attr-defined]
+                param.type.name = help_text(f"type.{english.replace(' ', '-')}", english)
+
+
+TYPE_NAMES = ("integer", "integer range", "float", "float range")
+"""The names of click's number types, said in errors (« 'x' is not a valid integer ») and
+as the metavar (INTEGER): in the language in use (context ``type.<name>``)."""
 
 
 

@@ -98,3 +98,103 @@ def test_no_sentence_says_ceci_or_needs_a_player_s_gender() -> None:
     wrong = [(key, text) for key, text in french_sentences()
              if re.search(r"\bceci\b", text) or re.search(r"\{\}[^.;:]*\b(soi|lui|elle)-même", text)]
     assert not wrong, wrong[:5]
+
+
+# No English left: every face of referee over every French record, in French.
+
+from click.testing import CliRunner  # noqa: E402
+
+from referee.cli import main  # noqa: E402
+from referee.cli_group import main as group  # noqa: E402
+
+from .conftest import RECORDS  # noqa: E402
+
+ENGLISH_WORDS = re.compile(
+    r"\b(the|and|is|are|was|with|but|none|yes|turn|turns|round|rounds|card|cards|line|lines|player|players|game|games|"
+    r"usage|error|default|missing|invalid|show|exit|integer|range|file|files|plays|holds|slaps|draws|not|this|"
+    r"that|has|have|cannot|must|owes|expected|got|end|commands|slapper|skip|penalties|first-out|play-on|"
+    r"burn-3|heart|spade|club|diamond)\b", re.IGNORECASE)
+"""Words a French reader should never meet in referee's French (a French word that is
+also English, « table », « pile », « plouc », is not here)."""
+FRENCH_RECORDS = sorted(p for p in RECORDS.rglob("*.txt") if "bad" not in p.parts
+                        and re.search(r'^\[(Notation "fr|Jeu )', p.read_text(encoding="utf-8"), re.MULTILINE | re.IGNORECASE))
+
+
+def _english_left(out: str) -> list[str]:
+    """The lines of ``out`` with an English word, outside what the record itself wrote: its
+    lines quoted under a finding (indented six spaces) or by explain (« ligne 35 : … »), its
+    comments (« ; expect … », a semicolon without French typography's no-break space), the
+    rules' quotes « … », paths, codes, header tags, command-line options, the commands'
+    names in the help and the record syntax shown in quotes."""
+    found = []
+    for line in out.splitlines():
+        if line.startswith("      ") and not line.lstrip().startswith("-") or re.match(r"\s*ligne \d+\u00a0: ", line):
+            continue
+        line = re.sub(r"(?<!\u00a0);.*$|^  [a-z]+(?=  )|^Utilisation\u00a0: \S+ [a-z]+", "", line)
+        text = re.sub(r"«[^»]*»|\S*\[\d+\]\S*|\S*/\S*|\S+\.txt\S*|\b[A-Z]+-[A-Z0-9-]+\b|\[[^\]]*\]|--?[\w-]+|`[^`]*`|'[^']*'|\"[^\"]*\"", " ", line)
+        if ENGLISH_WORDS.search(text):
+            found.append(line)
+    return found
+
+
+def test_the_french_records_are_there() -> None:
+    assert len(FRENCH_RECORDS) >= 8 and {p.parent.name for p in FRENCH_RECORDS} >= {
+        "bataille-corse", "carte-et-plouc", "pierre-qui-roule", "flaschenteufel", "caroleto"}
+
+
+@pytest.mark.parametrize("record", FRENCH_RECORDS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_face_of_a_french_record_speaks_french_only(monkeypatch, tmp_path, record) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    runner = CliRunner()
+    lines = record.read_text(encoding="utf-8").count("\n")
+    copy = tmp_path / record.name
+    copy.write_text(record.read_text(encoding="utf-8"), encoding="utf-8")
+    outputs = [runner.invoke(main, ["check", str(record)]).output, runner.invoke(main, ["state", str(record)]).output,
+               runner.invoke(main, ["state", "--at", str(lines // 2), str(record)]).output,
+               runner.invoke(main, ["play", str(copy)], input="état\npermis\naide\nfin\n").output]
+    outputs += [runner.invoke(main, ["explain", f"{record}:{n}"]).output for n in range(1, lines + 1, 7)]
+    left = [line for out in outputs for line in _english_left(out)]
+    assert not left, left[:8]
+
+
+def test_the_help_of_every_command_and_the_lists_speak_french_only(monkeypatch) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    runner = CliRunner()
+    outputs = [runner.invoke(main, ["--help"]).output, runner.invoke(main, ["games"]).output,
+               runner.invoke(main, ["explain", "--list"]).output,
+               *(runner.invoke(main, [command, "--help"]).output for command in sorted(group.commands)),
+               runner.invoke(main, ["check", "--nope"]).output, runner.invoke(main, ["check", "--jobs", "x"]).output]
+    assert "Options\u00a0:" in outputs[0] and "FICHIERS" in outputs[3 + sorted(group.commands).index("check")]
+    left = [line for out in outputs for line in _english_left(out)]
+    assert not left, left[:8]
+
+
+def test_the_english_finder_finds_english() -> None:
+    assert _english_left("Usage: referee check [OPTIONS]\n  now: Alice turns the next card\n")
+    assert not _english_left("      Alice plays 7H\n  « the rule »\n  records/x.txt:3 BC-FALSE-SLAP\n")
+
+
+def test_play_asks_the_options_by_what_they_are_with_their_values_in_french(tmp_path) -> None:
+    """Issue 35: not « Sanction [none] ? » but what the option is, its values in French;
+    a header written with a French value reads as the English one."""
+    path = tmp_path / "nouvelle.txt"
+    typed = "carte\nAnn Ben\n\n\n\nn\n\nsau\n\nfin\n"
+    out = CliRunner().invoke(main, ["--lang", "fr", "play", str(path)], input=typed).output
+    assert ("Sanction, la sanction d'un «\u00a0carte\u00a0» ou d'un «\u00a0plouc\u00a0» oublié après un «\u00a0contre\u00a0», "
+            "et du David le fou\u00a0: une valeur parmi aucune, zouzou ou mega-one [aucune]\u00a0? ") in out, out
+    assert "une valeur parmi aucune ou saut [aucune]\u00a0? " in out, out
+    text = path.read_text(encoding="utf-8")
+    assert '[Sanction "aucune"]\n[PlayOn "non"]\n[Reshuffle "oui"]\n[TwoPlayerReverse "saut"]\n' in text, text
+    state = CliRunner().invoke(main, ["--lang", "en", "state", str(path)]).output
+    assert "sanction: none" in state, state
+    state = CliRunner().invoke(main, ["--lang", "fr", "state", str(path)]).output
+    assert "sanction\u00a0: aucune" in state, state
+
+
+def test_the_suit_in_force_is_said_by_its_name() -> None:
+    out = CliRunner().invoke(main, ["--lang", "fr", "state", str(RECORDS / "carte-et-plouc" / "ace-announce.txt")]).output
+    assert "couleur\u00a0: cœur" in out, out
