@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -76,7 +76,7 @@ class _Formatter(click.HelpFormatter):
 
         self.write(f"{'':>{self.current_indent}}{help_text(click_context(HEADING), HEADING).format(heading=heading)}\n")
 
-    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
         from .messages import say
 
         separator = say("join.semicolon")

@@ -51,7 +51,7 @@ def _prototype(character: str) -> str:
     Cyrillic ``А`` is ``A``), else the least of it and its look-alikes; ASCII stays."""
     if character.isascii():
         return character
-    alike = [h["c"] for h in _data().get(character, ()) if len(h["c"]) == 1]
+    alike: list[str] = [h["c"] for h in _data().get(character, ()) if len(h["c"]) == 1]
     return next((c for c in alike if c.isascii()), min([character, *alike]))
 
 
