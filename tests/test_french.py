@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from babel.messages.pofile import read_po
@@ -223,3 +224,18 @@ def test_play_asks_the_options_by_what_they_are_with_their_values_in_french(tmp_
 def test_the_suit_in_force_is_said_by_its_name() -> None:
     out = CliRunner().invoke(main, ["--lang", "fr", "state", str(RECORDS / "carte-et-plouc" / "ace-announce.txt")]).output
     assert "couleur\u00a0: cœur" in out, out
+
+
+def test_the_table_page_s_new_game_says_its_options_in_french(tmp_path) -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from referee.serve.app import make_app
+    from referee.serve.table import Served
+
+    path = tmp_path / "game.txt"
+    path.write_text("", encoding="utf-8")
+    app, _ = make_app(Served(str(path)), None, {"testserver"}, time.monotonic)
+    form = TestClient(app).get("/?game=carte-et-plouc", headers={"accept-language": "fr"}).text
+    assert "la sanction d&#39;un" in form or "la sanction d'un" in form, form
+    assert '<option value="aucune">' in form and '<option value="none">' not in form, form
