@@ -225,3 +225,11 @@ def test_aliases_are_followed_and_a_circle_ends(tmp_path) -> None:
 
     assert Standings({"Zoe": "Zoé", "Zoé": "Zoé M"}).name("Zoe") == "Zoé M"
     assert Standings({"A": "B", "B": "A"}).name("A") == "B"
+
+
+def test_names_that_only_look_alike_are_told(runner, tmp_path) -> None:
+    """Issue 35: a Cyrillic А makes another name that reads the same (« Аnn », « Ann »)."""
+    bc(tmp_path, "a.txt", "Ann")
+    bc(tmp_path, "b.txt", "\u0410nn")
+    data = json.loads(runner.invoke(main, ["standings", "--no-config", "--format", "json", str(tmp_path)]).output)
+    assert data["alike"] == [["Ann", "\u0410nn"]], data["alike"]
