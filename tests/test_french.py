@@ -154,7 +154,7 @@ def _english_left(out: str) -> list[str]:
     names in the help and the record syntax shown in quotes."""
     found = []
     for line in out.splitlines():
-        if line.startswith("      ") and not line.lstrip().startswith("-") or re.match(r"\s*ligne \d+\u00a0: ", line):
+        if re.match(r"      \S|\s*ligne \d+\u00a0: ", line):
             continue
         line = re.sub(r"(?<!\u00a0);.*$|^  [a-z]+(?=  )|^Utilisation\u00a0: \S+ [a-z]+", "", line)
         text = re.sub(r"«[^»]*»|\S*\[\d+\]\S*|\S*/\S*|\S+\.txt\S*|\b[A-Z]+-[A-Z0-9-]+\b|\[[^\]]*\]|--?[\w-]+|`[^`]*`|'[^']*'|\"[^\"]*\"", " ", line)
@@ -239,3 +239,18 @@ def test_the_table_page_s_new_game_says_its_options_in_french(tmp_path) -> None:
     form = TestClient(app).get("/?game=carte-et-plouc", headers={"accept-language": "fr"}).text
     assert "la sanction d&#39;un" in form or "la sanction d'un" in form, form
     assert '<option value="aucune">' in form and '<option value="none">' not in form, form
+
+
+MOVE = re.compile(r"\S+ (holds|plays|draws|slaps|collects|burns|gives|takes|discards|swaps|passes|says|swears|drinks|"
+                  r"beats|refuses|votes|bids|catches|accuses|scores)\b[^()\u00a0;,]*|-- round( \d+)?")
+"""A move of an English record, written in its own notation (« écrivez : Ana plays AC for S »)."""
+
+
+def test_a_french_check_of_the_english_records_leaves_no_english_but_their_moves(monkeypatch) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    out = CliRunner().invoke(main, ["check", "--exclude", "bad", str(RECORDS)]).output
+    assert "Ana plays AC for S" in out  # a move in the record's notation, as the record writes it
+    left = _english_left("\n".join(MOVE.sub(" ", line) for line in out.splitlines()))
+    assert not left, left[:8]

@@ -88,6 +88,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     # Report.
     "report.game": "{title} ({players}{occasion}):",
     "report.valid": "valid",
+    "report.round": "Round {number}",
     "report.violations": ("{count} violation", "{count} violations"),
     "report.in-progress": "in progress",
     "report.never-ends": "never ends",
