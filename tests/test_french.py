@@ -98,7 +98,8 @@ GENDERED = [
     re.compile(PLAYER + r"[^.;:«]*\b(soi|lui|elle)-même"),  # « Cas se cible soi-même »
     re.compile(PLAYER + r" (est|était|a été) (nommée?|descendue?|sortie?|éliminée?|arrivée?|partie?|tombée?)\b"),
     re.compile(PLAYER + r"[^.;:«]*\b(a tapé|tape|joue|a joué) (le|la) premi"),  # « a tapé le premier »: en premier
-    re.compile(PLAYER + r"[^.;:«]*(\(il a |s'il n'en a |qu'il n'en a |, suivant )"),
+    re.compile(PLAYER + r"[^.;:«]*(\(il a |s'il n'en a |qu'il n'en a |, suivant |, écrit )"),
+    re.compile(r"^il n'a plus"),  # a reason said of a player: « il » is his
 ]
 """A sentence about a named player that needs the player's gender (a name says nothing of it)."""
 
