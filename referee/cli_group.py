@@ -6,8 +6,9 @@ Heavy modules (rich, jsonschema) are imported inside the commands that need them
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -48,7 +49,53 @@ class _Command(click.Command):
         super().format_help(ctx, formatter)
 
 
+METAVARS = ("OPTIONS", "COMMAND", "ARGS", "FILE", "FILES", "GAME", "CODE", "CODES", "LINE", "PATTERN", "NAME", "PLAYER",
+            "EXT", "LANG", "RATE", "TAG", "VALUE", "ADDRESS", "INTEGER RANGE", "INTEGER", "FLOAT", "TEXT", "PATH")
+"""The words of the usage lines and the options' arguments (FILE, INTEGER RANGE), said in
+the language in use (context ``metavar.<WORD>``); the help texts name them as said."""
+_METAVAR = re.compile(r"INTEGER RANGE|[A-Z]{2,}")
+
+
+def _metavars(text: str) -> str:
+    """``text`` with each metavar in the language in use: ``[FILES]...`` is ``[FICHIERS]...``."""
+    from .messages import help_text
+
+    return _METAVAR.sub(lambda m: help_text("metavar." + m[0].replace(" ", "-"), m[0]) if m[0] in METAVARS else m[0], text)
+
+
+class _Formatter(click.HelpFormatter):
+    """click's help, its metavars, headings (« Options : ») and bracketed notes
+    (« [par défaut : 1 ; x>=0] ») in the language in use."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, _metavars(args), prefix)
+
+    def write_heading(self, heading: str) -> None:
+        from .locales import click_context
+        from .messages import help_text
+
+        self.write(f"{'':>{self.current_indent}}{help_text(click_context(HEADING), HEADING).format(heading=heading)}\n")
+
+    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        from .messages import say
+
+        separator = say("join.semicolon")
+        notes = re.compile(r"\[([^\[\]]*)\]$")
+        super().write_dl([(_metavars(first), notes.sub(lambda m: "[" + m[1].replace("; ", separator) + "]", second))
+                          for first, second in rows], col_max, col_spacing)
+
+
+HEADING = "{heading}:"
+"""How click ends a heading of the help (Options:), as said in the language in use."""
+
+
+class _Context(click.Context):
+    formatter_class = _Formatter
+
+
 _Referee.command_class = _Command
+_Referee.context_class = _Context
+_Command.context_class = _Context
 
 
 def help_strings(group: click.Group) -> Iterator[tuple[str, str]]:
@@ -77,6 +124,11 @@ def _translate_help(group: click.Group) -> None:
         command._help_option = None  # click keeps it, with its words, once made
     if getattr(group, "_help_language", "en") == language():
         return
+    from .locales import click_context
+
+    for param in group.params:
+        if param.name == "version":  # its help was made when the group was, in English
+            param.help = help_text(click_context(VERSION_HELP), VERSION_HELP)
     for context, english in list(help_strings(group)):
         command = group if context.count(".") == 0 or context.startswith("cli.-") else group.commands[context.split(".")[1]]
         command._english_help = {**(getattr(command, "_english_help", None) or {}), context: english}  # type: ignore[attr-defined]
@@ -126,7 +178,21 @@ def _click_words() -> None:
     for module in (click.core, click.decorators, click.exceptions, click.formatting, click.types):
         module._ = translate  # type: ignore[attr-defined]
     click.core._referee = language() != "en"
+    for command in (main, *main.commands.values()):
+        for param in command.params:
+            english = getattr(param.type, "_english_name", None) or param.type.name
+            if english in TYPE_NAMES:  # « 'x' n'est pas un entier valide », and its metavar ENTIER
+                param.type._english_name = english  # type: ignore[attr-defined]
+                param.type.name = help_text(f"type.{english.replace(' ', '-')}", english)
 
+
+TYPE_NAMES = ("integer", "integer range", "float", "float range")
+"""The names of click's number types, said in errors (« 'x' is not a valid integer ») and
+as the metavar (INTEGER): in the language in use (context ``type.<name>``)."""
+
+
+
+VERSION_HELP = "Show the version and exit."
 
 
 class _VersionLine(str):
@@ -288,9 +354,12 @@ def _default_text(option: Option, rules: type[Rules]) -> str:
 
 
 def _value_text(value: object) -> str:
+    from .games.base import option_value
     from .messages import say
 
-    return (" ".join(sorted(value)) or say("games.none")) if isinstance(value, frozenset) else str(value)
+    if isinstance(value, frozenset):
+        return " ".join(sorted(map(option_value, value))) or say("games.none")
+    return option_value(value) if isinstance(value, str) else str(value)
 
 
 def _style(config: Config, suits: str | None, ranks: str | None, notation: str | None = None) -> Style:

@@ -10,6 +10,7 @@ from mypy_extensions import mypyc_attr
 
 from .cards import UNSEEN_CARD, cards_named_in
 from .games import GAMES, find_game, load_rules, normalize
+from .games.names import code_point, difference, skeleton
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name, misspelled_tags
 from .match import Matches, Standing
 from .messages import join, say
@@ -253,11 +254,17 @@ def replay(rules: Rules, record: Record) -> Rules:
 
 
 def _close_name(name: str, players: Collection[str]) -> str:
-    """' (did you mean Noé?)' for a name that differs from a player's only in case or
-    accents (Noe, noé), or by a letter or two; empty otherwise."""
+    """' (did you mean Noé?)' for a name that differs from a player's only in case,
+    accents or look-alike characters (Noe, noé, a Cyrillic Аnn), or by a letter or two;
+    empty otherwise."""
     import difflib
 
     same = [p for p in players if fold_name(p) == fold_name(name)]
+    if not same and not (name.isascii() and all(p.isascii() for p in players)):
+        looks = [p for p in players if fold_name(skeleton(p)) == fold_name(skeleton(name))]
+        if looks and (character := difference(name, looks[0])) is not None:
+            key = "hint.player-look-alike" if character in looks[0] else "hint.name-look-alike"
+            return say(key, player=looks[0], character=code_point(character))
     close = same or difflib.get_close_matches(name, list(players), n=1, cutoff=0.75)
     return say("hint.player", player=close[0]) if close else ""
 

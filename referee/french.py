@@ -37,6 +37,16 @@ FRENCH_AMOUNTS = {
 single-spaced), to the English amount; a number may be followed by gorgée or gorgées."""
 FRENCH_AMOUNT_WRITTEN = {"half": "la moitié", "glass": "un verre", "up": "son verre", "central": "le verre au centre"}
 
+FRENCH_VALUES = {
+    "yes": "oui", "no": "non", "none": "aucune", "all": "toutes", "round": "manche", "turn": "tour",
+    "slapper": "tapeur", "skip": "saut", "text": "texte", "short": "allégé", "full": "complet",
+    "first-out": "premier-sorti", "play-on": "jeu-prolongé", "penalties": "points-de-pénalité", "pair": "paire",
+    "burn-3": "glisse-3", "give-1": "donne-1", "no-slap-30": "sans-tape-30",
+}
+"""The games' option values in French, as referee shows them in French and as a header may
+write them in either notation (``[Sanction "aucune"]`` is ``none``); a value not here is
+the same word in both (zouzou, sandwich, david-le-fou)."""
+
 FRENCH_TAGS = {
     "Game": ("Jeu",), "Players": ("Joueurs",), "Dealer": ("Donneur",), "First": ("Premier",),
     "Result": ("Résultat", "Resultat"), "Match": ("Partie",), "Round": ("Manche",),

@@ -63,10 +63,12 @@ def help_texts() -> list[tuple[str, str]]:
     """The help of every command and option, of every game's options (referee games),
     and the notation's own rules (referee explain REC-...), as (context, English text)."""
     from . import record_rules
-    from .cli_group import help_strings, main, option_helps
+    from .cli_group import HEADING, METAVARS, TYPE_NAMES, help_strings, main, option_helps
 
     notation = [(f"notation-rule.{key}", text) for key, text in record_rules.RULES.items()]
-    return [*help_strings(main), *option_helps(), *notation, *((click_context(t), t) for t in CLICK_TEXTS)]
+    return [*help_strings(main), *option_helps(), *notation, *((click_context(t), t) for t in (*CLICK_TEXTS, HEADING)),
+            *((f"metavar.{word.replace(' ', '-')}", word) for word in METAVARS),
+            *((f"type.{name.replace(' ', '-')}", name) for name in TYPE_NAMES)]
 
 
 def extract(langs: list[str]) -> None:

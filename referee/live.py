@@ -44,11 +44,11 @@ from .config import Resolved, add_defaults
 from .engine import GameReport, check_games
 from .fit import fit, terminal_width
 from .games import GAMES, find_game, load_rules, normalize
-from .games.base import Option, Rules, SetupError, Violation, legal_events
+from .games.base import Option, Rules, SetupError, Violation, legal_events, option_value
 from .importer import looks_json
 from .lock import LockHeld, RecordLock
 from .match import Matches, follow_match
-from .messages import join, say
+from .messages import help_text, join, say
 from .notation import VERBS, RecordError, parse_text, read_games, unreadable_reason
 from .record import Record
 from .record_file import FileRefused, RecordFile
@@ -359,9 +359,11 @@ def _ask_headers(ask: Ask, show: Callable[[str], None]) -> list[tuple[str, str]]
     headers.append(("Date", datetime.date.today().isoformat()))
     for option in cls.options:
         default = option.default_for(len(players))
-        shown = " ".join(sorted(default)) if isinstance(default, frozenset) else str(default)
+        shown = " ".join(sorted(map(option_value, default))) if isinstance(default, frozenset) else option_value(str(default))
+        question = say("live.ask-option", tag=option.tag, help=help_text(f"game-option.{cls.name}.{option.tag}", option.help),
+                       choices=option.accepted(), default=shown or say("live.none"))
         while True:
-            typed = ask(say("live.ask-option", tag=option.tag, default=shown or say("live.none")), list(option.choices)).strip()
+            typed = ask(question, [option_value(c) for c in option.choices]).strip()
             answer = _option_words(option, typed) if typed else shown
             try:
                 if answer:  # an option with nothing by default (no variants) and nothing chosen: no header
@@ -378,7 +380,7 @@ def _option_words(option: Option, typed: str) -> str:
     (``sand`` is ``sandwich``); other words are left as typed, for ``Option.read``."""
     if option.number is not None:
         return typed
-    choices = {normalize(c): c for c in option.choices}
+    choices = {normalize(c): option_value(c) for c in option.choices} | {normalize(option_value(c)): option_value(c) for c in option.choices}
     words = typed.replace(",", " ").split() if option.many else [typed]
     return " ".join(unique_prefix(w, choices)[0] or w for w in words)
 

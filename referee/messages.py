@@ -131,8 +131,10 @@ def fill(template: str, fields: dict[str, object], french: bool = False) -> str:
 
 
 ELIDED = {"de": "d'", "De": "D'", "que": "qu'", "Que": "Qu'", "le": "l'", "Le": "L'", "la": "l'", "La": "L'",
-          "ne": "n'", "se": "s'", "jusque": "jusqu'", "lorsque": "lorsqu'", "puisque": "puisqu'"}
-"""The French words that elide before a vowel sound, and what they become."""
+          "ne": "n'", "se": "s'", "jusque": "jusqu'", "lorsque": "lorsqu'", "puisque": "puisqu'",
+          "du": "de l'", "Du": "De l'", "au": "à l'", "Au": "À l'"}
+"""The French words that elide before a vowel sound, and what they become (« du » and « au »
+before a card: « le duel de l'AS », « à l'AS »)."""
 _VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸÆŒ")
 
 

@@ -16,6 +16,7 @@ notation: the same grammar with its words, card letters and drinks in French
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -28,7 +29,7 @@ from .cards import (FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SY
 from .french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS, FRENCH_WRITTEN,
                      is_french)
 from .games.registry import numbers_are_cards
-from .messages import say
+from .messages import join, say
 from .numbers import MAX_DIGITS, is_digits, shown, signed, too_long, whole
 from .record import ERRORS_KEPT, TARGET_VERBS, Batch, Comment, Event, Header, Record, lines_at
 from .record import RecordError as RecordError  # re-exported: where callers have always taken it
@@ -572,6 +573,8 @@ def _texts(path: str, stream: Readable) -> Iterator[str]:
                 yield good
             raise failure
         text = whole.decode("utf-8")
+        if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+            text = unicodedata.normalize("NFC", text)  # a name typed decomposed (Zoe + U+0301) reads as Zoé
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         if len(text) > MAX_LINE and _has_long_line(text):
@@ -1074,6 +1077,9 @@ def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[
     got = _word_at(source, column)
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         got = "end of file"
+    ended = got in ("end of line", "end of file")
+    if ended:
+        got = say("syntax.end-of-file" if got == "end of file" else "syntax.end-of-line")
     stripped = source.strip()
     if stripped.startswith("[") and expected <= {"RSQB", "COMMENT", "_NL", "STRING"}:
         if "STRING" in expected:
@@ -1083,7 +1089,7 @@ def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[
             return column, say("syntax.header-quotes", tag=tag.group(1) if tag else "Tag", value=value)
         return column, say("syntax.header-unclosed")
     if "CARDS" in expected or ("ON" in expected and got[:1].isdigit()):
-        if got == "end of line" or got == "end of file":
+        if ended:
             previous = source[: column - 1].split()
             return column, say("syntax.no-card-french" if french else "syntax.no-card", verb=previous[-1] if previous else "")
         if (other := _other_notation(got, source, french)) is not None:
@@ -1097,6 +1103,8 @@ def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[
         actor = re.sub(r"^\s*(\d+\.\s*)?(\d+:\d+(:\d+)?\s*)?", "", source).split()[:1]
         if actor and actor[0].lower() in written:
             return source.find(actor[0]) + 1, say("syntax.no-player-french" if french else "syntax.no-player", got=actor[0].lower())
+        if ended and actor:
+            return column, say("syntax.no-verb-french" if french else "syntax.no-verb", got=actor[0])
         if (other := _other_notation(got, source, french)) is not None:
             return column, other
         import difflib  # here: only a misspelt verb needs it, and it takes time to import
@@ -1108,7 +1116,7 @@ def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[
     before = previous[-1].lower() if previous else ""
     if "SUIT" in expected:
         return column, say("syntax.no-suit-french" if french else "syntax.no-suit",
-                           got="" if got in ("end of line", "end of file") else f", got {got!r}")
+                           got="" if ended else say("syntax.got", got=got))
     if before == "--" or (previous[-2:-1] == ["--"] and before == ("manche" if french else "round")):
         return column, say("syntax.round-marker-french" if french else "syntax.round-marker", got=source.strip())
     if "NUMBER" in expected and before == ("marque" if french else "scores"):
@@ -1120,7 +1128,16 @@ def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[
         return column, say("syntax.bad-time", got=got)
     if "MOVE" in expected and got.isdigit():
         return column, say("syntax.bad-move", got=got)
-    words = sorted({say(_EXPECTED_WORDS[e]) if e in _EXPECTED_WORDS else repr(e.lower()) for e in expected})
+    words = sorted({say(_EXPECTED_WORDS[e]) if e in _EXPECTED_WORDS else say("expect.word", word=_token_word(e, french))
+                    for e in expected})
     if isinstance(error, UnexpectedCharacters):
-        return column, say("syntax.unexpected-char", got=got, expected=" or ".join(words) or say("expect.event"))
-    return column, say("syntax.expected", expected=" or ".join(words) or say("expect.event"), got=got)
+        return column, say("syntax.unexpected-char", got=got, expected=join(words, "or") or say("expect.event"))
+    return column, say("syntax.expected", expected=join(words, "or") or say("expect.event"), got=got)
+
+
+def _token_word(token: str, french: bool) -> str:
+    """A word of the grammar as the record writes it: ``on``, or in French notation ``sur``."""
+    word = token.lower()
+    if not french:
+        return word
+    return FRENCH_WRITTEN.get(word) or _FRENCH_TERMINALS.get(token, word).split("|")[0]

@@ -198,7 +198,7 @@ def _title(report: GameReport, where: Piece) -> list[Piece]:
     if accepted:
         status += say("report.and-accepted", count=accepted)
     title = visible(report.headers.get("Game", report.game) or "?")
-    info = [visible(f"{tag} {report.headers[tag]}" if tag == "Round" else report.headers[tag])
+    info = [visible(say("report.round", number=report.headers[tag]) if tag == "Round" else report.headers[tag])
             for tag in INFO_TAGS if report.headers.get(tag, "").strip()]
     occasion = f", {', '.join(info)}" if info else ""
     heading = say("report.game", title=title, players=visible(join(report.players)), occasion=occasion)

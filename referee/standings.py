@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 from .engine import GameReport
 from .games import find_game, load_rules
 from .games.base import amount_text, fold_name
+from .games.names import skeleton
 from .match import Standing
 from .messages import join, say
 
@@ -250,13 +251,15 @@ class Standings:
         self.ratings = rate(self.finishes)
 
     def alike(self) -> list[tuple[str, str]]:
-        """Pairs of names that may be one player: the same once case and accents are
-        left aside, or a letter or so apart (``Ann``, ``Anne``)."""
+        """Pairs of names that may be one player: the same once case, accents and
+        look-alike characters are left aside (``Аnn`` with a Cyrillic А), or a letter or
+        so apart (``Ann``, ``Anne``)."""
         names = sorted(self.players)
+        folded = {name: fold_name(skeleton(name)) for name in names}
         pairs: list[tuple[str, str]] = []
         for i, one in enumerate(names):
             for other in names[i + 1:]:
-                if fold_name(one) == fold_name(other) or difflib.SequenceMatcher(None, one, other).ratio() >= LIKENESS:
+                if folded[one] == folded[other] or difflib.SequenceMatcher(None, one, other).ratio() >= LIKENESS:
                     pairs.append((one, other))
         return pairs
 

@@ -153,7 +153,7 @@ def test_the_locale_gives_french_and_lang_en_overrides_it(tmp_path, monkeypatch)
     french(monkeypatch)
     out = CliRunner().invoke(main, ["check", record(tmp_path)]).output
     assert "Bob a tapé sur la pile, mais la pile ne montre pas de paire (dessus\u00a0: 5H)" in out, out
-    assert "1 partie avec 1 infraction" in out
+    assert "1 partie avec 1 faute" in out
     out = CliRunner().invoke(main, ["--lang", "en", "check", record(tmp_path)]).output
     assert "Bob slapped, but the pile shows no pair (top: 5H)" in out and "1 game with 1 violation" in out, out
 
@@ -162,7 +162,7 @@ def test_the_configuration_s_lang_comes_after_lang_and_before_the_locale(tmp_pat
     (tmp_path / "referee.toml").write_text('lang = "fr"\n', encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     path = record(tmp_path)
-    assert "1 infraction" in CliRunner().invoke(main, ["check", path]).output
+    assert "1 faute" in CliRunner().invoke(main, ["check", path]).output
     assert "1 violation" in CliRunner().invoke(main, ["--lang", "en", "check", path]).output
     assert "1 violation" in CliRunner().invoke(main, ["check", "--no-config", path]).output
 
@@ -237,13 +237,13 @@ def test_check_speaks_french(monkeypatch, name, sentence) -> None:
     french(monkeypatch)
     out = CliRunner().invoke(main, ["check", str(RECORDS / name)]).output
     assert sentence in one_line(out), out
-    assert re.search(r"^(\d+ parties? avec \d+ infractions?|\d+ en cours|\d+ sans faute)(\u00a0; |$)", out.splitlines()[-1]), out
+    assert re.search(r"^(\d+ parties? avec \d+ fautes?|\d+ en cours|\d+ sans faute)(\u00a0; |$)", out.splitlines()[-1]), out
 
 
 STATES = [
     ("bataille-corse/in-progress-payment.txt", "à faire\u00a0: Bob paie encore 2 cartes à Alice"),
     ("carte-et-plouc/notation.txt", "défausse\u00a0: 11 cartes\u00a0: 5H QH QS QD QC 8C 8S 8H 9H 9C 4C (dessus)"),
-    ("pierre-qui-roule/notation.txt", "infractions jusqu'ici\u00a0: aucune"),
+    ("pierre-qui-roule/notation.txt", "fautes jusqu'ici\u00a0: aucune"),
     ("flaschenteufel/notation.txt", "le propriétaire de la bouteille"),
     ("caroleto/drinks.txt", "verre au centre\u00a0: 0/3"),
 ]

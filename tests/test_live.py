@@ -49,7 +49,7 @@ def test_a_new_record_through_a_terminal(tmp_path) -> None:
     child.sendline("Alice Bob Chloe")
     child.expect("dealer")
     child.sendline("")
-    child.expect(r"Slaps \[pair\]\?")
+    child.expect(r"big-mac \[pair\]\?")  # Slaps, what it is and its values
     child.sendline("pair sandwich")
     for _ in range(4):
         child.expect(r"\]\?")
@@ -305,7 +305,9 @@ def test_a_new_record_shows_its_defaults_takes_prefixes_and_french_names(tmp_pat
     assert "'car' may be carte-et-plouc or caroleto: type more of its name" in out
     assert '[Game "carte-et-plouc"]' in out and "again, from the game" in out
     assert "'Pierre qui roule' is a game's name: type the players' names" in out
-    assert "Variants [Enter: none]? " in out and "Slaps [pair]? " in out
+    assert "Variants, the additional rules in play (david-le-fou with a [Sanction]): any of david-le-fou, zero, " in out
+    assert "maitresse [Enter: none]? " in out
+    assert "Slaps, what may be slapped besides the pair: any of pair, addition, sandwich or big-mac [pair]? " in out
     text = path.read_text(encoding="utf-8")
     assert text.startswith('[Game "bataille-corse"]\n[Players "Ana Ben Cas"]\n[Dealer "Ana"]\n')
     assert '[Slaps "sandwich pair"]\n' in text and events(path) == ["Ben plays 5H"]

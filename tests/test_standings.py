@@ -277,3 +277,9 @@ def test_each_leaderboard_lists_the_games_it_counts_each_linked_to_its_row(runne
         assert len(links) == int(title.group(2)), title.group(1)
     assert sum(len(re.findall(r'href="#', s)) for s in re.findall(r'<section class="kind">.*?</section>', text)) >= sum(
         k["games"] for k in data["kinds"].values())
+def test_names_that_only_look_alike_are_told(runner, tmp_path) -> None:
+    """Issue 35: a Cyrillic А makes another name that reads the same (« Аnn », « Ann »)."""
+    bc(tmp_path, "a.txt", "Ann")
+    bc(tmp_path, "b.txt", "\u0410nn")
+    data = json.loads(runner.invoke(main, ["standings", "--no-config", "--format", "json", str(tmp_path)]).output)
+    assert data["alike"] == [["Ann", "\u0410nn"]], data["alike"]

@@ -13,12 +13,13 @@ from typing import ClassVar, Final, Protocol, SupportsIndex, cast, overload
 from mypy_extensions import mypyc_attr
 
 from ..cards import Card
-from ..french import FRENCH_VERBS, is_french
+from ..french import FRENCH_VALUES, FRENCH_VERBS, is_french
 from ..messages import join, language, say
 from ..notation import PLAYER_NAME, VERBS
 from ..numbers import MAX_DIGITS, whole
 from ..plain import field_values, fields_repr
 from ..record import Event, Header, Record
+from .names import code_point, composed, difference, disguised, invisible, refused_character, skeleton
 
 # The value classes below are written by hand, not as dataclasses (referee/plain.py). Those
 # whose fields never change after they are made declare them Final: mypy refuses an
@@ -246,6 +247,7 @@ class Option:
         aliases = dict(self.aliases)
         words = [_plain(w) for w in value.replace(",", " ").split()] if self.many else [_plain(value)]
         words = [aliases.get(w, w) for w in words]
+        words = [w if w in self.choices else _FRENCH_VALUES_READ.get(w, w) for w in words]
         unknown = [w for w in words if w not in self.choices]
         if unknown or not words:
             raise ValueError(unknown[0] if unknown else value)
@@ -259,12 +261,21 @@ class Option:
         """What the header accepts, in words."""
         if self.number is not None:
             return say("option.number", low=self.number[0], high=self.number[1])
-        return say("option.any-of" if self.many else "option.one-of", choices=join(self.choices, "or"))
+        return say("option.any-of" if self.many else "option.one-of", choices=join(map(option_value, self.choices), "or"))
 
 
 def _plain(word: str) -> str:
     plain = unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
     return plain.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+_FRENCH_VALUES_READ: Final = {**{_plain(french): english for english, french in FRENCH_VALUES.items()}, "aucun": "none"}
+"""Each option value's French word (without accents) to the English value."""
+
+
+def option_value(value: str) -> str:
+    """An option's value as the language in use says it: « aucune » for none in French."""
+    return FRENCH_VALUES.get(value, value) if language() == "fr" else value
 
 
 class SetupError(Exception):
@@ -738,7 +749,7 @@ class Rules:
         header = record.header("Players")
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
-        players = tuple(header.value.replace(",", " ").split())
+        players = tuple(composed(name) for name in header.value.replace(",", " ").split())
         notation = record.header("Notation")
         if notation is not None and notation.value.strip().lower() not in ("en", "english", "") and not is_french(notation.value):
             raise SetupError(say("setup.bad-notation", value=notation.value), notation)
@@ -746,22 +757,36 @@ class Rules:
         folded: dict[str, str] = {}
         for name in players:
             if not PLAYER_NAME.fullmatch(name):
-                raise SetupError(say("setup.bad-name", player=name), header)
+                bad = refused_character(name)
+                raise SetupError(say("setup.name-character", player=name, character=code_point(bad)) if bad
+                                 else say("setup.bad-name", player=name), header)
+            if (hidden := invisible(name)) is not None:
+                raise SetupError(say("setup.name-invisible", player=name, character=code_point(hidden)), header)
             if name.lower() in verbs:
                 raise SetupError(say("setup.reserved-name", player=name), header)
             if players.count(name) > 1:
                 raise SetupError(say("setup.duplicate-player", player=name), header)
             if (other := folded.setdefault(fold_name(name), name)) != name:
                 raise SetupError(say("setup.names-alike", player=other, other=name), header)
+        if not all(name.isascii() for name in players):
+            looks: dict[str, str] = {}
+            for name in players:
+                if (other := looks.setdefault(fold_name(skeleton(name)), name)) != name:
+                    character = difference(other, name)
+                    raise SetupError(say("setup.names-look-alike", player=other, other=name,
+                                         character=code_point(character) if character else "?"), header)
+                if (odd := disguised(name)) is not None:
+                    notes.append(say("note.name-look-alike", player=name, character=code_point(odd), plain=skeleton(odd)))
         if not cls.min_players <= len(players) <= cls.max_players:
             raise SetupError(say("setup.player-count", title=cls.title, low=cls.min_players, high=cls.max_players, count=len(players)), header)
         first = 0
         for tag, shift in (("Dealer", 1), ("First", 0)):
             seat = record.header(tag)
             if seat is not None:
-                if seat.value not in players:
+                seated = composed(seat.value)
+                if seated not in players:
                     raise SetupError(say("setup.unknown-seat", tag=seat.tag, player=seat.value), seat)
-                first = (players.index(seat.value) + shift) % len(players)
+                first = (players.index(seated) + shift) % len(players)
         for tag in ("Target", "Hands"):
             found = record.header(tag)
             if found is not None and (whole(found.value.strip()) or 0) < 1:

@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card
 from ..messages import join, say
 from ..record import Event
-from .base import Hand, Legal, Mistake, Option, Result, Rules, Setup, Table
+from .base import Hand, Legal, Mistake, Option, Result, Rules, Setup, Table, option_value
 
 PAYING = {JACK: 1, QUEEN: 2, KING: 3, ACE: 4}
 """Paying cards and how many cards the next player owes for each."""
@@ -879,7 +879,7 @@ class BatailleCorse(Rules):
         if self.debt and self.owner is None and self.creditor is not None:
             owed.insert(0, say("todo.pay", player=self.players[self.turn], count=self.debt, creditor=self.players[self.creditor]))
         extra = {say("bc.state.slaps"): join(say(f"bc.pattern.{p}") for p in PATTERNS if p in self.patterns),
-                 say("bc.state.penalty"): self.penalty_kind}
+                 say("bc.state.penalty"): option_value(self.penalty_kind)}
         if self._shown():
             top = max(PATTERN_DEPTH[p] for p in self._shown())
             extra[say("bc.state.shows")] = f"{' '.join(map(str, self.run[-top:]))}, {join(say(f'bc.a-pattern.{p}') for p in self._shown())}"

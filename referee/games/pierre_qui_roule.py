@@ -12,7 +12,7 @@ from mypy_extensions import mypyc_attr
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, SUITS, UNSEEN_CARD, Card
 from ..messages import say
 from ..record import Event
-from .base import Deal, Mistake, Option, Result, Setup, Table
+from .base import Deal, Mistake, Option, Result, Setup, Table, option_value
 from .tricks import CODES as TRICK_CODES
 from .tricks import Play, Trick, TrickRules, Void, did_words, play_event
 
@@ -333,7 +333,7 @@ class PierreQuiRoule(TrickRules):
 
     def table(self) -> Table:
         table = super().table()
-        table.extra[say("pq.scoring")] = self.scoring
+        table.extra[say("pq.scoring")] = option_value(self.scoring)
         if self.picker is not None:
             table.owed.append(say("pq.todo.lead-picked", player=self.players[self.picker]))
         return table

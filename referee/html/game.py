@@ -245,7 +245,7 @@ def violation_html(v: Violation, game: str, anchor: str) -> Html:
 def title_html(report: GameReport, number: Html) -> Html:
     entry = find_game(report.game) if report.game else None
     name = entry.title if entry is not None else (report.headers.get("Game") or report.game or "?")
-    info = [f"{tag} {report.headers[tag]}" if tag == "Round" else report.headers[tag]
+    info = [say("report.round", number=report.headers[tag]) if tag == "Round" else report.headers[tag]
             for tag in ("Event", "Round", "Date", "Place") if report.headers.get(tag, "").strip()]
     return h('<span class="num">{}</span> <span class="name">{}</span> <span class="players">{}</span> '
              '<span class="info">{}</span> <span class="status s-{}">{}</span>',

@@ -16,7 +16,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
                             "(y, a or n); then type {line!r} again",
     "live.ask-players": "players, in seating order ({low} to {high})? ",
     "live.ask-dealer": "dealer (Enter: none)? ",
-    "live.ask-option": "{tag} [{default}]? ",
+    "live.ask-option": "{tag}, {help}: {choices} [{default}]? ",
     "live.start": "{title}: {players}; {events}, {violations} so far",
     "live.events": ("{count} event", "{count} events"),
     "live.written": "ok: {line}; now: {now}",

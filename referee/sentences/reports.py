@@ -10,6 +10,8 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "output.stdout": "referee: cannot write to the standard output: {reason}",
     "lang.unknown": "{lang!r} is not a language referee speaks: {languages}",
     "hint.player": " (did you mean {player}?)",
+    "hint.player-look-alike": " (did you mean {player}, written with {character}?)",
+    "hint.name-look-alike": " (did you mean {player}? this name is written with {character})",
     "option.one-of": "one of {choices}",
     "option.any-of": "any of {choices}",
     "option.number": "a whole number from {low} to {high}",
@@ -86,6 +88,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     # Report.
     "report.game": "{title} ({players}{occasion}):",
     "report.valid": "valid",
+    "report.round": "Round {number}",
     "report.violations": ("{count} violation", "{count} violations"),
     "report.in-progress": "in progress",
     "report.never-ends": "never ends",

@@ -31,7 +31,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..cards import Card
 from ..games import GAMES, find_game, load_rules
-from ..messages import say
+from ..games.base import option_value
+from ..messages import help_text, say
 from ..numbers import whole
 from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
 from .view import NO_PLAYER, hint, view_of
@@ -280,8 +281,9 @@ class Pages:
         if rules is not None:
             for option in rules.options:
                 default = option.default_for(rules.min_players)
-                shown = " ".join(sorted(default)) if isinstance(default, frozenset) else str(default)
-                options.append((option, shown or say("state.none")))
+                shown = " ".join(sorted(map(option_value, default))) if isinstance(default, frozenset) else option_value(str(default))
+                options.append((option, shown or say("state.none"), help_text(f"game-option.{rules.name}.{option.tag}", option.help),
+                                [option_value(c) for c in option.choices]))
         text = self.env.get_template("new.html").render(
             lang=lang, title="referee", games=[g for g in GAMES if g.module is not None], rules=rules,
             options=options, problems=problems or [], form=form)

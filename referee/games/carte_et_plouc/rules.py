@@ -18,7 +18,7 @@ from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, 
 from ...messages import join, say
 from ...record import Event
 from ...spelling import in_force
-from ..base import Deal, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes
+from ..base import Deal, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes, option_value
 from . import play
 from .calls import Calls, plain
 from .cards import CARRE_SEVENS, KING_DRAW, KING_OF_SPADES, SEVEN, SEVEN_DRAW, SEVEN_OF_SPADES, SIX, STOCK, TEN, TWO
@@ -813,8 +813,8 @@ class CarteEtPlouc(Calls):
     def table(self) -> Table:
         cards = self.cards
         hands = {p: Hand(cards.count(s), list(cards.known[s])) for s, p in enumerate(self.players)}
-        extra = {say("cp.state.suit"): in_force().suit_letter(self.suit) if self.suit else "?", say("cp.state.variants"): " ".join(sorted(self.variants)) or "-",
-                 say("cp.state.sanction"): self.sanction_kind}
+        extra = {say("cp.state.suit"): say(f"cp.suit.{self.suit}") if self.suit else "?", say("cp.state.variants"): " ".join(sorted(self.variants)) or "-",
+                 say("cp.state.sanction"): option_value(self.sanction_kind)}
         owed = self._sanctions_text()
         owed += [say("cp.todo.gift", player=self.players[g], target=self.players[r]) for g, r in self.gifts]
         if self.owed:

@@ -1,0 +1,70 @@
+"""Players' names by what they look like (issue 35): read in Unicode NFC, a letter that
+shows nothing refused, two names that differ only by look-alike characters refused, and
+each such character named by its code point."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from referee.games.names import skeleton
+
+HEAD = '[Game "bataille-corse"]\n[Players "{players}"]\n\n'
+NFD_ZOE = unicodedata.normalize("NFD", "Zoé")
+
+
+def test_a_decomposed_name_is_the_composed_one(check_text) -> None:
+    """[Players] in NFD, a line in NFC, another in NFD: one player, Zoé, and no error."""
+    assert len(NFD_ZOE) == 4
+    report = check_text(HEAD.format(players=f"Bob {NFD_ZOE}") + f"Bob plays 5H\nZoé plays 6H\n{NFD_ZOE} plays 7H\n")
+    assert report.status != "error" and report.players == ["Bob", "Zoé"], report
+    assert not [v for v in report.violations if v.code == "REC-UNKNOWN-PLAYER"]
+    assert [v.line for v in report.violations] == [6], report.violations  # Zoé plays twice in a row
+
+
+@pytest.mark.parametrize(("players", "shown"), [
+    ("Bob Bob\u3164", "U+3164 HANGUL FILLER, a letter that shows nothing"),
+    ("Bob \uffa0Ann", "U+FFA0 HALFWIDTH HANGUL FILLER, a letter that shows nothing"),
+    ("Bob Al\u200bice", "U+200B ZERO WIDTH SPACE, which is not a letter"),
+    ("Bob Ann\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE, which is not a letter"),
+    ("Bob An\u200dn", "U+200D ZERO WIDTH JOINER, which is not a letter"),
+])
+def test_a_name_with_an_invisible_character_is_refused_by_its_code_point(check_text, players, shown) -> None:
+    report = check_text(HEAD.format(players=players) + "Bob plays 5H\n")
+    assert report.status == "error" and shown in report.error.message, report.error
+
+
+@pytest.mark.parametrize(("players", "shown"), [
+    ("Alice \u0410lice", "U+0410 CYRILLIC CAPITAL LETTER A"),
+    ("\u0410lice Bob Alice", "U+0410 CYRILLIC CAPITAL LETTER A"),
+    ("Zoe Z\u03bfe", "U+03BF GREEK SMALL LETTER OMICRON"),
+    ("Bob B\u043eb", "U+043E CYRILLIC SMALL LETTER O"),
+    ("Noé N\u043e\u00e9", "U+043E CYRILLIC SMALL LETTER O"),
+])
+def test_names_that_differ_only_by_look_alike_characters_are_refused(check_text, players, shown) -> None:
+    report = check_text(HEAD.format(players=players) + "Bob plays 5H\n")
+    assert report.status == "error" and "look alike" in report.error.message and shown in report.error.message, report.error
+
+
+@pytest.mark.parametrize("players", ["Bob Борис", "Ann Anna", "Ian Lan", "Олег Oleg"])
+def test_names_that_look_different_stand(check_text, players) -> None:
+    assert check_text(HEAD.format(players=players) + "Bob plays 5H\n").status != "error"
+
+
+def test_a_name_that_hides_a_look_alike_letter_gets_a_note_and_its_lines_a_hint(check_text) -> None:
+    report = check_text(HEAD.format(players="Bob \u0410lice") + "Bob plays 5H\nAlice plays 6H\n")
+    assert any("U+0410 CYRILLIC CAPITAL LETTER A, which looks like A" in n for n in report.notes), report.notes
+    unknown = [v.message for v in report.violations if v.code == "REC-UNKNOWN-PLAYER"]
+    assert unknown == ["Alice is not one of the players (Bob and Аlice) (did you mean Аlice, written with "
+                       "U+0410 CYRILLIC CAPITAL LETTER A?)"], unknown
+    report = check_text(HEAD.format(players="Bob Alice") + "Bob plays 5H\n\u0410lice plays 6H\n")
+    unknown = [v.message for v in report.violations if v.code == "REC-UNKNOWN-PLAYER"]
+    assert unknown and "this name is written with U+0410 CYRILLIC CAPITAL LETTER A" in unknown[0], unknown
+    assert not check_text(HEAD.format(players="Bob Борис") + "Bob plays 5H\n").notes
+
+
+def test_the_skeleton_takes_look_alikes_to_latin_and_leaves_ascii() -> None:
+    assert skeleton("\u0410l\u0456ce") == "Alice"
+    assert skeleton("Ian") == "Ian" and skeleton("lan") == "lan"
+    assert skeleton(NFD_ZOE) == "Zoé"
