@@ -608,7 +608,7 @@ def test_without_the_extra_the_command_says_what_to_install() -> None:
     code = "import sys; sys.modules['pygls'] = None\nfrom referee.cli import main\nmain(['lsp'])"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
     assert done.returncode == 2
-    assert "pip install 'referee[lsp]'" in done.stderr and "Traceback" not in done.stderr
+    assert "pip install '.[lsp]' in referee's folder" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_the_grammar_is_valid_and_colours_sample_lines() -> None:

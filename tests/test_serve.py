@@ -471,7 +471,7 @@ def test_without_the_extra_the_command_says_what_to_install(tmp_path, monkeypatc
     path = tmp_path / "game.txt"
     path.write_text(HEADERS)
     assert run(str(path), "127.0.0.1", 0) == 2
-    assert "pip install 'referee[serve]'" in capsys.readouterr().err
+    assert "pip install '.[serve]' in referee's folder" in capsys.readouterr().err
 
 
 # --- Several cards of one value, picked one by one -------------------------------------------

@@ -200,7 +200,7 @@ def test_the_rating_without_openskill_says_what_to_install(runner, monkeypatch) 
     monkeypatch.setitem(sys.modules, "openskill", None)  # import openskill... raises ImportError
     monkeypatch.setitem(sys.modules, "openskill.models", None)
     result = runner.invoke(main, ["--lang", "en", "standings", "--rating", str(RECORDS / "pierre-qui-roule")])
-    assert result.exit_code == 2 and "pip install 'referee[rating]'" in result.output
+    assert result.exit_code == 2 and "pip install '.[rating]' in referee's folder" in result.output
     plain = runner.invoke(main, ["--lang", "en", "standings", str(RECORDS / "pierre-qui-roule")])
     assert "Pierre qui Roule: 13 games" in " ".join(plain.output.split())  # asked for nothing: openskill never imported
 

@@ -11,5 +11,5 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "lsp.symbol.hand": "{game}: match {match}, hand {hand}",
     "lsp.symbol.round": "round {number}",
     "lsp.failed": "referee could not answer this request: {error}",
-    "lsp.not-installed": "referee lsp needs pygls and lsprotocol: pip install 'referee[lsp]'",
+    "lsp.not-installed": "referee lsp needs pygls and lsprotocol: pip install '.[lsp]' in referee's folder",
 }

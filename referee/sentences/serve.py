@@ -66,7 +66,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "serve.listening": "referee serves {path} at {url}",
     "serve.stop": "Ctrl-C stops the server; every line is on the disk as soon as the page says it is written",
     "serve.scan": "scan this code with a phone on the same network:",
-    "serve.needs-extra": "referee serve needs its web stack: pip install 'referee[serve]' (missing: {module})",
+    "serve.needs-extra": "referee serve needs its web stack: pip install '.[serve]' in referee's folder (missing: {module})",
     "serve.cannot-listen": "cannot listen on {host} port {port}: {reason}",
     "serve.stopped": "stopped; {path} holds every line written",
 }

@@ -28,7 +28,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "standings.bad-alias": "--alias {value!r}: write it NAME=PLAYER (the name as written, then the player it is)",
     "standings.rating": "{title}, rating (a guide, not a truth):",
     "standings.rating-row": "{player}: {ordinal} ({mu} ± {sigma})",
-    "standings.rating-missing": "--rating needs openskill: pip install 'referee[rating]'",
+    "standings.rating-missing": "--rating needs openskill: pip install '.[rating]' in referee's folder",
     "standings.html.rating": "Rating: a guide, not a truth (openskill, from the finishing orders)",
     "standings.html.ordinal": "rating",
     "standings.html.games": "Games read",
