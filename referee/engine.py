@@ -326,6 +326,7 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
         raise TypeError("finish: the rules' violations must be a Found (see check)")
     if play_out:
         rules.play_out()
+    rules.settle()
     if _result_tag(record):
         rules.conclude()
     result = rules.result()

@@ -93,8 +93,10 @@ def rules_at(record: Record, at: int | None = None) -> Rules:
     rules = start(record)
     events = record.events if at is None else [e for e in record.events if e.line <= at]
     replay(rules, record.replace(events=events))
-    if len(events) == len(record.events) and _result_tag(record):
-        rules.conclude()  # as a check does: the record says the game is over
+    if len(events) == len(record.events):  # as a check does: the record is over
+        rules.settle()
+        if _result_tag(record):
+            rules.conclude()  # and says the game is
     return rules
 
 

@@ -619,6 +619,12 @@ class Rules:
         """The record says the game is over (a ``Result`` header): what the table let
         pass has passed (a slap nobody made). Called before ``result``."""
 
+    def settle(self) -> None:
+        """The record has no more lines: what its end settles (Caroleto closes a round
+        whose cards are all laid), flagging what it must. Called by the engine once every
+        event is replayed, before ``result``; never by a view, so that looking at the
+        game between two events (``table``, ``todo``, ``result``...) never changes it."""
+
     def legal(self) -> list[Legal]:
         """Events that break no rule now (rules that depend on the clock left aside),
         line and column 0. With every card known, these are the simulator's choices.

@@ -8,6 +8,7 @@ docs/games/caroleto.md, rule by rule."""
 
 from __future__ import annotations
 
+import copy
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
@@ -1134,15 +1135,32 @@ class Caroleto(Rules):
             self._close(event)
         return starts
 
+    def _view(self) -> Caroleto:
+        """What a view reads (the table, the to-do, the result, the drinks): the game, or,
+        when a round's cards are all laid and its close is still to come, a copy of it
+        with that round closed as the record's end closes it (``settle``). Looking never
+        changes the game: the next event may still close the round its own way (a bout
+        taking a card from the discard)."""
+        r = self.round
+        if r is None or r.closed or not r.complete(self.counts) or not self.started or self._use_awaited(r):
+            return self
+        view = copy.deepcopy(self, {id(self.setup): self.setup})
+        view._close(None)
+        return view
+
     def result(self) -> Result:
-        self._settle_view()
-        return Result(self._finished())
+        return Result(self._view()._finished())
 
     def conclude(self) -> None:
         self._settle_view()
 
-    def todo(self) -> list[str]:
+    def settle(self) -> None:
         self._settle_view()
+
+    def todo(self) -> list[str]:
+        view = self._view()
+        if view is not self:
+            return view.todo()
         if self._finished():
             return []
         r = self.round
@@ -1191,7 +1209,9 @@ class Caroleto(Rules):
 
     def tallies(self) -> dict[str, dict[str, Amount]]:
         """Drinks by player and unit, added up without wording their causes."""
-        self._settle_view()
+        view = self._view()
+        if view is not self:
+            return view.tallies()
         totals: dict[str, dict[str, Amount]] = {}
         for r in self.done + ([self.round] if self.round is not None else []):
             for (seat, unit), amount in r.totals().items():
@@ -1223,12 +1243,16 @@ class Caroleto(Rules):
         return found
 
     def drinks(self) -> list[Drink]:
-        self._settle_view()
+        view = self._view()
+        if view is not self:
+            return view.drinks()
         rounds = self.done + ([self.round] if self.round is not None else [])
         return [d for r in rounds for d in r.drinks()]
 
     def table(self) -> Table:
-        self._settle_view()
+        view = self._view()
+        if view is not self:
+            return view.table()
         r = self.round
         hands = {p: Hand(self.counts[s], self.places.sure(Places.seat(s))) for s, p in enumerate(self.players)}
         extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
