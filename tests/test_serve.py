@@ -4,6 +4,7 @@ the live stream, and every guard (token, Host, Origin, size, rate, escaping)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
@@ -269,7 +270,7 @@ def test_every_page_gets_the_table_after_a_line(tmp_path) -> None:
         for _, received, _ in streams:
             assert (await asyncio.wait_for(received.get(), 5)).startswith("retry:")
             first = await asyncio.wait_for(received.get(), 5)
-            assert "event: live" in first and "turn: Bob" in first
+            assert "event: parts" in first and '"version":0' in first  # the page has the table: its digests only
         pages.served.play("Bob plays KC")
         pages.hub.publish()
         for task, received, done in streams:
@@ -280,6 +281,34 @@ def test_every_page_gets_the_table_after_a_line(tmp_path) -> None:
             await asyncio.wait_for(task, 5)
 
     run_async(main)
+
+
+def test_a_live_update_sends_what_changed_within_10_kb(tmp_path) -> None:
+    """A move's live update holds the parts of the page it changed, not the page: at
+    most 10 KB for a 4-player game (the whole page was 53 KB), and a page that holds
+    them all as the update's digests say."""
+    path = tmp_path / "game.txt"
+    path.write_text('[Game "bataille-corse"]\n[Players "Ana Ben Cas Dan"]\n\nAna plays 5H\n')
+
+    async def main() -> tuple[str, str, str]:
+        app, pages = make_app(Served(str(path)), None, {"testserver"})
+        _, received, done = await _events(app, 2)
+        await asyncio.wait_for(received.get(), 5)
+        first = await asyncio.wait_for(received.get(), 5)
+        pages.served.play("Ben plays KC")
+        pages.hub.publish()
+        second = await asyncio.wait_for(received.get(), 5)
+        done.set()
+        pages.hub.close()
+        return first, second, "".join(pages.live("en").values())
+
+    first, second, page = run_async(main)
+    assert len(second.encode()) <= 10 * 1024 < len(page.encode())
+    head = json.loads(second.split("\n")[1].removeprefix("data: "))
+    assert head["version"] == 1 and "turn: Cas" in second
+    assert 'id="part-bar"' in second and 'id="part-sym-card-5H"' not in second  # the 5H face was sent before
+    for name, digest in head["h"].items():  # every part the page holds after it, as the digests say
+        assert f'data-h="{digest}"' in page
 
 
 def test_two_lines_at_once_are_ruled_one_after_the_other(tmp_path) -> None:

@@ -209,7 +209,7 @@ def test_an_outside_edit_reaches_the_open_pages_without_a_request(tmp_path) -> N
 
     with ThreadPoolExecutor(1) as pool:
         seen = pool.submit(asyncio.run, main()).result()
-    assert "turn: Bob" in seen[1] and "turn: Chloe" in seen[2]
+    assert '"version":0' in seen[1] and "turn: Chloe" in seen[2]
 
 
 def _start(path: Path) -> subprocess.Popen[str]:

@@ -536,6 +536,13 @@ class Rules:
     some situation, and the tests check that ``simulate --mistakes`` reaches them all."""
     extra_tags: ClassVar[tuple[str, ...]] = ()
     """The game's own tags that are no option (Carte et Plouc's [Starter] and [Stock])."""
+    anyone: ClassVar[dict[str, str]] = {}
+    """Verbs any player may say at any moment, legal or not (Bataille corse's slap): the
+    table page offers each to every player always, with the option (its tag) that says
+    what a wrong one costs ("" for none)."""
+    turned_up: ClassVar[str] = ""
+    """The tag of the card turned up before the first move, where the game has one
+    (Carte et Plouc's [Starter]): the new-game form offers it."""
 
     def __init__(self, setup: Setup):
         self.setup = setup

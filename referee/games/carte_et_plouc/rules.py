@@ -134,6 +134,7 @@ class CarteEtPlouc(Calls):
     CODES = CODES
     EXAMPLES = EXAMPLES
     extra_tags = ("Starter", "Stock")
+    turned_up = "Starter"
 
     def __init__(self, setup: Setup):
         super().__init__(setup)
