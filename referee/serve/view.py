@@ -99,8 +99,9 @@ def choice_of(player: str, groups: list[Group]) -> Choice:
                   None in named and any(s is not None for s in named), data)
 
 
-FACES_FROM = 5
-"""Moves that differ only by their card are shown as faces from this many on."""
+FACES_FROM = 1
+"""Moves that differ only by their card are shown as faces from this many on (one: a card
+played is shown as its face)."""
 DECK_FROM = 14
 """Moves that differ only by their card are picked as a suit then a value from this many
 on (more cards than a suit holds: the card is not in a hand the table knows)."""
@@ -243,7 +244,8 @@ def anyone_moves(state: State, record: object) -> list[Anyone]:
             header = getattr(record, "header")(tag)
             value = header.value.strip() if header is not None and header.value.strip() else str(
                 option.default_for(len(state.players)))
-            note = say("serve.anyone-option", tag=state.written.tag(tag), value=value)
+            shown = next((k for k, v in state.table.extra.items() if v == value), state.written.tag(tag))
+            note = say("serve.anyone-option", tag=shown, value=value)  # named as the table's details name it
         found.append(Anyone(state.written.verb(verb), moves, legal, note))
     return found
 
