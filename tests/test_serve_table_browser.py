@@ -201,3 +201,23 @@ def test_a_long_name_keeps_the_page_within_its_screen(served, chromium_page, siz
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
     assert page.evaluate("document.body.scrollHeight") < 6000  # cut, not a column of letters
     only_from(page, server)
+
+
+def test_a_card_picked_on_the_buttons_a_live_update_made(served, chromium_page) -> None:
+    """A live update sends the cards a player may turn as a list; the page's script makes
+    their buttons, which write as the page's own do."""
+    server = served(BC + "Alice plays 5H\n")
+    phone, laptop = chromium_page(viewport=PHONE), chromium_page(viewport=LAPTOP)
+    for page in (phone, laptop):
+        page.goto(server.url)
+        page.wait_for_selector("#part-piles svg.card")
+    turn_up(phone, "Bob plays KC")
+    expect(laptop.locator(".turn")).to_contain_text("Chloe", timeout=5000)
+    assert laptop.locator('form.moves .values button[value="Chloe plays 2H"]').count() == 1  # made by the script
+    turn_up(laptop, "Chloe plays 2H")
+    expect(laptop.locator("#notice .ok")).to_contain_text("written: Chloe plays 2H")
+    expect(phone.locator("#part-bar .last")).to_contain_text("Chloe plays 2H", timeout=5000)
+    assert server.path.read_text().endswith("Bob plays KC\nChloe plays 2H\n")
+    screenshot(laptop, "table-live-buttons-laptop")
+    for page in (phone, laptop):
+        only_from(page, server)

@@ -55,6 +55,8 @@ KEEPALIVE = 15.0
 """Seconds between two comments on an idle event stream, so that proxies keep it open."""
 TOKEN_COOKIE, LANG_COOKIE = "referee_token", "referee_lang"
 PARTS = ("live", "words", "bar", "piles", "legal", "more")
+EXPANDED = ("legal",)
+"""The parts whose buttons a live update may send as a list (the page's script makes them)."""
 """The parts of the page that show the game, each a template of templates/parts/: a live
 update sends those that changed (``Pages.changes``), not the page."""
 STATIC = {"serve.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8"}
@@ -215,7 +217,7 @@ class Pages:
                                trim_blocks=True, lstrip_blocks=True)
         self.env.globals.update(say=say, languages=languages())
         self.static = {name: resources.files("referee.serve").joinpath("static", name).read_bytes() for name in STATIC}
-        self._live: dict[tuple[int, str], dict[str, str]] = {}
+        self._live: dict[tuple[int, str], tuple[dict[str, str], dict[str, str]]] = {}
         self._watcher: asyncio.Task[None] | None = None
         self.start = secrets.token_hex(4)
         """This run of the server: a page that reconnects to another one takes its table
@@ -226,34 +228,49 @@ class Pages:
         """The parts of the page that show the game, as it stands (kept until the next
         change), by name (PARTS): each an element with its id and a digest of itself
         (``data-h``), by which a page sees that it holds the part as it stands."""
+        return self._both(lang)[0]
+
+    def page_parts(self, lang: str) -> dict[str, str]:
+        """``live``'s parts as a page shows them without its script: every button written
+        out (a live update sends some as a list of cards, the script making their buttons;
+        each part carries the digest of what the update sends)."""
+        return self._both(lang)[1]
+
+    def _both(self, lang: str) -> tuple[dict[str, str], dict[str, str]]:
         key = (self.served.version, lang)
         if key not in self._live:
             self._live = {k: v for k, v in self._live.items() if k[0] == self.served.version}
             with speaking(lang):
                 card, _ = faces(lang)
-                fields = {**self._table(lang), "card": card, "signs": SUIT_SIGNS}
+                fields = {**self._table(lang), "card": card, "signs": SUIT_SIGNS,
+                          "suit_names": {s: say("cp.suit." + s) for s in SUIT_SIGNS}}
                 view = fields.get("view")
                 if view is not None:  # what changes with every move goes in other parts
                     fields["words"] = {k: sorted(v) if k == "cards" else v for k, v in view.words.items()
                                        if k not in ("legal", "hint")}  # the legal ones come from the buttons
-                parts = {}
+                parts, full = {}, {}
                 for name in PARTS:
-                    html = self.env.get_template(f"parts/{name}.html").render(**fields)
-                    parts[name] = html.replace("@H@", _digest(html), 1)
+                    html = self.env.get_template(f"parts/{name}.html").render(**fields, expand=False)
+                    digest = _digest(html)
+                    parts[name] = html.replace("@H@", digest, 1)
+                    if name in EXPANDED:  # the page itself, with every button: its script may be off
+                        full[name] = self.env.get_template(f"parts/{name}.html").render(
+                            **fields, expand=True).replace("@H@", digest, 1)
                 for index, seat in enumerate(view.seats if view else []):
                     html = self.env.get_template("parts/seat.html").render(**fields, seat=seat, index=index)
                     parts[f"seat-{index}"] = html.replace("@H@", _digest(html), 1)
-                for key, html in card_svg.symbols_apart(view.cards if view else [], lang).items():
-                    html = html.replace("{attributes}", f'id="part-sym-{key}" data-in="symbols" data-h="@H@"')
-                    parts[f"sym-{key}"] = html.replace("@H@", _digest(html), 1)
-                self._live[key] = parts
+                for face, html in card_svg.symbols_apart(view.cards if view else [], lang).items():
+                    html = html.replace("{attributes}", f'id="part-sym-{face}" data-in="symbols" data-h="@H@"')
+                    parts[f"sym-{face}"] = html.replace("@H@", _digest(html), 1)
+                self._live[key] = parts, {**parts, **full}
         return self._live[key]
 
     def changes(self, lang: str, shown: dict[str, str] | None) -> dict[str, Any]:
-        """A live update: the version, the digest of every part, and the parts that differ
-        from ``shown`` (what this page was sent last; None: all of them)."""
+        """A live update: the version, the digest of every part (a card face's aside: a
+        page keeps each it was sent), and the parts that differ from ``shown`` (what this
+        page was sent so far; None: all of them)."""
         parts = self.live(lang)
-        digests = {name: _digest_of(html) for name, html in parts.items()}
+        digests = {name: _digest_of(html) for name, html in parts.items() if not name.startswith("sym-")}
         sent = {name: html for name, html in parts.items() if shown is None or shown.get(name) != html}
         return {"version": self.served.version, "start": self.start, "h": digests, "parts": sent}
 
@@ -281,7 +298,7 @@ class Pages:
                 title = state.title if state is not None else "referee"
             except PROBLEMS:
                 title = "referee"
-            shown = self.live(lang)
+            shown = self.page_parts(lang)
             parts = {name: Markup(shown[name]) for name in PARTS}
             parts["symbols"] = Markup("".join(html for name, html in shown.items() if name.startswith("sym-")))
             parts["seats"] = Markup("".join(html for name, html in shown.items() if name.startswith("seat-")))
@@ -451,7 +468,7 @@ class Pages:
         lang = _lang(request.headers)
         if self.served.is_new():
             return PlainTextResponse("", 205)
-        return HTMLResponse("".join(self.live(lang).values()))
+        return HTMLResponse("".join(self.page_parts(lang).values()))
 
     async def events(self, request: Request) -> Response:
         lang = _lang(request.headers)
@@ -495,7 +512,7 @@ class Pages:
                     update = self.changes(lang, shown)
                     if shown is None:  # the page holds the parts it was loaded with: their digests say if it still does
                         update["parts"] = {}
-                    shown = self.live(lang)
+                    shown = {**(shown or {}), **self.live(lang)}  # the faces sent stay in the page
                     yield _event(update)
                 while not self.hub.closing.is_set():
                     try:

@@ -52,6 +52,8 @@ class Move:
     line, the suit chosen by a second tap; ``line`` is then the first of them."""
     rank: str = ""
     """The card's value alone, in the record's notation (``7``, ``D``): a value button."""
+    text: str = ""
+    """The card in the record's notation (``7H``, ``7C``)."""
 
 
 @dataclass
@@ -68,6 +70,12 @@ class Moves:
     """The faces by suit, in the order of the hand where it is known."""
     deck: bool = False
     unknown: Move | None = None
+    pattern: str = ""
+    """For ``deck``: every move's line with ``{}`` for its card, when they all read so (the
+    page may then be sent the cards alone, its script making their buttons)."""
+    rows: str = ""
+    """With ``pattern``: the cards by suit as the page's script reads them, ``suit:letter:
+    values`` a suit, ``|`` between suits (``H:C:A 7 D`` for AC, 7C, DC in French)."""
 
 
 @dataclass
@@ -314,7 +322,8 @@ def _faces(by_card: dict[Card, list[Event]], written: Spelling, hand: list[Card]
     for card, events in by_card.items():
         named = [(e.suit or "", written.move(e)) for e in events] if len(events) > 1 or events[0].suit else []
         base = events[0].replace(suit=None)
-        moves.append(Move(_label(base, written), written.move(events[0]), card, named, _rank(card, written)))
+        moves.append(Move(_label(base, written), written.move(events[0]), card, named, _rank(card, written),
+                          written.card(card)))
     unknown = next((m for m in moves if m.card is not None and m.card.suit == UNSEEN), None)
     seen = [m for m in moves if m is not unknown]
     deck = unknown is not None or len(seen) >= DECK_FROM
@@ -329,7 +338,21 @@ def _faces(by_card: dict[Card, list[Event]], written: Spelling, hand: list[Card]
     suits: dict[str, list[Move]] = {}
     for m in seen:
         suits.setdefault(m.card.suit if m.card else "", []).append(m)
-    return Moves(label, moves, faces=True, suits=list(suits.items()), deck=deck, unknown=unknown)
+    pattern = _pattern(seen) if deck else ""
+    rows = "|".join(f"{suit}:{written.suit_letter(suit) if suit in SUITS else ''}:{' '.join(m.rank for m in cards)}"
+                    for suit, cards in suits.items()) if pattern else ""
+    return Moves(label, moves, faces=True, suits=list(suits.items()), deck=deck, unknown=unknown,
+                 pattern=pattern, rows=rows)
+
+
+def _pattern(moves: list[Move]) -> str:
+    """The line of these moves with ``{}`` for the card, when each reads so; else ""."""
+    if not moves or any(m.named or "{" in m.line for m in moves):
+        return ""
+    first = moves[0]
+    head, found, tail = first.line.rpartition(" " + first.text)
+    pattern = head + " {}" + tail if found else ""
+    return pattern if pattern and all(pattern.replace("{}", m.text) == m.line for m in moves) else ""
 
 
 def _rank(card: Card, written: Spelling) -> str:

@@ -78,7 +78,44 @@
     return doc.getElementById(id);
   }
 
+  // A live update sends the cards of a card seen only as played by suit (data-rows:
+  // "suit:letter:values" a suit, "|" between) where every line reads alike (data-pattern,
+  // "{}" for the card): their buttons, as the page itself has them, are made here.
+  const SIGNS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+  function expand() {
+    for (const deck of document.querySelectorAll(".deck[data-rows]")) {
+      const pick = deck.querySelector(".suits-pick");
+      if (!pick || pick.querySelector("button")) continue;
+      let names = {};
+      try { names = JSON.parse(deck.closest("[data-suits]").dataset.suits); } catch (error) { names = {}; }
+      for (const row of deck.dataset.rows.split("|")) {
+        const [suit, letter, values] = row.split(":");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "suit-pick suit-" + suit;
+        button.dataset.suit = suit;
+        button.setAttribute("aria-pressed", "false");
+        button.setAttribute("aria-label", names[suit] || suit);
+        button.textContent = SIGNS[suit] || suit;
+        pick.append(button);
+        const div = document.createElement("div");
+        div.className = "buttons values later suit-" + suit;
+        div.dataset.suit = suit;
+        div.append(...values.split(" ").map((value) => {
+          const b = document.createElement("button");
+          b.name = "line";
+          b.value = deck.dataset.pattern.replace("{}", value + letter);
+          b.textContent = value;
+          return b;
+        }));
+        deck.append(div);
+      }
+    }
+  }
+
   function refresh() {
+    expand();
     words();
     groups();
     mine();
