@@ -597,3 +597,16 @@ def test_a_new_carte_et_plouc_game_shows_its_table(tmp_path) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "turn: Ann" in page.text
     assert 'name="group" value="Ann"' in group_form(page.text)
+
+
+CALLS = ('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "5H"]\n\n'
+         "Ana plays QH QS QD QC\nAna plays 8C\nBen plays 8D\nCas plays 9D\nAna plays 9H\n")
+
+
+def test_a_call_due_comes_first_and_once_said_is_not_offered_again(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, CALLS)
+    page = client.get("/").text
+    assert '<button name="line" value="Ana says carte" class="call">' in page  # due: marked so
+    client.post("/line", data={"line": "Ana says carte"}, headers=ORIGIN)
+    assert path.read_text().endswith("Ana says carte\n")
+    assert 'value="Ana says carte"' not in client.get("/").text  # said: not offered again

@@ -54,6 +54,8 @@ class Move:
     """The card's value alone, in the record's notation (``7``, ``D``): a value button."""
     text: str = ""
     """The card in the record's notation (``7H``, ``7C``)."""
+    call: bool = False
+    """A call (``says``): the page shows calls first, marked as due."""
 
 
 @dataclass
@@ -309,7 +311,8 @@ def _moves(events: list[Event], written: Spelling, hand: list[Card] | None = Non
         if key[-1] and (len(by_card) >= FACES_FROM or len(by_card) < len(group)):
             shown.append(_faces(by_card, written, hand or []))
         else:
-            plain += [Move(_label(e, written), written.move(e)) for e in group]
+            plain += [Move(_label(e, written), written.move(e), call=e.verb == "says") for e in group]
+    plain.sort(key=lambda m: not m.call)  # a call offered is due: first
     return ([Moves("", plain)] if plain else []) + shown
 
 
