@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from jinja2 import Environment, PackageLoader
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.requests import Request
@@ -242,7 +242,7 @@ class Pages:
             self._live = {k: v for k, v in self._live.items() if k[0] == self.served.version}
             with speaking(lang):
                 card, _ = faces(lang)
-                fields = {**self._table(lang), "card": card, "signs": SUIT_SIGNS,
+                fields = {**self._table(lang), "card": card, "row": _row, "signs": SUIT_SIGNS,
                           "suit_names": {s: say("cp.suit." + s) for s in SUIT_SIGNS}}
                 view = fields.get("view")
                 if view is not None:  # what changes with every move goes in other parts
@@ -554,6 +554,20 @@ def _event(update: dict[str, Any]) -> str:
     html = "".join(update["parts"].values())
     lines = [json.dumps(head, separators=(",", ":"), ensure_ascii=False), *html.split("\n")]
     return "event: parts\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+
+
+ROW_STEP = 22
+"""How far apart, in a face's 60 units of width, the known cards of a seat overlap."""
+
+
+def _row(cards: list[Card], named: str) -> Markup:
+    """A seat's known cards, overlapping, as one picture named once (``named``): a pack of
+    34 known cards in 1.8 KB, not 5."""
+    width = 60 + ROW_STEP * (len(cards) - 1)
+    uses = "".join(f'<use href="#{card_svg.symbol_id(c)}" x="{ROW_STEP * i}" width="60" height="84"/>'
+                   for i, c in enumerate(cards))
+    return Markup(f'<svg class="row" role="img" aria-label="{escape(named)}" viewBox="0 0 {width} 84" '
+                  f'width="{round(width * 48 / 84)}" height="48">{uses}</svg>')
 
 
 def _digest(html: str) -> str:
