@@ -221,3 +221,25 @@ def test_a_card_picked_on_the_buttons_a_live_update_made(served, chromium_page) 
     screenshot(laptop, "table-live-buttons-laptop")
     for page in (phone, laptop):
         only_from(page, server)
+
+
+def test_on_a_phone_that_says_whose_it_is_the_others_moves_are_one_tap_away(served, chromium_page) -> None:
+    from referee.simulate import simulate
+
+    lines = simulate("caroleto", 4, 3, hidden=True, max_events=400).split("\n")
+    played = [i for i, line in enumerate(lines) if line and not line.startswith(("[", ";"))]
+    server = served("\n".join(lines[:played[24]]) + "\n")  # each lays a card: every player has moves
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    players = page.locator("#part-legal .player")
+    assert players.count() == 4
+    names = [p.get_attribute("data-player") for p in players.all()]
+    page.select_option("#me", names[2])
+    first = page.locator("#part-legal .player").first
+    assert first.get_attribute("data-player") == names[2] and first.locator("form.moves button").first.is_visible()
+    other = page.locator(f'#part-legal .player[data-player="{names[0]}"]')
+    assert not other.locator("form.moves button").first.is_visible()  # folded
+    screenshot(page, "table-others-folded-phone")
+    other.locator("h3").click()
+    assert other.locator("form.moves button").first.is_visible()  # one tap away
+    only_from(page, server)

@@ -78,6 +78,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "serve.write-this": "Write: {line}",
     "serve.unknown-card": "card not seen",
     "serve.seen-card": "or the card seen, its suit then its value:",
+    "serve.pick-card": "the card: its suit, then its value",
     "serve.named-suit": "the suit it names:",
     "serve.no-suit": "none",
     "serve.writes": "writes {line}",

@@ -173,7 +173,10 @@
     const section = document.querySelector("#part-legal .legal");
     if (!section) return;
     const own = chosen ? [...section.querySelectorAll(":scope > .player")].find((p) => p.dataset.player === chosen) : null;
-    for (const player of section.querySelectorAll(":scope > .player")) player.classList.toggle("mine", player === own);
+    for (const player of section.querySelectorAll(":scope > .player")) {
+      player.classList.toggle("mine", player === own);
+      if (!("opened" in player.dataset)) player.classList.toggle("folded", own !== null && player !== own);
+    }
     if (own) {
       const heading = section.querySelector("h2");
       heading.after(own);
@@ -186,6 +189,16 @@
       }
     }
   }
+
+  // The others' moves, folded on a phone that says whose it is: a tap on a name opens them.
+  document.addEventListener("click", (event) => {
+    const heading = event.target.closest && event.target.closest("#part-legal .player h3");
+    if (!heading) return;
+    const player = heading.closest(".player");
+    if (!player.classList.contains("folded") && !("opened" in player.dataset)) return;
+    player.dataset.opened = "";
+    player.classList.toggle("folded");
+  });
 
   document.addEventListener("change", (event) => {
     if (event.target.id === "me") {
