@@ -610,3 +610,17 @@ def test_a_call_due_comes_first_and_once_said_is_not_offered_again(tmp_path) -> 
     client.post("/line", data={"line": "Ana says carte"}, headers=ORIGIN)
     assert path.read_text().endswith("Ana says carte\n")
     assert 'value="Ana says carte"' not in client.get("/").text  # said: not offered again
+
+
+def test_a_new_game_offers_each_options_values_and_the_card_turned_up(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, "")
+    form = client.get("/?game=carte-et-plouc").text
+    assert '<option value="" selected>none (default)</option>' in form and '<option value="zouzou">zouzou</option>' in form
+    assert 'type="checkbox" name="option.Variants" value="six"' in form  # a set of choices: a box each
+    assert '<select id="turned" name="turned">' in form and '<option value="QH">queen of hearts</option>' in form
+    refused = client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben", "turned": "ZZ"}, headers=ORIGIN)
+    assert refused.status_code == 400 and "ZZ is no card of this game" in refused.text and path.read_text() == ""
+    client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben", "turned": "QH",
+                              "option.Variants": "six"}, headers=ORIGIN)
+    text = path.read_text()
+    assert '[Starter "QH"]' in text and '[Variants "six"]' in text and "[Sanction" not in text  # a default: no header
