@@ -4,13 +4,16 @@ until every connected page has the table after it.
     python bench/serve.py                 # 20 clients, a game of 1,000 events, 40 lines
     python bench/serve.py --clients 50 --lines 100
     python bench/serve.py --before 40     # the same game after 40 finished games in the file
+    python bench/serve.py --players 4     # a game of 4 players (the bytes of each update: issue 34)
 
 A real ``referee serve`` process on a simulated game of Bataille corse cut after
 ``--events`` events; ``--clients`` server-sent-event clients (raw HTTP/1.1 streams, not
 browsers) listen; one more client posts the game's next lines one after another, as the
 page does. For each line: the time from sending it until the last client has received the
 table that holds it (ruled, appended and synced to the disk, rendered and sent), and the
-time of the POST's answer. Target: the worst client within 100 ms on a 2-core machine.
+time of the POST's answer, and the bytes of each live update a client received (a move's
+update sends the parts of the page it changed: at most 10 KB, issue 34). Target: the
+worst client within 100 ms on a 2-core machine.
 Needs the ``serve`` extra."""
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -33,13 +37,14 @@ sys.path.insert(0, str(ROOT))
 from referee.simulate import simulate  # noqa: E402
 
 TARGET_MS = 100.0
+TARGET_BYTES = 10 * 1024
 
 
-def long_game(events: int, more: int) -> tuple[str, list[str]]:
+def long_game(events: int, more: int, players: int = 5) -> tuple[str, list[str]]:
     """A record of Bataille corse cut after ``events`` events, and the ``more`` lines that
     follow it (legal: a simulated game, hands hidden as a table sees them)."""
     for seed in range(1, 500):
-        lines = simulate("bataille-corse", 5, seed, hidden=True, max_events=events + more + 10).split("\n")
+        lines = simulate("bataille-corse", players, seed, hidden=True, max_events=events + more + 10).split("\n")
         played = [i for i, line in enumerate(lines) if line and not line.startswith(("[", ";"))]
         if len(played) >= events + more:
             cut = played[events - 1] + 1
@@ -59,6 +64,8 @@ class Listener:
 
     def __init__(self) -> None:
         self.seen: dict[int, float] = {}
+        self.bytes: dict[int, int] = {}
+        """The size of the update that brought each version, in bytes."""
         self.ready = asyncio.Event()
 
     async def run(self, host: str, port: int) -> None:
@@ -71,9 +78,12 @@ class Listener:
                     return
                 now = time.perf_counter()
                 data += chunk
-                for found in re.finditer(rb'data-version="(\d+)"', data):
-                    self.seen.setdefault(int(found.group(1)), now)
-                data = data[-64:]  # a marker split between two reads is found in the next
+                *events, data = data.split(b"\n\n")  # an event cut between two reads is read whole in the next
+                for event in events:
+                    found = re.search(rb'^data: \{"version":(\d+)', event, re.M)
+                    if found:
+                        self.seen.setdefault(int(found.group(1)), now)
+                        self.bytes.setdefault(int(found.group(1)), len(event) + 2)
                 self.ready.set()
         finally:
             writer.close()
@@ -94,7 +104,7 @@ async def post(host: str, port: int, line: str) -> float:
     return time.perf_counter() - start
 
 
-async def measure(host: str, port: int, clients: int, lines: list[str]) -> tuple[list[float], list[float]]:
+async def measure(host: str, port: int, clients: int, lines: list[str]) -> tuple[list[float], list[float], list[int]]:
     listeners = [Listener() for _ in range(clients)]
     tasks = [asyncio.create_task(listener.run(host, port)) for listener in listeners]
     await asyncio.gather(*(listener.ready.wait() for listener in listeners))
@@ -111,7 +121,8 @@ async def measure(host: str, port: int, clients: int, lines: list[str]) -> tuple
         await asyncio.sleep(0.06)  # under the limit of 20 writes a second from one client
     for task in tasks:
         task.cancel()
-    return shown, answered
+    sizes = [listener.bytes[version] for listener in listeners for version in range(1, len(lines) + 1)]
+    return shown, answered, sizes
 
 
 def main() -> int:
@@ -119,10 +130,11 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=20, help="event-stream clients (default 20)")
     parser.add_argument("--events", type=int, default=1000, help="events in the game before the lines sent (default 1000)")
     parser.add_argument("--lines", type=int, default=40, help="lines sent, one after another (default 40)")
+    parser.add_argument("--players", type=int, default=5, help="players of the game (default 5)")
     parser.add_argument("--before", type=int, default=0,
                         help="finished games of Bataille corse in the file before the game played (default 0)")
     args = parser.parse_args()
-    text, lines = long_game(args.events, args.lines)
+    text, lines = long_game(args.events, args.lines, args.players)
     text = "".join(simulate("bataille-corse", 5, 1000 + n, hidden=True) + "\n" for n in range(args.before)) + text
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder, "long.txt")
@@ -133,7 +145,9 @@ def main() -> int:
         try:
             address = re.search(r"http://([\d.]+):(\d+)/", server.stdout.readline())
             assert address, "the server printed no address"
-            shown, answered = asyncio.run(measure(address.group(1), int(address.group(2)), args.clients, lines))
+            shown, answered, sizes = asyncio.run(measure(address.group(1), int(address.group(2)), args.clients, lines))
+            with urllib.request.urlopen(address.group(0)) as answer:  # the page, as a first visit gets it
+                page = len(answer.read())
         finally:
             server.terminate()
             server.wait(10)
@@ -144,7 +158,9 @@ def main() -> int:
           f"90th percentile {sorted(ms)[int(0.9 * (len(ms) - 1))]:.1f} ms, worst {max(ms):.1f} ms "
           f"(target {TARGET_MS:.0f} ms)")
     print(f"  line sent -> answer to the page that sent it: median {1000 * statistics.median(answered):.1f} ms")
-    return 0 if statistics.median(ms) <= TARGET_MS else 1
+    print(f"  a move's live update: median {statistics.median(sizes) / 1024:.1f} KB, worst {max(sizes) / 1024:.1f} KB "
+          f"(target {TARGET_BYTES // 1024} KB; the whole page: {page / 1024:.1f} KB)")
+    return 0 if statistics.median(ms) <= TARGET_MS and max(sizes) <= TARGET_BYTES else 1
 
 
 if __name__ == "__main__":

@@ -220,6 +220,21 @@ def symbols(cards: Iterable[Card], lang: str = "en") -> str:
             f"<defs>{''.join(parts)}</defs></svg>")
 
 
+def symbols_apart(cards: Iterable[Card], lang: str = "en") -> dict[str, str]:
+    """What ``symbols`` puts in a page, as one hidden ``<svg>`` per face, by its symbol's
+    id, and one for the suits' shapes (``suits``): a page that follows a game gets the
+    faces it has not yet. Each ``<svg>`` holds ``{attributes}`` for the caller's own."""
+    head = ('<svg xmlns="http://www.w3.org/2000/svg" class="card-defs" width="0" height="0" aria-hidden="true" '
+            'focusable="false" {attributes}><defs>')
+    found = {"suits": head + "".join(_suit_symbol(s) for s in SUITS) + "</defs></svg>"}
+    for card in cards:
+        key = symbol_id(card)
+        if key not in found:
+            found[key] = (head + f'<symbol id="{escape(key)}" viewBox="0 0 {WIDTH} {HEIGHT}">{face(card, lang)}</symbol>'
+                          "</defs></svg>")
+    return found
+
+
 def use(card: Card, *, width: int = 56, lang: str = "en") -> str:
     """A card placed in a page: an ``<svg class="card">`` named for screen readers that
     shows its face's symbol (which ``symbols`` must have put in the page)."""

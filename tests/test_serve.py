@@ -4,6 +4,7 @@ the live stream, and every guard (token, Host, Origin, size, rate, escaping)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
@@ -269,7 +270,7 @@ def test_every_page_gets_the_table_after_a_line(tmp_path) -> None:
         for _, received, _ in streams:
             assert (await asyncio.wait_for(received.get(), 5)).startswith("retry:")
             first = await asyncio.wait_for(received.get(), 5)
-            assert "event: live" in first and "turn: Bob" in first
+            assert "event: parts" in first and '"version":0' in first  # the page has the table: its digests only
         pages.served.play("Bob plays KC")
         pages.hub.publish()
         for task, received, done in streams:
@@ -280,6 +281,35 @@ def test_every_page_gets_the_table_after_a_line(tmp_path) -> None:
             await asyncio.wait_for(task, 5)
 
     run_async(main)
+
+
+def test_a_live_update_sends_what_changed_within_10_kb(tmp_path) -> None:
+    """A move's live update holds the parts of the page it changed, not the page: at
+    most 10 KB for a 4-player game (the whole page was 53 KB), and a page that holds
+    them all as the update's digests say."""
+    path = tmp_path / "game.txt"
+    path.write_text('[Game "bataille-corse"]\n[Players "Ana Ben Cas Dan"]\n\nAna plays 5H\n')
+
+    async def main() -> tuple[str, str, str]:
+        app, pages = make_app(Served(str(path)), None, {"testserver"})
+        _, received, done = await _events(app, 2)
+        await asyncio.wait_for(received.get(), 5)
+        first = await asyncio.wait_for(received.get(), 5)
+        pages.served.play("Ben plays KC")
+        pages.hub.publish()
+        second = await asyncio.wait_for(received.get(), 5)
+        done.set()
+        pages.hub.close()
+        return first, second, "".join(pages.live("en").values())
+
+    first, second, page = run_async(main)
+    assert len(second.encode()) <= 10 * 1024
+    assert 'id="part-words"' not in second  # unchanged: not sent again
+    head = json.loads(second.split("\n")[1].removeprefix("data: "))
+    assert head["version"] == 1 and "turn: Cas" in second
+    assert 'id="part-bar"' in second and 'id="part-sym-card-5H"' not in second  # the 5H face was sent before
+    for name, digest in head["h"].items():  # every part the page holds after it, as the digests say
+        assert f'data-h="{digest}"' in page
 
 
 def test_two_lines_at_once_are_ruled_one_after_the_other(tmp_path) -> None:
@@ -566,3 +596,30 @@ def test_a_new_carte_et_plouc_game_shows_its_table(tmp_path) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "turn: Ann" in page.text
     assert 'name="group" value="Ann"' in group_form(page.text)
+
+
+CALLS = ('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "5H"]\n\n'
+         "Ana plays QH QS QD QC\nAna plays 8C\nBen plays 8D\nCas plays 9D\nAna plays 9H\n")
+
+
+def test_a_call_due_comes_first_and_once_said_is_not_offered_again(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, CALLS)
+    page = client.get("/").text
+    assert '<button name="line" value="Ana says carte" class="call">' in page  # due: marked so
+    client.post("/line", data={"line": "Ana says carte"}, headers=ORIGIN)
+    assert path.read_text().endswith("Ana says carte\n")
+    assert 'value="Ana says carte"' not in client.get("/").text  # said: not offered again
+
+
+def test_a_new_game_offers_each_options_values_and_the_card_turned_up(tmp_path) -> None:
+    client, path, _ = serve(tmp_path, "")
+    form = client.get("/?game=carte-et-plouc").text
+    assert '<option value="" selected>none (default)</option>' in form and '<option value="zouzou">zouzou</option>' in form
+    assert 'type="checkbox" name="option.Variants" value="six"' in form  # a set of choices: a box each
+    assert '<select id="turned" name="turned">' in form and '<option value="QH">queen of hearts</option>' in form
+    refused = client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben", "turned": "ZZ"}, headers=ORIGIN)
+    assert refused.status_code == 400 and "ZZ is no card of this game" in refused.text and path.read_text() == ""
+    client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben", "turned": "QH",
+                              "option.Variants": "six"}, headers=ORIGIN)
+    text = path.read_text()
+    assert '[Starter "QH"]' in text and '[Variants "six"]' in text and "[Sanction" not in text  # a default: no header

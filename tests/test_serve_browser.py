@@ -72,6 +72,13 @@ def expect(locator):
     return playwright_expect(locator)
 
 
+def turn_up(page, line: str) -> None:
+    """A card turned (its value unknown to the page until then): its suit, then its value."""
+    suit = line.split()[-1][-1]
+    page.locator(f"form.moves button.suit-pick[data-suit={suit}]").first.click()
+    page.locator(f'form.moves .values.open button[value="{line}"]').click()
+
+
 def only_from(page, server: Server) -> None:
     """The page asked nothing of any other server, and had no error."""
     assert [url for url in page.requests if not url.startswith(server.url)] == []
@@ -83,7 +90,7 @@ def test_the_table_loads(served, chromium_page, size, name) -> None:
     server = served(HEADERS + "Alice plays 5H\nBob plays KC\n")
     page = chromium_page(viewport=size)
     page.goto(server.url)
-    page.wait_for_selector("#live svg.card")
+    page.wait_for_selector("#part-piles svg.card")
     screenshot(page, f"serve-table-{name}")
     assert "turn: Chloe" in page.inner_text(".turn")
     assert page.locator(".seat.now .name").inner_text() == "Chloe"
@@ -97,7 +104,7 @@ def test_a_legal_move_by_button_then_one_by_text(served, chromium_page, size, na
     server = served(HEADERS + "Alice plays 5H\n")
     page = chromium_page(viewport=size)
     page.goto(server.url)
-    page.locator("form.moves.first button[value=\"Bob plays KC\"]").click()
+    turn_up(page, "Bob plays KC")
     page.wait_for_selector("#notice .ok")
     assert "written: Bob plays KC" in page.inner_text("#notice")
     assert "turn: Chloe" in page.inner_text(".turn")
@@ -126,6 +133,8 @@ def test_a_fault_is_shown_with_its_rule_and_accepted_by_the_table(served, chromi
     page.locator("#line").fill("Alice slaps")
     page.locator("#entry button").click()
     page.wait_for_selector("#notice .fault")
+    assert "BC-FALSE-SLAP" not in page.inner_text("#notice .fault .plain")  # plain words first, the code folded
+    page.locator("#notice .fault summary").click()
     shown = page.inner_text("#notice")
     assert "BC-FALSE-SLAP" in shown and "« un joueur qui commet une erreur" in shown
     assert "why: A slap wins the pile" in shown
@@ -163,13 +172,13 @@ def test_two_pages_see_each_others_moves_live(served, chromium_page) -> None:
     phone, laptop = chromium_page(viewport=PHONE), chromium_page(viewport=LAPTOP)
     for page in (phone, laptop):
         page.goto(server.url)
-        page.wait_for_selector("#live svg.card")
-    phone.locator("form.moves.first button[value=\"Bob plays KC\"]").click()
+        page.wait_for_selector("#part-piles svg.card")
+    turn_up(phone, "Bob plays KC")
     expect(laptop.locator(".turn")).to_contain_text("Chloe", timeout=5000)
     assert laptop.locator("#line").get_attribute("placeholder").startswith("Chloe plays ")  # the example follows
     laptop.locator("#line").fill("plays 2H")
     laptop.locator("#line").press("Enter")
-    expect(phone.locator("#live-more .last")).to_contain_text("Chloe plays 2H", timeout=5000)
+    expect(phone.locator("#part-bar .last")).to_contain_text("Chloe plays 2H", timeout=5000)
     screenshot(phone, "serve-live-phone")
     screenshot(laptop, "serve-live-laptop")
     for page in (phone, laptop):
@@ -199,7 +208,7 @@ def test_a_restart_mid_game(served, chromium_page) -> None:
     page = chromium_page(viewport=PHONE)
     page.goto(server.url)
     for line in ("Bob plays KC", "Chloe plays 2H"):
-        page.locator(f"form.moves.first button[value=\"{line}\"]").click()
+        turn_up(page, line)
         expect(page.locator("#notice")).to_contain_text(line)
     assert server.stop() == 130
     page.wait_for_selector("#offline:not([hidden])", timeout=5000)
@@ -207,9 +216,9 @@ def test_a_restart_mid_game(served, chromium_page) -> None:
     server.start()
     page.wait_for_selector("#offline[hidden]", state="attached", timeout=10000)
     assert "Chloe pays 2 more" in page.inner_text(".todo")
-    page.locator("form.moves.first button[value=\"Chloe plays 3H\"]").click()  # the new server counts its changes from 0
+    turn_up(page, "Chloe plays 3H")  # the new server counts its changes from 0
     expect(page.locator("#notice")).to_contain_text("Chloe plays 3H")
-    expect(page.locator("#live-more .last")).to_contain_text("Chloe plays 3H")
+    expect(page.locator("#part-bar .last")).to_contain_text("Chloe plays 3H")
     expect(page.locator(".todo")).to_contain_text("Chloe pays 1 more")
     screenshot(page, "serve-restart-again")
     assert server.path.read_text().endswith("Alice plays 5H\nBob plays KC\nChloe plays 2H\nChloe plays 3H\n")
@@ -226,7 +235,7 @@ def test_a_new_game_from_the_form(served, chromium_page) -> None:
     page.locator("#players").fill("Ann Ben Cas")
     screenshot(page, "serve-new-game")
     page.locator("form.setup button").click()
-    page.wait_for_selector("#live .turn")
+    page.wait_for_selector("#part-bar .turn")
     assert "turn: Ann" in page.inner_text(".turn")
     assert server.path.read_text().startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n')
     only_from(page, server)

@@ -232,7 +232,7 @@ def test_an_outside_edit_reaches_the_open_pages_without_a_request(tmp_path, monk
     monkeypatch.setenv("REFEREE_WATCH", "poll")
     path = tmp_path / "game.txt"
     seen = _outside_edit_seen(path, edit(path), 3 * watch.POLL_EVERY + 1)
-    assert "turn: Bob" in seen[1] and "turn: Chloe" in seen[2]
+    assert '"version":0' in seen[1] and "turn: Chloe" in seen[2]
 
 
 @pytest.mark.parametrize("edit", [_append, _save_by_rename])

@@ -556,6 +556,13 @@ class Rules:
     """The chart the HTML report draws of a game (referee/html/game.py): ``drinks`` (the
     drinks of each round), ``cards`` (the cards each player holds, event by event),
     ``bottle`` (a price and who owns it, event by event: ``chart_point``), or none."""
+    anyone: ClassVar[dict[str, str]] = {}
+    """Verbs any player may say at any moment, legal or not (Bataille corse's slap): the
+    table page offers each to every player always, with the option (its tag) that says
+    what a wrong one costs ("" for none)."""
+    turned_up: ClassVar[str] = ""
+    """The tag of the card turned up before the first move, where the game has one
+    (Carte et Plouc's [Starter]): the new-game form offers it."""
 
     def __init__(self, setup: Setup):
         self.setup = setup

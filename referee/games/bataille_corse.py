@@ -151,6 +151,7 @@ class BatailleCorse(Rules):
     max_players = 5
     deck = frozenset(STANDARD_52)
     verbs = frozenset({"holds", "plays", "slaps", "collects", "burns", "gives"})
+    anyone = {"slaps": "Penalty"}
     targets = frozenset({"gives"})
     options = (
         Option("Slaps", PATTERNS, frozenset({"pair"}), "what may be slapped besides the pair", many=True,

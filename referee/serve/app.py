@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import secrets
 import time
+import zlib
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import aclosing
@@ -21,7 +23,7 @@ from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from jinja2 import Environment, PackageLoader
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.requests import Request
@@ -29,14 +31,17 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .. import card_svg
 from ..cards import Card
 from ..games import GAMES, find_game, load_rules
-from ..games.base import option_value
+from ..games.base import Option, Rules, option_value
 from ..messages import help_text, say
+from ..spelling import ENGLISH
 from ..numbers import whole
+from ..live import accepted_line
 from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
-from .view import NO_PLAYER, hint, view_of
-from .watch import changes
+from .view import NO_PLAYER, SUIT_SIGNS, hint, view_of
+from . import watch
 
 STATUS = {"written": 200, "flagged": 200, "already": 200, "changed": 409}
 """The HTTP status of the answer to a line, by what became of it (422 for the rest)."""
@@ -47,6 +52,11 @@ WRITES_PER_SECOND = 20
 KEEPALIVE = 15.0
 """Seconds between two comments on an idle event stream, so that proxies keep it open."""
 TOKEN_COOKIE, LANG_COOKIE = "referee_token", "referee_lang"
+PARTS = ("live", "words", "bar", "piles", "legal", "more")
+EXPANDED = ("legal",)
+"""The parts whose buttons a live update may send as a list (the page's script makes them)."""
+"""The parts of the page that show the game, each a template of templates/parts/: a live
+update sends those that changed (``Pages.changes``), not the page."""
 STATIC = {"serve.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8"}
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -205,25 +215,62 @@ class Pages:
                                trim_blocks=True, lstrip_blocks=True)
         self.env.globals.update(say=say, languages=languages())
         self.static = {name: resources.files("referee.serve").joinpath("static", name).read_bytes() for name in STATIC}
-        self._live: dict[tuple[int, str], tuple[str, str]] = {}
+        self._live: dict[tuple[int, str], tuple[dict[str, str], dict[str, str]]] = {}
         self._watcher: asyncio.Task[None] | None = None
         self.start = secrets.token_hex(4)
         """This run of the server: a page that reconnects to another one takes its table
         whatever its version (each run counts its changes from 0)."""
 
     # --- Rendering -----------------------------------------------------------------------
-    def live(self, lang: str) -> tuple[str, str]:
+    def live(self, lang: str) -> dict[str, str]:
         """The parts of the page that show the game, as it stands (kept until the next
-        change): the table with the legal moves, then the seats and the rest."""
+        change), by name (PARTS): each an element with its id and a digest of itself
+        (``data-h``), by which a page sees that it holds the part as it stands."""
+        return self._both(lang)[0]
+
+    def page_parts(self, lang: str) -> dict[str, str]:
+        """``live``'s parts as a page shows them without its script: every button written
+        out (a live update sends some as a list of cards, the script making their buttons;
+        each part carries the digest of what the update sends)."""
+        return self._both(lang)[1]
+
+    def _both(self, lang: str) -> tuple[dict[str, str], dict[str, str]]:
         key = (self.served.version, lang)
         if key not in self._live:
             self._live = {k: v for k, v in self._live.items() if k[0] == self.served.version}
             with speaking(lang):
-                card, card_symbols = faces(lang)
-                fields = {**self._table(lang), "card": card, "card_symbols": card_symbols}
-                top, more = (self.env.get_template(name).render(**fields) for name in ("live.html", "more.html"))
-                self._live[key] = top, more
+                card, _ = faces(lang)
+                fields = {**self._table(lang), "card": card, "row": _row, "signs": SUIT_SIGNS,
+                          "suit_names": {s: say("cp.suit." + s) for s in SUIT_SIGNS}}
+                view = fields.get("view")
+                if view is not None:  # what changes with every move goes in other parts
+                    fields["words"] = {k: sorted(v) if k == "cards" else v for k, v in view.words.items()
+                                       if k not in ("legal", "hint")}  # the legal ones come from the buttons
+                parts, full = {}, {}
+                for name in PARTS:
+                    html = self.env.get_template(f"parts/{name}.html").render(**fields, expand=False)
+                    digest = _digest(html)
+                    parts[name] = html.replace("@H@", digest, 1)
+                    if name in EXPANDED:  # the page itself, with every button: its script may be off
+                        full[name] = self.env.get_template(f"parts/{name}.html").render(
+                            **fields, expand=True).replace("@H@", digest, 1)
+                for index, seat in enumerate(view.seats if view else []):
+                    html = self.env.get_template("parts/seat.html").render(**fields, seat=seat, index=index)
+                    parts[f"seat-{index}"] = html.replace("@H@", _digest(html), 1)
+                for face, html in card_svg.symbols_apart(view.cards if view else [], lang).items():
+                    html = html.replace("{attributes}", f'id="part-sym-{face}" data-in="symbols" data-h="@H@"')
+                    parts[f"sym-{face}"] = html.replace("@H@", _digest(html), 1)
+                self._live[key] = parts, {**parts, **full}
         return self._live[key]
+
+    def changes(self, lang: str, shown: dict[str, str] | None) -> dict[str, Any]:
+        """A live update: the version, the digest of every part (a card face's aside: a
+        page keeps each it was sent), and the parts that differ from ``shown`` (what this
+        page was sent so far; None: all of them)."""
+        parts = self.live(lang)
+        digests = {name: _digest_of(html) for name, html in parts.items() if not name.startswith("sym-")}
+        sent = {name: html for name, html in parts.items() if shown is None or shown.get(name) != html}
+        return {"version": self.served.version, "start": self.start, "h": digests, "parts": sent}
 
     def _table(self, lang: str) -> dict[str, Any]:
         try:
@@ -249,9 +296,13 @@ class Pages:
                 title = state.title if state is not None else "referee"
             except PROBLEMS:
                 title = "referee"
-            top, more = self.live(lang)
+            shown = self.page_parts(lang)
+            parts = {name: Markup(shown[name]) for name in PARTS}
+            parts["symbols"] = Markup("".join(html for name, html in shown.items() if name.startswith("sym-")))
+            parts["seats"] = Markup("".join(html for name, html in shown.items() if name.startswith("seat-")))
+            written = accepted_line(ruling.line, ruling.faults) if ruling is not None and ruling.faults else ""
             text = self.env.get_template("page.html").render(
-                lang=lang, title=title, live=Markup(top), more=Markup(more), ruling=ruling, undo=undo,
+                lang=lang, title=title, parts=parts, ruling=ruling, undo=undo, accepted_line=written,
                 todo=self._todo(lang), hint=self._hint(lang), version=self.served.version, start=self.start,
                 table=self._shown_table())
         return HTMLResponse(text, status)
@@ -278,15 +329,17 @@ class Pages:
         entry = find_game(form.get("game") or request.query_params.get("game", ""))
         rules = load_rules(entry) if entry is not None and entry.module is not None else None
         options = []
+        turned: list[tuple[str, str]] = []
         if rules is not None:
             for option in rules.options:
-                default = option.default_for(rules.min_players)
-                shown = " ".join(sorted(map(option_value, default))) if isinstance(default, frozenset) else option_value(str(default))
-                options.append((option, shown or say("state.none"), help_text(f"game-option.{rules.name}.{option.tag}", option.help),
-                                [option_value(c) for c in option.choices]))
+                options.append((option, *_choices(option, rules, form),
+                                help_text(f"game-option.{rules.name}.{option.tag}", option.help)))
+            if rules.turned_up:
+                turned = [(ENGLISH.card(c), card_svg.label(c, lang)) for c in sorted(rules.deck, key=_deck_order)]
         text = self.env.get_template("new.html").render(
             lang=lang, title="referee", games=[g for g in GAMES if g.module is not None], rules=rules,
-            options=options, problems=problems or [], form=form)
+            options=options, problems=problems or [], form=form, turned=turned,
+            turned_tag=rules.turned_up if rules is not None else "")
         return HTMLResponse(text, 400 if problems else 200)
 
     # --- Routes --------------------------------------------------------------------------
@@ -364,14 +417,27 @@ class Pages:
         return self.page(request, ruling)
 
     async def new(self, request: Request) -> Response:
-        form = await _form(request)
+        body = (await request.body()).decode("utf-8", "replace")
+        pairs = parse_qsl(body, keep_blank_values=True)
+        form = dict(pairs)
         lang = _lang(request.headers)
-        options = {k.removeprefix("option."): v for k, v in form.items() if k.startswith("option.")}
+        options: dict[str, str] = {}
+        for key, value in pairs:  # a many-valued option's boxes: one field each
+            if key.startswith("option."):
+                tag = key.removeprefix("option.")
+                options[tag] = (options.get(tag, "") + " " + value).strip()
+        entry = find_game(form.get("game", ""))
+        if entry is not None and entry.module is not None:  # a set of choices left as it was: no header
+            for option in load_rules(entry).options:
+                default = option.default_for(load_rules(entry).min_players)
+                if option.many and isinstance(default, frozenset) and set(options.get(option.tag, "").split()) == default:
+                    options.pop(option.tag, None)
         async with self.writing:
             with speaking(lang):
                 try:
                     problems = self.served.start(form.get("game", ""), form.get("players", ""), form.get("dealer", ""), options,
-                                                 notation=lang)  # the French page starts a French record
+                                                 notation=lang,  # the French page starts a French record
+                                                 turned=form.get("turned", ""))
                 except PROBLEMS as error:
                     problems = [read_error(error)]
         if problems:
@@ -394,6 +460,14 @@ class Pages:
         name = request.url.path.lstrip("/")
         return Response(self.static[name], media_type=STATIC[name])
 
+    async def parts(self, request: Request) -> Response:
+        """The parts that show the game, as they stand: what a page asks for when a live
+        update finds it holding a part that is not the table's (a missed update)."""
+        lang = _lang(request.headers)
+        if self.served.is_new():
+            return PlainTextResponse("", 205)
+        return HTMLResponse("".join(self.page_parts(lang).values()))
+
     async def events(self, request: Request) -> Response:
         lang = _lang(request.headers)
         return StreamingResponse(self._stream(lang), media_type="text/event-stream",
@@ -403,7 +477,7 @@ class Pages:
         """While pages listen: at each notice that the record may have changed (serve/watch.py),
         look at it (its name, size and time of change: no read), and send them the table
         when another hand changed it."""
-        async with aclosing(changes(self.served.path, self.hub.closing)) as notices:
+        async with aclosing(watch.changes(self.served.path, self.hub.closing)) as notices:
             async for _ in notices:
                 if not self.hub.queues:
                     break
@@ -422,6 +496,12 @@ class Pages:
 
     _seen_broken = -1
 
+    def _is_new_safely(self) -> bool:
+        try:
+            return self.served.is_new()
+        except PROBLEMS:
+            return False
+
     async def _stream(self, lang: str) -> AsyncIterator[str]:
         queue: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
         self.hub.queues.add(queue)
@@ -429,9 +509,16 @@ class Pages:
             self._watcher = asyncio.ensure_future(self._watch())
         try:
             yield "retry: 1000\n\n"
+            shown: dict[str, str] | None = None
             while not self.hub.closing.is_set():
-                html = "".join(self.live(lang))
-                yield "event: live\n" + "".join(f"data: {line}\n" for line in html.split("\n")) + "\n"
+                if self._is_new_safely():
+                    yield "event: new\ndata: \n\n"
+                else:
+                    update = self.changes(lang, shown)
+                    if shown is None:  # the page holds the parts it was loaded with: their digests say if it still does
+                        update["parts"] = {}
+                    shown = {**(shown or {}), **self.live(lang)}  # the faces sent stay in the page
+                    yield _event(update)
                 while not self.hub.closing.is_set():
                     try:
                         await asyncio.wait_for(queue.get(), KEEPALIVE)
@@ -440,6 +527,62 @@ class Pages:
                         yield ": still here\n\n"
         finally:
             self.hub.queues.discard(queue)
+
+
+def _choices(option: Option, rules: type[Rules], form: dict[str, str]) -> tuple[str, list[tuple[str, str, bool]]]:
+    """An option's values for the new-game form: (value sent, what it says, chosen), the
+    default first and said so (sent as "": no header), and the default in words."""
+    default = option.default_for(rules.min_players)
+    if option.number is not None:
+        low, high = option.number
+        shown = str(default)
+        values = [("", say("serve.option-default", value=shown), True)]
+        values += [(str(n), str(n), form.get("option." + option.tag) == str(n)) for n in range(low, high + 1)]
+        return shown, values
+    if option.many:
+        chosen = set(form.get("option." + option.tag, "").split()) or set(default) if isinstance(default, frozenset) else set()
+        return " ".join(sorted(map(option_value, chosen))), [(c, option_value(c), c in chosen) for c in option.choices]
+    shown = str(default)
+    values = [("", say("serve.option-default", value=option_value(shown)), not form.get("option." + option.tag))]
+    values += [(c, option_value(c), form.get("option." + option.tag) == c) for c in option.choices if c != shown]
+    return option_value(shown), values
+
+
+def _deck_order(card: Card) -> tuple[int, int]:
+    return ("SHDC".find(card.suit) if card.suit in "SHDC" else 4, card.rank)
+
+
+def _event(update: dict[str, Any]) -> str:
+    """A live update as a server-sent event: its first line the version and the digests
+    (JSON), then the parts that changed, as HTML (not escaped into JSON: fewer bytes)."""
+    head = {k: v for k, v in update.items() if k != "parts"}
+    html = "".join(update["parts"].values())
+    lines = [json.dumps(head, separators=(",", ":"), ensure_ascii=False), *html.split("\n")]
+    return "event: parts\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+
+
+ROW_STEP = 22
+"""How far apart, in a face's 60 units of width, the known cards of a seat overlap."""
+
+
+def _row(cards: list[Card], named: str) -> Markup:
+    """A seat's known cards, overlapping, as one picture named once (``named``): a pack of
+    34 known cards in 1.8 KB, not 5."""
+    width = 60 + ROW_STEP * (len(cards) - 1)
+    uses = "".join(f'<use href="#{card_svg.symbol_id(c)}" x="{ROW_STEP * i}" width="60" height="84"/>'
+                   for i, c in enumerate(cards))
+    return Markup(f'<svg class="row" role="img" aria-label="{escape(named)}" viewBox="0 0 {width} 84" '
+                  f'width="{round(width * 48 / 84)}" height="48">{uses}</svg>')
+
+
+def _digest(html: str) -> str:
+    return f"{zlib.crc32(html.encode()):08x}"
+
+
+def _digest_of(part: str) -> str:
+    """The digest a part carries (its ``data-h``)."""
+    at = part.find('data-h="') + len('data-h="')
+    return part[at:at + 8]
 
 
 def faces(lang: str) -> tuple[Callable[[Card, int], Markup], Callable[[list[Card]], Markup]]:
@@ -467,6 +610,7 @@ def make_app(served: Served, token: str | None = None, hosts: set[str] | None = 
         Route("/new", pages.new, methods=["POST"]),
         Route("/record.txt", pages.record, methods=["GET", "HEAD"]),
         Route("/events", pages.events, methods=["GET"]),
+        Route("/parts", pages.parts, methods=["GET"]),
         Route("/favicon.ico", pages.icon, methods=["GET", "HEAD"]),
         *(Route(f"/{name}", pages.asset, methods=["GET", "HEAD"]) for name in STATIC),
     ]

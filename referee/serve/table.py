@@ -270,10 +270,12 @@ class Served:
         return Ruling("written", line, say("live.undone", line=line))
 
     # --- A new game ----------------------------------------------------------------------
-    def start(self, game: str, players: str, dealer: str, options: dict[str, str], notation: str = "en") -> list[str]:
+    def start(self, game: str, players: str, dealer: str, options: dict[str, str], notation: str = "en",
+              turned: str = "") -> list[str]:
         """Write the headers of a new game into the empty file, in ``notation`` (``en``,
-        ``fr``: a game started from the French page is written in French notation); the
-        problems found (then nothing is written)."""
+        ``fr``: a game started from the French page is written in French notation), with
+        the card ``turned`` up (English letters) where the game has one; the problems
+        found (then nothing is written)."""
         self.refresh()
         entry = find_game(game)
         if entry is None or entry.module is None:
@@ -301,6 +303,11 @@ class Served:
             except ValueError:
                 problems.append(say("setup.bad-option", tag=option.tag, value=value, title=cls.title,
                                     choices=option.accepted()))
+        card = read_card(turned.strip()) if turned.strip() else None
+        if turned.strip() and (not cls.turned_up or card is None or card not in cls.deck):
+            problems.append(say("serve.bad-turned", value=turned.strip()))
+        elif card is not None and card.seen:
+            headers.insert(2, (cls.turned_up, written.card(card)))
         if problems:
             return problems
         if not self.is_new():

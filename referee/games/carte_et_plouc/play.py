@@ -86,7 +86,7 @@ def _outside_turn(rules: PloucState) -> list[Legal]:
     cards = rules.cards
     available = cards.available(rules.reshuffle)
     active = [s for s in range(n) if s not in rules.seating.out]
-    events: list[Legal] = [_event(rules, s, "says", word="carte") for s in active if rules.one[s]]
+    events: list[Legal] = [_event(rules, s, "says", word="carte") for s in active if rules.one[s] and not rules.called[s]]
     if rules.swapper is not None:
         events += [_event(rules, rules.swapper, "swaps", target=s) for s in active if s != rules.swapper]
     if available:

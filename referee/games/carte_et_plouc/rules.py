@@ -137,6 +137,7 @@ class CarteEtPlouc(Calls):
     aces_announce = True
     calls = ("carte", "plouc", "contre")
     chart = "cards"
+    turned_up = "Starter"
 
     def __init__(self, setup: Setup):
         super().__init__(setup)

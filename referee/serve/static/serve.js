@@ -1,30 +1,76 @@
-// referee serve: live updates (server-sent events), forms sent without leaving the
-// page, and completion of the line being typed. The page works without this script,
-// save for the live updates.
+// referee serve: live updates (server-sent events, each the parts of the page that
+// changed), forms sent without leaving the page, this phone's seat, cards chosen in two
+// taps, and completion of the line being typed. The page works without this script,
+// save for the live updates (every card is then one tap, every row shown).
 "use strict";
 
 (function () {
+  document.documentElement.classList.add("js");
   const live = () => document.getElementById("live");
-  const PARTS = ["live", "live-more"];
+  const SEAT = "referee-seat";
 
   function version(element) {
     return element ? Number(element.dataset.version || -1) : -1;
   }
 
-  // The parts of the page that show the game, from a page or an event's HTML: each is
-  // replaced when it is newer than what the page shows (from the same run of the server:
-  // a server started again counts its changes from 0). The same version is left as it
-  // is: cards being picked for a play of several stay picked.
+  // --- The parts of the page ------------------------------------------------------------
+  // The page is made of parts (elements with an id and a digest, data-h): the bar, the
+  // piles, the legal moves, the rest; a card face's symbol is a part too. A live update
+  // brings the digest of every part and those that changed; a page that finds one of its
+  // parts unlike the digest (an update missed) asks for them all (/parts).
+  function place(element) {
+    const current = document.getElementById(element.id);
+    if (current) current.replaceWith(element);
+    else if (element.dataset.in && document.getElementById(element.dataset.in)) document.getElementById(element.dataset.in).append(element);
+  }
+
+  function newer(start, v) {
+    const shown = live();
+    return !shown || start !== shown.dataset.start || v > version(shown);
+  }
+
+  function partsOf(doc) {
+    return [...doc.querySelectorAll("#live, [id^=part-]")];
+  }
+
+  // A page's HTML (the answer to a move): its parts replace the page's when newer. The
+  // same version is left as it is: cards being picked stay picked.
   function setLive(text) {
     const doc = new DOMParser().parseFromString(text, "text/html");
-    for (const id of PARTS) {
-      const current = document.getElementById(id);
-      const element = doc.getElementById(id);
-      if (!current || !element) continue;
-      if (element.dataset.start !== current.dataset.start || version(element) > version(current)) current.replaceWith(element);
+    const shown = doc.getElementById("live");
+    if (!shown || !newer(shown.dataset.start, version(shown))) return;
+    for (const element of partsOf(doc)) place(document.importNode(element, true));
+    refresh();
+  }
+
+  async function resync() {
+    const answer = await fetch("/parts", { credentials: "same-origin" });
+    if (answer.status === 205) { window.location.reload(); return; }
+    if (!answer.ok) return;
+    const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
+    for (const element of partsOf(doc)) place(document.importNode(element, true));
+    refresh();
+  }
+
+  // An update: a line of JSON (the version, every part's digest), then the parts that
+  // changed, as HTML.
+  function update(data) {
+    const cut = data.indexOf("\n");
+    let sent;
+    try { sent = JSON.parse(cut < 0 ? data : data.slice(0, cut)); } catch (error) { return; }
+    const html = cut < 0 ? "" : data.slice(cut + 1);
+    if (html && newer(sent.start, sent.version)) {
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      for (const element of partsOf(doc)) place(document.importNode(element, true));
+      refresh();
     }
-    words();
-    groups();
+    const shown = live();
+    if (shown && shown.dataset.start === sent.start && version(shown) > sent.version) return;
+    for (const [name, digest] of Object.entries(sent.h)) {
+      const id = name === "live" ? "live" : "part-" + name;
+      const element = document.getElementById(id);
+      if (!element || element.dataset.h !== digest) { resync(); return; }
+    }
   }
 
   function fromHTML(text, id) {
@@ -32,14 +78,134 @@
     return doc.getElementById(id);
   }
 
+  // A live update sends the cards of a card seen only as played by suit (data-rows:
+  // "suit:letter:values" a suit, "|" between) where every line reads alike (data-pattern,
+  // "{}" for the card): their buttons, as the page itself has them, are made here.
+  const SIGNS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+  function expand() {
+    for (const deck of document.querySelectorAll(".deck[data-rows]")) {
+      const pick = deck.querySelector(".suits-pick");
+      if (!pick || pick.querySelector("button")) continue;
+      let names = {};
+      try { names = JSON.parse(deck.closest("[data-suits]").dataset.suits); } catch (error) { names = {}; }
+      for (const row of deck.dataset.rows.split("|")) {
+        const [suit, letter, values] = row.split(":");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "suit-pick suit-" + suit;
+        button.dataset.suit = suit;
+        button.setAttribute("aria-pressed", "false");
+        button.setAttribute("aria-label", names[suit] || suit);
+        button.textContent = SIGNS[suit] || suit;
+        pick.append(button);
+        const div = document.createElement("div");
+        div.className = "buttons values later suit-" + suit;
+        div.dataset.suit = suit;
+        div.append(...values.split(" ").map((value) => {
+          const b = document.createElement("button");
+          b.name = "line";
+          b.value = deck.dataset.pattern.replace("{}", value + letter);
+          b.textContent = value;
+          return b;
+        }));
+        deck.append(div);
+      }
+    }
+  }
+
+  function refresh() {
+    expand();
+    words();
+    groups();
+    mine();
+  }
+
   // --- Live updates ------------------------------------------------------------------
   function listen() {
     const offline = document.getElementById("offline");
     const source = new EventSource("/events");
-    source.addEventListener("live", (event) => setLive(event.data));
+    source.addEventListener("parts", (event) => {
+      if (!live()) { window.location.reload(); return; } // the new-game form: the game has started
+      update(event.data);
+    });
+    source.addEventListener("new", () => { if (live()) window.location.reload(); });
     source.addEventListener("open", () => { if (offline) offline.hidden = true; });
     source.addEventListener("error", () => { if (offline) offline.hidden = false; });
   }
+
+  // --- This phone's seat -------------------------------------------------------------
+  // Kept in the browser (not a security measure: the table is trusted). Its player's
+  // moves come first; the bar says "your turn" on this phone.
+  function seat() {
+    try { return window.localStorage.getItem(SEAT) || ""; } catch (error) { return ""; }
+  }
+
+  function players() {
+    const element = document.getElementById("part-words");
+    try { return JSON.parse((element && element.dataset.players) || "[]"); } catch (error) { return []; }
+  }
+
+  function mine() {
+    const select = document.getElementById("me");
+    if (!select) return;
+    const me = seat();
+    const names = players();
+    const have = [...select.options].slice(1).map((o) => o.value);
+    if (have.join("\n") !== names.join("\n")) {
+      while (select.options.length > 1) select.remove(1);
+      for (const name of names) select.add(new Option(name, name));
+    }
+    select.value = names.includes(me) ? me : "";
+    const chosen = select.value;
+    document.body.dataset.me = chosen;
+    const turn = document.querySelector("#part-bar .turn");
+    const bar = document.getElementById("part-bar");
+    if (turn && bar) {
+      const yours = chosen !== "" && turn.dataset.turn === chosen;
+      if (!turn.dataset.said) turn.dataset.said = turn.textContent;
+      turn.textContent = yours ? turn.dataset.yours : turn.dataset.said;
+      bar.classList.toggle("yours", yours);
+    }
+    for (const chip of document.querySelectorAll(".seats-row .chip, .anyone button")) {
+      chip.classList.toggle("me", chosen !== "" && chip.dataset.player === chosen);
+    }
+    const section = document.querySelector("#part-legal .legal");
+    if (!section) return;
+    const own = chosen ? [...section.querySelectorAll(":scope > .player")].find((p) => p.dataset.player === chosen) : null;
+    for (const player of section.querySelectorAll(":scope > .player")) {
+      player.classList.toggle("mine", player === own);
+      if (!("opened" in player.dataset)) player.classList.toggle("folded", own !== null && player !== own);
+    }
+    if (own) {
+      const heading = section.querySelector("h2");
+      heading.after(own);
+      const rest = [...section.querySelectorAll(":scope > .player")].filter((p) => p !== own);
+      if (rest.length && !section.querySelector(".others")) {
+        const others = document.createElement("p");
+        others.className = "others";
+        others.textContent = section.dataset.others || "";
+        if (others.textContent) rest[0].before(others);
+      }
+    }
+  }
+
+  // The others' moves, folded on a phone that says whose it is: a tap on a name opens them.
+  document.addEventListener("click", (event) => {
+    const heading = event.target.closest && event.target.closest("#part-legal .player h3");
+    if (!heading) return;
+    const player = heading.closest(".player");
+    if (!player.classList.contains("folded") && !("opened" in player.dataset)) return;
+    player.dataset.opened = "";
+    player.classList.toggle("folded");
+  });
+
+  document.addEventListener("change", (event) => {
+    if (event.target.id === "me") {
+      try { window.localStorage.setItem(SEAT, event.target.value); } catch (error) { /* private mode: this page only */ }
+      mine();
+    }
+  });
 
   // --- Forms ---------------------------------------------------------------------------
   // A move carries the table it was chosen on (a digest of the record): the form's own (a
@@ -80,12 +246,16 @@
       return;
     }
     const notice = fromHTML(text, "notice");
-    if (notice) document.getElementById("notice").replaceWith(notice);
+    if (notice) document.getElementById("notice").replaceWith(document.importNode(notice, true));
     setLive(text);
+    unarm();
     if (notice && notice.querySelector(".ok") && (form.id === "entry" || form.classList.contains("choices"))) {
       document.getElementById("line").value = "";
     }
-    if (notice && notice.firstElementChild) notice.scrollIntoView({ block: "nearest" });
+    const shownNotice = document.getElementById("notice");
+    if (shownNotice && shownNotice.querySelector(".fault, .refused, .confirm, .changed")) {
+      shownNotice.scrollIntoView({ block: "nearest" });
+    }
   }
 
   document.addEventListener("submit", (event) => {
@@ -97,6 +267,57 @@
 
   document.addEventListener("change", (event) => {
     if (event.target.dataset && event.target.dataset.autosubmit) event.target.form.submit();
+  });
+
+  // --- A card in two taps: choose it, then confirm -----------------------------------
+  // A card's face is chosen by a first tap: the form then shows what it writes on a
+  // button of its own, and a second tap (on it, or on the face again) writes it. A card
+  // whose play names a suit (an ace) shows the suits at the first tap instead. Where the
+  // card is seen only as it is played, a suit's tap shows its values: a value's tap writes.
+  function unarm(except) {
+    for (const form of document.querySelectorAll("form.moves")) {
+      if (form === except) continue;
+      for (const b of form.querySelectorAll("button.face[aria-pressed=true], button.suit-pick[aria-pressed=true]")) {
+        b.setAttribute("aria-pressed", "false");
+      }
+      for (const open of form.querySelectorAll(".later.open")) open.classList.remove("open");
+      const go = form.querySelector(".go");
+      if (go) { go.hidden = true; go.replaceChildren(); }
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("form.moves button");
+    if (!button) return;
+    const form = button.form;
+    if (button.classList.contains("face")) {
+      const pressed = button.getAttribute("aria-pressed") === "true";
+      if (pressed && !button.classList.contains("named-pick")) return; // the second tap writes
+      event.preventDefault();
+      unarm();
+      button.setAttribute("aria-pressed", "true");
+      if (button.classList.contains("named-pick")) {
+        const suits = [...form.querySelectorAll(".named")].find((d) => d.dataset.for === button.dataset.card);
+        if (suits) suits.classList.add("open");
+        return;
+      }
+      const go = form.querySelector(".go");
+      const write = document.createElement("button");
+      write.name = "line";
+      write.value = button.value;
+      write.className = "write-this";
+      write.textContent = button.dataset.confirm || button.value;
+      go.replaceChildren(write);
+      go.hidden = false;
+      go.scrollIntoView({ block: "nearest" });
+    } else if (button.classList.contains("suit-pick")) {
+      const was = button.getAttribute("aria-pressed") === "true";
+      unarm();
+      if (was) return;
+      button.setAttribute("aria-pressed", "true");
+      const deck = button.closest(".deck");
+      for (const row of deck.querySelectorAll(".values")) row.classList.toggle("open", row.dataset.suit === button.dataset.suit);
+    }
   });
 
   // --- Several cards of one value, picked one by one ---------------------------------
@@ -183,12 +404,13 @@
 
   // --- Completion of the line being typed ---------------------------------------------
   function vocabulary() {
-    const element = live();
-    try {
-      return JSON.parse(element.dataset.words || "{}");
-    } catch (error) {
-      return {};
-    }
+    const element = document.getElementById("part-words");
+    let found = {};
+    try { found = JSON.parse((element && element.dataset.words) || "{}"); } catch (error) { found = {}; }
+    found.legal = [...document.querySelectorAll("#part-legal button[name=line], #part-bar button[name=line]")].map((b) => b.value);
+    const shown = live();
+    found.hint = [shown ? shown.dataset.hint || "" : ""];
+    return found;
   }
 
   function next(v, previous) {
@@ -231,9 +453,26 @@
     }));
   }
 
-  document.addEventListener("input", (event) => { if (event.target.id === "line") words(); });
+  document.addEventListener("input", (event) => {
+    if (event.target.id === "line") words();
+    if (event.target.id === "players") dealers();
+  });
+
+  // --- The new-game form: the dealer among the players ---------------------------------
+  function dealers() {
+    const field = document.getElementById("players");
+    const select = document.getElementById("dealer");
+    if (!field || !select || select.tagName !== "SELECT") return;
+    const names = field.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+    const chosen = select.value;
+    while (select.options.length > 1) select.remove(1);
+    for (const name of names) select.add(new Option(name, name));
+    select.value = names.includes(chosen) ? chosen : "";
+  }
 
   document.addEventListener("DOMContentLoaded", () => {
-    if (live()) { listen(); words(); groups(); }
+    if (live()) { refresh(); }
+    if (document.getElementById("notice") || document.querySelector("form.setup, form.choose")) listen();
+    dealers();
   });
 })();

@@ -1,0 +1,245 @@
+"""The table page for a noisy table (issue 34), in a real headless Chromium at a phone's
+size (390×844) and a laptop's: the bar that stays, this phone's seat, a card in two taps,
+the slap buttons, a double tap, a fault in plain words seen accepted on another phone, a
+French game from the new-game form to its third move, a second phone following the new
+game, and a long name. Each step's screenshot is kept (table-*.png)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import LAPTOP, PHONE, browser, chromium_page, screenshot  # noqa: F401 (fixtures)
+from tests.test_serve_browser import expect, only_from, served, turn_up  # noqa: F401 (fixtures)
+
+BC = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Penalty "give-1"]\n\n'
+CP = '[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "5C"]\n\n'
+SIZES = [(PHONE, "phone"), (LAPTOP, "laptop")]
+
+
+def in_view(page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height
+
+
+@pytest.mark.parametrize("size, name", SIZES)
+def test_the_bar_stays_in_view_with_whose_turn_and_the_seats(served, chromium_page, size, name) -> None:
+    server = served(BC + "Alice plays 5H\nBob plays KC\n")
+    page = chromium_page(viewport=size)
+    page.goto(server.url)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(100)
+    screenshot(page, f"table-bar-scrolled-{name}", full_page=False)
+    assert page.evaluate("window.scrollY") > 0, "the page scrolled"
+    assert in_view(page, ".turn") and "turn: Chloe" in page.inner_text(".turn")
+    assert in_view(page, ".seats-row .chip.now") and page.inner_text(".seats-row .chip.now .name") == "Chloe"
+    assert "Chloe pays 3 more cards to Bob" in page.inner_text("#part-bar .todo")
+    assert "Bob plays KC" in page.inner_text("#part-bar .last")
+    only_from(page, server)
+
+
+def test_this_phones_seat_comes_first_and_is_kept(served, chromium_page) -> None:
+    server = served(CP + "Ben holds ?? ?? ?? ?? ?? ?? ??\nCas holds ?? ?? ?? ?? ?? ?? ??\nAna holds KC KH KS 4D 9D 8H 2S\n"
+                    "Ana plays KC\n")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    page.select_option("#me", "Cas")
+    assert "your turn" not in page.inner_text(".turn")  # Ben's turn, not Cas's
+    assert page.locator("#part-legal .player.mine").count() == 0  # Cas has nothing to play
+    assert "me" in page.locator('.seats-row .chip[data-player="Cas"]').get_attribute("class")
+    page.select_option("#me", "Ben")
+    expect(page.locator(".turn")).to_have_text("your turn, Ben")
+    assert "mine" in page.locator("#part-legal .player").first.get_attribute("class")
+    screenshot(page, "table-my-seat-phone")
+    page.reload()  # kept in this browser
+    expect(page.locator(".turn")).to_have_text("your turn, Ben")
+    expect(page.locator("#me")).to_have_value("Ben")
+    other = chromium_page(viewport=PHONE)  # another phone: its own seat
+    other.goto(server.url)
+    expect(other.locator(".turn")).to_have_text("turn: Ben")
+    only_from(page, server)
+
+
+@pytest.mark.parametrize("size, name", SIZES)
+def test_a_card_in_two_taps_choose_then_confirm(served, chromium_page, size, name) -> None:
+    server = served(CP + "Ben holds ?? ?? ?? ?? ?? ?? ??\nCas holds ?? ?? ?? ?? ?? ?? ??\nAna holds KC 4D 9C 8H 2S 3C 7C\n")
+    page = chromium_page(viewport=size)
+    page.goto(server.url)
+    clubs = page.locator('form.moves .faces[data-suit="C"] button.face')
+    assert [b.get_attribute("value") for b in clubs.all()] == ["Ana plays KC", "Ana plays 9C", "Ana plays 3C",
+                                                                "Ana plays 7C"]  # by suit, in the hand's order
+    clubs.nth(1).click()
+    write = page.locator("form.moves .go button")
+    expect(write).to_have_text("Write: Ana plays 9C")
+    screenshot(page, f"table-two-taps-{name}")
+    assert "plays 9C" not in server.path.read_text()  # the first tap chose, no more
+    write.click()
+    expect(page.locator("#notice .ok")).to_contain_text("written: Ana plays 9C")
+    assert server.path.read_text().endswith("Ana plays 9C\n")
+    only_from(page, server)
+
+
+def test_an_aces_suit_is_a_second_tap(served, chromium_page) -> None:
+    server = served(CP + "Ben holds ?? ?? ?? ?? ?? ?? ??\nCas holds ?? ?? ?? ?? ?? ?? ??\nAna holds AC KH 4D 9D 8H 2S 3S\n")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    assert page.locator("form.moves button", has_text="for").count() == 0  # no "plays AC for H"
+    page.locator("form.moves button.named-pick").click()
+    suits = page.locator("form.moves .named.open button")
+    expect(suits).to_have_count(3)
+    screenshot(page, "table-ace-suit-phone")
+    suits.nth(1).click()
+    expect(page.locator("#notice .ok")).to_contain_text("Ana plays AC for H")
+    assert server.path.read_text().endswith("Ana plays AC for H\n")
+
+
+@pytest.mark.parametrize("size, name", SIZES)
+def test_a_slap_button_for_every_player_in_one_tap(served, chromium_page, size, name) -> None:
+    server = served(BC + "Alice plays 5H\nBob plays 6C\n")
+    page = chromium_page(viewport=size)
+    page.goto(server.url)
+    slaps = page.locator("#part-bar .anyone button")
+    assert [b.inner_text() for b in slaps.all()] == ["Alice slaps", "Bob slaps", "Chloe slaps"]  # no pattern: still there
+    assert "give-1" in page.inner_text("#part-bar .anyone .note")  # the penalty the table chose
+    screenshot(page, f"table-slaps-{name}", full_page=False)
+    slaps.first.click()  # a false slap, in one tap: the table says what happened
+    page.wait_for_selector("#notice .fault")
+    page.locator("#notice button[value=cancel]").click()
+    expect(page.locator("#notice .cancelled")).to_be_visible()
+    turn_up(page, "Chloe plays 6D")
+    expect(page.locator("#part-bar .anyone button.due")).to_have_count(3)  # a pair: every slap is good now
+    page.locator("#part-bar .anyone button", has_text="Bob slaps").click()
+    expect(page.locator("#notice .ok")).to_contain_text("written: Bob slaps")
+    assert server.path.read_text().endswith("Bob plays 6C\nChloe plays 6D\nBob slaps\n")
+    only_from(page, server)
+
+
+def test_a_double_tap_on_the_confirmation_writes_once(served, chromium_page) -> None:
+    server = served(CP + "Ben holds ?? ?? ?? ?? ?? ?? ??\nCas holds ?? ?? ?? ?? ?? ?? ??\nAna holds KC 4D 9C 8H 2S 3C 7C\n")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    page.locator('form.moves button.face[value="Ana plays 7C"]').click()
+    page.locator("form.moves .go button").dblclick()
+    expect(page.locator("#notice .ok")).to_contain_text("Ana plays 7C")
+    page.wait_for_timeout(300)
+    assert server.path.read_text().count("Ana plays 7C") == 1
+    assert page.locator("#notice .fault").count() == 0
+
+
+def test_a_fault_in_plain_words_and_every_phone_sees_it_accepted(served, chromium_page) -> None:
+    server = served(BC + "Alice plays 5H\n")
+    page, other = chromium_page(viewport=PHONE), chromium_page(viewport=PHONE)
+    for p in (page, other):
+        p.goto(server.url)
+    page.locator("#part-bar .anyone button", has_text="Chloe slaps").click()
+    page.wait_for_selector("#notice .fault")
+    plain = page.inner_text("#notice .fault .plain")
+    assert "Chloe" in plain and "BC-" not in plain and "[" not in plain  # what happened, in words, first
+    assert not page.locator("#notice .fault blockquote").is_visible()  # the rule folded
+    assert "cancel" in page.locator("#notice button[value=cancel]").get_attribute("class")
+    accept = page.locator("#notice button[value=accepted]")
+    assert "writes Chloe slaps ; accepted BC-FALSE-SLAP" in accept.inner_text()  # says what it writes
+    screenshot(page, "table-fault-plain-phone")
+    accept.click()
+    expect(other.locator("#part-bar .accepted-now")).to_contain_text("accepted by the table: BC-FALSE-SLAP", timeout=5000)
+    screenshot(other, "table-accepted-other-phone", full_page=False)
+    only_from(other, server)
+
+
+def test_a_french_game_from_the_form_to_its_third_move(served, chromium_page) -> None:
+    server = served("")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url + "?lang=fr")
+    page.select_option("#game", "bataille-corse")
+    page.wait_for_selector("form.setup")
+    assert "Pénalité" in page.inner_text("form.setup") or "burn-3" in page.inner_text("form.setup")
+    page.locator("#players").fill("Ana Ben Cas")
+    page.select_option("#dealer", "Cas")  # the dealer among the players
+    page.select_option('select[name="option.Penalty"]', "give-1")  # an option's values, each a choice
+    screenshot(page, "table-new-french-phone")
+    page.locator("form.setup button.start").click()
+    page.wait_for_selector("#part-bar .turn")
+    for line in ("Ana joue 5C", "Ben joue RT", "Cas joue 2P"):
+        suit = {"C": "H", "T": "C", "P": "S", "K": "D"}[line[-1]]
+        page.locator(f"form.moves button.suit-pick[data-suit={suit}]").first.click()
+        page.locator(f'form.moves .values.open button[value="{line}"]').click()
+        expect(page.locator("#notice .ok")).to_contain_text(line)
+    screenshot(page, "table-french-third-move-phone")
+    text = server.path.read_text()
+    assert text.startswith('[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben Cas"]\n[Donneur "Cas"]')
+    assert '[Pénalité "give-1"]' in text or 'give-1"]' in text
+    assert text.endswith("Ana joue 5C\nBen joue RT\nCas joue 2P\n")
+    body = page.inner_text("body")
+    for english in ("turn:", "Legal moves", "plays", "Write", "slaps", "last line"):
+        assert english not in body, english
+    only_from(page, server)
+
+
+def test_a_second_phone_follows_the_new_game(served, chromium_page) -> None:
+    server = served("")
+    first, second = chromium_page(viewport=PHONE), chromium_page(viewport=PHONE)
+    for p in (first, second):
+        p.goto(server.url + "?game=carte-et-plouc")
+        p.wait_for_selector("form.setup")
+    first.locator("#players").fill("Ann Ben Cas")
+    first.select_option("#turned", "QH")  # the card turned up
+    first.locator("form.setup button.start").click()
+    first.wait_for_selector("#part-bar .turn")
+    expect(second.locator("#part-bar .turn")).to_contain_text("turn: Ann", timeout=5000)
+    screenshot(second, "table-second-phone-follows")
+    assert '[Starter "QH"]' in server.path.read_text()
+
+
+@pytest.mark.parametrize("size, name", SIZES)
+def test_a_long_name_keeps_the_page_within_its_screen(served, chromium_page, size, name) -> None:
+    long = "Bartholomew" * 273  # 3,003 characters
+    server = served(f'[Game "bataille-corse"]\n[Players "Alice {long} Chloe"]\n\nAlice plays 5H\n')
+    page = chromium_page(viewport=size)
+    page.goto(server.url)
+    page.wait_for_selector("#part-piles svg.card")
+    screenshot(page, f"table-long-name-{name}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    assert page.evaluate("document.body.scrollHeight") < 6000  # cut, not a column of letters
+    only_from(page, server)
+
+
+def test_a_card_picked_on_the_buttons_a_live_update_made(served, chromium_page) -> None:
+    """A live update sends the cards a player may turn as a list; the page's script makes
+    their buttons, which write as the page's own do."""
+    server = served(BC + "Alice plays 5H\n")
+    phone, laptop = chromium_page(viewport=PHONE), chromium_page(viewport=LAPTOP)
+    for page in (phone, laptop):
+        page.goto(server.url)
+        page.wait_for_selector("#part-piles svg.card")
+    turn_up(phone, "Bob plays KC")
+    expect(laptop.locator(".turn")).to_contain_text("Chloe", timeout=5000)
+    assert laptop.locator('form.moves .values button[value="Chloe plays 2H"]').count() == 1  # made by the script
+    turn_up(laptop, "Chloe plays 2H")
+    expect(laptop.locator("#notice .ok")).to_contain_text("written: Chloe plays 2H")
+    expect(phone.locator("#part-bar .last")).to_contain_text("Chloe plays 2H", timeout=5000)
+    assert server.path.read_text().endswith("Bob plays KC\nChloe plays 2H\n")
+    screenshot(laptop, "table-live-buttons-laptop")
+    for page in (phone, laptop):
+        only_from(page, server)
+
+
+def test_on_a_phone_that_says_whose_it_is_the_others_moves_are_one_tap_away(served, chromium_page) -> None:
+    from referee.simulate import simulate
+
+    lines = simulate("caroleto", 4, 3, hidden=True, max_events=400).split("\n")
+    played = [i for i, line in enumerate(lines) if line and not line.startswith(("[", ";"))]
+    server = served("\n".join(lines[:played[24]]) + "\n")  # each lays a card: every player has moves
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    players = page.locator("#part-legal .player")
+    assert players.count() == 4
+    names = [p.get_attribute("data-player") for p in players.all()]
+    page.select_option("#me", names[2])
+    first = page.locator("#part-legal .player").first
+    assert first.get_attribute("data-player") == names[2] and first.locator("form.moves button").first.is_visible()
+    other = page.locator(f'#part-legal .player[data-player="{names[0]}"]')
+    assert not other.locator("form.moves button").first.is_visible()  # folded
+    screenshot(page, "table-others-folded-phone")
+    other.locator("h3").click()
+    assert other.locator("form.moves button").first.is_visible()  # one tap away
+    only_from(page, server)
