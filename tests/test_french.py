@@ -239,7 +239,8 @@ def test_the_table_page_s_new_game_says_its_options_in_french(tmp_path) -> None:
     app, _ = make_app(Served(str(path)), None, {"testserver"}, time.monotonic)
     form = TestClient(app).get("/?game=carte-et-plouc", headers={"accept-language": "fr"}).text
     assert "la sanction d&#39;un" in form or "la sanction d'un" in form, form
-    assert '<option value="aucune">' in form and '<option value="none">' not in form, form
+    assert "aucune (par défaut)" in form and 'value="none"' not in form and ">none<" not in form, form
+    assert '<option value="saut">saut</option>' in form and "[Sanction]" in form, form  # values and tags in French
 
 
 MOVE = re.compile(r"\S+ (holds|plays|draws|slaps|collects|burns|gives|takes|discards|swaps|passes|says|swears|drinks|"

@@ -36,7 +36,7 @@ from ..cards import Card
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Option, Rules, option_value
 from ..messages import help_text, say
-from ..spelling import ENGLISH
+from ..spelling import ENGLISH, NOTATIONS
 from ..numbers import whole
 from ..live import accepted_line
 from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
@@ -330,10 +330,11 @@ class Pages:
         rules = load_rules(entry) if entry is not None and entry.module is not None else None
         options = []
         turned: list[tuple[str, str]] = []
+        written = NOTATIONS.get(lang, ENGLISH)  # a game started from a French page is written in French
         if rules is not None:
             for option in rules.options:
                 options.append((option, *_choices(option, rules, form),
-                                help_text(f"game-option.{rules.name}.{option.tag}", option.help)))
+                                help_text(f"game-option.{rules.name}.{option.tag}", option.help), written.tag(option.tag)))
             if rules.turned_up:
                 turned = [(ENGLISH.card(c), card_svg.label(c, lang)) for c in sorted(rules.deck, key=_deck_order)]
         text = self.env.get_template("new.html").render(
@@ -539,13 +540,14 @@ def _choices(option: Option, rules: type[Rules], form: dict[str, str]) -> tuple[
         values = [("", say("serve.option-default", value=shown), True)]
         values += [(str(n), str(n), form.get("option." + option.tag) == str(n)) for n in range(low, high + 1)]
         return shown, values
+    sent = form.get("option." + option.tag, "")  # a value as the reader's language says it (« aucune »)
     if option.many:
-        chosen = set(form.get("option." + option.tag, "").split()) or set(default) if isinstance(default, frozenset) else set()
-        return " ".join(sorted(map(option_value, chosen))), [(c, option_value(c), c in chosen) for c in option.choices]
-    shown = str(default)
-    values = [("", say("serve.option-default", value=option_value(shown)), not form.get("option." + option.tag))]
-    values += [(c, option_value(c), form.get("option." + option.tag) == c) for c in option.choices if c != shown]
-    return option_value(shown), values
+        chosen = set(sent.split()) or set(map(option_value, default)) if isinstance(default, frozenset) else set()
+        return " ".join(sorted(chosen)), [(option_value(c), option_value(c), option_value(c) in chosen) for c in option.choices]
+    shown = option_value(str(default))
+    values = [("", say("serve.option-default", value=shown), not sent)]
+    values += [(option_value(c), option_value(c), sent == option_value(c)) for c in option.choices if c != str(default)]
+    return shown, values
 
 
 def _deck_order(card: Card) -> tuple[int, int]:
