@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..config import Config, add_defaults, resolve
+from ..config import Config, Resolved, add_defaults, resolve
 from ..engine import Found, GameReport, error_report, finish, replay, start
 from ..games.base import Rules, SetupError
 from ..match import Matches, follow_match
@@ -163,12 +163,13 @@ def _inherited(record: Record) -> tuple[tuple[str, str, int], ...]:
 class Document:
     """A record open in the editor; ``update`` it with its whole text after each change."""
 
-    def __init__(self, path: str, config: Config = Config()):
+    def __init__(self, path: str, config: Config = Config(), settings: Resolved | None = None):
         self.path = path
         self.config = config
-        self.settings = resolve(config, path)
+        self.settings = settings if settings is not None else resolve(config, path)
         """What the configuration says for this file, as for ``check`` and ``fmt`` (its
-        ``per-file-ignores``, its ``[fmt] exclude``)."""
+        ``per-file-ignores``, its ``[fmt] exclude``), the editor's settings given to
+        ``config.resolve`` as the command line's flags are."""
         self.games: list[Game] = []
         self.reports: list[tuple[Game, Record | RecordError, GameReport]] = []
         """Each game's report, its match's faults and standing included, in file order."""
