@@ -354,10 +354,11 @@ class Document:
         found = self.game_at(line)
         return found[1] if found is not None and isinstance(found[1], Record) else None
 
-    def rules_before(self, line: int) -> Rules | None:
-        """The rules of the game that holds a line, with every event before it replayed
-        (from the last copy kept before it); None outside a game that can be set up."""
-        record = self.record_at(line)
+    def rules_before(self, line: int, record: Record | None = None) -> Rules | None:
+        """The rules of the game that holds a line (or of ``record``), with every event
+        before it replayed (from the last copy kept before it); None outside a game that
+        can be set up."""
+        record = record if record is not None else self.record_at(line)
         if record is None:
             return None
         checked = self._by_start.get(record.line)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from lsprotocol import types as lsp
@@ -23,7 +24,7 @@ from pygls.uris import to_fs_path
 
 from ..config import Config, ConfigError, find
 from ..messages import say
-from . import features
+from . import features, hints, players, tokens
 from .model import Document, Problem
 from .protocol import Server, lines_of
 from .settings import EditorSettings, read_settings
@@ -40,6 +41,15 @@ _SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSev
 _KINDS = {"player": lsp.CompletionItemKind.Variable, "verb": lsp.CompletionItemKind.Keyword,
           "card": lsp.CompletionItemKind.Value, "word": lsp.CompletionItemKind.Text,
           "tag": lsp.CompletionItemKind.Property, "value": lsp.CompletionItemKind.EnumMember}
+FIX_ALL = "source.fixAll.referee"
+REQUEST_FAILED = -32803
+_TOKEN_TYPES = ["variable", "keyword", "enumMember", "string", "property", "comment", "macro", "number"]
+_TOKEN_MODIFIERS = ["declaration", "spades", "hearts", "diamonds", "clubs", "red", "black"]
+_TOKEN_KIND = {"player": "variable", "verb": "keyword", "keyword": "keyword", "card": "enumMember", "word": "string",
+               "value": "string", "tag": "property", "comment": "comment", "code": "macro", "number": "number"}
+LEGEND = lsp.SemanticTokensLegend(_TOKEN_TYPES, _TOKEN_MODIFIERS)
+"""Players are variables, verbs keywords, cards enum members with their suit and colour
+as modifiers (``hearts``, ``red``), codes macros."""
 _SYMBOLS = {"game": lsp.SymbolKind.Module, "hand": lsp.SymbolKind.Namespace, "round": lsp.SymbolKind.Struct}
 
 
@@ -244,6 +254,16 @@ def diagnostic(server: RefereeServer, model: Document, problem: Problem, uri: st
                           source="referee", data={"code": problem.code} if problem.code else None)
 
 
+def _token_range(server: RefereeServer, uri: str, model: Document, token: tokens.Token) -> lsp.Range:
+    return _range(server, uri, model, features.Edit(token.line, token.column, token.line, token.end, ""))
+
+
+def _wanted(kind: str, only: Sequence[str] | None) -> bool:
+    """Whether a code action's kind is one the client asked for (``context.only``: a
+    kind asks for itself and the kinds under it, ``source`` for ``source.fixAll``)."""
+    return only is None or any(kind == o or kind.startswith(o + ".") for o in only)
+
+
 def _edit(server: RefereeServer, uri: str, model: Document, edit: features.Edit) -> lsp.TextEdit:
     return lsp.TextEdit(_range(server, uri, model, edit), edit.text)
 
@@ -330,11 +350,14 @@ def build() -> RefereeServer:
         line, column = _from_client(ls, uri, model, params.position)
         found = features.complete(model, line, column)
         where = features.Edit(line, found.column, line, column, "")
+        snippets = _can(ls.client_capabilities, "text_document", "completion", "completion_item", "snippet_support")
         items = []
         for n, item in enumerate(found.items):
-            edit = lsp.TextEdit(_range(ls, uri, model, where), item.label)
+            snippet = snippets and bool(item.snippet)
+            edit = lsp.TextEdit(_range(ls, uri, model, where), item.snippet if snippet else item.label)
             items.append(lsp.CompletionItem(item.label, kind=_KINDS[item.kind], detail=item.detail or None,
                                             sort_text=f"{0 if item.first else 1}{n:05d}", text_edit=edit,
+                                            insert_text_format=lsp.InsertTextFormat.Snippet if snippet else None,
                                             preselect=True if item.first and n == 0 else None))
         return lsp.CompletionList(is_incomplete=False, items=items)
 
@@ -349,20 +372,111 @@ def build() -> RefereeServer:
         return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text))
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
-                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.Source]))
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.Source,
+                                                             FIX_ALL]))
     def code_action(ls: RefereeServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
         uri = params.text_document.uri
         model = ls.document(uri)
         first = _from_client(ls, uri, model, params.range.start)[0]
         last = _from_client(ls, uri, model, params.range.end)[0]
+        only = params.context.only
         found = []
-        for action in features.actions(model, first, last):
-            edits = [_edit(ls, uri, model, e) for e in action.edits]
-            kind = lsp.CodeActionKind.QuickFix if action.kind == "quickfix" else lsp.CodeActionKind.Source
-            problems = [diagnostic(ls, model, action.problem)] if action.problem and action.problem.message else None
-            found.append(lsp.CodeAction(action.title, kind=kind, diagnostics=problems, is_preferred=action.preferred or None,
-                                        edit=lsp.WorkspaceEdit(changes={uri: edits})))
+        if _wanted(lsp.CodeActionKind.QuickFix, only) or _wanted(lsp.CodeActionKind.Source, only):
+            for action in features.actions(model, first, last):
+                kind = lsp.CodeActionKind.QuickFix if action.kind == "quickfix" else lsp.CodeActionKind.Source
+                if not _wanted(kind, only):
+                    continue
+                edits = [_edit(ls, uri, model, e) for e in action.edits]
+                problems = [diagnostic(ls, model, action.problem)] if action.problem and action.problem.message else None
+                found.append(lsp.CodeAction(action.title, kind=kind, diagnostics=problems,
+                                            is_preferred=action.preferred or None,
+                                            edit=lsp.WorkspaceEdit(changes={uri: edits})))
+        if _wanted(FIX_ALL, only):
+            fixes = features.fix_all(model)
+            if fixes:
+                edits = [_edit(ls, uri, model, e) for e in fixes]
+                found.append(lsp.CodeAction(say("lsp.action.fix-all"), kind=FIX_ALL,
+                                            edit=lsp.WorkspaceEdit(changes={uri: edits})))
         return found
+
+    @server.feature(lsp.TEXT_DOCUMENT_RANGE_FORMATTING)
+    def range_formatting(ls: RefereeServer, params: lsp.DocumentRangeFormattingParams) -> list[lsp.TextEdit]:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        first = _from_client(ls, uri, model, params.range.start)[0]
+        last = _from_client(ls, uri, model, params.range.end)[0]
+        if params.range.end.character == 0 and last > first:  # a selection of whole lines ends at the next line's start
+            last -= 1
+        return [_edit(ls, uri, model, e) for e in features.format_range(model, first, last)]
+
+    @server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
+    def prepare_rename(ls: RefereeServer, params: lsp.PrepareRenameParams) -> lsp.Range | None:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        token = players.player_at(model, line, column)
+        return _range(ls, uri, model, features.Edit(line, token.column, line, token.end, "")) if token else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_RENAME, lsp.RenameOptions(prepare_provider=True))
+    def rename(ls: RefereeServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit:
+        from pygls.exceptions import JsonRpcException
+
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        try:
+            edits = players.rename(model, line, column, params.new_name)
+        except players.RenameRefused as refused:
+            raise JsonRpcException(str(refused), code=REQUEST_FAILED) from None
+        return lsp.WorkspaceEdit(changes={uri: [_edit(ls, uri, model, e) for e in edits]})
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    def definition(ls: RefereeServer, params: lsp.DefinitionParams) -> lsp.Location | None:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        token = players.player_at(model, line, column)
+        found = players.declaration(model, line, token.text) if token else None
+        return lsp.Location(uri, _token_range(ls, uri, model, found)) if found else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+    def references(ls: RefereeServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        token = players.player_at(model, line, column)
+        if token is None:
+            return []
+        found = players.occurrences(model, line, token.text)
+        if not params.context.include_declaration:
+            found = [t for t in found if "declaration" not in t.modifiers]
+        return [lsp.Location(uri, _token_range(ls, uri, model, t)) for t in found]
+
+    @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
+    def inlay_hint(ls: RefereeServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        first = _from_client(ls, uri, model, params.range.start)[0]
+        last = _from_client(ls, uri, model, params.range.end)[0]
+        return [lsp.InlayHint(_position(ls, uri, model, h.line, h.column), h.label, padding_left=True)
+                for h in hints.hints(model, first, last)]
+
+    @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+    def semantic_tokens(ls: RefereeServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        data: list[int] = []
+        before = lsp.Position(0, 0)
+        for token in tokens.tokens(model):
+            where = _token_range(ls, uri, model, token)
+            if where.end.line != where.start.line or where.end.character <= where.start.character:
+                continue
+            same = where.start.line == before.line
+            data += [where.start.line - before.line, where.start.character - (before.character if same else 0),
+                     where.end.character - where.start.character, _TOKEN_TYPES.index(_TOKEN_KIND[token.kind]),
+                     sum(1 << _TOKEN_MODIFIERS.index(m) for m in token.modifiers)]
+            before = where.start
+        return lsp.SemanticTokens(data)
 
     @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: RefereeServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:

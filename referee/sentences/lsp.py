@@ -20,5 +20,12 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "lsp.error.not-json": "the message is not JSON: {reason}",
     "lsp.error.not-a-message": "the message is not a JSON-RPC message",
     "lsp.error.shutting-down": "the server is shutting down: no request is answered after shutdown",
+    "lsp.hint.scores": "score: {scores}",
+    "lsp.hint.hands": "in hand: {hands}",
+    "lsp.hint.owed": "owed: {owed}",
+    "lsp.rename.no-player": "there is no player's name here to rename",
+    "lsp.rename.bad-name": "{name!r} cannot be a player's name: one word, without ; , \" [ or ]",
+    "lsp.rename.taken": "{name} plays this game already",
+    "lsp.action.fix-all": "Fix every spelling referee is sure of",
     "lsp.not-installed": "referee lsp needs pygls and lsprotocol: pip install 'referee[lsp]'",
 }
