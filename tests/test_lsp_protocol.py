@@ -235,3 +235,29 @@ def test_a_watched_configuration_file_is_read_again_when_it_changes(tmp_path: Pa
         assert [d["code"] for d in client.diagnostics(record.as_uri())] == ["CP-MISSED-CARTE"]
     finally:
         assert b"Traceback" not in client.stop()
+
+
+# --- A line added above many games (issue 33) ------------------------------------------------
+
+def test_games_moved_down_are_not_replayed(client: Client) -> None:
+    """A line added at the top moves every game down: their reports are numbered anew
+    (what check says, at check's lines), and only the game that changed is replayed."""
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    text = subprocess.run([sys.executable, "-m", "referee", "simulate", "bataille-corse", "-n", "4", "--seed", "7",
+                           "--count", "20"], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    text = text.replace("plays", "plyas", 1)  # a fault in the first game, and the rest as simulated
+    games = [g for g in parse_text(text) if hasattr(g, "events")]
+    client.open(URI, text)
+    before = client.request("workspace/executeCommand", {"command": "referee.stats", "arguments": []})[URI]
+    changed = "; a line added at the top\n" + text
+    shown = client.change(URI, changed)
+    after = client.request("workspace/executeCommand", {"command": "referee.stats", "arguments": []})[URI]
+    assert after["events replayed"] - before["events replayed"] <= len(games[0].events)
+    assert after["reports moved"] - before.get("reports moved", 0) >= len(games) - 1
+    from .test_lsp import _expected, _shown
+
+    assert _shown(shown) == _expected(changed) != set()
