@@ -222,3 +222,30 @@ def test_completion_writes_a_whole_legal_move_as_a_snippet(client: Client) -> No
         assert items["4H"]["textEdit"]["newText"] == "4H"  # a client without snippets gets the card alone
     finally:
         plain.stop()
+
+
+# --- Highlights and folding ------------------------------------------------------------------
+
+def test_highlight_the_other_plays_of_a_card_and_the_lines_of_a_player(client: Client) -> None:
+    text = '[Game "bataille-corse"]\n[Players "Ana Ben"]\n\nAna plays 7H\nBen plays 7H\nAna plays 8H\n'
+    uri = _uri("highlight.txt")
+    client.open(uri, text)
+    found = client.request("textDocument/documentHighlight", {"textDocument": {"uri": uri},
+                                                              "position": {"line": 3, "character": 11}})
+    assert sorted((h["range"]["start"]["line"], h["range"]["start"]["character"]) for h in found) == [(3, 10), (4, 10)]
+    found = client.request("textDocument/documentHighlight", {"textDocument": {"uri": uri},
+                                                              "position": {"line": 5, "character": 1}})
+    assert sorted(h["range"]["start"]["line"] for h in found) == [1, 3, 5]
+
+
+def test_games_and_rounds_fold(client: Client) -> None:
+    text = (RECORDS / "caroleto" / "full-game.txt").read_text(encoding="utf-8")
+    uri = _uri("folding.txt")
+    client.open(uri, text)
+    found = client.request("textDocument/foldingRange", {"textDocument": {"uri": uri}})
+    starts = {r["startLine"] for r in found}
+    lines = text.split("\n")
+    rounds = [n for n, line in enumerate(lines) if line.startswith("-- round")]
+    assert rounds and set(rounds[:-1]) <= starts
+    games = [g.line - 1 for g in parse_text(text) if hasattr(g, "events")]
+    assert set(games) <= starts and all(r["endLine"] > r["startLine"] for r in found)

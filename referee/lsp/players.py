@@ -80,3 +80,20 @@ def occurrences_all_players(document: Document, line: int) -> list[Token]:
         for number in range(first, min(last, len(document.lines)) + 1):
             found += [t for t in line_tokens(document, number) if "declaration" in t.modifiers]
     return found
+
+
+def highlights(document: Document, line: int, column: int) -> list[Token]:
+    """The other places of what is at a place in its game: a player's name (their lines),
+    or a card (every play of the same card, as written)."""
+    token = next((t for t in line_tokens(document, line) if t.column <= column <= t.end and t.kind in ("player", "card")),
+                 None)
+    if token is None:
+        return []
+    if token.kind == "player":
+        return occurrences(document, line, token.text)
+    found = document.game_at(line)
+    if found is None:
+        return []
+    game = found[0]
+    return [t for number in range(game.start, min(game.end, len(document.lines)) + 1)
+            for t in line_tokens(document, number) if t.kind == "card" and t.text == token.text]

@@ -452,6 +452,24 @@ def build() -> RefereeServer:
             found = [t for t in found if "declaration" not in t.modifiers]
         return [lsp.Location(uri, _token_range(ls, uri, model, t)) for t in found]
 
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+    def highlight(ls: RefereeServer, params: lsp.DocumentHighlightParams) -> list[lsp.DocumentHighlight]:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        return [lsp.DocumentHighlight(_token_range(ls, uri, model, t), lsp.DocumentHighlightKind.Text)
+                for t in players.highlights(model, line, column)]
+
+    @server.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
+    def folding(ls: RefereeServer, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
+        model = ls.document(params.text_document.uri)
+        found = []
+        for symbol in features.symbols(model):
+            for part in [symbol, *symbol.children]:
+                if part.end > part.line:  # lines from 0, as the protocol counts them
+                    found.append(lsp.FoldingRange(part.line - 1, part.end - 1, kind=lsp.FoldingRangeKind.Region))
+        return found
+
     @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
     def inlay_hint(ls: RefereeServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
         uri = params.text_document.uri
