@@ -59,18 +59,32 @@ def apply_change(text: str, change: lsp.TextDocumentContentChangeEvent, codec: P
     (its positions in the client's units; past the end of a line or of the text, at its end)."""
     if not isinstance(change, lsp.TextDocumentContentChangePartial):
         return change.text
-    lines = lines_of(text)
 
     def offset(position: lsp.Position) -> int:
-        if position.line >= len(lines):
+        start = _line_start(text, position.line)
+        if start is None:
             return len(text)
-        line = lines[position.line]
-        body = line.rstrip("\r\n")
+        end = _END.search(text, start)
+        body = text[start:end.start() if end else len(text)]
         inside = codec.position_from_client_units([body], lsp.Position(0, position.character)).character
-        return sum(len(before) for before in lines[: position.line]) + min(inside, len(body))
+        return start + min(inside, len(body))
 
     start, end = offset(change.range.start), offset(change.range.end)
     return text[:start] + change.text + text[max(start, end):]
+
+
+_END = re.compile(r"\r\n|\r|\n")
+
+
+def _line_start(text: str, line: int) -> int | None:
+    """Where a line starts (lines counted as the protocol counts them); None past the text.
+    Only the line ends before it are looked for: a change near the top costs little."""
+    if line == 0:
+        return 0
+    for number, end in enumerate(_END.finditer(text), 1):
+        if number == line:
+            return end.end() if end.end() < len(text) else None
+    return None
 
 
 class RefereeProtocol(LanguageServerProtocol):
