@@ -261,3 +261,26 @@ def test_games_moved_down_are_not_replayed(client: Client) -> None:
     from .test_lsp import _expected, _shown
 
     assert _shown(shown) == _expected(changed) != set()
+
+
+def test_identical_games_moved_keep_their_own_lines() -> None:
+    """Games read once and moved in place (their events renumbered, not copied) never
+    share their events with another place of the same text: each edit says what a fresh
+    reading says, line for line (a guard for the renumbering in place: it passes before
+    it too, and fails without the guards of model.py)."""
+    from referee.lsp.model import Document
+
+    game = GAME.replace("Ben plays 8H", "Ben plays 8H\nBen plays 9H") + "\n"  # a game and a blank line: one stretch
+    other = GAME.replace("7H", "6H") + "\n"
+    sequences = [[game + game, "; x\n" + game + game, game + "; x\n" + game, game + game, "; x\n" + game + game + game],
+                 [game + other, game + game],  # found in place, and moved from there
+                 [other + game, game + game]]  # moved away, then found in place
+    for texts in sequences:
+        kept = Document("same.txt")
+        for text in texts:
+            kept.update(text)
+            fresh = Document("same.txt")
+            fresh.update(text)
+            assert [(p.line, p.code) for p in kept.problems()] == [(p.line, p.code) for p in fresh.problems()]
+            for _, item, _ in fresh.reports:
+                assert [e.line for e in kept.record_at(item.line).events] == [e.line for e in item.events]
