@@ -241,6 +241,8 @@ class Document:
         self._by_text = None
         self._in_place: set[int] = set()
         """The games read before and found in place in this text (their events are not moved)."""
+        self._shared: set[tuple[str, tuple[str | None, bool | None] | None]] = set()
+        """The texts of games read before at several places."""
         self._moved_away: set[int] = set()
         """The games read before whose events were moved to another place in this text."""
         starts = sorted({1, *game_starts(text)}) if text else []
@@ -276,13 +278,19 @@ class Document:
         """A game read before whose lines moved (lines were added or removed above it): the
         same game, its lines numbered anew, without reading it again."""
         if self._by_text is None:
-            self._by_text = {(text, game): g for (_, text, game), g in self._read.items()}
-        old = self._by_text.pop((chunk, plays), None)  # each game read moves once
+            self._by_text, self._shared = {}, set()
+            for (_, text, game), g in self._read.items():
+                if (text, game) in self._by_text:
+                    self._shared.add((text, game))
+                self._by_text[text, game] = g
+        key = (chunk, plays)
+        shared = key in self._shared  # the same text at several places: copied for each
+        old = self._by_text.get(key) if shared else self._by_text.pop(key, None)  # else moved once
         if old is None:
             return None
         self.counts["games moved"] += 1
         by = first - old.start
-        in_place = id(old) not in self._in_place  # not the game read of another place of this text
+        in_place = not shared and id(old) not in self._in_place  # not the game read of another place of this text
         if in_place:
             self._moved_away.add(id(old))
         return Game(first, old.end + by, chunk, [_shift(item, by, in_place) for item in old.items])
