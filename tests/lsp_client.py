@@ -24,6 +24,10 @@ class Client:
         self.process = subprocess.Popen([sys.executable, "-m", "referee", "lsp", "--stdio"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd or ROOT, env=env)
         self.incoming: queue.Queue = queue.Queue()
+        self.answers: dict[str, object] = {}
+        """What to answer the server's requests, by method (else null)."""
+        self.asked: list[dict] = []
+        """The server's requests, as they came."""
         self.notes: list[dict] = []
         self.next_id = 0
         threading.Thread(target=self._read, daemon=True).start()
@@ -63,33 +67,62 @@ class Client:
         if message is None:
             raise AssertionError("the server stopped: " + self.stderr.decode("utf-8", "replace"))
         if "id" in message and "method" in message:  # a request from the server (a registration): answer it
-            self.send({"id": message["id"], "result": None})
+            self.asked.append(message)
+            self.send({"id": message["id"], "result": self.answers.get(message["method"])})
         return message
 
     def request(self, method: str, params: dict | None) -> object:
+        answer = self.answer(method, params)
+        assert "error" not in answer, answer["error"]
+        return answer.get("result")
+
+    def answer(self, method: str, params: dict | None) -> dict:
+        """The whole answer to a request (its result or its error)."""
         self.next_id += 1
         number = self.next_id
         self.send({"id": number, "method": method, "params": params})
+        return self.answer_to(number)
+
+    def answer_to(self, number: int | None) -> dict:
         deadline = time.monotonic() + WAIT
         while True:
             message = self._next(deadline)
-            if message.get("id") == number and "method" not in message:
-                assert "error" not in message, message["error"]
-                return message.get("result")
+            if "id" in message and message.get("id") == number and "method" not in message:
+                return message
             self.notes.append(message)
+
+    def raw(self, body: bytes) -> None:
+        """A message's body sent as it is (framed), JSON or not."""
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        self.process.stdin.flush()
+
+    def note(self, method: str) -> dict:
+        """The next notification of a method (those already come, first)."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            for n, note in enumerate(self.notes):
+                if note.get("method") == method:
+                    del self.notes[n]
+                    return note
+            self.notes.append(self._next(deadline))
 
     def diagnostics(self, uri: str, after: float | None = None) -> list[dict]:
         """The next diagnostics published for a document (those already come, first)."""
+        return self.published(uri)["diagnostics"]
+
+    def published(self, uri: str) -> dict:
+        """The next publishDiagnostics' params for a document (those already come, first)."""
         deadline = time.monotonic() + WAIT
         while True:
             for n, note in enumerate(self.notes):
                 if note.get("method") == "textDocument/publishDiagnostics" and note["params"]["uri"] == uri:
                     del self.notes[: n + 1]
-                    return note["params"]["diagnostics"]
+                    return note["params"]
             self.notes.append(self._next(deadline))
 
-    def start(self, locale: str | None = None) -> dict:
-        params = {"processId": os.getpid(), "rootUri": None, "capabilities": {}, **({"locale": locale} if locale else {})}
+    def start(self, locale: str | None = None, capabilities: dict | None = None, **more: object) -> dict:
+        params = {"processId": os.getpid(), "rootUri": None, "capabilities": capabilities or {},
+                  **({"locale": locale} if locale else {}), **more}
         result = self.request("initialize", params)
         self.notify("initialized", {})
         return result

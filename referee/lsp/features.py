@@ -45,6 +45,9 @@ class Item:
     """``player``, ``verb``, ``card``, ``word``, ``tag`` or ``value``."""
     detail: str = ""
     first: bool = False
+    snippet: str = ""
+    """The whole rest of a legal move, as an LSP snippet (``AS for ${1|S,H,D,C|}``), when
+    the card needs a suit announced or a player named after it."""
 
 
 @dataclass
@@ -71,6 +74,9 @@ class Action:
     edits: list[Edit]
     problem: Problem | None = None
     preferred: bool = False
+    safe: bool = False
+    """A fix referee is sure of (a name whose case differs from a player's, cards written
+    together, a card of the other notation): fix-all applies it."""
 
 
 @dataclass
@@ -185,7 +191,54 @@ def _cards(document: Document, rules: Rules | None, legal: list[Event], typed: l
         if list(event.cards[: len(written)]) == written and len(event.cards) > len(written):
             offered.append(card_text(event.cards[len(written)], shown))
     deck: list[Card] = sorted(rules.in_play, key=lambda c: (str(c.suit), c.rank)) if rules is not None else []
-    return _ranked(offered, [card_text(c, shown) for c in deck], "card")
+    items = _ranked(offered, [card_text(c, shown) for c in deck], "card")
+    rests = _rests(legal, written, shown, notation)
+    for item in items:
+        item.snippet = rests.get(item.label, "")
+    return items
+
+
+def _rests(legal: list[Event], written: list[Card | None], shown: Style, notation: Spelling) -> dict[str, str]:
+    """For each last card of a legal move that goes on with a suit announced or a player
+    named, the snippet that writes the move to its end, its choices the legal ones."""
+    suits: dict[str, dict[str, None]] = {}
+    targets: dict[str, dict[str, None]] = {}
+    before: dict[str, str] = {}
+    bare: set[str] = set()
+    for event in legal:
+        if list(event.cards[: len(written)]) != written or len(event.cards) != len(written) + 1:
+            continue
+        label = card_text(event.cards[-1], shown)
+        if event.suit is None and event.target is None:  # legal alone too: no snippet forces more
+            bare.add(label)
+        if event.suit is not None:
+            suits.setdefault(label, {})[notation.suit(event.suit)] = None
+        if event.target is not None:
+            targets.setdefault(label, {})[event.target] = None
+            before[label] = notation.before(event.verb)
+    found = {}
+    for label in dict.fromkeys([*suits, *targets]):
+        if label in bare:
+            continue
+        parts, n = [_escape(label)], 1
+        if label in suits:
+            parts.append(f"{_escape(notation.for_word)} {_choice(n, list(suits[label]))}")
+            n += 1
+        if label in targets:
+            word = f"{_escape(before[label])} " if before[label] else ""
+            parts.append(word + _choice(n, list(targets[label])))
+        found[label] = " ".join(parts)
+    return found
+
+
+def _escape(text: str) -> str:
+    return re.sub(r"([\\$}])", r"\\\1", text)
+
+
+def _choice(number: int, choices: list[str]) -> str:
+    """A snippet's choice placeholder (``${1|S,H|}``), or a plain one for a single choice."""
+    escaped = [re.sub(r"([\\$}|,])", r"\\\1", c) for c in choices]
+    return "${%d|%s|}" % (number, ",".join(escaped)) if len(escaped) > 1 else "${%d:%s}" % (number, escaped[0])
 
 
 def _complete_header(document: Document, line: int, text: str, column: int) -> Completion:
@@ -324,9 +377,10 @@ def _accept(document: Document, problem: Problem) -> Action:
     return Action(say("lsp.action.accept", code=problem.code), "quickfix", [edit], problem)
 
 
-def _replace(problem: Problem, line: int, begin: int, end: int, choices: list[str], preferred: bool) -> list[Action]:
+def _replace(problem: Problem, line: int, begin: int, end: int, choices: list[str], preferred: bool,
+             safe: bool = False) -> list[Action]:
     return [Action(say("lsp.action.did-you-mean", suggestion=choice), "quickfix", [Edit(line, begin, line, end, choice)],
-                   problem, preferred and n == 0) for n, choice in enumerate(choices)]
+                   problem, preferred and n == 0, safe and n == 0) for n, choice in enumerate(choices)]
 
 
 def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
@@ -352,7 +406,7 @@ def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
     if problem.code == "REC-UNKNOWN-PLAYER" or (problem.code is None and index == 0):
         same = [p for p in players if p.lower() == word.lower() and p != word]
         close = [p for p in difflib.get_close_matches(word, players, n=3, cutoff=0.6) if p != word]
-        return _replace(problem, problem.line, begin, end, same or close, True)
+        return _replace(problem, problem.line, begin, end, same or close, True, bool(same) and len(same) == 1)
     if problem.code is not None:
         return []
     written = spelling_of(record)  # what is offered is in the record's notation
@@ -361,7 +415,7 @@ def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
         return _replace(problem, problem.line, begin, end, difflib.get_close_matches(word.lower(), verbs, n=3), True)
     glued = split_cards(word, FRENCH_SPELLINGS if written.french else SPELLINGS)
     if glued:
-        return _replace(problem, problem.line, begin, end, [" ".join(glued)], True)
+        return _replace(problem, problem.line, begin, end, [" ".join(glued)], True, True)
     rules = document.rules_before(problem.line)
     shown = shown_in(document, written)
     spellings = sorted({card_text(c, shown) for c in rules.in_play}) if rules is not None else sorted(written.spellings)
@@ -369,7 +423,7 @@ def _did_you_mean(document: Document, problem: Problem) -> list[Action]:
     exact = [card_text(other, shown)] if other is not None and other.seen else []  # a card of the other notation: its own letters
     close = [c for c in dict.fromkeys(exact + difflib.get_close_matches(word.upper(), spellings, n=3, cutoff=0.5))
              if c.upper() != word.upper()][:3]  # a fix changes the line
-    return _replace(problem, problem.line, begin, end, close, bool(exact))
+    return _replace(problem, problem.line, begin, end, close, bool(exact), bool(exact) and close[:1] == exact)
 
 
 def _tag_fixes(document: Document, line: int) -> list[Action]:
@@ -424,6 +478,20 @@ def _missing_event(document: Document, problem: Problem) -> Action | None:
     return Action(say("lsp.action.insert", event=written), "quickfix", [edit], problem, fixes[0].verb == "says")
 
 
+def fix_all(document: Document) -> list[Edit]:
+    """Every fix referee is sure of (``Action.safe``), at most one a line, as one edit of
+    the record (``source.fixAll``): what it changes is how a line is written, never what
+    happened at the table (no event inserted, no fault marked as accepted)."""
+    edits: dict[int, Edit] = {}
+    for problem in document.problems():
+        if problem.severity != "error" or problem.line in edits:
+            continue
+        sure = next((a for a in _did_you_mean(document, problem) if a.safe), None)
+        if sure is not None and len(sure.edits) == 1:
+            edits[problem.line] = sure.edits[0]
+    return list(edits.values())
+
+
 # --- Formatting and the outline ----------------------------------------------------------
 
 def format_edits(document: Document) -> list[Edit]:
@@ -442,6 +510,30 @@ def format_edits(document: Document) -> list[Edit]:
             document.memo["format refused"] = error
         document.memo["format"] = [] if formatted == text else [Edit(1, 1, len(document.lines) + 1, 1, formatted)]
     edits: list[Edit] = document.memo["format"]  # type: ignore[assignment]
+    return edits
+
+
+def format_range(document: Document, first: int, last: int) -> list[Edit]:
+    """``referee fmt``'s changes to the lines ``first`` to ``last``: the whole record is
+    formatted, and the changes that touch those lines kept (each a run of lines replaced)."""
+    whole = format_edits(document)
+    if not whole:
+        return []
+    formatted = whole[0].text.split("\n")[:-1]
+    edits = []
+    matcher = difflib.SequenceMatcher(None, document.lines, formatted, autojunk=False)
+    hunks: list[tuple[int, int, int, int]] = []
+    for tag, a, b, c, d in matcher.get_opcodes():
+        if tag == "replace" and b - a == d - c:  # line for line: each line its own change
+            hunks += [(a + n, a + n + 1, c + n, c + n + 1) for n in range(b - a)]
+        elif tag != "equal":
+            hunks.append((a, b, c, d))
+    for a, b, c, d in hunks:
+        inside = first - 1 <= a <= last - 1 if a == b else a <= last - 1 and b > first - 1
+        if not inside:
+            continue
+        text = "".join(line + "\n" for line in formatted[c:d])
+        edits.append(Edit(a + 1, 1, b + 1, 1, text))
     return edits
 
 

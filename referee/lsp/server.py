@@ -1,41 +1,59 @@
 """The protocol side of ``referee lsp``: pygls's LanguageServer over standard input and
-output, each request answered by features.py from the document's model.
+output (on protocol.py's RefereeProtocol, which answers as the specification says), each
+request answered by features.py from the document's model.
 
-Diagnostics are published DEBOUNCE seconds after the last change (a request that needs
-the document reads the change at once). The client sends the whole text on each change
-(full synchronisation: the server's lines are then cut as the client cuts them, whatever
-control characters a record holds). Places go out in the units the client asked for
-(UTF-16 by default)."""
+Diagnostics are pushed DEBOUNCE seconds after the last change (a request that needs
+the document reads the change at once), with the version of the text they are about;
+a client that pulls them (``textDocument/diagnostic``, ``workspace/diagnostic``) gets them
+when it asks, and none pushed. Changes come incrementally (ranges) or as whole texts, and
+the lines are cut as the protocol cuts them (``\\n``, ``\\r\\n``, ``\\r``), whatever control
+characters a record holds. Places go out in the units the client asked for (UTF-16 by
+default; UTF-8 and UTF-32 when it offers them)."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from lsprotocol import types as lsp
-from pygls.lsp.server import LanguageServer
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
 
-from ..config import Config, ConfigError, find, resolve
+from ..config import Config, ConfigError, find
 from ..messages import say
-from . import features
+from . import features, hints, players, tokens
 from .model import Document, Problem
+from .protocol import Server, lines_of
+from .settings import EditorSettings, read_settings
 
 DEBOUNCE = 0.1
 """Seconds of quiet after a change before its diagnostics are worked out (100 ms)."""
 STATS = "referee.stats"
 """A command that answers how many games were read and events replayed, by document."""
+CONFIG_FILES = ("referee.toml", "pyproject.toml")
+"""The files whose change makes the configuration be read again (watched)."""
 
-_SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "information": lsp.DiagnosticSeverity.Information,
-             "hint": lsp.DiagnosticSeverity.Hint}
+_SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
+             "information": lsp.DiagnosticSeverity.Information, "hint": lsp.DiagnosticSeverity.Hint}
 _KINDS = {"player": lsp.CompletionItemKind.Variable, "verb": lsp.CompletionItemKind.Keyword,
           "card": lsp.CompletionItemKind.Value, "word": lsp.CompletionItemKind.Text,
           "tag": lsp.CompletionItemKind.Property, "value": lsp.CompletionItemKind.EnumMember}
+FIX_ALL = "source.fixAll.referee"
+REQUEST_FAILED = -32803
+_TOKEN_TYPES = ["variable", "keyword", "enumMember", "string", "property", "comment", "macro", "number"]
+_TOKEN_MODIFIERS = ["declaration", "spades", "hearts", "diamonds", "clubs", "red", "black"]
+_TOKEN_KIND = {"player": "variable", "verb": "keyword", "keyword": "keyword", "card": "enumMember", "word": "string",
+               "value": "string", "tag": "property", "comment": "comment", "code": "macro", "number": "number"}
+LEGEND = lsp.SemanticTokensLegend(_TOKEN_TYPES, _TOKEN_MODIFIERS)
+"""Players are variables, verbs keywords, cards enum members with their suit and colour
+as modifiers (``hearts``, ``red``), codes macros."""
 _SYMBOLS = {"game": lsp.SymbolKind.Module, "hand": lsp.SymbolKind.Namespace, "round": lsp.SymbolKind.Struct}
 
 
-class RefereeServer(LanguageServer):
+class RefereeServer(Server):
     """The documents open, each with its model, and the diagnostics waiting to go out."""
 
     def __init__(self) -> None:
@@ -45,16 +63,66 @@ class RefereeServer(LanguageServer):
             number = version("referee")
         except PackageNotFoundError:
             number = "0"
-        super().__init__("referee", number, text_document_sync_kind=lsp.TextDocumentSyncKind.Full)
+        super().__init__("referee", number)
         self.documents: dict[str, Document] = {}
         self.client_language: str | None = None
         """The language of the editor's interface, when it says it (``locale``) and referee speaks it."""
         self.waiting: dict[str, asyncio.TimerHandle] = {}
         self.configs: dict[str, Config] = {}
+        self.editor = EditorSettings()
+        """The editor's settings (settings.py): they win over the configuration file's."""
+        self.generation = 0
+        """Counts the changes of settings and configuration: part of a diagnostic report's id."""
+        self.pulls = False
+        """Whether the client pulls diagnostics (then none is pushed)."""
+        self.shut = False
+        """Whether ``shutdown`` came (``exit`` then ends with 0, else 1)."""
+
+    def open(self, uri: str) -> bool:
+        return uri in self.workspace.text_documents
+
+    def text(self, uri: str) -> str:
+        source: str = self.workspace.text_documents[uri].source
+        return source
+
+    def version_of(self, uri: str) -> int | None:
+        document = self.workspace.text_documents.get(uri)
+        return document.version if document is not None else None
+
+    def take_settings(self, value: object) -> None:
+        """The editor's settings changed: every open document ruled again with them."""
+        settings = read_settings(value)
+        for warning in settings.warnings:
+            self.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, warning))
+        if settings == self.editor:
+            return
+        self.editor = settings
+        self.generation += 1
+        for uri, model in self.documents.items():
+            model.settings = settings.resolve(model.config, model.path)
+            model.memo = {}
+        self.everything_again()
+
+    def configuration_changed(self) -> None:
+        """A configuration file changed: read again, every open document ruled again."""
+        self.configs.clear()
+        self.documents.clear()
+        self.generation += 1
+        self.everything_again()
+
+    def everything_again(self) -> None:
+        if self.pulls:
+            if _can(self.client_capabilities, "workspace", "diagnostics", "refresh_support"):
+                self.workspace_diagnostic_refresh(None)
+            return
+        for uri in list(self.workspace.text_documents):
+            self.later(uri)
 
     def config_for(self, path: str | None) -> Config:
         """The configuration ``check`` would use for a file in that folder."""
-        folder = _folder(path)
+        return self.config_in(_folder(path))
+
+    def config_in(self, folder: str) -> Config:
         if folder not in self.configs:
             try:
                 self.configs[folder] = find(folder)
@@ -65,17 +133,22 @@ class RefereeServer(LanguageServer):
                 self.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, warning))
         return self.configs[folder]
 
-    def speak(self, config: Config) -> None:
-        """Speak a document's language: its configuration's ``lang``, else the editor's,
-        else the locale's (as ``check``: --lang aside)."""
+    def speak(self, model: Document) -> None:
+        """Speak a document's language: the editor's ``lang`` setting, else its
+        configuration's ``lang``, else the editor's interface's, else the locale's (as
+        ``check``: the setting is its --lang)."""
         from ..locales import from_locale
         from ..messages import use
 
-        lang = resolve(config, ".").lang  # as every face resolves it (no --lang in an editor)
+        lang = model.settings.lang
         use(lang or self.client_language or from_locale(), explicit=lang is not None)
 
     def document(self, uri: str) -> Document:
-        """The model of a document, brought up to date with any change still waiting."""
+        """The model of a document, brought up to date with any change still waiting;
+        a request on a document not open is answered -32602 (invalid params), and no
+        model is kept for it."""
+        if not self.open(uri):
+            raise JsonRpcInvalidParams(say("lsp.not-open", uri=uri))
         waiting = self.waiting.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
@@ -83,16 +156,17 @@ class RefereeServer(LanguageServer):
         if uri not in self.documents:
             self.refresh(uri)
         model = self.documents[uri]
-        self.speak(model.config)
+        self.speak(model)
         return model
 
     def refresh(self, uri: str) -> None:
         path = _path(uri)
         model = self.documents.get(uri)
         if model is None:
-            model = self.documents[uri] = Document(path or uri, self.config_for(path))
-        self.speak(model.config)
-        model.update(self.workspace.get_text_document(uri).source)
+            config = self.config_for(path)
+            model = self.documents[uri] = Document(path or uri, config, self.editor.resolve(config, path or uri))
+        self.speak(model)
+        model.update(self.text(uri))
 
     def later(self, uri: str) -> None:
         """Publish a document's diagnostics once it has been quiet for DEBOUNCE seconds."""
@@ -102,15 +176,27 @@ class RefereeServer(LanguageServer):
         self.waiting[uri] = asyncio.get_running_loop().call_later(DEBOUNCE, self.publish, uri)
 
     def publish(self, uri: str) -> None:
+        """Rule a document's text, and push its diagnostics (unless the client pulls them)."""
         self.waiting.pop(uri, None)
+        if not self.open(uri):  # closed while waiting
+            return
         try:
             self.refresh(uri)
-            model = self.documents[uri]
-            diagnostics = [diagnostic(self, uri, model, p) for p in model.problems()]
+            diagnostics = self.diagnostics(uri)
         except Exception as error:  # a server that stops answering loses the editor: say it, go on
-            self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, say("lsp.failed", error=repr(error))))
+            self.failed(error)
             return
-        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diagnostics))
+        if not self.pulls:
+            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diagnostics, self.version_of(uri)))
+
+    def diagnostics(self, uri: str) -> list[lsp.Diagnostic]:
+        model = self.documents[uri]
+        return [diagnostic(self, model, p) for p in model.problems()]
+
+    def report_id(self, uri: str) -> str:
+        """What a pulled report is about: the text's version and the settings'."""
+        return f"{self.version_of(uri)}.{self.generation}"
+
 
 
 def _path(uri: str) -> str | None:
@@ -123,9 +209,16 @@ def _folder(path: str | None) -> str:
     return os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
 
 
+def _can(capabilities: object, *names: str) -> bool:
+    """Whether the client's capabilities say yes at the end of a path of names."""
+    for name in names:
+        capabilities = getattr(capabilities, name, None)
+    return bool(capabilities)
+
+
 def _position(server: RefereeServer, uri: str, model: Document, line: int, column: int) -> lsp.Position:
     """A place (from 1, in characters) in the client's units."""
-    codec = server.workspace.get_text_document(uri).position_codec
+    codec = server.workspace.position_codec
     line = max(line, 1)
     position = lsp.Position(line - 1, max(column, 1) - 1)
     return codec.position_to_client_units(model.lines, position) if line <= len(model.lines) else lsp.Position(line - 1, 0)
@@ -137,15 +230,16 @@ def _range(server: RefereeServer, uri: str, model: Document, edit: features.Edit
 
 
 def _from_client(server: RefereeServer, uri: str, model: Document, position: lsp.Position) -> tuple[int, int]:
-    codec = server.workspace.get_text_document(uri).position_codec
+    codec = server.workspace.position_codec
     if position.line >= len(model.lines):
         return position.line + 1, 1
     inside = codec.position_from_client_units(model.lines, position)
     return inside.line + 1, inside.character + 1
 
 
-def diagnostic(server: RefereeServer, uri: str, model: Document, problem: Problem) -> lsp.Diagnostic:
-    """A problem at the word it points at (the whole line for a header or a note)."""
+def diagnostic(server: RefereeServer, model: Document, problem: Problem, uri: str = "") -> lsp.Diagnostic:
+    """A problem at the word it points at (the whole line for a header or a note), shown
+    with the severity the editor's settings give its code."""
     text = model.line(problem.line)
     if problem.severity == "information" or problem.column <= 1 and text.lstrip().startswith("["):
         begin, end = len(text) - len(text.lstrip()) + 1, len(text.rstrip()) + 1
@@ -155,8 +249,19 @@ def diagnostic(server: RefereeServer, uri: str, model: Document, problem: Proble
     end = max(end, begin + 1) if begin <= len(text) else begin
     where = features.Edit(problem.line, begin, problem.line, end, "")
     message = problem.message + (f"\n« {problem.rule} »" if problem.rule else "")
-    return lsp.Diagnostic(_range(server, uri, model, where), message, _SEVERITY[problem.severity], problem.code,
+    severity = problem.severity if problem.severity != "error" else server.editor.severity_of(problem.code, "error")
+    return lsp.Diagnostic(_range(server, uri, model, where), message, _SEVERITY[severity], problem.code,
                           source="referee", data={"code": problem.code} if problem.code else None)
+
+
+def _token_range(server: RefereeServer, uri: str, model: Document, token: tokens.Token) -> lsp.Range:
+    return _range(server, uri, model, features.Edit(token.line, token.column, token.line, token.end, ""))
+
+
+def _wanted(kind: str, only: Sequence[str] | None) -> bool:
+    """Whether a code action's kind is one the client asked for (``context.only``: a
+    kind asks for itself and the kinds under it, ``source`` for ``source.fixAll``)."""
+    return only is None or any(kind == o or kind.startswith(o + ".") for o in only)
 
 
 def _edit(server: RefereeServer, uri: str, model: Document, edit: features.Edit) -> lsp.TextEdit:
@@ -172,6 +277,37 @@ def build() -> RefereeServer:
 
         wanted = (params.locale or "").replace("_", "-").split("-")[0].lower()
         ls.client_language = wanted if wanted in languages() else None
+        ls.pulls = _can(params.capabilities, "text_document", "diagnostic")
+        if params.initialization_options is not None:
+            ls.take_settings(params.initialization_options)
+
+    @server.feature(lsp.INITIALIZED)
+    def initialized(ls: RefereeServer, params: lsp.InitializedParams) -> None:
+        if _can(ls.client_capabilities, "workspace", "did_change_watched_files", "dynamic_registration"):
+            watchers = [lsp.FileSystemWatcher(f"**/{name}") for name in CONFIG_FILES]
+            ls.client_register_capability(lsp.RegistrationParams([lsp.Registration(
+                "referee-configuration", lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                lsp.DidChangeWatchedFilesRegistrationOptions(watchers))]))
+        ask_settings(ls)
+
+    @server.feature(lsp.SHUTDOWN)
+    def shutdown(ls: RefereeServer, params: None) -> None:
+        ls.shut = True
+        for waiting in ls.waiting.values():
+            waiting.cancel()
+        ls.waiting.clear()
+
+    @server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def did_change_configuration(ls: RefereeServer, params: lsp.DidChangeConfigurationParams) -> None:
+        if isinstance(params.settings, dict) and params.settings:
+            ls.take_settings(params.settings)
+        else:  # "ask me": the client keeps them (VS Code)
+            ask_settings(ls)
+
+    @server.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def did_change_watched_files(ls: RefereeServer, params: lsp.DidChangeWatchedFilesParams) -> None:
+        if any(change.uri.rsplit("/", 1)[-1] in CONFIG_FILES for change in params.changes):
+            ls.configuration_changed()
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: RefereeServer, params: lsp.DidOpenTextDocumentParams) -> None:
@@ -191,7 +327,21 @@ def build() -> RefereeServer:
         if waiting is not None:
             waiting.cancel()
         ls.documents.pop(uri, None)
-        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
+        if not ls.pulls:
+            ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
+
+    @server.feature(lsp.TEXT_DOCUMENT_DIAGNOSTIC, lsp.DiagnosticOptions(False, True, identifier="referee"))
+    def pull(ls: RefereeServer, params: lsp.DocumentDiagnosticParams) -> lsp.DocumentDiagnosticReport:
+        uri = params.text_document.uri
+        ls.document(uri)
+        made = ls.report_id(uri)
+        if params.previous_result_id == made:
+            return lsp.RelatedUnchangedDocumentDiagnosticReport(result_id=made)
+        return lsp.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics(uri), result_id=made)
+
+    @server.feature(lsp.WORKSPACE_DIAGNOSTIC)
+    def pull_all(ls: RefereeServer, params: lsp.WorkspaceDiagnosticParams) -> lsp.WorkspaceDiagnosticReport:
+        return lsp.WorkspaceDiagnosticReport(workspace_reports(ls, {p.uri: p.value for p in params.previous_result_ids}))
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "[", '"']))
     def completion(ls: RefereeServer, params: lsp.CompletionParams) -> lsp.CompletionList:
@@ -200,11 +350,14 @@ def build() -> RefereeServer:
         line, column = _from_client(ls, uri, model, params.position)
         found = features.complete(model, line, column)
         where = features.Edit(line, found.column, line, column, "")
+        snippets = _can(ls.client_capabilities, "text_document", "completion", "completion_item", "snippet_support")
         items = []
         for n, item in enumerate(found.items):
-            edit = lsp.TextEdit(_range(ls, uri, model, where), item.label)
+            snippet = snippets and bool(item.snippet)
+            edit = lsp.TextEdit(_range(ls, uri, model, where), item.snippet if snippet else item.label)
             items.append(lsp.CompletionItem(item.label, kind=_KINDS[item.kind], detail=item.detail or None,
                                             sort_text=f"{0 if item.first else 1}{n:05d}", text_edit=edit,
+                                            insert_text_format=lsp.InsertTextFormat.Snippet if snippet else None,
                                             preselect=True if item.first and n == 0 else None))
         return lsp.CompletionList(is_incomplete=False, items=items)
 
@@ -219,20 +372,129 @@ def build() -> RefereeServer:
         return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text))
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
-                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.Source]))
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.Source,
+                                                             FIX_ALL]))
     def code_action(ls: RefereeServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
         uri = params.text_document.uri
         model = ls.document(uri)
         first = _from_client(ls, uri, model, params.range.start)[0]
         last = _from_client(ls, uri, model, params.range.end)[0]
+        only = params.context.only
         found = []
-        for action in features.actions(model, first, last):
-            edits = [_edit(ls, uri, model, e) for e in action.edits]
-            kind = lsp.CodeActionKind.QuickFix if action.kind == "quickfix" else lsp.CodeActionKind.Source
-            problems = [diagnostic(ls, uri, model, action.problem)] if action.problem and action.problem.message else None
-            found.append(lsp.CodeAction(action.title, kind=kind, diagnostics=problems, is_preferred=action.preferred or None,
-                                        edit=lsp.WorkspaceEdit(changes={uri: edits})))
+        if _wanted(lsp.CodeActionKind.QuickFix, only) or _wanted(lsp.CodeActionKind.Source, only):
+            for action in features.actions(model, first, last):
+                kind = lsp.CodeActionKind.QuickFix if action.kind == "quickfix" else lsp.CodeActionKind.Source
+                if not _wanted(kind, only):
+                    continue
+                edits = [_edit(ls, uri, model, e) for e in action.edits]
+                problems = [diagnostic(ls, model, action.problem)] if action.problem and action.problem.message else None
+                found.append(lsp.CodeAction(action.title, kind=kind, diagnostics=problems,
+                                            is_preferred=action.preferred or None,
+                                            edit=lsp.WorkspaceEdit(changes={uri: edits})))
+        if _wanted(FIX_ALL, only):
+            fixes = features.fix_all(model)
+            if fixes:
+                edits = [_edit(ls, uri, model, e) for e in fixes]
+                found.append(lsp.CodeAction(say("lsp.action.fix-all"), kind=FIX_ALL,
+                                            edit=lsp.WorkspaceEdit(changes={uri: edits})))
         return found
+
+    @server.feature(lsp.TEXT_DOCUMENT_RANGE_FORMATTING)
+    def range_formatting(ls: RefereeServer, params: lsp.DocumentRangeFormattingParams) -> list[lsp.TextEdit]:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        first = _from_client(ls, uri, model, params.range.start)[0]
+        last = _from_client(ls, uri, model, params.range.end)[0]
+        if params.range.end.character == 0 and last > first:  # a selection of whole lines ends at the next line's start
+            last -= 1
+        return [_edit(ls, uri, model, e) for e in features.format_range(model, first, last)]
+
+    @server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
+    def prepare_rename(ls: RefereeServer, params: lsp.PrepareRenameParams) -> lsp.Range | None:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        token = players.player_at(model, line, column)
+        return _range(ls, uri, model, features.Edit(line, token.column, line, token.end, "")) if token else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_RENAME, lsp.RenameOptions(prepare_provider=True))
+    def rename(ls: RefereeServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit:
+        from pygls.exceptions import JsonRpcException
+
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        try:
+            edits = players.rename(model, line, column, params.new_name)
+        except players.RenameRefused as refused:
+            raise JsonRpcException(str(refused), code=REQUEST_FAILED) from None
+        return lsp.WorkspaceEdit(changes={uri: [_edit(ls, uri, model, e) for e in edits]})
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    def definition(ls: RefereeServer, params: lsp.DefinitionParams) -> lsp.Location | None:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        token = players.player_at(model, line, column)
+        found = players.declaration(model, line, token.text) if token else None
+        return lsp.Location(uri, _token_range(ls, uri, model, found)) if found else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+    def references(ls: RefereeServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        token = players.player_at(model, line, column)
+        if token is None:
+            return []
+        found = players.occurrences(model, line, token.text)
+        if not params.context.include_declaration:
+            found = [t for t in found if "declaration" not in t.modifiers]
+        return [lsp.Location(uri, _token_range(ls, uri, model, t)) for t in found]
+
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+    def highlight(ls: RefereeServer, params: lsp.DocumentHighlightParams) -> list[lsp.DocumentHighlight]:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        line, column = _from_client(ls, uri, model, params.position)
+        return [lsp.DocumentHighlight(_token_range(ls, uri, model, t), lsp.DocumentHighlightKind.Text)
+                for t in players.highlights(model, line, column)]
+
+    @server.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
+    def folding(ls: RefereeServer, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
+        model = ls.document(params.text_document.uri)
+        found = []
+        for symbol in features.symbols(model):
+            for part in [symbol, *symbol.children]:
+                if part.end > part.line:  # lines from 0, as the protocol counts them
+                    found.append(lsp.FoldingRange(part.line - 1, part.end - 1, kind=lsp.FoldingRangeKind.Region))
+        return found
+
+    @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
+    def inlay_hint(ls: RefereeServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        first = _from_client(ls, uri, model, params.range.start)[0]
+        last = _from_client(ls, uri, model, params.range.end)[0]
+        return [lsp.InlayHint(_position(ls, uri, model, h.line, h.column), h.label, padding_left=True)
+                for h in hints.hints(model, first, last)]
+
+    @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+    def semantic_tokens(ls: RefereeServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+        uri = params.text_document.uri
+        model = ls.document(uri)
+        data: list[int] = []
+        before = lsp.Position(0, 0)
+        for token in tokens.tokens(model):
+            where = _token_range(ls, uri, model, token)
+            if where.end.line != where.start.line or where.end.character <= where.start.character:
+                continue
+            same = where.start.line == before.line
+            data += [where.start.line - before.line, where.start.character - (before.character if same else 0),
+                     where.end.character - where.start.character, _TOKEN_TYPES.index(_TOKEN_KIND[token.kind]),
+                     sum(1 << _TOKEN_MODIFIERS.index(m) for m in token.modifiers)]
+            before = where.start
+        return lsp.SemanticTokens(data)
 
     @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: RefereeServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
@@ -267,11 +529,85 @@ def build() -> RefereeServer:
     return server
 
 
+def ask_settings(ls: RefereeServer) -> None:
+    """Ask the client for the ``referee`` section of its settings, when it keeps them."""
+    if not _can(ls.client_capabilities, "workspace", "configuration"):
+        return
+
+    async def asked() -> None:
+        try:
+            values = await ls.workspace_configuration_async(lsp.ConfigurationParams([lsp.ConfigurationItem(section="referee")]))
+        except (Exception, asyncio.CancelledError):  # an error answer, or none before shutdown: the settings stay
+            return
+        if values and values[0] is not None:
+            ls.take_settings(values[0])
+
+    asyncio.ensure_future(asked())
+
+
+def workspace_reports(ls: RefereeServer, previous: dict[str, str]) -> list[lsp.WorkspaceDocumentDiagnosticReport]:
+    """Every record of the workspace's folders, found as ``check FOLDER`` finds them (the
+    configuration's extensions and excludes): an open one as the editor holds it, the
+    others as the disk does (by size and time: unchanged since the last pull, said so)."""
+    from pygls.uris import from_fs_path
+
+    from ..paths import Excludes, expand
+
+    folders = [to_fs_path(f.uri) for f in ls.workspace.folders.values()] or [ls.workspace.root_path]
+    reports: list[lsp.WorkspaceDocumentDiagnosticReport] = []
+    for folder in filter(None, folders):
+        config = ls.config_in(os.path.abspath(folder))
+        for path in expand([folder], config.extensions, Excludes(config.exclude, config.root), config.force_exclude):
+            if not isinstance(path, str):
+                continue
+            uri = from_fs_path(path) or path
+            if ls.open(uri):
+                ls.document(uri)
+                made, version, text = ls.report_id(uri), ls.version_of(uri), None
+            else:
+                try:
+                    info = os.stat(path)
+                except OSError:
+                    continue
+                made, version = f"{info.st_mtime_ns}.{info.st_size}.{ls.generation}", None
+            if previous.get(uri) == made:
+                reports.append(lsp.WorkspaceUnchangedDocumentDiagnosticReport(uri=uri, version=version, result_id=made))
+                continue
+            if version is None:
+                try:
+                    with open(path, "rb") as file:
+                        text = file.read().decode("utf-8", "surrogateescape")
+                except OSError:
+                    continue
+                model = Document(path, config, ls.editor.resolve(config, path))
+                model.update(text)
+                found = [diagnostic(ls, model, p) for p in model.problems()]
+            else:
+                found = ls.diagnostics(uri)
+            reports.append(lsp.WorkspaceFullDocumentDiagnosticReport(uri=uri, version=version, items=found, result_id=made))
+    return reports
+
+
 def run() -> int:
     """``referee lsp``: serve on standard input and output until the editor says exit."""
     import sys
 
     output = os.fdopen(os.dup(sys.stdout.fileno()), "wb")  # the protocol's own: pygls closes it at exit
     sys.stdout = sys.stderr  # nothing else may write into the protocol's stream
-    build().start_io(sys.stdin.buffer, output)
-    return 0
+    quiet = logging.StreamHandler(sys.stderr)  # pygls's warnings in one line each, without their tracebacks
+    quiet.setFormatter(_OneLine("referee lsp: %(message)s"))
+    quiet.addFilter(lambda record: not str(record.msg).startswith("Unable to deserialize"))  # said by protocol.py in one line
+    for name in ("pygls", "referee.lsp"):
+        logging.getLogger(name).addHandler(quiet)
+        logging.getLogger(name).propagate = False
+    server = build()
+    server.start_io(sys.stdin.buffer, output)
+    return 0 if server.shut else 1  # exit without shutdown: 1, as the specification says
+
+
+class _OneLine(logging.Formatter):
+    """A log line without its traceback: stderr is the editor's log, read by people."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return super().format(record)
