@@ -9,11 +9,9 @@ docs/games/caroleto.md, rule by rule."""
 from __future__ import annotations
 
 import unicodedata
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TypedDict
 
 from mypy_extensions import mypyc_attr
 
@@ -21,14 +19,15 @@ from ...cards import TAROT_78, UNSEEN_CARD, Card
 from ...messages import join, say
 from ...numbers import whole
 from ...record import Event
-from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
-from ..seating import Seating
+from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table
 from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
 from .examples import EXAMPLES
 from .legal import legal, simulator_leaves_aside
 from .mistakes import MISTAKE_CODES, mistakes
 from .places import Places
 from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Once, Play, Round
+from .ruling import ruling
+from .state import CaroletoState, all_owed, hand_size, next_round, say_players
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -119,31 +118,8 @@ def default_cards(players: int) -> int:
     return max(2, 18 - 2 * players)
 
 
-def _cards(setup: Setup) -> int:
-    """The cards dealt to each player (the ``Cards`` option: a whole number)."""
-    cards = setup.options["Cards"]
-    assert isinstance(cards, int)  # Option.read gives a number option an int, default_cards too
-    return cards
-
-
 def _plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
-
-
-def _say_players(key: str, players: list[str], **fields: object) -> str:
-    """A sentence about some players, its verb agreeing with their number (key.one for one)."""
-    return say(key + ".one" if len(players) == 1 else key, players=join(players), **fields)
-
-
-class MissingDrink(TypedDict, total=False):
-    """The fields of a drink's violation at a round's end (``Rules.flag``'s player, then
-    the message's fields)."""
-
-    player: str
-    why: str
-    number: int
-    amount: str
-    causes: str
 
 
 NOTED_LINES = 10
@@ -151,7 +127,7 @@ NOTED_LINES = 10
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # so that a call from Python code runs __init__
-class Caroleto(Rules):
+class Caroleto(CaroletoState):
     name = "caroleto"
     title = "Caroleto"
     min_players = 3
@@ -173,48 +149,10 @@ class Caroleto(Rules):
     @classmethod
     def adjusted_setup(cls, setup: Setup) -> Setup:
         """No more cards dealt than the deck holds."""
-        cards, count = _cards(setup), len(setup.players)
+        cards, count = hand_size(setup), len(setup.players)
         if cards * count > len(TAROT_78):
             raise SetupError(say("ca.too-many-cards", cards=cards, count=count), setup.record.header("Cards"))
         return setup
-
-    def __init__(self, setup: Setup):
-        super().__init__(setup)
-        self.n = n = len(self.players)
-        self.hand_size = _cards(setup)
-        self.every_round = setup.options["Drinks"] == "all"
-        self.places = Places(self.deck, n)
-        self.counts = [self.hand_size] * n
-        self.stock = len(TAROT_78) - n * self.hand_size
-        self.discard: list[Card] = []
-        """The discard's cards that were seen, bottom first."""
-        self.discard_unseen = 0
-        self.seating = Seating(n)
-        self.dealt: dict[int, Event] = {}
-        self.dealt_cards: dict[Card, int] = {}
-        self.started = False
-        self.announced: int | None = None
-        self.announce_flagged = False
-        self.roi_by_announcement = False
-        """The Roi de pique's whereabouts come from the announcement alone (no deal line)."""
-        self.round: Round | None = None
-        self.done: list[Round] = []
-        self.next_first: int | None = None
-        self.duel_rounds = 0
-        """Duel rounds played so far: the clock that tells which round was lost last."""
-        self.turned_in: int | None = None
-        """The round whose Dame(s) last turned the table."""
-        self.central = 0
-        """The central glass, in thirds."""
-        self.standing: list[Play] = []
-        """The Cavaliers played: the standing rules."""
-        self.roi_played = False
-        self.roi_flagged = False
-        self.last_event: Event | None = None
-        self.catchable: int | None = None
-        """The player who just drank, whom a standing rule may catch."""
-        self.counter: Counter[str] = Counter()
-        self._noted: dict[str, tuple[int, list[int]]] = {}
 
     # --- Events -----------------------------------------------------------------------
     def apply(self, event: Event) -> None:
@@ -443,24 +381,6 @@ class Caroleto(Rules):
                        neighbour=self.players[behind])
         return ""
 
-    def _next_drawer(self, r: Round) -> int | None:
-        """Who takes a card next; None when the first drawer is not known yet."""
-        if r.first is None:
-            return None
-        n, direction, counts = self.n, r.direction, self.counts
-        for k in range(n):
-            seat = (r.first + k * direction) % n
-            if seat not in r.drawn and counts[(seat - direction) % n]:
-                return seat
-        return None
-
-    def _undrawn(self, r: Round) -> list[int]:
-        """Who has still to take a card in this round's draw: none in the last round, nor
-        once the cards are being laid; a player whose neighbour has no card takes none."""
-        if r.last or r.step > 2:
-            return []
-        return [s for s in range(self.n) if s not in r.drawn and self.counts[(s - r.direction) % self.n]]
-
     def _bout_take(self, seat: int, event: Event) -> None:
         r = self.round
         state = r.bouts.get(seat) if r is not None else None
@@ -498,22 +418,6 @@ class Caroleto(Rules):
                 else:
                     self.flag("CA-DRAW-UNDUE", event, event.card_column(i))
             self._draw(seat, card, what, r, event, i)
-
-    def _draw_kind(self, r: Round | None, seat: int) -> str | None:
-        """What the seat's next card from the stock is for: the exchange's face-up or
-        face-down card, a 9's card, the refill; None when nothing calls for one."""
-        if r is None:
-            return None
-        owed = r.exchange_owed.get(seat, 0)
-        if owed:
-            return "exchange-up" if owed % 2 == 0 else "exchange-down"
-        if not r.closed:
-            return None
-        if any(d.drawer == seat for d in r.nine_draws):
-            return "nine"
-        if r.refill.get(seat):
-            return "refill"
-        return None
 
     def _draw(self, seat: int, card: Card, what: str | None, r: Round | None, event: Event, index: int) -> None:
         if not self._refresh_stock(event, index):
@@ -659,13 +563,6 @@ class Caroleto(Rules):
             self.flag("CA-TARGET-GENERAL", event, column, card=card, target=event.target)
         return None
 
-    def _bouts_open(self, r: Round) -> bool:
-        """A bout may still take a card from the discard, or has one to lay."""
-        if any(isinstance(v, Card) for v in r.bouts.values()):
-            return True
-        return (bool(self.discard) or self.discard_unseen > 0) and any(v == "take" for v in r.bouts.values())
-
-    # Step 4: the effects, once every card is laid.
     def _close(self, event: Event | None) -> None:
         """The cards are laid: the general effects, then the targeted ones, in the order
         of docs/games/caroleto.md; what step 4 must settle is set out."""
@@ -819,11 +716,6 @@ class Caroleto(Rules):
                        ace=self.players[b.play.seat])
         return ""
 
-    def _bar(self, b: Bidding) -> str:
-        from ...cards import RANK_NAMES
-
-        return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
-
     def _bid_end(self, r: Round, b: Bidding, cut: Card | None, held: Card | None = None) -> None:
         """The bidding ends with this bidder: cut with a trump, blocked, or (``held``) a
         pass while holding a higher card, which drinks as blocked."""
@@ -971,32 +863,6 @@ class Caroleto(Rules):
         for code, fields in self._missing_drink_codes(r):
             self.flag(code, event, **fields)
 
-    def _missing_drink_codes(self, r: Round) -> list[tuple[str, MissingDrink]]:
-        """Each drink still owed, as the code and fields of its violation: CA-DRINK-MISSING,
-        or CA-TRUMP-ON-SIX when a 6's drink was left to a player who laid a trump."""
-        owing = r.owing()
-        if not owing:
-            return []
-        drinks = r.drinks()
-        found: list[tuple[str, MissingDrink]] = []
-        for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
-            name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
-            mine = [d for d in drinks if d.player == name and d.unit == unit]
-            causes = say("join.semicolon").join(say("ca.cause.line", cause=d.cause, line=d.line) for d in mine)
-            stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
-            if stopped:
-                found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
-                                                                             causes=causes)}))
-            else:
-                found.append(("CA-DRINK-MISSING", {"player": name, "number": r.number, "amount": amount, "causes": causes}))
-        return found
-
-    @staticmethod
-    def _amount(amount: Amount, unit: str) -> str:
-        """An amount of a unit in words (a method, not ``staticmethod(amount_text)``: mypyc
-        takes no such class attribute)."""
-        return amount_text(amount, unit)
-
     def _written(self, event: Event) -> str:
         word = event.word
         assert word is not None  # the grammar gives « drinks » its amount
@@ -1061,47 +927,7 @@ class Caroleto(Rules):
             self.notes.append(text)
             self._noted[key] = (at, lines)
 
-    # --- What is owed -------------------------------------------------------------------
-    def _can_draw(self) -> bool:
-        return self.stock + len(self.discard) + self.discard_unseen > 0
-
-    def _pending(self, r: Round) -> list[tuple[str, str | None, str]]:
-        """What step 4 must still settle: (code at the round's end, player, in words)."""
-        names = self.players
-        found: list[tuple[str, str | None, str]] = []
-        draw = self._can_draw()
-        for seat, owed in r.exchange_owed.items():
-            if draw:
-                found.append(("CA-UNSETTLED", names[seat], say("ca.pending.exchange", player=names[seat], count=owed)))
-        for duel in r.duels:
-            if duel.waiting:
-                a, b = sorted(duel.players)
-                found.append(("CA-UNSETTLED", None, say("ca.pending.duel", a=names[a], b=names[b], stake=duel.stake,
-                                                        card=duel.play.card)))
-        for dossier in r.dossiers:
-            if not dossier.complete:
-                missing = [names[s] for s in sorted(dossier.voters - set(dossier.votes))]
-                found.append(("CA-UNSETTLED", None, _say_players("ca.pending.votes", missing,
-                                                        teller=names[dossier.teller], card=dossier.play.card)))
-        bidding = r.bidding()
-        if bidding is not None:
-            found.append(("CA-UNSETTLED", names[bidding.bidder], say("ca.pending.bid", player=names[bidding.bidder],
-                                                                     card=bidding.play.card, bar=self._bar(bidding))))
-        if draw:
-            for d in r.nine_draws:
-                found.append(("CA-UNSETTLED", names[d.drawer], say("ca.pending.nine", player=names[d.drawer],
-                                                                   card=d.play.card)))
-            for seat, owed in r.refill.items():
-                found.append(("CA-HAND-SIZE", names[seat], say("ca.pending.refill", player=names[seat], count=owed)))
-        return found
-
-    def _owed_drinks(self, r: Round) -> list[tuple[int, str, Amount]]:
-        """(seat, unit, amount) still to drink, for a round whose drinks are written."""
-        if not (r.writes or self.every_round):
-            return []
-        owing = r.owing()
-        return [(s, u, owing[s, u]) for s, u in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1])))]
-
+    # --- What is settled once the record is over --------------------------------------
     def _settle_view(self) -> None:
         """Once the record is over: the effects of a round whose cards are all laid."""
         r = self.round
@@ -1112,12 +938,6 @@ class Caroleto(Rules):
     def _use_awaited(r: Round) -> bool:
         """A bout has just taken a card from the discard: its use is still to come."""
         return any(isinstance(state, Card) for state in r.bouts.values())
-
-    def _finished(self) -> bool:
-        r = self.round
-        if r is None or any(self.counts) or not r.complete(self.counts) or not r.closed:
-            return False
-        return not self._pending(r) and not self._owed_drinks(r)
 
     # --- Reporting ----------------------------------------------------------------------
     def over(self, event: Event | None = None) -> bool:
@@ -1158,7 +978,7 @@ class Caroleto(Rules):
                               else say("ca.todo.draw-any"))
             else:
                 waiting = [p for s, p in enumerate(self.players) if s not in r.played and self.counts[s]]
-                things.append(_say_players("ca.todo.lay", waiting))
+                things.append(say_players("ca.todo.lay", waiting))
         for seat, state in r.bouts.items():
             if state == "take" and not r.closed and self._bouts_open(r):
                 things.append(say("ca.todo.bout", player=self.players[seat]))
@@ -1172,12 +992,10 @@ class Caroleto(Rules):
 
     def _next_todo(self) -> str:
         """What begins the next round: its first draw, or in the last round the cards."""
-        from .legal import _next_round
-
-        nr = _next_round(self)
+        nr = next_round(self)
         if nr.last:
             waiting = [p for s, p in enumerate(self.players) if self.counts[s]]
-            return _say_players("ca.todo.round-lay", waiting, number=nr.number)
+            return say_players("ca.todo.round-lay", waiting, number=nr.number)
         drawer = self._next_drawer(nr)
         if drawer is None:
             return say("ca.todo.round-any", number=nr.number)
@@ -1220,19 +1038,15 @@ class Caroleto(Rules):
         extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
         if self.standing:
             extra[say("ca.state.standing")] = join(str(p.card) for p in self.standing)
-        from .legal import _all_owed, _next_round
-
-        owing = (self._owed_drinks(r) if r.writes or self.every_round else _all_owed(r)) if r and r.closed else []
+        owing = (self._owed_drinks(r) if r.writes or self.every_round else all_owed(r)) if r and r.closed else []
         owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in owing]
         direction = self.seating.direction
         if r is not None and r.closed and not self._finished() and self.todo() == [self._next_todo()]:
-            direction = _next_round(self).direction  # the round is over: its Dames have turned the table
+            direction = next_round(self).direction  # the round is over: its Dames have turned the table
         return Table(None, direction, hands, {say("ca.state.discard"): list(self.discard), say("ca.state.table"): list(r.table) if r else []},
                      self.stock, owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
-        from .ruling import ruling
-
         return ruling(self, event)
 
     # --- The simulator ------------------------------------------------------------------
@@ -1240,7 +1054,7 @@ class Caroleto(Rules):
     def deal(cls, deck: list[Card], setup: Setup) -> Deal:
         """« vous le mettez de côté, comptez le nombre de cartes nécessaires - 1 et vous
         rajoutez le roi de pique »: the Roi de pique always among the hands."""
-        n, size = len(setup.players), _cards(setup)
+        n, size = len(setup.players), hand_size(setup)
         cards = [c for c in deck if c != RS][: n * size - 1]
         cards.insert(deck.index(RS) % (n * size), RS)
         return Deal([cards[(seat - setup.first) % n::n] for seat in range(n)])
