@@ -164,8 +164,40 @@ class Caroleto(CaroletoState):
         if verb == "round":
             self._marker(event)
         else:
-            _HANDLERS[verb](self, self.seats[event.player], event)
+            self._handle(verb, self.seats[event.player], event)
         self.last_event = event
+
+    def _handle(self, verb: str, seat: int, event: Event) -> None:
+        """The event's handler, by verb, the most frequent first: called directly, not from a
+        table of methods, so that compiled with mypyc each call stays a native one."""
+        if verb == "plays":
+            self._plays(seat, event)
+        elif verb == "drinks":
+            self._drinks(seat, event)
+        elif verb == "takes":
+            self._takes(seat, event)
+        elif verb == "draws":
+            self._draws(seat, event)
+        elif verb == "discards":
+            self._discards(seat, event)
+        elif verb == "says":
+            self._says(seat, event)
+        elif verb == "votes":
+            self._votes(seat, event)
+        elif verb == "catches":
+            self._catches(seat, event)
+        elif verb == "holds":
+            self._holds(seat, event)
+        elif verb == "bids":
+            self._bids(seat, event)
+        elif verb == "passes":
+            self._passes(seat, event)
+        elif verb == "beats":
+            self._beats(seat, event)
+        elif verb == "refuses":
+            self._refuses(seat, event)
+        else:
+            raise KeyError(verb)  # the grammar reads no other verb of the game (Caroleto.verbs)
 
     # The deal and the announcement.
     def _holds(self, seat: int, event: Event) -> None:
@@ -597,15 +629,15 @@ class Caroleto(CaroletoState):
             elif p.kind == "nine":
                 for k in range(1, self.n):
                     other = (p.seat + k * r.direction) % self.n
-                    drawer, how = self._aim(p, other, trumps)
-                    r.nine_draws.append(NineDraw(drawer, other, p, how))
+                    drawer, answer = self._aim(p, other, trumps)
+                    r.nine_draws.append(NineDraw(drawer, other, p, answer))
             elif p.kind == "ace":
                 r.biddings.append(Bidding(p, (p.seat + r.direction) % self.n))
         aimed = {p.target for p in r.plays if p.kind in TARGETED} | {d.place_of for d in r.nine_draws}
         for p in r.plays:
             if p.kind not in TARGETED or p.target is None:
                 continue
-            p.final, p.how = self._aim(p, p.target, trumps)
+            p.final, p.answer = self._aim(p, p.target, trumps)
             cause = partial(card_cause, self.players, p)
             if p.kind == "sips":
                 r.give(p.final, p.card.rank, "sips", cause, p.line, "red" if p.card.suit in RED else "black")
@@ -648,17 +680,18 @@ class Caroleto(CaroletoState):
         r.six_drinks.add((named, unit))
         return {named}
 
-    def _aim(self, play: Play, target: int, trumps: dict[int, Play]) -> tuple[int, str]:
-        """Who an effect aimed at ``target`` falls on once their trump has answered, and how."""
+    @staticmethod
+    def _aim(play: Play, target: int, trumps: dict[int, Play]) -> tuple[int, Play | None]:
+        """Who an effect aimed at ``target`` falls on once their trump has answered, and
+        the trump that answered (None when none did): worded with the cause (``_how``)."""
         trump = trumps.get(target)
         if trump is None or target == play.seat:
-            return target, ""
+            return target, None
         if trump.kind == "back":
-            return play.seat, say("ca.how.back", trump=trump.card, player=self.players[target])
+            return play.seat, trump
         if trump.target is None:
-            return target, ""
-        return trump.target, say("ca.how.redirect", trump=trump.card, player=self.players[target],
-                                 final=self.players[trump.target])
+            return target, None
+        return trump.target, trump
 
     # The ace's bidding.
     def _bids(self, seat: int, event: Event) -> None:
@@ -790,8 +823,8 @@ class Caroleto(CaroletoState):
             return
         assert event.target is not None  # the grammar gives « catches » its player
         caught = self.seats[event.target]
-        rules = join(str(p.card) for p in self.standing)
-        r.give(caught, 1, "sips", say("ca.cause.catch", player=event.player, rules=rules), event.line, "cavalier")
+        r.give(caught, 1, "sips", partial(_catch_cause, event.player, tuple(p.card for p in self.standing)), event.line,
+               "cavalier")
         r.caught.add(caught)
         self.counter["catches"] += 1
 
@@ -1086,10 +1119,6 @@ class Caroleto(CaroletoState):
         return mistakes(self, hidden)
 
 
-_HANDLERS: dict[str, Callable[[Caroleto, int, Event], None]] = {
-    verb: getattr(Caroleto, "_" + verb) for verb in Caroleto.verbs if verb != "round"}
-"""Each event's handler, by verb."""
-
 RULES_CLASS = Caroleto
 
 
@@ -1102,13 +1131,24 @@ def card_cause(players: tuple[str, ...], play: Play) -> str:
     cause = say(key, card=play.card, player=players[play.seat])
     if play.target is not None and play.kind in TARGETED:
         cause += say("ca.cause.on", target=players[play.target])
-    return cause + (", " + play.how if play.how else "")
+        if play.answer is not None:
+            cause += ", " + _how(players, play.answer, play.target)
+    return cause
+
+
+def _how(players: tuple[str, ...], trump: Play, target: int) -> str:
+    """How a trump laid by the player an effect aimed at answered it: « sent back by
+    Noé's T7 », or redirected to its player's choice."""
+    if trump.kind == "back":
+        return say("ca.how.back", trump=trump.card, player=players[target])
+    assert trump.target is not None  # a trump 10-20 that named nobody answers nothing (Caroleto._aim)
+    return say("ca.how.redirect", trump=trump.card, player=players[target], final=players[trump.target])
 
 
 def _nine_cause(players: tuple[str, ...], card: Card, owed: NineDraw) -> str:
     """The card drawn for a 9, as a drink's cause."""
     words = say("ca.cause.nine", card=card, nine=owed.play.card, player=players[owed.play.seat])
-    return words + ", " + owed.how if owed.how else words
+    return words + ", " + _how(players, owed.answer, owed.place_of) if owed.answer is not None else words
 
 
 def _central_cause(players: tuple[str, ...], thirds: int, play: Play) -> str:
@@ -1135,6 +1175,11 @@ def _sixes_cause(players: tuple[str, ...], sixes: list[Play]) -> str:
     if len(sixes) == 1:
         return card_cause(players, replace(sixes[0], target=None))
     return say("ca.cause.sixes", count=len(sixes), cards=join(f"{p.card} ({players[p.seat]})" for p in sixes))
+
+
+def _catch_cause(player: str, rules: tuple[Card, ...]) -> str:
+    """A catch, as a drink's cause: who caught, and the standing rules (the Cavaliers laid)."""
+    return say("ca.cause.catch", player=player, rules=join(str(card) for card in rules))
 
 
 def _bid_cause(players: tuple[str, ...], key: str, play: Play, position: int, cut: Card | None, held: Card | None) -> str:
