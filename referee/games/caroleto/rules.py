@@ -625,7 +625,8 @@ class Caroleto(CaroletoState):
                 base = Once(partial(card_cause, self.players, p))
                 for k in range(self.n):
                     seat = (p.seat + k * r.direction) % self.n
-                    r.give(seat, k + 1, "sips", partial(_seven_cause, self, base, k, seat, r), p.line, "seven")
+                    r.give(seat, k + 1, "sips", partial(_seven_cause, self.players, base, k, seat, r.direction, self.turned_in),
+                           p.line, "seven")
             elif p.kind == "nine":
                 for k in range(1, self.n):
                     other = (p.seat + k * r.direction) % self.n
@@ -1155,15 +1156,19 @@ def _central_cause(players: tuple[str, ...], thirds: int, play: Play) -> str:
     return say("ca.cause.central", thirds=thirds, cause=card_cause(players, play))
 
 
-def _seven_cause(rules: Caroleto, base: Callable[[], str], k: int, seat: int, r: Round) -> str:
+def _seven_cause(players: tuple[str, ...], base: Callable[[], str], k: int, seat: int, direction: int,
+                 turned_in: int | None) -> str:
     """A 7's drink: the card, and the place of the drinker in its count, which goes
-    round in the table's direction (turned by the Dame of an earlier round)."""
+    round in the table's direction (turned by the Dame of an earlier round: ``turned_in``,
+    as it stood when the 7's round was laid). It holds neither the rules nor the round,
+    so that a game's rules are freed with their last reference, not left to the garbage
+    collector's cycles."""
     cause = base()
     if not k:
         return say("ca.cause.seven-own", cause=cause)
-    side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
-    since = say("ca.since.dame", number=rules.turned_in) if rules.turned_in is not None and r.direction != 1 else ""
-    return say("ca.cause.seven", cause=cause, player=rules.players[seat], place=k + 1, side=side, since=since)
+    side = say("ca.side.left" if direction == 1 else "ca.side.right")
+    since = say("ca.since.dame", number=turned_in) if turned_in is not None and direction != 1 else ""
+    return say("ca.cause.seven", cause=cause, player=players[seat], place=k + 1, side=side, since=since)
 
 
 def _card_in(key: str, players: tuple[str, ...], play: Play) -> str:
