@@ -20,7 +20,7 @@ from ...messages import join, say
 from ...numbers import whole
 from ...record import Event
 from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table
-from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
+from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_seen, is_trump, maximum
 from .examples import EXAMPLES
 from .legal import legal, simulator_leaves_aside
 from .mistakes import MISTAKE_CODES, mistakes
@@ -209,9 +209,9 @@ class Caroleto(CaroletoState):
                       detail=say("ca.holds-count", player=event.player, count=len(event.cards), expected=self.counts[seat]))
             self.counts[seat] = len(event.cards)
         for i, card in enumerate(event.cards):
-            if card.seen and not self.places.may(card, here):
+            if is_seen(card) and not self.places.may(card, here):
                 self._misplaced(card, event, i)
-        seen = [c for c in event.cards if c.seen]
+        seen = [c for c in event.cards if is_seen(c)]
         if len(seen) == len(event.cards):
             self.places.only(here, seen)
         else:
@@ -226,7 +226,7 @@ class Caroleto(CaroletoState):
             for card in previous.cards:
                 self.dealt_cards.pop(card, None)
         for i, card in enumerate(event.cards):
-            if not card.seen:
+            if not is_seen(card):
                 continue
             if card in event.cards[:i] or self.dealt_cards.get(card, seat) != seat:
                 holder = self.players[self.dealt_cards.get(card, seat)]
@@ -242,7 +242,7 @@ class Caroleto(CaroletoState):
         self.started = True
         self.stock = len(TAROT_78) - sum(self.counts)
         for seat, line in self.dealt.items():
-            cards = [c for c in line.cards if c.seen]
+            cards = [c for c in line.cards if is_seen(c)]
             if len(cards) == len(line.cards):
                 self.places.only(Places.seat(seat), cards)
             else:
@@ -343,7 +343,7 @@ class Caroleto(CaroletoState):
         if r.writes or self.every_round:
             self._missing_drinks(r, event)
         for card in r.table:
-            if card.seen:
+            if is_seen(card):
                 self.discard.append(card)
             else:
                 self.discard_unseen += 1
@@ -423,13 +423,13 @@ class Caroleto(CaroletoState):
         card = event.cards[0] if event.cards else UNSEEN_CARD
         for i in range(1, len(event.cards)):
             self.flag("CA-BOUT-TAKE", event, event.card_column(i), why=say("ca.bout.one", player=event.player))
-        if card.seen and not self.places.may(card, self.places.discard):
+        if is_seen(card) and not self.places.may(card, self.places.discard):
             self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.not-there", card=card, where=self._where(card)))
         elif card in self.discard:
             self.discard.remove(card)
         elif self.discard_unseen:
             self.discard_unseen -= 1
-        if card.seen:
+        if is_seen(card):
             self.places.put(card, Places.seat(seat))
         else:
             self.places.spread(self.places.discard, Places.seat(seat))
@@ -455,20 +455,20 @@ class Caroleto(CaroletoState):
         if not self._refresh_stock(event, index):
             return
         self.stock -= 1
-        if card.seen and not self.places.may(card, self.places.stock):
+        if is_seen(card) and not self.places.may(card, self.places.stock):
             if card == RS and not self.places.may(RS, self.places.stock) and RS not in self.dealt_cards:
                 self.flag("CA-ROI-NOT-DEALT", event, event.card_column(index))
             else:
                 self._misplaced(card, event, index)
         if what in ("exchange-up", "nine"):
-            if card.seen:
+            if is_seen(card):
                 self.places.put(card, self.places.discard)
             else:
                 self.places.spread(self.places.stock, self.places.discard)
             self._to_discard(card)
         else:
             self.counts[seat] += 1
-            if card.seen:
+            if is_seen(card):
                 self.places.put(card, Places.seat(seat))
             else:
                 self.places.spread(self.places.stock, Places.seat(seat))
@@ -492,7 +492,7 @@ class Caroleto(CaroletoState):
     def _face_up(self, seat: int, card: Card, cause: Cause, r: Round, event: Event, rule: str) -> None:
         """A card drawn face up: its maximum effect, on its drawer (``cause`` worded when
         the drinks are told)."""
-        if not card.seen:
+        if not is_seen(card):
             return self._note("ca.note.unseen-draw", event.line)
         found = maximum(card, self.n)
         if found is not None:
@@ -534,7 +534,7 @@ class Caroleto(CaroletoState):
         """The card a bout took from the discard, used at once."""
         taken = r.bouts[seat]
         assert isinstance(taken, Card)  # _plays calls it for a card taken
-        if taken.seen and event.cards[0] != taken:
+        if is_seen(taken) and event.cards[0] != taken:
             self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.use", player=event.player, card=taken))
         self._lay(seat, event, r, used=True)
 
@@ -548,7 +548,7 @@ class Caroleto(CaroletoState):
         if self._from_hand(seat, card, event, 0, self.places.table):
             r.table.append(card)
         sort = KIND.get(card, "unseen")
-        if not card.seen:
+        if not is_seen(card):
             self._note("ca.note.unseen-play", event.line)
         play = Play(seat, card, sort, self._check_target(seat, card, sort, target, event), event.line, used)
         r.plays.append(play)
@@ -657,7 +657,7 @@ class Caroleto(CaroletoState):
             if trump.kind == "redirect" and trump.target is not None and seat in designated and seat not in aimed:
                 self.flag("CA-TRUMP-ON-SIX", event, player=self.players[seat],
                           why=say("ca.six.redirect", player=self.players[seat], trump=trump.card))
-        if not any(self.counts) and not self.roi_played and not self.roi_flagged:
+        if not self._cards_left() and not self.roi_played and not self.roi_flagged:
             self.roi_flagged = True
             self.flag("CA-ROI-CHEAT", event, player=None)
 
@@ -713,14 +713,14 @@ class Caroleto(CaroletoState):
             b.bids[seat] = b.bids.get(seat, 0) + 1
             self.counter["bids"] += 1
             suit = b.play.card.suit
-            if card.seen and is_trump(card):
+            if is_seen(card) and is_trump(card):
                 self._bid_end(r, b, cut=card)
                 continue
-            if card.seen and card.suit != suit:
+            if is_seen(card) and card.suit != suit:
                 self.flag("CA-BID-SUIT", event, event.card_column(i), card=card, suit=say(f"ca.suit.{suit}"))
-            elif card.seen and card.rank <= b.bar:
+            elif is_seen(card) and card.rank <= b.bar:
                 self.flag("CA-BID-LOW", event, event.card_column(i), card=card, bar=self._bar(b))
-            if card.seen and card.suit == suit:
+            if is_seen(card) and card.suit == suit:
                 b.bar = max(b.bar, card.rank)
             b.position += 1
             b.bidder = (b.bidder + r.direction) % self.n
@@ -912,7 +912,7 @@ class Caroleto(CaroletoState):
                       detail=say("ca.no-card", player=self.players[seat]))
             return False
         places = self.places
-        if card.seen:
+        if is_seen(card):
             at = places.index[card]
             if not places.masks[at] & (1 << seat):
                 self._misplaced(card, event, index)
@@ -923,7 +923,7 @@ class Caroleto(CaroletoState):
         return True
 
     def _to_discard(self, card: Card) -> None:
-        if card.seen:
+        if is_seen(card):
             self.discard.append(card)
         else:
             self.discard_unseen += 1
@@ -976,7 +976,7 @@ class Caroleto(CaroletoState):
     # --- Reporting ----------------------------------------------------------------------
     def over(self, event: Event | None = None) -> bool:
         r = self.round
-        if r is None or any(self.counts) or not r.complete(self.counts):
+        if r is None or self._cards_left() or not r.complete(self.counts):
             return False
         if event is None:
             return self._finished()
@@ -1037,8 +1037,7 @@ class Caroleto(CaroletoState):
         return say("ca.todo.round-draw", number=nr.number, player=self.players[drawer], source=source)
 
     def stats(self) -> dict[str, int]:
-        keys = ("rounds", "cards_played", "exchanges", "biddings", "bids", "duels", "dossiers", "catches", "reshuffles")
-        return {k: self.counter[k] for k in keys}
+        return dict(self.counter)
 
     def tallies(self) -> dict[str, dict[str, Amount]]:
         """Drinks by player and unit, added up without wording their causes."""

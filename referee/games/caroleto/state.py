@@ -6,7 +6,6 @@ rules class (rules.py), what may be written next (legal.py), the table's mistake
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TypedDict
 
 from mypy_extensions import mypyc_attr
@@ -18,6 +17,10 @@ from ..base import UNITS, Rules, Setup, amount_text
 from ..seating import Seating
 from .places import Places
 from .round import Amount, Bidding, Play, Round
+
+
+STATS = ("rounds", "cards_played", "exchanges", "biddings", "bids", "duels", "dossiers", "catches", "reshuffles")
+"""What a game's statistics count, in the order shown."""
 
 
 def hand_size(setup: Setup) -> int:
@@ -82,7 +85,8 @@ class CaroletoState(Rules):
         self.last_event: Event | None = None
         self.catchable: int | None = None
         """The player who just drank, whom a standing rule may catch."""
-        self.counter: Counter[str] = Counter()
+        self.counter = dict.fromkeys(STATS, 0)
+        """What ``stats()`` counts (a plain dictionary: a Counter's methods are Python's)."""
         self._noted: dict[str, tuple[int, list[int]]] = {}
 
     def _next_drawer(self, r: Round) -> int | None:
@@ -124,6 +128,14 @@ class CaroletoState(Rules):
         if any(isinstance(v, Card) for v in r.bouts.values()):
             return True
         return (bool(self.discard) or self.discard_unseen > 0) and any(v == "take" for v in r.bouts.values())
+
+    def _cards_left(self) -> bool:
+        """Some hand still holds a card (``any(self.counts)``, which compiled calls the
+        built-in through Python at each event the engine asks ``over`` of)."""
+        for count in self.counts:
+            if count:
+                return True
+        return False
 
     def _can_draw(self) -> bool:
         """A card may still come from the stock (or the discard shuffled into it)."""
@@ -196,7 +208,7 @@ class CaroletoState(Rules):
     def _finished(self) -> bool:
         """No card left, the last round's effects set out, settled and drunk."""
         r = self.round
-        if r is None or any(self.counts) or not r.complete(self.counts) or not r.closed:
+        if r is None or self._cards_left() or not r.complete(self.counts) or not r.closed:
             return False
         return not self._pending(r) and not self._owed_drinks(r)
 
