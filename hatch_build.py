@@ -50,6 +50,7 @@ COMPILED = [
     "referee/games/caroleto/cards.py",
     "referee/games/caroleto/places.py",
     "referee/games/caroleto/round.py",
+    "referee/games/caroleto/state.py",
     "referee/games/caroleto/mistakes.py",
     "referee/games/caroleto/legal.py",
     "referee/games/caroleto/ruling.py",

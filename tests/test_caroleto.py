@@ -281,6 +281,24 @@ def test_a_sevens_drink_says_the_drinkers_place_in_the_count_and_the_direction()
                           ("Cas", 2, "7C played by Dom: Cas is number 2 in its count, which goes to the right since the Dame of round 1")]
 
 
+def test_a_sevens_count_names_the_dame_that_turned_the_table_before_it_not_a_later_one() -> None:
+    """Round 1's Dame turns the table, round 2's 7 counts to the right, round 3's Dame turns
+    it back: the 7's drinks still say « since the Dame of round 1 », however late they
+    are worded (they were worded at the end with the last Dame's round, 3)."""
+    text = HEAD.replace(" Dom", "") + '[Cards "4"]\n\nBen says roi\n' + "".join(f"{line}\n" for line in (
+        "Ben takes ?? from Ann", "Cas takes ?? from Ben", "Ann takes ?? from Cas",
+        "Ann plays 5H on Cas", "Ben plays 2D on Ann", "Cas plays QH",
+        "Ann takes ?? from Ben", "Cas takes ?? from Ann", "Ben takes ?? from Cas",
+        "Ann plays 7C", "Ben plays 3S on Cas", "Cas plays 4C on Ann",
+        "Cas takes ?? from Ann", "Ben takes ?? from Cas", "Ann takes ?? from Ben",
+        "Ann plays QS", "Ben plays 2C on Ann", "Cas plays 3C on Ben",
+        "Ann plays 4S on Cas", "Ben plays KS", "Cas plays 5S on Ann"))
+    report = check(parse_text(text)[0])
+    assert report.status == "valid"
+    assert [d.cause for d in report.drinks if d.line == 15 and d.player == "Cas"] == [
+        "7C played by Ann: Cas is number 2 in its count, which goes to the right since the Dame of round 1"]
+
+
 def test_the_tally_shows_what_was_drunk_beside_what_was_owed_where_they_differ() -> None:
     records = parse_text(open("records/caroleto/drinks.txt", encoding="utf-8").read())
     text = "\n".join("".join(piece for piece, _ in line) for line in render(check(records[1])))

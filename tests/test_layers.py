@@ -2,11 +2,15 @@
 
 cli → commands (check's reports and formats, fmt, export, import, state, explain, simulate,
 play, serve, the HTML report, the language server…) → engine → games → notation/record →
-cards/messages. Every import counts, at the top of a module or inside a function; only
-those under ``if TYPE_CHECKING:`` (annotations, never run) are left out. A game imports the
-shared machinery of ``referee/games/`` (base, seating, tricks) and its own package, never
-another game. The registry of games (``referee/games/registry.py``) is data below notation,
-and no module outside ``referee/games/`` names a game.
+cards/messages. Every import counts, at the top of a module or inside a function; those
+under ``if TYPE_CHECKING:`` (annotations, never run) are left out of the layers, but not
+of the circles: a circle closed under TYPE_CHECKING is the same knot, which some import
+inside a function closes at run time (issue 32: Caroleto's rules ↔ legal ↔ mistakes ↔
+ruling). A circle is reported edge by edge, each import with its line and the function it
+sits in. A game imports the shared machinery of ``referee/games/`` (base, seating,
+tricks) and its own package, never another game. The registry of games
+(``referee/games/registry.py``) is data below notation, and no module outside
+``referee/games/`` names a game.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from referee.games.registry import GAMES
 
@@ -58,15 +63,26 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def imports(module: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[str, int]]:
-    """The referee modules ``module`` imports, with the line, outside TYPE_CHECKING blocks."""
+class Import(NamedTuple):
+    """One import of a referee module: its line, the function it sits in (None at the
+    top of the module) and whether it is under ``if TYPE_CHECKING:``."""
+
+    target: str
+    line: int
+    function: str | None
+    typing_only: bool
+
+    def where(self) -> str:
+        place = f"inside {self.function}()" if self.function else "at the top"
+        return f"line {self.line}, {place}" + (", under TYPE_CHECKING" if self.typing_only else "")
+
+
+def found_imports(module: str, path: Path, known: dict[str, Path]) -> Iterator[Import]:
+    """Every referee module ``module`` imports, TYPE_CHECKING blocks and functions included."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    hidden = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
-              for node in ast.walk(block)}
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
-    for node in ast.walk(tree):
-        if id(node) in hidden:
-            continue
+
+    def visit(node: ast.AST, scope: tuple[str, ...], function: bool, typing_only: bool) -> Iterator[Import]:
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
@@ -77,12 +93,39 @@ def imports(module: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[s
             while name not in known and "." in name:
                 name = name.rsplit(".", 1)[0]
             if name in known and name != module:
-                yield name, node.lineno
+                yield Import(name, getattr(node, "lineno", 0), ".".join(scope) if function else None, typing_only)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):  # a method: Class.method
+            scope, function = (*scope, node.name), function or not isinstance(node, ast.ClassDef)
+        typed = node.body if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test) else []
+        for child in ast.iter_child_nodes(node):
+            yield from visit(child, scope, function, typing_only or any(child is line for line in typed))
+
+    yield from visit(tree, (), False, False)
+
+
+def imports(module: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[str, int]]:
+    """The referee modules ``module`` imports, with the line, outside TYPE_CHECKING blocks."""
+    for found in found_imports(module, path, known):
+        if not found.typing_only:
+            yield found.target, found.line
+
+
+def import_graph(known: dict[str, Path], typing_too: bool) -> dict[str, dict[str, Import]]:
+    """Each module's imports by target (the first one found of each), with or without
+    those under TYPE_CHECKING."""
+    graph: dict[str, dict[str, Import]] = {}
+    for module, path in known.items():
+        edges = graph.setdefault(module, {})
+        for found in found_imports(module, path, known):
+            if typing_too or not found.typing_only:
+                edges.setdefault(found.target, found)
+    return graph
 
 
 def graph() -> dict[str, dict[str, int]]:
     known = modules()
-    return {module: dict(imports(module, path, known)) for module, path in known.items()}
+    return {module: {target: found.line for target, found in edges.items()}
+            for module, edges in import_graph(known, typing_too=False).items()}
 
 
 def test_every_import_goes_down_or_sideways() -> None:
@@ -100,17 +143,18 @@ def test_a_game_imports_no_other_game() -> None:
     assert not crossing, "\n".join(crossing)
 
 
-def test_no_import_circle() -> None:
-    edges = graph()
+def circles(edges: dict[str, dict[str, Import]]) -> list[list[str]]:
+    """Each import circle (Tarjan's strongly connected components), edge by edge: one
+    import of each module of the circle that leads back to it, with where it is made."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
-    circles: list[list[str]] = []
+    found: list[list[str]] = []
 
-    def visit(module: str) -> None:  # Tarjan's strongly connected components
+    def visit(module: str) -> None:
         index[module] = low[module] = len(index)
         stack.append(module)
-        for target in edges[module]:
+        for target in edges.get(module, {}):
             if target not in index:
                 visit(target)
                 low[module] = min(low[module], low[target])
@@ -121,12 +165,29 @@ def test_no_import_circle() -> None:
             while component[-1] != module:
                 component.append(stack.pop())
             if len(component) > 1:
-                circles.append(sorted(component))
+                inside = set(component)
+                found.append([f"{m} → {t} ({i.where()})" for m in sorted(inside)
+                              for t, i in sorted(edges[m].items()) if t in inside])
 
     for module in sorted(edges):
         if module not in index:
             visit(module)
-    assert not circles, circles
+    return found
+
+
+def test_no_import_circle() -> None:
+    """No circle among the imports that run, at the top of a module or inside a function."""
+    found = circles(import_graph(modules(), typing_too=False))
+    assert not found, "\n\n".join("\n".join(c) for c in found)
+
+
+def test_no_import_circle_closed_under_type_checking() -> None:
+    """Nor one that an import under TYPE_CHECKING closes: the annotations name the module
+    the code cannot import, so an import inside a function closes the circle at run time
+    (Caroleto's rules ↔ legal ↔ mistakes ↔ ruling before issue 32). The modules stand on
+    a state of their own instead, as Carte et Plouc's do (state.py)."""
+    found = circles(import_graph(modules(), typing_too=True))
+    assert not found, "\n\n".join("\n".join(c) for c in found)
 
 
 def test_the_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:
@@ -207,3 +268,20 @@ def test_the_names_check_sees_code_and_strings_but_not_docstrings(tmp_path: Path
                       'CARTE_ET_PLOUC = 1\nWORDS = ("carte", "plouc")\n', encoding="utf-8")
     found = [(line, text) for line, text in _named(ast.parse(module.read_text(encoding="utf-8"))) if GAME_NAME.search(text)]
     assert sorted(found) == [(2, "games.caroleto"), (5, " Flaschenteufel"), (5, "pierre-qui-roule"), (6, "CARTE_ET_PLOUC")]
+
+
+def test_a_circle_closed_inside_a_function_is_reported(tmp_path: Path) -> None:
+    """The checker itself: two modules that import each other, one at the top and one
+    inside a method, are a circle, and the report names the method; the same import
+    under TYPE_CHECKING is a circle for the second test only."""
+    (tmp_path / "rules.py").write_text("from .legal import legal\n", encoding="utf-8")
+    (tmp_path / "legal.py").write_text("class Legal:\n    def moves(self):\n        from .rules import Rules\n", encoding="utf-8")
+    (tmp_path / "typed.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .rules import Rules\n",
+                                       encoding="utf-8")
+    known = {"referee.rules": tmp_path / "rules.py", "referee.legal": tmp_path / "legal.py"}
+    assert circles(import_graph(known, typing_too=False)) == [[
+        "referee.legal → referee.rules (line 3, inside Legal.moves())", "referee.rules → referee.legal (line 1, at the top)"]]
+    known = {"referee.rules": tmp_path / "rules.py", "referee.legal": tmp_path / "typed.py"}
+    assert circles(import_graph(known, typing_too=False)) == []
+    assert circles(import_graph(known, typing_too=True)) == [[
+        "referee.legal → referee.rules (line 3, at the top, under TYPE_CHECKING)", "referee.rules → referee.legal (line 1, at the top)"]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TAROT_78, TRUMP, Card
+from ...cards import CAVALIER, EXCUSE, JACK, KING, QUEEN, TAROT_78, TRUMP, UNSEEN, Card
 
 ROI_DE_PIQUE = Card(KING, "S")
 RED = frozenset("HD")
@@ -42,6 +42,12 @@ def kind(card: Card) -> str:
 
 KIND = {card: kind(card) for card in TAROT_78}
 """Each card's kind, worked out once."""
+
+
+def is_seen(card: Card) -> bool:
+    """``card.seen``, as a function: compiled, a call of it is native, where the property
+    of the card (a named tuple) is looked up by name at each of the replay's many asks."""
+    return card.suit != UNSEEN
 
 
 def is_trump(card: Card) -> bool:

@@ -12,20 +12,16 @@ a bout when the discard has one."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ...cards import UNSEEN_CARD, Card
 from ...record import Event
-from ..base import UNITS
 from .cards import RED, ROI_DE_PIQUE, TARGETED, is_trump, kind
 from .places import Places
-from .round import Amount, Round
-
-if TYPE_CHECKING:
-    from .rules import Caroleto
+from .round import Round
+from .state import CaroletoState, all_owed, next_round
 
 
-def legal(rules: Caroleto) -> list[Event]:
+def legal(rules: CaroletoState) -> list[Event]:
     if rules._finished():
         return []
     r = rules.round
@@ -39,7 +35,7 @@ def legal(rules: Caroleto) -> list[Event]:
         marker = [Event("", "round", 0, 0, word="1")] if r is None else []  # the announcement may follow it
         return marker + [Event(rules.players[s], "says", 0, 0, word="roi") for s in may_hold]
     if r is None:
-        return _opening(rules, _next_round(rules), marker=True)
+        return _opening(rules, next_round(rules), marker=True)
     owed = next(iter(r.exchange_owed), None)
     if owed is not None:
         return _draws(rules, owed)
@@ -49,27 +45,10 @@ def legal(rules: Caroleto) -> list[Event]:
     optional = _optional(rules, r)
     if required or not any(rules.counts) or rules._owed_drinks(r):
         return required + optional
-    return optional + _opening(rules, _next_round(rules), marker=True)
+    return optional + _opening(rules, next_round(rules), marker=True)
 
 
-def _all_owed(r: Round) -> list[tuple[int, str, Amount]]:
-    owing = r.owing()
-    return [(s, u, owing[s, u]) for s, u in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1])))]
-
-
-def _next_round(rules: Caroleto) -> Round:
-    """The round that would begin now: its first drawer, direction and whether it is the last."""
-    r = rules.round
-    direction = rules.seating.direction
-    if r is None:
-        return Round(rules.players, 1, rules.announced, direction, all(c <= 1 for c in rules.counts), 0)
-    if sum(p.kind == "dame" for p in r.plays) % 2:
-        direction = -direction
-    first = (r.first + direction) % rules.n if r.first is not None else None
-    return Round(rules.players, r.number + 1, first, direction, all(c <= 1 for c in rules.counts), 0)
-
-
-def _hand(rules: Caroleto, seat: int) -> list[Card]:
+def _hand(rules: CaroletoState, seat: int) -> list[Card]:
     """The cards that may be in a hand (before the first event, as the deal lines give them)."""
     if not rules.started and seat in rules.dealt:
         return [c for c in rules.dealt[seat].cards if c.seen]
@@ -78,14 +57,14 @@ def _hand(rules: Caroleto, seat: int) -> list[Card]:
     return rules.places.possible(Places.seat(seat))
 
 
-def _stock(rules: Caroleto) -> list[Card]:
+def _stock(rules: CaroletoState) -> list[Card]:
     """The cards a draw may bring: the stock's, or the discard's about to be shuffled in."""
     if rules.stock:
         return rules.places.possible(rules.places.stock)
     return rules.places.possible(rules.places.discard)
 
 
-def _draws(rules: Caroleto, seat: int) -> list[Event]:
+def _draws(rules: CaroletoState, seat: int) -> list[Event]:
     name = rules.players[seat]
     cards = _stock(rules)
     events = [Event(name, "draws", 0, 0, (c,), str(c)) for c in cards]
@@ -95,7 +74,7 @@ def _draws(rules: Caroleto, seat: int) -> list[Event]:
     return events
 
 
-def _opening(rules: Caroleto, r: Round, marker: bool) -> list[Event]:
+def _opening(rules: CaroletoState, r: Round, marker: bool) -> list[Event]:
     """The events that begin a round: its marker, the exchanges, then the first draw
     (or the cards laid, in the last round)."""
     events = [Event("", "round", 0, 0, word=str(r.number))] if marker else []
@@ -103,7 +82,7 @@ def _opening(rules: Caroleto, r: Round, marker: bool) -> list[Event]:
     return events + _step_two_or_three(rules, r)
 
 
-def _exchanges(rules: Caroleto, r: Round) -> list[Event]:
+def _exchanges(rules: CaroletoState, r: Round) -> list[Event]:
     if not rules._can_draw():
         return []
     return [Event(rules.players[s], "discards", 0, 0, (c,), str(c))
@@ -111,7 +90,7 @@ def _exchanges(rules: Caroleto, r: Round) -> list[Event]:
             for c in _hand(rules, s) if c != ROI_DE_PIQUE]
 
 
-def _step_two_or_three(rules: Caroleto, r: Round) -> list[Event]:
+def _step_two_or_three(rules: CaroletoState, r: Round) -> list[Event]:
     undrawn = rules._undrawn(r)
     if undrawn:
         drawer = rules._next_drawer(r)
@@ -124,7 +103,7 @@ def _step_two_or_three(rules: Caroleto, r: Round) -> list[Event]:
     return [e for s in range(rules.n) if s not in r.played and rules.counts[s] for e in _plays(rules, r, s, _hand(rules, s))]
 
 
-def _laying(rules: Caroleto, r: Round) -> list[Event]:
+def _laying(rules: CaroletoState, r: Round) -> list[Event]:
     uses = [(s, c) for s, c in r.bouts.items() if isinstance(c, Card)]
     if uses:
         seat, card = uses[0]
@@ -140,7 +119,7 @@ def _laying(rules: Caroleto, r: Round) -> list[Event]:
     return takes + events + _step_two_or_three(rules, r) + drinks
 
 
-def _plays(rules: Caroleto, r: Round, seat: int, cards: list[Card], used: bool = False) -> list[Event]:
+def _plays(rules: CaroletoState, r: Round, seat: int, cards: list[Card], used: bool = False) -> list[Event]:
     """Each card the seat may lay, with each player its line may name."""
     n, name = rules.n, rules.players[seat]
     others = [s for s in range(n) if s != seat]
@@ -172,19 +151,19 @@ def _plays(rules: Caroleto, r: Round, seat: int, cards: list[Card], used: bool =
     return events
 
 
-def _others_to_lay(rules: Caroleto, r: Round, seat: int) -> bool:
+def _others_to_lay(rules: CaroletoState, r: Round, seat: int) -> bool:
     """Someone else is still to lay a card this round (the seat's play does not close it)."""
     return any(s != seat and rules.counts[s] and s not in r.played for s in range(rules.n))
 
 
-def _unnamed_six_stands(rules: Caroleto, r: Round, seat: int, agreed: int | None) -> bool:
+def _unnamed_six_stands(rules: CaroletoState, r: Round, seat: int, agreed: int | None) -> bool:
     """A 6 may go unnamed when another 6 names the player, when it is the fourth (four
     need no name), or when someone else is still to lay a card (their 6 may name)."""
     sixes = sum(p.kind == "six" for p in r.plays)
     return agreed is not None or sixes >= 3 or _others_to_lay(rules, r, seat)
 
 
-def _may_name_unaimed(rules: Caroleto, r: Round, seat: int) -> bool:
+def _may_name_unaimed(rules: CaroletoState, r: Round, seat: int) -> bool:
     """A trump 10-20 may name someone while nothing is aimed at its player yet, unless it
     closes the round while the 6s designate that player (``CA-TRUMP-ON-SIX``)."""
     if _others_to_lay(rules, r, seat):
@@ -194,7 +173,7 @@ def _may_name_unaimed(rules: Caroleto, r: Round, seat: int) -> bool:
     return not (len(sixes) >= 4 or named == seat)
 
 
-def simulator_leaves_aside(rules: Caroleto, event: Event) -> bool:
+def simulator_leaves_aside(rules: CaroletoState, event: Event) -> bool:
     """Whether the simulator leaves aside a move ``legal()`` offers (``Caroleto.choices``):
     one that stays right only if a later line makes it so (a 6 left unnamed that no 6
     names yet, a trump 10-20 naming someone while nothing is aimed at its player, a card
@@ -213,7 +192,7 @@ def simulator_leaves_aside(rules: Caroleto, event: Event) -> bool:
     if event.verb != "plays" or seat is None or len(event.cards) != 1:
         return False
     if r.complete(rules.counts) and r.closed:  # the card opens the next round: the 6s and aims of this one are over
-        r = _next_round(rules)
+        r = next_round(rules)
     card, sort = event.cards[0], kind(event.cards[0])
     used = isinstance(r.bouts.get(seat), Card)
     if not used and rules.counts[seat] == 1 and _last_holder(rules) == seat and card != ROI_DE_PIQUE:
@@ -226,13 +205,13 @@ def simulator_leaves_aside(rules: Caroleto, event: Event) -> bool:
     return False
 
 
-def _last_holder(rules: Caroleto) -> int | None:
+def _last_holder(rules: CaroletoState) -> int | None:
     """The one hand still holding cards that may hold the Roi de pique, when there is one."""
     holders = [s for s in range(rules.n) if rules.counts[s] and rules.places.may(ROI_DE_PIQUE, Places.seat(s))]
     return holders[0] if len(holders) == 1 else None
 
 
-def _required(rules: Caroleto, r: Round) -> list[Event]:
+def _required(rules: CaroletoState, r: Round) -> list[Event]:
     """What step 4 must still settle: the bid, the duel's round, the votes, the draws."""
     names = rules.players
     events = []
@@ -260,17 +239,17 @@ def _required(rules: Caroleto, r: Round) -> list[Event]:
     return events
 
 
-def _drinks_owed(rules: Caroleto, r: Round) -> list[Event]:
+def _drinks_owed(rules: CaroletoState, r: Round) -> list[Event]:
     """The drinks still owed: gorgées in any number up to what is owed (a table writes
     them one effect at a time), the other units one at a time."""
     events = []
-    for seat, unit, owed in _all_owed(r):
+    for seat, unit, owed in all_owed(r):
         words = [str(k) for k in range(1, int(owed + 1e-9) + 1)] if unit == "sips" else [unit]
         events += [Event(rules.players[seat], "drinks", 0, 0, word=w) for w in words]
     return events
 
 
-def _optional(rules: Caroleto, r: Round) -> list[Event]:
+def _optional(rules: CaroletoState, r: Round) -> list[Event]:
     """What step 4 may bring: a « double », a dare's choice or refusal, the drinks, a catch."""
     names = rules.players
     events = []

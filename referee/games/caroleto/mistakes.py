@@ -9,18 +9,15 @@ card may be laid now; what step 4 settles only once the cards' effects are set o
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from ...cards import Card
 from ...record import Event
 from ..base import Mistake
 from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump
-from .legal import _hand, _next_round, _plays, _stock
+from .legal import _hand, _plays, _stock
 from .places import Places
 from .round import Round
-
-if TYPE_CHECKING:
-    from .rules import Caroleto
+from .state import CaroletoState, next_round
 
 RS = ROI_DE_PIQUE
 
@@ -39,7 +36,7 @@ mistakes test's 250 records): tests/test_caroleto.py checks its marks on every s
 simulated games instead."""
 
 
-def mistakes(rules: Caroleto, hidden: bool) -> list[Mistake]:
+def mistakes(rules: CaroletoState, hidden: bool) -> list[Mistake]:
     """The mistakes of the moment: at the start, the announcement's; during a bidding,
     the bidding's; else those of the exchange, the draw and the cards laid, and once
     the cards' effects are set out those of step 4, the drinks and the round's end."""
@@ -62,7 +59,7 @@ def _event(name: str, verb: str, *cards: Card, target: str | None = None, word: 
     return Event(name, verb, 0, 0, cards, " ".join(map(str, cards)), 0, target, word)
 
 
-def _announcing(rules: Caroleto, r: Round | None, hidden: bool) -> Iterator[Mistake]:
+def _announcing(rules: CaroletoState, r: Round | None, hidden: bool) -> Iterator[Mistake]:
     """Before the first round: nobody announces (the holder just draws first), or
     someone else than the holder announces (only the deal shows it)."""
     names = rules.players
@@ -76,7 +73,7 @@ def _announcing(rules: Caroleto, r: Round | None, hidden: bool) -> Iterator[Mist
         yield from (Mistake(_event(names[s], "says", word="roi"), ("CA-ROI-FALSE",)) for s in range(rules.n) if s != holder)
 
 
-def _opening(rules: Caroleto, r: Round | None) -> Round | None:
+def _opening(rules: CaroletoState, r: Round | None) -> Round | None:
     """The round the next exchange or draw belongs to: the current one while its draw
     may still come, else the next one once the current one is over and settled."""
     if rules.announced is None and (r is None or (r.number == 1 and r.step == 0)):
@@ -85,10 +82,10 @@ def _opening(rules: Caroleto, r: Round | None) -> Round | None:
         return r
     if r is not None and (not r.closed or rules._pending(r) or rules._owed_drinks(r) or not any(rules.counts)):
         return None
-    return _next_round(rules)
+    return next_round(rules)
 
 
-def _exchanging(rules: Caroleto, r: Round | None, hidden: bool) -> Iterator[Mistake]:
+def _exchanging(rules: CaroletoState, r: Round | None, hidden: bool) -> Iterator[Mistake]:
     """The Roi de pique discarded; a second exchange; an exchange once the draw began."""
     now = _opening(rules, r)
     if now is None or r is not None and r.exchange_owed or not rules._can_draw():
@@ -106,7 +103,7 @@ def _exchanging(rules: Caroleto, r: Round | None, hidden: bool) -> Iterator[Mist
             yield Mistake(_event(name, "discards", others[0]), late + twice)
 
 
-def _drawing(rules: Caroleto, r: Round | None, hidden: bool) -> Iterator[Mistake]:
+def _drawing(rules: CaroletoState, r: Round | None, hidden: bool) -> Iterator[Mistake]:
     """A take out of turn or from the wrong neighbour; a take once the cards are being
     laid, or in the last round; a card drawn from the stock that nothing calls for."""
     names, n = rules.players, rules.n
@@ -138,7 +135,7 @@ def _drawing(rules: Caroleto, r: Round | None, hidden: bool) -> Iterator[Mistake
                 yield Mistake(_event(names[seat], "draws", card), (code,))
 
 
-def _laying(rules: Caroleto, r: Round | None, hidden: bool) -> Iterator[Mistake]:
+def _laying(rules: CaroletoState, r: Round | None, hidden: bool) -> Iterator[Mistake]:
     """Cards laid wrongly: before the draw is over, a second card, the Roi de pique
     early, a target the card does not allow, 6s that disagree, a trump redirecting a 6."""
     names, n = rules.players, rules.n
@@ -184,7 +181,7 @@ def _laying(rules: Caroleto, r: Round | None, hidden: bool) -> Iterator[Mistake]
                 yield Mistake(_event(name, "plays", card, target=names[others[0]]), early + ("CA-TARGET-GENERAL",) + last)
 
 
-def _redirects_a_six(rules: Caroleto, r: Round, seat: int, card: Card) -> bool:
+def _redirects_a_six(rules: CaroletoState, r: Round, seat: int, card: Card) -> bool:
     """The seat's trump 10-20, laid last and naming someone, would have nothing to
     redirect but the 6s that designate it: flagged as the round's effects are set out."""
     if any(s != seat and s not in r.played and rules.counts[s] for s in range(rules.n)):
@@ -199,7 +196,7 @@ def _redirects_a_six(rules: Caroleto, r: Round, seat: int, card: Card) -> bool:
     return bool(sixes) and designated and not aimed
 
 
-def _closes(rules: Caroleto, r: Round, seat: int, card: Card) -> tuple[str, ...]:
+def _closes(rules: CaroletoState, r: Round, seat: int, card: Card) -> tuple[str, ...]:
     """What the last card of a round adds on its line: the round's effects are set out
     there (unless a bout may still take a card), and the end shows a missing Roi de pique."""
     if any(s != seat and s not in r.played and rules.counts[s] for s in range(rules.n)):
@@ -211,7 +208,7 @@ def _closes(rules: Caroleto, r: Round, seat: int, card: Card) -> tuple[str, ...]
     return ("CA-ROI-CHEAT",) if cheat else ()
 
 
-def _bidding(rules: Caroleto, r: Round, hidden: bool) -> Iterator[Mistake]:
+def _bidding(rules: CaroletoState, r: Round, hidden: bool) -> Iterator[Mistake]:
     """A bid or a pass out of turn; the bidder's card off suit, too low, or the Roi de
     pique; a pass with a higher card of the suit in hand (only the deal shows it)."""
     b = r.bidding()
@@ -236,7 +233,7 @@ def _bidding(rules: Caroleto, r: Round, hidden: bool) -> Iterator[Mistake]:
             yield Mistake(_event(name, "passes"), ("CA-BID-STOP",))
 
 
-def _settling(rules: Caroleto, r: Round, hidden: bool) -> Iterator[Mistake]:
+def _settling(rules: CaroletoState, r: Round, hidden: bool) -> Iterator[Mistake]:
     """Step 4 gone wrong: a bid with no bidding going on; a duel round or a « double »
     nobody owes; a vote by the teller or twice; a dare's answer from someone with no
     dare; a catch with no standing rule; a take from the discard without a bout."""
@@ -266,7 +263,7 @@ def _settling(rules: Caroleto, r: Round, hidden: bool) -> Iterator[Mistake]:
             yield Mistake(_event(name, "takes", rules.discard[-1]), ("CA-BOUT-TAKE",))
 
 
-def _drinking(rules: Caroleto, r: Round, hidden: bool) -> Iterator[Mistake]:
+def _drinking(rules: CaroletoState, r: Round, hidden: bool) -> Iterator[Mistake]:
     """A drink nobody owes, more than is owed, or in the wrong unit."""
     owing = r.owing()
     for seat, name in enumerate(rules.players):
@@ -281,7 +278,7 @@ def _drinking(rules: Caroleto, r: Round, hidden: bool) -> Iterator[Mistake]:
             yield Mistake(_event(name, "drinks", word="1" if other == "sips" else other), ("CA-DRINK-WRONG",))
 
 
-def _ending(rules: Caroleto, r: Round | None, hidden: bool) -> Iterator[Mistake]:
+def _ending(rules: CaroletoState, r: Round | None, hidden: bool) -> Iterator[Mistake]:
     """The next round begun with the current one unsettled (its codes on the marker), or
     a marker with the wrong number."""
     if r is None or not r.closed or not any(rules.counts):

@@ -53,19 +53,30 @@ class Places:
     def spread(self, source: int, target: int) -> None:
         """An unseen card went from ``source`` to ``target``: any card that may have been
         in the source may now be in the target too."""
-        self.masks = [m | target if m & source else m for m in self.masks]
+        masks = self.masks
+        for i in range(len(masks)):  # in place: a new list of 78 at each unseen card cost more
+            m = masks[i]
+            if m & source:
+                masks[i] = m | target
 
     def move_all(self, source: int, target: int) -> None:
         """Every card in the source goes to the target (the discard shuffled into a new
         stock, the table's cards to the discard)."""
-        self.masks = [(m & ~source) | target if m & source else m for m in self.masks]
+        masks = self.masks
+        for i in range(len(masks)):
+            m = masks[i]
+            if m & source:
+                masks[i] = (m & ~source) | target
 
     def only(self, place: int, cards: Iterable[Card]) -> None:
         """The place holds these cards and no other (a hand given whole)."""
-        keep = {self.index[c] for c in cards}
-        self.masks = [m & ~place if m & place and i not in keep else m for i, m in enumerate(self.masks)]
-        for i in keep:
-            self.masks[i] = place
+        masks = self.masks
+        for i in range(len(masks)):
+            m = masks[i]
+            if m & place:
+                masks[i] = m & ~place
+        for card in cards:
+            masks[self.index[card]] = place
 
     def possible(self, place: int) -> list[Card]:
         """The cards that may be in the place, in a fixed order."""

@@ -30,11 +30,12 @@ class Play:
     """Taken from the discard by a bout, and used at once."""
     final: int | None = None
     """Who the effect falls on once trumps have answered (targeted cards)."""
-    how: str = ""
-    """How a trump answered it, in words (empty when none did)."""
+    answer: Play | None = None
+    """The trump of the player it named that answered it (None when none did), worded
+    with the drink's cause."""
 
     def __init__(self, seat: int, card: Card, kind: str, target: int | None, line: int, used: bool = False,
-                 final: int | None = None, how: str = "") -> None:
+                 final: int | None = None, answer: Play | None = None) -> None:
         self.seat = seat
         self.card = card
         self.kind = kind
@@ -42,7 +43,7 @@ class Play:
         self.line = line
         self.used = used
         self.final = final
-        self.how = how
+        self.answer = answer
 
 
 @dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
@@ -142,13 +143,14 @@ class NineDraw:
     drawer: int
     place_of: int
     play: Play
-    how: str = ""
+    answer: Play | None = None
+    """The trump of the player in whose place the card is drawn, when it answered the 9."""
 
-    def __init__(self, drawer: int, place_of: int, play: Play, how: str = "") -> None:
+    def __init__(self, drawer: int, place_of: int, play: Play, answer: Play | None = None) -> None:
         self.drawer = drawer
         self.place_of = place_of
         self.play = play
-        self.how = how
+        self.answer = answer
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)

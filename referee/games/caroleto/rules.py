@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import copy
 import unicodedata
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TypedDict
 
 from mypy_extensions import mypyc_attr
 
@@ -22,14 +20,15 @@ from ...cards import TAROT_78, UNSEEN_CARD, Card
 from ...messages import join, say
 from ...numbers import whole
 from ...record import Event
-from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
-from ..seating import Seating
-from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
+from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table
+from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_seen, is_trump, maximum
 from .examples import EXAMPLES
 from .legal import legal, simulator_leaves_aside
 from .mistakes import MISTAKE_CODES, mistakes
 from .places import Places
 from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Once, Play, Round
+from .ruling import ruling
+from .state import CaroletoState, all_owed, hand_size, next_round, say_players
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -120,31 +119,8 @@ def default_cards(players: int) -> int:
     return max(2, 18 - 2 * players)
 
 
-def _cards(setup: Setup) -> int:
-    """The cards dealt to each player (the ``Cards`` option: a whole number)."""
-    cards = setup.options["Cards"]
-    assert isinstance(cards, int)  # Option.read gives a number option an int, default_cards too
-    return cards
-
-
 def _plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
-
-
-def _say_players(key: str, players: list[str], **fields: object) -> str:
-    """A sentence about some players, its verb agreeing with their number (key.one for one)."""
-    return say(key + ".one" if len(players) == 1 else key, players=join(players), **fields)
-
-
-class MissingDrink(TypedDict, total=False):
-    """The fields of a drink's violation at a round's end (``Rules.flag``'s player, then
-    the message's fields)."""
-
-    player: str
-    why: str
-    number: int
-    amount: str
-    causes: str
 
 
 NOTED_LINES = 10
@@ -152,7 +128,7 @@ NOTED_LINES = 10
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # so that a call from Python code runs __init__
-class Caroleto(Rules):
+class Caroleto(CaroletoState):
     name = "caroleto"
     title = "Caroleto"
     min_players = 3
@@ -175,48 +151,10 @@ class Caroleto(Rules):
     @classmethod
     def adjusted_setup(cls, setup: Setup) -> Setup:
         """No more cards dealt than the deck holds."""
-        cards, count = _cards(setup), len(setup.players)
+        cards, count = hand_size(setup), len(setup.players)
         if cards * count > len(TAROT_78):
             raise SetupError(say("ca.too-many-cards", cards=cards, count=count), setup.record.header("Cards"))
         return setup
-
-    def __init__(self, setup: Setup):
-        super().__init__(setup)
-        self.n = n = len(self.players)
-        self.hand_size = _cards(setup)
-        self.every_round = setup.options["Drinks"] == "all"
-        self.places = Places(self.deck, n)
-        self.counts = [self.hand_size] * n
-        self.stock = len(TAROT_78) - n * self.hand_size
-        self.discard: list[Card] = []
-        """The discard's cards that were seen, bottom first."""
-        self.discard_unseen = 0
-        self.seating = Seating(n)
-        self.dealt: dict[int, Event] = {}
-        self.dealt_cards: dict[Card, int] = {}
-        self.started = False
-        self.announced: int | None = None
-        self.announce_flagged = False
-        self.roi_by_announcement = False
-        """The Roi de pique's whereabouts come from the announcement alone (no deal line)."""
-        self.round: Round | None = None
-        self.done: list[Round] = []
-        self.next_first: int | None = None
-        self.duel_rounds = 0
-        """Duel rounds played so far: the clock that tells which round was lost last."""
-        self.turned_in: int | None = None
-        """The round whose Dame(s) last turned the table."""
-        self.central = 0
-        """The central glass, in thirds."""
-        self.standing: list[Play] = []
-        """The Cavaliers played: the standing rules."""
-        self.roi_played = False
-        self.roi_flagged = False
-        self.last_event: Event | None = None
-        self.catchable: int | None = None
-        """The player who just drank, whom a standing rule may catch."""
-        self.counter: Counter[str] = Counter()
-        self._noted: dict[str, tuple[int, list[int]]] = {}
 
     # --- Events -----------------------------------------------------------------------
     def apply(self, event: Event) -> None:
@@ -228,8 +166,40 @@ class Caroleto(Rules):
         if verb == "round":
             self._marker(event)
         else:
-            _HANDLERS[verb](self, self.seats[event.player], event)
+            self._handle(verb, self.seats[event.player], event)
         self.last_event = event
+
+    def _handle(self, verb: str, seat: int, event: Event) -> None:
+        """The event's handler, by verb, the most frequent first: called directly, not from a
+        table of methods, so that compiled with mypyc each call stays a native one."""
+        if verb == "plays":
+            self._plays(seat, event)
+        elif verb == "drinks":
+            self._drinks(seat, event)
+        elif verb == "takes":
+            self._takes(seat, event)
+        elif verb == "draws":
+            self._draws(seat, event)
+        elif verb == "discards":
+            self._discards(seat, event)
+        elif verb == "says":
+            self._says(seat, event)
+        elif verb == "votes":
+            self._votes(seat, event)
+        elif verb == "catches":
+            self._catches(seat, event)
+        elif verb == "holds":
+            self._holds(seat, event)
+        elif verb == "bids":
+            self._bids(seat, event)
+        elif verb == "passes":
+            self._passes(seat, event)
+        elif verb == "beats":
+            self._beats(seat, event)
+        elif verb == "refuses":
+            self._refuses(seat, event)
+        else:
+            raise KeyError(verb)  # the grammar reads no other verb of the game (Caroleto.verbs)
 
     # The deal and the announcement.
     def _holds(self, seat: int, event: Event) -> None:
@@ -241,9 +211,9 @@ class Caroleto(Rules):
                       detail=say("ca.holds-count", player=event.player, count=len(event.cards), expected=self.counts[seat]))
             self.counts[seat] = len(event.cards)
         for i, card in enumerate(event.cards):
-            if card.seen and not self.places.may(card, here):
+            if is_seen(card) and not self.places.may(card, here):
                 self._misplaced(card, event, i)
-        seen = [c for c in event.cards if c.seen]
+        seen = [c for c in event.cards if is_seen(c)]
         if len(seen) == len(event.cards):
             self.places.only(here, seen)
         else:
@@ -258,7 +228,7 @@ class Caroleto(Rules):
             for card in previous.cards:
                 self.dealt_cards.pop(card, None)
         for i, card in enumerate(event.cards):
-            if not card.seen:
+            if not is_seen(card):
                 continue
             if card in event.cards[:i] or self.dealt_cards.get(card, seat) != seat:
                 holder = self.players[self.dealt_cards.get(card, seat)]
@@ -274,7 +244,7 @@ class Caroleto(Rules):
         self.started = True
         self.stock = len(TAROT_78) - sum(self.counts)
         for seat, line in self.dealt.items():
-            cards = [c for c in line.cards if c.seen]
+            cards = [c for c in line.cards if is_seen(c)]
             if len(cards) == len(line.cards):
                 self.places.only(Places.seat(seat), cards)
             else:
@@ -375,7 +345,7 @@ class Caroleto(Rules):
         if r.writes or self.every_round:
             self._missing_drinks(r, event)
         for card in r.table:
-            if card.seen:
+            if is_seen(card):
                 self.discard.append(card)
             else:
                 self.discard_unseen += 1
@@ -445,24 +415,6 @@ class Caroleto(Rules):
                        neighbour=self.players[behind])
         return ""
 
-    def _next_drawer(self, r: Round) -> int | None:
-        """Who takes a card next; None when the first drawer is not known yet."""
-        if r.first is None:
-            return None
-        n, direction, counts = self.n, r.direction, self.counts
-        for k in range(n):
-            seat = (r.first + k * direction) % n
-            if seat not in r.drawn and counts[(seat - direction) % n]:
-                return seat
-        return None
-
-    def _undrawn(self, r: Round) -> list[int]:
-        """Who has still to take a card in this round's draw: none in the last round, nor
-        once the cards are being laid; a player whose neighbour has no card takes none."""
-        if r.last or r.step > 2:
-            return []
-        return [s for s in range(self.n) if s not in r.drawn and self.counts[(s - r.direction) % self.n]]
-
     def _bout_take(self, seat: int, event: Event) -> None:
         r = self.round
         state = r.bouts.get(seat) if r is not None else None
@@ -473,13 +425,13 @@ class Caroleto(Rules):
         card = event.cards[0] if event.cards else UNSEEN_CARD
         for i in range(1, len(event.cards)):
             self.flag("CA-BOUT-TAKE", event, event.card_column(i), why=say("ca.bout.one", player=event.player))
-        if card.seen and not self.places.may(card, self.places.discard):
+        if is_seen(card) and not self.places.may(card, self.places.discard):
             self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.not-there", card=card, where=self._where(card)))
         elif card in self.discard:
             self.discard.remove(card)
         elif self.discard_unseen:
             self.discard_unseen -= 1
-        if card.seen:
+        if is_seen(card):
             self.places.put(card, Places.seat(seat))
         else:
             self.places.spread(self.places.discard, Places.seat(seat))
@@ -501,40 +453,24 @@ class Caroleto(Rules):
                     self.flag("CA-DRAW-UNDUE", event, event.card_column(i))
             self._draw(seat, card, what, r, event, i)
 
-    def _draw_kind(self, r: Round | None, seat: int) -> str | None:
-        """What the seat's next card from the stock is for: the exchange's face-up or
-        face-down card, a 9's card, the refill; None when nothing calls for one."""
-        if r is None:
-            return None
-        owed = r.exchange_owed.get(seat, 0)
-        if owed:
-            return "exchange-up" if owed % 2 == 0 else "exchange-down"
-        if not r.closed:
-            return None
-        if any(d.drawer == seat for d in r.nine_draws):
-            return "nine"
-        if r.refill.get(seat):
-            return "refill"
-        return None
-
     def _draw(self, seat: int, card: Card, what: str | None, r: Round | None, event: Event, index: int) -> None:
         if not self._refresh_stock(event, index):
             return
         self.stock -= 1
-        if card.seen and not self.places.may(card, self.places.stock):
+        if is_seen(card) and not self.places.may(card, self.places.stock):
             if card == RS and not self.places.may(RS, self.places.stock) and RS not in self.dealt_cards:
                 self.flag("CA-ROI-NOT-DEALT", event, event.card_column(index))
             else:
                 self._misplaced(card, event, index)
         if what in ("exchange-up", "nine"):
-            if card.seen:
+            if is_seen(card):
                 self.places.put(card, self.places.discard)
             else:
                 self.places.spread(self.places.stock, self.places.discard)
             self._to_discard(card)
         else:
             self.counts[seat] += 1
-            if card.seen:
+            if is_seen(card):
                 self.places.put(card, Places.seat(seat))
             else:
                 self.places.spread(self.places.stock, Places.seat(seat))
@@ -558,7 +494,7 @@ class Caroleto(Rules):
     def _face_up(self, seat: int, card: Card, cause: Cause, r: Round, event: Event, rule: str) -> None:
         """A card drawn face up: its maximum effect, on its drawer (``cause`` worded when
         the drinks are told)."""
-        if not card.seen:
+        if not is_seen(card):
             return self._note("ca.note.unseen-draw", event.line)
         found = maximum(card, self.n)
         if found is not None:
@@ -600,7 +536,7 @@ class Caroleto(Rules):
         """The card a bout took from the discard, used at once."""
         taken = r.bouts[seat]
         assert isinstance(taken, Card)  # _plays calls it for a card taken
-        if taken.seen and event.cards[0] != taken:
+        if is_seen(taken) and event.cards[0] != taken:
             self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.use", player=event.player, card=taken))
         self._lay(seat, event, r, used=True)
 
@@ -614,7 +550,7 @@ class Caroleto(Rules):
         if self._from_hand(seat, card, event, 0, self.places.table):
             r.table.append(card)
         sort = KIND.get(card, "unseen")
-        if not card.seen:
+        if not is_seen(card):
             self._note("ca.note.unseen-play", event.line)
         play = Play(seat, card, sort, self._check_target(seat, card, sort, target, event), event.line, used)
         r.plays.append(play)
@@ -661,13 +597,6 @@ class Caroleto(Rules):
             self.flag("CA-TARGET-GENERAL", event, column, card=card, target=event.target)
         return None
 
-    def _bouts_open(self, r: Round) -> bool:
-        """A bout may still take a card from the discard, or has one to lay."""
-        if any(isinstance(v, Card) for v in r.bouts.values()):
-            return True
-        return (bool(self.discard) or self.discard_unseen > 0) and any(v == "take" for v in r.bouts.values())
-
-    # Step 4: the effects, once every card is laid.
     def _close(self, event: Event | None) -> None:
         """The cards are laid: the general effects, then the targeted ones, in the order
         of docs/games/caroleto.md; what step 4 must settle is set out."""
@@ -698,19 +627,20 @@ class Caroleto(Rules):
                 base = Once(partial(card_cause, self.players, p))
                 for k in range(self.n):
                     seat = (p.seat + k * r.direction) % self.n
-                    r.give(seat, k + 1, "sips", partial(_seven_cause, self, base, k, seat, r), p.line, "seven")
+                    r.give(seat, k + 1, "sips", partial(_seven_cause, self.players, base, k, seat, r.direction, self.turned_in),
+                           p.line, "seven")
             elif p.kind == "nine":
                 for k in range(1, self.n):
                     other = (p.seat + k * r.direction) % self.n
-                    drawer, how = self._aim(p, other, trumps)
-                    r.nine_draws.append(NineDraw(drawer, other, p, how))
+                    drawer, answer = self._aim(p, other, trumps)
+                    r.nine_draws.append(NineDraw(drawer, other, p, answer))
             elif p.kind == "ace":
                 r.biddings.append(Bidding(p, (p.seat + r.direction) % self.n))
         aimed = {p.target for p in r.plays if p.kind in TARGETED} | {d.place_of for d in r.nine_draws}
         for p in r.plays:
             if p.kind not in TARGETED or p.target is None:
                 continue
-            p.final, p.how = self._aim(p, p.target, trumps)
+            p.final, p.answer = self._aim(p, p.target, trumps)
             cause = partial(card_cause, self.players, p)
             if p.kind == "sips":
                 r.give(p.final, p.card.rank, "sips", cause, p.line, "red" if p.card.suit in RED else "black")
@@ -729,7 +659,7 @@ class Caroleto(Rules):
             if trump.kind == "redirect" and trump.target is not None and seat in designated and seat not in aimed:
                 self.flag("CA-TRUMP-ON-SIX", event, player=self.players[seat],
                           why=say("ca.six.redirect", player=self.players[seat], trump=trump.card))
-        if not any(self.counts) and not self.roi_played and not self.roi_flagged:
+        if not self._cards_left() and not self.roi_played and not self.roi_flagged:
             self.roi_flagged = True
             self.flag("CA-ROI-CHEAT", event, player=None)
 
@@ -753,17 +683,18 @@ class Caroleto(Rules):
         r.six_drinks.add((named, unit))
         return {named}
 
-    def _aim(self, play: Play, target: int, trumps: dict[int, Play]) -> tuple[int, str]:
-        """Who an effect aimed at ``target`` falls on once their trump has answered, and how."""
+    @staticmethod
+    def _aim(play: Play, target: int, trumps: dict[int, Play]) -> tuple[int, Play | None]:
+        """Who an effect aimed at ``target`` falls on once their trump has answered, and
+        the trump that answered (None when none did): worded with the cause (``_how``)."""
         trump = trumps.get(target)
         if trump is None or target == play.seat:
-            return target, ""
+            return target, None
         if trump.kind == "back":
-            return play.seat, say("ca.how.back", trump=trump.card, player=self.players[target])
+            return play.seat, trump
         if trump.target is None:
-            return target, ""
-        return trump.target, say("ca.how.redirect", trump=trump.card, player=self.players[target],
-                                 final=self.players[trump.target])
+            return target, None
+        return trump.target, trump
 
     # The ace's bidding.
     def _bids(self, seat: int, event: Event) -> None:
@@ -784,14 +715,14 @@ class Caroleto(Rules):
             b.bids[seat] = b.bids.get(seat, 0) + 1
             self.counter["bids"] += 1
             suit = b.play.card.suit
-            if card.seen and is_trump(card):
+            if is_seen(card) and is_trump(card):
                 self._bid_end(r, b, cut=card)
                 continue
-            if card.seen and card.suit != suit:
+            if is_seen(card) and card.suit != suit:
                 self.flag("CA-BID-SUIT", event, event.card_column(i), card=card, suit=say(f"ca.suit.{suit}"))
-            elif card.seen and card.rank <= b.bar:
+            elif is_seen(card) and card.rank <= b.bar:
                 self.flag("CA-BID-LOW", event, event.card_column(i), card=card, bar=self._bar(b))
-            if card.seen and card.suit == suit:
+            if is_seen(card) and card.suit == suit:
                 b.bar = max(b.bar, card.rank)
             b.position += 1
             b.bidder = (b.bidder + r.direction) % self.n
@@ -820,11 +751,6 @@ class Caroleto(Rules):
             return say("ca.bid.turn", player=self.players[b.bidder], side=side, card=b.play.card,
                        ace=self.players[b.play.seat])
         return ""
-
-    def _bar(self, b: Bidding) -> str:
-        from ...cards import RANK_NAMES
-
-        return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
 
     def _bid_end(self, r: Round, b: Bidding, cut: Card | None, held: Card | None = None) -> None:
         """The bidding ends with this bidder: cut with a trump, blocked, or (``held``) a
@@ -900,8 +826,8 @@ class Caroleto(Rules):
             return
         assert event.target is not None  # the grammar gives « catches » its player
         caught = self.seats[event.target]
-        rules = join(str(p.card) for p in self.standing)
-        r.give(caught, 1, "sips", say("ca.cause.catch", player=event.player, rules=rules), event.line, "cavalier")
+        r.give(caught, 1, "sips", partial(_catch_cause, event.player, tuple(p.card for p in self.standing)), event.line,
+               "cavalier")
         r.caught.add(caught)
         self.counter["catches"] += 1
 
@@ -973,32 +899,6 @@ class Caroleto(Rules):
         for code, fields in self._missing_drink_codes(r):
             self.flag(code, event, **fields)
 
-    def _missing_drink_codes(self, r: Round) -> list[tuple[str, MissingDrink]]:
-        """Each drink still owed, as the code and fields of its violation: CA-DRINK-MISSING,
-        or CA-TRUMP-ON-SIX when a 6's drink was left to a player who laid a trump."""
-        owing = r.owing()
-        if not owing:
-            return []
-        drinks = r.drinks()
-        found: list[tuple[str, MissingDrink]] = []
-        for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
-            name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
-            mine = [d for d in drinks if d.player == name and d.unit == unit]
-            causes = say("join.semicolon").join(say("ca.cause.line", cause=d.cause, line=d.line) for d in mine)
-            stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
-            if stopped:
-                found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
-                                                                             causes=causes)}))
-            else:
-                found.append(("CA-DRINK-MISSING", {"player": name, "number": r.number, "amount": amount, "causes": causes}))
-        return found
-
-    @staticmethod
-    def _amount(amount: Amount, unit: str) -> str:
-        """An amount of a unit in words (a method, not ``staticmethod(amount_text)``: mypyc
-        takes no such class attribute)."""
-        return amount_text(amount, unit)
-
     def _written(self, event: Event) -> str:
         word = event.word
         assert word is not None  # the grammar gives « drinks » its amount
@@ -1014,7 +914,7 @@ class Caroleto(Rules):
                       detail=say("ca.no-card", player=self.players[seat]))
             return False
         places = self.places
-        if card.seen:
+        if is_seen(card):
             at = places.index[card]
             if not places.masks[at] & (1 << seat):
                 self._misplaced(card, event, index)
@@ -1025,7 +925,7 @@ class Caroleto(Rules):
         return True
 
     def _to_discard(self, card: Card) -> None:
-        if card.seen:
+        if is_seen(card):
             self.discard.append(card)
         else:
             self.discard_unseen += 1
@@ -1063,47 +963,7 @@ class Caroleto(Rules):
             self.notes.append(text)
             self._noted[key] = (at, lines)
 
-    # --- What is owed -------------------------------------------------------------------
-    def _can_draw(self) -> bool:
-        return self.stock + len(self.discard) + self.discard_unseen > 0
-
-    def _pending(self, r: Round) -> list[tuple[str, str | None, str]]:
-        """What step 4 must still settle: (code at the round's end, player, in words)."""
-        names = self.players
-        found: list[tuple[str, str | None, str]] = []
-        draw = self._can_draw()
-        for seat, owed in r.exchange_owed.items():
-            if draw:
-                found.append(("CA-UNSETTLED", names[seat], say("ca.pending.exchange", player=names[seat], count=owed)))
-        for duel in r.duels:
-            if duel.waiting:
-                a, b = sorted(duel.players)
-                found.append(("CA-UNSETTLED", None, say("ca.pending.duel", a=names[a], b=names[b], stake=duel.stake,
-                                                        card=duel.play.card)))
-        for dossier in r.dossiers:
-            if not dossier.complete:
-                missing = [names[s] for s in sorted(dossier.voters - set(dossier.votes))]
-                found.append(("CA-UNSETTLED", None, _say_players("ca.pending.votes", missing,
-                                                        teller=names[dossier.teller], card=dossier.play.card)))
-        bidding = r.bidding()
-        if bidding is not None:
-            found.append(("CA-UNSETTLED", names[bidding.bidder], say("ca.pending.bid", player=names[bidding.bidder],
-                                                                     card=bidding.play.card, bar=self._bar(bidding))))
-        if draw:
-            for d in r.nine_draws:
-                found.append(("CA-UNSETTLED", names[d.drawer], say("ca.pending.nine", player=names[d.drawer],
-                                                                   card=d.play.card)))
-            for seat, owed in r.refill.items():
-                found.append(("CA-HAND-SIZE", names[seat], say("ca.pending.refill", player=names[seat], count=owed)))
-        return found
-
-    def _owed_drinks(self, r: Round) -> list[tuple[int, str, Amount]]:
-        """(seat, unit, amount) still to drink, for a round whose drinks are written."""
-        if not (r.writes or self.every_round):
-            return []
-        owing = r.owing()
-        return [(s, u, owing[s, u]) for s, u in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1])))]
-
+    # --- What is settled once the record is over --------------------------------------
     def _settle_view(self) -> None:
         """Once the record is over: the effects of a round whose cards are all laid."""
         r = self.round
@@ -1115,16 +975,10 @@ class Caroleto(Rules):
         """A bout has just taken a card from the discard: its use is still to come."""
         return any(isinstance(state, Card) for state in r.bouts.values())
 
-    def _finished(self) -> bool:
-        r = self.round
-        if r is None or any(self.counts) or not r.complete(self.counts) or not r.closed:
-            return False
-        return not self._pending(r) and not self._owed_drinks(r)
-
     # --- Reporting ----------------------------------------------------------------------
     def over(self, event: Event | None = None) -> bool:
         r = self.round
-        if r is None or any(self.counts) or not r.complete(self.counts):
+        if r is None or self._cards_left() or not r.complete(self.counts):
             return False
         if event is None:
             return self._finished()
@@ -1177,7 +1031,7 @@ class Caroleto(Rules):
                               else say("ca.todo.draw-any"))
             else:
                 waiting = [p for s, p in enumerate(self.players) if s not in r.played and self.counts[s]]
-                things.append(_say_players("ca.todo.lay", waiting))
+                things.append(say_players("ca.todo.lay", waiting))
         for seat, state in r.bouts.items():
             if state == "take" and not r.closed and self._bouts_open(r):
                 things.append(say("ca.todo.bout", player=self.players[seat]))
@@ -1191,12 +1045,10 @@ class Caroleto(Rules):
 
     def _next_todo(self) -> str:
         """What begins the next round: its first draw, or in the last round the cards."""
-        from .legal import _next_round
-
-        nr = _next_round(self)
+        nr = next_round(self)
         if nr.last:
             waiting = [p for s, p in enumerate(self.players) if self.counts[s]]
-            return _say_players("ca.todo.round-lay", waiting, number=nr.number)
+            return say_players("ca.todo.round-lay", waiting, number=nr.number)
         drawer = self._next_drawer(nr)
         if drawer is None:
             return say("ca.todo.round-any", number=nr.number)
@@ -1204,8 +1056,7 @@ class Caroleto(Rules):
         return say("ca.todo.round-draw", number=nr.number, player=self.players[drawer], source=source)
 
     def stats(self) -> dict[str, int]:
-        keys = ("rounds", "cards_played", "exchanges", "biddings", "bids", "duels", "dossiers", "catches", "reshuffles")
-        return {k: self.counter[k] for k in keys}
+        return dict(self.counter)
 
     def tallies(self) -> dict[str, dict[str, Amount]]:
         """Drinks by player and unit, added up without wording their causes."""
@@ -1258,19 +1109,15 @@ class Caroleto(Rules):
         extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
         if self.standing:
             extra[say("ca.state.standing")] = join(str(p.card) for p in self.standing)
-        from .legal import _all_owed, _next_round
-
-        owing = (self._owed_drinks(r) if r.writes or self.every_round else _all_owed(r)) if r and r.closed else []
+        owing = (self._owed_drinks(r) if r.writes or self.every_round else all_owed(r)) if r and r.closed else []
         owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in owing]
         direction = self.seating.direction
         if r is not None and r.closed and not self._finished() and self.todo() == [self._next_todo()]:
-            direction = _next_round(self).direction  # the round is over: its Dames have turned the table
+            direction = next_round(self).direction  # the round is over: its Dames have turned the table
         return Table(None, direction, hands, {say("ca.state.discard"): list(self.discard), say("ca.state.table"): list(r.table) if r else []},
                      self.stock, owed, {}, extra)
 
     def ruling(self, event: Event) -> str | None:
-        from .ruling import ruling
-
         return ruling(self, event)
 
     # --- The simulator ------------------------------------------------------------------
@@ -1278,7 +1125,7 @@ class Caroleto(Rules):
     def deal(cls, deck: list[Card], setup: Setup) -> Deal:
         """« vous le mettez de côté, comptez le nombre de cartes nécessaires - 1 et vous
         rajoutez le roi de pique »: the Roi de pique always among the hands."""
-        n, size = len(setup.players), _cards(setup)
+        n, size = len(setup.players), hand_size(setup)
         cards = [c for c in deck if c != RS][: n * size - 1]
         cards.insert(deck.index(RS) % (n * size), RS)
         return Deal([cards[(seat - setup.first) % n::n] for seat in range(n)])
@@ -1310,10 +1157,6 @@ class Caroleto(Rules):
         return mistakes(self, hidden)
 
 
-_HANDLERS: dict[str, Callable[[Caroleto, int, Event], None]] = {
-    verb: getattr(Caroleto, "_" + verb) for verb in Caroleto.verbs if verb != "round"}
-"""Each event's handler, by verb."""
-
 RULES_CLASS = Caroleto
 
 
@@ -1326,28 +1169,43 @@ def card_cause(players: tuple[str, ...], play: Play) -> str:
     cause = say(key, card=play.card, player=players[play.seat])
     if play.target is not None and play.kind in TARGETED:
         cause += say("ca.cause.on", target=players[play.target])
-    return cause + (", " + play.how if play.how else "")
+        if play.answer is not None:
+            cause += ", " + _how(players, play.answer, play.target)
+    return cause
+
+
+def _how(players: tuple[str, ...], trump: Play, target: int) -> str:
+    """How a trump laid by the player an effect aimed at answered it: « sent back by
+    Noé's T7 », or redirected to its player's choice."""
+    if trump.kind == "back":
+        return say("ca.how.back", trump=trump.card, player=players[target])
+    assert trump.target is not None  # a trump 10-20 that named nobody answers nothing (Caroleto._aim)
+    return say("ca.how.redirect", trump=trump.card, player=players[target], final=players[trump.target])
 
 
 def _nine_cause(players: tuple[str, ...], card: Card, owed: NineDraw) -> str:
     """The card drawn for a 9, as a drink's cause."""
     words = say("ca.cause.nine", card=card, nine=owed.play.card, player=players[owed.play.seat])
-    return words + ", " + owed.how if owed.how else words
+    return words + ", " + _how(players, owed.answer, owed.place_of) if owed.answer is not None else words
 
 
 def _central_cause(players: tuple[str, ...], thirds: int, play: Play) -> str:
     return say("ca.cause.central", thirds=thirds, cause=card_cause(players, play))
 
 
-def _seven_cause(rules: Caroleto, base: Callable[[], str], k: int, seat: int, r: Round) -> str:
+def _seven_cause(players: tuple[str, ...], base: Callable[[], str], k: int, seat: int, direction: int,
+                 turned_in: int | None) -> str:
     """A 7's drink: the card, and the place of the drinker in its count, which goes
-    round in the table's direction (turned by the Dame of an earlier round)."""
+    round in the table's direction (turned by the Dame of an earlier round: ``turned_in``,
+    as it stood when the 7's round was laid). It holds neither the rules nor the round,
+    so that a game's rules are freed with their last reference, not left to the garbage
+    collector's cycles."""
     cause = base()
     if not k:
         return say("ca.cause.seven-own", cause=cause)
-    side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
-    since = say("ca.since.dame", number=rules.turned_in) if rules.turned_in is not None and r.direction != 1 else ""
-    return say("ca.cause.seven", cause=cause, player=rules.players[seat], place=k + 1, side=side, since=since)
+    side = say("ca.side.left" if direction == 1 else "ca.side.right")
+    since = say("ca.since.dame", number=turned_in) if turned_in is not None and direction != 1 else ""
+    return say("ca.cause.seven", cause=cause, player=players[seat], place=k + 1, side=side, since=since)
 
 
 def _card_in(key: str, players: tuple[str, ...], play: Play) -> str:
@@ -1359,6 +1217,11 @@ def _sixes_cause(players: tuple[str, ...], sixes: list[Play]) -> str:
     if len(sixes) == 1:
         return card_cause(players, replace(sixes[0], target=None))
     return say("ca.cause.sixes", count=len(sixes), cards=join(f"{p.card} ({players[p.seat]})" for p in sixes))
+
+
+def _catch_cause(player: str, rules: tuple[Card, ...]) -> str:
+    """A catch, as a drink's cause: who caught, and the standing rules (the Cavaliers laid)."""
+    return say("ca.cause.catch", player=player, rules=join(str(card) for card in rules))
 
 
 def _bid_cause(players: tuple[str, ...], key: str, play: Play, position: int, cut: Card | None, held: Card | None) -> str:

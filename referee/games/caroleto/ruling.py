@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from ...messages import join, say
 from ...record import Event
-from ..base import Drink, amount_text
-
-if TYPE_CHECKING:
-    from .rules import Caroleto
+from ..base import Drink, Rules, amount_text
 
 
-def ruling(rules: Caroleto, event: Event) -> str | None:
+def ruling(rules: Rules, event: Event) -> str | None:
     """The line in words, then every drink it gives (a card's effect resolved, a duel,
     a dossier, a catch), with the cause the game gives it."""
     name, verb = event.player, event.verb
