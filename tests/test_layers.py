@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from .conftest import ROOT
@@ -70,6 +71,7 @@ def imports(module: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[s
                 yield name, node.lineno
 
 
+@cache  # read once for the three tests of the tree (a second each); none changes it
 def graph() -> dict[str, dict[str, int]]:
     known = modules()
     return {module: dict(imports(module, path, known)) for module, path in known.items()}
