@@ -33,6 +33,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(os.environ.get("REFEREE_SCREENSHOTS", ROOT / "artifacts" / "screenshots"))
 PHONE, LAPTOP = (390, 844), (1280, 800)
+EXPECT_WAIT = 20_000
+"""Milliseconds an ``expect`` waits for its page to agree (Playwright's 5 s is tight on a
+loaded machine; a page that agrees at once is not waited for)."""
 
 _taken: list[Path] = []
 
@@ -73,8 +76,9 @@ def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
     """One headless Chromium for the session."""
     require_browser()
     if _shared["users"] == 0:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
 
+        expect.set_options(timeout=EXPECT_WAIT)
         _shared["playwright"] = sync_playwright().start()
         _shared["browser"] = _shared["playwright"].chromium.launch(executable_path=CHROMIUM, args=ARGS)
     _shared["users"] += 1

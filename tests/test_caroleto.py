@@ -179,6 +179,33 @@ def test_the_simulator_catches_only_the_last_drinker_once_a_round() -> None:
     assert catches >= 10
 
 
+def test_a_trump_10_20_closing_the_round_may_name_someone_unless_four_6s_are_down() -> None:
+    """Nothing is aimed at Ben, the last to lay: his T14 may name someone past three 6s
+    that designate Cas, not past four (``CA-TRUMP-ON-SIX``: everyone finishes their glass),
+    and legal() agrees with the replay both times."""
+    laid = "Ann plays 6H on Cas\nDom plays 6C on Cas\nEve plays 6D on Cas\n"
+    for players, sixes, named in (("Ann Ben Cas Dom Eve", laid, True), ("Ann Ben Cas Dom Eve Fay", laid + "Fay plays 6S on Cas\n", False)):
+        names = players.split()
+        takes = "".join(f"{b} takes ?? from {a}\n" for a, b in zip(names, names[1:] + names[:1]))
+        text = f'[Game "caroleto"]\n[Players "{players}"]\n\nBen says roi\n' + takes + sixes + "Cas plays CS\n"
+        offered = {e.target for e in rules_after(text).legal() if e.verb == "plays" and e.cards_text == "T14"}
+        assert offered == ({None, *(n for n in names if n != "Ben")} if named else {None}), players
+        (record,) = parse_text(text + "Ben plays T14 on Dom\n")
+        assert [v.code for v in check(record).violations] == ([] if named else ["CA-TRUMP-ON-SIX"])
+
+
+def test_the_simulator_lays_the_last_cards_the_roi_de_pique_from_its_hand() -> None:
+    """In the last round (one card a hand, every card known), the simulator may lay each
+    hand's card: the Roi de pique from Ben, who holds it, and the others' trumps."""
+    text = (HEAD + '[Cards "2"]\n\nAnn holds T2 T3\nBen holds KS T4\nCas holds T5 T6\nDom holds T7 T8\nBen says roi\n'
+            "Ben takes T2 from Ann\nCas takes T4 from Ben\nDom takes T5 from Cas\nAnn takes T7 from Dom\n"
+            "Ann plays T3\nBen plays T2\nCas plays T6\nDom plays T8\n-- round 2\n")
+    rules = rules_after(text)
+    assert rules.counts == [1, 1, 1, 1] and not rules.violations
+    assert {(e.player, e.cards_text) for e in rules.choices() if e.verb == "plays"} == {
+        ("Ann", "T7"), ("Ben", "KS"), ("Cas", "T4"), ("Dom", "T5")}
+
+
 # --- Mistakes: each one's marks are what the replay reports ---------------------------------
 
 def trial_copy(rules: Caroleto) -> Caroleto:

@@ -342,7 +342,7 @@ def test_checking_in_english_reads_no_catalogue_and_imports_no_babel(tmp_path) -
 def test_the_suite_passes_under_a_french_locale() -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env.update(LANG="fr_FR.UTF-8", PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-x",  # no workers: a few tests
                            "tests/test_formats.py", "tests/test_explain.py", "-k", "summary or explain_a"],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-2000:]

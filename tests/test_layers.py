@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -122,6 +123,7 @@ def import_graph(known: dict[str, Path], typing_too: bool) -> dict[str, dict[str
     return graph
 
 
+@cache  # read once for the three tests of the tree (a second each); none changes it
 def graph() -> dict[str, dict[str, int]]:
     known = modules()
     return {module: {target: found.line for target, found in edges.items()}

@@ -573,25 +573,34 @@ HOSTILE = {
 }
 
 
-@pytest.mark.parametrize("name", HOSTILE)
-def test_hostile_records_do_not_crash_the_server(name: str) -> None:
+@pytest.fixture(scope="module")
+def hostile_client():
+    """One server takes every hostile record in turn (a server's start costs more than most
+    of them): each must leave it answering, with no traceback, for the next."""
     client = Client()
+    client.start()
+    yield client
+    stderr = client.stop()
+    assert b"Traceback" not in stderr, stderr.decode("utf-8", "replace")[-3000:]
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_records_do_not_crash_the_server(hostile_client: Client, name: str) -> None:
+    client = hostile_client
     text = HOSTILE[name]
     uri = _uri(f"hostile-{name.replace(' ', '-')}.txt")
-    try:
-        client.start()
-        assert isinstance(client.open(uri, text), list)
-        lines = text.count("\n")
-        for line in (0, 1, 3, lines):
-            for method in ("textDocument/hover", "textDocument/completion"):
-                client.at(method, uri, line, 5)
-            _actions(client, uri, line + 1)
-        client.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}})
-        client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
-        assert isinstance(client.change(uri, text[: len(text) // 2]), list)
-    finally:
-        stderr = client.stop()
-    assert b"Traceback" not in stderr, stderr.decode("utf-8", "replace")[-3000:]
+    assert isinstance(client.open(uri, text), list)
+    lines = text.count("\n")
+    for line in (0, 1, 3, lines):
+        for method in ("textDocument/hover", "textDocument/completion"):
+            client.at(method, uri, line, 5)
+        _actions(client, uri, line + 1)
+    client.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}})
+    client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert isinstance(client.change(uri, text[: len(text) // 2]), list)
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    assert client.diagnostics(uri) == []  # closed: its faults cleared, and the server still answers
+    assert b"Traceback" not in client.stderr, client.stderr.decode("utf-8", "replace")[-3000:]
 
 
 # --- Packaging -----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import LAPTOP, PHONE, browser, chromium_page, screenshot  # noqa: F401 (fixtures)
+from tests.browser import EXPECT_WAIT, LAPTOP, PHONE, browser, chromium_page, screenshot  # noqa: F401 (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADERS = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Penalty "give-1"]\n\n'
@@ -174,11 +174,11 @@ def test_two_pages_see_each_others_moves_live(served, chromium_page) -> None:
         page.goto(server.url)
         page.wait_for_selector("#part-piles svg.card")
     turn_up(phone, "Bob plays KC")
-    expect(laptop.locator(".turn")).to_contain_text("Chloe", timeout=5000)
+    expect(laptop.locator(".turn")).to_contain_text("Chloe", timeout=EXPECT_WAIT)
     assert laptop.locator("#line").get_attribute("placeholder").startswith("Chloe plays ")  # the example follows
     laptop.locator("#line").fill("plays 2H")
     laptop.locator("#line").press("Enter")
-    expect(phone.locator("#part-bar .last")).to_contain_text("Chloe plays 2H", timeout=5000)
+    expect(phone.locator("#part-bar .last")).to_contain_text("Chloe plays 2H", timeout=EXPECT_WAIT)
     screenshot(phone, "serve-live-phone")
     screenshot(laptop, "serve-live-laptop")
     for page in (phone, laptop):
@@ -211,10 +211,10 @@ def test_a_restart_mid_game(served, chromium_page) -> None:
         turn_up(page, line)
         expect(page.locator("#notice")).to_contain_text(line)
     assert server.stop() == 130
-    page.wait_for_selector("#offline:not([hidden])", timeout=5000)
+    page.wait_for_selector("#offline:not([hidden])", timeout=EXPECT_WAIT)
     screenshot(page, "serve-restart-offline")
     server.start()
-    page.wait_for_selector("#offline[hidden]", state="attached", timeout=10000)
+    page.wait_for_selector("#offline[hidden]", state="attached", timeout=EXPECT_WAIT)
     assert "Chloe pays 2 more" in page.inner_text(".todo")
     turn_up(page, "Chloe plays 3H")  # the new server counts its changes from 0
     expect(page.locator("#notice")).to_contain_text("Chloe plays 3H")
