@@ -107,8 +107,12 @@ def test_the_editor_speaks_the_configured_language(project: Path) -> None:
     from referee.lsp.server import RefereeServer
     from referee.messages import language
 
+    from referee.lsp.model import Document
+
     server = RefereeServer()
-    server.speak(find(str(project)))
+    config = find(str(project))
+    path = str(project / "game.txt")
+    server.speak(Document(path, config, server.editor.resolve(config, path)))
     assert language() == "fr"
 
 
