@@ -12,7 +12,7 @@ from .cards import UNSEEN_CARD, cards_named_in
 from .games import GAMES, find_game, load_rules, normalize
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name, misspelled_tags
 from .match import Matches, Standing
-from .messages import join, say
+from .messages import Said, join, listed, said, say
 from .numbers import signed
 from .notation import RecordError
 from .record import PREPOSITIONS, Batch, Event, Header, Record
@@ -222,9 +222,9 @@ def replay(rules: Rules, record: Record) -> Rules:
             if event.comment is not None and "accepted" in event.comment:
                 _mark(rules, event)
             if event.player not in players and event.verb != "round":
-                rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
+                rules.flag("REC-UNKNOWN-PLAYER", event, players=listed(rules.players), hint=_close_name(event.player, rules.players))
             elif event.target is not None and event.target not in players:
-                rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
+                rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=listed(rules.players),
                            hint=_close_name(event.target, rules.players))
             elif event.verb not in verbs:
                 rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
@@ -248,14 +248,14 @@ def replay(rules: Rules, record: Record) -> Rules:
     return rules
 
 
-def _close_name(name: str, players: Collection[str]) -> str:
+def _close_name(name: str, players: Collection[str]) -> Said | str:
     """' (did you mean Noé?)' for a name that differs from a player's only in case or
     accents (Noe, noé), or by a letter or two; empty otherwise."""
     import difflib
 
     same = [p for p in players if fold_name(p) == fold_name(name)]
     close = same or difflib.get_close_matches(name, list(players), n=1, cutoff=0.75)
-    return say("hint.player", player=close[0]) if close else ""
+    return said("hint.player", player=close[0]) if close else ""
 
 
 def _effective_headers(record: Record) -> dict[str, str]:
@@ -270,12 +270,12 @@ def _effective_headers(record: Record) -> dict[str, str]:
     return shown
 
 
-def _outcome(result: Result) -> str:
+def _outcome(result: Result) -> Said:
     if result.winner:
-        return say("report.winner", player=result.winner)
+        return said("report.winner", player=result.winner)
     if result.finished:
-        return say("report.no-winner")
-    return say("report.never-ends" if result.never_ends else "report.in-progress")
+        return said("report.no-winner")
+    return said("report.never-ends" if result.never_ends else "report.in-progress")
 
 
 def check(record: Record, play_out: bool = False, found: Found | None = None) -> GameReport:
@@ -391,14 +391,14 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
     if names and names != (result.order[: len(names)] if len(names) > 1 else [result.winner]):
         header = record.header("Result")
         assert header is not None  # the written result is its value
-        actual = say("report.order", players=join(result.order)) if len(names) > 1 and result.order else _outcome(result)
+        actual = said("report.order", players=listed(result.order)) if len(names) > 1 and result.order else _outcome(result)
         _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
     for claim in rules.claims[:CLAIMS_KEPT]:
         if not result.finished:
             rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
         elif claim.player not in result.scores or result.scores[claim.player] != signed(claim.word or ""):
             _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=signed(claim.word or ""),
-                       actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"),
+                       actual=result.scores.get(claim.player, 0) if result.scores else said("score.none"),
                        why=rules.score_why(claim.player) if result.scores else "")
 
 
@@ -434,6 +434,7 @@ def _settle_mark(rules: Rules, line: int, column: int, codes: tuple[str, ...]) -
 
 def _violation(rules: Rules, code: str, line: int, column: int, player: str | None, **fields: object) -> None:
     """A violation found by the engine once the replay is over (not at an event)."""
-    message = say(code, player=player, **fields)
+    fields["player"] = player
     rule = rules.RULES.get(rules.CODES.get(code, ""), "")
-    rules.violations.append(Violation(code, message, rule, player, line, column))
+    rules.violations.append(Violation(code, Said(code, fields), rule, player, line, column,
+                                      notation="fr" if rules.setup.record.french else "en"))

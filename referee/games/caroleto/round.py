@@ -12,8 +12,11 @@ from dataclasses import dataclass
 from mypy_extensions import mypyc_attr
 
 from ...cards import Card
-from ...messages import say
+from ...messages import Listed, Said
 from ..base import Drink
+
+Words = Said | Listed | str
+"""Words not yet worded (``messages.Said``), or worded."""
 
 
 @dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
@@ -30,11 +33,11 @@ class Play:
     """Taken from the discard by a bout, and used at once."""
     final: int | None = None
     """Who the effect falls on once trumps have answered (targeted cards)."""
-    how: str = ""
+    how: Words = ""
     """How a trump answered it, in words (empty when none did)."""
 
     def __init__(self, seat: int, card: Card, kind: str, target: int | None, line: int, used: bool = False,
-                 final: int | None = None, how: str = "") -> None:
+                 final: int | None = None, how: Words = "") -> None:
         self.seat = seat
         self.card = card
         self.kind = kind
@@ -142,9 +145,9 @@ class NineDraw:
     drawer: int
     place_of: int
     play: Play
-    how: str = ""
+    how: Words = ""
 
-    def __init__(self, drawer: int, place_of: int, play: Play, how: str = "") -> None:
+    def __init__(self, drawer: int, place_of: int, play: Play, how: Words = "") -> None:
         self.drawer = drawer
         self.place_of = place_of
         self.play = play
@@ -220,15 +223,21 @@ class Round:
         """What the round gives so far: the settled drinks, the duels lost, the dossiers
         judged pourri; by line."""
         names, number = self.names, self.number
-        found = [Drink(names[s], amount, unit, _text(cause), line, number) for s, amount, unit, cause, line in self.settled]
-        found += [Drink(names[d.loser], d.stake, "sips", say("ca.cause.duel", cause=_text(d.cause), stake=d.stake),
-                        d.play.line, number) for d in self.duels if d.loser is not None and not d.waiting]
+        return [Drink(names[s], amount, unit, str(cause), line, number) for s, amount, unit, cause, line in self.causes()]
+
+    def causes(self) -> list[tuple[int, Amount, str, Words, int]]:
+        """What the round gives so far, not yet worded: (seat, amount, unit, cause, line),
+        by line (see ``drinks``)."""
+        found: list[tuple[int, Amount, str, Words, int]] = [
+            (s, amount, unit, _said(cause), line) for s, amount, unit, cause, line in self.settled]
+        found += [(d.loser, d.stake, "sips", Said("ca.cause.duel", {"cause": _said(d.cause), "stake": d.stake}),
+                   d.play.line) for d in self.duels if d.loser is not None and not d.waiting]
         for d in self.dossiers:
             if d.complete and d.rotten:
                 rotten = sum(d.votes.values())
-                cause = say("ca.cause.dossier", cause=_text(d.cause), rotten=rotten, good=len(d.votes) - rotten)
-                found.append(Drink(names[d.teller], 1, "half", cause, d.play.line, number))
-        found.sort(key=lambda d: d.line)
+                cause = Said("ca.cause.dossier", {"cause": _said(d.cause), "rotten": rotten, "good": len(d.votes) - rotten})
+                found.append((d.teller, 1, "half", cause, d.play.line))
+        found.sort(key=lambda d: d[4])
         return found
 
     def give(self, seat: int, amount: Amount, unit: str, cause: Cause, line: int, rule: str = "count") -> None:
@@ -280,12 +289,12 @@ Amount = int | float
 """A drink's amount: whole for gorgées, halves and glasses; the central glass in thirds. Not
 ``float``, which compiled with mypyc would make every 2 gorgées 2.0."""
 
-Cause = str | Callable[[], str]
-"""A drink's cause in words, or what words it when asked (most causes are never shown)."""
+Cause = Words | Callable[[], Words]
+"""A drink's cause, or what makes it when asked (most causes are never shown)."""
 
 
-def _text(cause: Cause) -> str:
-    return cause if isinstance(cause, str) else cause()
+def _said(cause: Cause) -> Words:
+    return cause if isinstance(cause, (Said, Listed, str)) else cause()
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -294,11 +303,11 @@ class Once:
     A class, not a closure: the rules' copies and pickles hold it (compiled with mypyc, a
     closure cannot be copied)."""
 
-    def __init__(self, word: Callable[[], str]) -> None:
+    def __init__(self, word: Callable[[], Words]) -> None:
         self.word = word
-        self.text: str | None = None
+        self.text: Words | None = None
 
-    def __call__(self) -> str:
+    def __call__(self) -> Words:
         if self.text is None:
             self.text = self.word()
         return self.text

@@ -18,17 +18,17 @@ from typing import TypedDict
 from mypy_extensions import mypyc_attr
 
 from ...cards import TAROT_78, UNSEEN_CARD, Card
-from ...messages import join, say
+from ...messages import Listed, Said, join, listed, said, say, together
 from ...numbers import whole
 from ...record import Event
-from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_text
+from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Rules, Setup, SetupError, Table, amount_said, amount_text
 from ..seating import Seating
 from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_trump, maximum
 from .examples import EXAMPLES
 from .legal import legal, simulator_leaves_aside
 from .mistakes import MISTAKE_CODES, mistakes
 from .places import Places
-from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Once, Play, Round
+from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Once, Play, Round, Words
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -130,9 +130,19 @@ def _plain(word: str | None) -> str:
     return unicodedata.normalize("NFKD", word or "").encode("ascii", "ignore").decode().lower()
 
 
-def _say_players(key: str, players: list[str], **fields: object) -> str:
+def _between(separator: object, items: list[object]) -> Listed:
+    """Items written one after the other with ``separator`` between them, when shown."""
+    parts: list[object] = []
+    for item in items:
+        if parts:
+            parts.append(separator)
+        parts.append(item)
+    return together(*parts)
+
+
+def _say_players(key: str, players: list[str], **fields: object) -> Said:
     """A sentence about some players, its verb agreeing with their number (key.one for one)."""
-    return say(key + ".one" if len(players) == 1 else key, players=join(players), **fields)
+    return said(key + ".one" if len(players) == 1 else key, players=listed(players), **fields)
 
 
 class MissingDrink(TypedDict, total=False):
@@ -140,10 +150,10 @@ class MissingDrink(TypedDict, total=False):
     the message's fields)."""
 
     player: str
-    why: str
+    why: Said
     number: int
-    amount: str
-    causes: str
+    amount: Said
+    causes: Listed
 
 
 NOTED_LINES = 10
@@ -236,7 +246,7 @@ class Caroleto(Rules):
         here = Places.seat(seat)
         if len(event.cards) != self.counts[seat]:
             self.flag("CA-HAND-SIZE", event, event.cards_column,
-                      detail=say("ca.holds-count", player=event.player, count=len(event.cards), expected=self.counts[seat]))
+                      detail=said("ca.holds-count", player=event.player, count=len(event.cards), expected=self.counts[seat]))
             self.counts[seat] = len(event.cards)
         for i, card in enumerate(event.cards):
             if card.seen and not self.places.may(card, here):
@@ -260,7 +270,7 @@ class Caroleto(Rules):
                 continue
             if card in event.cards[:i] or self.dealt_cards.get(card, seat) != seat:
                 holder = self.players[self.dealt_cards.get(card, seat)]
-                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=holder))
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=said("where.hand", player=holder))
             self.dealt_cards[card] = seat
         self.dealt[seat] = event
         self.counts[seat] = len(event.cards)
@@ -303,13 +313,13 @@ class Caroleto(Rules):
     def _announce(self, seat: int, event: Event) -> None:
         r = self.round
         if self.announced is not None:
-            self.flag("CA-ROI-FALSE", event, why=say("ca.roi.again", holder=self.players[self.announced]))
+            self.flag("CA-ROI-FALSE", event, why=said("ca.roi.again", holder=self.players[self.announced]))
             return
         if r is not None and (r.number > 1 or r.step > 0):
             return  # too late: the missing announcement was flagged when the round began
         if not self.places.may(RS, Places.seat(seat)):
             # the deal shows it false: not the announcement, which its holder still owes
-            self.flag("CA-ROI-FALSE", event, why=say("ca.roi.dealt", where=self._where(RS)))
+            self.flag("CA-ROI-FALSE", event, why=said("ca.roi.dealt", where=self._where(RS)))
             return
         self.places.put(RS, Places.seat(seat))
         self.roi_by_announcement = RS not in self.dealt_cards
@@ -346,7 +356,7 @@ class Caroleto(Rules):
             self.announce_flagged = True
             mask = self.places.mask(RS)
             known = mask & self.places.hands and not mask & (mask - 1)  # a single hand
-            why = say("ca.roi.holder", holder=self._where(RS)) if known else say("ca.roi.nobody")
+            why = said("ca.roi.holder", holder=self._where(RS)) if known else said("ca.roi.nobody")
             self.flag("CA-ROI-UNANNOUNCED", event, player=None, why=why)
         return r
 
@@ -366,10 +376,10 @@ class Caroleto(Rules):
             self._close(event)
         for seat, name in enumerate(self.players):
             if seat not in r.played and self.counts[seat]:
-                self.flag("CA-UNSETTLED", event, player=name, number=r.number, what=say("ca.pending.lay", players=name))
+                self.flag("CA-UNSETTLED", event, player=name, number=r.number, what=said("ca.pending.lay", players=name))
         for code, player, what in self._pending(r):
             self.flag(code, event, player=player, number=r.number, what=what,
-                      detail=say("ca.unsettled", number=r.number, what=what))
+                      detail=said("ca.unsettled", number=r.number, what=what))
         if r.writes or self.every_round:
             self._missing_drinks(r, event)
         for card in r.table:
@@ -389,7 +399,7 @@ class Caroleto(Rules):
     def _discards(self, seat: int, event: Event) -> None:
         r = self._step(event)
         if r.step > 1:
-            self.flag("CA-EXCHANGE-LATE", event, why=say("ca.step.draw" if r.step == 2 else "ca.step.reveal"))
+            self.flag("CA-EXCHANGE-LATE", event, why=said("ca.step.draw" if r.step == 2 else "ca.step.reveal"))
         r.step = max(r.step, 1)
         for i, card in enumerate(event.cards):
             if seat in r.exchanged:
@@ -426,20 +436,20 @@ class Caroleto(Rules):
             if self._from_hand(source, card, event, i, Places.seat(seat)):
                 self.counts[seat] += 1
 
-    def _draw_order(self, r: Round, seat: int, source: int) -> str:
+    def _draw_order(self, r: Round, seat: int, source: int) -> Said | str:
         """Why this take breaks the order of the draw (empty when it does not)."""
         if seat in r.drawn:
-            return say("ca.draw.twice", player=self.players[seat])
+            return said("ca.draw.twice", player=self.players[seat])
         expected = self._next_drawer(r)
         if expected is not None and seat != expected:
-            side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
+            side = said("ca.side.left" if r.direction == 1 else "ca.side.right")
             if r.first is None or r.first == expected:
-                return say("ca.draw.turn-first", player=self.players[expected], number=r.number)
-            return say("ca.draw.turn", player=self.players[expected], side=side, first=self.players[r.first])
+                return said("ca.draw.turn-first", player=self.players[expected], number=r.number)
+            return said("ca.draw.turn", player=self.players[expected], side=side, first=self.players[r.first])
         behind = (seat - r.direction) % self.n
         if source != behind:
-            side = say("ca.side.right" if r.direction == 1 else "ca.side.left")
-            return say("ca.draw.neighbour", player=self.players[seat], source=self.players[source], side=side,
+            side = said("ca.side.right" if r.direction == 1 else "ca.side.left")
+            return said("ca.draw.neighbour", player=self.players[seat], source=self.players[source], side=side,
                        neighbour=self.players[behind])
         return ""
 
@@ -466,13 +476,13 @@ class Caroleto(Rules):
         state = r.bouts.get(seat) if r is not None else None
         if r is None or state != "take" or r.closed:  # no round: no bout (state None)
             why = "ca.bout.late" if state == "take" else "ca.bout.none" if state is None else "ca.bout.again"
-            self.flag("CA-BOUT-TAKE", event, why=say(why, player=event.player))
+            self.flag("CA-BOUT-TAKE", event, why=said(why, player=event.player))
             return
         card = event.cards[0] if event.cards else UNSEEN_CARD
         for i in range(1, len(event.cards)):
-            self.flag("CA-BOUT-TAKE", event, event.card_column(i), why=say("ca.bout.one", player=event.player))
+            self.flag("CA-BOUT-TAKE", event, event.card_column(i), why=said("ca.bout.one", player=event.player))
         if card.seen and not self.places.may(card, self.places.discard):
-            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.not-there", card=card, where=self._where(card)))
+            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=said("ca.bout.not-there", card=card, where=self._where(card)))
         elif card in self.discard:
             self.discard.remove(card)
         elif self.discard_unseen:
@@ -494,7 +504,7 @@ class Caroleto(Rules):
             if what is None:
                 bid = r is not None and any(seat in b.bids for b in r.biddings)
                 if bid:
-                    self.flag("CA-HAND-SIZE", event, event.card_column(i), detail=say("ca.refill.more", player=event.player))
+                    self.flag("CA-HAND-SIZE", event, event.card_column(i), detail=said("ca.refill.more", player=event.player))
                 else:
                     self.flag("CA-DRAW-UNDUE", event, event.card_column(i))
             self._draw(seat, card, what, r, event, i)
@@ -590,7 +600,7 @@ class Caroleto(Rules):
             return
         missing = self._undrawn(r)
         if missing:
-            self.flag("CA-DRAW-MISSING", event, player=None, players=join(self.players[s] for s in missing))
+            self.flag("CA-DRAW-MISSING", event, player=None, players=listed(self.players[s] for s in missing))
         r.step = 3
         self._lay(seat, event, r, used=False)
 
@@ -599,7 +609,7 @@ class Caroleto(Rules):
         taken = r.bouts[seat]
         assert isinstance(taken, Card)  # _plays calls it for a card taken
         if taken.seen and event.cards[0] != taken:
-            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.use", player=event.player, card=taken))
+            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=said("ca.bout.use", player=event.player, card=taken))
         self._lay(seat, event, r, used=True)
 
     def _lay(self, seat: int, event: Event, r: Round, used: bool) -> None:
@@ -607,7 +617,7 @@ class Caroleto(Rules):
         target = self.seats[event.target] if event.target is not None else None
         if card == RS and not used and self.counts[seat] > 1:
             self.flag("CA-ROI-EARLY", event, event.cards_column,
-                      why=say("ca.roi.early.play", player=event.player, count=self.counts[seat] - 1))
+                      why=said("ca.roi.early.play", player=event.player, count=self.counts[seat] - 1))
             self.roi_flagged = True
         if self._from_hand(seat, card, event, 0, self.places.table):
             r.table.append(card)
@@ -648,7 +658,7 @@ class Caroleto(Rules):
                 self.flag("CA-TARGET-SELF", event, column, card=card)
             elif sort == "sips" and card.suit in RED and target not in self.seating.neighbours(seat):
                 self.flag("CA-TARGET-NEIGHBOUR", event, column, card=card, target=event.target,
-                          neighbours=join((self.players[s] for s in sorted(set(self.seating.neighbours(seat)))), "or"))
+                          neighbours=listed((self.players[s] for s in sorted(set(self.seating.neighbours(seat)))), "or"))
             return target
         if sort == "redirect" and target == seat:
             self.flag("CA-TARGET-SELF", event, column, card=card)
@@ -676,7 +686,7 @@ class Caroleto(Rules):
         for seat, state in list(r.bouts.items()):
             if isinstance(state, Card):
                 self.flag("CA-BOUT-TAKE", event, player=self.players[seat],
-                          why=say("ca.bout.unused", player=self.players[seat], card=state))
+                          why=said("ca.bout.unused", player=self.players[seat], card=state))
             r.bouts[seat] = "done"
         trumps: dict[int, Play] = {}
         for p in r.plays:
@@ -726,7 +736,7 @@ class Caroleto(Rules):
         for seat, trump in trumps.items():
             if trump.kind == "redirect" and trump.target is not None and seat in designated and seat not in aimed:
                 self.flag("CA-TRUMP-ON-SIX", event, player=self.players[seat],
-                          why=say("ca.six.redirect", player=self.players[seat], trump=trump.card))
+                          why=said("ca.six.redirect", player=self.players[seat], trump=trump.card))
         if not any(self.counts) and not self.roi_played and not self.roi_flagged:
             self.roi_flagged = True
             self.flag("CA-ROI-CHEAT", event, player=None)
@@ -751,16 +761,16 @@ class Caroleto(Rules):
         r.six_drinks.add((named, unit))
         return {named}
 
-    def _aim(self, play: Play, target: int, trumps: dict[int, Play]) -> tuple[int, str]:
+    def _aim(self, play: Play, target: int, trumps: dict[int, Play]) -> tuple[int, Said | str]:
         """Who an effect aimed at ``target`` falls on once their trump has answered, and how."""
         trump = trumps.get(target)
         if trump is None or target == play.seat:
             return target, ""
         if trump.kind == "back":
-            return play.seat, say("ca.how.back", trump=trump.card, player=self.players[target])
+            return play.seat, said("ca.how.back", trump=trump.card, player=self.players[target])
         if trump.target is None:
             return target, ""
-        return trump.target, say("ca.how.redirect", trump=trump.card, player=self.players[target],
+        return trump.target, said("ca.how.redirect", trump=trump.card, player=self.players[target],
                                  final=self.players[trump.target])
 
     # The ace's bidding.
@@ -774,7 +784,7 @@ class Caroleto(Rules):
                 return
             assert r is not None and b is not None  # _bid_turn says why when no bidding goes on
             if card == RS:
-                self.flag("CA-ROI-EARLY", event, event.card_column(i), why=say("ca.roi.early.bid", player=event.player))
+                self.flag("CA-ROI-EARLY", event, event.card_column(i), why=said("ca.roi.early.bid", player=event.player))
                 self.roi_flagged = True
             if not self._from_hand(seat, card, event, i, self.places.table):
                 return
@@ -786,7 +796,7 @@ class Caroleto(Rules):
                 self._bid_end(r, b, cut=card)
                 continue
             if card.seen and card.suit != suit:
-                self.flag("CA-BID-SUIT", event, event.card_column(i), card=card, suit=say(f"ca.suit.{suit}"))
+                self.flag("CA-BID-SUIT", event, event.card_column(i), card=card, suit=said(f"ca.suit.{suit}"))
             elif card.seen and card.rank <= b.bar:
                 self.flag("CA-BID-LOW", event, event.card_column(i), card=card, bar=self._bar(b))
             if card.seen and card.suit == suit:
@@ -809,13 +819,13 @@ class Caroleto(Rules):
             self._note("ca.note.pass", event.line)
         self._bid_end(r, b, cut=None, held=higher[0] if higher else None)
 
-    def _bid_turn(self, b: Bidding | None, seat: int) -> str:
+    def _bid_turn(self, b: Bidding | None, seat: int) -> Said | str:
         if b is None:
-            return say("ca.bid.none")
+            return said("ca.bid.none")
         if seat != b.bidder:
             assert self.round is not None  # a bidding belongs to the round
-            side = say("ca.side.left" if self.round.direction == 1 else "ca.side.right")
-            return say("ca.bid.turn", player=self.players[b.bidder], side=side, card=b.play.card,
+            side = said("ca.side.left" if self.round.direction == 1 else "ca.side.right")
+            return said("ca.bid.turn", player=self.players[b.bidder], side=side, card=b.play.card,
                        ace=self.players[b.play.seat])
         return ""
 
@@ -843,7 +853,7 @@ class Caroleto(Rules):
         other = self.seats[event.target]
         duel = next((d for d in r.duels if d.waiting and d.players == {seat, other}), None) if r else None
         if duel is None:
-            self.flag("CA-DUEL-WRONG", event, why=say("ca.duel.none", player=event.player, other=event.target))
+            self.flag("CA-DUEL-WRONG", event, why=said("ca.duel.none", player=event.player, other=event.target))
             return
         self.duel_rounds += 1
         duel.loser, duel.waiting, duel.lost_at = other, False, self.duel_rounds
@@ -854,7 +864,7 @@ class Caroleto(Rules):
         duel = max(open_, key=lambda d: d.lost_at) if open_ else None  # the last round lost
         if duel is None:
             why = "ca.duel.drank" if lost else "ca.duel.not-lost"
-            self.flag("CA-DUEL-WRONG", event, why=say(why, player=event.player))
+            self.flag("CA-DUEL-WRONG", event, why=said(why, player=event.player))
             return
         if duel.stake >= 8:
             self.flag("CA-DOUBLE-PAST-8", event)
@@ -872,8 +882,8 @@ class Caroleto(Rules):
         dare.refused = True
         r.give(seat, 1, "glass", partial(_card_in, "ca.cause.refused", self.players, dare.play), dare.play.line, "eight-refused")
 
-    def _no_dare(self, seat: int, r: Round | None) -> str:
-        return say("ca.dare.none", player=self.players[seat])
+    def _no_dare(self, seat: int, r: Round | None) -> Said:
+        return said("ca.dare.none", player=self.players[seat])
 
     def _votes(self, seat: int, event: Event) -> None:
         word = _plain(event.word)
@@ -887,7 +897,7 @@ class Caroleto(Rules):
             told = [d for d in r.dossiers if d.teller == seat] if r else []
             voted = any(seat in d.votes for d in r.dossiers) if r else False
             why = "ca.vote.teller" if told and not voted else "ca.vote.again" if voted else "ca.vote.none"
-            self.flag("CA-VOTE-WRONG", event, why=say(why, player=event.player))
+            self.flag("CA-VOTE-WRONG", event, why=said(why, player=event.player))
             return
         dossier.votes[seat] = word == "pourri"
 
@@ -898,8 +908,8 @@ class Caroleto(Rules):
             return
         assert event.target is not None  # the grammar gives « catches » its player
         caught = self.seats[event.target]
-        rules = join(str(p.card) for p in self.standing)
-        r.give(caught, 1, "sips", say("ca.cause.catch", player=event.player, rules=rules), event.line, "cavalier")
+        rules = listed(p.card for p in self.standing)
+        r.give(caught, 1, "sips", said("ca.cause.catch", player=event.player, rules=rules), event.line, "cavalier")
         r.caught.add(caught)
         self.counter["catches"] += 1
 
@@ -913,7 +923,7 @@ class Caroleto(Rules):
         unit, amount = ("sips", sips) if sips is not None else (word, 1)
         # the drink as written, in words (self._written(event)), is worded only for a flag
         if r is None:
-            self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=self._written(event)))
+            self.flag("CA-DRINK-UNDUE", event, why=said("ca.drink.no-round", player=event.player, written=self._written(event)))
             return
         r.writes = True
         owed = r.owed(seat, unit)
@@ -923,35 +933,34 @@ class Caroleto(Rules):
             others = [u for u in UNITS if u != unit and r.owed(seat, u) > EPSILON]
             if others:
                 self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, others[0]),
-                          why=say("ca.drink.more", player=event.player, written=self._written(event),
-                                  owed=join(self._amount(r.owed(seat, u), u) for u in others), causes=self._causes(r, seat, others)))
+                          why=said("ca.drink.more", player=event.player, written=self._written(event),
+                                  owed=listed(self._amount(r.owed(seat, u), u) for u in others), causes=self._causes(r, seat, others)))
             else:
                 self.flag("CA-DRINK-UNDUE", event, rule=r.rule_of(seat, unit),
                           why=self._nothing_owed(r, seat, unit, self._written(event)))
         elif amount > owed + EPSILON:
             self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, unit),
-                      why=say("ca.drink.more", player=event.player, written=self._written(event), owed=self._amount(owed, unit),
+                      why=said("ca.drink.more", player=event.player, written=self._written(event), owed=self._amount(owed, unit),
                               causes=self._causes(r, seat, [unit])))
         r.written[(seat, unit)] = r.written.get((seat, unit), 0) + amount
         if unit == "sips" and r.duels:
             self._duels_drunk(r, seat)
         self.catchable = seat
 
-    def _causes(self, r: Round, seat: int, units: list[str]) -> str:
+    def _causes(self, r: Round, seat: int, units: list[str]) -> Listed:
         """Why the round gives a player drinks of these units, in words."""
-        name = self.players[seat]
-        return "; ".join(d.cause for d in r.drinks() if d.player == name and d.unit in units)
+        return _between("; ", [cause for s, _, unit, cause, _ in r.causes() if s == seat and unit in units])
 
-    def _nothing_owed(self, r: Round, seat: int, unit: str, written: str) -> str:
+    def _nothing_owed(self, r: Round, seat: int, unit: str, written: Said | str) -> Said:
         """A drink written when nothing is owed: what the round gave and was drunk
         already, or that it gave nothing."""
         name = self.players[seat]
         if not r.closed:
-            return say("ca.drink.early", player=name, written=written, number=r.number)
+            return said("ca.drink.early", player=name, written=written, number=r.number)
         given = r.totals().get((seat, unit), 0)
         if given <= EPSILON:
-            return say("ca.drink.nothing", player=name, written=written, number=r.number, none=say(f"ca.drink.none.{unit}"))
-        return say("ca.drink.drunk", player=name, written=written, number=r.number, given=self._amount(given, unit),
+            return said("ca.drink.nothing", player=name, written=written, number=r.number, none=said(f"ca.drink.none.{unit}"))
+        return said("ca.drink.drunk", player=name, written=written, number=r.number, given=self._amount(given, unit),
                    causes=self._causes(r, seat, [unit]))
 
     @staticmethod
@@ -977,31 +986,31 @@ class Caroleto(Rules):
         owing = r.owing()
         if not owing:
             return []
-        drinks = r.drinks()
+        drinks = r.causes()
         found: list[tuple[str, MissingDrink]] = []
         for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
             name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
-            mine = [d for d in drinks if d.player == name and d.unit == unit]
-            causes = say("join.semicolon").join(say("ca.cause.line", cause=d.cause, line=d.line) for d in mine)
+            mine = [(cause, line) for s, _, u, cause, line in drinks if s == seat and u == unit]
+            causes = _between(said("join.semicolon"), [said("ca.cause.line", cause=cause, line=line) for cause, line in mine])
             stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
             if stopped:
-                found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
+                found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": said("ca.six.drink", player=name, amount=amount,
                                                                              causes=causes)}))
             else:
                 found.append(("CA-DRINK-MISSING", {"player": name, "number": r.number, "amount": amount, "causes": causes}))
         return found
 
     @staticmethod
-    def _amount(amount: Amount, unit: str) -> str:
-        """An amount of a unit in words (a method, not ``staticmethod(amount_text)``: mypyc
+    def _amount(amount: Amount, unit: str) -> Said:
+        """An amount of a unit in words (a method, not ``staticmethod(amount_said)``: mypyc
         takes no such class attribute)."""
-        return amount_text(amount, unit)
+        return amount_said(amount, unit)
 
-    def _written(self, event: Event) -> str:
+    def _written(self, event: Event) -> Said:
         word = event.word
         assert word is not None  # the grammar gives « drinks » its amount
         sips = whole(word)
-        return self._amount(sips, "sips") if sips is not None else self._amount(1, word) if word != "central" else say("ca.drink.central")
+        return self._amount(sips, "sips") if sips is not None else self._amount(1, word) if word != "central" else said("ca.drink.central")
 
     # --- Cards moving -------------------------------------------------------------------
     def _from_hand(self, seat: int, card: Card, event: Event, index: int, destination: int) -> bool:
@@ -1009,7 +1018,7 @@ class Caroleto(Rules):
         hand; False when the hand has no card left."""
         if self.counts[seat] <= 0:
             self.flag("CA-HAND-SIZE", event, event.card_column(index), player=self.players[seat],
-                      detail=say("ca.no-card", player=self.players[seat]))
+                      detail=said("ca.no-card", player=self.players[seat]))
             return False
         places = self.places
         if card.seen:
@@ -1031,21 +1040,21 @@ class Caroleto(Rules):
     def _misplaced(self, card: Card, event: Event, index: int) -> None:
         if card == RS and self.roi_by_announcement and self.announced is not None:
             self.flag("CA-ROI-FALSE", event, event.card_column(index),
-                      why=say("ca.roi.moved", holder=self.players[self.announced], player=event.player))
+                      why=said("ca.roi.moved", holder=self.players[self.announced], player=event.player))
             self.roi_by_announcement = False
         else:
             self.flag("REC-DUPLICATE-CARD", event, event.card_column(index), card=card, where=self._where(card))
 
-    def _where(self, card: Card) -> str:
+    def _where(self, card: Card) -> Said | Listed:
         """Where a card may be, in words."""
         mask = self.places.mask(card)
         if mask == self.places.table:
-            return say("where.played")
+            return said("where.played")
         seats = [self.players[s] for s in range(self.n) if mask & Places.seat(s)]
-        parts = [say("where.hand", player=join(seats, "or"))] if seats else []
-        parts += [say(key) for bit, key in ((self.places.stock, "ca.where.stock"), (self.places.discard, "ca.where.discard"))
+        parts = [said("where.hand", player=listed(seats, "or"))] if seats else []
+        parts += [said(key) for bit, key in ((self.places.stock, "ca.where.stock"), (self.places.discard, "ca.where.discard"))
                   if mask & bit]
-        return join(parts, "or") if parts else say("ca.where.nowhere")
+        return listed(parts, "or") if parts else said("ca.where.nowhere")
 
     def _note(self, key: str, line: int) -> None:
         """A note on what could not be checked, one per kind, listing its lines."""
@@ -1065,18 +1074,18 @@ class Caroleto(Rules):
     def _can_draw(self) -> bool:
         return self.stock + len(self.discard) + self.discard_unseen > 0
 
-    def _pending(self, r: Round) -> list[tuple[str, str | None, str]]:
+    def _pending(self, r: Round) -> list[tuple[str, str | None, Said]]:
         """What step 4 must still settle: (code at the round's end, player, in words)."""
         names = self.players
-        found: list[tuple[str, str | None, str]] = []
+        found: list[tuple[str, str | None, Said]] = []
         draw = self._can_draw()
         for seat, owed in r.exchange_owed.items():
             if draw:
-                found.append(("CA-UNSETTLED", names[seat], say("ca.pending.exchange", player=names[seat], count=owed)))
+                found.append(("CA-UNSETTLED", names[seat], said("ca.pending.exchange", player=names[seat], count=owed)))
         for duel in r.duels:
             if duel.waiting:
                 a, b = sorted(duel.players)
-                found.append(("CA-UNSETTLED", None, say("ca.pending.duel", a=names[a], b=names[b], stake=duel.stake,
+                found.append(("CA-UNSETTLED", None, said("ca.pending.duel", a=names[a], b=names[b], stake=duel.stake,
                                                         card=duel.play.card)))
         for dossier in r.dossiers:
             if not dossier.complete:
@@ -1085,14 +1094,14 @@ class Caroleto(Rules):
                                                         teller=names[dossier.teller], card=dossier.play.card)))
         bidding = r.bidding()
         if bidding is not None:
-            found.append(("CA-UNSETTLED", names[bidding.bidder], say("ca.pending.bid", player=names[bidding.bidder],
+            found.append(("CA-UNSETTLED", names[bidding.bidder], said("ca.pending.bid", player=names[bidding.bidder],
                                                                      card=bidding.play.card, bar=self._bar(bidding))))
         if draw:
             for d in r.nine_draws:
-                found.append(("CA-UNSETTLED", names[d.drawer], say("ca.pending.nine", player=names[d.drawer],
+                found.append(("CA-UNSETTLED", names[d.drawer], said("ca.pending.nine", player=names[d.drawer],
                                                                    card=d.play.card)))
             for seat, owed in r.refill.items():
-                found.append(("CA-HAND-SIZE", names[seat], say("ca.pending.refill", player=names[seat], count=owed)))
+                found.append(("CA-HAND-SIZE", names[seat], said("ca.pending.refill", player=names[seat], count=owed)))
         return found
 
     def _owed_drinks(self, r: Round) -> list[tuple[int, str, Amount]]:
@@ -1149,7 +1158,7 @@ class Caroleto(Rules):
             return [say("ca.todo.announce")]
         if r is None:
             return [self._next_todo()]
-        things = [what for _, _, what in self._pending(r) if r.exchange_owed]
+        things = [str(what) for _, _, what in self._pending(r) if r.exchange_owed]
         if not r.complete(self.counts):
             expected = self._next_drawer(r)
             if self._undrawn(r):
@@ -1158,13 +1167,13 @@ class Caroleto(Rules):
                               else say("ca.todo.draw-any"))
             else:
                 waiting = [p for s, p in enumerate(self.players) if s not in r.played and self.counts[s]]
-                things.append(_say_players("ca.todo.lay", waiting))
+                things.append(str(_say_players("ca.todo.lay", waiting)))
         for seat, state in r.bouts.items():
             if state == "take" and not r.closed and self._bouts_open(r):
                 things.append(say("ca.todo.bout", player=self.players[seat]))
             elif isinstance(state, Card):
                 things.append(say("ca.todo.use", player=self.players[seat], card=state))
-        things += [what for _, _, what in self._pending(r) if what not in things]
+        things += [text for text in (str(what) for _, _, what in self._pending(r)) if text not in things]
         things += [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)]
         if not things:
             things.append(self._next_todo())
@@ -1177,7 +1186,7 @@ class Caroleto(Rules):
         nr = _next_round(self)
         if nr.last:
             waiting = [p for s, p in enumerate(self.players) if self.counts[s]]
-            return _say_players("ca.todo.round-lay", waiting, number=nr.number)
+            return str(_say_players("ca.todo.round-lay", waiting, number=nr.number))
         drawer = self._next_drawer(nr)
         if drawer is None:
             return say("ca.todo.round-any", number=nr.number)
@@ -1282,46 +1291,52 @@ RULES_CLASS = Caroleto
 # The causes of drinks, worded only when asked for: ``partial``s of these functions, not
 # closures, so that the rules' copies and pickles can hold them (compiled with mypyc, a
 # closure cannot be copied).
-def card_cause(players: tuple[str, ...], play: Play) -> str:
+def card_cause(players: tuple[str, ...], play: Play) -> Said | Listed:
     """A card as a drink's cause: « 4S played by Léa on Noé, sent back by Noé's T7 »."""
     key = "ca.cause.used" if play.used else "ca.cause.card"
-    cause = say(key, card=play.card, player=players[play.seat])
-    if play.target is not None and play.kind in TARGETED:
-        cause += say("ca.cause.on", target=players[play.target])
-    return cause + (", " + play.how if play.how else "")
+    cause = said(key, card=play.card, player=players[play.seat])
+    on = play.target is not None and play.kind in TARGETED
+    if not on and not play.how:
+        return cause
+    parts: list[object] = [cause]
+    if play.target is not None and on:
+        parts.append(said("ca.cause.on", target=players[play.target]))
+    if play.how:
+        parts += [", ", play.how]
+    return together(*parts)
 
 
-def _nine_cause(players: tuple[str, ...], card: Card, owed: NineDraw) -> str:
+def _nine_cause(players: tuple[str, ...], card: Card, owed: NineDraw) -> Said | Listed:
     """The card drawn for a 9, as a drink's cause."""
-    words = say("ca.cause.nine", card=card, nine=owed.play.card, player=players[owed.play.seat])
-    return words + ", " + owed.how if owed.how else words
+    words = said("ca.cause.nine", card=card, nine=owed.play.card, player=players[owed.play.seat])
+    return together(words, ", ", owed.how) if owed.how else words
 
 
-def _central_cause(players: tuple[str, ...], thirds: int, play: Play) -> str:
-    return say("ca.cause.central", thirds=thirds, cause=card_cause(players, play))
+def _central_cause(players: tuple[str, ...], thirds: int, play: Play) -> Said | Listed:
+    return said("ca.cause.central", thirds=thirds, cause=card_cause(players, play))
 
 
-def _seven_cause(rules: Caroleto, base: Callable[[], str], k: int, seat: int, r: Round) -> str:
+def _seven_cause(rules: Caroleto, base: Callable[[], Words], k: int, seat: int, r: Round) -> Said:
     """A 7's drink: the card, and the place of the drinker in its count, which goes
     round in the table's direction (turned by the Dame of an earlier round)."""
     cause = base()
     if not k:
-        return say("ca.cause.seven-own", cause=cause)
-    side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
-    since = say("ca.since.dame", number=rules.turned_in) if rules.turned_in is not None and r.direction != 1 else ""
-    return say("ca.cause.seven", cause=cause, player=rules.players[seat], place=k + 1, side=side, since=since)
+        return said("ca.cause.seven-own", cause=cause)
+    side = said("ca.side.left" if r.direction == 1 else "ca.side.right")
+    since = said("ca.since.dame", number=rules.turned_in) if rules.turned_in is not None and r.direction != 1 else ""
+    return said("ca.cause.seven", cause=cause, player=rules.players[seat], place=k + 1, side=side, since=since)
 
 
-def _card_in(key: str, players: tuple[str, ...], play: Play) -> str:
+def _card_in(key: str, players: tuple[str, ...], play: Play) -> Said | Listed:
     """A card's cause within a sentence (a 10 with no duel, an 8's dare refused)."""
-    return say(key, cause=card_cause(players, play))
+    return said(key, cause=card_cause(players, play))
 
 
-def _sixes_cause(players: tuple[str, ...], sixes: list[Play]) -> str:
+def _sixes_cause(players: tuple[str, ...], sixes: list[Play]) -> Said | Listed:
     if len(sixes) == 1:
         return card_cause(players, replace(sixes[0], target=None))
-    return say("ca.cause.sixes", count=len(sixes), cards=join(f"{p.card} ({players[p.seat]})" for p in sixes))
+    return said("ca.cause.sixes", count=len(sixes), cards=listed(together(p.card, f" ({players[p.seat]})") for p in sixes))
 
 
-def _bid_cause(players: tuple[str, ...], key: str, play: Play, position: int, cut: Card | None, held: Card | None) -> str:
-    return say(key, cause=card_cause(players, play), position=position, trump=cut, card=held)
+def _bid_cause(players: tuple[str, ...], key: str, play: Play, position: int, cut: Card | None, held: Card | None) -> Said:
+    return said(key, cause=card_cause(players, play), position=position, trump=cut, card=held)
