@@ -16,6 +16,7 @@ from .messages import Said, join, listed, said, say
 from .numbers import signed
 from .notation import RecordError
 from .record import PREPOSITIONS, Batch, Event, Header, Record
+from .spelling import NOTATIONS
 
 STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
@@ -239,7 +240,7 @@ def replay(rules: Rules, record: Record) -> Rules:
                 if len(rules.claims) < CLAIMS_KEPT:
                     rules.claims.append(event)
                 elif len(rules.claims) == CLAIMS_KEPT:
-                    rules.notes.append(say("note.claims-unchecked", line=event.line, count=CLAIMS_KEPT))
+                    rules.notes.append(said("note.claims-unchecked", line=event.line, count=CLAIMS_KEPT))
                     rules.claims.append(event)
             elif over(event):
                 rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
@@ -327,11 +328,18 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
         record.path, record.line, rules.name, list(rules.players), status,
         sorted(found, key=lambda v: (v.line, v.column)), result,
         rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(),
-        [*rules.notes, *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
+        [*_worded_notes(rules, record), *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
         _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
         omitted=found.omitted(), errors=record.errors, error_count=record.error_count, sources=found.sources,
         drunk=rules.drunk(),
     )
+
+
+def _worded_notes(rules: Rules, record: Record) -> list[str]:
+    """The game's notes (said during the replay, not worded) in the language in use, their
+    cards in the record's notation."""
+    written = NOTATIONS["fr" if record.french else "en"]
+    return [note if isinstance(note, str) else note.words(written) for note in rules.notes]
 
 
 def _drain(record: Record) -> None:
@@ -395,7 +403,7 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
         _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
     for claim in rules.claims[:CLAIMS_KEPT]:
         if not result.finished:
-            rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
+            rules.notes.append(said("note.score-unfinished", player=claim.player, line=claim.line))
         elif claim.player not in result.scores or result.scores[claim.player] != signed(claim.word or ""):
             _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=signed(claim.word or ""),
                        actual=result.scores.get(claim.player, 0) if result.scores else said("score.none"),

@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from ..cards import Card
 from ..french import FRENCH_VERBS, is_french
-from ..messages import Said, join, language, say
+from ..messages import Said, join, language, said, say
 from ..notation import PLAYER_NAME, VERBS
 from ..numbers import MAX_DIGITS, whole
 from ..plain import field_values, fields_repr
@@ -310,11 +310,12 @@ class Setup:
     players: tuple[str, ...]
     first: int
     options: dict[str, object]
-    notes: list[str]
-    """What the headers left to say: a tag given twice alike, a tag that looks misspelled."""
+    notes: list[Said | str]
+    """What the headers left to say: a tag given twice alike, a tag that looks misspelled
+    (worded when the report is made)."""
 
     def __init__(self, record: Record, players: tuple[str, ...], first: int, options: dict[str, object] | None = None,
-                 notes: list[str] | None = None) -> None:
+                 notes: list[Said | str] | None = None) -> None:
         self.record = record
         self.players = players
         self.first = first
@@ -492,34 +493,34 @@ def _word_amount(amount: int | float, unit: str) -> str:
 
 
 @mypyc_attr(native_class=False)  # a subclass of list: a Python class, even compiled (mypyc)
-class Notes(list[str]):
+class Notes(list[Said | str]):
     """A game's notes (what could not be checked): the first NOTES_KEPT are kept, the
     others counted (``more``), so that no record, however written, grows them unbounded.
     A note may be rewritten in place (a note that lists lines)."""
 
-    def __init__(self, notes: Iterable[str] = ()) -> None:
+    def __init__(self, notes: Iterable[Said | str] = ()) -> None:
         super().__init__(notes)
         self.more = 0
 
-    def append(self, note: str) -> None:
+    def append(self, note: Said | str) -> None:
         if len(self) < NOTES_KEPT:
             super().append(note)
         else:
             self.more += 1
 
     @overload
-    def __setitem__(self, index: SupportsIndex, note: str, /) -> None: ...
+    def __setitem__(self, index: SupportsIndex, note: Said | str, /) -> None: ...
 
     @overload
-    def __setitem__(self, index: slice, note: Iterable[str], /) -> None: ...
+    def __setitem__(self, index: slice, note: Iterable[Said | str], /) -> None: ...
 
-    def __setitem__(self, index: SupportsIndex | slice, note: str | Iterable[str], /) -> None:
+    def __setitem__(self, index: SupportsIndex | slice, note: Said | str | Iterable[Said | str], /) -> None:
         if isinstance(index, slice):
-            super().__setitem__(index, note)
+            super().__setitem__(index, cast("Iterable[Said | str]", note))
             return
         if isinstance(index, int) and index >= len(self):
             return  # a note that was counted, not kept
-        super().__setitem__(index, cast(str, note))  # one index, one note (the overloads)
+        super().__setitem__(index, cast("Said | str", note))  # one index, one note (the overloads)
 
 
 NOTES_KEPT = 50
@@ -841,11 +842,11 @@ def _tags_of(cls: type[Rules]) -> tuple[dict[str, str], frozenset[str]]:
     return found
 
 
-def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
+def _repeated_tags(record: Record, cls: type[Rules]) -> list[Said | str]:
     """Notes on tags given twice alike and on tags close to one the game only keeps
     ([Dates]); SetupError for a tag referee reads given twice with two values. A tag close
     to one the game reads is not noted here: it is a violation (``misspelled_tags``)."""
-    notes: list[str] = []
+    notes: list[Said | str] = []
     known, read = _tags_of(cls)
     first: dict[str, Header] = {}
     for header in record.headers:
@@ -855,13 +856,13 @@ def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
             if key in read and not same:
                 raise SetupError(say("setup.tag-twice", tag=header.tag, line=first[key].line,
                                      first=first[key].value, second=header.value), header)
-            notes.append(say("note.tag-twice" if same else "note.tag-again", tag=header.tag, line=header.line))
+            notes.append(said("note.tag-twice" if same else "note.tag-again", tag=header.tag, line=header.line))
             continue
         first[key] = header
         if key not in known:
             close = _close_tag(key, known)
             if close and not _reads(cls, close, read):
-                notes.append(say("note.tag-misspelled", tag=header.tag, line=header.line, known=known[close]))
+                notes.append(said("note.tag-misspelled", tag=header.tag, line=header.line, known=known[close]))
     return notes
 
 

@@ -458,7 +458,7 @@ class BatailleCorse(Rules):
             return
         if (elapsed := self._ban_elapsed(seat)) is not None:  # the clock: this line's time, else the last one given
             if elapsed < BAN_SECONDS and event.seconds is None:
-                self.notes.append(say("note.slap-untimed", player=event.player, line=event.line))
+                self.notes.append(said("note.slap-untimed", player=event.player, line=event.line))
             elif elapsed < BAN_SECONDS:
                 self.flag("BC-SLAP-BANNED", event, count=elapsed)
                 return
@@ -550,7 +550,7 @@ class BatailleCorse(Rules):
             # A fault on a line without a time is dated by the last time given before it:
             # a slap flagged as banned is then surely within the 30 seconds.
             if self.clock is None:
-                self.notes.append(say("note.no-slap-30", player=event.player))
+                self.notes.append(said("note.no-slap-30", player=event.player))
             else:
                 self.banned_at[seat] = self.clock
             return
@@ -650,10 +650,10 @@ class BatailleCorse(Rules):
         for seat, pack in enumerate(self.packs):
             hidden = sum(not c.seen for c in pack)
             if hidden:
-                self.notes.append(say("note.play-out-unknown", player=self.players[seat], count=hidden))
+                self.notes.append(said("note.play-out-unknown", player=self.players[seat], count=hidden))
                 return
         if self.penalty or any(not c.seen for c in self.pile):
-            self.notes.append(say("note.play-out-pending", todo="; ".join(self.todo())))
+            self.notes.append(said("note.play-out-pending", todo="; ".join(self.todo())))
             return
         before = self.cards_played
         seen: dict[tuple[tuple[bytes, ...], int, tuple[bool, ...]], int] = {}
@@ -667,7 +667,7 @@ class BatailleCorse(Rules):
                 key = (tuple(bytes(PAYING.get(c.rank, 0) for c in p) for p in self.packs), self.turn, tuple(self.out))
                 if key in seen:
                     self.never = {"start": seen[key] + 1, "length": self.cards_played - seen[key]}
-                    self.notes.append(say("never-ends", **self.never))
+                    self.notes.append(said("never-ends", **self.never))
                     return
                 seen[key] = self.cards_played
                 continue
@@ -675,7 +675,7 @@ class BatailleCorse(Rules):
             card = self.packs[seat].popleft()
             self._lay(card)
             self._after_card(seat, card)
-        self.notes.append(say("note.play-out", count=self.cards_played - before))
+        self.notes.append(said("note.play-out", count=self.cards_played - before))
 
     def _settled(self) -> BatailleCorse:
         """The replay as the next event other than a slap will find it: a player whose

@@ -454,7 +454,7 @@ class Flaschenteufel(TrickRules):
             return seen + rest
         if not self.unknown_devil:
             self.unknown_devil = True
-            self.notes.append(say("note.devil-unknown", count=hidden))
+            self.notes.append(said("note.devil-unknown", count=hidden))
         return seen
 
     def scores(self) -> dict[str, int]:
@@ -485,9 +485,9 @@ class Flaschenteufel(TrickRules):
         if not self.end_noted:  # the end in words, so that the scores can be traced
             self.end_noted = True
             devil = self.devils_trick()
-            fields = {"cards": join(map(str, sorted(devil))), "points": self._points(devil), "price": self.price}
-            self.notes.append(say("ft.note.end", owner=self.players[self.owner], **fields) if self.owner is not None
-                              else say("ft.note.end-free", **fields))
+            fields: dict[str, object] = {"cards": listed(sorted(devil)), "points": self._points(devil), "price": self.price}
+            self.notes.append(said("ft.note.end", owner=self.players[self.owner], **fields) if self.owner is not None
+                              else said("ft.note.end-free", **fields))
         scores = self.scores()
         order = sorted(self.players, key=lambda p: -scores[p])
         best = [p for p in self.players if scores[p] == scores[order[0]]]

@@ -289,7 +289,7 @@ class TrickRules(Rules):
         self.started = True
         unknown = [self.players[s] for s in range(len(self.players)) if s not in self.deal_lines]
         if unknown:
-            self.notes.append(say("note.hands-unseen", players=join(unknown)))
+            self.notes.append(said("note.hands-unseen", players=listed(unknown)))
 
     def _start(self, event: Event) -> None:
         """The first card of the first trick."""

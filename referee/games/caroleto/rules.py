@@ -1062,8 +1062,8 @@ class Caroleto(Rules):
         if len(lines) > NOTED_LINES:
             return
         lines.append(line)
-        shown = join(map(str, lines)) if len(lines) <= NOTED_LINES else ", ".join(map(str, lines[:NOTED_LINES])) + say("ca.note.more")
-        text = say(key, lines=shown, count=len(lines))
+        shown = listed(lines) if len(lines) <= NOTED_LINES else together(", ".join(map(str, lines[:NOTED_LINES])), said("ca.note.more"))
+        text = said(key, lines=shown, count=len(lines))
         if key in self._noted:
             self.notes[at] = text
         else:

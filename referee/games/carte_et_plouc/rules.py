@@ -196,7 +196,7 @@ class CarteEtPlouc(Calls):
     def _begin(self) -> None:
         self.started = True
         if not self.starter.seen:
-            self.notes.append(say("cp.note.no-starter"))
+            self.notes.append(said("cp.note.no-starter"))
 
     # --- Events -----------------------------------------------------------------------------
     def apply(self, event: Event) -> None:
@@ -451,7 +451,7 @@ class CarteEtPlouc(Calls):
             self.suit, self.rank = None, 0
             if not self.blind_noted:
                 self.blind_noted = True
-                self.notes.append(say("cp.note.unseen-play", player=event.player, line=event.line))
+                self.notes.append(said("cp.note.unseen-play", player=event.player, line=event.line))
             return
         self._powers(seat, event, cards, end, before)
         if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
@@ -734,9 +734,9 @@ class CarteEtPlouc(Calls):
 
     def _write_note(self, seat: int, entry: Unverified) -> None:
         lines = entry.lines
-        shown = join(map(str, lines)) if entry.count <= SHOWN else ", ".join(map(str, lines[:SHOWN])) + say("cp.note.more")
-        shown = say("cp.note.line" if entry.count == 1 else "cp.note.lines", lines=shown)
-        self.notes[entry.index] = say("cp.note.unverified", player=self.players[seat], lines=shown)
+        shown = listed(lines) if entry.count <= SHOWN else together(", ".join(map(str, lines[:SHOWN])), said("cp.note.more"))
+        self.notes[entry.index] = said("cp.note.unverified", player=self.players[seat],
+                                       lines=said("cp.note.line" if entry.count == 1 else "cp.note.lines", lines=shown))
 
     # --- Reporting ------------------------------------------------------------------------------
     def over(self, event: Event | None = None) -> bool:
@@ -745,7 +745,7 @@ class CarteEtPlouc(Calls):
     def conclude(self) -> None:
         """A [Result] header: the game is over; a « plouc » not written could not be checked."""
         if self.plouc is not None:
-            self.notes.append(say("cp.note.no-plouc", player=self.players[self.plouc]))
+            self.notes.append(said("cp.note.no-plouc", player=self.players[self.plouc]))
             self.plouc = None
             self.ended = self.ended or self.closing
 
