@@ -82,3 +82,31 @@ def test_the_json_report_gives_each_findings_key_and_fields(capsys) -> None:
     assert revoke["fields"]["player"] == "Ben"
     schema = json.loads((ROOT / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
     assert {"key", "fields"} <= set(schema["$defs"]["violation"]["required"])
+
+
+def test_a_bid_too_low_names_the_card_to_beat_in_the_records_letters() -> None:
+    """Caroleto's CA-BID-LOW names the card to beat as a card (it was spelled in English
+    letters whatever the record's notation): « 4P is not higher than 9P » in a French record."""
+    from referee.engine import check
+    from referee.notation import parse_text
+
+    (record,) = parse_text("""[Jeu "caroleto"]
+[Notation "fr"]
+[Joueurs "Ann Ben Cas Dom"]
+Ben dit roi
+Ben prend ?? à Ann
+Cas prend ?? à Ben
+Dom prend ?? à Cas
+Ann prend ?? à Dom
+Ann joue AP
+Ben joue CP
+Cas joue CC
+Dom joue CK
+Ben mise 5P
+Cas mise 9P
+Dom mise 4P
+""")
+    with speaking("en"):
+        (low,) = [v for v in check(record).violations if v.code == "CA-BID-LOW"]
+        assert low.message.startswith("4P is not higher than 9P"), low.message
+        assert low.words("en").startswith("4S is not higher than 9S")

@@ -829,10 +829,10 @@ class Caroleto(Rules):
                        ace=self.players[b.play.seat])
         return ""
 
-    def _bar(self, b: Bidding) -> str:
-        from ...cards import RANK_NAMES
-
-        return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
+    @staticmethod
+    def _bar(b: Bidding) -> Card:
+        """The card a bid must beat: the highest of the ace's suit bid so far (the ace at first)."""
+        return Card(b.bar, b.play.card.suit)
 
     def _bid_end(self, r: Round, b: Bidding, cut: Card | None, held: Card | None = None) -> None:
         """The bidding ends with this bidder: cut with a trump, blocked, or (``held``) a
