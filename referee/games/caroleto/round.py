@@ -223,7 +223,14 @@ class Round:
         """What the round gives so far: the settled drinks, the duels lost, the dossiers
         judged pourri; by line."""
         names, number = self.names, self.number
-        return [Drink(names[s], amount, unit, str(cause), line, number) for s, amount, unit, cause, line in self.causes()]
+        found: list[Drink] = []
+        texts: dict[int, str] = {}  # a cause several drinks share (a 7's, the 6s'), worded once
+        for s, amount, unit, cause, line in self.causes():
+            text = texts.get(id(cause))
+            if text is None:
+                text = texts[id(cause)] = str(cause)
+            found.append(Drink(names[s], amount, unit, text, line, number))
+        return found
 
     def causes(self) -> list[tuple[int, Amount, str, Words, int]]:
         """What the round gives so far, not yet worded: (seat, amount, unit, cause, line),
