@@ -95,6 +95,10 @@ def say(key: str, **fields: object) -> str:
     its singular or plural form by the ``count`` field (by the language's plural rule). In
     French, a word before a field elides before the field's first sound (``de`` Ann is
     ``d'Ann``: see ``elide``)."""
+    return _say(key, fields)
+
+
+def _say(key: str, fields: dict[str, object]) -> str:
     english = ENGLISH[key]
     if _language == "en":
         if isinstance(english, tuple):
@@ -199,7 +203,13 @@ class Said:
     def words(self, cards: CardWriter | None = None) -> str:
         """The sentence in the language in use, its cards written by ``cards`` (None: as
         the notation in force writes them)."""
-        return say(self.key, **{name: worded(value, cards) for name, value in self.fields.items()})
+        fields = self.fields
+        for value in fields.values():
+            kind = type(value)
+            if kind is not str and kind is not int:  # a name or a number is as it is: no copy when all are
+                return _say(self.key, {name: item if type(item) is str else worded(item, cards)
+                                       for name, item in fields.items()})
+        return _say(self.key, fields)
 
     def __str__(self) -> str:
         return self.words()
@@ -240,8 +250,9 @@ class Listed:
         return Listed, (self.items, self.last)
 
     def words(self, cards: CardWriter | None = None) -> str:
-        items = [worded(item, cards) for item in self.items]
-        return join(items, self.last) if self.last else "".join(str(item) for item in items)
+        if self.last:
+            return join([worded(item, cards) for item in self.items], self.last)
+        return "".join([item if type(item) is str else str(worded(item, cards)) for item in self.items])
 
     def __str__(self) -> str:
         return self.words()
@@ -273,6 +284,9 @@ def worded(value: object, cards: CardWriter | None = None) -> object:
     """A field of a sentence as ``say`` takes it: a card written by ``cards`` (None: as
     the notation in force writes it), a group of cards separated by spaces, a sentence or a
     list worded; anything else as it is (a number keeps its type: a plural reads it)."""
+    kind = type(value)
+    if kind is str or kind is int:  # the usual field: a name, a word, a number
+        return value
     if isinstance(value, Card):
         return str(value) if cards is None else cards.card(value)
     if isinstance(value, (Said, Listed)):
