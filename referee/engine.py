@@ -13,10 +13,11 @@ from .games import GAMES, find_game, load_rules, normalize
 from .games.names import code_point, difference, skeleton
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name, misspelled_tags
 from .match import Matches, Standing
-from .messages import join, say
+from .messages import Said, join, listed, said, say
 from .numbers import signed
 from .notation import RecordError
 from .record import PREPOSITIONS, Batch, Event, Header, Record
+from .spelling import NOTATIONS
 
 STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
@@ -227,9 +228,9 @@ def replay(rules: Rules, record: Record) -> Rules:
             if event.comment is not None and "accepted" in event.comment:
                 _mark(rules, event)
             if event.player not in players and event.verb != "round":
-                rules.flag("REC-UNKNOWN-PLAYER", event, players=join(rules.players), hint=_close_name(event.player, rules.players))
+                rules.flag("REC-UNKNOWN-PLAYER", event, players=listed(rules.players), hint=_close_name(event.player, rules.players))
             elif event.target is not None and event.target not in players:
-                rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=join(rules.players),
+                rules.flag("REC-UNKNOWN-PLAYER", event, player=event.target, players=listed(rules.players),
                            hint=_close_name(event.target, rules.players))
             elif event.verb not in verbs:
                 rules.flag("REC-UNSUPPORTED-EVENT", event, verb="-- round" if event.verb == "round" else event.verb)
@@ -244,7 +245,7 @@ def replay(rules: Rules, record: Record) -> Rules:
                 if len(rules.claims) < CLAIMS_KEPT:
                     rules.claims.append(event)
                 elif len(rules.claims) == CLAIMS_KEPT:
-                    rules.notes.append(say("note.claims-unchecked", line=event.line, count=CLAIMS_KEPT))
+                    rules.notes.append(said("note.claims-unchecked", line=event.line, count=CLAIMS_KEPT))
                     rules.claims.append(event)
             elif over(event):
                 rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
@@ -253,7 +254,7 @@ def replay(rules: Rules, record: Record) -> Rules:
     return rules
 
 
-def _close_name(name: str, players: Collection[str]) -> str:
+def _close_name(name: str, players: Collection[str]) -> Said | str:
     """' (did you mean Noé?)' for a name that differs from a player's only in case,
     accents or look-alike characters (Noe, noé, a Cyrillic Аnn), or by a letter or two;
     empty otherwise."""
@@ -264,9 +265,9 @@ def _close_name(name: str, players: Collection[str]) -> str:
         looks = [p for p in players if fold_name(skeleton(p)) == fold_name(skeleton(name))]
         if looks and (character := difference(name, looks[0])) is not None:
             key = "hint.player-look-alike" if character in looks[0] else "hint.name-look-alike"
-            return say(key, player=looks[0], character=code_point(character))
+            return said(key, player=looks[0], character=code_point(character))
     close = same or difflib.get_close_matches(name, list(players), n=1, cutoff=0.75)
-    return say("hint.player", player=close[0]) if close else ""
+    return said("hint.player", player=close[0]) if close else ""
 
 
 def _effective_headers(record: Record) -> dict[str, str]:
@@ -281,12 +282,12 @@ def _effective_headers(record: Record) -> dict[str, str]:
     return shown
 
 
-def _outcome(result: Result) -> str:
+def _outcome(result: Result) -> Said:
     if result.winner:
-        return say("report.winner", player=result.winner)
+        return said("report.winner", player=result.winner)
     if result.finished:
-        return say("report.no-winner")
-    return say("report.never-ends" if result.never_ends else "report.in-progress")
+        return said("report.no-winner")
+    return said("report.never-ends" if result.never_ends else "report.in-progress")
 
 
 def check(record: Record, play_out: bool = False, found: Found | None = None) -> GameReport:
@@ -339,11 +340,18 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
         record.path, record.line, rules.name, list(rules.players), status,
         sorted(found, key=lambda v: (v.line, v.column)), result,
         rules.tallies(), rules.stats(), [] if result.never_ends else rules.todo(),
-        [*rules.notes, *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
+        [*_worded_notes(rules, record), *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
         _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
         omitted=found.omitted(), errors=record.errors, error_count=record.error_count, sources=found.sources,
         drunk=rules.drunk(), drunk_rounds=rules.drunk_rounds(),
     )
+
+
+def _worded_notes(rules: Rules, record: Record) -> list[str]:
+    """The game's notes (said during the replay, not worded) in the language in use, their
+    cards in the record's notation."""
+    written = NOTATIONS["fr" if record.french else "en"]
+    return [note if isinstance(note, str) else note.words(written) for note in rules.notes]
 
 
 def _drain(record: Record) -> None:
@@ -403,14 +411,14 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
     if names and names != (result.order[: len(names)] if len(names) > 1 else [result.winner]):
         header = record.header("Result")
         assert header is not None  # the written result is its value
-        actual = say("report.order", players=join(result.order)) if len(names) > 1 and result.order else _outcome(result)
+        actual = said("report.order", players=listed(result.order)) if len(names) > 1 and result.order else _outcome(result)
         _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
     for claim in rules.claims[:CLAIMS_KEPT]:
         if not result.finished:
-            rules.notes.append(say("note.score-unfinished", player=claim.player, line=claim.line))
+            rules.notes.append(said("note.score-unfinished", player=claim.player, line=claim.line))
         elif claim.player not in result.scores or result.scores[claim.player] != signed(claim.word or ""):
             _violation(rules, "REC-SCORE-MISMATCH", claim.line, claim.column, claim.player, written=signed(claim.word or ""),
-                       actual=result.scores.get(claim.player, 0) if result.scores else say("score.none"),
+                       actual=result.scores.get(claim.player, 0) if result.scores else said("score.none"),
                        why=rules.score_why(claim.player) if result.scores else "")
 
 
@@ -446,6 +454,7 @@ def _settle_mark(rules: Rules, line: int, column: int, codes: tuple[str, ...]) -
 
 def _violation(rules: Rules, code: str, line: int, column: int, player: str | None, **fields: object) -> None:
     """A violation found by the engine once the replay is over (not at an event)."""
-    message = say(code, player=player, **fields)
+    fields["player"] = player
     rule = rules.RULES.get(rules.CODES.get(code, ""), "")
-    rules.violations.append(Violation(code, message, rule, player, line, column))
+    rules.violations.append(Violation(code, Said(code, fields), rule, player, line, column,
+                                      notation="fr" if rules.setup.record.french else "en"))

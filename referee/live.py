@@ -48,7 +48,7 @@ from .games.base import Option, Rules, SetupError, Violation, legal_events, opti
 from .importer import looks_json
 from .lock import LockHeld, RecordLock
 from .match import Matches, follow_match
-from .messages import help_text, join, say
+from .messages import help_text, join, language, say
 from .notation import VERBS, RecordError, parse_text, read_games, unreadable_reason
 from .record import Record
 from .record_file import FileRefused, RecordFile
@@ -56,7 +56,7 @@ from .report import render as render_report
 from .running import Stopped, stopping_as_ctrl_c
 from .safe_text import visible_lines
 from .spelling import ENGLISH, NOTATIONS, Spelling
-from .state import WIDTH, State, render, state_of
+from .state import WIDTH, State, render, replayed_at, state_from
 from .writer import selected
 
 COMMANDS = ("undo", "state", "legal", "help", "end")
@@ -165,7 +165,10 @@ class Session:
     written: list[Written] = field(default_factory=list)
     record: Record | None = None
     report: GameReport | None = None
-    state: State | None = None
+    rules: Rules | None = None
+    """The last game replayed once (``state.replayed_at``), worded for each reader by ``state``."""
+    states: dict[str, State] = field(default_factory=dict)
+    """The game as it stands, worded in each language asked for so far (from ``rules``)."""
     replayer: Replayer | None = None
     """What replays the record (kept by the table page across its sessions)."""
     read: bytes = b""
@@ -228,7 +231,19 @@ class Session:
             raise SessionError(str(report.error))
         if self.settings is not None:
             selected(report, self.settings.chosen)  # as check reports it
-        self.record, self.report, self.state = record, report, state_of(record)
+        self.record, self.report, self.rules = record, report, replayed_at(record)
+        self.states = {}
+
+    @property
+    def state(self) -> State | None:
+        """The game as it stands, in the language in use: worded from the one replay, for
+        each language once (None before ``load``)."""
+        if self.rules is None or self.record is None:
+            return None
+        found = self.states.get(language())
+        if found is None:
+            found = self.states[language()] = state_from(self.rules, self.record)
+        return found
 
     def append(self, line: str) -> None:
         """Write a line at the end of the file, and make sure it is on the disk."""

@@ -20,7 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from .games import find_game, load_rules
 from .games.base import Result, Rules, Violation
-from .messages import join, say
+from .messages import Said, join, listed, said, say
 from .numbers import signed, whole
 from .record import Header, Record
 
@@ -202,8 +202,8 @@ class Matches:
         def fault(code: str, header: Header | None, wording: str = "", **fields: object) -> None:
             line, column = (header.line, header.column) if header else (record.line, 1)
             rule = cls.RULES.get(cls.CODES.get(code, ""), "")
-            message = say(wording or code, match=record.tag("Match"), **fields)
-            faults.append(Violation(code, message, rule, None, line, column))
+            message = Said(wording or code, {"match": record.tag("Match"), **fields})
+            faults.append(Violation(code, message, rule, None, line, column, notation="fr" if record.french else "en"))
 
         if match.over:
             fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, count=match.last)
@@ -230,10 +230,11 @@ class Matches:
         written = {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
         wrong = [p for p, v in written.items() if p not in match.totals or match.totals[p] != signed(v)]
         if wrong or len(words) % 2:
-            actual = join(f"{p} {match.totals.get(p, 0)}" for p in match.totals)
+            actual = listed(f"{p} {match.totals.get(p, 0)}" for p in match.totals)
             rule = cls.RULES.get(cls.CODES.get("REC-TOTALS-MISMATCH", ""), "")
-            message = say("REC-TOTALS-MISMATCH", written=header.value, actual=actual)
-            faults.append(Violation("REC-TOTALS-MISMATCH", message, rule, wrong[0] if wrong else None, header.line, header.column))
+            message = said("REC-TOTALS-MISMATCH", written=header.value, actual=actual)
+            faults.append(Violation("REC-TOTALS-MISMATCH", message, rule, wrong[0] if wrong else None, header.line,
+                                    header.column, notation="fr" if record.french else "en"))
 
 
 def _left_of(players: tuple[str, ...], player: str) -> str:

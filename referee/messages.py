@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Final, Protocol
 
+from .cards import Card
 from .locales import mo_path
 from .sentences import ENGLISH as ENGLISH
 from .sentences import Message as Message
@@ -94,6 +95,10 @@ def say(key: str, **fields: object) -> str:
     its singular or plural form by the ``count`` field (by the language's plural rule). In
     French, a word before a field elides before the field's first sound (``de`` Ann is
     ``d'Ann``: see ``elide``)."""
+    return _say(key, fields)
+
+
+def _say(key: str, fields: dict[str, object]) -> str:
     english = ENGLISH[key]
     if _language == "en":
         if isinstance(english, tuple):
@@ -169,6 +174,128 @@ def _parts(template: str) -> _Parts | None:
 def _whole(count: object) -> int:
     """A count as gettext's plural rules take it: a whole number (1.5 half glasses: plural)."""
     return count if isinstance(count, int) else 1 if count == 1 else 2
+
+
+class CardWriter(Protocol):
+    """What writes a card when a sentence is worded: a notation (referee/spelling.py)."""
+
+    def card(self, card: Card, /) -> str: ...
+
+
+class Said:
+    """A sentence not yet worded: its key and its typed fields (a card as a ``Card``, a
+    group of cards as a tuple of them, a player's name, a number, a line, a sentence within
+    it as another ``Said``, a list as ``Listed``). It is worded only when shown, in the
+    language in use and the notation given (``words``): one replay serves every reader.
+    ``str()`` words it in the language in use, its cards as the notation in force writes
+    them (``cards.cards_named_in``)."""
+
+    __slots__ = ("key", "fields")
+
+    key: Final[str]
+    fields: Final[dict[str, object]]
+
+    def __init__(self, key: str, fields: dict[str, object]) -> None:
+        self.key = key
+        self.fields = fields
+
+    def __reduce__(self) -> tuple[type[Said], tuple[str, dict[str, object]]]:
+        return Said, (self.key, self.fields)
+
+    def words(self, cards: CardWriter | None = None) -> str:
+        """The sentence in the language in use, its cards written by ``cards`` (None: as
+        the notation in force writes them)."""
+        fields = self.fields
+        for value in fields.values():
+            kind = type(value)
+            if kind is not str and kind is not int:  # a name or a number is as it is: no copy when all are
+                return _say(self.key, {name: item if type(item) is str else worded(item, cards)
+                                       for name, item in fields.items()})
+        return _say(self.key, fields)
+
+    def __str__(self) -> str:
+        return self.words()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.words(), spec)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and self.key == other.key and self.fields == other.fields
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Said({self.key!r}, {self.fields!r})"
+
+
+def said(key: str, **fields: object) -> Said:
+    """The sentence for ``key`` with these fields, to be worded when shown (see ``Said``)."""
+    return Said(key, fields)
+
+
+class Listed:
+    """A list not yet worded: its items (each worded as a sentence's field is) joined by
+    commas and ``and`` (or ``or``) in the language in use when shown (see ``join``); with
+    ``last`` empty, written one after the other (a sentence and what it adds: ``together``)."""
+
+    __slots__ = ("items", "last")
+
+    items: Final[tuple[object, ...]]
+    last: Final[str]
+
+    def __init__(self, items: tuple[object, ...], last: str = "and") -> None:
+        self.items = items
+        self.last = last
+
+    def __reduce__(self) -> tuple[type[Listed], tuple[tuple[object, ...], str]]:
+        return Listed, (self.items, self.last)
+
+    def words(self, cards: CardWriter | None = None) -> str:
+        if self.last:
+            return join([worded(item, cards) for item in self.items], self.last)
+        return "".join([item if type(item) is str else str(worded(item, cards)) for item in self.items])
+
+    def __str__(self) -> str:
+        return self.words()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.words(), spec)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Listed) and self.items == other.items and self.last == other.last
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __repr__(self) -> str:
+        return f"Listed({self.items!r}, {self.last!r})"
+
+
+def listed(items: Iterable[object], last: str = "and") -> Listed:
+    """``join`` to be worded when shown: 'a, b and c' (or 'a, b or c')."""
+    return Listed(tuple(items), last)
+
+
+def together(*parts: object) -> Listed:
+    """Sentences (or their parts) written one after the other, when shown."""
+    return Listed(parts, "")
+
+
+def worded(value: object, cards: CardWriter | None = None) -> object:
+    """A field of a sentence as ``say`` takes it: a card written by ``cards`` (None: as
+    the notation in force writes it), a group of cards separated by spaces, a sentence or a
+    list worded; anything else as it is (a number keeps its type: a plural reads it)."""
+    kind = type(value)
+    if kind is str or kind is int:  # the usual field: a name, a word, a number
+        return value
+    if isinstance(value, Card):
+        return str(value) if cards is None else cards.card(value)
+    if isinstance(value, (Said, Listed)):
+        return value.words(cards)
+    if isinstance(value, tuple):
+        return " ".join(str(worded(item, cards)) for item in value)
+    return value
 
 
 def join(items: Iterable[object], last: str = "and") -> str:

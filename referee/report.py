@@ -10,13 +10,37 @@ from .fit import fit_pieces
 from .games import find_game, load_rules
 from .games.base import UNITS, Rules, Violation, amount_text
 from .match import Standing, describe
-from .messages import ENGLISH, join, say
+from .cards import Card
+from .messages import ENGLISH, Listed, Said, join, say
+from .spelling import ENGLISH as ENGLISH_NOTATION
 from .safe_text import WINDOW, excerpt, visible
 
 
 def violation_json(v: Violation) -> dict[str, Any]:
-    return {"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message, "rule": v.rule,
+    """A violation as plain data: its message worded, and beside it its sentence's key
+    and fields (``field_json``), for tools that word it themselves."""
+    return {"code": v.code, "line": v.line, "column": v.column, "player": v.player, "message": v.message,
+            "key": v.key, "fields": {name: field_json(value) for name, value in v.fields.items()}, "rule": v.rule,
             "accepted": v.accepted}
+
+
+def field_json(value: object) -> Any:
+    """A sentence's field as plain data (schemas/report.schema.json, ``field``): a card as
+    ``{"card": "QS"}`` in canonical (English) letters, a group of cards as ``{"cards":
+    [...]}``, a sentence within the sentence as ``{"key": ..., "fields": {...}}``, a list
+    as ``{"list": [...], "last": "and"}`` (``or``; empty: its parts one after the other);
+    a name, a word or a number as it is (a fraction of a glass as text, ``2/3``)."""
+    if isinstance(value, Card):
+        return {"card": ENGLISH_NOTATION.card(value)}
+    if isinstance(value, Said):
+        return {"key": value.key, "fields": {name: field_json(item) for name, item in value.fields.items()}}
+    if isinstance(value, Listed):
+        return {"list": [field_json(item) for item in value.items], "last": value.last}
+    if isinstance(value, tuple):
+        return {"cards": [ENGLISH_NOTATION.card(card) for card in value if isinstance(card, Card)]}
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    return str(value)
 
 
 def to_json(report: GameReport) -> dict[str, Any]:

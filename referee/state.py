@@ -105,15 +105,31 @@ def state_of(record: Record, at: int | None = None, written: Spelling | None = N
     game cannot be set up. Its cards and moves are written in ``written`` (by default, the
     record's own notation: referee/spelling.py)."""
     written = written or spelling_of(record)
-    with cards_named_in(written.french):  # what the game says (its to-do, its table) names cards so too
-        return _state_of(record, at, written)
+    return state_from(replayed_at(record, at, written), record, at, written)
 
 
-def _state_of(record: Record, at: int | None, written: Spelling) -> State:
+def replayed_at(record: Record, at: int | None = None, written: Spelling | None = None) -> Rules:
+    """The game replayed up to line ``at`` (see ``rules_at``), as ``state_from`` words it:
+    RecordError when it cannot be set up. What the replay notes names cards in ``written``'s
+    letters (by default, the record's own notation)."""
     try:
-        rules = rules_at(record, at)
+        with cards_named_in((written or spelling_of(record)).french):
+            return rules_at(record, at)
     except SetupError as error:
         raise _setup_error(record, error) from None
+
+
+def state_from(rules: Rules, record: Record, at: int | None = None, written: Spelling | None = None) -> State:
+    """The state of a game replayed up to line ``at`` (``replayed_at``), in the language in
+    use: the game is not replayed again, so one replay is worded for readers of every
+    language (the rules are asked what is due, what is legal and what is on the table, and
+    nothing of them changes)."""
+    written = written or spelling_of(record)
+    with cards_named_in(written.french):  # what the game says (its to-do, its table) names cards so too
+        return _state_of(rules, record, at, written)
+
+
+def _state_of(rules: Rules, record: Record, at: int | None, written: Spelling) -> State:
     result = rules.result()
     legal = [] if result.finished or result.never_ends else rules.legal()
     table = rules.table()

@@ -124,8 +124,10 @@ def test_json_report_matches_its_schema(runner, tmp_path) -> None:
     data = json.loads(result.output)
     jsonschema.validate(data, schema("report.schema.json"))
     assert [g["status"] for g in data] == ["in-progress", "violations", "error"]
-    assert data[1]["violations"][0] | {"message": "", "rule": ""} == {
-        "code": "BC-FALSE-SLAP", "line": 6, "column": 1, "player": "Alice", "message": "", "rule": "", "accepted": False}
+    assert data[1]["violations"][0] | {"message": "", "rule": "", "fields": {}} == {
+        "code": "BC-FALSE-SLAP", "line": 6, "column": 1, "player": "Alice", "message": "", "key": "BC-FALSE-SLAP",
+        "fields": {}, "rule": "", "accepted": False}
+    assert data[1]["violations"][0]["fields"]["why"]["key"] == "bc.no-pattern"  # the reason, a sentence within it
     assert data[0]["stats"]["cards_played"] == 2 and data[0]["stats"]["piles_collected"] == 1
     assert data[0]["todo"] == ["Alice turns the next card"]
 

@@ -623,3 +623,37 @@ def test_a_new_game_offers_each_options_values_and_the_card_turned_up(tmp_path) 
                               "option.Variants": "six"}, headers=ORIGIN)
     text = path.read_text()
     assert '[Starter "QH"]' in text and '[Variants "six"]' in text and "[Sanction" not in text  # a default: no header
+
+
+def test_a_french_and_an_english_reader_get_their_own_words_from_one_replay(tmp_path, monkeypatch) -> None:
+    from markupsafe import escape
+
+    from referee import live, state
+    from referee.engine import check
+    from referee.messages import speaking
+    from referee.notation import parse_text
+
+    text = HEADERS + "Alice plays 5H\nChloe plays 6C\n"  # Chloe out of turn: a fault on the page
+    client, _, _ = serve(tmp_path, text)
+    replays = {"check": 0, "state": 0}
+    last, rules_at = live.Replayer.last, state.rules_at
+
+    def counted_last(self, *args, **kwargs):
+        replays["check"] += 1
+        return last(self, *args, **kwargs)
+
+    def counted_rules_at(*args, **kwargs):
+        replays["state"] += 1
+        return rules_at(*args, **kwargs)
+
+    monkeypatch.setattr(live.Replayer, "last", counted_last)
+    monkeypatch.setattr(state, "rules_at", counted_rules_at)
+    french = client.get("/", headers={"accept-language": "fr"}).text
+    english = client.get("/", headers={"accept-language": "en"}).text
+    assert replays == {"check": 1, "state": 1}  # one replay for both readers
+    (record,) = parse_text(text)
+    (fault,) = check(record).violations
+    for page, lang in ((french, "fr"), (english, "en")):
+        with speaking(lang):
+            assert str(escape(fault.message)) in page, (lang, fault.message)
+    assert "BC-OUT-OF-TURN" in french and "au tour de Bob" in french and "Bob's turn" not in french

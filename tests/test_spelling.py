@@ -178,7 +178,7 @@ def test_a_french_records_table_page_offers_french_buttons(tmp_path) -> None:
     shutil.copy(RECORDS / "carte-et-plouc" / "fr-partie.txt", path)
     served = Served(str(path))
     with page_speaking("en"):
-        view = view_of(served.session("en"))
+        view = view_of(served.session())
     lines = [m.line for _, groups, _ in view.legal for g in groups for m in g.moves]
     assert "Ana joue AT pour pique" in lines, lines
     assert not any(" plays " in line or " for " in line for line in lines), lines
@@ -218,8 +218,8 @@ def _the_table_page_writes_lines_the_record_reads(tmp_path: Path, name: str, rec
     path.write_text(Formatter().game_text(record), encoding="utf-8")  # in its own notation
     served = Served(str(path))
     with page_speaking(lang):
-        view = view_of(served.session(lang))
-    state = served.session(lang).state
+        view = view_of(served.session())
+    state = served.session().state
     assert state is not None
     legal = legal_events(state.legal)
     written = spelling_of(record)

@@ -14,12 +14,13 @@ from mypy_extensions import mypyc_attr
 
 from ..cards import Card
 from ..french import FRENCH_VALUES, FRENCH_VERBS, is_french
-from ..messages import join, language, say
+from ..messages import Said, join, language, said, say
 from ..notation import PLAYER_NAME, VERBS
 from ..numbers import MAX_DIGITS, whole
 from ..plain import field_values, fields_repr
 from ..record import Event, Header, Record
 from .names import code_point, composed, difference, disguised, invisible, refused_character, skeleton
+from ..spelling import NOTATIONS
 
 # The value classes below are written by hand, not as dataclasses (referee/plain.py). Those
 # whose fields never change after they are made declare them Final: mypy refuses an
@@ -30,31 +31,57 @@ from .names import code_point, composed, difference, disguised, invisible, refus
 
 
 class Violation:
-    """A broken rule: a stable code, a message, the rule quoted, who, and where."""
+    """A broken rule: a stable code, its sentence (a key and typed fields, worded only when
+    shown: ``words``), the rule quoted, who, where, and the notation of its record (whose
+    letters its cards are written in)."""
 
-    __slots__ = ("code", "message", "rule", "player", "line", "column", "accepted")
+    __slots__ = ("code", "said", "rule", "player", "line", "column", "accepted", "notation")
 
     code: Final[str]
-    message: Final[str]
+    said: Final[Said]
     rule: Final[str]
     player: Final[str | None]
     line: Final[int]
     column: Final[int]
     accepted: Final[bool]
     """The table saw the fault and let it pass (``; accepted CODE`` on the line)."""
+    notation: Final[str]
+    """The record's notation (``en``, ``fr``: referee/spelling.py's ``NOTATIONS``)."""
 
-    def __init__(self, code: str, message: str, rule: str, player: str | None, line: int, column: int,
-                 accepted: bool = False) -> None:
+    def __init__(self, code: str, said: Said, rule: str, player: str | None, line: int, column: int,
+                 accepted: bool = False, notation: str = "en") -> None:
         self.code = code
-        self.message = message
+        self.said = said
         self.rule = rule
         self.player = player
         self.line = line
         self.column = column
         self.accepted = accepted
+        self.notation = notation
 
-    def __reduce__(self) -> tuple[type[Violation], tuple[str, str, str, str | None, int, int, bool]]:
-        return Violation, (self.code, self.message, self.rule, self.player, self.line, self.column, self.accepted)
+    def __reduce__(self) -> tuple[type[Violation], tuple[str, Said, str, str | None, int, int, bool, str]]:
+        return Violation, (self.code, self.said, self.rule, self.player, self.line, self.column, self.accepted,
+                           self.notation)
+
+    @property
+    def key(self) -> str:
+        """The key of its sentence in the catalogues (its code, for a game's own)."""
+        return self.said.key
+
+    @property
+    def fields(self) -> dict[str, object]:
+        """The fields of its sentence, typed (cards as ``Card``: see ``messages.Said``)."""
+        return self.said.fields
+
+    def words(self, notation: str | None = None) -> str:
+        """Its sentence in the language in use, its cards in ``notation``'s letters (None:
+        its record's)."""
+        return self.said.words(NOTATIONS[notation or self.notation])
+
+    @property
+    def message(self) -> str:
+        """Its sentence in the language in use, its cards in its record's notation."""
+        return self.words()
 
 
 _ACCEPTED = re.compile(r"\baccepted((?:[\s,]+[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)+)")
@@ -294,11 +321,12 @@ class Setup:
     players: tuple[str, ...]
     first: int
     options: dict[str, object]
-    notes: list[str]
-    """What the headers left to say: a tag given twice alike, a tag that looks misspelled."""
+    notes: list[Said | str]
+    """What the headers left to say: a tag given twice alike, a tag that looks misspelled
+    (worded when the report is made)."""
 
     def __init__(self, record: Record, players: tuple[str, ...], first: int, options: dict[str, object] | None = None,
-                 notes: list[str] | None = None) -> None:
+                 notes: list[Said | str] | None = None) -> None:
         self.record = record
         self.players = players
         self.first = first
@@ -454,6 +482,17 @@ def amount_text(amount: int | float, unit: str) -> str:
     return text
 
 
+def amount_said(amount: int | float, unit: str) -> Said:
+    """``amount_text`` to be worded when shown."""
+    if unit == "central":
+        from fractions import Fraction
+
+        thirds = Fraction(amount).limit_denominator(3)
+        return Said("unit.central-full", {}) if thirds == 1 else Said("unit.central", {"amount": thirds})
+    whole = round(amount)
+    return Said(f"unit.{unit}", {"count": whole if abs(amount - whole) < 1e-9 else amount})
+
+
 def _word_amount(amount: int | float, unit: str) -> str:
     if unit == "central":
         from fractions import Fraction
@@ -465,34 +504,34 @@ def _word_amount(amount: int | float, unit: str) -> str:
 
 
 @mypyc_attr(native_class=False)  # a subclass of list: a Python class, even compiled (mypyc)
-class Notes(list[str]):
+class Notes(list[Said | str]):
     """A game's notes (what could not be checked): the first NOTES_KEPT are kept, the
     others counted (``more``), so that no record, however written, grows them unbounded.
     A note may be rewritten in place (a note that lists lines)."""
 
-    def __init__(self, notes: Iterable[str] = ()) -> None:
+    def __init__(self, notes: Iterable[Said | str] = ()) -> None:
         super().__init__(notes)
         self.more = 0
 
-    def append(self, note: str) -> None:
+    def append(self, note: Said | str) -> None:
         if len(self) < NOTES_KEPT:
             super().append(note)
         else:
             self.more += 1
 
     @overload
-    def __setitem__(self, index: SupportsIndex, note: str, /) -> None: ...
+    def __setitem__(self, index: SupportsIndex, note: Said | str, /) -> None: ...
 
     @overload
-    def __setitem__(self, index: slice, note: Iterable[str], /) -> None: ...
+    def __setitem__(self, index: slice, note: Iterable[Said | str], /) -> None: ...
 
-    def __setitem__(self, index: SupportsIndex | slice, note: str | Iterable[str], /) -> None:
+    def __setitem__(self, index: SupportsIndex | slice, note: Said | str | Iterable[Said | str], /) -> None:
         if isinstance(index, slice):
-            super().__setitem__(index, note)
+            super().__setitem__(index, cast("Iterable[Said | str]", note))
             return
         if isinstance(index, int) and index >= len(self):
             return  # a note that was counted, not kept
-        super().__setitem__(index, cast(str, note))  # one index, one note (the overloads)
+        super().__setitem__(index, cast("Said | str", note))  # one index, one note (the overloads)
 
 
 NOTES_KEPT = 50
@@ -719,7 +758,7 @@ class Rules:
         """Every drink the rules gave, in order, each with its cause."""
         return []
 
-    def score_why(self, player: str) -> str:
+    def score_why(self, player: str) -> Said | str:
         """How the replay counts a player's score, in words, for a ``scores`` line that
         disagrees (« : Ben has the bottle ... »); empty where the count needs no telling."""
         return ""
@@ -747,10 +786,11 @@ class Rules:
         would follow from the fault (a penalty) does not, and the game plays on as the
         table did."""
         player = player if player is not None else event.player
-        message = say(code, player=player, title=self.title, **fields)
+        fields["player"], fields["title"] = player, self.title
         rule = self.RULES.get(rule or self.CODES.get(code, ""), "")
         accepted = event.comment is not None and code in accepted_codes(event.comment)
-        self.violations.append(Violation(code, message, rule, player, event.line, column or event.column, accepted))
+        self.violations.append(Violation(code, Said(code, fields), rule, player, event.line, column or event.column,
+                                         accepted, "fr" if self.setup.record.french else "en"))
         return not accepted
 
     @classmethod
@@ -867,11 +907,11 @@ def _tags_of(cls: type[Rules]) -> tuple[dict[str, str], frozenset[str]]:
     return found
 
 
-def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
+def _repeated_tags(record: Record, cls: type[Rules]) -> list[Said | str]:
     """Notes on tags given twice alike and on tags close to one the game only keeps
     ([Dates]); SetupError for a tag referee reads given twice with two values. A tag close
     to one the game reads is not noted here: it is a violation (``misspelled_tags``)."""
-    notes: list[str] = []
+    notes: list[Said | str] = []
     known, read = _tags_of(cls)
     first: dict[str, Header] = {}
     for header in record.headers:
@@ -881,13 +921,13 @@ def _repeated_tags(record: Record, cls: type[Rules]) -> list[str]:
             if key in read and not same:
                 raise SetupError(say("setup.tag-twice", tag=header.tag, line=first[key].line,
                                      first=first[key].value, second=header.value), header)
-            notes.append(say("note.tag-twice" if same else "note.tag-again", tag=header.tag, line=header.line))
+            notes.append(said("note.tag-twice" if same else "note.tag-again", tag=header.tag, line=header.line))
             continue
         first[key] = header
         if key not in known:
             close = _close_tag(key, known)
             if close and not _reads(cls, close, read):
-                notes.append(say("note.tag-misspelled", tag=header.tag, line=header.line, known=known[close]))
+                notes.append(said("note.tag-misspelled", tag=header.tag, line=header.line, known=known[close]))
     return notes
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from mypy_extensions import mypyc_attr
 
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card
-from ..messages import join, say
+from ..messages import Said, join, listed, said, say
 from ..record import Event
 from .base import Hand, Legal, Mistake, Option, Result, Rules, Setup, Table, option_value
 
@@ -267,7 +267,7 @@ class BatailleCorse(Rules):
             if card.seen and card in self.where and self.where[card] != seat:
                 self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=self._where(card))
             elif card.seen and card in event.cards[:i]:
-                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=event.player))
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=said("where.hand", player=event.player))
         for card, place in list(self.where.items()):
             if place == seat:
                 del self.where[card]
@@ -320,7 +320,7 @@ class BatailleCorse(Rules):
         """Turn one card of a line; ``slid``: how many of the line's cards went under the
         pile before it (they go as one block, in the order written). Returns that count."""
         if self.winner is not None:
-            self.flag("REC-AFTER-END", event, column, result=say("report.winner", player=self.players[self.winner]))
+            self.flag("REC-AFTER-END", event, column, result=said("report.winner", player=self.players[self.winner]))
             return slid
         if self.owner is not None and seat == self.owner:
             self._collect(seat)
@@ -364,20 +364,20 @@ class BatailleCorse(Rules):
         self._showing = None
         self._after_card(seat, UNSEEN_CARD)
 
-    def _turn_why(self, expected: int) -> tuple[str, str]:
+    def _turn_why(self, expected: int) -> tuple[Said, str]:
         """What makes it ``expected``'s turn, in words, and the rule that decides it: a
         pile won and not taken yet, a payment under way, the last pile taken, or the turn
         going round."""
         name = self.players[expected]
         if self.owner is not None:
-            return say("bc.turn.owner", player=name), "collect"
+            return said("bc.turn.owner", player=name), "collect"
         if self.debt and self.creditor is not None:
-            return say("bc.turn.pays", player=name, creditor=self.players[self.creditor], card=self.paying, count=self.debt), "pay"
+            return said("bc.turn.pays", player=name, creditor=self.players[self.creditor], card=self.paying, count=self.debt), "pay"
         if not self.pile and self.leader == expected:
-            return say("bc.turn.leads", player=name), "collect"
+            return said("bc.turn.leads", player=name), "collect"
         if not self.cards_played:
-            return say("bc.turn.first", player=name), "turn"
-        return say("bc.turn.next", player=name), "turn"
+            return said("bc.turn.first", player=name), "turn"
+        return said("bc.turn.next", player=name), "turn"
 
     def _lay(self, card: Card) -> None:
         """A card turned face up on the pile, in turn."""
@@ -431,9 +431,9 @@ class BatailleCorse(Rules):
         elif replacement.seen:
             self.where.pop(replacement, None)
 
-    def _where(self, card: Card) -> str:
+    def _where(self, card: Card) -> Said:
         place = self.where[card]
-        return say("where.pile") if place == PILE else say("where.hand", player=self.players[place])
+        return said("where.pile") if place == PILE else said("where.hand", player=self.players[place])
 
     def _collects(self, seat: int, event: Event) -> None:
         if self.winner is not None:  # the last pile, already theirs
@@ -460,7 +460,7 @@ class BatailleCorse(Rules):
             return
         if (elapsed := self._ban_elapsed(seat)) is not None:  # the clock: this line's time, else the last one given
             if elapsed < BAN_SECONDS and event.seconds is None:
-                self.notes.append(say("note.slap-untimed", player=event.player, line=event.line))
+                self.notes.append(said("note.slap-untimed", player=event.player, line=event.line))
             elif elapsed < BAN_SECONDS:
                 self.flag("BC-SLAP-BANNED", event, count=elapsed)
                 return
@@ -486,24 +486,24 @@ class BatailleCorse(Rules):
         elapsed = self._ban_elapsed(seat)
         return elapsed is not None and elapsed < BAN_SECONDS
 
-    def _why_no_slap(self) -> str:
+    def _why_no_slap(self) -> Said:
         if self.debt and not self.slap_in_payment and self._shown():
-            return say("bc.paying")
-        top = say("bc.top", cards=" ".join(map(str, self.run[-4:]))) if self.run else say("bc.empty-pile")
-        patterns = join((say(f"bc.pattern.{p}") for p in sorted(self.patterns, key=PATTERNS.index)), "or")
-        return say("bc.no-pattern", patterns=patterns, top=top)
+            return said("bc.paying")
+        top = said("bc.top", cards=tuple(self.run[-4:])) if self.run else said("bc.empty-pile")
+        patterns = listed((said(f"bc.pattern.{p}") for p in sorted(self.patterns, key=PATTERNS.index)), "or")
+        return said("bc.no-pattern", patterns=patterns, top=top)
 
     def _wrong_penalty(self, event: Event, owed: Penalty | None) -> None:
-        detail = (say("bc.penalty-owed", player=event.player, penalty=self._penalty_text(owed)) if owed
-                  else say("bc.no-penalty-due", player=event.player))
+        detail = (said("bc.penalty-owed", player=event.player, penalty=self._penalty_text(owed)) if owed
+                  else said("bc.no-penalty-due", player=event.player))
         self.flag("BC-PENALTY-WRONG", event, detail=detail)
 
-    def _penalty_text(self, owed: Penalty) -> str:
+    def _penalty_text(self, owed: Penalty) -> Said:
         """What a penalty still asks, in words."""
         if owed.kind == "burn-3":
-            return say("bc.penalty.burn-3" if owed.burn == BURN else "bc.penalty.burn-fewer", count=owed.burn)
+            return said("bc.penalty.burn-3" if owed.burn == BURN else "bc.penalty.burn-fewer", count=owed.burn)
         key = "bc.penalty.give-1" if len(owed.give_to) == 1 else "bc.penalty.give-each"
-        return say(key, players=join(self.players[s] for s in owed.give_to))
+        return said(key, players=listed(self.players[s] for s in owed.give_to))
 
     def _burns(self, seat: int, event: Event) -> None:
         owed = self.penalty.get(seat)
@@ -552,7 +552,7 @@ class BatailleCorse(Rules):
             # A fault on a line without a time is dated by the last time given before it:
             # a slap flagged as banned is then surely within the 30 seconds.
             if self.clock is None:
-                self.notes.append(say("note.no-slap-30", player=event.player))
+                self.notes.append(said("note.no-slap-30", player=event.player))
             else:
                 self.banned_at[seat] = self.clock
             return
@@ -652,10 +652,10 @@ class BatailleCorse(Rules):
         for seat, pack in enumerate(self.packs):
             hidden = sum(not c.seen for c in pack)
             if hidden:
-                self.notes.append(say("note.play-out-unknown", player=self.players[seat], count=hidden))
+                self.notes.append(said("note.play-out-unknown", player=self.players[seat], count=hidden))
                 return
         if self.penalty or any(not c.seen for c in self.pile):
-            self.notes.append(say("note.play-out-pending", todo="; ".join(self.todo())))
+            self.notes.append(said("note.play-out-pending", todo="; ".join(self.todo())))
             return
         before = self.cards_played
         seen: dict[tuple[tuple[bytes, ...], int, tuple[bool, ...]], int] = {}
@@ -669,7 +669,7 @@ class BatailleCorse(Rules):
                 key = (tuple(bytes(PAYING.get(c.rank, 0) for c in p) for p in self.packs), self.turn, tuple(self.out))
                 if key in seen:
                     self.never = {"start": seen[key] + 1, "length": self.cards_played - seen[key]}
-                    self.notes.append(say("never-ends", **self.never))
+                    self.notes.append(said("never-ends", **self.never))
                     return
                 seen[key] = self.cards_played
                 continue
@@ -677,7 +677,7 @@ class BatailleCorse(Rules):
             card = self.packs[seat].popleft()
             self._lay(card)
             self._after_card(seat, card)
-        self.notes.append(say("note.play-out", count=self.cards_played - before))
+        self.notes.append(said("note.play-out", count=self.cards_played - before))
 
     def _settled(self) -> BatailleCorse:
         """The replay as the next event other than a slap will find it: a player whose

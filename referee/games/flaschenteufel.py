@@ -9,7 +9,7 @@ from __future__ import annotations
 from mypy_extensions import mypyc_attr
 
 from ..cards import UNSEEN_CARD, Card, numbered_deck
-from ..messages import join, say
+from ..messages import Said, join, listed, said, say
 from ..record import Event
 from .base import Deal, Legal, Mistake, Option, Result, Setup, Table
 from .tricks import ASIDE, GIVEN, PLAYED
@@ -172,8 +172,8 @@ class Flaschenteufel(TrickRules):
     def card_order(cls, card: Card) -> tuple[int | str, ...]:
         return (card.rank,)
 
-    def suit_words(self, suit: str) -> str:
-        return say(f"ft.colour.{suit}")
+    def suit_words(self, suit: str) -> Said:
+        return said(f"ft.colour.{suit}")
 
     def winner_of(self, plays: list[Play]) -> Play:
         price, best, under = self.price, None, None
@@ -188,10 +188,10 @@ class Flaschenteufel(TrickRules):
         assert winner is not None  # a trick has a card
         return winner
 
-    def why_won(self, trick: Trick) -> str:
+    def why_won(self, trick: Trick) -> Said:
         price = self.before[0] if self.before else self.price
         key = "ft.won-bottle" if self.before else "ft.won-high"
-        return say(key, card=trick.best.card, price=price)
+        return said(key, card=trick.best.card, price=price)
 
     # --- The preparation ----------------------------------------------------------------
     def _discards(self, seat: int, event: Event) -> None:
@@ -218,7 +218,7 @@ class Flaschenteufel(TrickRules):
         neighbour = target in self.neighbours[seat]
         if not neighbour:
             self.flag("FT-NOT-NEIGHBOUR", event, target=event.target,
-                      neighbours=join((self.players[s] for s in self.seating.neighbours(seat)), "or"))
+                      neighbours=listed((self.players[s] for s in self.seating.neighbours(seat)), "or"))
         for i, card in enumerate(event.cards):
             column = event.card_column(i)
             if neighbour and (target in self.given[seat] or i):
@@ -260,7 +260,7 @@ class Flaschenteufel(TrickRules):
     def _take_other(self, seat: int, card: Card, event: Event, column: int) -> int | None:
         """A card given to this player and not taken in yet is not in their hand."""
         if self.place.get(card) == GIVEN and card in self.pending[seat]:
-            self._not_in_hand(event, column, card, say("ft.not-taken-in"), rule="exchange")
+            self._not_in_hand(event, column, card, said("ft.not-taken-in"), rule="exchange")
             self.pending[seat].remove(card)
             self.place[card] = PLAYED
             return None
@@ -464,7 +464,7 @@ class Flaschenteufel(TrickRules):
             return seen + rest
         if not self.unknown_devil:
             self.unknown_devil = True
-            self.notes.append(say("note.devil-unknown", count=hidden))
+            self.notes.append(said("note.devil-unknown", count=hidden))
         return seen
 
     def scores(self) -> dict[str, int]:
@@ -475,16 +475,16 @@ class Flaschenteufel(TrickRules):
                 sum(self.points.get(c.rank, 0) for trick in self.taken[seat] for c in trick.cards)
                 for seat, name in enumerate(self.players)}
 
-    def score_why(self, player: str) -> str:
+    def score_why(self, player: str) -> Said:
         """The bottle's owner scores minus the devil's trick only; the others, their tricks."""
         seat = self.seats[player]
         devil = self.devils_trick()
         if seat == self.owner:
-            return say("ft.score.owner", player=player, cards=join(map(str, sorted(devil))), points=self._points(devil))
+            return said("ft.score.owner", player=player, cards=listed(sorted(devil)), points=self._points(devil))
         count = len(self.taken[seat])
         if self.owner is None:
-            return say("ft.score.free", player=player, count=count)
-        return say("ft.score.taker", player=player, count=count, owner=self.players[self.owner])
+            return said("ft.score.free", player=player, count=count)
+        return said("ft.score.taker", player=player, count=count, owner=self.players[self.owner])
 
     def _points(self, cards: list[Card]) -> int:
         return sum(self.points.get(c.rank, 0) for c in cards)
@@ -495,9 +495,9 @@ class Flaschenteufel(TrickRules):
         if not self.end_noted:  # the end in words, so that the scores can be traced
             self.end_noted = True
             devil = self.devils_trick()
-            fields = {"cards": join(map(str, sorted(devil))), "points": self._points(devil), "price": self.price}
-            self.notes.append(say("ft.note.end", owner=self.players[self.owner], **fields) if self.owner is not None
-                              else say("ft.note.end-free", **fields))
+            fields: dict[str, object] = {"cards": listed(sorted(devil)), "points": self._points(devil), "price": self.price}
+            self.notes.append(said("ft.note.end", owner=self.players[self.owner], **fields) if self.owner is not None
+                              else said("ft.note.end-free", **fields))
         scores = self.scores()
         order = sorted(self.players, key=lambda p: -scores[p])
         best = [p for p in self.players if scores[p] == scores[order[0]]]

@@ -10,7 +10,7 @@ from functools import lru_cache
 from mypy_extensions import mypyc_attr
 
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, SUITS, UNSEEN_CARD, Card
-from ..messages import say
+from ..messages import Said, listed, said, say
 from ..record import Event
 from .base import Deal, Mistake, Option, Result, Setup, Table, option_value
 from .tricks import CODES as TRICK_CODES
@@ -158,17 +158,17 @@ class PierreQuiRoule(TrickRules):
         """Spades, hearts, diamonds, clubs; each from the ace down."""
         return SUITS.index(card.suit), -high(card)
 
-    def suit_words(self, suit: str) -> str:
-        return say(f"pq.suit.{suit}")
+    def suit_words(self, suit: str) -> Said:
+        return said(f"pq.suit.{suit}")
 
     def winner_of(self, plays: list[Play]) -> Play:
         led = plays[0].card.suit
         return max((p for p in plays if p.card.suit == led), key=lambda p: high(p.card))
 
-    def why_won(self, trick: Trick) -> str:
+    def why_won(self, trick: Trick) -> Said:
         card = trick.best.card
         key = "pq.won-ace" if card.rank == ACE else "pq.won"
-        return say(key, card=card, suit=self.suit_words(card.suit))
+        return said(key, card=card, suit=self.suit_words(card.suit))
 
     # --- Events -----------------------------------------------------------------------
     def _play(self, seat: int, card: Card, event: Event, column: int) -> None:
@@ -207,7 +207,7 @@ class PierreQuiRoule(TrickRules):
         suit = self.led
         held = self._held(seat, suit)
         if held:
-            self.flag("TR-REVOKE", play.event, play.column, held=" ".join(map(str, self._sorted(held))),
+            self.flag("TR-REVOKE", play.event, play.column, held=tuple(self._sorted(held)),
                       did=did_words(play.card, self.trick[0].card))
         else:
             self.flag("PQ-MUST-PICK-UP", play.event, play.column, card=play.card, suit=self.suit_words(suit))

@@ -27,7 +27,7 @@ from functools import lru_cache
 from mypy_extensions import mypyc_attr
 
 from ..cards import UNSEEN, UNSEEN_CARD, Card
-from ..messages import join, say
+from ..messages import Said, join, listed, said, say
 from ..record import Event
 from .base import Hand, Legal, Mistake, Rules, Setup, Table
 from .seating import Seating
@@ -212,7 +212,7 @@ class TrickRules(Rules):
         """The suit (or colour) a card follows."""
         raise NotImplementedError
 
-    def suit_words(self, suit: str) -> str:
+    def suit_words(self, suit: str) -> Said:
         """A card of that suit, in words: « a heart », « a blue card »."""
         raise NotImplementedError
 
@@ -225,16 +225,16 @@ class TrickRules(Rules):
         """The card that wins a complete trick (its cards that count, lead first)."""
         raise NotImplementedError
 
-    def why_won(self, trick: Trick) -> str:
+    def why_won(self, trick: Trick) -> Said:
         """Why the trick goes to its winner, in words."""
         raise NotImplementedError
 
-    def why_taken(self, trick: Trick) -> str:
+    def why_taken(self, trick: Trick) -> Said:
         """Why the trick goes to its winner: the game's reason (``why_won``), or, when no
         card of the game is in it (cards outside the deck the table let stand), that it
         goes to the player who led it."""
         if all(p.dead for p in trick.plays):
-            return say("tricks.won-stray")
+            return said("tricks.won-stray")
         return self.why_won(trick)
 
     def _taken(self, trick: Trick) -> None:
@@ -273,7 +273,7 @@ class TrickRules(Rules):
             if card.suit == UNSEEN:
                 unseen.append(0)
             elif card in known:
-                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=event.player))
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=said("where.hand", player=event.player))
             else:
                 if card in place:
                     self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=self._where(card))
@@ -289,7 +289,7 @@ class TrickRules(Rules):
         self.started = True
         unknown = [self.players[s] for s in range(len(self.players)) if s not in self.deal_lines]
         if unknown:
-            self.notes.append(say("note.hands-unseen", players=join(unknown)))
+            self.notes.append(said("note.hands-unseen", players=listed(unknown)))
 
     def _start(self, event: Event) -> None:
         """The first card of the first trick."""
@@ -384,9 +384,9 @@ class TrickRules(Rules):
                 other.add(UNSEEN_CARD, other.known.pop(card))
             self._lose_one(seat)
         elif not hand.count:
-            self._not_in_hand(event, column, card, say("tricks.no-cards"))
+            self._not_in_hand(event, column, card, said("tricks.no-cards"))
         elif not hand.unseen:
-            self._not_in_hand(event, column, card, say("tricks.known", cards=" ".join(map(str, self._sorted(hand.known)))))
+            self._not_in_hand(event, column, card, said("tricks.known", cards=tuple(self._sorted(hand.known))))
             self._lose_one(seat)
         else:
             self.place[card] = PLAYED
@@ -394,9 +394,9 @@ class TrickRules(Rules):
         self.place[card] = PLAYED
         return None
 
-    def _not_in_hand(self, event: Event, column: int, card: Card, why: str, rule: str | None = None) -> None:
+    def _not_in_hand(self, event: Event, column: int, card: Card, why: Said, rule: str | None = None) -> None:
         """A card played, given or laid aside that is not in the hand: ``why``, in words."""
-        self.flag("TR-NOT-IN-HAND", event, column, rule=rule, card=card, verb=say(f"tricks.verb.{event.verb}"), why=why)
+        self.flag("TR-NOT-IN-HAND", event, column, rule=rule, card=card, verb=said(f"tricks.verb.{event.verb}"), why=why)
 
     def _part_with(self, seat: int, card: Card, event: Event, column: int) -> None:
         """A card leaves a hand face down, named or not (``??``)."""
@@ -404,7 +404,7 @@ class TrickRules(Rules):
             self._take(seat, card, event, column)
             return
         if not self._lose_unnamed(seat):
-            self._not_in_hand(event, column, card, say("tricks.no-cards"))
+            self._not_in_hand(event, column, card, said("tricks.no-cards"))
 
     def _lose_unnamed(self, seat: int) -> bool:
         """A card nobody named left a hand (one of its unseen cards, else one of its
@@ -439,7 +439,7 @@ class TrickRules(Rules):
         hand = self.hands[seat]
         held = self._held(seat, suit)
         if held:
-            self.flag("TR-REVOKE", event, column, did=did_words(card, led), held=" ".join(map(str, self._sorted(held))))
+            self.flag("TR-REVOKE", event, column, did=did_words(card, led), held=tuple(self._sorted(held)))
             return True
         if hand.unseen:
             self.voids[seat].append(Void(suit, self.time, event, column, led, card))
@@ -485,22 +485,22 @@ class TrickRules(Rules):
         self.flag("TR-NOT-COMPLETE", event, expected=self.players[self.due()])
 
     # --- Moving the game along --------------------------------------------------------
-    def turn_why(self, due: int) -> tuple[str, str]:
+    def turn_why(self, due: int) -> tuple[Said, str]:
         """What made it ``due``'s turn, in words, and the rule that decided it (a key of
         the game's ``RULES``): the trick on the table going round, the first lead, or the
         last trick taken (by its winner, or by whoever the record gave it to)."""
         name = self.players[due]
         if self.trick:
-            return say("tricks.turn.next", player=name, leader=self.players[self.leader]), "turn-next"
+            return said("tricks.turn.next", player=name, leader=self.players[self.leader]), "turn-next"
         last = self.last
         if last is None:
-            return say("tricks.turn.first", player=name), "turn-first"
+            return said("tricks.turn.first", player=name), "turn-first"
         taker = self.players[last.taker]
         if last.taker != due:
-            return say("tricks.turn.taker-out", player=name, taker=taker), "turn-lead"
+            return said("tricks.turn.taker-out", player=name, taker=taker), "turn-lead"
         if last.taker != last.winner:
-            return say("tricks.turn.given", player=name), "turn-lead"
-        return say("tricks.turn.won", player=name, why=self.why_taken(last)), "turn-lead"
+            return said("tricks.turn.given", player=name), "turn-lead"
+        return said("tricks.turn.won", player=name, why=self.why_taken(last)), "turn-lead"
 
     def due(self) -> int:
         """Who plays next: the first player still in, from the leader on, who has not
@@ -533,11 +533,11 @@ class TrickRules(Rules):
         self._due = None
 
     # --- What is known ----------------------------------------------------------------
-    def _where(self, card: Card) -> str:
+    def _where(self, card: Card) -> Said:
         place = self.place[card]
         if place >= 0:
-            return say("where.hand", player=self.players[place])
-        return say(_PLACES[place])
+            return said("where.hand", player=self.players[place])
+        return said(_PLACES[place])
 
     def _held(self, seat: int, suit: str) -> list[Card]:
         """The cards of a suit known to be in a hand."""
@@ -707,9 +707,9 @@ def play_event(player: str, card: Card) -> Event:
     return Event(player, "plays", 0, 0, (card,), str(card))
 
 
-def did_words(card: Card | None, led: Card) -> str:
+def did_words(card: Card | None, led: Card) -> Said:
     """What a player did instead of following, in words."""
-    return say("tricks.did.play", card=card, led=led) if card is not None else say("tricks.did.pick", led=led)
+    return said("tricks.did.play", card=card, led=led) if card is not None else said("tricks.did.pick", led=led)
 
 
 @lru_cache(maxsize=32)

@@ -274,7 +274,7 @@ class Pages:
 
     def _table(self, lang: str) -> dict[str, Any]:
         try:
-            session = self.served.session(lang)
+            session = self.served.session()
             return {"view": view_of(session), "version": self.served.version, "start": self.start, "error": "",
                     "table": self.served.table(),
                     "no_player": NO_PLAYER, "undo": self.served.last_line() is not None, "last": None}
@@ -292,7 +292,7 @@ class Pages:
             if self.served.is_new():
                 return self.new_game(request, lang)
             try:
-                state = self.served.session(lang).state
+                state = self.served.session().state
                 title = state.title if state is not None else "referee"
             except PROBLEMS:
                 title = "referee"
@@ -310,14 +310,14 @@ class Pages:
     def _hint(self, lang: str) -> str:
         """What the text field shows while empty: the first legal line, as an example."""
         try:
-            state = self.served.session(lang).state
+            state = self.served.session().state
         except PROBLEMS:
             state = None
         return hint(state) if state is not None else say("serve.type-hint")
 
     def _todo(self, lang: str) -> str:
         try:
-            state = self.served.session(lang).state
+            state = self.served.session().state
         except PROBLEMS:
             return ""
         todo = state.todo if state is not None else []

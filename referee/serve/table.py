@@ -87,7 +87,9 @@ class Served:
         self.version = 0
         self.made: tuple[str, str] | None = None
         """The table the last line written from a page was chosen on, and that line."""
-        self._sessions: dict[str, Session] = {}
+        self._session: Session | None = None
+        """The game as it stands, replayed once for readers of every language (its
+        sentences are worded as each page is shown)."""
         self._stamp: tuple[int, int] | None = None
         self._read: bytes | None = None
         self.replayer = Replayer(path)
@@ -98,16 +100,16 @@ class Served:
         """A file with nothing in it yet: the page offers a new game."""
         return not self.file.read_bytes().strip()
 
-    def session(self, lang: str = "en") -> Session:
-        """The game as it stands, its sentences in ``lang``; SessionError when the
-        record cannot be read."""
+    def session(self) -> Session:
+        """The game as it stands, replayed once whatever the language of the pages that
+        show it (its sentences are worded in the language in use when asked for);
+        SessionError when the record cannot be read (said in the language in use)."""
         self.refresh()
-        found = self._sessions.get(lang)
+        found = self._session
         if found is None:
             found = Session(self.path, self.file, replayer=self.replayer, settings=self.settings)
-            with speaking(lang):
-                found.load()
-            self._sessions[lang] = found
+            found.load()
+            self._session = found
             self._stamp, self._read = (self.file.status.st_size, self.file.status.st_mtime_ns), found.read
         return found
 
@@ -145,7 +147,7 @@ class Served:
     def changed(self) -> None:
         """The file changed: a new version, read anew."""
         self.version += 1
-        self._sessions.clear()
+        self._session = None
         self._stamp = None
 
     # --- A line from a page --------------------------------------------------------------
@@ -161,7 +163,7 @@ class Served:
         as the table chose (``played``, ``accepted``) when it does; what is said, in
         ``lang``. ``version``: the table the move was chosen on (None: the record's now)."""
         with speaking(lang):
-            return self._play(line.strip(), choice, self.session(lang), version)
+            return self._play(line.strip(), choice, self.session(), version)
 
     def play_group(self, player: str, cards: str, suit: str, choice: str = "", lang: str = "en",
                    version: str | None = None) -> Ruling:
@@ -169,7 +171,7 @@ class Served:
         that opens with the first of ``cards`` must still be legal and allow these cards,
         in this order, naming ``suit`` ("" for none); then the line is ruled as any other."""
         with speaking(lang):
-            session = self.session(lang)
+            session = self.session()
             state = session.state
             groups = [g for g in (state.legal if state is not None else []) if isinstance(g, Group)]
             chosen = [read_card(word) for word in cards.split()]

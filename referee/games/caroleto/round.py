@@ -12,8 +12,11 @@ from dataclasses import dataclass
 from mypy_extensions import mypyc_attr
 
 from ...cards import Card
-from ...messages import say
+from ...messages import Listed, Said
 from ..base import Drink
+
+Words = Said | Listed | str
+"""Words not yet worded (``messages.Said``), or worded."""
 
 
 @dataclass(slots=True, init=False)  # its own __init__: compiled by mypyc, where the dataclass's would not be
@@ -222,15 +225,28 @@ class Round:
         """What the round gives so far: the settled drinks, the duels lost, the dossiers
         judged pourri; by line."""
         names, number = self.names, self.number
-        found = [Drink(names[s], amount, unit, _text(cause), line, number) for s, amount, unit, cause, line in self.settled]
-        found += [Drink(names[d.loser], d.stake, "sips", say("ca.cause.duel", cause=_text(d.cause), stake=d.stake),
-                        d.play.line, number) for d in self.duels if d.loser is not None and not d.waiting]
+        found: list[Drink] = []
+        texts: dict[int, str] = {}  # a cause several drinks share (a 7's, the 6s'), worded once
+        for s, amount, unit, cause, line in self.causes():
+            text = texts.get(id(cause))
+            if text is None:
+                text = texts[id(cause)] = str(cause)
+            found.append(Drink(names[s], amount, unit, text, line, number))
+        return found
+
+    def causes(self) -> list[tuple[int, Amount, str, Words, int]]:
+        """What the round gives so far, not yet worded: (seat, amount, unit, cause, line),
+        by line (see ``drinks``)."""
+        found: list[tuple[int, Amount, str, Words, int]] = [
+            (s, amount, unit, _said(cause), line) for s, amount, unit, cause, line in self.settled]
+        found += [(d.loser, d.stake, "sips", Said("ca.cause.duel", {"cause": _said(d.cause), "stake": d.stake}),
+                   d.play.line) for d in self.duels if d.loser is not None and not d.waiting]
         for d in self.dossiers:
             if d.complete and d.rotten:
                 rotten = sum(d.votes.values())
-                cause = say("ca.cause.dossier", cause=_text(d.cause), rotten=rotten, good=len(d.votes) - rotten)
-                found.append(Drink(names[d.teller], 1, "half", cause, d.play.line, number))
-        found.sort(key=lambda d: d.line)
+                cause = Said("ca.cause.dossier", {"cause": _said(d.cause), "rotten": rotten, "good": len(d.votes) - rotten})
+                found.append((d.teller, 1, "half", cause, d.play.line))
+        found.sort(key=lambda d: d[4])
         return found
 
     def give(self, seat: int, amount: Amount, unit: str, cause: Cause, line: int, rule: str = "count") -> None:
@@ -282,12 +298,12 @@ Amount = int | float
 """A drink's amount: whole for gorgées, halves and glasses; the central glass in thirds. Not
 ``float``, which compiled with mypyc would make every 2 gorgées 2.0."""
 
-Cause = str | Callable[[], str]
-"""A drink's cause in words, or what words it when asked (most causes are never shown)."""
+Cause = Words | Callable[[], Words]
+"""A drink's cause, or what makes it when asked (most causes are never shown)."""
 
 
-def _text(cause: Cause) -> str:
-    return cause if isinstance(cause, str) else cause()
+def _said(cause: Cause) -> Words:
+    return cause if isinstance(cause, (Said, Listed, str)) else cause()
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -296,11 +312,11 @@ class Once:
     A class, not a closure: the rules' copies and pickles hold it (compiled with mypyc, a
     closure cannot be copied)."""
 
-    def __init__(self, word: Callable[[], str]) -> None:
+    def __init__(self, word: Callable[[], Words]) -> None:
         self.word = word
-        self.text: str | None = None
+        self.text: Words | None = None
 
-    def __call__(self) -> str:
+    def __call__(self) -> Words:
         if self.text is None:
             self.text = self.word()
         return self.text

@@ -17,18 +17,18 @@ from functools import partial
 from mypy_extensions import mypyc_attr
 
 from ...cards import TAROT_78, UNSEEN_CARD, Card
-from ...messages import join, say
+from ...messages import Listed, Said, join, listed, said, say, together
 from ...numbers import whole
 from ...record import Event
-from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table
+from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, amount_said, amount_text
 from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_seen, is_trump, maximum
 from .examples import EXAMPLES
 from .legal import legal, simulator_leaves_aside
 from .mistakes import MISTAKE_CODES, mistakes
 from .places import Places
-from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Once, Play, Round
+from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Once, Play, Round, Words
 from .ruling import ruling
-from .state import CaroletoState, all_owed, hand_size, next_round, say_players
+from .state import CaroletoState, between, all_owed, hand_size, next_round, say_players
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -208,7 +208,7 @@ class Caroleto(CaroletoState):
         here = Places.seat(seat)
         if len(event.cards) != self.counts[seat]:
             self.flag("CA-HAND-SIZE", event, event.cards_column,
-                      detail=say("ca.holds-count", player=event.player, count=len(event.cards), expected=self.counts[seat]))
+                      detail=said("ca.holds-count", player=event.player, count=len(event.cards), expected=self.counts[seat]))
             self.counts[seat] = len(event.cards)
         for i, card in enumerate(event.cards):
             if is_seen(card) and not self.places.may(card, here):
@@ -232,7 +232,7 @@ class Caroleto(CaroletoState):
                 continue
             if card in event.cards[:i] or self.dealt_cards.get(card, seat) != seat:
                 holder = self.players[self.dealt_cards.get(card, seat)]
-                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=holder))
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=said("where.hand", player=holder))
             self.dealt_cards[card] = seat
         self.dealt[seat] = event
         self.counts[seat] = len(event.cards)
@@ -275,13 +275,13 @@ class Caroleto(CaroletoState):
     def _announce(self, seat: int, event: Event) -> None:
         r = self.round
         if self.announced is not None:
-            self.flag("CA-ROI-FALSE", event, why=say("ca.roi.again", holder=self.players[self.announced]))
+            self.flag("CA-ROI-FALSE", event, why=said("ca.roi.again", holder=self.players[self.announced]))
             return
         if r is not None and (r.number > 1 or r.step > 0):
             return  # too late: the missing announcement was flagged when the round began
         if not self.places.may(RS, Places.seat(seat)):
             # the deal shows it false: not the announcement, which its holder still owes
-            self.flag("CA-ROI-FALSE", event, why=say("ca.roi.dealt", where=self._where(RS)))
+            self.flag("CA-ROI-FALSE", event, why=said("ca.roi.dealt", where=self._where(RS)))
             return
         self.places.put(RS, Places.seat(seat))
         self.roi_by_announcement = RS not in self.dealt_cards
@@ -318,7 +318,7 @@ class Caroleto(CaroletoState):
             self.announce_flagged = True
             mask = self.places.mask(RS)
             known = mask & self.places.hands and not mask & (mask - 1)  # a single hand
-            why = say("ca.roi.holder", holder=self._where(RS)) if known else say("ca.roi.nobody")
+            why = said("ca.roi.holder", holder=self._where(RS)) if known else said("ca.roi.nobody")
             self.flag("CA-ROI-UNANNOUNCED", event, player=None, why=why)
         return r
 
@@ -338,10 +338,10 @@ class Caroleto(CaroletoState):
             self._close(event)
         for seat, name in enumerate(self.players):
             if seat not in r.played and self.counts[seat]:
-                self.flag("CA-UNSETTLED", event, player=name, number=r.number, what=say("ca.pending.lay", players=name))
+                self.flag("CA-UNSETTLED", event, player=name, number=r.number, what=said("ca.pending.lay", players=name))
         for code, player, what in self._pending(r):
             self.flag(code, event, player=player, number=r.number, what=what,
-                      detail=say("ca.unsettled", number=r.number, what=what))
+                      detail=said("ca.unsettled", number=r.number, what=what))
         if r.writes or self.every_round:
             self._missing_drinks(r, event)
         for card in r.table:
@@ -361,7 +361,7 @@ class Caroleto(CaroletoState):
     def _discards(self, seat: int, event: Event) -> None:
         r = self._step(event)
         if r.step > 1:
-            self.flag("CA-EXCHANGE-LATE", event, why=say("ca.step.draw" if r.step == 2 else "ca.step.reveal"))
+            self.flag("CA-EXCHANGE-LATE", event, why=said("ca.step.draw" if r.step == 2 else "ca.step.reveal"))
         r.step = max(r.step, 1)
         for i, card in enumerate(event.cards):
             if seat in r.exchanged:
@@ -398,20 +398,20 @@ class Caroleto(CaroletoState):
             if self._from_hand(source, card, event, i, Places.seat(seat)):
                 self.counts[seat] += 1
 
-    def _draw_order(self, r: Round, seat: int, source: int) -> str:
+    def _draw_order(self, r: Round, seat: int, source: int) -> Said | str:
         """Why this take breaks the order of the draw (empty when it does not)."""
         if seat in r.drawn:
-            return say("ca.draw.twice", player=self.players[seat])
+            return said("ca.draw.twice", player=self.players[seat])
         expected = self._next_drawer(r)
         if expected is not None and seat != expected:
-            side = say("ca.side.left" if r.direction == 1 else "ca.side.right")
+            side = said("ca.side.left" if r.direction == 1 else "ca.side.right")
             if r.first is None or r.first == expected:
-                return say("ca.draw.turn-first", player=self.players[expected], number=r.number)
-            return say("ca.draw.turn", player=self.players[expected], side=side, first=self.players[r.first])
+                return said("ca.draw.turn-first", player=self.players[expected], number=r.number)
+            return said("ca.draw.turn", player=self.players[expected], side=side, first=self.players[r.first])
         behind = (seat - r.direction) % self.n
         if source != behind:
-            side = say("ca.side.right" if r.direction == 1 else "ca.side.left")
-            return say("ca.draw.neighbour", player=self.players[seat], source=self.players[source], side=side,
+            side = said("ca.side.right" if r.direction == 1 else "ca.side.left")
+            return said("ca.draw.neighbour", player=self.players[seat], source=self.players[source], side=side,
                        neighbour=self.players[behind])
         return ""
 
@@ -420,13 +420,13 @@ class Caroleto(CaroletoState):
         state = r.bouts.get(seat) if r is not None else None
         if r is None or state != "take" or r.closed:  # no round: no bout (state None)
             why = "ca.bout.late" if state == "take" else "ca.bout.none" if state is None else "ca.bout.again"
-            self.flag("CA-BOUT-TAKE", event, why=say(why, player=event.player))
+            self.flag("CA-BOUT-TAKE", event, why=said(why, player=event.player))
             return
         card = event.cards[0] if event.cards else UNSEEN_CARD
         for i in range(1, len(event.cards)):
-            self.flag("CA-BOUT-TAKE", event, event.card_column(i), why=say("ca.bout.one", player=event.player))
+            self.flag("CA-BOUT-TAKE", event, event.card_column(i), why=said("ca.bout.one", player=event.player))
         if is_seen(card) and not self.places.may(card, self.places.discard):
-            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.not-there", card=card, where=self._where(card)))
+            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=said("ca.bout.not-there", card=card, where=self._where(card)))
         elif card in self.discard:
             self.discard.remove(card)
         elif self.discard_unseen:
@@ -448,7 +448,7 @@ class Caroleto(CaroletoState):
             if what is None:
                 bid = r is not None and any(seat in b.bids for b in r.biddings)
                 if bid:
-                    self.flag("CA-HAND-SIZE", event, event.card_column(i), detail=say("ca.refill.more", player=event.player))
+                    self.flag("CA-HAND-SIZE", event, event.card_column(i), detail=said("ca.refill.more", player=event.player))
                 else:
                     self.flag("CA-DRAW-UNDUE", event, event.card_column(i))
             self._draw(seat, card, what, r, event, i)
@@ -528,7 +528,7 @@ class Caroleto(CaroletoState):
             return
         missing = self._undrawn(r)
         if missing:
-            self.flag("CA-DRAW-MISSING", event, player=None, players=join(self.players[s] for s in missing))
+            self.flag("CA-DRAW-MISSING", event, player=None, players=listed(self.players[s] for s in missing))
         r.step = 3
         self._lay(seat, event, r, used=False)
 
@@ -537,7 +537,7 @@ class Caroleto(CaroletoState):
         taken = r.bouts[seat]
         assert isinstance(taken, Card)  # _plays calls it for a card taken
         if is_seen(taken) and event.cards[0] != taken:
-            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=say("ca.bout.use", player=event.player, card=taken))
+            self.flag("CA-BOUT-TAKE", event, event.cards_column, why=said("ca.bout.use", player=event.player, card=taken))
         self._lay(seat, event, r, used=True)
 
     def _lay(self, seat: int, event: Event, r: Round, used: bool) -> None:
@@ -545,7 +545,7 @@ class Caroleto(CaroletoState):
         target = self.seats[event.target] if event.target is not None else None
         if card == RS and not used and self.counts[seat] > 1:
             self.flag("CA-ROI-EARLY", event, event.cards_column,
-                      why=say("ca.roi.early.play", player=event.player, count=self.counts[seat] - 1))
+                      why=said("ca.roi.early.play", player=event.player, count=self.counts[seat] - 1))
             self.roi_flagged = True
         if self._from_hand(seat, card, event, 0, self.places.table):
             r.table.append(card)
@@ -586,7 +586,7 @@ class Caroleto(CaroletoState):
                 self.flag("CA-TARGET-SELF", event, column, card=card)
             elif sort == "sips" and card.suit in RED and target not in self.seating.neighbours(seat):
                 self.flag("CA-TARGET-NEIGHBOUR", event, column, card=card, target=event.target,
-                          neighbours=join((self.players[s] for s in sorted(set(self.seating.neighbours(seat)))), "or"))
+                          neighbours=listed((self.players[s] for s in sorted(set(self.seating.neighbours(seat)))), "or"))
             return target
         if sort == "redirect" and target == seat:
             self.flag("CA-TARGET-SELF", event, column, card=card)
@@ -607,7 +607,7 @@ class Caroleto(CaroletoState):
         for seat, state in list(r.bouts.items()):
             if isinstance(state, Card):
                 self.flag("CA-BOUT-TAKE", event, player=self.players[seat],
-                          why=say("ca.bout.unused", player=self.players[seat], card=state))
+                          why=said("ca.bout.unused", player=self.players[seat], card=state))
             r.bouts[seat] = "done"
         trumps: dict[int, Play] = {}
         for p in r.plays:
@@ -658,7 +658,7 @@ class Caroleto(CaroletoState):
         for seat, trump in trumps.items():
             if trump.kind == "redirect" and trump.target is not None and seat in designated and seat not in aimed:
                 self.flag("CA-TRUMP-ON-SIX", event, player=self.players[seat],
-                          why=say("ca.six.redirect", player=self.players[seat], trump=trump.card))
+                          why=said("ca.six.redirect", player=self.players[seat], trump=trump.card))
         if not self._cards_left() and not self.roi_played and not self.roi_flagged:
             self.roi_flagged = True
             self.flag("CA-ROI-CHEAT", event, player=None)
@@ -707,7 +707,7 @@ class Caroleto(CaroletoState):
                 return
             assert r is not None and b is not None  # _bid_turn says why when no bidding goes on
             if card == RS:
-                self.flag("CA-ROI-EARLY", event, event.card_column(i), why=say("ca.roi.early.bid", player=event.player))
+                self.flag("CA-ROI-EARLY", event, event.card_column(i), why=said("ca.roi.early.bid", player=event.player))
                 self.roi_flagged = True
             if not self._from_hand(seat, card, event, i, self.places.table):
                 return
@@ -719,7 +719,7 @@ class Caroleto(CaroletoState):
                 self._bid_end(r, b, cut=card)
                 continue
             if is_seen(card) and card.suit != suit:
-                self.flag("CA-BID-SUIT", event, event.card_column(i), card=card, suit=say(f"ca.suit.{suit}"))
+                self.flag("CA-BID-SUIT", event, event.card_column(i), card=card, suit=said(f"ca.suit.{suit}"))
             elif is_seen(card) and card.rank <= b.bar:
                 self.flag("CA-BID-LOW", event, event.card_column(i), card=card, bar=self._bar(b))
             if is_seen(card) and card.suit == suit:
@@ -742,13 +742,13 @@ class Caroleto(CaroletoState):
             self._note("ca.note.pass", event.line)
         self._bid_end(r, b, cut=None, held=higher[0] if higher else None)
 
-    def _bid_turn(self, b: Bidding | None, seat: int) -> str:
+    def _bid_turn(self, b: Bidding | None, seat: int) -> Said | str:
         if b is None:
-            return say("ca.bid.none")
+            return said("ca.bid.none")
         if seat != b.bidder:
             assert self.round is not None  # a bidding belongs to the round
-            side = say("ca.side.left" if self.round.direction == 1 else "ca.side.right")
-            return say("ca.bid.turn", player=self.players[b.bidder], side=side, card=b.play.card,
+            side = said("ca.side.left" if self.round.direction == 1 else "ca.side.right")
+            return said("ca.bid.turn", player=self.players[b.bidder], side=side, card=b.play.card,
                        ace=self.players[b.play.seat])
         return ""
 
@@ -771,7 +771,7 @@ class Caroleto(CaroletoState):
         other = self.seats[event.target]
         duel = next((d for d in r.duels if d.waiting and d.players == {seat, other}), None) if r else None
         if duel is None:
-            self.flag("CA-DUEL-WRONG", event, why=say("ca.duel.none", player=event.player, other=event.target))
+            self.flag("CA-DUEL-WRONG", event, why=said("ca.duel.none", player=event.player, other=event.target))
             return
         self.duel_rounds += 1
         duel.loser, duel.waiting, duel.lost_at = other, False, self.duel_rounds
@@ -782,7 +782,7 @@ class Caroleto(CaroletoState):
         duel = max(open_, key=lambda d: d.lost_at) if open_ else None  # the last round lost
         if duel is None:
             why = "ca.duel.drank" if lost else "ca.duel.not-lost"
-            self.flag("CA-DUEL-WRONG", event, why=say(why, player=event.player))
+            self.flag("CA-DUEL-WRONG", event, why=said(why, player=event.player))
             return
         if duel.stake >= 8:
             self.flag("CA-DOUBLE-PAST-8", event)
@@ -800,8 +800,8 @@ class Caroleto(CaroletoState):
         dare.refused = True
         r.give(seat, 1, "glass", partial(_card_in, "ca.cause.refused", self.players, dare.play), dare.play.line, "eight-refused")
 
-    def _no_dare(self, seat: int, r: Round | None) -> str:
-        return say("ca.dare.none", player=self.players[seat])
+    def _no_dare(self, seat: int, r: Round | None) -> Said:
+        return said("ca.dare.none", player=self.players[seat])
 
     def _votes(self, seat: int, event: Event) -> None:
         word = _plain(event.word)
@@ -815,7 +815,7 @@ class Caroleto(CaroletoState):
             told = [d for d in r.dossiers if d.teller == seat] if r else []
             voted = any(seat in d.votes for d in r.dossiers) if r else False
             why = "ca.vote.teller" if told and not voted else "ca.vote.again" if voted else "ca.vote.none"
-            self.flag("CA-VOTE-WRONG", event, why=say(why, player=event.player))
+            self.flag("CA-VOTE-WRONG", event, why=said(why, player=event.player))
             return
         dossier.votes[seat] = word == "pourri"
 
@@ -826,8 +826,8 @@ class Caroleto(CaroletoState):
             return
         assert event.target is not None  # the grammar gives « catches » its player
         caught = self.seats[event.target]
-        r.give(caught, 1, "sips", partial(_catch_cause, event.player, tuple(p.card for p in self.standing)), event.line,
-               "cavalier")
+        rules = listed(p.card for p in self.standing)
+        r.give(caught, 1, "sips", said("ca.cause.catch", player=event.player, rules=rules), event.line, "cavalier")
         r.caught.add(caught)
         self.counter["catches"] += 1
 
@@ -841,7 +841,7 @@ class Caroleto(CaroletoState):
         unit, amount = ("sips", sips) if sips is not None else (word, 1)
         # the drink as written, in words (self._written(event)), is worded only for a flag
         if r is None:
-            self.flag("CA-DRINK-UNDUE", event, why=say("ca.drink.no-round", player=event.player, written=self._written(event)))
+            self.flag("CA-DRINK-UNDUE", event, why=said("ca.drink.no-round", player=event.player, written=self._written(event)))
             return
         r.writes = True
         owed = r.owed(seat, unit)
@@ -851,35 +851,34 @@ class Caroleto(CaroletoState):
             others = [u for u in UNITS if u != unit and r.owed(seat, u) > EPSILON]
             if others:
                 self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, others[0]),
-                          why=say("ca.drink.more", player=event.player, written=self._written(event),
-                                  owed=join(self._amount(r.owed(seat, u), u) for u in others), causes=self._causes(r, seat, others)))
+                          why=said("ca.drink.more", player=event.player, written=self._written(event),
+                                  owed=listed(self._amount(r.owed(seat, u), u) for u in others), causes=self._causes(r, seat, others)))
             else:
                 self.flag("CA-DRINK-UNDUE", event, rule=r.rule_of(seat, unit),
                           why=self._nothing_owed(r, seat, unit, self._written(event)))
         elif amount > owed + EPSILON:
             self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, unit),
-                      why=say("ca.drink.more", player=event.player, written=self._written(event), owed=self._amount(owed, unit),
+                      why=said("ca.drink.more", player=event.player, written=self._written(event), owed=self._amount(owed, unit),
                               causes=self._causes(r, seat, [unit])))
         r.written[(seat, unit)] = r.written.get((seat, unit), 0) + amount
         if unit == "sips" and r.duels:
             self._duels_drunk(r, seat)
         self.catchable = seat
 
-    def _causes(self, r: Round, seat: int, units: list[str]) -> str:
+    def _causes(self, r: Round, seat: int, units: list[str]) -> Listed:
         """Why the round gives a player drinks of these units, in words."""
-        name = self.players[seat]
-        return "; ".join(d.cause for d in r.drinks() if d.player == name and d.unit in units)
+        return between("; ", [cause for s, _, unit, cause, _ in r.causes() if s == seat and unit in units])
 
-    def _nothing_owed(self, r: Round, seat: int, unit: str, written: str) -> str:
+    def _nothing_owed(self, r: Round, seat: int, unit: str, written: Said | str) -> Said:
         """A drink written when nothing is owed: what the round gave and was drunk
         already, or that it gave nothing."""
         name = self.players[seat]
         if not r.closed:
-            return say("ca.drink.early", player=name, written=written, number=r.number)
+            return said("ca.drink.early", player=name, written=written, number=r.number)
         given = r.totals().get((seat, unit), 0)
         if given <= EPSILON:
-            return say("ca.drink.nothing", player=name, written=written, number=r.number, none=say(f"ca.drink.none.{unit}"))
-        return say("ca.drink.drunk", player=name, written=written, number=r.number, given=self._amount(given, unit),
+            return said("ca.drink.nothing", player=name, written=written, number=r.number, none=said(f"ca.drink.none.{unit}"))
+        return said("ca.drink.drunk", player=name, written=written, number=r.number, given=self._amount(given, unit),
                    causes=self._causes(r, seat, [unit]))
 
     @staticmethod
@@ -899,11 +898,11 @@ class Caroleto(CaroletoState):
         for code, fields in self._missing_drink_codes(r):
             self.flag(code, event, **fields)
 
-    def _written(self, event: Event) -> str:
+    def _written(self, event: Event) -> Said:
         word = event.word
         assert word is not None  # the grammar gives « drinks » its amount
         sips = whole(word)
-        return self._amount(sips, "sips") if sips is not None else self._amount(1, word) if word != "central" else say("ca.drink.central")
+        return self._amount(sips, "sips") if sips is not None else self._amount(1, word) if word != "central" else said("ca.drink.central")
 
     # --- Cards moving -------------------------------------------------------------------
     def _from_hand(self, seat: int, card: Card, event: Event, index: int, destination: int) -> bool:
@@ -911,7 +910,7 @@ class Caroleto(CaroletoState):
         hand; False when the hand has no card left."""
         if self.counts[seat] <= 0:
             self.flag("CA-HAND-SIZE", event, event.card_column(index), player=self.players[seat],
-                      detail=say("ca.no-card", player=self.players[seat]))
+                      detail=said("ca.no-card", player=self.players[seat]))
             return False
         places = self.places
         if is_seen(card):
@@ -933,21 +932,21 @@ class Caroleto(CaroletoState):
     def _misplaced(self, card: Card, event: Event, index: int) -> None:
         if card == RS and self.roi_by_announcement and self.announced is not None:
             self.flag("CA-ROI-FALSE", event, event.card_column(index),
-                      why=say("ca.roi.moved", holder=self.players[self.announced], player=event.player))
+                      why=said("ca.roi.moved", holder=self.players[self.announced], player=event.player))
             self.roi_by_announcement = False
         else:
             self.flag("REC-DUPLICATE-CARD", event, event.card_column(index), card=card, where=self._where(card))
 
-    def _where(self, card: Card) -> str:
+    def _where(self, card: Card) -> Said | Listed:
         """Where a card may be, in words."""
         mask = self.places.mask(card)
         if mask == self.places.table:
-            return say("where.played")
+            return said("where.played")
         seats = [self.players[s] for s in range(self.n) if mask & Places.seat(s)]
-        parts = [say("where.hand", player=join(seats, "or"))] if seats else []
-        parts += [say(key) for bit, key in ((self.places.stock, "ca.where.stock"), (self.places.discard, "ca.where.discard"))
+        parts = [said("where.hand", player=listed(seats, "or"))] if seats else []
+        parts += [said(key) for bit, key in ((self.places.stock, "ca.where.stock"), (self.places.discard, "ca.where.discard"))
                   if mask & bit]
-        return join(parts, "or") if parts else say("ca.where.nowhere")
+        return listed(parts, "or") if parts else said("ca.where.nowhere")
 
     def _note(self, key: str, line: int) -> None:
         """A note on what could not be checked, one per kind, listing its lines."""
@@ -955,8 +954,8 @@ class Caroleto(CaroletoState):
         if len(lines) > NOTED_LINES:
             return
         lines.append(line)
-        shown = join(map(str, lines)) if len(lines) <= NOTED_LINES else ", ".join(map(str, lines[:NOTED_LINES])) + say("ca.note.more")
-        text = say(key, lines=shown, count=len(lines))
+        shown = listed(lines) if len(lines) <= NOTED_LINES else together(", ".join(map(str, lines[:NOTED_LINES])), said("ca.note.more"))
+        text = said(key, lines=shown, count=len(lines))
         if key in self._noted:
             self.notes[at] = text
         else:
@@ -1022,7 +1021,7 @@ class Caroleto(CaroletoState):
             return [say("ca.todo.announce")]
         if r is None:
             return [self._next_todo()]
-        things = [what for _, _, what in self._pending(r) if r.exchange_owed]
+        things = [str(what) for _, _, what in self._pending(r) if r.exchange_owed]
         if not r.complete(self.counts):
             expected = self._next_drawer(r)
             if self._undrawn(r):
@@ -1031,13 +1030,13 @@ class Caroleto(CaroletoState):
                               else say("ca.todo.draw-any"))
             else:
                 waiting = [p for s, p in enumerate(self.players) if s not in r.played and self.counts[s]]
-                things.append(say_players("ca.todo.lay", waiting))
+                things.append(str(say_players("ca.todo.lay", waiting)))
         for seat, state in r.bouts.items():
             if state == "take" and not r.closed and self._bouts_open(r):
                 things.append(say("ca.todo.bout", player=self.players[seat]))
             elif isinstance(state, Card):
                 things.append(say("ca.todo.use", player=self.players[seat], card=state))
-        things += [what for _, _, what in self._pending(r) if what not in things]
+        things += [text for text in (str(what) for _, _, what in self._pending(r)) if text not in things]
         things += [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)]
         if not things:
             things.append(self._next_todo())
@@ -1048,7 +1047,7 @@ class Caroleto(CaroletoState):
         nr = next_round(self)
         if nr.last:
             waiting = [p for s, p in enumerate(self.players) if self.counts[s]]
-            return say_players("ca.todo.round-lay", waiting, number=nr.number)
+            return str(say_players("ca.todo.round-lay", waiting, number=nr.number))
         drawer = self._next_drawer(nr)
         if drawer is None:
             return say("ca.todo.round-any", number=nr.number)
@@ -1163,38 +1162,39 @@ RULES_CLASS = Caroleto
 # The causes of drinks, worded only when asked for: ``partial``s of these functions, not
 # closures, so that the rules' copies and pickles can hold them (compiled with mypyc, a
 # closure cannot be copied).
-def card_cause(players: tuple[str, ...], play: Play) -> str:
+def card_cause(players: tuple[str, ...], play: Play) -> Said | Listed:
     """A card as a drink's cause: « 4S played by Léa on Noé, sent back by Noé's T7 »."""
     key = "ca.cause.used" if play.used else "ca.cause.card"
-    cause = say(key, card=play.card, player=players[play.seat])
-    if play.target is not None and play.kind in TARGETED:
-        cause += say("ca.cause.on", target=players[play.target])
-        if play.answer is not None:
-            cause += ", " + _how(players, play.answer, play.target)
-    return cause
+    cause = said(key, card=play.card, player=players[play.seat])
+    if play.target is None or play.kind not in TARGETED:
+        return cause
+    parts: list[object] = [cause, said("ca.cause.on", target=players[play.target])]
+    if play.answer is not None:
+        parts += [", ", _how(players, play.answer, play.target)]
+    return together(*parts)
 
 
-def _how(players: tuple[str, ...], trump: Play, target: int) -> str:
+def _how(players: tuple[str, ...], trump: Play, target: int) -> Said:
     """How a trump laid by the player an effect aimed at answered it: « sent back by
     Noé's T7 », or redirected to its player's choice."""
     if trump.kind == "back":
-        return say("ca.how.back", trump=trump.card, player=players[target])
+        return said("ca.how.back", trump=trump.card, player=players[target])
     assert trump.target is not None  # a trump 10-20 that named nobody answers nothing (Caroleto._aim)
-    return say("ca.how.redirect", trump=trump.card, player=players[target], final=players[trump.target])
+    return said("ca.how.redirect", trump=trump.card, player=players[target], final=players[trump.target])
 
 
-def _nine_cause(players: tuple[str, ...], card: Card, owed: NineDraw) -> str:
+def _nine_cause(players: tuple[str, ...], card: Card, owed: NineDraw) -> Said | Listed:
     """The card drawn for a 9, as a drink's cause."""
-    words = say("ca.cause.nine", card=card, nine=owed.play.card, player=players[owed.play.seat])
-    return words + ", " + _how(players, owed.answer, owed.place_of) if owed.answer is not None else words
+    words = said("ca.cause.nine", card=card, nine=owed.play.card, player=players[owed.play.seat])
+    return together(words, ", ", _how(players, owed.answer, owed.place_of)) if owed.answer is not None else words
 
 
-def _central_cause(players: tuple[str, ...], thirds: int, play: Play) -> str:
-    return say("ca.cause.central", thirds=thirds, cause=card_cause(players, play))
+def _central_cause(players: tuple[str, ...], thirds: int, play: Play) -> Said | Listed:
+    return said("ca.cause.central", thirds=thirds, cause=card_cause(players, play))
 
 
-def _seven_cause(players: tuple[str, ...], base: Callable[[], str], k: int, seat: int, direction: int,
-                 turned_in: int | None) -> str:
+def _seven_cause(players: tuple[str, ...], base: Callable[[], Words], k: int, seat: int, direction: int,
+                 turned_in: int | None) -> Said:
     """A 7's drink: the card, and the place of the drinker in its count, which goes
     round in the table's direction (turned by the Dame of an earlier round: ``turned_in``,
     as it stood when the 7's round was laid). It holds neither the rules nor the round,
@@ -1202,27 +1202,22 @@ def _seven_cause(players: tuple[str, ...], base: Callable[[], str], k: int, seat
     collector's cycles."""
     cause = base()
     if not k:
-        return say("ca.cause.seven-own", cause=cause)
-    side = say("ca.side.left" if direction == 1 else "ca.side.right")
-    since = say("ca.since.dame", number=turned_in) if turned_in is not None and direction != 1 else ""
-    return say("ca.cause.seven", cause=cause, player=players[seat], place=k + 1, side=side, since=since)
+        return said("ca.cause.seven-own", cause=cause)
+    side = said("ca.side.left" if direction == 1 else "ca.side.right")
+    since = said("ca.since.dame", number=turned_in) if turned_in is not None and direction != 1 else ""
+    return said("ca.cause.seven", cause=cause, player=players[seat], place=k + 1, side=side, since=since)
 
 
-def _card_in(key: str, players: tuple[str, ...], play: Play) -> str:
+def _card_in(key: str, players: tuple[str, ...], play: Play) -> Said | Listed:
     """A card's cause within a sentence (a 10 with no duel, an 8's dare refused)."""
-    return say(key, cause=card_cause(players, play))
+    return said(key, cause=card_cause(players, play))
 
 
-def _sixes_cause(players: tuple[str, ...], sixes: list[Play]) -> str:
+def _sixes_cause(players: tuple[str, ...], sixes: list[Play]) -> Said | Listed:
     if len(sixes) == 1:
         return card_cause(players, replace(sixes[0], target=None))
-    return say("ca.cause.sixes", count=len(sixes), cards=join(f"{p.card} ({players[p.seat]})" for p in sixes))
+    return said("ca.cause.sixes", count=len(sixes), cards=listed(together(p.card, f" ({players[p.seat]})") for p in sixes))
 
 
-def _catch_cause(player: str, rules: tuple[Card, ...]) -> str:
-    """A catch, as a drink's cause: who caught, and the standing rules (the Cavaliers laid)."""
-    return say("ca.cause.catch", player=player, rules=join(str(card) for card in rules))
-
-
-def _bid_cause(players: tuple[str, ...], key: str, play: Play, position: int, cut: Card | None, held: Card | None) -> str:
-    return say(key, cause=card_cause(players, play), position=position, trump=cut, card=held)
+def _bid_cause(players: tuple[str, ...], key: str, play: Play, position: int, cut: Card | None, held: Card | None) -> Said:
+    return said(key, cause=card_cause(players, play), position=position, trump=cut, card=held)

@@ -11,9 +11,9 @@ from typing import TypedDict
 from mypy_extensions import mypyc_attr
 
 from ...cards import RANK_NAMES, TAROT_78, Card
-from ...messages import join, say
+from ...messages import Listed, Said, listed, said, together
 from ...record import Event
-from ..base import UNITS, Rules, Setup, amount_text
+from ..base import UNITS, Rules, Setup, amount_said
 from ..seating import Seating
 from .places import Places
 from .round import Amount, Bidding, Play, Round
@@ -30,9 +30,19 @@ def hand_size(setup: Setup) -> int:
     return cards
 
 
-def say_players(key: str, players: list[str], **fields: object) -> str:
+def say_players(key: str, players: list[str], **fields: object) -> Said:
     """A sentence about some players, its verb agreeing with their number (key.one for one)."""
-    return say(key + ".one" if len(players) == 1 else key, players=join(players), **fields)
+    return said(key + ".one" if len(players) == 1 else key, players=listed(players), **fields)
+
+
+def between(separator: object, items: list[object]) -> Listed:
+    """Items written one after the other with ``separator`` between them, when shown."""
+    parts: list[object] = []
+    for item in items:
+        if parts:
+            parts.append(separator)
+        parts.append(item)
+    return together(*parts)
 
 
 class MissingDrink(TypedDict, total=False):
@@ -40,10 +50,10 @@ class MissingDrink(TypedDict, total=False):
     the message's fields)."""
 
     player: str
-    why: str
+    why: Said
     number: int
-    amount: str
-    causes: str
+    amount: Said
+    causes: Listed
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # so that a call from Python code runs __init__
@@ -141,18 +151,18 @@ class CaroletoState(Rules):
         """A card may still come from the stock (or the discard shuffled into it)."""
         return self.stock + len(self.discard) + self.discard_unseen > 0
 
-    def _pending(self, r: Round) -> list[tuple[str, str | None, str]]:
+    def _pending(self, r: Round) -> list[tuple[str, str | None, Said]]:
         """What step 4 must still settle: (code at the round's end, player, in words)."""
         names = self.players
-        found: list[tuple[str, str | None, str]] = []
+        found: list[tuple[str, str | None, Said]] = []
         draw = self._can_draw()
         for seat, owed in r.exchange_owed.items():
             if draw:
-                found.append(("CA-UNSETTLED", names[seat], say("ca.pending.exchange", player=names[seat], count=owed)))
+                found.append(("CA-UNSETTLED", names[seat], said("ca.pending.exchange", player=names[seat], count=owed)))
         for duel in r.duels:
             if duel.waiting:
                 a, b = sorted(duel.players)
-                found.append(("CA-UNSETTLED", None, say("ca.pending.duel", a=names[a], b=names[b], stake=duel.stake,
+                found.append(("CA-UNSETTLED", None, said("ca.pending.duel", a=names[a], b=names[b], stake=duel.stake,
                                                         card=duel.play.card)))
         for dossier in r.dossiers:
             if not dossier.complete:
@@ -161,19 +171,20 @@ class CaroletoState(Rules):
                                                         teller=names[dossier.teller], card=dossier.play.card)))
         bidding = r.bidding()
         if bidding is not None:
-            found.append(("CA-UNSETTLED", names[bidding.bidder], say("ca.pending.bid", player=names[bidding.bidder],
+            found.append(("CA-UNSETTLED", names[bidding.bidder], said("ca.pending.bid", player=names[bidding.bidder],
                                                                      card=bidding.play.card, bar=self._bar(bidding))))
         if draw:
             for d in r.nine_draws:
-                found.append(("CA-UNSETTLED", names[d.drawer], say("ca.pending.nine", player=names[d.drawer],
+                found.append(("CA-UNSETTLED", names[d.drawer], said("ca.pending.nine", player=names[d.drawer],
                                                                    card=d.play.card)))
             for seat, owed in r.refill.items():
-                found.append(("CA-HAND-SIZE", names[seat], say("ca.pending.refill", player=names[seat], count=owed)))
+                found.append(("CA-HAND-SIZE", names[seat], said("ca.pending.refill", player=names[seat], count=owed)))
         return found
 
-    def _bar(self, b: Bidding) -> str:
-        """The card a bid must beat, written as a card (QH)."""
-        return RANK_NAMES.get(b.bar, str(b.bar)) + b.play.card.suit
+    @staticmethod
+    def _bar(b: Bidding) -> Card:
+        """The card a bid must beat: the highest of the ace's suit bid so far (the ace at first)."""
+        return Card(b.bar, b.play.card.suit)
 
     def _owed_drinks(self, r: Round) -> list[tuple[int, str, Amount]]:
         """(seat, unit, amount) still to drink, for a round whose drinks are written."""
@@ -185,25 +196,25 @@ class CaroletoState(Rules):
         owing = r.owing()
         if not owing:
             return []
-        drinks = r.drinks()
+        drinks = r.causes()
         found: list[tuple[str, MissingDrink]] = []
         for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
             name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
-            mine = [d for d in drinks if d.player == name and d.unit == unit]
-            causes = say("join.semicolon").join(say("ca.cause.line", cause=d.cause, line=d.line) for d in mine)
+            mine = [(cause, line) for s, _, u, cause, line in drinks if s == seat and u == unit]
+            causes = between(said("join.semicolon"), [said("ca.cause.line", cause=cause, line=line) for cause, line in mine])
             stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
             if stopped:
-                found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": say("ca.six.drink", player=name, amount=amount,
+                found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": said("ca.six.drink", player=name, amount=amount,
                                                                              causes=causes)}))
             else:
                 found.append(("CA-DRINK-MISSING", {"player": name, "number": r.number, "amount": amount, "causes": causes}))
         return found
 
     @staticmethod
-    def _amount(amount: Amount, unit: str) -> str:
-        """An amount of a unit in words (a method, not ``staticmethod(amount_text)``: mypyc
+    def _amount(amount: Amount, unit: str) -> Said:
+        """An amount of a unit in words (a method, not ``staticmethod(amount_said)``: mypyc
         takes no such class attribute)."""
-        return amount_text(amount, unit)
+        return amount_said(amount, unit)
 
     def _finished(self) -> bool:
         """No card left, the last round's effects set out, settled and drunk."""

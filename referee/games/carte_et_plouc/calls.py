@@ -9,7 +9,7 @@ import unicodedata
 
 from mypy_extensions import mypyc_attr
 
-from ...messages import say
+from ...messages import Said, said, together
 from ...record import Event
 from .cards import TWO
 from .state import PloucState
@@ -45,13 +45,13 @@ class Calls(PloucState):
                 self.called[seat] = True
                 self.carte_due.discard(seat)
             else:
-                self.flag("CP-CALL-NOT-DUE", event, call="carte", why=say("cp.call.carte", player=event.player, count=self.cards.count(seat)))
+                self.flag("CP-CALL-NOT-DUE", event, call="carte", why=said("cp.call.carte", player=event.player, count=self.cards.count(seat)))
         elif word == "contre":
             self._contre(seat, event)
         elif word == "plouc":
-            self.flag("CP-CALL-NOT-DUE", event, rule="plouc", call="plouc", why=say("cp.call.plouc"))
+            self.flag("CP-CALL-NOT-DUE", event, rule="plouc", call="plouc", why=said("cp.call.plouc"))
         else:
-            self.flag("CP-CALL-NOT-DUE", event, call=event.word, why=say("cp.call.unknown"))
+            self.flag("CP-CALL-NOT-DUE", event, call=event.word, why=said("cp.call.unknown"))
 
     def _contre(self, seat: int, event: Event) -> None:
         """« contre »: a player holding one card has not said « carte »."""
@@ -60,8 +60,8 @@ class Calls(PloucState):
         targets = [s for s in targets if not self.waived[s]]
         if not targets:
             # nothing to catch; a missed « carte » the table accepted is waived, not caught later
-            why = say("cp.contre.waived", target=self.players[waived[0]], line=self.waived[waived[0]]) if waived \
-                else say("cp.contre.none")
+            why = said("cp.contre.waived", target=self.players[waived[0]], line=self.waived[waived[0]]) if waived \
+                else said("cp.contre.none")
             self.flag("CP-FALSE-CONTRE", event, rule=self._sanction_key(), why=why)
             return
         target = max(targets, key=lambda s: self.due_at[s])
@@ -78,11 +78,11 @@ class Calls(PloucState):
         self.errors.pop(name, None)
         self.settled[name] = (line, "cp.accuse.settled")
 
-    def _one_how(self, seat: int) -> str:
+    def _one_how(self, seat: int) -> Said:
         """What brought a player to one card, in words: « their play on line 12 »."""
         line, verb = self.one_how[seat]
         key = f"cp.one.{verb}" if verb in ("plays", "gives", "swaps", "holds") else "cp.one.other"
-        return say(key, line=line)
+        return said(key, line=line)
 
     def _plouc_missed(self, event: Event, out: int) -> bool:
         card, line = self.last_card if self.last_card is not None else ("?", event.line)
@@ -129,7 +129,7 @@ class Calls(PloucState):
             self.plouc = None
             if self.closing:
                 self.ended = True
-                self.flag("REC-AFTER-END", event, result=say("report.winner", player=self.result().winner))
+                self.flag("REC-AFTER-END", event, result=said("report.winner", player=self.result().winner))
                 return True
         return False
 
@@ -142,12 +142,12 @@ class Calls(PloucState):
                 self._sanction(self.seats[accused], seat, "david")
             return
         if accused == event.player:
-            why = say("cp.accuse.self")
+            why = said("cp.accuse.self")
         elif accused in self.settled:
             line, key = self.settled[accused]
-            why = say(key, line=line)
+            why = said(key, line=line)
         else:
-            why = say("cp.accuse.none")
+            why = said("cp.accuse.none")
         if self.flag("CP-WRONG-ACCUSATION", event, accused=accused, why=why) and self.david:
             self.sanctions[seat] = self.sanctions.get(seat, 0) + 1
             self.sanction_rule[seat] = "david-wrong"
@@ -169,17 +169,19 @@ class Calls(PloucState):
             # gift is a fault of its own, and the card owed stays owed
             owed = (seat, target) if paid else next((g for g in self.gifts if seat in g or target in g), None)
             if owed is not None:
-                detail = say("cp.sanction.gift-owed", giver=self.players[owed[0]], receiver=self.players[owed[1]])
-                detail += "" if paid else say("cp.sanction.still-owed")
+                detail: tuple[Said, ...] = (said("cp.sanction.gift-owed", giver=self.players[owed[0]],
+                                                 receiver=self.players[owed[1]]),)
+                detail += () if paid else (said("cp.sanction.still-owed"),)
             else:
-                detail = say("cp.sanction.no-gift")
+                detail = (said("cp.sanction.no-gift"),)
             self.flag("CP-SANCTION-WRONG", event, rule="mega-one",
-                      detail=say("cp.sanction.gave", player=event.player, count=len(event.cards), target=event.target) + detail)
+                      detail=together(said("cp.sanction.gave", player=event.player, count=len(event.cards),
+                                           target=event.target), *detail))
         for i, card in enumerate(event.cards):
             problem = self.cards.take(seat, card, given=True)
             if problem:
                 code, fields = problem
-                self.flag(code, event, event.card_column(i), card=card, did=say("cp.hand.gave"), **fields)
+                self.flag(code, event, event.card_column(i), card=card, did=said("cp.hand.gave"), **fields)
             self.cards.add(target, card)
         self._recount(seat)
         self._recount(target)
@@ -187,16 +189,16 @@ class Calls(PloucState):
     def _slaps(self, seat: int, event: Event) -> None:
         """Le zéro: the first slap on a 2 just laid; that player swaps hands."""
         if not self.zero:
-            self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.off"))
+            self.flag("CP-FALSE-SLAP", event, why=said("cp.slap.off"))
             return
         if seat in self.seating.out:
-            self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.out"))
+            self.flag("CP-FALSE-SLAP", event, why=said("cp.slap.out"))
             return
         if self.zero_open:
             self.zero_open, self.slapped = False, True
             self.swapper = seat
         elif not (self.rank == TWO and self.slapped):
-            self.flag("CP-FALSE-SLAP", event, why=say("cp.slap.no-two", top=self.cards.discard[-1]))
+            self.flag("CP-FALSE-SLAP", event, why=said("cp.slap.no-two", top=self.cards.discard[-1]))
 
     def _swaps(self, seat: int, event: Event) -> None:
         target = self.seats[self._target(event)]
@@ -204,11 +206,11 @@ class Calls(PloucState):
             if self.swapper == seat:
                 self.swapper = None
             why = "cp.swap.self" if target == seat else "cp.swap.out"
-            self.flag("CP-WRONG-SWAP", event, detail=say(why, player=event.player, target=event.target))
+            self.flag("CP-WRONG-SWAP", event, detail=said(why, player=event.player, target=event.target))
             return
         if self.swapper != seat:
             slapper = self.players[self.swapper] if self.swapper is not None else None
-            self.flag("CP-WRONG-SWAP", event, detail=say("cp.swap.not-owed" if slapper is None else "cp.swap.other",
+            self.flag("CP-WRONG-SWAP", event, detail=said("cp.swap.not-owed" if slapper is None else "cp.swap.other",
                                                            player=event.player, slapper=slapper))
         else:
             self.swapper = None

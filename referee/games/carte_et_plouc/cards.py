@@ -16,7 +16,7 @@ from typing import TypedDict
 from mypy_extensions import mypyc_attr
 
 from ...cards import KING, STANDARD_52, UNSEEN, UNSEEN_CARD, Card
-from ...messages import say
+from ...messages import Said, said
 
 SEVEN, SIX, TEN, TWO = 7, 6, 10, 2
 KING_OF_SPADES, SEVEN_OF_SPADES, THREE_OF_CLUBS = Card(KING, "S"), Card(SEVEN, "S"), Card(3, "C")
@@ -34,8 +34,8 @@ class Problem(TypedDict, total=False):
     """The fields of a problem's message: the card, where it was thought to be, or why not."""
 
     card: Card
-    where: str
-    why: str
+    where: Said
+    why: Said
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -73,12 +73,12 @@ class Cards:
         when it is shuffled into a new stock."""
         return len(self.stock) + len(self.discard) - 1 if reshuffle and self.discard else len(self.stock)
 
-    def place(self, card: Card) -> str:
+    def place(self, card: Card) -> Said:
         """Where a card is known to be, in words."""
         spot = self.where[card]
         if spot >= 0:
-            return say("where.hand", player=self.names[spot])
-        return say({DISCARD: "where.discard", STOCK: "where.stock", POOL: "where.stock"}[spot])
+            return said("where.hand", player=self.names[spot])
+        return said({DISCARD: "where.discard", STOCK: "where.stock", POOL: "where.stock"}[spot])
 
     def candidates(self, seat: int) -> list[Card]:
         """The cards that may be in a hand: those seen in it, and if it holds cards nobody
@@ -127,9 +127,9 @@ class Cards:
         if not hand and not self.unknown[seat]:
             if card.seen and card in self.where:  # the record wins: it is no longer where it was thought
                 self.forget(card)
-            return "CP-NOT-IN-HAND", {"why": say("cp.hand.empty")}
+            return "CP-NOT-IN-HAND", {"why": said("cp.hand.empty")}
         if not self.unknown[seat]:
-            shown = " ".join(map(str, hand))
+            shown = tuple(hand)
             for other in hand:  # the hand was not what the table thought: its cards are unknown now
                 self.where.pop(other, None)
             self.unknown[seat] = len(hand) - 1
@@ -137,7 +137,7 @@ class Cards:
             self.since[seat] = self.clock
             if card in self.where:
                 self.forget(card)
-            return "CP-NOT-IN-HAND", {"why": say("cp.hand.not-held", cards=shown)}
+            return "CP-NOT-IN-HAND", {"why": said("cp.hand.not-held", cards=shown)}
         self.unknown[seat] -= 1
         if card.seen and card in self.where:
             spot = self.place(card)
@@ -213,7 +213,7 @@ class Cards:
                 return top, None
             if card in self.where:
                 self.forget(card)
-            return card, ("CP-STOCK-MISMATCH", {"card": card, "why": say("cp.stock.top", expected=top)})
+            return card, ("CP-STOCK-MISMATCH", {"card": card, "why": said("cp.stock.top", expected=top)})
         if not card.seen:
             if self.pool:  # one of the shuffled cards may be this one: none is surely in the stock now
                 for other in self.pool:
@@ -231,11 +231,11 @@ class Cards:
         if self.pool and len(self.pool) == 1 + sum(not c.seen for c in self.stock):
             # every card of the stock is known (the discard shuffled back in): this one is
             # not among them; the record wins, and the stock is no longer what was thought
-            shown = " ".join(map(str, sorted(self.pool)))
+            shown = tuple(sorted(self.pool))
             for other in self.pool:
                 del self.where[other]
             self.pool.clear()
-            return card, ("CP-STOCK-MISMATCH", {"card": card, "why": say("cp.stock.pool", cards=shown)})
+            return card, ("CP-STOCK-MISMATCH", {"card": card, "why": said("cp.stock.pool", cards=shown)})
         return card, None
 
     def reshuffle(self) -> None:

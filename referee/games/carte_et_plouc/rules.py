@@ -15,7 +15,7 @@ import copy
 from mypy_extensions import mypyc_attr
 
 from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
-from ...messages import join, say
+from ...messages import Listed, Said, join, listed, said, say, together
 from ...record import Event
 from ...spelling import in_force
 from ..base import Deal, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes, option_value
@@ -187,7 +187,7 @@ class CarteEtPlouc(Calls):
             if card.seen and card in cards.where and cards.where[card] != seat:
                 self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=cards.place(card))
             elif card.seen and card in event.cards[:i]:
-                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=say("where.hand", player=event.player))
+                self.flag("REC-DUPLICATE-CARD", event, event.card_column(i), card=card, where=said("where.hand", player=event.player))
         fresh: list[Card] = []  # a card placed elsewhere, or twice on the line, counts as one nobody saw
         for card in event.cards:
             placed = card.seen and (cards.where.get(card, seat) != seat or card in fresh)
@@ -200,7 +200,7 @@ class CarteEtPlouc(Calls):
     def _begin(self) -> None:
         self.started = True
         if not self.starter.seen:
-            self.notes.append(say("cp.note.no-starter"))
+            self.notes.append(said("cp.note.no-starter"))
 
     # --- Events -----------------------------------------------------------------------------
     def apply(self, event: Event) -> None:
@@ -271,16 +271,16 @@ class CarteEtPlouc(Calls):
         is what they did, in words (a key of the messages; a card played fills it)."""
         if self.again and seat != self.turn:
             self.flag("CP-NO-REPLAY", event, player=self.players[self.turn], rule=AGAIN_RULES[self.again],
-                      why=say(f"cp.again.{self.again}"), actor=event.player)
+                      why=said(f"cp.again.{self.again}"), actor=event.player)
             self._pass_turn()
         if seat != self.turn:
-            self._out_of_turn(event, say(did, card=event.cards[0] if event.cards else ""))
+            self._out_of_turn(event, said(did, card=event.cards[0] if event.cards else ""))
             self._take_turn(seat)
 
-    def _out_of_turn(self, event: Event, did: str, column: int | None = None) -> None:
+    def _out_of_turn(self, event: Event, did: Said, column: int | None = None) -> None:
         """CP-OUT-OF-TURN, saying what made it the other player's turn, with that rule."""
         key, fields, rule = self.because
-        why = say(key, player=self.players[self.turn], **fields)
+        why = Said(key, {"player": self.players[self.turn], **fields})
         self.flag("CP-OUT-OF-TURN", event, column, rule=rule, did=did, expected=self.players[self.turn], why=why)
 
     def _void_debt(self) -> None:
@@ -308,11 +308,11 @@ class CarteEtPlouc(Calls):
         going on in the direction in force (and the 10s that set it)."""
         name = self.players[previous]
         if steps > 1:
-            skipped = join(self.players[s] for s in self.skipped[1])
+            skipped = listed(self.players[s] for s in self.skipped[1])
             if self.skipper is not None:
                 return "cp.turn.skip", {"previous": self.players[self.skipper[0]], "count": self.skipper[1], "skipped": skipped}, "six"
             return "cp.turn.reverse-skip", {"previous": name, "skipped": skipped}, "ten"
-        side = say("ca.side.left" if self.seating.direction == 1 else "ca.side.right")
+        side = said("ca.side.left" if self.seating.direction == 1 else "ca.side.right")
         if self.tens is None:
             return "cp.turn.next", {"previous": name, "side": side}, "turn"
         line, count, card = self.tens
@@ -326,10 +326,10 @@ class CarteEtPlouc(Calls):
             owed = self.sanctions.pop(seat)
             if self.cards.available(self.reshuffle):  # else: nothing left to draw it from
                 self.flag("CP-SANCTION-UNPAID", event, rule=self.sanction_rule.get(seat),
-                          sanction=say("cp.sanction.draw", count=owed))
+                          sanction=said("cp.sanction.draw", count=owed))
         for gift in [g for g in self.gifts if g[0] == seat]:
             self.gifts.remove(gift)
-            self.flag("CP-SANCTION-UNPAID", event, rule="mega-one", sanction=say("cp.sanction.give", player=self.players[gift[1]]))
+            self.flag("CP-SANCTION-UNPAID", event, rule="mega-one", sanction=said("cp.sanction.give", player=self.players[gift[1]]))
 
     # --- Playing cards ------------------------------------------------------------------------
     def _plays(self, seat: int, event: Event) -> None:
@@ -353,18 +353,18 @@ class CarteEtPlouc(Calls):
                 break
             if seat in self.seating.out:
                 if end < len(cards):
-                    self.flag("CP-NOT-IN-HAND", event, event.card_column(end), card=cards[end], did=say("cp.hand.played"),
-                              why=say("cp.hand.empty"))
+                    self.flag("CP-NOT-IN-HAND", event, event.card_column(end), card=cards[end], did=said("cp.hand.played"),
+                              why=said("cp.hand.empty"))
                 break
             if end < len(cards) and not self.again:
                 self._pass_turn()
-                self._out_of_turn(event, say("cp.did.more", card=cards[end], last=cards[end - 1]), event.card_column(end))
+                self._out_of_turn(event, said("cp.did.more", card=cards[end], last=cards[end - 1]), event.card_column(end))
                 self._take_turn(seat)
             elif end == len(cards) and not self.again:
                 self._pass_turn()
             start = end
         if event.suit is not None and cards[-1].rank != ACE:
-            self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.not-ace", player=event.player))
+            self.flag("CP-ACE-ANNOUNCE", event, detail=said("cp.ace.not-ace", player=event.player))
 
     def lay_stray(self, event: Event, index: int) -> None:
         """A card outside the deck laid in turn and let stand: it leaves the hand for the
@@ -427,14 +427,14 @@ class CarteEtPlouc(Calls):
         before = self.suit
         if seen and facing and not self.answers(first):
             self.flag("CP-MUST-DRAW", event, event.card_column(start), rule=self._debt_rule(),
-                      card=first, count=self.owed, answer=say(self._answer_key()))
+                      card=first, count=self.owed, answer=said(self._answer_key()))
             self.owed, self.stack, facing = 0, None, False
         elif seen and not facing and before is not None and not (
                 first.suit == before if first.rank == ACE else first.suit == before or first.rank == self.rank):
             code = "CP-ACE-SUIT" if first.rank == ACE else "CP-NO-MATCH"
             # an ace off suit that also announces the suit in play: one fault, one report
             same = code == "CP-ACE-SUIT" and end == len(event.cards) and event.suit == before
-            also = say("cp.ace.also-same", suit=say(f"cp.suits.{before}")) if same else ""
+            also = said("cp.ace.also-same", suit=said(f"cp.suits.{before}")) if same else ""
             self.flag(code, event, event.card_column(start), card=first, top=self.top_text(), suit=self.suit, also=also)
             self.misfit = same
         self.zero_open = False
@@ -443,7 +443,7 @@ class CarteEtPlouc(Calls):
             problem = hand.take(seat, card)
             if problem:
                 code, fields = problem
-                self.flag(code, event, event.card_column(k), card=card, did=say("cp.hand.played"), **fields)
+                self.flag(code, event, event.card_column(k), card=card, did=said("cp.hand.played"), **fields)
             elif self.proofs[seat]:  # only a card that was in the hand proves anything about it
                 self._prove(seat, card, event, event.card_column(k))
             hand.lay(card)
@@ -455,14 +455,14 @@ class CarteEtPlouc(Calls):
             self.suit, self.rank = None, 0
             if not self.blind_noted:
                 self.blind_noted = True
-                self.notes.append(say("cp.note.unseen-play", player=event.player, line=event.line))
+                self.notes.append(said("cp.note.unseen-play", player=event.player, line=event.line))
             return
         self._powers(seat, event, cards, end, before)
         if not hand.known[seat] and not hand.unknown[seat] and seat not in self.seating.out:
             forbidden = self.forbidden_last(cards[-1])
             if forbidden:
                 accepted = event.comment is not None and forbidden in accepted_codes(event.comment)
-                then = say("cp.last.accepted" if accepted else "cp.last.back", player=event.player)
+                then = said("cp.last.accepted" if accepted else "cp.last.back", player=event.player)
                 self.finish_counted = self.flag(forbidden, event, event.card_column(end - 1), card=cards[-1],
                                                 specials=self._specials_text(), then=then)
                 if self.finish_counted:
@@ -485,7 +485,7 @@ class CarteEtPlouc(Calls):
             return False
         elif facing and self.stack != "7":
             self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
-                      count=self.owed, answer=say(self._answer_key()))
+                      count=self.owed, answer=said(self._answer_key()))
             self.owed += SEVEN_DRAW
         else:
             self.owed += SEVEN_DRAW
@@ -537,11 +537,11 @@ class CarteEtPlouc(Calls):
         if event.suit is None:
             hint = next(s for s in SUITS if s != in_play)  # a suit the ace may announce
             self.flag("CP-ACE-ANNOUNCE", event, event.card_column(end - 1),
-                      detail=say("cp.ace.no-suit", player=event.player, card=cards[-1],
+                      detail=said("cp.ace.no-suit", player=event.player, card=cards[-1],
                                  line=in_force().move(Event(event.player, "plays", 0, 0, (cards[-1],), suit=hint))))
             return
         if event.suit == in_play and not self.misfit:
-            self.flag("CP-ACE-ANNOUNCE", event, detail=say("cp.ace.same-suit", player=event.player, suit=say(f"cp.suits.{event.suit}")))
+            self.flag("CP-ACE-ANNOUNCE", event, detail=said("cp.ace.same-suit", player=event.player, suit=said(f"cp.suits.{event.suit}")))
         self.suit = event.suit
 
     def _goes_out(self, seat: int) -> None:
@@ -558,22 +558,24 @@ class CarteEtPlouc(Calls):
     def _answer_key(self) -> str:
         return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack or "", "cp.answer.closed")
 
-    def _debt_text(self) -> str:
+    def _debt_text(self) -> Said | Listed:
         """Where the cards owed come from, in words: « 7H and 7D, 2 each »."""
         if self.debt is None:
-            return say("cp.debt.carre", count=CARRE_SEVENS)
-        sevens = [str(c) for c in self.debt if c.rank == SEVEN]
-        parts = [say("cp.debt.king", count=KING_DRAW)] if KING_OF_SPADES in self.debt else []
+            return said("cp.debt.carre", count=CARRE_SEVENS)
+        sevens = [c for c in self.debt if c.rank == SEVEN]
+        parts: list[object] = [said("cp.debt.king", count=KING_DRAW)] if KING_OF_SPADES in self.debt else []
         if sevens:
-            parts.append(say("cp.debt.sevens", cards=join(sevens), count=len(sevens), each=SEVEN_DRAW))
-        return "; ".join(parts)
+            if parts:
+                parts.append("; ")
+            parts.append(said("cp.debt.sevens", cards=listed(sevens), count=len(sevens), each=SEVEN_DRAW))
+        return together(*parts)
 
     def _debt_rule(self) -> str:
         return "king" if self.stack in ("KS", "KS7") else "seven"
 
-    def _specials_text(self) -> str:
+    def _specials_text(self) -> Listed:
         names = ["A", "7", "10", "Q", "KS"] + (["2"] if self.zero else []) + (["6"] if self.six else [])
-        return join(names)
+        return listed(names)
 
     # --- Drawing and passing --------------------------------------------------------------------
     def _sanction_draw(self, seat: int, count: int) -> bool:
@@ -598,13 +600,14 @@ class CarteEtPlouc(Calls):
             drawn = self._take_cards(seat, event, count)
             if drawn != expected or count != expected:
                 self.flag("CP-DRAW-COUNT", event, rule=rule, count=count,
-                          expected=say("cp.expect.debt", count=self.owed, causes=self._debt_text()) + self._short(expected, self.owed))
+                          expected=together(said("cp.expect.debt", count=self.owed, causes=self._debt_text()),
+                                            self._short(expected, self.owed)))
             self.owed, self.stack, self.again = 0, None, "draw"
             return
         if not available:
-            self.flag("CP-DRAW-COUNT", event, count=count, expected=say("cp.expect.empty"))
+            self.flag("CP-DRAW-COUNT", event, count=count, expected=said("cp.expect.empty"))
         elif count != 1:
-            self.flag("CP-DRAW-COUNT", event, count=count, expected=say("cp.expect.turn"))
+            self.flag("CP-DRAW-COUNT", event, count=count, expected=said("cp.expect.turn"))
         self._could_play(seat, event, "draws")
         self._take_cards(seat, event, count)
         self._pass_turn()
@@ -615,13 +618,13 @@ class CarteEtPlouc(Calls):
         theirs, and the sanction stays owed by its offender (or giver)."""
         owed = next(iter(self.sanctions), None)
         if owed is not None:
-            detail = say("cp.sanction.not-yours", player=event.player, offender=self.players[owed])
+            detail: tuple[Said, ...] = (said("cp.sanction.not-yours", player=event.player, offender=self.players[owed]),)
         else:
             giver, receiver = self.gifts[0]
-            detail = say("cp.sanction.drew", player=event.player) + say(
-                "cp.sanction.gift-owed", giver=self.players[giver], receiver=self.players[receiver])
+            detail = (said("cp.sanction.drew", player=event.player),
+                      said("cp.sanction.gift-owed", giver=self.players[giver], receiver=self.players[receiver]))
         self.flag("CP-SANCTION-WRONG", event, rule=self.sanction_rule.get(owed) if owed is not None else "mega-one",
-                  detail=detail + say("cp.sanction.still-owed"))
+                  detail=together(*detail, said("cp.sanction.still-owed")))
         self._take_cards(seat, event, count)
 
     def _pay_sanction(self, seat: int, event: Event, count: int) -> None:
@@ -630,14 +633,14 @@ class CarteEtPlouc(Calls):
         drawn = self._take_cards(seat, event, count)
         if drawn != expected or count != expected:
             self.flag("CP-DRAW-COUNT", event, rule=self.sanction_rule.get(seat), count=count,
-                      expected=say("cp.expect.sanction", count=owed) + self._short(expected, owed))
+                      expected=together(said("cp.expect.sanction", count=owed), self._short(expected, owed)))
 
     @staticmethod
-    def _short(left: int, owed: int) -> str:
+    def _short(left: int, owed: int) -> Said | str:
         """What a draw owed comes to when the stock cannot cover it, in words."""
         if left >= owed:
             return ""
-        return say("cp.expect.short", count=left) if left else say("cp.expect.none-left")
+        return said("cp.expect.short", count=left) if left else said("cp.expect.none-left")
 
     def _take_cards(self, seat: int, event: Event, count: int) -> int:
         """Cards from the stock into a hand, as the record names them."""
@@ -657,7 +660,7 @@ class CarteEtPlouc(Calls):
         if self.sanctions or self.gifts:
             self._unpaid(seat, event)
         if self.cards.available(self.reshuffle):
-            self.flag("CP-PASS", event, why=say("cp.pass.owed" if self.owed and not self.again else "cp.pass.stock"))
+            self.flag("CP-PASS", event, why=said("cp.pass.owed" if self.owed and not self.again else "cp.pass.stock"))
             self.passes = 0
             if not self.again:
                 self.owed, self.stack = 0, None
@@ -680,7 +683,7 @@ class CarteEtPlouc(Calls):
             card = next((c for c in known if (c.suit == suit if c.rank == ACE else c.suit == suit or c.rank == rank)
                          and (count > 1 or not self.forbidden_last(c))), None)
             if card is not None:
-                self.flag("CP-DRAW-WITH-PLAYABLE", event, did=say(f"cp.did.{verb}"), card=card, when="")
+                self.flag("CP-DRAW-WITH-PLAYABLE", event, did=said(f"cp.did.{verb}"), card=card, when="")
                 return
         if cards.unknown[seat] and suit is not None:
             drawn, stock = event.cards, cards.stock
@@ -700,8 +703,8 @@ class CarteEtPlouc(Calls):
         if proof is not None:
             self.proofs[seat].remove(proof)
             self._verified(seat, proof.line)
-            self.flag("CP-DRAW-WITH-PLAYABLE", event, column, did=say(f"cp.did.{proof.verb}"), card=card,
-                      when=say("cp.when", line=proof.line))
+            self.flag("CP-DRAW-WITH-PLAYABLE", event, column, did=said(f"cp.did.{proof.verb}"), card=card,
+                      when=said("cp.when", line=proof.line))
 
     def _note_unverified(self, seat: int, line: int) -> None:
         """One note per player, naming the first lines (then: « and later »)."""
@@ -735,9 +738,9 @@ class CarteEtPlouc(Calls):
 
     def _write_note(self, seat: int, entry: Unverified) -> None:
         lines = entry.lines
-        shown = join(map(str, lines)) if entry.count <= SHOWN else ", ".join(map(str, lines[:SHOWN])) + say("cp.note.more")
-        shown = say("cp.note.line" if entry.count == 1 else "cp.note.lines", lines=shown)
-        self.notes[entry.index] = say("cp.note.unverified", player=self.players[seat], lines=shown)
+        shown = listed(lines) if entry.count <= SHOWN else together(", ".join(map(str, lines[:SHOWN])), said("cp.note.more"))
+        self.notes[entry.index] = said("cp.note.unverified", player=self.players[seat],
+                                       lines=said("cp.note.line" if entry.count == 1 else "cp.note.lines", lines=shown))
 
     # --- Reporting ------------------------------------------------------------------------------
     def over(self, event: Event | None = None) -> bool:
@@ -746,7 +749,7 @@ class CarteEtPlouc(Calls):
     def conclude(self) -> None:
         """A [Result] header: the game is over; a « plouc » not written could not be checked."""
         if self.plouc is not None:
-            self.notes.append(say("cp.note.no-plouc", player=self.players[self.plouc]))
+            self.notes.append(said("cp.note.no-plouc", player=self.players[self.plouc]))
             self.plouc = None
             self.ended = self.ended or self.closing
 

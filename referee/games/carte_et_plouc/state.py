@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from mypy_extensions import mypyc_attr
 
 from ...cards import ACE, QUEEN, Card
-from ...messages import say
+from ...messages import Said, said, say
 from ...record import Event
 from ..base import Rules, Setup
 from ..seating import Seating
@@ -208,12 +208,12 @@ class PloucState(Rules):
         """Whether a player going out now ends the game (no [PlayOn], or one player left)."""
         return not self.play_on or len(self.players) - len(self.seating.out) <= 2
 
-    def top_text(self) -> str:
+    def top_text(self) -> Said | Card:
         """The card on top, in words (an ace with the suit announced)."""
         top = self.cards.discard[-1]
         if top.rank == ACE and top.suit != self.suit:
-            return say("cp.top.ace", card=top, suit=say(f"cp.suits.{self.suit}"))
-        return str(top)
+            return said("cp.top.ace", card=top, suit=said(f"cp.suits.{self.suit}"))
+        return top
 
     def proof(self, seat: int, card: Card) -> Pass | None:
         """The earlier draw or pass that this card, played now, proves wrong: it was surely
