@@ -67,13 +67,16 @@ def require_browser() -> None:
 
 
 _shared: dict[str, Any] = {"users": 0}
-"""One Playwright and one Chromium for the run, whichever test modules import the fixture
-(each module that imports ``browser`` holds a session fixture of its own)."""
+"""One Playwright and one Chromium for the tests of a module, whichever modules import the
+fixture. Not one for the session: Playwright's sync API keeps an event loop running in
+the thread while it lives, and the editor's pytest-lsp tests (pytest-asyncio), run next
+in the same worker, would find it there ("Cannot run the event loop while another loop is
+running"); pytest ends a module's fixtures before the next module's test."""
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """One headless Chromium for the session."""
+    """One headless Chromium for a module's tests."""
     require_browser()
     if _shared["users"] == 0:
         from playwright.sync_api import expect, sync_playwright
