@@ -25,7 +25,7 @@ from typing import Any
 
 COMPILED = [
     "referee/cards.py",
-    "referee/numbers.py",
+    "referee/text/numbers.py",
     "referee/record.py",
     "referee/notation.py",
     "referee/games/registry.py",
@@ -56,9 +56,9 @@ COMPILED = [
     "referee/games/caroleto/ruling.py",
     "referee/games/caroleto/examples.py",
     "referee/games/caroleto/rules.py",
-    "referee/report.py",
+    "referee/reports/report.py",
     "referee/messages.py",
-    "referee/french.py",
+    "referee/text/french.py",
     "referee/record_rules.py",
     "referee/games/shared_examples.py",
 ]

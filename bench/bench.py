@@ -324,7 +324,7 @@ def long_game(path: Path, size: int) -> None:
     """One legal game of about ``size`` bytes: the published Bataille corse deal that
     never ends (records/bataille-corse/playout-never-ends.txt), played on and on, with
     no slap (a slap is never owed)."""
-    from referee.export import line_text
+    from referee.convert.export import line_text
     from referee.notation import parse_text
 
     text = (ROOT / "records" / "bataille-corse" / "playout-never-ends.txt").read_text(encoding="utf-8")

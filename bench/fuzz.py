@@ -2,7 +2,7 @@
 
     python bench/fuzz.py --games 5000
 
-For every refereed game, ``--games`` simulated records (referee/simulate.py), each:
+For every refereed game, ``--games`` simulated records (referee/simulate/__init__.py), each:
   - checked as written: a simulated record must check clean (valid or in progress);
   - mutated ``--mutations`` times (one event changed: a card replaced, a line dropped,
     duplicated or moved, a false slap added, a slap removed) and checked: the report must
@@ -98,11 +98,11 @@ import click  # noqa: E402
 import referee  # noqa: E402
 from referee.cli import main as cli_main  # noqa: E402
 from referee.engine import check, error_report  # noqa: E402
-from referee.export import record_to_json, record_to_text  # noqa: E402
+from referee.convert.export import record_to_json, record_to_text  # noqa: E402
 from referee.notation import MAX_HEAD, MAX_LINE, RecordError, parse_text, read_games  # noqa: E402
 from referee.record import Record  # noqa: E402
-from referee.report import render, to_json  # noqa: E402
-from referee.safe_text import unsafe  # noqa: E402
+from referee.reports.report import render, to_json  # noqa: E402
+from referee.text.safe_text import unsafe  # noqa: E402
 from referee.simulate import MUTATIONS, Mutation, mutate, rules_class, simulable_games, simulate, violations_before  # noqa: E402
 
 GARBLES = ("flip", "insert", "delete", "truncate", "crlf", "cr", "stray-cr", "latin-1", "bom", "bom+crlf", "long-line", "splice")
@@ -617,7 +617,7 @@ def compiled_install(python: str) -> bool:
     """Whether ``python -I`` imports a referee compiled with mypyc."""
     import subprocess
 
-    probe = "from referee.speedups import running; print(running())"
+    probe = "from referee.fast.speedups import running; print(running())"
     done = subprocess.run([python, "-I", "-c", probe], capture_output=True, text=True, check=False)
     return done.returncode == 0 and done.stdout.startswith("compiled")
 
@@ -836,7 +836,7 @@ def _json_mutant(rng: random.Random) -> tuple[str, bytes]:
 
 def fuzz_json(index: int, seed: int) -> tuple[Counter, list[Failure]]:
     """A mutated JSON record: read and checked, and now and then run through check and import."""
-    from referee.importer import read_json
+    from referee.convert.importer import read_json
 
     rng = random.Random(f"{seed}:json:{index}")
     kind, data = _json_mutant(rng)
@@ -1115,7 +1115,7 @@ def parse_summary(line: str) -> dict[str, int]:
 
 _KILLER = """
 import os, signal, sys
-from referee import batch
+from referee.cli import batch
 from referee.cli import main
 batch.BATCH_FILES = int(sys.argv[2])
 checked = batch._in_worker
@@ -1168,8 +1168,8 @@ def fuzz_killed(index: int, seed: int) -> tuple[Counter, list[Failure]]:
 
 _WRITER = """
 import random, sys, time
-from referee.lock import LockHeld, RecordLock
-from referee.record_file import RecordFile
+from referee.files.lock import LockHeld, RecordLock
+from referee.files.record_file import RecordFile
 path, name, lines, mode = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 rng = random.Random(name)
 for n in range(lines):

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.agreement import disagreements, missed_in_record, positions, random_play  # noqa: E402
+from referee.simulate.agreement import disagreements, missed_in_record, positions, random_play  # noqa: E402
 from referee.simulate import simulable_games  # noqa: E402
 
 

@@ -10,7 +10,7 @@ grammar loader alone took a third of the start-up).
   each notation, with which ``notation`` reads good lines without Lark's parser loop
   (Lark is imported only to say where a line goes wrong).
 
-Run it after changing the grammar, French words (referee/french.py), the parser's
+Run it after changing the grammar, French words (referee/text/french.py), the parser's
 options, or Lark's version: ``python grammar/generate.py``. ``--check`` writes nothing
 and exits 1 when a file is not what it would write (tests/test_notation.py runs it).
 Needs Lark (pip install lark)."""

@@ -5,6 +5,6 @@ import os as _os
 __version__ = "0.2.0.dev0"
 
 if _os.environ.get("REFEREE_PURE") == "1":  # run the pure-Python sources of a compiled install (speedups.py)
-    from .speedups import prefer_sources
+    from .fast.speedups import prefer_sources
 
     prefer_sources()

@@ -23,12 +23,12 @@ import stat
 from collections.abc import Iterator
 from typing import Any, BinaryIO, Final
 
-from .codes import known_codes
+from .games.codes import known_codes
 from .games import find_game, load_rules
-from .locales import languages
+from .text.locales import languages
 from .messages import say
 from .record import Header, Record
-from .record_file import open_regular
+from .files.record_file import open_regular
 
 FORMATS = ("text", "concise", "json", "jsonl", "github", "junit", "sarif", "html")
 SUITS = ("ascii", "symbols")
@@ -47,7 +47,7 @@ class ConfigError(Exception):
 
 class Config:
     """What the configuration says; the defaults when there is none. Written by hand, not
-    as a dataclass (start-up: referee/plain.py); its fields never change (Final, which
+    as a dataclass (start-up: referee/fast/plain.py); its fields never change (Final, which
     mypy checks)."""
 
     path: Final[str | None]
@@ -407,7 +407,7 @@ def ignored_in(per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...], root: 
     as an exclude pattern is, from ``root``; standard input, ``-``, matches none)."""
     if not per_file_ignores or name == "-":
         return ()
-    from .paths import Excludes
+    from .files.paths import Excludes
 
     return tuple(code for patterns, codes in _by_codes(per_file_ignores) if Excludes(patterns, root).match(name)
                  for code in codes)
@@ -427,7 +427,7 @@ def _by_codes(per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]) -> list
 class Resolved:
     """What the configuration says for one file, every key worked out once, the same way
     for every face (``check``, ``fmt``, ``play``, ``serve``, the editor): the values given
-    on the command line win over the configuration's. Written by hand (referee/plain.py)."""
+    on the command line win over the configuration's. Written by hand (referee/fast/plain.py)."""
 
     def __init__(self, config: Config, path: str, lang: str | None, notation: str | None, select: tuple[str, ...],
                  ignore: tuple[str, ...], strict: bool, suits: str | None, ranks: str | None, excluded: bool,
@@ -476,7 +476,7 @@ def resolve(config: Config, path: str, lang: str | None = None, notation: str | 
     """Every key of the configuration for the file ``path`` (see ``Resolved``): ``select``
     and ``ignore`` given replace the configuration's, ``extend_select`` adds to both;
     ``per-file-ignores`` add to ``ignore`` where they match."""
-    from .paths import Excludes
+    from .files.paths import Excludes
 
     selected, ignored = chosen_codes(config, select, extend_select, ignore)
     ignored = (*ignored, *ignored_in(config.per_file_ignores, config.root, path))

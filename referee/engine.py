@@ -14,7 +14,7 @@ from .games.names import code_point, difference, skeleton
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name, misspelled_tags
 from .match import Matches, Standing
 from .messages import Said, join, listed, said, say
-from .numbers import signed
+from .text.numbers import signed
 from .notation import RecordError
 from .record import PREPOSITIONS, Batch, Event, Header, Record
 from .spelling import NOTATIONS
@@ -24,7 +24,7 @@ STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class GameReport:
-    """What a check says of one game (written by hand, not as a dataclass: referee/plain.py)."""
+    """What a check says of one game (written by hand, not as a dataclass: referee/fast/plain.py)."""
 
     file: str
     line: int

@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 from .games import find_game, load_rules
 from .games.base import Result, Rules, Violation
 from .messages import Said, join, listed, said, say
-from .numbers import signed, whole
+from .text.numbers import signed, whole
 from .record import Header, Record
 
 INHERITED = ("Game", "Players", "Target", "Hands", "Event", "Date", "Place")

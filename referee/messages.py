@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any, Final, Protocol
 
 from .cards import Card
-from .locales import mo_path
+from .text.locales import mo_path
 from .sentences import ENGLISH as ENGLISH
 from .sentences import Message as Message
 
@@ -26,7 +26,7 @@ _explicit = False
 
 
 def use(language: str, explicit: bool = True) -> None:
-    """Speak ``language`` from now on ("en", or one of referee.locales.languages()).
+    """Speak ``language`` from now on ("en", or one of referee.text.locales.languages()).
     ``explicit``: chosen by --lang or the configuration, not only by the locale."""
     global _language, _translation, _explicit
     _language, _translation, _explicit = language, None, explicit

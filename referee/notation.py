@@ -26,11 +26,11 @@ from ._grammar_start import ENGLISH as _ENGLISH_START
 from ._grammar_start import FRENCH as _FRENCH_START
 from .cards import (FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, SPELLINGS, SUIT_SYMBOLS, SUITS, UNSEEN_CARD, Card,
                     french_name, french_text)
-from .french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS, FRENCH_WRITTEN,
+from .text.french import (FRENCH_AMOUNTS, FRENCH_FOR, FRENCH_ROUND, FRENCH_TARGET_WORDS, FRENCH_VERBS, FRENCH_WRITTEN,
                      is_french)
 from .games.registry import numbers_are_cards
 from .messages import join, say
-from .numbers import MAX_DIGITS, is_digits, shown, signed, too_long, whole
+from .text.numbers import MAX_DIGITS, is_digits, shown, signed, too_long, whole
 from .record import ERRORS_KEPT, TARGET_VERBS, Batch, Comment, Event, Header, Record, lines_at
 from .record import RecordError as RecordError  # re-exported: where callers have always taken it
 

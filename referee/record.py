@@ -13,10 +13,10 @@ from typing import Final, TypedDict, Unpack
 from mypy_extensions import mypyc_attr
 
 from .cards import Card
-from .french import tag_key
-from .numbers import whole
-from .plain import field_values, fields_repr
-from .safe_text import excerpt, visible
+from .text.french import tag_key
+from .text.numbers import whole
+from .fast.plain import field_values, fields_repr
+from .text.safe_text import excerpt, visible
 
 _WORDS = re.compile(r"\S+")
 

@@ -1,7 +1,7 @@
 """Writing in a notation: one object per notation (``ENGLISH``, ``FRENCH``) writes every
 card, move line, list of moves, header and group of cards that referee shows of a record;
 nothing else spells a card or a verb. A new notation is one more ``Spelling``, one more
-set of tables (referee/french.py holds the French words, referee/cards.py its letters).
+set of tables (referee/text/french.py holds the French words, referee/cards.py its letters).
 
 A record is quoted in its own notation, whatever the language of the messages: a French
 record's ``Ben joue VC sur Cas`` is written so by every face (``spelling_of(record)``).
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from .cards import (FRENCH_CARDS, FRENCH_LETTERS, FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, RANK_NAMES, SPELLINGS,
                     SUIT_NAMES, SUITS, TRUMP, UNSEEN, Card)
-from .french import (FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, FRENCH_VERBS,
+from .text.french import (FRENCH_AMOUNT_WRITTEN, FRENCH_FOR, FRENCH_PREPOSITIONS, FRENCH_ROUND, FRENCH_WRITTEN, FRENCH_VERBS,
                      SPELT_TAGS)
-from .numbers import whole
+from .text.numbers import whole
 from .record import PREPOSITIONS, TARGET_VERBS, Comment, Event, Header, Record
 
 _ESCAPED = re.compile(r'\\(?=[\\"]|\Z)|"')

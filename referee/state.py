@@ -14,14 +14,14 @@ from typing import Any
 
 from .cards import RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card, cards_named_in
 from .engine import GameReport, _result_tag, _setup_error, check_games, replay, start, status_of
-from .fit import terminal_width
+from .text.fit import terminal_width
 from .games.base import Group, Legal, Result, Rules, SetupError, Table, Violation
-from .importer import read_any
+from .convert.importer import read_any
 from .messages import join, say
-from .numbers import whole
+from .text.numbers import whole
 from .notation import RecordError, read_games
 from .record import Comment, Event, Header, Record
-from .safe_text import visible_lines
+from .text.safe_text import visible_lines
 from .spelling import ENGLISH, NOTATIONS, Spelling, spelling_of
 
 WIDTH = 80

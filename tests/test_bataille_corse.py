@@ -417,7 +417,7 @@ def test_a_card_outside_the_deck_laid_out_of_turn_is_not_moved(check_text, body:
 def test_explain_says_why_the_owner_takes_the_pile(tmp_path) -> None:
     """`referee explain FILE:LINE` on a `collects` by the player of the paying card, once
     the debt is paid: the pile is theirs."""
-    from referee.explain import explain_place
+    from referee.cli.explain import explain_place
 
     path = tmp_path / "g.txt"
     path.write_text(head() + "Alice plays JH\nBob plays 3C\nAlice collects\n", encoding="utf-8")
@@ -428,7 +428,7 @@ def test_explain_says_why_the_owner_takes_the_pile(tmp_path) -> None:
 def test_explain_says_what_each_card_of_a_line_does(tmp_path) -> None:
     """`referee explain FILE:LINE` on a `plays` line: the first card of the game, a paying
     card, and a payment card by card."""
-    from referee.explain import explain_place
+    from referee.cli.explain import explain_place
 
     path = tmp_path / "g.txt"
     path.write_text(head("Alice Bob Chloe") + "Alice plays 5H\nBob plays QS\nChloe plays 3C 4C\n", encoding="utf-8")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.card_svg import symbols, use
+from referee.html.card_svg import symbols, use
 from referee.cards import TAROT_78, UNSEEN_CARD, numbered_deck
 from tests.browser import LAPTOP, browser, chromium_page, external, screenshot  # noqa: F401
 

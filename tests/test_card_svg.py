@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from referee.card_svg import label, symbol_id, symbols, use
+from referee.html.card_svg import label, symbol_id, symbols, use
 from referee.cards import EXCUSE_CARD, STANDARD_52, TAROT_78, UNSEEN_CARD, Card, numbered_deck
 
 FLASCHENTEUFEL = numbered_deck([n for n in range(1, 38) if n != 19])

@@ -19,8 +19,8 @@ from referee.games.caroleto.cards import maximum
 from referee.games.caroleto.rules import Caroleto, default_cards
 from referee.messages import ENGLISH
 from referee.notation import parse_text
-from referee.report import render, to_json
-from referee.resources import read_resource
+from referee.reports.report import render, to_json
+from referee.files.resources import read_resource
 from referee.simulate import simulate
 
 from .conftest import RECORDS

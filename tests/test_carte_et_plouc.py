@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from referee.cards import UNSEEN_CARD
 from referee.cli import main
 from referee.engine import check, replay, start
-from referee.export import line_text
+from referee.convert.export import line_text
 from referee.games.carte_et_plouc.rules import CarteEtPlouc
 from referee.games.base import legal_events
 from referee.messages import ENGLISH

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.resources import read_resource
+from referee.files.resources import read_resource
 
 GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
 BAD = GOOD + "Alice slaps\n"
@@ -92,7 +92,7 @@ def test_the_printer_shows_a_chunk_of_lines_each_piece_visible(monkeypatch, caps
     output that cannot show ♠ (``degraded``), every piece made visible on its own."""
     import io
 
-    from referee.running import _Printer
+    from referee.cli.running import _Printer
 
     monkeypatch.delenv("NO_COLOR", raising=False)
     lines = [[("a\nb\x1b[2J", "bold"), (" ok ♠", "")], [("  \u202e", "red")]]
@@ -262,7 +262,7 @@ def test_a_plain_check_imports_only_what_it_needs(tmp_path) -> None:
     loaded = set(subprocess.run([sys.executable, "-c", code, str(record)], capture_output=True, text=True,
                                 cwd=tmp_path).stderr.split())
     assert "referee.games.bataille_corse" in loaded
-    unwanted = {"json", "rich", "tomllib", "difflib", "jsonschema", "prompt_toolkit", "referee.explain",
+    unwanted = {"json", "rich", "tomllib", "difflib", "jsonschema", "prompt_toolkit", "referee.cli.explain",
                 "referee.games.carte_et_plouc", "referee.games.caroleto", "referee.games.tricks"}
     assert not loaded & unwanted
 
@@ -288,7 +288,7 @@ def test_a_plain_check_says_what_the_click_group_says(files: list[str]) -> None:
     quick = ("import sys\nfrom referee.cli import main\nsys.argv = ['referee', *sys.argv[1:]]\n"
              "try:\n    main()\nfinally:\n"
              "    assert not [m for m in sys.modules if m.split('.')[0] in ('click', 'lark')], 'click or lark loaded'")
-    grouped = ("import sys\nfrom referee.cli_group import main\nsys.argv = ['referee', *sys.argv[1:]]\nmain()")
+    grouped = ("import sys\nfrom referee.cli.group import main\nsys.argv = ['referee', *sys.argv[1:]]\nmain()")
     for lang in ("C.UTF-8", "fr_FR.UTF-8"):
         env = {"LC_ALL": lang, "LANG": lang}
         done, expected = _in_a_process(quick, "check", *files, env=env), _in_a_process(grouped, "check", *files, env=env)
@@ -315,10 +315,10 @@ def test_main_stands_for_the_click_group(tmp_path) -> None:
     import click
 
     from referee import cli
-    from referee.cli_group import main as group
+    from referee.cli.group import main as group
 
     assert main.commands is group.commands and main.name == group.name and isinstance(main.commands["check"], click.Command)
-    assert cli.help_strings is __import__("referee.cli_group", fromlist=["help_strings"]).help_strings
+    assert cli.help_strings is __import__("referee.cli.group", fromlist=["help_strings"]).help_strings
     (tmp_path / "good.txt").write_text(GOOD, encoding="utf-8")
     result = CliRunner().invoke(main, ["check", "--quiet", str(tmp_path / "good.txt")])
     assert result.exit_code == 0 and result.output == "1 in progress\n"

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from referee import record_rules
 from referee.cli import main
-from referee.explain import CODE, explanation, known_codes, verdict
+from referee.cli.explain import CODE, explanation, known_codes, verdict
 from referee.games import find_game, shared_examples
 from referee.messages import ENGLISH
 
@@ -93,7 +93,7 @@ def test_a_code_missing_from_codes_is_caught(monkeypatch) -> None:
     codes = dict(BatailleCorse.CODES)
     del codes["BC-NOT-WON"]
     monkeypatch.setattr(BatailleCorse, "CODES", codes)
-    from referee import codes as found_once
+    from referee.games import codes as found_once
 
     found_once._known.cache_clear()  # the known codes are worked out once
     try:

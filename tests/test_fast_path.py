@@ -37,7 +37,7 @@ _WHICH = """
 import json
 import referee
 try:
-    from referee.speedups import compiled_modules, running
+    from referee.fast.speedups import compiled_modules, running
 except ImportError:  # an install older than the fast path
     compiled_modules, running = list, lambda: "pure Python"
 print(json.dumps({"file": referee.__file__, "running": running(), "compiled": compiled_modules()}))

@@ -1,5 +1,5 @@
 """What ``referee check`` and ``referee fmt`` are given: files, folders, patterns and
-excludes (referee/paths.py), and the configuration (referee/config.py)."""
+excludes (referee/files/paths.py), and the configuration (referee/config.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from referee.cli import main
 from referee.config import Config, ConfigError, find, load
-from referee.paths import Excludes, NotFound, compiled_patterns, expand
+from referee.files.paths import Excludes, NotFound, compiled_patterns, expand
 
 GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
 SLAP = GOOD + "Alice slaps\n"
@@ -80,8 +80,8 @@ def test_thousands_of_patterns_are_compiled_once_for_every_path(records, monkeyp
     import fnmatch
     import re
 
-    from referee import paths
-    from referee.writer import Settings
+    from referee.files import paths
+    from referee.reports.writer import Settings
 
     compile_ = re.compile
     calls: list[str] = []

@@ -18,11 +18,11 @@ from click.testing import CliRunner
 
 from referee.cli import main
 from referee.engine import check_games
-from referee.export import record_to_json
-from referee.fmt import Formatter, Style, canonical, write_atomically
-from referee.importer import read_json
+from referee.convert.export import record_to_json
+from referee.cli.fmt import Formatter, Style, canonical, write_atomically
+from referee.convert.importer import read_json
 from referee.notation import RecordError, read_games
-from referee.record_file import FileRefused
+from referee.files.record_file import FileRefused
 from referee.simulate import simulate
 
 from .conftest import RECORDS

@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.formats import github_data, github_property
-from referee.resources import read_resource
+from referee.reports.formats import github_data, github_property
+from referee.files.resources import read_resource
 
 from .conftest import RECORDS
 
@@ -154,7 +154,7 @@ def test_jsonl_is_one_game_per_line_streamed(folder) -> None:
 
 def test_jsonl_writes_each_game_once_it_is_checked() -> None:
     from referee.engine import check_games
-    from referee.formats import JsonLinesWriter, Settings
+    from referee.reports.formats import JsonLinesWriter, Settings
     from referee.notation import parse_text
 
     out: list[str] = []
@@ -288,7 +288,7 @@ def test_jobs_keep_the_order_of_a_thousand_records(tmp_path) -> None:
 @pytest.mark.parametrize(("asked", "files", "cores", "started"), [
     (256, 300, 2, 4), (256, 3, 8, 3), (0, 100, 2, 2), (2, 1, 2, 1), (3, 300, 2, 3), (0, 1, 16, 1)])
 def test_jobs_are_at_most_the_files_and_twice_the_cores(asked: int, files: int, cores: int, started: int) -> None:
-    from referee.batch import worker_count
+    from referee.cli.batch import worker_count
 
     assert worker_count(asked, files, cores) == started
 

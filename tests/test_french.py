@@ -10,7 +10,7 @@ import time
 import pytest
 from babel.messages.pofile import read_po
 
-from referee import i18n
+from referee.dev import catalogue as i18n
 from referee.sentences import bataille_corse, caroleto, carte_et_plouc, flaschenteufel, pierre_qui_roule, tricks
 
 from .conftest import ROOT
@@ -132,7 +132,7 @@ def test_the_gender_check_finds_the_mistakes_of_the_issue() -> None:
 from click.testing import CliRunner  # noqa: E402
 
 from referee.cli import main  # noqa: E402
-from referee.cli_group import main as group  # noqa: E402
+from referee.cli.group import main as group  # noqa: E402
 
 from .conftest import RECORDS  # noqa: E402
 

@@ -22,8 +22,8 @@ from referee.cli import main
 from referee.engine import Found, check, check_games
 from referee.notation import MAX_HEAD, MAX_LINE, RecordError, parse_text, read_games
 from referee.record import Record
-from referee.report import SHOWN_PER_KIND
-from referee.safe_text import WINDOW, excerpt, is_visible, unsafe, visible, visible_pieces
+from referee.reports.report import SHOWN_PER_KIND
+from referee.text.safe_text import WINDOW, excerpt, is_visible, unsafe, visible, visible_pieces
 
 GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
 
@@ -151,7 +151,7 @@ def test_ctrl_c_exits_130_without_a_traceback():
 
 _LOST = """
 import sys
-from referee.running import with_endings
+from referee.cli.running import with_endings
 
 class Finalized:
     def __del__(self):
@@ -416,7 +416,7 @@ def test_a_note_given_again_is_shown_once_and_counted(tmp_path):
 def test_json_streams_violations_and_matches_the_schema(tmp_path):
     import jsonschema
 
-    from referee.resources import read_resource
+    from referee.files.resources import read_resource
 
     files = [write(tmp_path, "a.txt", GOOD + "Bob slaps\n" * 3 + '[Game "belote"]\n[Players "A B"]\nA plays 7H\n' + GOOD),
              write(tmp_path, "b.txt", "Alice plays 3H\n")]
@@ -478,7 +478,7 @@ def test_json_reports_are_utf8_and_text_reports_say_when_they_degrade(tmp_path):
 
 @pytest.mark.parametrize("value", ["a\\nb", "c:\\\\", 'say \\"hi\\"', "a\\\\\\\\nb", "\\t\\x1b", "end\\\\"])
 def test_header_escapes_round_trip(value):
-    from referee.export import record_to_text
+    from referee.convert.export import record_to_text
 
     text = GOOD.replace("[Players", f'[Event "{value}"]\n[Players')
     (record,) = parse_text(text)

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.lock import RecordLock
+from referee.files.lock import RecordLock
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -173,7 +173,7 @@ def test_a_link_to_the_standard_input_is_not_read(hostile_tree) -> None:
 
 
 def test_a_folder_that_cannot_be_listed_is_named_and_the_check_fails(hostile_tree, monkeypatch) -> None:
-    from referee import paths
+    from referee.files import paths
 
     listing = os.scandir
     locked = str(hostile_tree / "sub")
@@ -215,7 +215,7 @@ def _killing(paths, settings):
     when it reaches kill.txt."""
     import signal
 
-    from referee import batch
+    from referee.cli import batch
 
     if any(p.endswith("kill.txt") for p in paths):
         os.kill(os.getpid(), signal.SIGKILL)
@@ -224,7 +224,7 @@ def _killing(paths, settings):
 
 def test_a_worker_killed_mid_batch_loses_only_its_batch(tmp_path, monkeypatch) -> None:
     """The workers are forked from this process, with the patched check."""
-    from referee import batch
+    from referee.cli import batch
 
     monkeypatch.setattr(batch, "BATCH_FILES", 4)
     monkeypatch.setitem(batch.__dict__, "_checked", batch._in_worker)
@@ -247,7 +247,7 @@ def test_a_worker_killed_mid_batch_loses_only_its_batch(tmp_path, monkeypatch) -
 # --- D20: bounded reads ----------------------------------------------------------------------------
 
 def test_fmt_refuses_a_record_over_its_bound_before_reading_it(unformatted, monkeypatch) -> None:
-    from referee import record_file
+    from referee.files import record_file
 
     monkeypatch.setattr(record_file, "RECORD_LIMIT", 20)
     result = fmt(str(unformatted))
@@ -375,7 +375,7 @@ def test_fmt_diff_shows_unsafe_characters_escaped_and_splits_at_lf_only(tmp_path
 def test_play_on_a_full_disk_names_the_file(tmp_path, monkeypatch) -> None:
     import errno
 
-    from referee import record_file
+    from referee.files import record_file
 
     path = tmp_path / "game.txt"
     path.write_text(HEADERS, encoding="utf-8")
@@ -390,7 +390,7 @@ def test_play_on_a_full_disk_names_the_file(tmp_path, monkeypatch) -> None:
 
 
 def test_a_pattern_ending_in_a_slash_matches_as_without_it(hostile_tree, monkeypatch) -> None:
-    from referee.paths import expand
+    from referee.files.paths import expand
 
     monkeypatch.chdir(hostile_tree.parent)
     assert list(expand(["club/**/"])) == list(expand(["club/**"])) == ["club/a.txt", "club/sub/b.txt"]

@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from referee.lock import LockHeld, RecordLock, lock_path
-from referee.record_file import FileRefused, RecordFile
+from referee.files.lock import LockHeld, RecordLock, lock_path
+from referee.files.record_file import FileRefused, RecordFile
 
 GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
 ROOT = os.geteuid() == 0 if hasattr(os, "geteuid") else False
@@ -174,7 +174,7 @@ def test_two_links_to_one_record_share_its_lock(record) -> None:
 
 
 def test_a_lock_left_by_a_dead_process_is_taken_over(record) -> None:
-    code = ("import sys, time; from referee.lock import RecordLock\n"
+    code = ("import sys, time; from referee.files.lock import RecordLock\n"
             "lock = RecordLock(sys.argv[1], 'play').__enter__(); print('held', flush=True); time.sleep(60)")
     child = subprocess.Popen([sys.executable, "-c", code, str(record)], stdout=subprocess.PIPE, text=True,
                              env=dict(os.environ, PYTHONPATH=os.getcwd()))
@@ -203,7 +203,7 @@ def test_a_link_planted_as_the_lock_file_is_not_followed(record, victim) -> None
 
 def test_a_lock_file_that_goes_between_two_looks_is_looked_for_again(record, monkeypatch) -> None:
     """Its holder removed it after this writer found it there, before it opened it."""
-    from referee import lock
+    from referee.files import lock
 
     opening, state = os.open, []
 

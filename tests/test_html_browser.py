@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from referee.export import line_text
+from referee.convert.export import line_text
 from referee.notation import parse_text
 from tests.browser import LAPTOP, PHONE, browser, charts_outside, chromium_page, external, screenshot  # noqa: F401
 

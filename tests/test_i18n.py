@@ -18,7 +18,9 @@ import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
-from referee import i18n, locales, messages
+from referee.dev import catalogue as i18n
+from referee.text import locales
+from referee import messages
 from referee.cli import main
 from referee.messages import ENGLISH, say, use
 
@@ -68,7 +70,7 @@ def test_every_message_and_every_help_text_has_a_french_translation_of_its_curre
             missing.append(context)
         elif message.fuzzy or message.id != english:
             stale.append(context)
-    assert not missing, f"no French for {missing} (python -m referee.i18n extract, translate, compile)"
+    assert not missing, f"no French for {missing} (python -m referee.dev.catalogue extract, translate, compile)"
     assert not stale, f"the English of {stale} changed since it was translated (or is marked fuzzy)"
 
 
@@ -111,7 +113,7 @@ def test_french_typography_is_the_same_everywhere() -> None:
 def test_the_shipped_mo_is_the_po_compiled() -> None:
     for lang in i18n.languages()[1:]:
         assert Path(i18n.mo_path(lang)).read_bytes() == i18n.compiled(lang), \
-            f"{i18n.mo_path(lang)} is out of date: python -m referee.i18n compile"
+            f"{i18n.mo_path(lang)} is out of date: python -m referee.dev.catalogue compile"
 
 
 def test_french_plurals_follow_french_rules() -> None:
@@ -354,7 +356,7 @@ def test_messages_module_state_is_english_by_default() -> None:
 
 def test_the_french_conventions_page_is_written_from_the_catalogue() -> None:
     page = ROOT / "docs" / "fr" / "conventions.md"
-    assert page.read_text(encoding="utf-8") == i18n.conventions_page("fr"), "python -m referee.i18n docs"
+    assert page.read_text(encoding="utf-8") == i18n.conventions_page("fr"), "python -m referee.dev.catalogue docs"
     assert messages.language() == "en"
 
 

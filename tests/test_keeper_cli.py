@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.paths import looks_like_record
+from referee.files.paths import looks_like_record
 
 from .test_formats import FILES, SLAP, check, folder  # noqa: F401 - folder is a fixture
 

@@ -8,7 +8,7 @@ import re
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.explain import code_groups, known_codes
+from referee.cli.explain import code_groups, known_codes
 from referee.games import GAMES, load_rules
 from referee.messages import ENGLISH
 

@@ -15,9 +15,9 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from referee.explain import codes_page
+from referee.cli.explain import codes_page
 from referee.cli import main
-from referee.formats import help_uri
+from referee.reports.formats import help_uri
 from referee.messages import say
 
 from .conftest import RECORDS, ROOT
@@ -73,7 +73,7 @@ def test_sarif_of_every_shipped_record_is_valid() -> None:
 
 def test_every_help_uri_points_at_a_heading_of_docs_codes_md() -> None:
     headings = {line[4:].lower() for line in CODES_PAGE.read_text(encoding="utf-8").splitlines() if line.startswith("### ")}
-    from referee.explain import known_codes
+    from referee.cli.explain import known_codes
 
     for code in known_codes():
         path, _, anchor = help_uri(code, "https://example.org/referee/docs/").partition("#")
@@ -97,4 +97,4 @@ def test_a_docs_url_that_is_not_an_absolute_web_address_is_refused(folder, url) 
 
 
 def test_docs_codes_md_is_up_to_date() -> None:
-    assert CODES_PAGE.read_text(encoding="utf-8") == codes_page(), "run python -m referee.explain"
+    assert CODES_PAGE.read_text(encoding="utf-8") == codes_page(), "run python -m referee.cli.explain"

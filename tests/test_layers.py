@@ -32,12 +32,15 @@ PACKAGE = ROOT / "referee"
 SHARED_GAME_MODULES = {"referee.games", "referee.games.base", "referee.games.seating", "referee.games.tricks"}
 
 
+GROUND = ("referee.sentences", "referee.text", "referee.fast")
+"""The wings below everything: the sentences, text in and out, the compiled fast path."""
+
+
 def layer(module: str) -> int:
-    """0 cards/messages, 1 notation/record, 2 games, 3 engine, 4 commands, 5 cli (and the catalogue tools,
-    which read the help of the command line, and referee.dev, which runs them)."""
-    if module in {"referee.cli", "referee.cli_group", "referee.__main__", "referee.i18n"}:  # i18n: the catalogue tools
-        return 5
-    if module.startswith("referee.dev"):  # the generators of the project's files, the catalogue tools among them
+    """0 cards/messages and the ground wings, 1 notation/record, 2 games, 3 engine,
+    4 commands, 5 cli (and referee.dev: the generators, the catalogue tools among them,
+    which read the help of the command line)."""
+    if module in {"referee.cli", "referee.cli.group", "referee.__main__"} or module.startswith("referee.dev"):
         return 5
     if module == "referee.games.registry":  # data only: notation reads it
         return 0
@@ -47,9 +50,7 @@ def layer(module: str) -> int:
         return 3
     if module in {"referee.notation", "referee.record", "referee.record_rules", "referee.spelling"} or module.startswith("referee._grammar"):
         return 1
-    if module.startswith("referee.sentences") or module in {
-            "referee", "referee.cards", "referee.messages", "referee.locales", "referee.safe_text",
-            "referee.french", "referee.speedups", "referee.plain", "referee.numbers"}:
+    if module.startswith(GROUND) or module in {"referee", "referee.cards", "referee.messages"}:
         return 0
     return 4
 

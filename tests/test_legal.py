@@ -3,7 +3,7 @@ group of cards allows) checks clean when appended, at a thousand random position
 every refereed game; every line of the project's records that checks clean was offered
 where it stands; and in games played by a random policy that never asks ``legal()``
 (random groups, orders, draws, calls, slaps; every game but Caroleto), every move that
-checks clean is offered and every move offered checks clean (referee/agreement.py). The
+checks clean is offered and every move offered checks clean (referee/simulate/agreement.py). The
 long run is ``python bench/legal.py --both N``."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.agreement import Position, disagreements, missed_in_record, positions, random_play
+from referee.simulate.agreement import Position, disagreements, missed_in_record, positions, random_play
 from referee.cards import read_card
 from referee.engine import check_games, replay, start
-from referee.export import line_text
+from referee.convert.export import line_text
 from referee.games.base import Group, legal_events
 from referee.notation import parse_text, read_games
 from referee.record import Event, Record

@@ -15,8 +15,8 @@ import pytest
 from referee.cards import read_card
 from referee.engine import check_games
 from referee.games.base import legal_events
-from referee.explain import explanation, render_code
-from referee.fmt import canonical
+from referee.cli.explain import explanation, render_code
+from referee.cli.fmt import canonical
 from referee.notation import RecordError, parse_text, read_games
 from referee.state import render, state_in_text
 
@@ -334,7 +334,7 @@ def test_hover_on_a_faulty_line_says_why(client: Client) -> None:
     """Before the table: what ``referee explain FILE:LINE`` says of the line."""
     from referee.games.carte_et_plouc.examples import EXAMPLES
 
-    from referee.explain import explain_place
+    from referee.cli.explain import explain_place
 
     path = _simulated("carte-et-plouc", 1).parent / "why.txt"
     path.write_text(EXAMPLES["CP-MISSED-CARTE"], encoding="utf-8")
@@ -361,7 +361,7 @@ def test_hover_on_a_code_explains_it(client: Client) -> None:
 ])
 def test_the_missing_call_is_inserted(client: Client, game: str, code: str, call: str) -> None:
     """The one event that takes the fault away, inserted before the line that shows it."""
-    from referee.explain import explanation
+    from referee.cli.explain import explanation
 
     text = dict(explanation(code).examples)[game]
     uri = _uri(f"missed-{code}.txt")

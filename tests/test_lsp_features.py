@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import check_games
-from referee.fmt import canonical
+from referee.cli.fmt import canonical
 from referee.notation import parse_text
 from referee.state import state_in_text
 

@@ -23,7 +23,7 @@ def test_no_key_is_written_twice() -> None:
 
 def _templates() -> list[str]:
     """Every sentence's template, English and French, each plural form."""
-    from referee.locales import languages
+    from referee.text.locales import languages
 
     found: list[str] = []
     for language in ["en", *[code for code in languages() if code != "en"]]:

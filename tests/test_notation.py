@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import CAVALIER, EXCUSE_CARD, KING, QUEEN, TRUMP, UNSEEN_CARD, Card, read_card
-from referee.export import record_to_text
+from referee.convert.export import record_to_text
 from referee.notation import WORD_VERBS, RecordError, parse_text, read_suit
 from referee.record import Record
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from referee.engine import check_games
-from referee.export import record_to_json
+from referee.convert.export import record_to_json
 from referee.notation import RecordError, parse_text, read_games
 
 from .conftest import RECORDS
@@ -356,7 +356,7 @@ def test_an_unknown_notation_is_refused(check_text) -> None:
 # --- fmt, export, import ---------------------------------------------------------------------
 
 def test_fmt_keeps_a_french_record_french_and_converts_on_demand() -> None:
-    from referee.fmt import Formatter, Style
+    from referee.cli.fmt import Formatter, Style
 
     text = '[Jeu "carte-et-plouc"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\n[Retournée "5C"]\nAna joue dame de cœur pour ♠\n'
     (record,) = parse_text(text)
@@ -370,7 +370,7 @@ def test_fmt_keeps_a_french_record_french_and_converts_on_demand() -> None:
 
 
 def test_fmt_keeps_symbols_and_french_ranks_in_english() -> None:
-    from referee.fmt import Formatter
+    from referee.cli.fmt import Formatter
 
     (record,) = parse_text('[Game "bataille-corse"]\n[Players "Ana Ben"]\nAna plays R♠\nBen plays 10♥ D♣\n')
     assert "Ana plays R♠" in Formatter().text([record]) and "Ben plays 10♥ D♣" in Formatter().text([record])

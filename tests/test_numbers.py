@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.numbers import MAX_DIGITS, is_digits, shown, signed, too_long, whole
+from referee.text.numbers import MAX_DIGITS, is_digits, shown, signed, too_long, whole
 
 # --- The reader ---------------------------------------------------------------------------------------
 

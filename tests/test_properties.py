@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.engine import check
-from referee.export import record_to_text
+from referee.convert.export import record_to_text
 from referee.notation import MAX_LINE, RecordError, parse_text, read_games
 from referee.record import Record
 from referee.simulate import MUTATIONS, mutate, rules_class, simulable_games, simulate, violations_before

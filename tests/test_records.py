@@ -11,10 +11,10 @@ import jsonschema
 import pytest
 
 from referee.engine import check_games
-from referee.export import record_to_json, record_to_text
+from referee.convert.export import record_to_json, record_to_text
 from referee.notation import RecordError, parse_text, read_games
 from referee.record import Record
-from referee.resources import read_resource
+from referee.files.resources import read_resource
 
 from .conftest import RECORDS
 from .expectations import check_expectations

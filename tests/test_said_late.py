@@ -12,7 +12,7 @@ import pytest
 
 from referee.cli import main as cli_main
 from referee.engine import GameReport, check_games
-from referee.importer import read_any
+from referee.convert.importer import read_any
 from referee.messages import Said, speaking
 
 from .conftest import RECORDS, ROOT

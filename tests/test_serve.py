@@ -20,7 +20,7 @@ pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from referee.lock import RecordLock  # noqa: E402
+from referee.files.lock import RecordLock  # noqa: E402
 from referee.serve.app import BODY_LIMIT, WRITES_PER_SECOND, make_app  # noqa: E402
 from referee.serve.table import Served  # noqa: E402
 
@@ -386,7 +386,7 @@ def test_the_command_prints_its_port_and_stops_on_ctrl_c(tmp_path) -> None:
         assert not url.endswith(":0/") and url.startswith("http://127.0.0.1:")
         assert httpx2.get(url).status_code == 200
         httpx2.post(url + "line", data={"line": "Bob plays KC"}, headers={"origin": url.rstrip("/")})
-        from referee.lock import LockHeld
+        from referee.files.lock import LockHeld
 
         with pytest.raises(LockHeld, match="serve"):  # the record's writing lock is held, and says by whom
             with RecordLock(str(path), "play"):

@@ -20,7 +20,7 @@ pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from referee.lock import LockHeld, RecordLock, lock_path  # noqa: E402
+from referee.files.lock import LockHeld, RecordLock, lock_path  # noqa: E402
 from referee.serve.app import make_app  # noqa: E402
 from referee.serve.table import Served  # noqa: E402
 

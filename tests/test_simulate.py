@@ -1,4 +1,4 @@
-"""The random legal game simulator (referee/simulate.py) and ``referee simulate``.
+"""The random legal game simulator (referee/simulate/__init__.py) and ``referee simulate``.
 
 Every simulated record must check clean: valid, or in progress when it was cut short."""
 

@@ -17,8 +17,8 @@ import pytest
 
 from referee.cards import SPELLINGS, Card, read_card
 from referee.engine import check
-from referee.formatter import Formatter, Style
-from referee.french import FRENCH_VERBS
+from referee.convert.formatter import Formatter, Style
+from referee.text.french import FRENCH_VERBS
 from referee.games.base import legal_events
 from referee.messages import say, speaking
 from referee.notation import VERBS, parse_text
@@ -352,7 +352,7 @@ def test_play_on_a_french_record_speaks_its_notation(tmp_path: Path) -> None:
 
     from referee.cli import main
     from referee.live import Session, vocabulary
-    from referee.record_file import RecordFile
+    from referee.files.record_file import RecordFile
 
     path = tmp_path / "fr.txt"
     path.write_text('[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\n\nAna joue 7C\n', encoding="utf-8")

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.resources import read_resource
+from referee.files.resources import read_resource
 
 from .conftest import RECORDS
 

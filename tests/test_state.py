@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from referee.cli import main
 from referee.notation import read_games
-from referee.resources import read_resource
+from referee.files.resources import read_resource
 from referee.simulate import simulable_games
 from referee.state import WIDTH, game_at, render, state_in_text, state_of, to_json
 

@@ -1,5 +1,5 @@
 """``export`` and ``fmt`` read a game as ``check`` does, a block at a time, and read it twice
-rather than hold it (referee/twice.py, Formatter.stream, export.json_game): one game of 1.5
+rather than hold it (referee/files/twice.py, Formatter.stream, export.json_game): one game of 1.5
 million events took 2.8 GB to export as JSON where check took 18 MB (issue 38). Memory
 itself is measured by bench/bench.py; here, what is held, and that nothing changes in what
 is written."""
@@ -14,10 +14,11 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from referee import formatter, twice
+from referee.convert import formatter
+from referee.files import twice
 from referee.cli import main
-from referee.export import record_to_json
-from referee.fmt import Formatter
+from referee.convert.export import record_to_json
+from referee.cli.fmt import Formatter
 from referee.notation import RecordError, read_games
 from referee.record import Event
 
@@ -62,7 +63,7 @@ def test_a_long_game_is_never_held_whole(tmp_path, monkeypatch, low, args: list[
         return event_text(self, event, counts)
 
     monkeypatch.setattr(formatter.Formatter, "_event", counting)
-    from referee import export
+    from referee.convert import export
 
     event_json = export._event_json
 

@@ -10,7 +10,7 @@ import pytest
 
 from referee.cards import UNSEEN_CARD, read_card
 from referee.engine import check
-from referee.export import line_text
+from referee.convert.export import line_text
 from referee.games.flaschenteufel import Flaschenteufel
 from referee.games.pierre_qui_roule import PierreQuiRoule
 from referee.games.tricks import Holding

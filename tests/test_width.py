@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.fit import fit, fit_pieces
+from referee.text.fit import fit, fit_pieces
 
 pexpect = pytest.importorskip("pexpect")
 

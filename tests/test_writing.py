@@ -1,5 +1,5 @@
 """Hardening, third round (issue 38): every file referee writes goes through one path
-(referee/atomic.py). ``check -o`` never replaces what it must not (a device, a pipe, the
+(referee/files/atomic.py). ``check -o`` never replaces what it must not (a device, a pipe, the
 file behind /dev/stdout, a link's target); a full disk is said, exit 2, with no temporary
 file left and the original untouched, for every writer; lock files that cannot be used
 are named with the reason; long names and read-only folders still work."""
@@ -17,9 +17,9 @@ import threading
 import pytest
 from click.testing import CliRunner
 
-from referee.atomic import NAME_MAX, side_name, standard_descriptor
+from referee.files.atomic import NAME_MAX, side_name, standard_descriptor
 from referee.cli import main
-from referee.lock import LockHeld, RecordLock, lock_path
+from referee.files.lock import LockHeld, RecordLock, lock_path
 
 GOOD = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays JD\nBob plays 8C\nAlice collects\n'
 UNFORMATTED = '[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice   plays JD\n'

@@ -63,8 +63,8 @@ def _parser() -> dict[str, bytes]:
 
 
 def _codes() -> dict[str, bytes]:
-    """docs/codes.md, as ``python -m referee.explain`` writes it."""
-    from ..explain import codes_page
+    """docs/codes.md, as ``python -m referee.cli.explain`` writes it."""
+    from ..cli.explain import codes_page
     from ..messages import use
 
     use("en", explicit=False)
@@ -72,46 +72,46 @@ def _codes() -> dict[str, bytes]:
 
 
 def _translated() -> list[str]:
-    """The languages with a catalogue (a .po), as ``python -m referee.i18n`` finds them."""
-    from ..locales import LOCALE_DIR, po_path
+    """The languages with a catalogue (a .po), as ``python -m referee.dev.catalogue`` finds them."""
+    from ..text.locales import LOCALE_DIR, po_path
 
     return sorted(lang for lang in os.listdir(LOCALE_DIR) if os.path.isfile(po_path(lang)))
 
 
 def _catalogues() -> dict[str, bytes]:
-    """Each language's .po, as ``python -m referee.i18n extract`` writes it."""
+    """Each language's .po, as ``python -m referee.dev.catalogue extract`` writes it."""
     _needs("babel", "i18n")
-    from ..i18n import merged, po_bytes
-    from ..locales import po_path
+    from .catalogue import merged, po_bytes
+    from ..text.locales import po_path
 
     return {_relative(po_path(lang)): po_bytes(merged(lang)) for lang in _translated()}
 
 
 def _compiled() -> dict[str, bytes]:
-    """Each language's .mo, as ``python -m referee.i18n compile`` writes it."""
+    """Each language's .mo, as ``python -m referee.dev.catalogue compile`` writes it."""
     _needs("babel", "i18n")
-    from ..i18n import compiled
-    from ..locales import mo_path
+    from .catalogue import compiled
+    from ..text.locales import mo_path
 
     return {_relative(mo_path(lang)): compiled(lang) for lang in _translated()}
 
 
 def _conventions() -> dict[str, bytes]:
-    """docs/<lang>/conventions.md, as ``python -m referee.i18n docs`` writes it."""
-    from ..i18n import conventions_page
+    """docs/<lang>/conventions.md, as ``python -m referee.dev.catalogue docs`` writes it."""
+    from .catalogue import conventions_page
 
     return {f"docs/{lang}/conventions.md": conventions_page(lang).encode("utf-8") for lang in _translated()}
 
 
 GENERATORS = (
-    Generator("parser", "referee/_grammar_*.py from grammar/record.lark and referee/french.py (grammar/generate.py)",
+    Generator("parser", "referee/_grammar_*.py from grammar/record.lark and referee/text/french.py (grammar/generate.py)",
               _parser, fresh=True),
-    Generator("codes", "docs/codes.md from the games' codes and the catalogue's English (python -m referee.explain)", _codes),
+    Generator("codes", "docs/codes.md from the games' codes and the catalogue's English (python -m referee.cli.explain)", _codes),
     Generator("catalogue", "referee/locale/<lang>/LC_MESSAGES/referee.po from referee/sentences/ and the help "
-              "(python -m referee.i18n extract)", _catalogues),
-    Generator("compiled", "referee/locale/<lang>/LC_MESSAGES/referee.mo from the .po (python -m referee.i18n compile)",
+              "(python -m referee.dev.catalogue extract)", _catalogues),
+    Generator("compiled", "referee/locale/<lang>/LC_MESSAGES/referee.mo from the .po (python -m referee.dev.catalogue compile)",
               _compiled),
-    Generator("conventions", "docs/<lang>/conventions.md from the catalogue (python -m referee.i18n docs)",
+    Generator("conventions", "docs/<lang>/conventions.md from the catalogue (python -m referee.dev.catalogue docs)",
               _conventions, fresh=True),
 )
 """Every generator, in the order they run."""

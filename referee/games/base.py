@@ -13,16 +13,16 @@ from typing import ClassVar, Final, Protocol, SupportsIndex, cast, overload
 from mypy_extensions import mypyc_attr
 
 from ..cards import Card
-from ..french import FRENCH_VALUES, FRENCH_VERBS, is_french
+from ..text.french import FRENCH_VALUES, FRENCH_VERBS, is_french
 from ..messages import Said, join, language, said, say
 from ..notation import PLAYER_NAME, VERBS
-from ..numbers import MAX_DIGITS, whole
-from ..plain import field_values, fields_repr
+from ..text.numbers import MAX_DIGITS, whole
+from ..fast.plain import field_values, fields_repr
 from ..record import Event, Header, Record
 from .names import code_point, composed, difference, disguised, invisible, refused_character, skeleton
 from ..spelling import NOTATIONS
 
-# The value classes below are written by hand, not as dataclasses (referee/plain.py). Those
+# The value classes below are written by hand, not as dataclasses (referee/fast/plain.py). Those
 # whose fields never change after they are made declare them Final: mypy refuses an
 # assignment, and compiled (mypyc) one raises AttributeError; run as pure Python, nothing
 # stops it at run time. They copy and pickle through ``__reduce__`` (their fields, as
@@ -587,10 +587,10 @@ class Rules:
     extra_tags: ClassVar[tuple[str, ...]] = ()
     """The game's own tags that are no option (Carte et Plouc's [Starter] and [Stock])."""
     aces_announce: ClassVar[bool] = False
-    """Whether an ace played may name a suit (``plays AC for H``; referee/agreement.py
+    """Whether an ace played may name a suit (``plays AC for H``; referee/simulate/agreement.py
     tries each)."""
     calls: ClassVar[tuple[str, ...]] = ()
-    """The words a player may say (``says carte``), which referee/agreement.py tries."""
+    """The words a player may say (``says carte``), which referee/simulate/agreement.py tries."""
     chart: ClassVar[str] = ""
     """The chart the HTML report draws of a game (referee/html/game.py): ``drinks`` (the
     drinks of each round), ``cards`` (the cards each player holds, event by event),
@@ -620,7 +620,7 @@ class Rules:
 
     @classmethod
     def numbered_face(cls, number: int) -> tuple[str, int] | None:
-        """How a card of this game's numbered deck shows (referee/card_svg.py draws it):
+        """How a card of this game's numbered deck shows (referee/html/card_svg.py draws it):
         its colour (``Y``, ``B`` or ``R``: yellow, blue, red) and its points; None for a
         number that is not such a card."""
         return None

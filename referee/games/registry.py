@@ -11,7 +11,7 @@ from typing import Final
 
 
 class GameEntry:
-    """A game of the registry (written by hand, not as a dataclass: referee/plain.py).
+    """A game of the registry (written by hand, not as a dataclass: referee/fast/plain.py).
     Its fields never change: Final, which mypy checks and compiled code enforces."""
 
     name: Final[str]

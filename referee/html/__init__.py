@@ -1,6 +1,6 @@
 """``referee check --format html``: one self-contained page for everything checked.
 
-The page holds its CSS, its card faces (referee/card_svg.py) and its charts inline, asks
+The page holds its CSS, its card faces (referee/html/card_svg.py) and its charts inline, asks
 for nothing over the network (a Content-Security-Policy says so), and reads with scripts
 off; one small script, allowed by its hash, sorts the summary table, draws the table
 after any event and the timelines of a large archive's games.
@@ -16,7 +16,7 @@ import hashlib
 import tempfile
 from collections.abc import Iterator
 
-from ..card_svg import label, symbol_id, symbols
+from .card_svg import label, symbol_id, symbols
 from ..cards import UNSEEN_CARD, Card
 from ..engine import Found, GameReport, start
 from ..games import find_game
@@ -24,7 +24,7 @@ from ..games.base import SetupError
 from ..match import Standing
 from ..messages import join, language, say
 from ..record import Batch, Comment, Event, Record
-from ..writer import Emit, Settings, Summary, Writer
+from ..reports.writer import Emit, Settings, Summary, Writer
 from .assets import SCRIPT, STYLE
 from . import charts
 from .game import SHOWN_PER_CODE, section_html, status_text

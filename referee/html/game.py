@@ -13,16 +13,16 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..card_svg import symbol_id, use
+from .card_svg import symbol_id, use
 from ..cards import NUMBERED, UNSEEN_CARD, Card, cards_named_in, read_card
 from ..engine import GameReport, replay, start
 from ..games import find_game, load_rules
 from ..games.base import UNITS, Rules, SetupError, Violation, amount_text
 from ..match import Standing, describe
 from ..messages import join, say
-from ..numbers import whole
+from ..text.numbers import whole
 from ..record import Comment, Event, Record
-from ..report import score_kind
+from ..reports.report import score_kind
 from ..spelling import ENGLISH, Spelling, spelling_of
 from . import charts
 from .markup import Html, concat, esc, h, json_script

@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable
 from html import escape
 
-from ..safe_text import visible
+from ..text.safe_text import visible
 
 
 class Html(str):

@@ -13,14 +13,14 @@ import re
 from dataclasses import dataclass, field
 
 from ..cards import SUITS, Card
-from ..explain import CODE, explanation, render_code
-from ..fmt import canonical
-from ..formatter import Style, card_text, known_tags
+from ..cli.explain import CODE, explanation, render_code
+from ..cli.fmt import canonical
+from ..convert.formatter import Style, card_text, known_tags
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Rules, legal_events
 from ..messages import join, say
 from ..notation import VERBS, WORD_VERBS, RecordError
-from ..french import tag_key
+from ..text.french import tag_key
 from ..record import TARGET_VERBS, Event, Record
 from ..spelling import ENGLISH, Spelling, spelling_of
 from .model import Document, Problem, fork_of
@@ -293,7 +293,7 @@ def hover(document: Document, line: int, column: int) -> str | None:
     """On a code, its ``referee explain`` text; elsewhere in a game, the table after the
     line as ``referee state --at LINE`` shows it, after what ``referee explain FILE:LINE``
     says of an event's line (its faults and why, or the ruling that let it stand)."""
-    from ..safe_text import visible_lines
+    from ..text.safe_text import visible_lines
 
     text = document.line(line)
     begin, end = word_at(text, column)
@@ -315,7 +315,7 @@ def hover(document: Document, line: int, column: int) -> str | None:
     game = document.game_at(line)
     if game is None or not any(e.line == line for e in record.events):
         return table
-    from ..explain import explain_line
+    from ..cli.explain import explain_line
 
     try:
         ruled = explain_line(document.path, line, record, game[2])

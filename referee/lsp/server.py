@@ -137,7 +137,7 @@ class RefereeServer(Server):
         """Speak a document's language: the editor's ``lang`` setting, else its
         configuration's ``lang``, else the editor's interface's, else the locale's (as
         ``check``: the setting is its --lang)."""
-        from ..locales import from_locale
+        from ..text.locales import from_locale
         from ..messages import use
 
         lang = model.settings.lang
@@ -273,7 +273,7 @@ def build() -> RefereeServer:
 
     @server.feature(lsp.INITIALIZE)
     def initialize(ls: RefereeServer, params: lsp.InitializeParams) -> None:
-        from ..locales import languages
+        from ..text.locales import languages
 
         wanted = (params.locale or "").replace("_", "-").split("-")[0].lower()
         ls.client_language = wanted if wanted in languages() else None
@@ -503,7 +503,7 @@ def build() -> RefereeServer:
         edits = [_edit(ls, uri, model, e) for e in features.format_edits(model)]
         refused = model.memo.get("format refused")
         if refused is not None:  # as fmt says it: the record is left as it is
-            from ..safe_text import visible
+            from ..text.safe_text import visible
 
             ls.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, visible(str(refused))))
         return edits
@@ -551,7 +551,7 @@ def workspace_reports(ls: RefereeServer, previous: dict[str, str]) -> list[lsp.W
     others as the disk does (by size and time: unchanged since the last pull, said so)."""
     from pygls.uris import from_fs_path
 
-    from ..paths import Excludes, expand
+    from ..files.paths import Excludes, expand
 
     folders = [to_fs_path(f.uri) for f in ls.workspace.folders.values()] or [ls.workspace.root_path]
     reports: list[lsp.WorkspaceDocumentDiagnosticReport] = []

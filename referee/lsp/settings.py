@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..config import Config, ConfigError, Resolved, codes, resolve
-from ..locales import languages
+from ..text.locales import languages
 from ..messages import say
 
 SEVERITIES = ("error", "warning", "information", "hint")

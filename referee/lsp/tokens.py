@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..explain import CODE
-from ..french import tag_key
+from ..cli.explain import CODE
+from ..text.french import tag_key
 from ..record import TARGET_VERBS
 from ..spelling import Spelling, spelling_of
 from .model import Document

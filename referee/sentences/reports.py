@@ -76,9 +76,9 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "games.option": "  [{tag} \"...\"]  {help}: {accepted} (default: {default})",
     "games.default-for": ("{value} for {count}", "{value} for {count}"),
     "games.none": "none",
-    # The page of conventions written from this catalogue (python -m referee.i18n docs).
+    # The page of conventions written from this catalogue (python -m referee.dev.catalogue docs).
     "docs.conventions.title": "# The conventions referee follows, code by code",
-    "docs.conventions.intro": "Written from referee's message catalogue (python -m referee.i18n docs): each code, the rule it enforces quoted in the rules' French, and the convention referee follows where the text is silent. `referee explain CODE` says the same, with an example.",
+    "docs.conventions.intro": "Written from referee's message catalogue (python -m referee.dev.catalogue docs): each code, the rule it enforces quoted in the rules' French, and the convention referee follows where the text is silent. `referee explain CODE` says the same, with an example.",
     "docs.conventions.all-games": "Every game",
     "docs.conventions.page": "The game's page, rule by rule: [{page}]({page}).",
     # Lists.

@@ -38,10 +38,10 @@ def run(path: str, host: str = "127.0.0.1", port: int = 8000, settings: Resolved
     number then (130, 143, 129), 2 when it cannot start. ``settings``: what the
     configuration says for the record."""
     from ..live import SessionError
-    from ..lock import LockHeld, RecordLock
+    from ..files.lock import LockHeld, RecordLock
     from ..notation import RecordError
-    from ..running import interrupted, stopping_as_ctrl_c
-    from ..safe_text import visible
+    from ..cli.running import interrupted, stopping_as_ctrl_c
+    from ..text.safe_text import visible
 
     try:
         import uvicorn  # noqa: F401  # the extra is there
@@ -77,7 +77,7 @@ def _serve(served: Served, sock: socket.socket, host: str) -> int:
     """Serve on ``sock`` until a signal of STOPPING: 128 + its number."""
     import uvicorn
 
-    from ..safe_text import visible
+    from ..text.safe_text import visible
     from .app import make_app
 
     port = sock.getsockname()[1]
@@ -117,7 +117,7 @@ def _serve(served: Served, sock: socket.socket, host: str) -> int:
     try:
         Server(config).run(sockets=[sock])
     except KeyboardInterrupt as stop:
-        from ..running import interrupted
+        from ..cli.running import interrupted
 
         return interrupted(stop)
     return 128 + Server.stopped_by

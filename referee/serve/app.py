@@ -31,13 +31,13 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .. import card_svg
+from ..html import card_svg
 from ..cards import Card
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Option, Rules, option_value
 from ..messages import help_text, say
 from ..spelling import ENGLISH, NOTATIONS
-from ..numbers import whole
+from ..text.numbers import whole
 from ..live import accepted_line
 from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
 from .view import NO_PLAYER, SUIT_SIGNS, hint, view_of
@@ -589,7 +589,7 @@ def _digest_of(part: str) -> str:
 
 def faces(lang: str) -> tuple[Callable[[Card, int], Markup], Callable[[list[Card]], Markup]]:
     """The template's ``card(c)`` and ``card_symbols(cards)``, for a page in ``lang``."""
-    from .. import card_svg
+    from ..html import card_svg
 
     def card(value: Card, width: int = 44) -> Markup:
         return Markup(card_svg.use(value, width=width, lang=lang))

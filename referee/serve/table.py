@@ -19,17 +19,17 @@ from dataclasses import dataclass, field
 
 from ..cards import SUITS, read_card
 from ..config import Resolved
-from ..explain import explanation
+from ..cli.explain import explanation
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
-from ..locales import languages as spoken
+from ..text.locales import languages as spoken
 from ..live import NOT_REPLAYED, Replayer, Session, SessionError, headers_record, accepted_line
-from ..lock import LockHeld, RecordLock
+from ..files.lock import LockHeld, RecordLock
 from .. import messages
 from ..messages import join, say
 from ..notation import RecordError
 from ..record import Event
-from ..record_file import FileRefused, RecordFile
+from ..files.record_file import FileRefused, RecordFile
 from ..spelling import ENGLISH, NOTATIONS
 
 

@@ -18,7 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from ...cards import TAROT_78, UNSEEN_CARD, Card
 from ...messages import Listed, Said, join, listed, said, say, together
-from ...numbers import whole
+from ...text.numbers import whole
 from ...record import Event
 from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, amount_said, amount_text
 from .cards import KIND, RED, ROI_DE_PIQUE, TARGETED, is_seen, is_trump, maximum

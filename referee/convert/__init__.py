@@ -1,0 +1,1 @@
+"""Records in other forms: JSON in and out, and the canonical text."""
