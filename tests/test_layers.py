@@ -288,3 +288,20 @@ def test_a_circle_closed_inside_a_function_is_reported(tmp_path: Path) -> None:
     assert circles(import_graph(known, typing_too=False)) == []
     assert circles(import_graph(known, typing_too=True)) == [[
         "referee.legal → referee.rules (line 3, at the top, under TYPE_CHECKING)", "referee.rules → referee.legal (line 1, at the top)"]]
+
+
+def test_at_most_twelve_modules_sit_at_the_top() -> None:
+    """The house in wings (issue 32): besides __init__, __main__ and the generated parsers,
+    at most 12 modules directly in referee/; the rest live in a wing (docs/architecture.md)."""
+    top = sorted(p.name for p in PACKAGE.glob("*.py") if p.name not in {"__init__.py", "__main__.py"}
+                 and not p.name.startswith("_grammar"))
+    assert len(top) <= 12, top
+
+
+def test_every_import_of_the_api_page_works() -> None:
+    """docs/api.md's imports: the wings moved modules, never the API."""
+    lines = sorted({line for line in (ROOT / "docs" / "api.md").read_text(encoding="utf-8").splitlines()
+                    if line.startswith(("from referee", "import referee"))})
+    assert lines
+    done = subprocess.run([sys.executable, "-c", "\n".join(lines)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
