@@ -237,6 +237,11 @@ def _from_client(server: RefereeServer, uri: str, model: Document, position: lsp
     return inside.line + 1, inside.character + 1
 
 
+def _lines(server: RefereeServer, uri: str, model: Document, span: lsp.Range) -> tuple[int, int]:
+    """The first and last lines (from 1) of a range the client sent."""
+    return _from_client(server, uri, model, span.start)[0], _from_client(server, uri, model, span.end)[0]
+
+
 def diagnostic(server: RefereeServer, model: Document, problem: Problem, uri: str = "") -> lsp.Diagnostic:
     """A problem at the word it points at (the whole line for a header or a note), shown
     with the severity the editor's settings give its code."""
@@ -377,8 +382,7 @@ def build() -> RefereeServer:
     def code_action(ls: RefereeServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
         uri = params.text_document.uri
         model = ls.document(uri)
-        first = _from_client(ls, uri, model, params.range.start)[0]
-        last = _from_client(ls, uri, model, params.range.end)[0]
+        first, last = _lines(ls, uri, model, params.range)
         only = params.context.only
         found = []
         if _wanted(lsp.CodeActionKind.QuickFix, only) or _wanted(lsp.CodeActionKind.Source, only):
@@ -403,8 +407,7 @@ def build() -> RefereeServer:
     def range_formatting(ls: RefereeServer, params: lsp.DocumentRangeFormattingParams) -> list[lsp.TextEdit]:
         uri = params.text_document.uri
         model = ls.document(uri)
-        first = _from_client(ls, uri, model, params.range.start)[0]
-        last = _from_client(ls, uri, model, params.range.end)[0]
+        first, last = _lines(ls, uri, model, params.range)
         if params.range.end.character == 0 and last > first:  # a selection of whole lines ends at the next line's start
             last -= 1
         return [_edit(ls, uri, model, e) for e in features.format_range(model, first, last)]
@@ -474,8 +477,7 @@ def build() -> RefereeServer:
     def inlay_hint(ls: RefereeServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
         uri = params.text_document.uri
         model = ls.document(uri)
-        first = _from_client(ls, uri, model, params.range.start)[0]
-        last = _from_client(ls, uri, model, params.range.end)[0]
+        first, last = _lines(ls, uri, model, params.range)
         return [lsp.InlayHint(_position(ls, uri, model, h.line, h.column), h.label, padding_left=True)
                 for h in hints.hints(model, first, last)]
 
