@@ -56,7 +56,7 @@ def test_a_name_that_hides_a_look_alike_letter_gets_a_note_and_its_lines_a_hint(
     report = check_text(HEAD.format(players="Bob \u0410lice") + "Bob plays 5H\nAlice plays 6H\n")
     assert any("U+0410 CYRILLIC CAPITAL LETTER A, which looks like A" in n for n in report.notes), report.notes
     unknown = [v.message for v in report.violations if v.code == "REC-UNKNOWN-PLAYER"]
-    assert unknown == ["Alice is not one of the players (Bob and Аlice) (did you mean Аlice, written with "
+    assert unknown == ["Alice is not one of the players: Bob and Аlice (did you mean Аlice, written with "
                        "U+0410 CYRILLIC CAPITAL LETTER A?)"], unknown
     report = check_text(HEAD.format(players="Bob Alice") + "Bob plays 5H\n\u0410lice plays 6H\n")
     unknown = [v.message for v in report.violations if v.code == "REC-UNKNOWN-PLAYER"]

@@ -122,7 +122,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "setup.option-needs": "[{tag} \"{choice}\"] is played with [{other}] chosen beforehand: {values}",
     "setup.bad-number": "[{tag} \"{value}\"]: expected a whole number from 1, written with the digits 0 to 9 (at most {digits} of them)",
     # Violations common to every game.
-    "REC-UNKNOWN-PLAYER": "{player} is not one of the players ({players}){hint}",
+    "REC-UNKNOWN-PLAYER": "{player} is not one of the players: {players}{hint}",
     "REC-UNSUPPORTED-EVENT": "{title} has no {verb!r} event; this line is not replayed",
     "REC-NOT-IN-DECK": "{card} is not a card of the {title} deck",
     "REC-DUPLICATE-CARD": "{card} appears twice: it is already {where}",
