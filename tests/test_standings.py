@@ -144,6 +144,18 @@ def test_the_configuration_gives_aliases(runner, tmp_path) -> None:
     assert result.exit_code == 2 and "standings.aliases: expected a table of names" in result.output
 
 
+def test_an_alias_no_game_uses_is_said(runner, tmp_path) -> None:
+    """``--alias Zoë=Zoé`` where the records write Zoe: said in text and JSON, never a silent no-op."""
+    bc(tmp_path, "a.txt", "Zoe")
+    args = ["standings", "--no-config", "--alias", "Zoë=Zoé", "--alias", "Bob=Robert", str(tmp_path)]
+    data = json.loads(runner.invoke(main, [*args, "--format", "json"]).output)
+    assert data["unused_aliases"] == [["Zoë", "Zoé"]] and "Robert" in data["players"]
+    text = " ".join(runner.invoke(main, ["--lang", "en", *args]).output.split())
+    assert "the alias Zoë=Zoé is not used: no game read has a player named Zoë" in text and "Bob=Robert" not in text
+    french = " ".join(runner.invoke(main, ["--lang", "fr", *args]).output.split())
+    assert "l'alias Zoë=Zoé ne sert pas" in french
+
+
 def test_a_bad_alias_is_said(runner, tmp_path) -> None:
     result = runner.invoke(main, ["--lang", "en", "standings", "--no-config", "--alias", "Zoe", bc(tmp_path, "a.txt", "Zoe")])
     assert result.exit_code == 2 and "write it NAME=PLAYER" in result.output

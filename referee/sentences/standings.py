@@ -6,6 +6,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "standings.counted": ("{count} finished game counted", "{count} finished games counted"),
     "standings.unfinished": ("{count} game in progress, not counted:", "{count} games in progress, not counted:"),
     "standings.unreadable": ("{count} game that cannot be read, not counted:", "{count} games that cannot be read, not counted:"),
+    "standings.unused-alias": "the alias {name}={player} is not used: no game read has a player named {name}",
     "standings.alike": "{one} and {other} may be one player: did you mean {other}? (--alias {one}={other})",
     "standings.kind": ("{title}: {count} game", "{title}: {count} games"),
     "standings.row": "{place}. {player}: {played}, {wins}",

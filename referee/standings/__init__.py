@@ -96,6 +96,8 @@ class Standings:
 
     def __init__(self, aliases: Mapping[str, str] | None = None) -> None:
         self.aliases = {nfc(a): nfc(b) for a, b in (aliases or {}).items()}
+        self.written: set[str] = set()
+        """Every player's name as the games read write it (NFC), before any alias."""
         self.players: dict[str, PlayerTotals] = {}
         self.kinds: dict[str, int] = {}
         """Game kind -> finished games counted."""
@@ -147,6 +149,7 @@ class Standings:
             self.unreadable.append({**where, "message": message})
             self.games.append({**where, "status": report.status, "counted": False})
             return
+        self.written.update(nfc(name) for name in report.players)
         for violation in report.violations:  # a fault of a name that is not a player's is no one's
             if violation.player in report.players:
                 assert violation.player is not None
@@ -250,6 +253,11 @@ class Standings:
 
         self.ratings = rate(self.finishes)
 
+    def unused_aliases(self) -> list[tuple[str, str]]:
+        """The aliases whose name no game read writes (a typo in ``--alias``, or a
+        configuration's alias for another evening): said, never silently ignored."""
+        return sorted((name, player) for name, player in self.aliases.items() if name not in self.written)
+
     def alike(self) -> list[tuple[str, str]]:
         """Pairs of names that may be one player: the same once case, accents and
         look-alike characters are left aside (``Аnn`` with a Cyrillic А), or a letter or
@@ -276,6 +284,7 @@ class Standings:
             "unreadable": self.unreadable,
             "alike": [list(pair) for pair in self.alike()],
             "aliases": dict(sorted(self.aliases.items())),
+            "unused_aliases": [list(pair) for pair in self.unused_aliases()],
             "read": self.games,
             **({"ratings": self.ratings} if self.ratings is not None else {}),
         }
@@ -332,6 +341,8 @@ def text_lines(standings: Standings) -> list[str]:
                       say("standings.counted", count=sum(standings.kinds.values()))]
     for one, other in standings.alike():
         out.append(say("standings.alike", one=one, other=other))
+    for name, player in standings.unused_aliases():
+        out.append(say("standings.unused-alias", name=name, player=player))
     if not standings.players and not standings.unreadable:
         out.append(say("standings.nothing"))
     for kind in sorted(standings.kinds):
