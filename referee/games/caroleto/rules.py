@@ -963,10 +963,14 @@ class Caroleto(CaroletoState):
             self._noted[key] = (at, lines)
 
     # --- What is settled once the record is over --------------------------------------
+    def _close_due(self) -> bool:
+        """A round's cards are all laid and its close is still to come (no bout's use awaited)."""
+        r = self.round
+        return r is not None and not r.closed and r.complete(self.counts) and self.started and not self._use_awaited(r)
+
     def _settle_view(self) -> None:
         """Once the record is over: the effects of a round whose cards are all laid."""
-        r = self.round
-        if r is not None and not r.closed and r.complete(self.counts) and self.started and not self._use_awaited(r):
+        if self._close_due():
             self._close(None)
 
     @staticmethod
@@ -994,8 +998,7 @@ class Caroleto(CaroletoState):
         with that round closed as the record's end closes it (``settle``). Looking never
         changes the game: the next event may still close the round its own way (a bout
         taking a card from the discard)."""
-        r = self.round
-        if r is None or r.closed or not r.complete(self.counts) or not self.started or self._use_awaited(r):
+        if not self._close_due():
             return self
         view = copy.deepcopy(self, {id(self.setup): self.setup})
         view._close(None)
