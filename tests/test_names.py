@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from referee.games.names import skeleton
+from referee.games.names import LATIN_1_LETTERS, _prototype, disguised, skeleton
 
 HEAD = '[Game "bataille-corse"]\n[Players "{players}"]\n\n'
 NFD_ZOE = unicodedata.normalize("NFD", "Zoé")
@@ -68,3 +68,22 @@ def test_the_skeleton_takes_look_alikes_to_latin_and_leaves_ascii() -> None:
     assert skeleton("\u0410l\u0456ce") == "Alice"
     assert skeleton("Ian") == "Ian" and skeleton("lan") == "lan"
     assert skeleton(NFD_ZOE) == "Zoé"
+
+
+def test_latin_1_letters_stand_for_themselves_in_the_confusables_data() -> None:
+    """What lets a check of Zoé and Noé skip reading the data: no Latin-1 letter has
+    another to stand for, none is a disguise, and a name of them is its own skeleton."""
+    assert LATIN_1_LETTERS and all(_prototype(c) == c for c in LATIN_1_LETTERS)
+    name = "".join(sorted(LATIN_1_LETTERS))
+    assert skeleton(name) == unicodedata.normalize("NFC", name) and disguised("A" + name) is None
+
+
+def test_a_check_of_latin_1_names_does_not_read_the_confusables_data() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from referee.engine import check; from referee.notation import parse_text\n"
+            "check(parse_text('[Game \"bataille-corse\"]\\n[Players \"Zoé Noé\"]\\nZoé plays 5H\\n', 'x')[0])\n"
+            "print('confusable_homoglyphs' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False", done.stdout + done.stderr

@@ -19,7 +19,7 @@ from ..notation import PLAYER_NAME, VERBS
 from ..text.numbers import MAX_DIGITS, whole
 from ..fast.plain import field_values, fields_repr
 from ..record import Event, Header, Record
-from .names import code_point, composed, difference, disguised, invisible, refused_character, skeleton
+from .names import code_point, composed, difference, disguised, invisible, plain_latin, refused_character, skeleton
 from ..spelling import NOTATIONS
 
 # The value classes below are written by hand, not as dataclasses (referee/fast/plain.py). Those
@@ -821,7 +821,7 @@ class Rules:
                 raise SetupError(say("setup.duplicate-player", player=name), header)
             if (other := folded.setdefault(fold_name(name), name)) != name:
                 raise SetupError(say("setup.names-alike", player=other, other=name), header)
-        if not all(name.isascii() for name in players):
+        if not all(plain_latin(name) for name in players):  # else no look-alike can hide (Zoé, Noé)
             looks: dict[str, str] = {}
             for name in players:
                 if (other := looks.setdefault(fold_name(skeleton(name)), name)) != name:
