@@ -17,7 +17,7 @@ from .messages import Said, join, listed, said, say
 from .text.numbers import signed
 from .notation import RecordError
 from .record import PREPOSITIONS, Batch, Event, Header, Record
-from .spelling import NOTATIONS
+from .spelling import spelling_of
 
 STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
@@ -350,7 +350,7 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
 def _worded_notes(rules: Rules, record: Record) -> list[str]:
     """The game's notes (said during the replay, not worded) in the language in use, their
     cards in the record's notation."""
-    written = NOTATIONS["fr" if record.french else "en"]
+    written = spelling_of(record)
     return [note if isinstance(note, str) else note.words(written) for note in rules.notes]
 
 
