@@ -1111,7 +1111,7 @@ class Caroleto(CaroletoState):
         extra = {say("ca.state.round"): str(r.number if r else len(self.done)), say("ca.state.central"): f"{self.central}/3"}
         if self.standing:
             extra[say("ca.state.standing")] = join(str(p.card) for p in self.standing)
-        owing = (self._owed_drinks(r) if r.writes or self.every_round else all_owed(r)) if r and r.closed else []
+        owing = all_owed(r) if r and r.closed else []  # the table shows what is owed, written or not
         owed = [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in owing]
         direction = self.seating.direction
         if r is not None and r.closed and not self._finished() and self.todo() == [self._next_todo()]:

@@ -193,13 +193,13 @@ class CaroletoState(Rules):
     def _missing_drink_codes(self, r: Round) -> list[tuple[str, MissingDrink]]:
         """Each drink still owed, as the code and fields of its violation: CA-DRINK-MISSING,
         or CA-TRUMP-ON-SIX when a 6's drink was left to a player who laid a trump."""
-        owing = r.owing()
+        owing = all_owed(r)
         if not owing:
             return []
         drinks = r.causes()
         found: list[tuple[str, MissingDrink]] = []
-        for seat, unit in sorted(owing, key=lambda k: (k[0], UNITS.index(k[1]))):
-            name, amount = self.players[seat], self._amount(owing[seat, unit], unit)
+        for seat, unit, owed in owing:
+            name, amount = self.players[seat], self._amount(owed, unit)
             mine = [(cause, line) for s, _, u, cause, line in drinks if s == seat and u == unit]
             causes = between(said("join.semicolon"), [said("ca.cause.line", cause=cause, line=line) for cause, line in mine])
             stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
