@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from .cards import (FRENCH_CARDS, FRENCH_LETTERS, FRENCH_SPELLINGS, FRENCH_SUITS, NUMBERED, RANK_NAMES, SPELLINGS,
                     SUIT_NAMES, SUITS, TRUMP, UNSEEN, Card)
@@ -33,10 +32,21 @@ def escape_value(value: str) -> str:
     return _ESCAPED.sub(lambda match: "\\" + match.group(), value)
 
 
-@dataclass(frozen=True)
 class Spelling:
     """How one notation writes: its verbs, the word before a named player, the word before
-    an announced suit, its card letters, its drinks, its round marker and its header tags."""
+    an announced suit, its card letters, its drinks, its round marker and its header tags.
+    (A plain class, not a dataclass: ``dataclasses`` costs every command's start about
+    8 ms of imports, and there are only two notations.)"""
+
+    __slots__ = ("code", "verbs", "prepositions", "for_word", "round_word", "amounts", "rank_letters",
+                 "suit_letters", "suit_names", "spellings")
+
+    def __init__(self, code: str, verbs: Mapping[str, str], prepositions: Mapping[str, str], for_word: str,
+                 round_word: str, amounts: Mapping[str, str], rank_letters: Mapping[int, str],
+                 suit_letters: Mapping[str, str], suit_names: Mapping[str, str], spellings: Mapping[str, Card]):
+        self.code, self.verbs, self.prepositions, self.for_word = code, verbs, prepositions, for_word
+        self.round_word, self.amounts, self.rank_letters = round_word, amounts, rank_letters
+        self.suit_letters, self.suit_names, self.spellings = suit_letters, suit_names, spellings
 
     code: str
     """``en`` or ``fr``: what ``[Notation]`` and ``--notation`` say."""

@@ -117,12 +117,13 @@ def _keep_interrupts(hook: Callable[[Any], object], lost: list[BaseException]) -
     hook prints nothing, notes it, and has the main thread interrupted again a moment
     later, once out of the hook (interrupted from within, the hook itself would swallow
     it), so that Python code outside a finalizer raises it; the run raises it at its end
-    in any case."""
-    import _thread
-    import threading
+    in any case. (``threading`` is imported only then: every command's start is spared it.)"""
 
     def keep(unraisable: Any) -> object:
         if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            import _thread
+            import threading
+
             lost.append(unraisable.exc_value)
             again = threading.Timer(0.01, _thread.interrupt_main)
             again.daemon = True
