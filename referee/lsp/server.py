@@ -359,11 +359,15 @@ def build() -> RefereeServer:
         items = []
         for n, item in enumerate(found.items):
             snippet = snippets and bool(item.snippet)
-            edit = lsp.TextEdit(_range(ls, uri, model, where), item.snippet if snippet else item.label)
-            items.append(lsp.CompletionItem(item.label, kind=_KINDS[item.kind], detail=item.detail or None,
-                                            sort_text=f"{0 if item.first else 1}{n:05d}", text_edit=edit,
-                                            insert_text_format=lsp.InsertTextFormat.Snippet if snippet else None,
-                                            preselect=True if item.first and n == 0 else None))
+            # a move that must go on (a suit, a player): a snippet, or each whole move written out
+            written = [item.snippet] if snippet else item.plain or [item.label]
+            for text in written:
+                edit = lsp.TextEdit(_range(ls, uri, model, where), text)
+                items.append(lsp.CompletionItem(item.label if snippet else text, kind=_KINDS[item.kind],
+                                                detail=item.detail or None, text_edit=edit,
+                                                sort_text=f"{0 if item.first else 1}{len(items):05d}",
+                                                insert_text_format=lsp.InsertTextFormat.Snippet if snippet else None,
+                                                preselect=True if item.first and n == 0 and text == written[0] else None))
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
