@@ -17,7 +17,7 @@ from ..cli.explain import CODE, explanation, render_code
 from ..cli.fmt import canonical
 from ..convert.formatter import Style, card_text, known_tags
 from ..games import GAMES, find_game, load_rules
-from ..games.base import Rules, legal_events
+from ..games.base import Rules, Violation, legal_events
 from ..messages import join, say
 from ..notation import VERBS, WORD_VERBS, RecordError
 from ..text.french import tag_key
@@ -411,7 +411,9 @@ def actions(document: Document, first: int, last: int) -> list[Action]:
             if missing is not None:
                 found.append(missing)
             if _markable(document, problem):
-                found.append(_accept(document, problem))
+                accepted = _accept(document, problem)
+                if accepted is not None:
+                    found.append(accepted)
     for line in range(first, last + 1):
         found += _tag_fixes(document, line)
     formatted = format_edits(document)
@@ -431,13 +433,61 @@ def _markable(document: Document, problem: Problem) -> bool:
     return problem.code not in UNMARKABLE and record is not None and any(e.line == problem.line for e in record.events)
 
 
-def _accept(document: Document, problem: Problem) -> Action:
-    """``; accepted CODE`` at the end of the line (after its comment, if any)."""
+def _accept(document: Document, problem: Problem) -> Action | None:
+    """``; accepted CODE`` at the end of the line (after its comment, if any), where it
+    ends the matter: the game replayed with the mark, the fault is gone and no other
+    comes. A mark that brings other faults (a « carte » missed and accepted: the card
+    drawn for it later is then owed by nobody) says them in its title; a mark that does
+    not take the fault away is not offered."""
+    follows = after_mark(document, problem)
+    if follows is None:
+        return None
     text = document.line(problem.line)
     end = len(text.rstrip())
     mark = f"; accepted {problem.code}" if ";" in text else f"  ; accepted {problem.code}"
     edit = Edit(problem.line, end + 1, problem.line, len(text) + 1, mark)
-    return Action(say("lsp.action.accept", code=problem.code), "quickfix", [edit], problem)
+    if not follows:
+        return Action(say("lsp.action.accept", code=problem.code), "quickfix", [edit], problem)
+    first, *more = follows
+    said = say("lsp.action.follows", line=first.line, code=first.code, message=first.message)
+    if more:
+        codes = join([say("lsp.action.follows-at", code=p.code, line=p.line) for p in more])
+        said = say("lsp.action.follows-more", first=said, codes=codes)
+    title = say("lsp.action.accept-then", mark=mark.strip(), faults=said)
+    return Action(title, "quickfix", [edit], problem)
+
+
+def after_mark(document: Document, problem: Problem) -> list[Problem] | None:
+    """What ``; accepted CODE`` on a fault's line brings: the game replayed from that line
+    with the mark (from the copy of its rules kept before it) and ended as ``check`` ends
+    it. None when the fault is still there; else the faults shown that were not there
+    before (none: the mark ends the matter)."""
+    from ..cards import cards_named_in
+    from ..engine import finish, replay
+
+    found = document.game_at(problem.line)
+    record = document.record_at(problem.line)
+    if found is None or record is None or problem.code is None:
+        return None
+    chosen = document.settings.chosen
+
+    def shown(violations: list[Violation]) -> dict[tuple[int, str], Violation]:
+        return {(v.line, v.code): v for v in violations if not v.accepted and chosen(v.code)}
+
+    before = shown(found[2].violations)
+    events = [e.replace(comment=f"{e.comment or ''} ; accepted {problem.code}") if e.line == problem.line else e
+              for e in record.events]
+    marked = record.replace(events=events)
+    with cards_named_in(record.french):
+        rules = document.rules_before(problem.line, record)
+        if rules is None:
+            return None
+        replay(rules, marked.replace(events=[e for e in events if e.line >= problem.line]))
+        after = shown(finish(rules, marked).violations)
+    if (problem.line, problem.code) in after:
+        return None
+    return [Problem(v.line, v.column, v.message, "error", v.code, v.rule, v.player)
+            for key, v in after.items() if key not in before]
 
 
 def _replace(problem: Problem, line: int, begin: int, end: int, choices: list[str], preferred: bool,
