@@ -356,7 +356,7 @@ def build() -> RefereeServer:
         found = features.complete(model, line, column)
         where = features.Edit(line, found.column, line, column, "")
         snippets = _can(ls.client_capabilities, "text_document", "completion", "completion_item", "snippet_support")
-        items = []
+        items: list[lsp.CompletionItem] = []
         for n, item in enumerate(found.items):
             snippet = snippets and bool(item.snippet)
             # a move that must go on (a suit, a player): a snippet, or each whole move written out
@@ -475,6 +475,9 @@ def build() -> RefereeServer:
             for part in [symbol, *symbol.children]:
                 if part.end > part.line:  # lines from 0, as the protocol counts them
                     found.append(lsp.FoldingRange(part.line - 1, part.end - 1, kind=lsp.FoldingRangeKind.Region))
+        for start, end in hints.trick_spans(model):
+            if end > start:
+                found.append(lsp.FoldingRange(start - 1, end - 1, kind=lsp.FoldingRangeKind.Region))
         return found
 
     @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
