@@ -345,8 +345,11 @@ def build() -> RefereeServer:
         return lsp.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics(uri), result_id=made)
 
     @server.feature(lsp.WORKSPACE_DIAGNOSTIC)
-    def pull_all(ls: RefereeServer, params: lsp.WorkspaceDiagnosticParams) -> lsp.WorkspaceDiagnosticReport:
-        return lsp.WorkspaceDiagnosticReport(workspace_reports(ls, {p.uri: p.value for p in params.previous_result_ids}))
+    async def pull_all(ls: RefereeServer, params: lsp.WorkspaceDiagnosticParams) -> lsp.WorkspaceDiagnosticReport:
+        """Worked out a record at a time, the messages that came meanwhile read between two:
+        a ``$/cancelRequest`` for it stops it there, answered -32800 (RequestCancelled)."""
+        previous = {p.uri: p.value for p in params.previous_result_ids}
+        return lsp.WorkspaceDiagnosticReport(await workspace_reports(ls, previous))
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "[", '"']))
     def completion(ls: RefereeServer, params: lsp.CompletionParams) -> lsp.CompletionList:
@@ -554,10 +557,11 @@ def ask_settings(ls: RefereeServer) -> None:
     asyncio.ensure_future(asked())
 
 
-def workspace_reports(ls: RefereeServer, previous: dict[str, str]) -> list[lsp.WorkspaceDocumentDiagnosticReport]:
+async def workspace_reports(ls: RefereeServer, previous: dict[str, str]) -> list[lsp.WorkspaceDocumentDiagnosticReport]:
     """Every record of the workspace's folders, found as ``check FOLDER`` finds them (the
     configuration's extensions and excludes): an open one as the editor holds it, the
-    others as the disk does (by size and time: unchanged since the last pull, said so)."""
+    others as the disk does (by size and time: unchanged since the last pull, said so).
+    Between two records the other messages are read (a cancellation among them)."""
     from pygls.uris import from_fs_path
 
     from ..files.paths import Excludes, expand
@@ -569,6 +573,7 @@ def workspace_reports(ls: RefereeServer, previous: dict[str, str]) -> list[lsp.W
         for path in expand([folder], config.extensions, Excludes(config.exclude, config.root), config.force_exclude):
             if not isinstance(path, str):
                 continue
+            await asyncio.sleep(0)  # the messages that came meanwhile: a $/cancelRequest stops here
             uri = from_fs_path(path) or path
             if ls.open(uri):
                 ls.document(uri)

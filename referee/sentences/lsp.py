@@ -24,6 +24,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "lsp.error.invalid-params": "invalid params for {method}",
     "lsp.error.not-json": "the message is not JSON: {reason}",
     "lsp.error.not-a-message": "the message is not a JSON-RPC message",
+    "lsp.error.cancelled": "the request was cancelled by the editor",
     "lsp.error.shutting-down": "the server is shutting down: no request is answered after shutdown",
     "lsp.hint.scores": "score: {scores}",
     "lsp.hint.hands": "in hand: {hands}",
