@@ -13,8 +13,6 @@ import re
 from dataclasses import dataclass, field
 
 from ..cards import SUITS, UNSEEN_CARD, Card
-from ..cli.explain import CODE, explanation, render_code
-from ..cli.fmt import canonical
 from ..convert.formatter import Style, card_text, known_tags
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Rules, Violation, legal_events
@@ -356,6 +354,7 @@ def hover(document: Document, line: int, column: int) -> str | None:
     """On a code, its ``referee explain`` text; elsewhere in a game, the table after the
     line as ``referee state --at LINE`` shows it, after what ``referee explain FILE:LINE``
     says of an event's line (its faults and why, or the ruling that let it stand)."""
+    from ..cli.explain import CODE, explanation, render_code  # here, not at the server's start
     from ..text.safe_text import visible_lines
 
     text = document.line(line)
@@ -615,6 +614,7 @@ def format_edits(document: Document) -> list[Edit]:
     if document.settings.fmt_excluded:  # as fmt leaves it: a record kept as written on purpose
         return []
     if "format" not in document.memo:  # asked with every code action: worked out once per text
+        from ..cli.fmt import canonical  # here, not at the server's start
         text = "".join(line + "\n" for line in document.lines)
         try:
             formatted = canonical(document.path, text.encode("utf-8", "surrogatepass"), style(document))
