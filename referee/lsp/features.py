@@ -25,6 +25,9 @@ from .model import Document, Problem, fork_of
 
 MISSING_TRIED = 5
 """The faults of a request (its first few) for which the missing event is looked for."""
+MARKS_TRIED = 30
+"""The faults of a request (its first ones) offered a mark: each is replayed to its game's
+end to see what the mark brings (an editor asks for the lines around the cursor)."""
 CANDIDATES_TRIED = 200
 """The legal events tried, at most, when looking for the one event a line is missing."""
 _LEADING = re.compile(r"[^\S\n]*+(?:\d+\.[^\S\n]*+)?(?:\d+:\d+(?::\d+)?[^\S\n]++)?")
@@ -409,7 +412,7 @@ def actions(document: Document, first: int, last: int) -> list[Action]:
             missing = _missing_event(document, problem) if tried <= MISSING_TRIED else None
             if missing is not None:
                 found.append(missing)
-            if _markable(document, problem):
+            if tried <= MARKS_TRIED and _markable(document, problem):
                 accepted = _accept(document, problem)
                 if accepted is not None:
                     found.append(accepted)
