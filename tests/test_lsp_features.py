@@ -219,7 +219,8 @@ def test_completion_writes_a_whole_legal_move_as_a_snippet(client: Client) -> No
         plain.start()
         plain.open(uri, caroleto)
         items = {i["label"]: i for i in plain.at("textDocument/completion", uri, line, 10)["items"]}
-        assert items["4H"]["textEdit"]["newText"] == "4H"  # a client without snippets gets the card alone
+        assert "4H" not in items  # a client without snippets gets each whole move, not the card alone
+        assert items["4H on Ben"]["textEdit"]["newText"] == "4H on Ben" and "4H on Dom" in items
     finally:
         plain.stop()
 

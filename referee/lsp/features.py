@@ -12,12 +12,10 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from ..cards import SUITS, Card
-from ..cli.explain import CODE, explanation, render_code
-from ..cli.fmt import canonical
+from ..cards import SUITS, UNSEEN_CARD, Card
 from ..convert.formatter import Style, card_text, known_tags
 from ..games import GAMES, find_game, load_rules
-from ..games.base import Rules, legal_events
+from ..games.base import Rules, Violation, legal_events
 from ..messages import join, say
 from ..notation import VERBS, WORD_VERBS, RecordError
 from ..text.french import tag_key
@@ -27,6 +25,9 @@ from .model import Document, Problem, fork_of
 
 MISSING_TRIED = 5
 """The faults of a request (its first few) for which the missing event is looked for."""
+MARKS_TRIED = 30
+"""The faults of a request (its first ones) offered a mark: each is replayed to its game's
+end to see what the mark brings (an editor asks for the lines around the cursor)."""
 CANDIDATES_TRIED = 200
 """The legal events tried, at most, when looking for the one event a line is missing."""
 _LEADING = re.compile(r"[^\S\n]*+(?:\d+\.[^\S\n]*+)?(?:\d+:\d+(?::\d+)?[^\S\n]++)?")
@@ -48,6 +49,9 @@ class Item:
     snippet: str = ""
     """The whole rest of a legal move, as an LSP snippet (``AS for ${1|S,H,D,C|}``), when
     the card needs a suit announced or a player named after it."""
+    plain: list[str] = field(default_factory=list)
+    """The same moves written out, one for each choice (``AS for S``, ``AS for H``): what a
+    client without snippets is offered instead of the card alone, which ``check`` flags."""
 
 
 @dataclass
@@ -134,7 +138,7 @@ def complete(document: Document, line: int, column: int) -> Completion:
     rules = document.rules_before(line) if record is not None else None
     legal = _legal(rules)
     if not words:
-        return Completion(_players(rules, record, legal) + [Item("-- round", "word")], start)
+        return Completion(_calls(legal, written) + _players(rules, record, legal) + [Item("-- round", "word")], start)
     player = words[0]
     mine = [e for e in legal if e.player == player]
     if len(words) == 1:
@@ -151,7 +155,7 @@ def complete(document: Document, line: int, column: int) -> Completion:
     if verb in TARGET_VERBS or words[-1] in written.targets:
         others = list(rules.players) if rules is not None else _written_players(record)
         return Completion(_ranked([e.target for e in mine if e.target], others, "player"), start)
-    return Completion(_cards(document, rules, mine, words[2:], written), start)
+    return Completion(_cards(document, rules, mine, words[2:], written, line), start)
 
 
 def _legal(rules: Rules | None) -> list[Event]:
@@ -172,20 +176,32 @@ def _written_players(record: Record | None) -> list[str]:
     return (record.tag("Players", "") or "").replace(",", " ").split() if record is not None else []
 
 
+def _calls(legal: list[Event], written: Spelling) -> list[Item]:
+    """The calls legal now as whole lines (``Ben says carte``), before anything else: a
+    call due is said before the next play, or it is a fault."""
+    lines = [written.move(e.replace(comment=None), comment=False) for e in legal if e.verb == "says" and e.player]
+    return [Item(line, "word", say("lsp.complete.legal"), True) for line in dict.fromkeys(lines)]
+
+
 def _players(rules: Rules | None, record: Record | None, legal: list[Event]) -> list[Item]:
-    """Who may act now first (the player whose turn it is before the others)."""
+    """Who may act now first: those who may make a call, then the player whose turn it
+    is, then the others."""
     turn = rules.table().turn if rules is not None else None
-    acting = sorted(dict.fromkeys(e.player for e in legal if e.player), key=lambda p: p != turn)
+    calling = {e.player for e in legal if e.verb == "says"}
+    acting = sorted(dict.fromkeys(e.player for e in legal if e.player), key=lambda p: (p not in calling, p != turn))
     everyone = list(rules.players) if rules is not None else _written_players(record)
     return _ranked(acting, everyone, "player")
 
 
 def _cards(document: Document, rules: Rules | None, legal: list[Event], typed: list[str],
-           notation: Spelling = ENGLISH) -> list[Item]:
-    """The next card of an event legal now, then every other card of the deck, in the
-    record's notation."""
+           notation: Spelling = ENGLISH, line: int = 0) -> list[Item]:
+    """The next card of an event legal now (``??`` too where the game takes a hidden card
+    there), then every other card of the deck, in the record's notation."""
     shown = shown_in(document, notation)
     written = [notation.read(word) for word in typed]
+    hidden = hidden_moves(document, rules, line, legal, written)
+    usual = [move for move, unseen in hidden if unseen]  # first: what a record of hidden hands writes there
+    legal = usual + legal + [move for move, unseen in hidden if not unseen]
     offered = []
     for event in legal:
         if list(event.cards[: len(written)]) == written and len(event.cards) > len(written):
@@ -194,13 +210,58 @@ def _cards(document: Document, rules: Rules | None, legal: list[Event], typed: l
     items = _ranked(offered, [card_text(c, shown) for c in deck], "card")
     rests = _rests(legal, written, shown, notation)
     for item in items:
-        item.snippet = rests.get(item.label, "")
+        item.snippet, item.plain = rests.get(item.label, ("", []))
     return items
 
 
-def _rests(legal: list[Event], written: list[Card | None], shown: Style, notation: Spelling) -> dict[str, str]:
+HIDDEN_TRIED = 12
+"""The kinds of move (player, verb, target, suit) tried, at most, with a hidden card."""
+
+
+def hidden_moves(document: Document, rules: Rules | None, line: int, legal: list[Event],
+                 written: list[Card | None]) -> list[tuple[Event, bool]]:
+    """The legal moves whose next card may be written ``??`` (a card the table did not
+    see): for each kind of move legal now, the move with ``??`` in that place, kept when
+    the game's rules, replaying it on a copy of the table, find no fault in it (Caroleto's
+    « takes ?? from Ann »; never in Flaschenteufel, where every card is seen). Each with
+    whether a table that sees no hand writes ``??`` there (``Rules.public``): a card
+    taken from a hand is, a card laid face up is not."""
+    from ..engine import replay
+
+    record = document.record_at(line)
+    if rules is None or record is None or not legal:
+        return []
+    kinds: dict[tuple[object, ...], Event] = {}
+    for event in legal:
+        if list(event.cards[: len(written)]) != written or len(event.cards) <= len(written):
+            continue
+        if not event.cards[len(written)].seen:  # the game offers it already
+            return []
+        kinds.setdefault((event.player, event.verb, event.target, event.suit), event)
+    if not kinds or len(kinds) > HIDDEN_TRIED:
+        return []
+    fork = fork_of(rules)
+    if fork is None:
+        return []
+    found = []
+    for event in kinds.values():
+        cards = (*event.cards[: len(written)], UNSEEN_CARD)
+        move = event.replace(cards=cards, cards_text=" ".join(str(c) for c in cards), line=line, column=1)
+        after = fork()
+        before = len(after.violations)
+        replay(after, record.replace(events=[move]))
+        if len(after.violations) == before:
+            public = rules.public(event)
+            unseen = public is not None and len(public.cards) > len(written) and not public.cards[len(written)].seen
+            found.append((move, unseen))
+    return found
+
+
+def _rests(legal: list[Event], written: list[Card | None], shown: Style,
+           notation: Spelling) -> dict[str, tuple[str, list[str]]]:
     """For each last card of a legal move that goes on with a suit announced or a player
-    named, the snippet that writes the move to its end, its choices the legal ones."""
+    named, the snippet that writes the move to its end, its choices the legal ones, and
+    the same moves written out one by one (for a client without snippets)."""
     suits: dict[str, dict[str, None]] = {}
     targets: dict[str, dict[str, None]] = {}
     before: dict[str, str] = {}
@@ -221,13 +282,16 @@ def _rests(legal: list[Event], written: list[Card | None], shown: Style, notatio
         if label in bare:
             continue
         parts, n = [_escape(label)], 1
+        plain = [label]
         if label in suits:
             parts.append(f"{_escape(notation.for_word)} {_choice(n, list(suits[label]))}")
+            plain = [f"{p} {notation.for_word} {s}" for p in plain for s in suits[label]]
             n += 1
         if label in targets:
             word = f"{_escape(before[label])} " if before[label] else ""
             parts.append(word + _choice(n, list(targets[label])))
-        found[label] = " ".join(parts)
+            plain = [" ".join(filter(None, [p, before[label], t])) for p in plain for t in targets[label]]
+        found[label] = (" ".join(parts), plain)
     return found
 
 
@@ -293,6 +357,7 @@ def hover(document: Document, line: int, column: int) -> str | None:
     """On a code, its ``referee explain`` text; elsewhere in a game, the table after the
     line as ``referee state --at LINE`` shows it, after what ``referee explain FILE:LINE``
     says of an event's line (its faults and why, or the ruling that let it stand)."""
+    from ..cli.explain import CODE, explanation, render_code  # here, not at the server's start
     from ..text.safe_text import visible_lines
 
     text = document.line(line)
@@ -347,8 +412,10 @@ def actions(document: Document, first: int, last: int) -> list[Action]:
             missing = _missing_event(document, problem) if tried <= MISSING_TRIED else None
             if missing is not None:
                 found.append(missing)
-            if _markable(document, problem):
-                found.append(_accept(document, problem))
+            if tried <= MARKS_TRIED and _markable(document, problem):
+                accepted = _accept(document, problem)
+                if accepted is not None:
+                    found.append(accepted)
     for line in range(first, last + 1):
         found += _tag_fixes(document, line)
     formatted = format_edits(document)
@@ -368,13 +435,61 @@ def _markable(document: Document, problem: Problem) -> bool:
     return problem.code not in UNMARKABLE and record is not None and any(e.line == problem.line for e in record.events)
 
 
-def _accept(document: Document, problem: Problem) -> Action:
-    """``; accepted CODE`` at the end of the line (after its comment, if any)."""
+def _accept(document: Document, problem: Problem) -> Action | None:
+    """``; accepted CODE`` at the end of the line (after its comment, if any), where it
+    ends the matter: the game replayed with the mark, the fault is gone and no other
+    comes. A mark that brings other faults (a « carte » missed and accepted: the card
+    drawn for it later is then owed by nobody) says them in its title; a mark that does
+    not take the fault away is not offered."""
+    follows = after_mark(document, problem)
+    if follows is None:
+        return None
     text = document.line(problem.line)
     end = len(text.rstrip())
     mark = f"; accepted {problem.code}" if ";" in text else f"  ; accepted {problem.code}"
     edit = Edit(problem.line, end + 1, problem.line, len(text) + 1, mark)
-    return Action(say("lsp.action.accept", code=problem.code), "quickfix", [edit], problem)
+    if not follows:
+        return Action(say("lsp.action.accept", code=problem.code), "quickfix", [edit], problem)
+    first, *more = follows
+    said = say("lsp.action.follows", line=first.line, code=first.code, message=first.message)
+    if more:
+        codes = join([say("lsp.action.follows-at", code=p.code, line=p.line) for p in more])
+        said = say("lsp.action.follows-more", first=said, codes=codes)
+    title = say("lsp.action.accept-then", mark=mark.strip(), faults=said)
+    return Action(title, "quickfix", [edit], problem)
+
+
+def after_mark(document: Document, problem: Problem) -> list[Problem] | None:
+    """What ``; accepted CODE`` on a fault's line brings: the game replayed from that line
+    with the mark (from the copy of its rules kept before it) and ended as ``check`` ends
+    it. None when the fault is still there; else the faults shown that were not there
+    before (none: the mark ends the matter)."""
+    from ..cards import cards_named_in
+    from ..engine import finish, replay
+
+    found = document.game_at(problem.line)
+    record = document.record_at(problem.line)
+    if found is None or record is None or problem.code is None:
+        return None
+    chosen = document.settings.chosen
+
+    def shown(violations: list[Violation]) -> dict[tuple[int, str], Violation]:
+        return {(v.line, v.code): v for v in violations if not v.accepted and chosen(v.code)}
+
+    before = shown(found[2].violations)
+    events = [e.replace(comment=f"{e.comment or ''} ; accepted {problem.code}") if e.line == problem.line else e
+              for e in record.events]
+    marked = record.replace(events=events)
+    with cards_named_in(record.french):
+        rules = document.rules_before(problem.line, record)
+        if rules is None:
+            return None
+        replay(rules, marked.replace(events=[e for e in events if e.line >= problem.line]))
+        after = shown(finish(rules, marked).violations)
+    if (problem.line, problem.code) in after:
+        return None
+    return [Problem(v.line, v.column, v.message, "error", v.code, v.rule, v.player)
+            for key, v in after.items() if key not in before]
 
 
 def _replace(problem: Problem, line: int, begin: int, end: int, choices: list[str], preferred: bool,
@@ -502,6 +617,7 @@ def format_edits(document: Document) -> list[Edit]:
     if document.settings.fmt_excluded:  # as fmt leaves it: a record kept as written on purpose
         return []
     if "format" not in document.memo:  # asked with every code action: worked out once per text
+        from ..cli.fmt import canonical  # here, not at the server's start
         text = "".join(line + "\n" for line in document.lines)
         try:
             formatted = canonical(document.path, text.encode("utf-8", "surrogatepass"), style(document))

@@ -9,6 +9,10 @@ protocol class falls short of it:
   its message, and once in the editor's log;
 - a request after ``shutdown`` is answered -32600, and ``exit`` ends the process with 1
   when no ``shutdown`` came first (server.run);
+- a request cancelled (``$/cancelRequest``) while an asynchronous handler works it out
+  (the workspace's diagnostics) is answered -32800 (RequestCancelled); the others are
+  answered before the next message is read, and a cancellation after its answer is
+  ignored, as the protocol allows;
 - ``didChange`` is applied as the protocol says: incremental changes (ranges in the
   client's position units, lines cut at ``\\n``, ``\\r\\n`` and ``\\r`` only) as well as
   whole texts, and a change whose version is not newer than the document's is ignored
@@ -26,7 +30,8 @@ from concurrent.futures import Future
 from typing import Any
 
 from lsprotocol import types as lsp
-from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams, JsonRpcInvalidRequest
+from pygls.exceptions import (JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams, JsonRpcInvalidRequest,
+                              JsonRpcRequestCancelled)
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.workspace import PositionCodec
@@ -127,7 +132,11 @@ class RefereeProtocol(LanguageServerProtocol):
 
     def _send_handler_result(self, future: Future[Any], *, msg_id: Any) -> None:
         """A request's answer; an error answered with its message and no traceback."""
-        error = None if future.cancelled() else future.exception()
+        if future.cancelled():  # a $/cancelRequest came while it was worked out (an asynchronous handler)
+            self._request_futures.pop(msg_id, None)
+            self._send_response(msg_id, error=JsonRpcRequestCancelled(say("lsp.error.cancelled")).to_response_error())
+            return
+        error = future.exception()
         if error is None:
             super()._send_handler_result(future, msg_id=msg_id)
             return

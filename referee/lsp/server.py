@@ -345,8 +345,11 @@ def build() -> RefereeServer:
         return lsp.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics(uri), result_id=made)
 
     @server.feature(lsp.WORKSPACE_DIAGNOSTIC)
-    def pull_all(ls: RefereeServer, params: lsp.WorkspaceDiagnosticParams) -> lsp.WorkspaceDiagnosticReport:
-        return lsp.WorkspaceDiagnosticReport(workspace_reports(ls, {p.uri: p.value for p in params.previous_result_ids}))
+    async def pull_all(ls: RefereeServer, params: lsp.WorkspaceDiagnosticParams) -> lsp.WorkspaceDiagnosticReport:
+        """Worked out a record at a time, the messages that came meanwhile read between two:
+        a ``$/cancelRequest`` for it stops it there, answered -32800 (RequestCancelled)."""
+        previous = {p.uri: p.value for p in params.previous_result_ids}
+        return lsp.WorkspaceDiagnosticReport(await workspace_reports(ls, previous))
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "[", '"']))
     def completion(ls: RefereeServer, params: lsp.CompletionParams) -> lsp.CompletionList:
@@ -356,14 +359,18 @@ def build() -> RefereeServer:
         found = features.complete(model, line, column)
         where = features.Edit(line, found.column, line, column, "")
         snippets = _can(ls.client_capabilities, "text_document", "completion", "completion_item", "snippet_support")
-        items = []
+        items: list[lsp.CompletionItem] = []
         for n, item in enumerate(found.items):
             snippet = snippets and bool(item.snippet)
-            edit = lsp.TextEdit(_range(ls, uri, model, where), item.snippet if snippet else item.label)
-            items.append(lsp.CompletionItem(item.label, kind=_KINDS[item.kind], detail=item.detail or None,
-                                            sort_text=f"{0 if item.first else 1}{n:05d}", text_edit=edit,
-                                            insert_text_format=lsp.InsertTextFormat.Snippet if snippet else None,
-                                            preselect=True if item.first and n == 0 else None))
+            # a move that must go on (a suit, a player): a snippet, or each whole move written out
+            written = [item.snippet] if snippet else item.plain or [item.label]
+            for text in written:
+                edit = lsp.TextEdit(_range(ls, uri, model, where), text)
+                items.append(lsp.CompletionItem(item.label if snippet else text, kind=_KINDS[item.kind],
+                                                detail=item.detail or None, text_edit=edit,
+                                                sort_text=f"{0 if item.first else 1}{len(items):05d}",
+                                                insert_text_format=lsp.InsertTextFormat.Snippet if snippet else None,
+                                                preselect=True if item.first and n == 0 and text == written[0] else None))
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
@@ -471,6 +478,9 @@ def build() -> RefereeServer:
             for part in [symbol, *symbol.children]:
                 if part.end > part.line:  # lines from 0, as the protocol counts them
                     found.append(lsp.FoldingRange(part.line - 1, part.end - 1, kind=lsp.FoldingRangeKind.Region))
+        for start, end in hints.trick_spans(model):
+            if end > start:
+                found.append(lsp.FoldingRange(start - 1, end - 1, kind=lsp.FoldingRangeKind.Region))
         return found
 
     @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
@@ -547,10 +557,11 @@ def ask_settings(ls: RefereeServer) -> None:
     asyncio.ensure_future(asked())
 
 
-def workspace_reports(ls: RefereeServer, previous: dict[str, str]) -> list[lsp.WorkspaceDocumentDiagnosticReport]:
+async def workspace_reports(ls: RefereeServer, previous: dict[str, str]) -> list[lsp.WorkspaceDocumentDiagnosticReport]:
     """Every record of the workspace's folders, found as ``check FOLDER`` finds them (the
     configuration's extensions and excludes): an open one as the editor holds it, the
-    others as the disk does (by size and time: unchanged since the last pull, said so)."""
+    others as the disk does (by size and time: unchanged since the last pull, said so).
+    Between two records the other messages are read (a cancellation among them)."""
     from pygls.uris import from_fs_path
 
     from ..files.paths import Excludes, expand
@@ -562,6 +573,7 @@ def workspace_reports(ls: RefereeServer, previous: dict[str, str]) -> list[lsp.W
         for path in expand([folder], config.extensions, Excludes(config.exclude, config.root), config.force_exclude):
             if not isinstance(path, str):
                 continue
+            await asyncio.sleep(0)  # the messages that came meanwhile: a $/cancelRequest stops here
             uri = from_fs_path(path) or path
             if ls.open(uri):
                 ls.document(uri)

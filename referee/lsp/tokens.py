@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..cli.explain import CODE
 from ..text.french import tag_key
 from ..record import TARGET_VERBS
 from ..spelling import Spelling, spelling_of
@@ -57,6 +56,11 @@ def line_tokens(document: Document, line: int) -> list[Token]:
     return _event(line, body, written) + _comment(line, comment, len(body) + 1)
 
 
+_CODE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
+"""A code, as ``referee explain`` reads one (cli/explain.py's CODE: that module, with the
+engine and the state behind it, is left out of the server's start)."""
+
+
 def _split_comment(text: str) -> tuple[str, str]:
     at = text.find(";")
     return (text, "") if at < 0 else (text[:at], text[at:])
@@ -65,9 +69,7 @@ def _split_comment(text: str) -> tuple[str, str]:
 def _comment(line: int, comment: str, column: int) -> list[Token]:
     """A comment, cut around the codes it names (``; accepted CP-SWEAR``)."""
     found, at = [], 0
-    for code in re.finditer(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+", comment):
-        if not CODE.fullmatch(code.group()):
-            continue
+    for code in _CODE.finditer(comment):
         if code.start() > at:
             found.append(Token(line, column + at, comment[at:code.start()], "comment"))
         found.append(Token(line, column + code.start(), code.group(), "code"))
