@@ -657,3 +657,14 @@ def test_a_french_and_an_english_reader_get_their_own_words_from_one_replay(tmp_
         with speaking(lang):
             assert str(escape(fault.message)) in page, (lang, fault.message)
     assert "BC-OUT-OF-TURN" in french and "au tour de Bob" in french and "Bob's turn" not in french
+
+
+def test_caroletos_trumps_and_excuse_are_picked_by_their_name_in_the_pages_language(tmp_path) -> None:
+    client, _, _ = serve(tmp_path, '[Game "caroleto"]\n[Players "Pierre Alice Cas"]\n\nPierre says roi\n')
+    for lang, trumps, excuse in (("en", "trumps", "Excuse"), ("fr", "atouts", "Excuse")):
+        page = client.get("/", headers={"accept-language": lang}).text
+        picks = re.findall(r'<button type="button" class="suit-pick suit-(\w)"[^>]*>([^<]*)</button>', page)
+        assert picks[:6] == [("S", "\u2660"), ("H", "\u2665"), ("D", "\u2666"), ("C", "\u2663"), ("T", trumps),
+                             ("X", excuse)]
+        names = json.loads(re.search(r'data-suits="([^"]*)"', page).group(1).replace("&#34;", '"'))
+        assert (names["T"], names["X"]) == (trumps, excuse)  # what the script names them by in a live update

@@ -32,7 +32,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..html import card_svg
-from ..cards import Card
+from ..cards import EXCUSE, TRUMP, Card
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Option, Rules, option_value
 from ..messages import help_text, say
@@ -241,7 +241,7 @@ class Pages:
             with speaking(lang):
                 card, _ = faces(lang)
                 fields = {**self._table(lang), "card": card, "row": _row, "signs": SUIT_SIGNS,
-                          "suit_names": {s: say("cp.suit." + s) for s in SUIT_SIGNS}}
+                          "suit_names": suit_names()}
                 view = fields.get("view")
                 if view is not None:  # what changes with every move goes in other parts
                     fields["words"] = {k: sorted(v) if k == "cards" else v for k, v in view.words.items()
@@ -528,6 +528,13 @@ class Pages:
                         yield ": still here\n\n"
         finally:
             self.hub.queues.discard(queue)
+
+
+def suit_names() -> dict[str, str]:
+    """Each suit a card may be picked by, named in the language in use: the four suits,
+    the tarot's trumps (« atouts ») and its Excuse, which have no sign of their own and are
+    shown by their name."""
+    return {**{s: say("cp.suit." + s) for s in SUIT_SIGNS}, TRUMP: say("serve.suit.T"), EXCUSE: say("serve.suit.X")}
 
 
 def _choices(option: Option, rules: type[Rules], form: dict[str, str]) -> tuple[str, list[tuple[str, str, bool]]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import SUITS, UNSEEN, Card
+from ..cards import EXCUSE, SUITS, UNSEEN, Card
 from ..games import find_game, load_rules
 from ..games.base import UNITS, Group, Legal, amount_text, legal_events
 from ..live import Session, vocabulary
@@ -335,7 +335,8 @@ def _faces(by_card: dict[Card, list[Event]], written: Spelling, hand: list[Card]
 
     def key(m: Move) -> tuple[int, int, int]:
         card = m.card or Card(0, "")
-        return (order.get(card.suit, len(order)), place.get(card, len(place)), card.rank if deck else 0)
+        return (order.get(card.suit, len(order) + (card.suit == EXCUSE)), place.get(card, len(place)),
+                card.rank if deck else 0)  # the trumps, then the Excuse
 
     seen.sort(key=key)
     suits: dict[str, list[Move]] = {}

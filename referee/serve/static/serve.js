@@ -97,7 +97,7 @@
         button.dataset.suit = suit;
         button.setAttribute("aria-pressed", "false");
         button.setAttribute("aria-label", names[suit] || suit);
-        button.textContent = SIGNS[suit] || suit;
+        button.textContent = SIGNS[suit] || names[suit] || suit; // the trumps and the Excuse: their name
         pick.append(button);
         const div = document.createElement("div");
         div.className = "buttons values later suit-" + suit;
