@@ -344,9 +344,12 @@ def test_a_new_game_from_the_form(tmp_path) -> None:
     good = client.post("/new", data={"game": "bataille-corse", "players": "Alice, Bob Chloe", "option.Penalty": "give-1"},
                        headers=ORIGIN, follow_redirects=False)
     assert good.status_code == 303
+    assert path.read_text() == ""  # the headers are written with the first move
+    assert "turn: Alice" in client.get("/").text  # a page loaded before it shows the game started
+    client.post("/line", data={"line": "Alice plays 5H"}, headers=ORIGIN)
     text = path.read_text()
     assert text.startswith('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Penalty "give-1"]\n[Date "')
-    assert "turn: Alice" in client.get("/").text
+    assert text.endswith('"]\n\nAlice plays 5H\n')
 
 
 def test_the_language_is_chosen_on_the_page(tmp_path) -> None:
@@ -592,7 +595,7 @@ def test_a_new_carte_et_plouc_game_shows_its_table(tmp_path) -> None:
     client, path, _ = serve(tmp_path, "")
     good = client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben Cas"}, headers=ORIGIN,
                        follow_redirects=False)
-    assert good.status_code == 303 and path.read_text().startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n')
+    assert good.status_code == 303 and path.read_text() == ""
     page = client.get("/")
     assert page.status_code == 200 and "turn: Ann" in page.text
     assert 'name="group" value="Ann"' in group_form(page.text)
@@ -621,6 +624,7 @@ def test_a_new_game_offers_each_options_values_and_the_card_turned_up(tmp_path) 
     assert refused.status_code == 400 and "ZZ is no card of this game" in refused.text and path.read_text() == ""
     client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben", "turned": "QH",
                               "option.Variants": "six"}, headers=ORIGIN)
+    client.post("/line", data={"line": "Ann plays 5H"}, headers=ORIGIN)
     text = path.read_text()
     assert '[Starter "QH"]' in text and '[Variants "six"]' in text and "[Sanction" not in text  # a default: no header
 
@@ -668,3 +672,40 @@ def test_caroletos_trumps_and_excuse_are_picked_by_their_name_in_the_pages_langu
                              ("X", excuse)]
         names = json.loads(re.search(r'data-suits="([^"]*)"', page).group(1).replace("&#34;", '"'))
         assert (names["T"], names["X"]) == (trumps, excuse)  # what the script names them by in a live update
+
+
+def test_a_new_games_headers_are_written_with_its_first_move_by_a_real_server(tmp_path) -> None:
+    """Nothing on the disk at "Start": the headers are held by the server (a page loaded
+    then shows the game started, a page that listens is sent it), and written with the
+    first line, in one write; a line refused writes nothing either."""
+    import httpx2
+
+    path = tmp_path / "game.txt"
+    process, url = _start(path)
+    origin = {"origin": url.rstrip("/")}
+    try:
+        with httpx2.Client(timeout=10) as client:
+            with client.stream("GET", url + "events") as stream:
+                lines = stream.iter_lines()
+                assert "event: new" in [next(lines) for _ in range(3)]  # a page on the form: no game yet
+                started = client.post(url + "new", data={"game": "bataille-corse", "players": "Ana Ben Cas"},
+                                      headers=origin, follow_redirects=False)
+                assert started.status_code == 303
+                for _ in range(20):
+                    if next(lines) == "event: parts":
+                        break
+                assert next(lines).startswith('data: {"version":')  # the game started, sent to the page that listens
+            assert path.read_text() == ""
+            page = client.get(url).text  # a page loaded (or reloaded) between Start and the first move
+            assert "turn: Ana" in page and "A new game" not in page
+            assert client.get(url + "record.txt").text == ""
+            refused = client.post(url + "line", data={"line": "Ben plays 5H"}, headers=origin)
+            assert "BC-" in refused.text and path.read_text() == ""  # flagged: nothing written
+            client.post(url + "line", data={"line": "Ana plays 5H"}, headers=origin)
+            text = path.read_text()
+            assert text.startswith('[Game "bataille-corse"]\n[Players "Ana Ben Cas"]\n[Date "')
+            assert text.endswith('"]\n\nAna plays 5H\n') and text.count("[Game") == 1
+            assert "turn: Ben" in client.get(url).text
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=15)

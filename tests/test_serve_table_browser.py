@@ -187,7 +187,17 @@ def test_a_second_phone_follows_the_new_game(served, chromium_page) -> None:
     first.wait_for_selector("#part-bar .turn")
     expect(second.locator("#part-bar .turn")).to_contain_text("turn: Ann", timeout=5000)
     screenshot(second, "table-second-phone-follows")
-    assert '[Starter "QH"]' in server.path.read_text()
+    assert server.path.read_text() == ""  # the headers wait for the first move
+    second.reload()  # a page reloaded before the first move: the game started, not the form
+    expect(second.locator("#part-bar .turn")).to_contain_text("turn: Ann")
+    first.fill("#line", "Ann plays 5H")
+    first.locator("#entry button").click()
+    expect(first.locator("#notice .ok")).to_contain_text("Ann plays 5H")
+    expect(second.locator("#part-bar .last")).to_contain_text("Ann plays 5H", timeout=5000)
+    text = server.path.read_text()
+    assert text.startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n[Starter "QH"]\n')
+    assert text.endswith('"]\n\nAnn plays 5H\n')
+    only_from(second, server)
 
 
 @pytest.mark.parametrize("size, name", SIZES)
