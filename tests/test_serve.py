@@ -58,7 +58,8 @@ def test_the_page_shows_the_table_with_its_legal_moves(tmp_path) -> None:
     assert page.status_code == 200
     assert "turn: Bob" in page.text
     assert 'value="Bob plays KC"' in page.text  # a legal move's button
-    assert '<use href="#card-5H"' in page.text or 'href="#' in page.text  # the pile's card face
+    sprite = re.search(r'<use href="(/f/\w+\.svg)#card-5H"', page.text)  # the pile's card face, from the deck's faces
+    assert sprite
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert not re.search(r"<script(?![^>]*\bsrc=\"/serve\.js\")", page.text), "an inline script"
     assert re.findall(r'(?:src|href)="(?!/|#)', page.text) == [], "a resource from elsewhere"
@@ -524,7 +525,7 @@ def groups_in(form: str) -> list[dict]:
     import html
     import json
 
-    found = re.search(r'data-groups="([^"]*)"', form)
+    found = re.search(r"data-groups='([^']*)'", form)
     assert found, form
     return json.loads(html.unescape(found.group(1)))
 
@@ -670,7 +671,7 @@ def test_caroletos_trumps_and_excuse_are_picked_by_their_name_in_the_pages_langu
         picks = re.findall(r'<button type="button" class="suit-pick suit-(\w)"[^>]*>([^<]*)</button>', page)
         assert picks[:6] == [("S", "\u2660"), ("H", "\u2665"), ("D", "\u2666"), ("C", "\u2663"), ("T", trumps),
                              ("X", excuse)]
-        names = json.loads(re.search(r'data-suits="([^"]*)"', page).group(1).replace("&#34;", '"'))
+        names = json.loads(re.search(r"data-suits='([^']*)'", page).group(1))
         assert (names["T"], names["X"]) == (trumps, excuse)  # what the script names them by in a live update
 
 
@@ -709,3 +710,41 @@ def test_a_new_games_headers_are_written_with_its_first_move_by_a_real_server(tm
     finally:
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=15)
+
+
+def test_the_decks_faces_are_one_document_the_browser_keeps(tmp_path) -> None:
+    """Every face of the game's deck comes from one SVG document, fetched once and kept
+    for good (its address changes with its drawing): a live update sends no face."""
+    client, _, pages = serve(tmp_path, '[Game "bataille-corse"]\n[Players "Ana Ben Cas Dan"]\n\nAna plays 5H\n')
+    page = client.get("/").text
+    (address,) = set(re.findall(r'<use href="(/f/\w+\.svg)#', page))
+    assert "<symbol" not in page  # no face in the page itself
+    faces = client.get(address)
+    assert faces.status_code == 200 and faces.headers["content-type"].startswith("image/svg+xml")
+    assert "immutable" in faces.headers["cache-control"] and "no-store" not in faces.headers["cache-control"]
+    assert faces.text.count("<symbol id=\"card-") == 53 and 'id="card-back"' in faces.text  # 52 and a card face down
+    assert "no-store" in client.get("/").headers["cache-control"]  # the page itself: never kept
+    assert client.get("/f/00000000.svg").status_code == 404
+    french = client.get("/", headers={"accept-language": "fr"}).text
+    assert re.search(r'<use href="(/f/\w+\.svg)#', french).group(1) != address  # the French faces (V, D, R)
+
+
+@pytest.mark.parametrize("game, seed, moves", [("caroleto", 2, 60), ("carte-et-plouc", 3, 60), ("flaschenteufel", 1, 40)])
+def test_every_moves_live_update_in_a_4_player_game_is_within_10_kb(tmp_path, game, seed, moves) -> None:
+    """Hands unknown, as at a real table: Caroleto's 16 pickers at once (57 KB when each
+    card was a button), Carte et Plouc's 48 faces and its several cards laid together (23
+    KB), a Flaschenteufel card's face seen first (20 KB): the buttons go as lists the
+    page's script makes, and the faces come from the deck's document."""
+    from referee.serve.app import _event
+    from referee.simulate import simulate
+
+    lines = simulate(game, 4, seed, hidden=True, max_events=400).split("\n")
+    path = tmp_path / "game.txt"
+    path.write_text("\n".join(line for line in lines if line.startswith("[")) + "\n")
+    _, pages = make_app(Served(str(path)), None, {"testserver"})
+    shown, sizes = pages.live("en"), []
+    for line in [line for line in lines if line and not line.startswith(("[", ";"))][:moves]:
+        assert pages.served.play(line, "played").kind == "written", line
+        sizes.append(len(_event(pages.changes("en", shown)).encode()))
+        shown = {**shown, **pages.live("en")}
+    assert max(sizes) <= 10 * 1024, sorted(sizes)[-5:]
