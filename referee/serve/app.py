@@ -219,7 +219,7 @@ class Pages:
         self.writing = asyncio.Lock()
         self.hub = Hub()
         self.env = Environment(loader=PackageLoader("referee.serve", "templates"), autoescape=True,
-                               trim_blocks=True, lstrip_blocks=True)
+                               trim_blocks=True, lstrip_blocks=True, auto_reload=False)  # no stat of each template a move
         self.env.globals.update(say=say, languages=languages())
         # JSON in an attribute between single quotes: tojson escapes ' < > & (no &#34; for each ")
         self.env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}
