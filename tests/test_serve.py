@@ -748,3 +748,15 @@ def test_every_moves_live_update_in_a_4_player_game_is_within_10_kb(tmp_path, ga
         sizes.append(len(_event(pages.changes("en", shown)).encode()))
         shown = {**shown, **pages.live("en")}
     assert max(sizes) <= 10 * 1024, sorted(sizes)[-5:]
+
+
+def test_a_file_written_by_another_hand_before_the_first_move_is_its_game(tmp_path) -> None:
+    """A game started and not played is held by the server only: a record another hand
+    writes meanwhile is the file's game, and the move chosen on the held one is refused."""
+    client, path, _ = serve(tmp_path, "")
+    client.post("/new", data={"game": "bataille-corse", "players": "Ana Ben"}, headers=ORIGIN)
+    table = re.search(r'data-table="([^"]*)"', client.get("/").text).group(1)
+    path.write_text(HEADERS + "Alice plays 5H\n")  # an editor's save
+    answer = client.post("/line", data={"line": "Ana plays 5H", "table": table}, headers=ORIGIN)
+    assert answer.status_code == 409 and path.read_text() == HEADERS + "Alice plays 5H\n"
+    assert "turn: Bob" in client.get("/").text

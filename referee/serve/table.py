@@ -147,10 +147,10 @@ class Served:
         if self.refresh():
             return False
         if self.pending is not None:  # a game not yet played: the file must still be empty
-            found = self.file.read_bytes().strip()
+            moved = bool(self.file.read_bytes().strip())
         else:
-            found = self._read is not None and self.file.read_bytes() != self._read
-        if found:
+            moved = self._read is not None and self.file.read_bytes() != self._read
+        if moved:
             self.changed()
             return False
         return True
