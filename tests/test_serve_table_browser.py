@@ -284,3 +284,29 @@ def test_buttons_sent_as_lists_are_made_by_the_page_as_the_page_has_them(served,
     screenshot(laptop, "table-lists-made-laptop")
     assert len({url for url in laptop.requests if "/f/" in url}) == 1
     only_from(laptop, server)
+
+
+def test_an_ace_picked_by_suit_and_value_shows_its_suits(served, chromium_page) -> None:
+    """Where the card is picked by suit then value, an ace whose play names a suit is a
+    value like the others: its tap shows the suits, as the page has them and as a live
+    update's list makes them."""
+    import httpx2
+
+    server = served(CP + "Ben holds ?? ?? ?? ?? ?? ?? ??\nCas holds ?? ?? ?? ?? ?? ?? ??\nAna holds ?? ?? ?? ?? ?? ?? ??\n")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    origin = {"origin": server.url.rstrip("/")}
+    for version in ("0", "2"):
+        if version == "2":  # the same table again, sent live: the buttons made by the script
+            httpx2.post(server.url + "line", data={"line": "Ana plays 8C"}, headers=origin)
+            httpx2.post(server.url + "undo", data={"confirm": "Ana plays 8C"}, headers=origin)
+        expect(page.locator("#live")).to_have_attribute("data-version", version, timeout=5000)
+        ana = page.locator('#part-legal .player[data-player="Ana"]')
+        ana.locator("button.suit-pick[data-suit=C]").first.click()
+        ana.locator(".values.open button.named-value").first.click()
+        expect(ana.locator('.named.open button[value="Ana plays AC for H"]')).to_be_visible()
+        assert ana.locator(".values.open button[value='Ana plays 7C']").count() == 1
+    screenshot(page, "table-ace-by-value-phone")
+    ana.locator('.named.open button[value="Ana plays AC for H"]').click()
+    expect(page.locator("#notice .ok")).to_contain_text("written: Ana plays AC for H")
+    only_from(page, server)
