@@ -760,3 +760,18 @@ def test_a_file_written_by_another_hand_before_the_first_move_is_its_game(tmp_pa
     answer = client.post("/line", data={"line": "Ana plays 5H", "table": table}, headers=ORIGIN)
     assert answer.status_code == 409 and path.read_text() == HEADERS + "Alice plays 5H\n"
     assert "turn: Bob" in client.get("/").text
+
+
+def test_a_decks_rows_sent_once_are_referred_to_as_the_page_reads_them(tmp_path) -> None:
+    """In an update, a deck's rows already written out are sent as "#n": the n-th rows
+    written out in the part (what the page's script reads); each is the deck's own."""
+    from referee.simulate import simulate
+
+    lines = simulate("caroleto", 4, 2, hidden=True, max_events=400).split("\n")
+    played = [i for i, line in enumerate(lines) if line and not line.startswith(("[", ";"))]
+    _, _, pages = serve(tmp_path, "\n".join(lines[:played[13]]) + "\n")
+    sent = re.findall(r'class="deck" data-pattern="[^"]*" data-rows="([^"]*)"', pages.live("en")["legal"])
+    full = re.findall(r'class="deck" data-pattern="[^"]*" data-rows="([^"]*)"', pages.page_parts("en")["legal"])
+    written = [rows for rows in sent if not rows.startswith("#")]
+    assert len(sent) == len(full) > len(written) > 0  # some sent once, referred to after
+    assert [written[int(rows[1:])] if rows.startswith("#") else rows for rows in sent] == full
