@@ -5,6 +5,8 @@ until every connected page has the table after it.
     python bench/serve.py --clients 50 --lines 100
     python bench/serve.py --before 40     # the same game after 40 finished games in the file
     python bench/serve.py --players 4     # a game of 4 players (the bytes of each update: issue 34)
+    python bench/serve.py --sizes         # every game's updates, 4 players, hands unknown (no server)
+    python bench/serve.py --phases        # where a move's time goes: ruling, writing, reading, rendering
 
 A real ``referee serve`` process on a simulated game of Bataille corse cut after
 ``--events`` events; ``--clients`` server-sent-event clients (raw HTTP/1.1 streams, not
@@ -125,6 +127,95 @@ async def measure(host: str, port: int, clients: int, lines: list[str]) -> tuple
     return shown, answered, sizes
 
 
+SIZE_GAMES = ("bataille-corse", "carte-et-plouc", "caroleto", "flaschenteufel", "pierre-qui-roule")
+
+
+def update_sizes(game: str, seeds: range, players: int = 4, events: int = 400) -> list[tuple[int, str]]:
+    """The bytes of each move's live update (as a page that got every update before it
+    receives it), and the move, over simulated games of ``game`` whose hands are unknown
+    (as at a real table: nobody types the deal), each played from its headers on. In this
+    process, through the page's own rendering (``Pages.changes``), no server."""
+    here = Path(__file__).resolve().parent
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != here]  # bench/html.py is not the html module
+    from referee.serve.app import Pages, _event
+    from referee.serve.table import Served
+
+    found = []
+    for seed in seeds:
+        lines = simulate(game, players, seed, hidden=True, max_events=events).split("\n")
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder, "game.txt")
+            path.write_text("\n".join(line for line in lines if line.startswith("[")) + "\n", encoding="utf-8")
+            pages = Pages(Served(str(path)))
+            shown = pages.live("en")
+            for line in (line for line in lines if line and not line.startswith(("[", ";"))):
+                if pages.served.play(line, "played").kind != "written":
+                    break
+                found.append((len(_event(pages.changes("en", shown)).encode()), line))
+                shown = {**shown, **pages.live("en")}
+    return found
+
+
+def sizes_main(seeds: int) -> int:
+    """Every game's live updates (``update_sizes``): median and worst, against 10 KB."""
+    print(f"a move's live update, 4 players, hands unknown, {seeds} simulated games each (target {TARGET_BYTES // 1024} KB):")
+    worst_of_all = 0
+    for game in SIZE_GAMES:
+        sizes = sorted(update_sizes(game, range(1, seeds + 1)))
+        worst, line = sizes[-1]
+        worst_of_all = max(worst_of_all, worst)
+        print(f"  {game:17} {len(sizes):5} moves: median {statistics.median(s for s, _ in sizes) / 1024:4.1f} KB, "
+              f"worst {worst / 1024:4.1f} KB ({line})")
+    return 0 if worst_of_all <= TARGET_BYTES else 1
+
+
+def phases_main(events: int, count: int, players: int) -> int:
+    """Where the time of a move goes on the server, in this process (no HTTP): ruling the
+    line (a replay of the game with it), writing it (appended and synced to the disk),
+    reading the record again (the game as it stands), rendering the parts of the page
+    that changed and the event sent to each page, the answer to the page that sent it."""
+    here = Path(__file__).resolve().parent
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != here]  # bench/html.py is not the html module
+    from starlette.requests import Request
+
+    from referee.serve.app import Pages, _event
+    from referee.serve.table import Served
+
+    text, lines = long_game(events, count, players)
+    times: dict[str, list[float]] = {"rule": [], "write": [], "read": [], "render": [], "event": [], "answer": []}
+    scope = {"type": "http", "method": "POST", "path": "/line", "headers": [(b"host", b"bench")], "query_string": b""}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "long.txt")
+        path.write_text(text, encoding="utf-8")
+        served = Served(str(path))
+        pages = Pages(served)
+        shown = pages.live("en")
+        for line in lines:
+            session = served.session()
+            start = time.perf_counter()
+            faults, _ = session.rule(line)
+            ruled = time.perf_counter()
+            served._append(session, line)
+            written = time.perf_counter()
+            served.session()
+            read = time.perf_counter()
+            update = pages.changes("en", shown)
+            rendered = time.perf_counter()
+            _event(update)
+            sent = time.perf_counter()
+            pages.page(Request(scope))
+            answered = time.perf_counter()
+            shown = {**shown, **pages.live("en")}
+            for name, spent in zip(times, (ruled - start, written - ruled, read - written, rendered - read,
+                                           sent - rendered, answered - sent)):
+                times[name].append(1000 * spent)
+    print(f"a move on the server, a game of {events} events, {players} players, {count} lines, load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (median, 90th percentile, in ms):")
+    for name, spent in times.items():
+        print(f"  {name:7} {statistics.median(spent):6.1f} {sorted(spent)[int(0.9 * (len(spent) - 1))]:6.1f}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=20, help="event-stream clients (default 20)")
@@ -133,7 +224,14 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=5, help="players of the game (default 5)")
     parser.add_argument("--before", type=int, default=0,
                         help="finished games of Bataille corse in the file before the game played (default 0)")
+    parser.add_argument("--sizes", type=int, nargs="?", const=3, default=0, metavar="GAMES",
+                        help="measure the bytes of every game's updates instead, over GAMES simulated games each (3)")
+    parser.add_argument("--phases", action="store_true", help="say where a move's time goes on the server instead")
     args = parser.parse_args()
+    if args.sizes:
+        return sizes_main(args.sizes)
+    if args.phases:
+        return phases_main(args.events, args.lines, args.players)
     text, lines = long_game(args.events, args.lines, args.players)
     text = "".join(simulate("bataille-corse", 5, 1000 + n, hidden=True) + "\n" for n in range(args.before)) + text
     with tempfile.TemporaryDirectory() as folder:

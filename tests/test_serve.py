@@ -58,7 +58,8 @@ def test_the_page_shows_the_table_with_its_legal_moves(tmp_path) -> None:
     assert page.status_code == 200
     assert "turn: Bob" in page.text
     assert 'value="Bob plays KC"' in page.text  # a legal move's button
-    assert '<use href="#card-5H"' in page.text or 'href="#' in page.text  # the pile's card face
+    sprite = re.search(r'<use href="(/f/\w+\.svg)#card-5H"', page.text)  # the pile's card face, from the deck's faces
+    assert sprite
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert not re.search(r"<script(?![^>]*\bsrc=\"/serve\.js\")", page.text), "an inline script"
     assert re.findall(r'(?:src|href)="(?!/|#)', page.text) == [], "a resource from elsewhere"
@@ -344,9 +345,12 @@ def test_a_new_game_from_the_form(tmp_path) -> None:
     good = client.post("/new", data={"game": "bataille-corse", "players": "Alice, Bob Chloe", "option.Penalty": "give-1"},
                        headers=ORIGIN, follow_redirects=False)
     assert good.status_code == 303
+    assert path.read_text() == ""  # the headers are written with the first move
+    assert "turn: Alice" in client.get("/").text  # a page loaded before it shows the game started
+    client.post("/line", data={"line": "Alice plays 5H"}, headers=ORIGIN)
     text = path.read_text()
     assert text.startswith('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Penalty "give-1"]\n[Date "')
-    assert "turn: Alice" in client.get("/").text
+    assert text.endswith('"]\n\nAlice plays 5H\n')
 
 
 def test_the_language_is_chosen_on_the_page(tmp_path) -> None:
@@ -521,7 +525,7 @@ def groups_in(form: str) -> list[dict]:
     import html
     import json
 
-    found = re.search(r'data-groups="([^"]*)"', form)
+    found = re.search(r"data-groups='([^']*)'", form)
     assert found, form
     return json.loads(html.unescape(found.group(1)))
 
@@ -592,7 +596,7 @@ def test_a_new_carte_et_plouc_game_shows_its_table(tmp_path) -> None:
     client, path, _ = serve(tmp_path, "")
     good = client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben Cas"}, headers=ORIGIN,
                        follow_redirects=False)
-    assert good.status_code == 303 and path.read_text().startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n')
+    assert good.status_code == 303 and path.read_text() == ""
     page = client.get("/")
     assert page.status_code == 200 and "turn: Ann" in page.text
     assert 'name="group" value="Ann"' in group_form(page.text)
@@ -621,6 +625,7 @@ def test_a_new_game_offers_each_options_values_and_the_card_turned_up(tmp_path) 
     assert refused.status_code == 400 and "ZZ is no card of this game" in refused.text and path.read_text() == ""
     client.post("/new", data={"game": "carte-et-plouc", "players": "Ann Ben", "turned": "QH",
                               "option.Variants": "six"}, headers=ORIGIN)
+    client.post("/line", data={"line": "Ann plays 5H"}, headers=ORIGIN)
     text = path.read_text()
     assert '[Starter "QH"]' in text and '[Variants "six"]' in text and "[Sanction" not in text  # a default: no header
 
@@ -657,3 +662,116 @@ def test_a_french_and_an_english_reader_get_their_own_words_from_one_replay(tmp_
         with speaking(lang):
             assert str(escape(fault.message)) in page, (lang, fault.message)
     assert "BC-OUT-OF-TURN" in french and "au tour de Bob" in french and "Bob's turn" not in french
+
+
+def test_caroletos_trumps_and_excuse_are_picked_by_their_name_in_the_pages_language(tmp_path) -> None:
+    client, _, _ = serve(tmp_path, '[Game "caroleto"]\n[Players "Pierre Alice Cas"]\n\nPierre says roi\n')
+    for lang, trumps, excuse in (("en", "trumps", "Excuse"), ("fr", "atouts", "Excuse")):
+        page = client.get("/", headers={"accept-language": lang}).text
+        picks = re.findall(r'<button type="button" class="suit-pick suit-(\w)"[^>]*>([^<]*)</button>', page)
+        assert picks[:6] == [("S", "\u2660"), ("H", "\u2665"), ("D", "\u2666"), ("C", "\u2663"), ("T", trumps),
+                             ("X", excuse)]
+        names = json.loads(re.search(r"data-suits='([^']*)'", page).group(1))
+        assert (names["T"], names["X"]) == (trumps, excuse)  # what the script names them by in a live update
+
+
+def test_a_new_games_headers_are_written_with_its_first_move_by_a_real_server(tmp_path) -> None:
+    """Nothing on the disk at "Start": the headers are held by the server (a page loaded
+    then shows the game started, a page that listens is sent it), and written with the
+    first line, in one write; a line refused writes nothing either."""
+    import httpx2
+
+    path = tmp_path / "game.txt"
+    process, url = _start(path)
+    origin = {"origin": url.rstrip("/")}
+    try:
+        with httpx2.Client(timeout=10) as client:
+            with client.stream("GET", url + "events") as stream:
+                lines = stream.iter_lines()
+                assert "event: new" in [next(lines) for _ in range(3)]  # a page on the form: no game yet
+                started = client.post(url + "new", data={"game": "bataille-corse", "players": "Ana Ben Cas"},
+                                      headers=origin, follow_redirects=False)
+                assert started.status_code == 303
+                for _ in range(20):
+                    if next(lines) == "event: parts":
+                        break
+                assert next(lines).startswith('data: {"version":')  # the game started, sent to the page that listens
+            assert path.read_text() == ""
+            page = client.get(url).text  # a page loaded (or reloaded) between Start and the first move
+            assert "turn: Ana" in page and "A new game" not in page
+            assert client.get(url + "record.txt").text == ""
+            refused = client.post(url + "line", data={"line": "Ben plays 5H"}, headers=origin)
+            assert "BC-" in refused.text and path.read_text() == ""  # flagged: nothing written
+            client.post(url + "line", data={"line": "Ana plays 5H"}, headers=origin)
+            text = path.read_text()
+            assert text.startswith('[Game "bataille-corse"]\n[Players "Ana Ben Cas"]\n[Date "')
+            assert text.endswith('"]\n\nAna plays 5H\n') and text.count("[Game") == 1
+            assert "turn: Ben" in client.get(url).text
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=15)
+
+
+def test_the_decks_faces_are_one_document_the_browser_keeps(tmp_path) -> None:
+    """Every face of the game's deck comes from one SVG document, fetched once and kept
+    for good (its address changes with its drawing): a live update sends no face."""
+    client, _, pages = serve(tmp_path, '[Game "bataille-corse"]\n[Players "Ana Ben Cas Dan"]\n\nAna plays 5H\n')
+    page = client.get("/").text
+    (address,) = set(re.findall(r'<use href="(/f/\w+\.svg)#', page))
+    assert "<symbol" not in page  # no face in the page itself
+    faces = client.get(address)
+    assert faces.status_code == 200 and faces.headers["content-type"].startswith("image/svg+xml")
+    assert "immutable" in faces.headers["cache-control"] and "no-store" not in faces.headers["cache-control"]
+    assert faces.text.count("<symbol id=\"card-") == 53 and 'id="card-back"' in faces.text  # 52 and a card face down
+    assert "no-store" in client.get("/").headers["cache-control"]  # the page itself: never kept
+    assert client.get("/f/00000000.svg").status_code == 404
+    french = client.get("/", headers={"accept-language": "fr"}).text
+    assert re.search(r'<use href="(/f/\w+\.svg)#', french).group(1) != address  # the French faces (V, D, R)
+
+
+@pytest.mark.parametrize("game, seed, moves", [("caroleto", 2, 60), ("carte-et-plouc", 3, 60), ("flaschenteufel", 1, 40)])
+def test_every_moves_live_update_in_a_4_player_game_is_within_10_kb(tmp_path, game, seed, moves) -> None:
+    """Hands unknown, as at a real table: Caroleto's 16 pickers at once (57 KB when each
+    card was a button), Carte et Plouc's 48 faces and its several cards laid together (23
+    KB), a Flaschenteufel card's face seen first (20 KB): the buttons go as lists the
+    page's script makes, and the faces come from the deck's document."""
+    from referee.serve.app import _event
+    from referee.simulate import simulate
+
+    lines = simulate(game, 4, seed, hidden=True, max_events=400).split("\n")
+    path = tmp_path / "game.txt"
+    path.write_text("\n".join(line for line in lines if line.startswith("[")) + "\n")
+    _, pages = make_app(Served(str(path)), None, {"testserver"})
+    shown, sizes = pages.live("en"), []
+    for line in [line for line in lines if line and not line.startswith(("[", ";"))][:moves]:
+        assert pages.served.play(line, "played").kind == "written", line
+        sizes.append(len(_event(pages.changes("en", shown)).encode()))
+        shown = {**shown, **pages.live("en")}
+    assert max(sizes) <= 10 * 1024, sorted(sizes)[-5:]
+
+
+def test_a_file_written_by_another_hand_before_the_first_move_is_its_game(tmp_path) -> None:
+    """A game started and not played is held by the server only: a record another hand
+    writes meanwhile is the file's game, and the move chosen on the held one is refused."""
+    client, path, _ = serve(tmp_path, "")
+    client.post("/new", data={"game": "bataille-corse", "players": "Ana Ben"}, headers=ORIGIN)
+    table = re.search(r'data-table="([^"]*)"', client.get("/").text).group(1)
+    path.write_text(HEADERS + "Alice plays 5H\n")  # an editor's save
+    answer = client.post("/line", data={"line": "Ana plays 5H", "table": table}, headers=ORIGIN)
+    assert answer.status_code == 409 and path.read_text() == HEADERS + "Alice plays 5H\n"
+    assert "turn: Bob" in client.get("/").text
+
+
+def test_a_decks_rows_sent_once_are_referred_to_as_the_page_reads_them(tmp_path) -> None:
+    """In an update, a deck's rows already written out are sent as "#n": the n-th rows
+    written out in the part (what the page's script reads); each is the deck's own."""
+    from referee.simulate import simulate
+
+    lines = simulate("caroleto", 4, 2, hidden=True, max_events=400).split("\n")
+    played = [i for i, line in enumerate(lines) if line and not line.startswith(("[", ";"))]
+    _, _, pages = serve(tmp_path, "\n".join(lines[:played[13]]) + "\n")
+    sent = re.findall(r'class="deck" data-pattern="[^"]*" data-rows="([^"]*)"', pages.live("en")["legal"])
+    full = re.findall(r'class="deck" data-pattern="[^"]*" data-rows="([^"]*)"', pages.page_parts("en")["legal"])
+    written = [rows for rows in sent if not rows.startswith("#")]
+    assert len(sent) == len(full) > len(written) > 0  # some sent once, referred to after
+    assert [written[int(rows[1:])] if rows.startswith("#") else rows for rows in sent] == full

@@ -237,6 +237,10 @@ def test_a_new_game_from_the_form(served, chromium_page) -> None:
     page.locator("form.setup button").click()
     page.wait_for_selector("#part-bar .turn")
     assert "turn: Ann" in page.inner_text(".turn")
+    assert server.path.read_text() == ""  # written with the first move
+    page.fill("#line", "Ann plays 5H")
+    page.locator("#entry button").click()
+    expect(page.locator("#notice .ok")).to_contain_text("Ann plays 5H")
     assert server.path.read_text().startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n')
     only_from(page, server)
 

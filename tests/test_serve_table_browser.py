@@ -187,7 +187,17 @@ def test_a_second_phone_follows_the_new_game(served, chromium_page) -> None:
     first.wait_for_selector("#part-bar .turn")
     expect(second.locator("#part-bar .turn")).to_contain_text("turn: Ann", timeout=5000)
     screenshot(second, "table-second-phone-follows")
-    assert '[Starter "QH"]' in server.path.read_text()
+    assert server.path.read_text() == ""  # the headers wait for the first move
+    second.reload()  # a page reloaded before the first move: the game started, not the form
+    expect(second.locator("#part-bar .turn")).to_contain_text("turn: Ann")
+    first.fill("#line", "Ann plays 5H")
+    first.locator("#entry button").click()
+    expect(first.locator("#notice .ok")).to_contain_text("Ann plays 5H")
+    expect(second.locator("#part-bar .last")).to_contain_text("Ann plays 5H", timeout=5000)
+    text = server.path.read_text()
+    assert text.startswith('[Game "carte-et-plouc"]\n[Players "Ann Ben Cas"]\n[Starter "QH"]\n')
+    assert text.endswith('"]\n\nAnn plays 5H\n')
+    only_from(second, server)
 
 
 @pytest.mark.parametrize("size, name", SIZES)
@@ -242,4 +252,61 @@ def test_on_a_phone_that_says_whose_it_is_the_others_moves_are_one_tap_away(serv
     screenshot(page, "table-others-folded-phone")
     other.locator("h3").click()
     assert other.locator("form.moves button").first.is_visible()  # one tap away
+    only_from(page, server)
+
+
+def test_buttons_sent_as_lists_are_made_by_the_page_as_the_page_has_them(served, chromium_page) -> None:
+    """A live update sends a player's faces, an ace's suits and the cards laid together as
+    lists (a few bytes a card); the page's script makes their buttons, which work as the
+    page's own: two taps write a face, an ace's suits come at its first tap. Every face
+    comes from the deck's one document (the browser fetches it once)."""
+    import httpx2
+
+    server = served(CP + "Ben holds ?? ?? ?? ?? ?? ?? ??\nCas holds ?? ?? ?? ?? ?? ?? ??\n"
+                         "Ana holds AC 7C 7H 8C 9C 2S 3S\n")
+    laptop = chromium_page(viewport=LAPTOP)
+    laptop.goto(server.url)
+    origin = {"origin": server.url.rstrip("/")}
+    httpx2.post(server.url + "line", data={"line": "Ana plays 8C"}, headers=origin)
+    httpx2.post(server.url + "undo", data={"confirm": "Ana plays 8C"}, headers=origin)  # the table as it was: sent live
+    expect(laptop.locator("#live")).to_have_attribute("data-version", "2", timeout=5000)
+    ana = laptop.locator('#part-legal .player[data-player="Ana"]')
+    assert ana.locator(".faces-by-suit[data-cards]").count() == 1  # the list, as the update sent it
+    assert ana.locator('button.face[value="Ana plays 9C"] use').get_attribute("href").startswith("/f/")
+    assert ana.locator('form.group button.pick[data-card="7H"] svg').get_attribute("aria-label") == "7 of hearts"
+    ana.locator("button.face.named-pick").first.click()  # the ace: its suits
+    expect(ana.locator('.named.open button[value="Ana plays AC for H"]')).to_be_visible()
+    ana.locator('button.face[value="Ana plays 9C"]').click()
+    expect(ana.locator(".go button.write-this")).to_contain_text("Write: Ana plays 9C")
+    ana.locator('button.face[value="Ana plays 9C"]').click()  # the second tap writes
+    expect(laptop.locator("#notice .ok")).to_contain_text("written: Ana plays 9C")
+    assert server.path.read_text().endswith("Ana holds AC 7C 7H 8C 9C 2S 3S\nAna plays 9C\n")
+    screenshot(laptop, "table-lists-made-laptop")
+    assert len({url for url in laptop.requests if "/f/" in url}) == 1
+    only_from(laptop, server)
+
+
+def test_an_ace_picked_by_suit_and_value_shows_its_suits(served, chromium_page) -> None:
+    """Where the card is picked by suit then value, an ace whose play names a suit is a
+    value like the others: its tap shows the suits, as the page has them and as a live
+    update's list makes them."""
+    import httpx2
+
+    server = served(CP + "Ben holds ?? ?? ?? ?? ?? ?? ??\nCas holds ?? ?? ?? ?? ?? ?? ??\nAna holds ?? ?? ?? ?? ?? ?? ??\n")
+    page = chromium_page(viewport=PHONE)
+    page.goto(server.url)
+    origin = {"origin": server.url.rstrip("/")}
+    for version in ("0", "2"):
+        if version == "2":  # the same table again, sent live: the buttons made by the script
+            httpx2.post(server.url + "line", data={"line": "Ana plays 8C"}, headers=origin)
+            httpx2.post(server.url + "undo", data={"confirm": "Ana plays 8C"}, headers=origin)
+        expect(page.locator("#live")).to_have_attribute("data-version", version, timeout=5000)
+        ana = page.locator('#part-legal .player[data-player="Ana"]')
+        ana.locator("button.suit-pick[data-suit=C]").first.click()
+        ana.locator(".values.open button.named-value").first.click()
+        expect(ana.locator('.named.open button[value="Ana plays AC for H"]')).to_be_visible()
+        assert ana.locator(".values.open button[value='Ana plays 7C']").count() == 1
+    screenshot(page, "table-ace-by-value-phone")
+    ana.locator('.named.open button[value="Ana plays AC for H"]').click()
+    expect(page.locator("#notice .ok")).to_contain_text("written: Ana plays AC for H")
     only_from(page, server)

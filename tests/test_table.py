@@ -22,10 +22,12 @@ def served(tmp_path: Path, text: str = "", name: str = "game.txt") -> tuple[Serv
 def test_a_new_game_writes_the_dealer_given_and_no_dealer_when_none_is(tmp_path) -> None:
     table, path = served(tmp_path)
     assert table.start("bataille-corse", "Alice Bob Chloe", "  Bob ", {}) == []
+    assert path.read_text() == "" and not table.is_new()  # held until the first line
+    assert table.play("Chloe plays 5H").kind == "written"  # the dealer's left
     assert path.read_text().startswith('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Dealer "Bob"]\n[Date "')
     other, path = served(tmp_path, "", "other.txt")
     assert other.start("bataille-corse", "Alice Bob Chloe", " ", {}) == []
-    assert "[Dealer" not in path.read_text()
+    assert other.pending is not None and "[Dealer" not in other.pending
 
 
 def test_an_unknown_game_is_refused_with_the_games_refereed_and_nothing_written(tmp_path) -> None:
@@ -41,7 +43,7 @@ def test_an_option_value_not_accepted_is_refused_and_nothing_written(tmp_path) -
     assert "Penalty" in problem and "give-9" in problem
     assert path.read_text() == "" and table.version == 0
     assert table.start("bataille-corse", "Alice Bob", "", {"Penalty": " give-1 "}) == []
-    assert '[Penalty "give-1"]' in path.read_text()
+    assert table.pending is not None and '[Penalty "give-1"]' in table.pending
 
 
 # --- Undo -------------------------------------------------------------------------------------

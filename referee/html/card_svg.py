@@ -235,9 +235,17 @@ def symbols_apart(cards: Iterable[Card], lang: str = "en") -> dict[str, str]:
     return found
 
 
-def use(card: Card, *, width: int = 56, lang: str = "en") -> str:
+def use(card: Card, *, width: int = 56, lang: str = "en", sprite: str = "") -> str:
     """A card placed in a page: an ``<svg class="card">`` named for screen readers that
-    shows its face's symbol (which ``symbols`` must have put in the page)."""
+    shows its face's symbol (which ``symbols`` must have put in the page, or which the
+    document at the address ``sprite`` holds: ``sprite`` below)."""
     height = round(width * HEIGHT / WIDTH)
     return (f'<svg class="card" role="img" aria-label="{escape(label(card, lang))}" width="{int(width)}" height="{height}" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}"><use href="#{escape(symbol_id(card))}"/></svg>')
+            f'viewBox="0 0 {WIDTH} {HEIGHT}"><use href="{escape(sprite)}#{escape(symbol_id(card))}"/></svg>')
+
+
+def sprite(cards: Iterable[Card], lang: str = "en") -> str:
+    """An SVG document of its own that holds the faces of ``cards`` as ``symbols`` puts
+    them in a page: a page may point its cards at it (``use(..., sprite=its address)``),
+    and a browser fetches it once and keeps it, where faces put in the page travel with it."""
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + symbols(cards, lang)

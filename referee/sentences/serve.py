@@ -79,6 +79,8 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "serve.unknown-card": "card not seen",
     "serve.seen-card": "or the card seen, its suit then its value:",
     "serve.pick-card": "the card: its suit, then its value",
+    "serve.suit.T": "trumps",
+    "serve.suit.X": "Excuse",
     "serve.named-suit": "the suit it names:",
     "serve.no-suit": "none",
     "serve.writes": "writes {line}",

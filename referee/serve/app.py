@@ -10,6 +10,7 @@ machine), the Host and Origin headers, the size of a request and the rate of wri
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import secrets
@@ -32,7 +33,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..html import card_svg
-from ..cards import Card
+from ..cards import EXCUSE, TRUMP, UNSEEN_CARD, Card
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Option, Rules, option_value
 from ..messages import help_text, say
@@ -40,7 +41,7 @@ from ..spelling import ENGLISH, NOTATIONS
 from ..text.numbers import whole
 from ..live import accepted_line
 from .table import PROBLEMS, Ruling, Served, languages, read_error, speaking
-from .view import NO_PLAYER, SUIT_SIGNS, hint, view_of
+from .view import NO_PLAYER, SUIT_SIGNS, face_name, hint, view_of
 from . import watch
 
 STATUS = {"written": 200, "flagged": 200, "already": 200, "changed": 409}
@@ -53,10 +54,14 @@ KEEPALIVE = 15.0
 """Seconds between two comments on an idle event stream, so that proxies keep it open."""
 TOKEN_COOKIE, LANG_COOKIE = "referee_token", "referee_lang"
 PARTS = ("live", "words", "bar", "piles", "legal", "more")
-EXPANDED = ("legal",)
-"""The parts whose buttons a live update may send as a list (the page's script makes them)."""
 """The parts of the page that show the game, each a template of templates/parts/: a live
 update sends those that changed (``Pages.changes``), not the page."""
+EXPANDED = ("legal",)
+"""The parts whose buttons a live update may send as lists (the page's script makes them):
+the cards picked by suit and value, the faces alike but for their card, the cards laid
+together."""
+KEPT = "public, max-age=31536000, immutable"
+"""How long a browser keeps a deck's faces: for good (their address changes with them)."""
 STATIC = {"serve.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8"}
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -80,7 +85,9 @@ class Guard:
 
         async def shielded(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *SHIELD]}
+                headers = message.get("headers", [])
+                kept = any(k.lower() == b"cache-control" for k, _ in headers)  # a deck's faces: kept
+                message = {**message, "headers": [*headers, *(h for h in SHIELD if not kept or h[0] != b"cache-control")]}
             await send(message)
 
         headers = Headers(scope=scope)
@@ -212,11 +219,16 @@ class Pages:
         self.writing = asyncio.Lock()
         self.hub = Hub()
         self.env = Environment(loader=PackageLoader("referee.serve", "templates"), autoescape=True,
-                               trim_blocks=True, lstrip_blocks=True)
+                               trim_blocks=True, lstrip_blocks=True, auto_reload=False)  # no stat of each template a move
         self.env.globals.update(say=say, languages=languages())
+        # JSON in an attribute between single quotes: tojson escapes ' < > & (no &#34; for each ")
+        self.env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}
         self.static = {name: resources.files("referee.serve").joinpath("static", name).read_bytes() for name in STATIC}
         self._live: dict[tuple[int, str], tuple[dict[str, str], dict[str, str]]] = {}
         self._watcher: asyncio.Task[None] | None = None
+        self.sprites: dict[str, bytes] = {}
+        """The decks' faces (``_deck``), by the name of their address."""
+        self._decks: dict[tuple[str, str], tuple[str, frozenset[str]]] = {}
         self.start = secrets.token_hex(4)
         """This run of the server: a page that reconnects to another one takes its table
         whatever its version (each run counts its changes from 0)."""
@@ -239,9 +251,12 @@ class Pages:
         if key not in self._live:
             self._live = {k: v for k, v in self._live.items() if k[0] == self.served.version}
             with speaking(lang):
-                card, _ = faces(lang)
-                fields = {**self._table(lang), "card": card, "row": _row, "signs": SUIT_SIGNS,
-                          "suit_names": {s: say("cp.suit." + s) for s in SUIT_SIGNS}}
+                sprite, in_sprite = self._deck(lang)
+                card = faces(lang, sprite, in_sprite)
+                fields = {**self._table(lang), "card": card, "row": functools.partial(_row, sprite=sprite),
+                          "signs": SUIT_SIGNS, "sprite": sprite, "face_name": face_name,
+                          "card_label": functools.partial(card_svg.label, lang=lang),
+                          "suit_names": suit_names()}
                 view = fields.get("view")
                 if view is not None:  # what changes with every move goes in other parts
                     fields["words"] = {k: sorted(v) if k == "cards" else v for k, v in view.words.items()
@@ -257,11 +272,32 @@ class Pages:
                 for index, seat in enumerate(view.seats if view else []):
                     html = self.env.get_template("parts/seat.html").render(**fields, seat=seat, index=index)
                     parts[f"seat-{index}"] = html.replace("@H@", _digest(html), 1)
-                for face, html in card_svg.symbols_apart(view.cards if view else [], lang).items():
+                apart = [c for c in (view.cards if view else []) if card_svg.symbol_id(c) not in in_sprite]
+                for face, html in (card_svg.symbols_apart(apart, lang).items() if apart else ()):  # no card of the deck
                     html = html.replace("{attributes}", f'id="part-sym-{face}" data-in="symbols" data-h="@H@"')
                     parts[f"sym-{face}"] = html.replace("@H@", _digest(html), 1)
                 self._live[key] = parts, {**parts, **full}
         return self._live[key]
+
+    def _deck(self, lang: str) -> tuple[str, frozenset[str]]:
+        """The address of the faces of the served game's deck (and a card face down), a
+        document the browser fetches once and keeps (``card_svg.sprite``), and the faces
+        it holds: ("", none) when no game can be read."""
+        try:
+            state = self.served.session().state
+        except PROBLEMS:
+            return "", frozenset()
+        entry = find_game(state.game) if state is not None else None
+        if entry is None or entry.module is None:
+            return "", frozenset()
+        key = (entry.name, lang)
+        if key not in self._decks:
+            cards = [*sorted(load_rules(entry).deck, key=lambda c: (c.suit, c.rank)), UNSEEN_CARD]
+            body = card_svg.sprite(cards, lang).encode()
+            name = f"{zlib.crc32(body):08x}.svg"  # a new drawing, a new address (short: each card says it)
+            self.sprites[name] = body
+            self._decks[key] = f"/f/{name}", frozenset(card_svg.symbol_id(c) for c in cards)
+        return self._decks[key]
 
     def changes(self, lang: str, shown: dict[str, str] | None) -> dict[str, Any]:
         """A live update: the version, the digest of every part (a card face's aside: a
@@ -457,6 +493,14 @@ class Pages:
             with speaking(_lang(request.headers)):
                 return PlainTextResponse(read_error(error), 409)
 
+    async def faces(self, request: Request) -> Response:
+        """A deck's faces (``_deck``): the same address always holds the same drawing, so
+        the browser keeps it for good and a live update sends no face of the deck."""
+        body = self.sprites.get(request.path_params["name"])
+        if body is None:
+            return PlainTextResponse("", 404)
+        return Response(body, media_type="image/svg+xml", headers={"cache-control": KEPT})
+
     async def asset(self, request: Request) -> Response:
         name = request.url.path.lstrip("/")
         return Response(self.static[name], media_type=STATIC[name])
@@ -530,6 +574,13 @@ class Pages:
             self.hub.queues.discard(queue)
 
 
+def suit_names() -> dict[str, str]:
+    """Each suit a card may be picked by, named in the language in use: the four suits,
+    the tarot's trumps (« atouts ») and its Excuse, which have no sign of their own and are
+    shown by their name."""
+    return {**{s: say("cp.suit." + s) for s in SUIT_SIGNS}, TRUMP: say("serve.suit.T"), EXCUSE: say("serve.suit.X")}
+
+
 def _choices(option: Option, rules: type[Rules], form: dict[str, str]) -> tuple[str, list[tuple[str, str, bool]]]:
     """An option's values for the new-game form: (value sent, what it says, chosen), the
     default first and said so (sent as "": no header), and the default in words."""
@@ -556,10 +607,11 @@ def _deck_order(card: Card) -> tuple[int, int]:
 
 def _event(update: dict[str, Any]) -> str:
     """A live update as a server-sent event: its first line the version and the digests
-    (JSON), then the parts that changed, as HTML (not escaped into JSON: fewer bytes)."""
+    (JSON), then the parts that changed, as HTML on one line (not escaped into JSON, and
+    its line breaks made spaces, which HTML reads alike: fewer bytes)."""
     head = {k: v for k, v in update.items() if k != "parts"}
-    html = "".join(update["parts"].values())
-    lines = [json.dumps(head, separators=(",", ":"), ensure_ascii=False), *html.split("\n")]
+    html = "".join(update["parts"].values()).replace("\r", " ").replace("\n", " ")
+    lines = [json.dumps(head, separators=(",", ":"), ensure_ascii=False), *([html] if html else [])]
     return "event: parts\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
 
 
@@ -567,11 +619,11 @@ ROW_STEP = 22
 """How far apart, in a face's 60 units of width, the known cards of a seat overlap."""
 
 
-def _row(cards: list[Card], named: str) -> Markup:
+def _row(cards: list[Card], named: str, sprite: str = "") -> Markup:
     """A seat's known cards, overlapping, as one picture named once (``named``): a pack of
-    34 known cards in 1.8 KB, not 5."""
+    34 known cards in 1.8 KB, not 5. ``sprite``: where the faces are (``Pages._deck``)."""
     width = 60 + ROW_STEP * (len(cards) - 1)
-    uses = "".join(f'<use href="#{card_svg.symbol_id(c)}" x="{ROW_STEP * i}" width="60" height="84"/>'
+    uses = "".join(f'<use href="{escape(sprite)}#{card_svg.symbol_id(c)}" x="{ROW_STEP * i}" width="60" height="84"/>'
                    for i, c in enumerate(cards))
     return Markup(f'<svg class="row" role="img" aria-label="{escape(named)}" viewBox="0 0 {width} 84" '
                   f'width="{round(width * 48 / 84)}" height="48">{uses}</svg>')
@@ -587,17 +639,15 @@ def _digest_of(part: str) -> str:
     return part[at:at + 8]
 
 
-def faces(lang: str) -> tuple[Callable[[Card, int], Markup], Callable[[list[Card]], Markup]]:
-    """The template's ``card(c)`` and ``card_symbols(cards)``, for a page in ``lang``."""
-    from ..html import card_svg
+def faces(lang: str, sprite: str = "", in_sprite: frozenset[str] = frozenset()) -> Callable[[Card, int], Markup]:
+    """The template's ``card(c, width)``, for a page in ``lang``: a face of the deck from
+    the deck's document at ``sprite``, any other from the page's own symbols."""
 
     def card(value: Card, width: int = 44) -> Markup:
-        return Markup(card_svg.use(value, width=width, lang=lang))
+        found = sprite if card_svg.symbol_id(value) in in_sprite else ""
+        return Markup(card_svg.use(value, width=width, lang=lang, sprite=found))
 
-    def card_symbols(cards: list[Card]) -> Markup:
-        return Markup(card_svg.symbols(cards, lang=lang))
-
-    return card, card_symbols
+    return card
 
 
 def make_app(served: Served, token: str | None = None, hosts: set[str] | None = None,
@@ -614,6 +664,7 @@ def make_app(served: Served, token: str | None = None, hosts: set[str] | None = 
         Route("/events", pages.events, methods=["GET"]),
         Route("/parts", pages.parts, methods=["GET"]),
         Route("/favicon.ico", pages.icon, methods=["GET", "HEAD"]),
+        Route("/f/{name}", pages.faces, methods=["GET", "HEAD"]),
         *(Route(f"/{name}", pages.asset, methods=["GET", "HEAD"]) for name in STATIC),
     ]
     app = Starlette(routes=routes)

@@ -94,11 +94,14 @@ class Served:
         self._read: bytes | None = None
         self.replayer = Replayer(path)
         """The games before the last, replayed once for every session and version."""
+        self.pending: str | None = None
+        """A new game started from a page and not yet played: its headers, held here (in
+        the server, not on the disk) until its first line writes them with it."""
 
     # --- Reading -------------------------------------------------------------------------
     def is_new(self) -> bool:
-        """A file with nothing in it yet: the page offers a new game."""
-        return not self.file.read_bytes().strip()
+        """A file with nothing in it yet and no game started: the page offers a new game."""
+        return self.pending is None and not self.file.read_bytes().strip()
 
     def session(self) -> Session:
         """The game as it stands, replayed once whatever the language of the pages that
@@ -107,7 +110,11 @@ class Served:
         self.refresh()
         found = self._session
         if found is None:
-            found = Session(self.path, self.file, replayer=self.replayer, settings=self.settings)
+            if self.pending is not None and self.file.read_bytes().strip():
+                self.pending = None  # another hand wrote the file before the first line: its game it is
+            held = self.pending
+            found = (Session(self.path, self.file, replayer=self.replayer, settings=self.settings) if held is None
+                     else HeldSession(self.path, self.file, replayer=self.replayer, settings=self.settings, held=held))
             found.load()
             self._session = found
             self._stamp, self._read = (self.file.status.st_size, self.file.status.st_mtime_ns), found.read
@@ -139,7 +146,11 @@ class Served:
         """Whether the record still is the file, with the bytes, the table was ruled on."""
         if self.refresh():
             return False
-        if self._read is not None and self.file.read_bytes() != self._read:
+        if self.pending is not None:  # a game not yet played: the file must still be empty
+            moved = bool(self.file.read_bytes().strip())
+        else:
+            moved = self._read is not None and self.file.read_bytes() != self._read
+        if moved:
             self.changed()
             return False
         return True
@@ -214,7 +225,12 @@ class Served:
 
     def _append(self, session: Session, line: str) -> None:
         ends = self.file.last_byte() in (b"\n", b"\r", b"")
-        self.file.append(("" if ends else session.newline) + line + session.newline)
+        if self.pending is not None:  # a new game's first line: its headers written with it, at once
+            self.file.append(self.pending + line + "\n")
+            self.file.sync_folder()
+            self.pending = None
+        else:
+            self.file.append(("" if ends else session.newline) + line + session.newline)
         self.changed()
 
     # --- Taking back the last line -------------------------------------------------------
@@ -274,10 +290,11 @@ class Served:
     # --- A new game ----------------------------------------------------------------------
     def start(self, game: str, players: str, dealer: str, options: dict[str, str], notation: str = "en",
               turned: str = "") -> list[str]:
-        """Write the headers of a new game into the empty file, in ``notation`` (``en``,
-        ``fr``: a game started from the French page is written in French notation), with
-        the card ``turned`` up (English letters) where the game has one; the problems
-        found (then nothing is written)."""
+        """Start a new game in the empty file: its headers, in ``notation`` (``en``, ``fr``:
+        a game started from the French page is written in French notation), with the card
+        ``turned`` up (English letters) where the game has one, held (``pending``) until
+        its first line writes them with it; the problems found (then nothing is started).
+        Nothing is on the disk before that first line; every page shows the game started."""
         self.refresh()
         entry = find_game(game)
         if entry is None or entry.module is None:
@@ -314,10 +331,23 @@ class Served:
             return problems
         if not self.is_new():
             return [say("serve.not-empty")]
-        self.file.append(written.headers(headers))
-        self.file.sync_folder()
+        self.pending = written.headers(headers)
         self.changed()
         return []
+
+
+@dataclass
+class HeldSession(Session):
+    """The session of a game started and not yet played: its headers read from the server
+    (``held``), not from the file, which is still empty."""
+
+    held: str = ""
+
+    def load(self) -> None:
+        self.read = self.held.encode("utf-8")
+        self.newline = "\n"
+        self.text = self.held
+        self._replay(self.text)
 
 
 def _last_filled(lines: list[str]) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import SUITS, UNSEEN, Card
+from ..cards import EXCUSE, SUITS, UNSEEN, Card
 from ..games import find_game, load_rules
 from ..games.base import UNITS, Group, Legal, amount_text, legal_events
 from ..live import Session, vocabulary
@@ -15,6 +15,7 @@ from ..messages import say
 from ..record import Event
 from ..spelling import ENGLISH, Spelling
 from ..state import SHOWN_ON_PILE, State, group_json
+from ..html.card_svg import symbol_id
 
 NO_PLAYER = ""
 """The group of the legal events that are no one's (a new round)."""
@@ -77,7 +78,14 @@ class Moves:
     page may then be sent the cards alone, its script making their buttons)."""
     rows: str = ""
     """With ``pattern``: the cards by suit as the page's script reads them, ``suit:letter:
-    values`` a suit, ``|`` between suits (``H:C:A 7 D`` for AC, 7C, DC in French)."""
+    values`` a suit, ``|`` between suits (``H:C:A 7 D`` for AC, 7C, DC in French); ``!``
+    before a value whose play names a suit (its suits' buttons are in the page apart)."""
+    cards: str = ""
+    """For faces (not ``deck``) whose lines all read as ``pattern``: the cards by suit as
+    the page's script reads them to make their buttons, ``suit:cards`` a suit, ``|``
+    between suits, each card as the record writes it, then ``=`` and its face's name
+    where they differ (``S:2P=2S VP=JS`` in French); ``!`` before a card whose play
+    names a suit."""
 
 
 @dataclass
@@ -335,27 +343,44 @@ def _faces(by_card: dict[Card, list[Event]], written: Spelling, hand: list[Card]
 
     def key(m: Move) -> tuple[int, int, int]:
         card = m.card or Card(0, "")
-        return (order.get(card.suit, len(order)), place.get(card, len(place)), card.rank if deck else 0)
+        return (order.get(card.suit, len(order) + (card.suit == EXCUSE)), place.get(card, len(place)),
+                card.rank if deck else 0)  # the trumps, then the Excuse
 
     seen.sort(key=key)
     suits: dict[str, list[Move]] = {}
     for m in seen:
         suits.setdefault(m.card.suit if m.card else "", []).append(m)
-    pattern = _pattern(seen) if deck else ""
-    rows = "|".join(f"{suit}:{written.suit_letter(suit) if suit in SUITS else ''}:{' '.join(m.rank for m in cards)}"
-                    for suit, cards in suits.items()) if pattern else ""
+    pattern = _pattern(seen)
+    rows = "|".join(f"{suit}:{written.suit_letter(suit) if suit in SUITS else ''}:"
+                    f"{' '.join(('!' if m.named else '') + m.rank for m in cards)}"
+                    for suit, cards in suits.items()) if pattern and deck else ""
+    faces = "|".join(f"{suit}:{' '.join(_face(m) for m in cards)}" for suit, cards in suits.items()) if pattern and not deck else ""
     return Moves(label, moves, faces=True, suits=list(suits.items()), deck=deck, unknown=unknown,
-                 pattern=pattern, rows=rows)
+                 pattern=pattern, rows=rows, cards=faces)
+
+
+def _face(move: Move) -> str:
+    """A card of ``Moves.cards``: as the record writes it, and its face's name if another;
+    ``!`` first when its play names a suit (its suits' buttons are in the page apart)."""
+    name = face_name(move.card) if move.card is not None else move.text
+    return ("!" if move.named else "") + (move.text if name == move.text else f"{move.text}={name}")
+
+
+def face_name(card: Card) -> str:
+    """The name of a card's face as a page's script reads it (its symbol's, less ``card-``)."""
+    return symbol_id(card).removeprefix("card-")
 
 
 def _pattern(moves: list[Move]) -> str:
-    """The line of these moves with ``{}`` for the card, when each reads so; else ""."""
-    if not moves or any(m.named or "{" in m.line for m in moves):
+    """The line of these moves with ``{}`` for the card, when each reads so; else "". A
+    move that names a suit (an ace's) is left aside: its lines are in the page apart."""
+    plain = [m for m in moves if not m.named]
+    if not plain or any("{" in m.line for m in moves):
         return ""
-    first = moves[0]
+    first = plain[0]
     head, found, tail = first.line.rpartition(" " + first.text)
     pattern = head + " {}" + tail if found else ""
-    return pattern if pattern and all(pattern.replace("{}", m.text) == m.line for m in moves) else ""
+    return pattern if pattern and all(pattern.replace("{}", m.text) == m.line for m in plain) else ""
 
 
 def _rank(card: Card, written: Spelling) -> str:

@@ -79,17 +79,30 @@
   }
 
   // A live update sends the cards of a card seen only as played by suit (data-rows:
-  // "suit:letter:values" a suit, "|" between) where every line reads alike (data-pattern,
-  // "{}" for the card): their buttons, as the page itself has them, are made here.
+  // "suit:letter:values" a suit, "|" between; "#n": the same as the n-th deck's rows that
+  // are written out) where every line reads alike (data-pattern, "{}" for the card):
+  // their buttons, as the page itself has them, are made here, with the help above them.
   const SIGNS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 
   function expand() {
+    const written = [...document.querySelectorAll(".deck[data-rows]")].map((d) => d.dataset.rows).filter((r) => !r.startsWith("#"));
     for (const deck of document.querySelectorAll(".deck[data-rows]")) {
-      const pick = deck.querySelector(".suits-pick");
-      if (!pick || pick.querySelector("button")) continue;
+      const section = deck.closest("[data-suits]");
+      let pick = deck.querySelector(".suits-pick");
+      if (pick && pick.querySelector("button")) continue;
       let names = {};
-      try { names = JSON.parse(deck.closest("[data-suits]").dataset.suits); } catch (error) { names = {}; }
-      for (const row of deck.dataset.rows.split("|")) {
+      try { names = JSON.parse(section.dataset.suits); } catch (error) { names = {}; }
+      if (!pick) {
+        const help = document.createElement("p");
+        help.className = "help";
+        help.textContent = deck.querySelector(".unknown") ? section.dataset.seen : section.dataset.pick;
+        pick = document.createElement("div");
+        pick.className = "buttons suits-pick";
+        const named = deck.querySelector(".named");
+        if (named) named.before(help, pick); else deck.append(help, pick);
+      }
+      const rows = deck.dataset.rows.startsWith("#") ? written[Number(deck.dataset.rows.slice(1))] || "" : deck.dataset.rows;
+      for (const row of rows.split("|")) {
         const [suit, letter, values] = row.split(":");
         const button = document.createElement("button");
         button.type = "button";
@@ -97,25 +110,108 @@
         button.dataset.suit = suit;
         button.setAttribute("aria-pressed", "false");
         button.setAttribute("aria-label", names[suit] || suit);
-        button.textContent = SIGNS[suit] || suit;
+        button.textContent = SIGNS[suit] || names[suit] || suit; // the trumps and the Excuse: their name
         pick.append(button);
         const div = document.createElement("div");
         div.className = "buttons values later suit-" + suit;
         div.dataset.suit = suit;
         div.append(...values.split(" ").map((value) => {
           const b = document.createElement("button");
-          b.name = "line";
-          b.value = deck.dataset.pattern.replace("{}", value + letter);
+          if (value.startsWith("!")) { // an ace: its suits' buttons are in the page
+            value = value.slice(1);
+            b.type = "button";
+            b.className = "named-value";
+            b.dataset.face = value + letter;
+          } else {
+            b.name = "line";
+            b.value = deck.dataset.pattern.replace("{}", value + letter);
+          }
           b.textContent = value;
           return b;
         }));
-        deck.append(div);
+        const named = deck.querySelector(".named");
+        if (named) named.before(div); else deck.append(div);
+      }
+    }
+  }
+
+  // A card's face, as the page has it: the deck's faces are in one document the browser
+  // keeps (data-sprite), a card outside the deck in the page itself.
+  const NS = "http://www.w3.org/2000/svg";
+
+  function face(name, width, label) {
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("class", "card");
+    svg.setAttribute("role", "img");
+    if (label) svg.setAttribute("aria-label", label); else svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", String(Math.round(width * 84 / 60)));
+    svg.setAttribute("viewBox", "0 0 60 84");
+    const use = document.createElementNS(NS, "use");
+    const section = document.querySelector("[data-sprite]");
+    use.setAttribute("href", (section ? section.dataset.sprite : "") + "#card-" + name);
+    svg.append(use);
+    return svg;
+  }
+
+  // Faces alike but for their card (data-cards: "suit:cards" a suit, "|" between, each
+  // card as written then "=" its face's name where they differ, "!" first when its play
+  // names a suit, whose suits' buttons the page has), and cards laid together
+  // (data-picks: "sent=face=name" a card, "|" between): their buttons made here.
+  function expandFaces() {
+    for (const box of document.querySelectorAll(".faces-by-suit[data-cards]")) {
+      if (box.querySelector("button.face")) continue;
+      const confirm = (box.closest("[data-confirm]") || { dataset: {} }).dataset.confirm || "{}";
+      for (const row of box.dataset.cards.split("|")) {
+        const cut = row.indexOf(":");
+        const suit = row.slice(0, cut);
+        const div = document.createElement("div");
+        div.className = "buttons faces";
+        div.dataset.suit = suit;
+        for (const token of row.slice(cut + 1).split(" ").filter(Boolean)) {
+          const named = token.startsWith("!");
+          const [text, name] = token.replace(/^!/, "").split("=");
+          const label = box.dataset.label.replace("\u2026", text);
+          const b = document.createElement("button");
+          b.className = "face";
+          b.title = named ? label : box.dataset.pattern.replace("{}", text);
+          b.setAttribute("aria-label", label);
+          b.setAttribute("aria-pressed", "false");
+          if (named) {
+            b.type = "button";
+            b.classList.add("named-pick");
+            const suits = [...box.querySelectorAll(".named")].find((d) => d.dataset.face === text);
+            b.dataset.card = suits ? suits.dataset.for : "";
+          } else {
+            b.name = "line";
+            b.value = box.dataset.pattern.replace("{}", text);
+            b.dataset.confirm = confirm.replace("{}", b.value);
+          }
+          b.append(face(name || text, 40, ""));
+          div.append(b);
+        }
+        const before = box.querySelector(`.named[data-suit="${suit}"]`);
+        if (before) before.before(div); else box.append(div);
+      }
+    }
+    for (const box of document.querySelectorAll("[data-picks]")) {
+      if (box.querySelector("button")) continue;
+      for (const card of box.dataset.picks.split("|").filter(Boolean)) {
+        const [sent, name, label] = card.split("=");
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "pick";
+        b.dataset.card = sent;
+        b.setAttribute("aria-pressed", "false");
+        b.append(face(name, 36, label));
+        box.append(b);
       }
     }
   }
 
   function refresh() {
     expand();
+    expandFaces();
     words();
     groups();
     mine();
@@ -310,6 +406,12 @@
       go.replaceChildren(write);
       go.hidden = false;
       go.scrollIntoView({ block: "nearest" });
+    } else if (button.classList.contains("named-value")) { // the value of an ace: its suits next
+      event.preventDefault();
+      const deck = button.closest(".deck");
+      for (const b of deck.querySelectorAll(".named")) b.classList.toggle("open", b.dataset.face === button.dataset.face);
+      const suits = deck.querySelector(`.named[data-face="${button.dataset.face}"]`);
+      if (suits) suits.scrollIntoView({ block: "nearest" });
     } else if (button.classList.contains("suit-pick")) {
       const was = button.getAttribute("aria-pressed") === "true";
       unarm();
