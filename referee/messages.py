@@ -282,6 +282,16 @@ def together(*parts: object) -> Listed:
     return Listed(parts, "")
 
 
+def between(separator: object, items: Iterable[object]) -> Listed:
+    """Items written one after the other with ``separator`` between them, when shown."""
+    parts: list[object] = []
+    for item in items:
+        if parts:
+            parts.append(separator)
+        parts.append(item)
+    return Listed(tuple(parts), "")
+
+
 def worded(value: object, cards: CardWriter | None = None) -> object:
     """A field of a sentence as ``say`` takes it: a card written by ``cards`` (None: as
     the notation in force writes it), a group of cards separated by spaces, a sentence or a

@@ -43,6 +43,24 @@ def field_json(value: object) -> Any:
     return str(value)
 
 
+def sentence_json(sentence: Said) -> dict[str, Any]:
+    """A sentence as plain data: its key and its fields (``field_json``)."""
+    return {"key": sentence.key, "fields": {name: field_json(value) for name, value in sentence.fields.items()}}
+
+
+def _causes(report: GameReport) -> list[str]:
+    """Each drink's cause in the language in use, its cards in the record's notation; a
+    cause several drinks share (a 7's, the 6s') worded once."""
+    worded: dict[int, str] = {}
+    causes = []
+    for drink in report.drinks:
+        cause = worded.get(id(drink.cause))
+        if cause is None:
+            cause = worded[id(drink.cause)] = drink.cause_words(report.notation)
+        causes.append(cause)
+    return causes
+
+
 def to_json(report: GameReport) -> dict[str, Any]:
     """The report of one game as plain data, valid against report.schema.json."""
     data: dict[str, Any] = {
@@ -54,18 +72,22 @@ def to_json(report: GameReport) -> dict[str, Any]:
         "violations": [violation_json(v) for v in report.violations],
         "result": None,
         "tallies": report.tallies,
-        "drinks": [{"player": d.player, "amount": d.amount, "unit": d.unit, "cause": d.cause, "line": d.line,
-                    "round": d.round} for d in report.drinks],
+        "drinks": [{"player": d.player, "amount": d.amount, "unit": d.unit, "cause": cause, "line": d.line,
+                    "round": d.round, "cause_sentence": field_json(d.cause)}
+                   for d, cause in zip(report.drinks, _causes(report))],
         "drunk": report.drunk,
         "stats": report.stats,
-        "todo": report.todo,
+        "todo": report.todo_words(),
+        "todo_sentences": [sentence_json(todo) for todo in report.todo],
         "notes": report.notes,
         "headers": report.headers,
     }
     if report.result is not None:
         r = report.result
         data["result"] = {"finished": r.finished, "winner": r.winner, "order": r.order, "scores": r.scores,
-                          "never_ends": r.never_ends}
+                          "never_ends": r.never_ends,
+                          "sentences": [{"message": sentence.words(), **sentence_json(sentence)}
+                                        for sentence in report.result_said()]}
     if isinstance(report.match, Standing):  # the only standing a report holds (referee/match.py)
         m = report.match
         data["match"] = {"name": m.name, "hand": m.hand, "totals": m.totals, "counts": m.kind, "over": m.over,
@@ -156,18 +178,11 @@ def _render(report: GameReport, sources: dict[int, str] | None, width: int | Non
         codes = " ".join(dict.fromkeys(v.code for v in report.violations))
         commands = f"referee explain {codes}, referee explain {visible(report.file)}:{report.violations[0].line}"
         lines.append([("  " + say("report.explain", commands=commands), "dim")])
-    result = report.result
-    if result is not None and result.winner:
-        lines.append([("  " + visible(say("report.winner", player=result.winner)), "")])
-    if result is not None and len(result.order) > 1:
-        lines.append([("  " + visible(say("report.order", players=join(result.order))), "")])
-    if result is not None and result.scores:
-        scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
-        lines.append([("  " + say("report.scores", scores=scores, unit=say(f"match.unit.{score_kind(report.game)}")), "")])
+    lines += [[("  " + visible(sentence.words()), "")] for sentence in report.result_said()]
     if isinstance(report.match, Standing):
         lines.append([("  " + describe(report.match), "")])
     lines += _drinks(report)
-    for todo in report.todo:
+    for todo in report.todo_words():
         lines += [[(text, "")] for text in wrap(visible(say("report.to-move", todo=todo)), 2, 4, first="  ")]
     if report.notes:
         lines.append([("  " + say("report.notes"), "dim")])
@@ -272,7 +287,7 @@ def _drinks(report: GameReport) -> list[list[Piece]]:
         elif report.tallies:
             said = say("report.drinks", player=player, amounts=amounts) if units else say("report.no-drink", player=player)
             lines.append([("  " + said, "")])
-    for d in report.drinks:
+    for d, cause in zip(report.drinks, _causes(report)):
         lines.append([("  " + say("report.drink", round=d.round, line=d.line, player=d.player, amount=d.text(),
-                                  cause=d.cause), "dim")])
+                                  cause=cause), "dim")])
     return lines
