@@ -7,8 +7,7 @@ from typing import Any, Protocol
 
 from ..engine import GameReport
 from ..text.fit import fit_pieces
-from ..games import find_game, load_rules
-from ..games.base import UNITS, Rules, Violation, amount_text
+from ..games.base import UNITS, Violation, amount_text
 from ..match import Standing, describe
 from ..cards import Card
 from ..messages import ENGLISH, Listed, Said, join, say
@@ -106,14 +105,6 @@ def to_json(report: GameReport) -> dict[str, Any]:
 
 SHOWN_PER_KIND = 10
 """The most violations of one code a text report lists for a game; the others are counted."""
-
-
-def score_kind(game: str) -> str:
-    """What a game's scores count: points or penalty points."""
-    entry = find_game(game)
-    assert entry is not None, game  # a game that has scores is refereed
-    rules: type[Rules] = load_rules(entry)  # load_rules is not annotated (referee/games)
-    return rules.match_points
 
 
 STATUS_STYLE = {"valid": "green", "violations": "red", "in-progress": "yellow", "never-ends": "magenta", "error": "red"}
