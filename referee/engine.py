@@ -13,7 +13,7 @@ from .games import GAMES, find_game, load_rules, normalize
 from .games.names import code_point, difference, skeleton
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name, misspelled_tags
 from .match import Matches, Standing
-from .messages import Said, between, join, listed, said, say
+from .messages import Said, Tag, between, join, listed, said, say
 from .text.numbers import signed
 from .notation import RecordError
 from .record import PREPOSITIONS, Batch, Event, Header, Record
@@ -446,7 +446,8 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
         header = record.header("Result")
         assert header is not None  # the written result is its value
         actual = said("report.order", players=listed(result.order)) if len(names) > 1 and result.order else _outcome(result)
-        _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
+        _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, tag=Tag("Result"), written=written,
+                   actual=actual)
     for claim in rules.claims[:CLAIMS_KEPT]:
         if not result.finished:
             rules.notes.append(said("note.score-unfinished", player=claim.player, line=claim.line))

@@ -186,3 +186,47 @@ def test_a_french_records_to_do_lines_name_its_cards_in_french_letters() -> None
     (sentence,) = data["todo_sentences"]
     assert sentence["key"] == "cp.todo.stuck" and sentence["fields"]["card"] == {"card": "7D"}
     assert sentence["fields"]["other"] == {"key": "cp.todo.draws", "fields": {}}
+
+
+@pytest.mark.parametrize(("name", "written"), [
+    ("result-mismatch.txt", {"REC-RESULT-MISMATCH": '[Result "Bob"]'}),
+    ("fr-result-mismatch.txt", {"REC-RESULT-MISMATCH": '[Résultat "Bob"]'}),
+    ("match-hands.txt", {"REC-ROUND-ORDER": '[Round "3"]', "REC-TOTALS-MISMATCH": '[Totals "Alice 1, Bob 1"]'}),
+    ("fr-match-hands.txt", {"REC-ROUND-ORDER": '[Manche "3"]', "REC-TOTALS-MISMATCH": '[Totaux "Alice 1, Bob 1"]'}),
+])
+def test_a_header_named_in_a_message_is_written_as_the_records_notation_writes_it(name: str, written: dict[str, str]) -> None:
+    """A fault at a header names it by its tag as the record's notation writes it
+    (« [Résultat "Bob"] » in a French record), whatever the reader's language; asked in
+    English notation, the French record's fault names the English tag."""
+    with speaking("fr"):
+        reports = _reports(RECORDS / "bataille-corse" / name)
+    found = {v.code: v for report in reports for v in report.violations if v.code in written}
+    assert found.keys() == written.keys()
+    english = {"Résultat": "Result", "Manche": "Round", "Totaux": "Totals"}
+    for code, header in written.items():
+        for lang in ("en", "fr"):
+            with speaking(lang):
+                assert found[code].message.startswith(header), (lang, found[code].message)
+                tag = header[1:].split(" ")[0]
+                assert found[code].words("en").startswith(f"[{english.get(tag, tag)} ")
+
+
+@pytest.mark.parametrize(("notation", "header"), [("en", '[Starter "ZZ"]'), ("fr", '[Retournée "ZZ"]')])
+def test_a_header_that_cannot_set_a_game_up_is_named_in_its_records_notation(notation: str, header: str) -> None:
+    """Carte et Plouc's card turned up to start, unreadable: the error names the header as
+    the record writes it ([Starter], [Retournée])."""
+    from referee.spelling import NOTATIONS
+
+    spelling = NOTATIONS[notation]
+    text = spelling.headers([("Game", "carte-et-plouc"), ("Players", "Ana Ben"), ("Starter", "ZZ")])
+    with speaking("en"):
+        (report,) = [r for _, r in check_games(read_any_text(text))]
+    assert report.status == "error" and str(report.error.message).startswith(header), report.error.message
+
+
+def read_any_text(text: str):
+    import io
+
+    from referee.notation import read_games
+
+    return read_games("<record>", io.BytesIO(text.encode("utf-8")))

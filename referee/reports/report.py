@@ -10,7 +10,7 @@ from ..text.fit import fit_pieces
 from ..games.base import UNITS, Violation, amount_text
 from ..match import Standing, describe
 from ..cards import Card
-from ..messages import ENGLISH, Listed, Said, join, say
+from ..messages import ENGLISH, Listed, Said, Tag, join, say
 from ..spelling import ENGLISH as ENGLISH_NOTATION
 from ..text.safe_text import WINDOW, excerpt, visible
 
@@ -28,7 +28,8 @@ def field_json(value: object) -> Any:
     ``{"card": "QS"}`` in canonical (English) letters, a group of cards as ``{"cards":
     [...]}``, a sentence within the sentence as ``{"key": ..., "fields": {...}}``, a list
     as ``{"list": [...], "last": "and"}`` (``or``; empty: its parts one after the other);
-    a name, a word or a number as it is (a fraction of a glass as text, ``2/3``)."""
+    a header's tag by its English name (``Result``); a name, a word or a number as it is (a
+    fraction of a glass as text, ``2/3``)."""
     if isinstance(value, Card):
         return {"card": ENGLISH_NOTATION.card(value)}
     if isinstance(value, Said):
@@ -37,6 +38,8 @@ def field_json(value: object) -> Any:
         return {"list": [field_json(item) for item in value.items], "last": value.last}
     if isinstance(value, tuple):
         return {"cards": [ENGLISH_NOTATION.card(card) for card in value if isinstance(card, Card)]}
+    if isinstance(value, Tag):
+        return value.name
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     return str(value)

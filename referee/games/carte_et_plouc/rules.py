@@ -15,7 +15,7 @@ import copy
 from mypy_extensions import mypyc_attr
 
 from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
-from ...messages import Listed, Said, join, listed, said, say, together
+from ...messages import Listed, Said, Tag, join, listed, said, say, together
 from ...record import Event
 from ...spelling import in_force
 from ..base import Deal, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes, option_value
@@ -153,7 +153,7 @@ class CarteEtPlouc(Calls):
         if header is not None and header.value.strip():
             read = read_card(header.value.strip(), record.french)
             if read is None or (read.seen and read not in self.deck):
-                raise SetupError(say("cp.bad-starter", value=header.value), header)
+                raise SetupError(say("cp.bad-starter", tag=Tag("Starter"), value=header.value), header)
             starter = read
         self.starter = starter
         stock: list[Card] = []
@@ -163,15 +163,15 @@ class CarteEtPlouc(Calls):
             for word in header.value.replace(",", " ").split():
                 card = read_card(word, record.french)
                 if card is None or (card.suit != UNSEEN and card not in self.deck):
-                    raise SetupError(say("cp.bad-stock", value=word), header)
+                    raise SetupError(say("cp.bad-stock", tag=Tag("Stock"), value=word), header)
                 if card.suit != UNSEEN:
                     if card in placed:
-                        raise SetupError(say("cp.stock-twice", card=card), header)
+                        raise SetupError(say("cp.stock-twice", tag=Tag("Stock"), card=card), header)
                     placed.add(card)
                 stock.append(card)
         size = len(self.deck) - self.size * len(self.players) - 1
         if len(stock) > size:
-            raise SetupError(say("cp.stock-size", count=len(stock), size=size, players=len(self.players)), header)
+            raise SetupError(say("cp.stock-size", tag=Tag("Stock"), count=len(stock), size=size, players=len(self.players)), header)
         cards = self.cards
         cards.stock = [UNSEEN_CARD] * (size - len(stock)) + stock[::-1]
         cards.where.update((c, STOCK) for c in stock if c.suit != UNSEEN)
@@ -200,7 +200,7 @@ class CarteEtPlouc(Calls):
     def _begin(self) -> None:
         self.started = True
         if not self.starter.seen:
-            self.notes.append(said("cp.note.no-starter"))
+            self.notes.append(said("cp.note.no-starter", tag=Tag("Starter")))
 
     # --- Events -----------------------------------------------------------------------------
     def apply(self, event: Event) -> None:
