@@ -19,7 +19,7 @@ GLOSSARY = ROOT / "docs" / "fr" / "glossaire.md"
 GAME_KEYS = {key for module in (bataille_corse, caroleto, carte_et_plouc, flaschenteufel, pierre_qui_roule, tricks)
              for key in module.ENGLISH}
 ROUND_KEYS = {*caroleto.ENGLISH, "why.caroleto.REC-AFTER-END", "report.drink", "legal.round", "stat.rounds",
-              "html.round", "html.chart.drinks", "game-option.caroleto.Drinks"}
+              "html.round", "html.chart.drinks", "html.drinks.unwritten", "game-option.caroleto.Drinks"}
 """The sentences where a round is the Caroleto's (the only game written in rounds)."""
 A_TURN = re.compile(r"\b(son|leur|au|à) tour\b|\btour de rôle\b|\btour à tour\b")
 """« tour » as a player's turn, which stays « tour »."""
