@@ -230,3 +230,16 @@ def read_any_text(text: str):
     from referee.notation import read_games
 
     return read_games("<record>", io.BytesIO(text.encode("utf-8")))
+
+
+def test_a_sentence_shown_without_its_fields_still_names_its_header() -> None:
+    """``referee explain`` and the SARIF rules show a sentence with its fields left out;
+    the header it names stays named (sentences.TAGS), in English as in French."""
+    from referee.messages import ENGLISH, shape
+    from referee.sentences import TAGS
+
+    assert all("{tag}" in str(ENGLISH[key]) for key in TAGS), TAGS
+    with speaking("en"):
+        assert shape("REC-RESULT-MISMATCH") == '[Result "…"] disagrees with the replay: …'
+    with speaking("fr"):
+        assert shape("REC-ROUND-ORDER").startswith('[Round "…"]')
