@@ -13,11 +13,11 @@ from .games import GAMES, find_game, load_rules, normalize
 from .games.names import code_point, difference, skeleton
 from .games.base import Drink, Result, Rules, SetupError, Violation, accepted_codes, fold_name, misspelled_tags
 from .match import Matches, Standing
-from .messages import Said, join, listed, said, say
+from .messages import Said, Tag, between, join, listed, said, say
 from .text.numbers import signed
 from .notation import RecordError
 from .record import PREPOSITIONS, Batch, Event, Header, Record
-from .spelling import spelling_of
+from .spelling import NOTATIONS, spelling_of
 
 STATUSES = ("valid", "violations", "in-progress", "never-ends", "error")
 
@@ -36,7 +36,8 @@ class GameReport:
     tallies: dict[str, dict[str, int | float]]
     """Drinks by player and unit (never added across units)."""
     stats: dict[str, int]
-    todo: list[str]
+    todo: list[Said]
+    """What must or may happen now, worded when shown (``todo_words``)."""
     notes: list[str]
     headers: dict[str, str]
     error: RecordError | None
@@ -57,16 +58,20 @@ class GameReport:
     error_count: int
     sources: dict[int, str]
     """The text of the lines the violations point at, as read."""
+    notation: str
+    """The record's notation (``en``, ``fr``), whose letters its to-do lines, causes of
+    drinks and results name cards in unless a reader asks for another."""
 
     def __init__(self, file: str, line: int, game: str, players: list[str], status: str,
                  violations: list[Violation] | None = None, result: Result | None = None,
                  tallies: dict[str, dict[str, int | float]] | None = None, stats: dict[str, int] | None = None,
-                 todo: list[str] | None = None, notes: list[str] | None = None, headers: dict[str, str] | None = None,
+                 todo: list[Said] | None = None, notes: list[str] | None = None, headers: dict[str, str] | None = None,
                  error: RecordError | None = None, match: Standing | None = None, drinks: list[Drink] | None = None,
                  drunk: dict[str, dict[str, int | float]] | None = None, omitted: dict[str, int] | None = None,
                  errors: list[RecordError] | None = None, error_count: int = 0,
                  sources: dict[int, str] | None = None,
-                 drunk_rounds: dict[int, dict[str, dict[str, int | float]]] | None = None) -> None:
+                 drunk_rounds: dict[int, dict[str, dict[str, int | float]]] | None = None,
+                 notation: str = "en") -> None:
         """A list or dictionary not given is a new empty one."""
         self.file = file
         self.line = line
@@ -89,6 +94,35 @@ class GameReport:
         self.errors = [] if errors is None else errors
         self.error_count = error_count
         self.sources = {} if sources is None else sources
+        self.notation = notation
+
+    def todo_words(self, notation: str | None = None) -> list[str]:
+        """Its to-do lines in the language in use, their cards in ``notation``'s letters
+        (None: its record's)."""
+        written = NOTATIONS[notation or self.notation]
+        return [todo.words(written) for todo in self.todo]
+
+    def result_said(self) -> list[Said]:
+        """Its result as sentences worded when shown: the winner, the finishing order (of
+        more than one player), the scores and what they count (none: no result)."""
+        return [] if self.result is None else result_said(self.result, self.game)
+
+
+def result_said(result: Result, game: str) -> list[Said]:
+    """A game's result as sentences worded when shown (see ``GameReport.result_said``);
+    ``game``: the game's name, whose rules say what its scores count."""
+    sentences = []
+    if result.winner:
+        sentences.append(said("report.winner", player=result.winner))
+    if len(result.order) > 1:
+        sentences.append(said("report.order", players=listed(result.order)))
+    if result.scores:
+        entry = find_game(game)
+        assert entry is not None, game  # a game that has scores is refereed
+        points: str = load_rules(entry).match_points
+        scores = between(", ", [said("report.score", player=p, score=v) for p, v in result.scores.items()])
+        sentences.append(said("report.scores", scores=scores, unit=said(f"match.unit.{points}")))
+    return sentences
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -343,7 +377,7 @@ def finish(rules: Rules, record: Record, play_out: bool = False) -> GameReport:
         [*_worded_notes(rules, record), *([say("report.more-notes", count=rules.notes.more)] if rules.notes.more else [])],
         _effective_headers(record), record.errors[0] if record.errors else None, drinks=rules.drinks(),
         omitted=found.omitted(), errors=record.errors, error_count=record.error_count, sources=found.sources,
-        drunk=rules.drunk(), drunk_rounds=rules.drunk_rounds(),
+        drunk=rules.drunk(), drunk_rounds=rules.drunk_rounds(), notation="fr" if record.french else "en",
     )
 
 
@@ -412,7 +446,8 @@ def _check_result_tag(rules: Rules, record: Record, result: Result) -> None:
         header = record.header("Result")
         assert header is not None  # the written result is its value
         actual = said("report.order", players=listed(result.order)) if len(names) > 1 and result.order else _outcome(result)
-        _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, written=written, actual=actual)
+        _violation(rules, "REC-RESULT-MISMATCH", header.line, header.column, None, tag=Tag("Result"), written=written,
+                   actual=actual)
     for claim in rules.claims[:CLAIMS_KEPT]:
         if not result.finished:
             rules.notes.append(said("note.score-unfinished", player=claim.player, line=claim.line))

@@ -20,7 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from .games import find_game, load_rules
 from .games.base import Result, Rules, Violation
-from .messages import Said, join, listed, said, say
+from .messages import Said, Tag, join, listed, said, say
 from .text.numbers import signed, whole
 from .record import Header, Record
 
@@ -209,7 +209,7 @@ class Matches:
             fault("REC-AFTER-MATCH", record.headers[0] if record.headers else None, count=match.last)
         round_ = record.header("Round")
         if round_ is not None and whole(round_.value.strip()) != match.hands + 1:
-            fault("REC-ROUND-ORDER", round_, written=round_.value, expected=match.hands + 1)
+            fault("REC-ROUND-ORDER", round_, tag=Tag("Round"), written=round_.value, expected=match.hands + 1)
         if match.seat is None:
             return
         tag, previous = match.seat
@@ -232,7 +232,7 @@ class Matches:
         if wrong or len(words) % 2:
             actual = listed(f"{p} {match.totals.get(p, 0)}" for p in match.totals)
             rule = cls.RULES.get(cls.CODES.get("REC-TOTALS-MISMATCH", ""), "")
-            message = said("REC-TOTALS-MISMATCH", written=header.value, actual=actual)
+            message = said("REC-TOTALS-MISMATCH", tag=Tag("Totals"), written=header.value, actual=actual)
             faults.append(Violation("REC-TOTALS-MISMATCH", message, rule, wrong[0] if wrong else None, header.line,
                                     header.column, notation="fr" if record.french else "en"))
 

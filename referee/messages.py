@@ -14,10 +14,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, Protocol
 
-from .cards import Card
+from .cards import FRENCH_CARDS, Card
+from .text.french import french_tag
 from .text.locales import mo_path
 from .sentences import ENGLISH as ENGLISH
 from .sentences import Message as Message
+from .sentences import TAGS
 
 _language = "en"
 _translation: Any = None
@@ -82,6 +84,15 @@ def template(key: str, count: int = 1) -> str:
     if isinstance(english, tuple):
         return str(_catalogue().npgettext(key, english[0], english[1], count))
     return str(_catalogue().pgettext(key, english))
+
+
+def shape(key: str) -> str:
+    """The sentence for ``key`` in the language in use, its fields left out (``…``) but the
+    header's tag it names (``sentences.TAGS``): ``[Result "…"] disagrees with the replay: …``."""
+    import re
+
+    tag = TAGS.get(key)
+    return re.sub(r"\{[^{}]*\}", lambda field: tag if tag and field.group() == "{tag}" else "…", template(key))
 
 
 def help_text(context: str, english: str) -> str:
@@ -177,9 +188,48 @@ def _whole(count: object) -> int:
 
 
 class CardWriter(Protocol):
-    """What writes a card when a sentence is worded: a notation (referee/spelling.py)."""
+    """What writes a card and a header's tag when a sentence is worded: a notation
+    (referee/spelling.py)."""
 
     def card(self, card: Card, /) -> str: ...
+
+    def tag(self, english: str, /) -> str: ...
+
+
+class Tag:
+    """A header's tag named in a sentence (``[{tag} "..."]``), by its English (canonical)
+    name: worded as the notation writes it (``Result``, ``Résultat``)."""
+
+    __slots__ = ("name",)
+
+    name: Final[str]
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __reduce__(self) -> tuple[type[Tag], tuple[str]]:
+        return Tag, (self.name,)
+
+    def words(self, cards: CardWriter | None = None) -> str:
+        """The tag as ``cards`` writes it (None: the notation in force)."""
+        if cards is not None:
+            return cards.tag(self.name)
+        return french_tag(self.name) if FRENCH_CARDS.get() else self.name
+
+    def __str__(self) -> str:
+        return self.words()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.words(), spec)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tag) and self.name == other.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __repr__(self) -> str:
+        return f"Tag({self.name!r})"
 
 
 class Said:
@@ -282,6 +332,16 @@ def together(*parts: object) -> Listed:
     return Listed(parts, "")
 
 
+def between(separator: object, items: Iterable[object]) -> Listed:
+    """Items written one after the other with ``separator`` between them, when shown."""
+    parts: list[object] = []
+    for item in items:
+        if parts:
+            parts.append(separator)
+        parts.append(item)
+    return Listed(tuple(parts), "")
+
+
 def worded(value: object, cards: CardWriter | None = None) -> object:
     """A field of a sentence as ``say`` takes it: a card written by ``cards`` (None: as
     the notation in force writes it), a group of cards separated by spaces, a sentence or a
@@ -291,7 +351,7 @@ def worded(value: object, cards: CardWriter | None = None) -> object:
         return value
     if isinstance(value, Card):
         return str(value) if cards is None else cards.card(value)
-    if isinstance(value, (Said, Listed)):
+    if isinstance(value, (Said, Listed, Tag)):
         return value.words(cards)
     if isinstance(value, tuple):
         return " ".join(str(worded(item, cards)) for item in value)

@@ -19,7 +19,7 @@ GLOSSARY = ROOT / "docs" / "fr" / "glossaire.md"
 GAME_KEYS = {key for module in (bataille_corse, caroleto, carte_et_plouc, flaschenteufel, pierre_qui_roule, tricks)
              for key in module.ENGLISH}
 ROUND_KEYS = {*caroleto.ENGLISH, "why.caroleto.REC-AFTER-END", "report.drink", "legal.round", "stat.rounds",
-              "html.round", "html.chart.drinks", "game-option.caroleto.Drinks"}
+              "html.round", "html.chart.drinks", "html.drinks.unwritten", "game-option.caroleto.Drinks"}
 """The sentences where a round is the Caroleto's (the only game written in rounds)."""
 A_TURN = re.compile(r"\b(son|leur|au|à) tour\b|\btour de rôle\b|\btour à tour\b")
 """« tour » as a player's turn, which stays « tour »."""
@@ -74,7 +74,8 @@ def test_the_catalogue_never_uses_a_word_the_glossary_rejects(chosen) -> None:
 
 
 FEMININE = "action|manche|faute|carte|pile|main|partie|feuille|ligne|pénalité|tape|couleur|règle|gorgée|enchère|annonce|sanction|bouteille|surenchère|défausse|pioche|donne|prise"
-MASCULINE = "tour|pli|paquet|verre|joueur|coup|bout|atout|échange|duel|vote|dossier|roi|valet|cavalier|fichier|code"
+MASCULINE = "tour|pli|paquet|verre|joueur|coup|bout|atout|échange|duel|vote|dossier|roi|valet|cavalier|fichier|code|passe"
+"""« passe », the noun, is masculine as card players say it: « un passe » (the catalogue had both)."""
 DISAGREEING = [
     re.compile(rf"\b(aucun|un|le|du|au|ce|cet|dernier|premier|nouveau|seul|second)\s+({FEMININE})s?\b", re.IGNORECASE),
     re.compile(rf"\b(aucune|une|la|cette|dernière|première|nouvelle|seule|seconde)\s+({MASCULINE})s?\b", re.IGNORECASE),
@@ -89,6 +90,7 @@ def test_words_agree_with_the_things_they_name() -> None:
 
 def test_the_agreement_check_finds_the_mistakes_of_the_issue() -> None:
     assert any(p.search("aucun action ou vérité d'un 8 ne tombe sur {}") for p in DISAGREEING)
+    assert any(p.search("la passe de la ligne {} n'a pas pu être vérifiée") for p in DISAGREEING)
     assert any(p.search("la tour 3 commence") for p in DISAGREEING)
     assert not any(p.search("aucune action ou vérité d'un 8 ne tombe sur {}") for p in DISAGREEING)
 
@@ -100,6 +102,7 @@ GENDERED = [
     re.compile(PLAYER + r"[^.;:«]*\b(a tapé|tape|joue|a joué) (le|la) premi"),  # « a tapé le premier »: en premier
     re.compile(PLAYER + r"[^.;:«]*(\(il a |s'il n'en a |qu'il n'en a |, suivant |, écrit )"),
     re.compile(r"^il n'a plus"),  # a reason said of a player: « il » is his
+    re.compile("^" + PLAYER + r"[^.;«]*(: il (ramasse|entame|pioche|joue)\b|qu'il a )"),  # « Dom ne peut pas fournir : il ramasse le pli »
 ]
 """A sentence about a named player that needs the player's gender (a name says nothing of it)."""
 
@@ -122,7 +125,9 @@ def test_no_sentence_says_ceci_or_needs_a_player_s_gender() -> None:
 
 def test_the_gender_check_finds_the_mistakes_of_the_issue() -> None:
     for text in ("{player} se cible soi-même avec {card}", "{player} est descendu à une carte",
-                 "{player} a tapé le premier sur le 2", "{player} entame (il a ramassé le dernier pli)"):
+                 "{player} a tapé le premier sur le 2", "{player} entame (il a ramassé le dernier pli)",
+                 "{player} n'a pas de carte pour fournir ({suit}) : il ramasse le pli",
+                 "{player} joue {card} : rien ne montre qu'il a {suit}"):
         assert any(p.search(text) for p in GENDERED), text
     assert not any(p.search("{player} se cible avec {card}") for p in GENDERED)
 

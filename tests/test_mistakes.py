@@ -223,7 +223,7 @@ def test_a_penalty_card_given_to_a_player_gone_out():
     gift = next(m.event for m in rules.mistakes() if (m.event.verb, m.event.target) == ("gives", "B"))
     rules.apply(gift.replace(line=99, column=1))
     assert [v.code for v in rules.violations][-1] == "BC-GIVE-TO-OUT"
-    assert rules.todo() == ["C pays the penalty: give a card to A", "C turns the next card"]
+    assert [str(t) for t in rules.todo()] == ["C pays the penalty: give a card to A", "C turns the next card"]
 
 
 def test_simulate_gives_a_penalty_card_to_a_player_gone_out():

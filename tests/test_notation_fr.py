@@ -131,7 +131,7 @@ def verdicts(text: str, added: list[int] = ()) -> list:
         found.append((report.status, sorted((english_line(v.line, list(added)), v.code, v.accepted) for v in report.violations),
                       english_line(error.line, list(added)) if error is not None else None,
                       report.result.order if report.result else None, report.stats, report.tallies,
-                      report.todo if added else [in_french_letters(t) for t in report.todo]))
+                      report.todo_words() if added else [in_french_letters(t) for t in report.todo_words()]))
     return found
 
 

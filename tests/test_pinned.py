@@ -114,7 +114,7 @@ def test_the_no_slap_30_ban_lasts_30_seconds(check_text) -> None:
             "21:00:34 Bob slaps\n21:00:35 Bob slaps\n21:00:36 Bob plays 5C\n")
     report = check_text(text)
     assert [(v.line, v.code) for v in report.violations] == [(6, "BC-FALSE-SLAP"), (9, "BC-SLAP-BANNED")]
-    assert report.todo == ["Alice turns the next card"]
+    assert report.todo_words() == ["Alice turns the next card"]
 
 
 def test_explain_a_payment_card_by_card_and_a_late_slap(tmp_path) -> None:
@@ -149,7 +149,7 @@ FT = '[Game "flaschenteufel"]\n[Players "A B C D"]\n[Dealer "D"]\n\n'
 
 def test_before_the_first_card_what_each_preparation_lacks_is_to_do(check_text) -> None:
     report = check_text(FT + "A discards ??\nA gives ?? to B\nB discards ??\n")
-    assert report.todo == ["A gives a card face down to D", "B gives a card face down to C and A",
+    assert report.todo_words() == ["A gives a card face down to D", "B gives a card face down to C and A",
                            "C puts a card face down into the devil's trick", "C gives a card face down to D and B",
                            "D puts a card face down into the devil's trick", "D gives a card face down to A and C"]
 
@@ -171,7 +171,7 @@ def test_a_bid_too_low_names_the_bid_to_beat(check_text) -> None:
             "Cas plays CH\nDom plays CD\nBen bids 5H\nCas bids 4H\n")
     report = check_text(text)
     assert [v.message for v in report.violations] == ["4H is not higher than 5H: each bid beats the one before"]
-    assert report.todo == ["Dom bids on AH (above 5H, or a trump), or passes"]
+    assert report.todo_words() == ["Dom bids on AH (above 5H, or a trump), or passes"]
 
 
 # --- carte_et_plouc_calls.py ----------------------------------------------------------

@@ -110,3 +110,136 @@ Dom mise 4P
         (low,) = [v for v in check(record).violations if v.code == "CA-BID-LOW"]
         assert low.message.startswith("4P is not higher than 9P"), low.message
         assert low.words("en").startswith("4S is not higher than 9S")
+
+
+MAITRESSE_FR = """[Jeu "carte-et-plouc"]
+[Notation "fr"]
+[Joueurs "Ana Ben"]
+[Variants "maitresse"]
+[Retournée "5T"]
+
+Ana joue DT DP DK DC
+Ana joue 9C 9T
+Ana dit carte
+Ben joue 9K
+Ana joue 7K
+Ana dit plouc
+"""
+"""records/carte-et-plouc/maitresse.txt's first game in French notation: Ana is left
+holding the 7 de carreau (7K), which may not end her plouc."""
+
+
+def _check_text(text: str) -> GameReport:
+    from referee.engine import check
+    from referee.notation import parse_text
+
+    (record,) = parse_text(text)
+    return check(record)
+
+
+def test_one_replay_words_its_to_do_lines_and_result_for_each_reader() -> None:
+    """A game checked once, in English, is read by a French reader and an English one:
+    each gets the to-do lines, the causes of drinks and the result in their own words,
+    from the same report (no second replay), and a copy sent to another process too."""
+    from referee.reports.report import render
+
+    with speaking("en"):
+        (report,) = _reports(RECORDS / "flaschenteufel" / "card-points.txt")[:1]
+        (open_game,) = [_check_text(MAITRESSE_FR)]
+    copy = pickle.loads(pickle.dumps(report))
+    for checked in (report, copy):
+        with speaking("fr"):
+            assert [s.words().replace("\u00a0", " ") for s in checked.result_said()] == [
+                "gagnant : A", "ordre d'arrivée : A, B et C", "points : A 46, B 24, C -9"]
+        with speaking("en"):
+            assert [s.words() for s in checked.result_said()] == [
+                "winner: A", "finishing order: A, B and C", "points: A 46, B 24, C -9"]
+    with speaking("fr"):
+        assert [t.replace("\u00a0", " ") for t in open_game.todo_words()] == ["Ana ne tient que 7K, qui ne peut pas finir un plouc : Ana ne peut pas jouer, et pioche"]
+        text = "\n".join("".join(piece for piece, _ in line) for line in render(open_game))
+        assert "maintenant : Ana ne tient que 7K" in text.replace("\u00a0", " ")
+    with speaking("en"):
+        assert open_game.todo_words() == ["Ana holds only 7K, which may not end a plouc: Ana cannot play, and draws"]
+    drinks = [d for _, r in check_games(read_any(str(RECORDS / "caroleto" / "fr-partie.txt"))) for d in r.drinks]
+    assert drinks and not any(isinstance(d.cause, str) for d in drinks)  # a sentence, not words
+    with speaking("fr"):
+        french = [d.cause_words("fr") for d in drinks]
+    with speaking("en"):
+        english = [d.cause_words("fr") for d in drinks]
+    assert french != english and len(french) == len(english)
+
+
+def test_a_french_records_to_do_lines_name_its_cards_in_french_letters() -> None:
+    """The French record's to-do line names the 7 de carreau 7K, as the record writes it,
+    whatever the reader's language; ``todo_words("en")`` writes it in English letters, and
+    the JSON report gives the card in canonical letters beside the worded line."""
+    from referee.reports.report import to_json
+
+    with speaking("fr"):
+        report = _check_text(MAITRESSE_FR)
+    assert report.notation == "fr"
+    with speaking("en"):
+        assert "7K" in report.todo_words()[0] and "7D" not in report.todo_words()[0]
+        assert report.todo_words("en")[0].startswith("Ana holds only 7D")
+        data = to_json(report)
+    assert data["todo"] == ["Ana holds only 7K, which may not end a plouc: Ana cannot play, and draws"]
+    (sentence,) = data["todo_sentences"]
+    assert sentence["key"] == "cp.todo.stuck" and sentence["fields"]["card"] == {"card": "7D"}
+    assert sentence["fields"]["other"] == {"key": "cp.todo.draws", "fields": {}}
+
+
+@pytest.mark.parametrize(("name", "written"), [
+    ("result-mismatch.txt", {"REC-RESULT-MISMATCH": '[Result "Bob"]'}),
+    ("fr-result-mismatch.txt", {"REC-RESULT-MISMATCH": '[Résultat "Bob"]'}),
+    ("match-hands.txt", {"REC-ROUND-ORDER": '[Round "3"]', "REC-TOTALS-MISMATCH": '[Totals "Alice 1, Bob 1"]'}),
+    ("fr-match-hands.txt", {"REC-ROUND-ORDER": '[Manche "3"]', "REC-TOTALS-MISMATCH": '[Totaux "Alice 1, Bob 1"]'}),
+])
+def test_a_header_named_in_a_message_is_written_as_the_records_notation_writes_it(name: str, written: dict[str, str]) -> None:
+    """A fault at a header names it by its tag as the record's notation writes it
+    (« [Résultat "Bob"] » in a French record), whatever the reader's language; asked in
+    English notation, the French record's fault names the English tag."""
+    with speaking("fr"):
+        reports = _reports(RECORDS / "bataille-corse" / name)
+    found = {v.code: v for report in reports for v in report.violations if v.code in written}
+    assert found.keys() == written.keys()
+    english = {"Résultat": "Result", "Manche": "Round", "Totaux": "Totals"}
+    for code, header in written.items():
+        for lang in ("en", "fr"):
+            with speaking(lang):
+                assert found[code].message.startswith(header), (lang, found[code].message)
+                tag = header[1:].split(" ")[0]
+                assert found[code].words("en").startswith(f"[{english.get(tag, tag)} ")
+
+
+@pytest.mark.parametrize(("notation", "header"), [("en", '[Starter "ZZ"]'), ("fr", '[Retournée "ZZ"]')])
+def test_a_header_that_cannot_set_a_game_up_is_named_in_its_records_notation(notation: str, header: str) -> None:
+    """Carte et Plouc's card turned up to start, unreadable: the error names the header as
+    the record writes it ([Starter], [Retournée])."""
+    from referee.spelling import NOTATIONS
+
+    spelling = NOTATIONS[notation]
+    text = spelling.headers([("Game", "carte-et-plouc"), ("Players", "Ana Ben"), ("Starter", "ZZ")])
+    with speaking("en"):
+        (report,) = [r for _, r in check_games(read_any_text(text))]
+    assert report.status == "error" and str(report.error.message).startswith(header), report.error.message
+
+
+def read_any_text(text: str):
+    import io
+
+    from referee.notation import read_games
+
+    return read_games("<record>", io.BytesIO(text.encode("utf-8")))
+
+
+def test_a_sentence_shown_without_its_fields_still_names_its_header() -> None:
+    """``referee explain`` and the SARIF rules show a sentence with its fields left out;
+    the header it names stays named (sentences.TAGS), in English as in French."""
+    from referee.messages import ENGLISH, shape
+    from referee.sentences import TAGS
+
+    assert all("{tag}" in str(ENGLISH[key]) for key in TAGS), TAGS
+    with speaking("en"):
+        assert shape("REC-RESULT-MISMATCH") == '[Result "…"] disagrees with the replay: …'
+    with speaking("fr"):
+        assert shape("REC-ROUND-ORDER").startswith('[Round "…"]')

@@ -24,7 +24,8 @@ from ..games import find_game, shared_examples
 from ..games.base import SetupError, Violation
 from ..text.fit import fit, terminal_width
 from ..convert.importer import read_any
-from ..messages import ENGLISH, help_text, join, say, template
+from ..messages import ENGLISH, help_text, join, say
+from ..messages import shape as said_shape
 from ..notation import RecordError, read_games
 from ..text.numbers import LINE_DIGITS, whole
 from ..record import Record
@@ -86,7 +87,7 @@ def _wrap(label: str, text: str, width: int = WIDTH) -> list[str]:
 def render_code(found: Explanation, width: int = WIDTH) -> list[str]:
     """What ``referee explain CODE`` prints, in lines of at most ``width`` columns (a word
     longer than that stays whole)."""
-    shape = re.sub(r"\{[^{}]*\}", "…", template(found.code)) if found.code in ENGLISH else ""  # the message's fields left out
+    shape = said_shape(found.code) if found.code in ENGLISH else ""  # the message's fields left out
     readable = re.search(r"\w", shape) and not re.search(r"…\W*…", shape)  # not "… …, but …": the examples say it
     title = say("label.value", label=found.code, value=shape) if readable else found.code
     lines = textwrap.wrap(title, width, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False)

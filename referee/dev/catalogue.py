@@ -168,7 +168,8 @@ def conventions_page(lang: str) -> str:
     from .. import record_rules
     from ..games.codes import known_codes, refereed
     from ..cli.explain import explanation
-    from ..messages import say, template, use
+    from ..messages import say, use
+    from ..messages import shape as said_shape
 
     use(lang)
     try:
@@ -185,7 +186,7 @@ def conventions_page(lang: str) -> str:
                 found = explanation(code)
                 if found is None:
                     continue
-                shape = re.sub(r"\{[^{}]*\}", "…", template(code)) if code in source_keys() else ""
+                shape = said_shape(code) if code in source_keys() else ""
                 lines += [f"### {code}", ""]
                 if re.search(r"\w", shape):
                     lines += [f"> {shape}", ""]

@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from ..cards import Card
 from ..text.french import FRENCH_VALUES, FRENCH_VERBS, is_french
-from ..messages import Said, join, language, said, say
+from ..messages import Listed, Said, join, language, said, say
 from ..notation import PLAYER_NAME, VERBS
 from ..text.numbers import MAX_DIGITS, whole
 from ..fast.plain import field_values, fields_repr
@@ -443,12 +443,13 @@ class Drink:
     unit: Final[str]
     """sips (gorgées), half (half a glass), glass, up (finish one's glass) or central
     (the central glass: its amount in glasses, thirds included)."""
-    cause: Final[str]
-    """Why, in words: the card and who played it (« 7S played by Ana »)."""
+    cause: Final[Said | Listed | str]
+    """Why: the card and who played it (« 7S played by Ana »), a sentence worded when
+    shown (``cause_words``)."""
     line: Final[int]
     round: Final[int | None]
 
-    def __init__(self, player: str, amount: int | float, unit: str, cause: str, line: int,
+    def __init__(self, player: str, amount: int | float, unit: str, cause: Said | Listed | str, line: int,
                  round: int | None = None) -> None:
         self.player = player
         self.amount = amount
@@ -457,8 +458,13 @@ class Drink:
         self.line = line
         self.round = round
 
-    def __reduce__(self) -> tuple[type[Drink], tuple[str, int | float, str, str, int, int | None]]:
+    def __reduce__(self) -> tuple[type[Drink], tuple[str, int | float, str, Said | Listed | str, int, int | None]]:
         return Drink, (self.player, self.amount, self.unit, self.cause, self.line, self.round)
+
+    def cause_words(self, notation: str = "en") -> str:
+        """Its cause in the language in use, its cards in ``notation``'s letters."""
+        cause = self.cause
+        return cause if isinstance(cause, str) else cause.words(NOTATIONS[notation])
 
     def text(self) -> str:
         """The amount in words: « 4 gorgée(s) », « 1 half glass(es) », « 2/3 of the central glass »."""
@@ -648,8 +654,9 @@ class Rules:
         """Replay one event, flagging what breaks a rule and playing on."""
         raise NotImplementedError
 
-    def todo(self) -> list[str]:
-        """What must or may happen now, in words (empty when the game is over)."""
+    def todo(self) -> list[Said]:
+        """What must or may happen now, as sentences worded when shown (empty when the
+        game is over)."""
         raise NotImplementedError
 
     def result(self) -> Result:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from mypy_extensions import mypyc_attr
 
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card
-from ..messages import Said, join, listed, said, say
+from ..messages import Said, between, join, listed, said, say
 from ..record import Event
 from .base import Hand, Legal, Mistake, Option, Result, Rules, Setup, Table, option_value
 
@@ -655,7 +655,7 @@ class BatailleCorse(Rules):
                 self.notes.append(said("note.play-out-unknown", player=self.players[seat], count=hidden))
                 return
         if self.penalty or any(not c.seen for c in self.pile):
-            self.notes.append(said("note.play-out-pending", todo="; ".join(self.todo())))
+            self.notes.append(said("note.play-out-pending", todo=between("; ", self.todo())))
             return
         before = self.cards_played
         seen: dict[tuple[tuple[bytes, ...], int, tuple[bool, ...]], int] = {}
@@ -832,22 +832,22 @@ class BatailleCorse(Rules):
         return self._showing
 
     # --- Reporting ----------------------------------------------------------------------
-    def todo(self) -> list[str]:
+    def todo(self) -> list[Said]:
         if self.winner is not None:
             return []
-        things = [say("todo.penalty", player=self.players[s], penalty=self._penalty_text(p)) for s, p in self.penalty.items()]
+        things = [said("todo.penalty", player=self.players[s], penalty=self._penalty_text(p)) for s, p in self.penalty.items()]
         if self.owner is not None:
-            things.append(say("todo.collect", player=self.players[self.owner]))
+            things.append(said("todo.collect", player=self.players[self.owner]))
         elif not self.packs[self.turn] and self.started:
-            things.append(say("todo.empty-pack", player=self.players[self.turn]))
+            things.append(said("todo.empty-pack", player=self.players[self.turn]))
         elif self.debt:
             assert self.creditor is not None  # a debt is owed to the player of the paying card
-            things.append(say("todo.pay", player=self.players[self.turn], count=self.debt, creditor=self.players[self.creditor]))
+            things.append(said("todo.pay", player=self.players[self.turn], count=self.debt, creditor=self.players[self.creditor]))
         else:
-            things.append(say("todo.turn", player=self.players[self.turn]))
+            things.append(said("todo.turn", player=self.players[self.turn]))
         if found := self._slap_open():
             slappers = [p for s, p in enumerate(self.players) if not self.out[s]]
-            things.append(say("todo.slap", players=join(slappers), patterns=join(say(f"bc.pattern.{p}") for p in found)))
+            things.append(said("todo.slap", players=listed(slappers), patterns=listed(said(f"bc.pattern.{p}") for p in found)))
         return things
 
     def conclude(self) -> None:

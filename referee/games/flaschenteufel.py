@@ -266,12 +266,12 @@ class Flaschenteufel(TrickRules):
             return None
         return super()._take_other(seat, card, event, column)
 
-    def _missing(self, seat: int) -> list[str]:
+    def _missing(self, seat: int) -> list[Said]:
         """What a player's preparation still lacks, in words."""
-        things = [] if seat in self.discarded else [say("ft.todo.devil", player=self.players[seat])]
+        things = [] if seat in self.discarded else [said("ft.todo.devil", player=self.players[seat])]
         owed = [self.players[s] for s in self.seating.neighbours(seat) if s not in self.given[seat]]
         if owed:
-            things.append(say("ft.todo.give", player=self.players[seat], players=join(owed)))
+            things.append(said("ft.todo.give", player=self.players[seat], players=listed(owed)))
         return things
 
     def _start(self, event: Event) -> None:
@@ -426,7 +426,7 @@ class Flaschenteufel(TrickRules):
         return Deal([deck[(seat - setup.first) % n:n * size:n] for seat in range(n)])
 
     # --- Reporting ----------------------------------------------------------------------
-    def todo(self) -> list[str]:
+    def todo(self) -> list[Said]:
         if self.finished:
             return []
         if not self.playing:
@@ -436,19 +436,19 @@ class Flaschenteufel(TrickRules):
         seat = self.due()
         name = self.players[seat]
         if not self.led:
-            return [say("ft.todo.lead", player=name, bottle=self._bottle())]
+            return [said("ft.todo.lead", player=name, bottle=self._bottle())]
         suit = self.led
         words = self.suit_words(suit)
         if self._held(seat, suit):
-            return [say("tricks.todo.follow", player=name, suit=words)]
+            return [said("tricks.todo.follow", player=name, suit=words)]
         if not self.hands[seat].unseen:
-            return [say("ft.todo.any", player=name, suit=words)]
-        return [say("ft.todo.follow-or-any", player=name, suit=words)]
+            return [said("ft.todo.any", player=name, suit=words)]
+        return [said("ft.todo.follow-or-any", player=name, suit=words)]
 
-    def _bottle(self) -> str:
+    def _bottle(self) -> Said:
         if self.owner is None:
-            return say("ft.bottle-free", price=self.price)
-        return say("ft.bottle", price=self.price, player=self.players[self.owner])
+            return said("ft.bottle-free", price=self.price)
+        return said("ft.bottle", price=self.price, player=self.players[self.owner])
 
     def devils_trick(self) -> list[Card]:
         """The cards of the devil's trick: those seen going there, and for those laid face
@@ -509,7 +509,7 @@ class Flaschenteufel(TrickRules):
         table.extra[say("ft.owner")] = self.players[self.owner] if self.owner is not None else "-"
         table.piles[say("ft.devil")] = list(self.devil)
         table.piles[say("ft.bottle-pile")] = [self.price_card] if self.price_card is not None else []
-        table.owed += [thing for seat in range(len(self.players)) for thing in self._missing(seat)] if not self.playing else []
+        table.owed += [str(thing) for seat in range(len(self.players)) for thing in self._missing(seat)] if not self.playing else []
         return table
 
     def stats(self) -> dict[str, int]:

@@ -309,20 +309,20 @@ class PierreQuiRoule(TrickRules):
         return Deal([cards[(seat - setup.first) % n::n] for seat in range(n)])
 
     # --- Reporting ----------------------------------------------------------------------
-    def todo(self) -> list[str]:
+    def todo(self) -> list[Said]:
         if self.finished:
             return []
         seat = self.due()
         name = self.players[seat]
         if not self.led:
-            return [say("pq.todo.lead-picked" if seat == self.picker else "tricks.todo.lead", player=name)]
+            return [said("pq.todo.lead-picked" if seat == self.picker else "tricks.todo.lead", player=name)]
         suit = self.led
         words = self.suit_words(suit)
         if self._held(seat, suit):
-            return [say("tricks.todo.follow", player=name, suit=words)]
+            return [said("tricks.todo.follow", player=name, suit=words)]
         if not self.hands[seat].unseen:
-            return [say("pq.todo.pick-up", player=name, suit=words)]
-        return [say("pq.todo.follow-or-pick-up", player=name, suit=words)]
+            return [said("pq.todo.pick-up", player=name, suit=words)]
+        return [said("pq.todo.follow-or-pick-up", player=name, suit=words)]
 
     def result(self) -> Result:
         order = [self.players[s] for s in self.order_out]

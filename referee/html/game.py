@@ -22,7 +22,6 @@ from ..match import Standing, describe
 from ..messages import join, say
 from ..text.numbers import whole
 from ..record import Comment, Event, Record
-from ..reports.report import score_kind
 from ..spelling import ENGLISH, Spelling, spelling_of
 from . import charts
 from .markup import Html, concat, esc, h, json_script
@@ -91,7 +90,7 @@ def flat(rules: Rules, players: list[str]) -> dict[str, str]:
     if not rules.result().finished:
         todo = rules.todo()
         if todo:
-            state["d"] = "\n".join(todo)
+            state["d"] = "\n".join(map(str, todo))
     return state
 
 
@@ -263,18 +262,10 @@ def status_text(report: GameReport) -> str:
 
 def result_html(report: GameReport) -> Html:
     """Winner, finishing order, scores, the match, drinks by unit, what is to do, notes."""
-    items: list[Html] = []
-    result = report.result
-    if result is not None and result.winner:
-        items.append(h("<li>{}</li>", say("report.winner", player=result.winner)))
-    if result is not None and len(result.order) > 1:
-        items.append(h("<li>{}</li>", say("report.order", players=join(result.order))))
-    if result is not None and result.scores:
-        scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
-        items.append(h("<li>{}</li>", say("report.scores", scores=scores, unit=say(f"match.unit.{score_kind(report.game)}"))))
+    items: list[Html] = [h("<li>{}</li>", sentence.words()) for sentence in report.result_said()]
     if isinstance(report.match, Standing):  # the only standing a report holds (referee/match.py)
         items.append(h("<li>{}</li>", describe(report.match)))
-    items += [h("<li>{}</li>", say("report.to-move", todo=t)) for t in report.todo]
+    items += [h("<li>{}</li>", say("report.to-move", todo=t)) for t in report.todo_words()]
     parts = [h('<ul class="result">{}</ul>', concat(items))] if items else []
     if report.omitted:
         parts.append(h('<ul class="omitted">{}</ul>', concat(

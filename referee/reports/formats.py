@@ -113,7 +113,7 @@ class ConciseWriter(Writer):
             self._in_progress(report)
 
     def _in_progress(self, report: GameReport) -> None:
-        todo = "; ".join(report.todo) or say("report.in-progress")
+        todo = "; ".join(report.todo_words()) or say("report.in-progress")
         self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
 
     def end(self, summary: Summary) -> None:
@@ -152,7 +152,7 @@ class GithubWriter(ConciseWriter):
         self._command("error", e.path, e.line, e.column, say("report.error"), visible(e.message))
 
     def _in_progress(self, report: GameReport) -> None:
-        todo = "\n".join(visible(t) for t in report.todo)
+        todo = "\n".join(visible(t) for t in report.todo_words())
         self._command("error", report.file, report.line, 1, say("report.in-progress"), todo or say("report.in-progress"))
 
 
@@ -290,10 +290,10 @@ class JunitWriter(Writer):
             case += f'      <failure type="violations" message="{_xml(message)}">{_xml_lines(lines)}</failure>\n'
         elif report.status == "in-progress" and self.settings.strict:
             self.counts["failures"] += 1
-            case += f'      <failure type="in-progress" message="{_xml(say("report.in-progress"))}">{_xml_lines(report.todo)}</failure>\n'
+            case += f'      <failure type="in-progress" message="{_xml(say("report.in-progress"))}">{_xml_lines(report.todo_words())}</failure>\n'
         out = [f"{v.line}:{v.column}: {v.code} {say('report.accepted-label')} {v.message}" for v in report.violations if v.accepted]
         out += [say(f"report.{report.status}")] if report.status in ("in-progress", "never-ends", "valid") else []
-        out += [say("report.to-move", todo=t) for t in report.todo]
+        out += [say("report.to-move", todo=t) for t in report.todo_words()]
         if out:
             case += f"      <system-out>{_xml_lines(out)}</system-out>\n"
         self.cases.append(case + "    </testcase>\n")
@@ -397,7 +397,7 @@ class SarifWriter(JsonWriter):
         for e in _unreadable(report):
             self._result("unreadable", "error", e.message, e.path, e.line, e.column)
         if report.status == "in-progress" and self.settings.strict:
-            self._result("in-progress", "error", "; ".join(report.todo) or say("report.in-progress"), report.file, report.line, 1)
+            self._result("in-progress", "error", "; ".join(report.todo_words()) or say("report.in-progress"), report.file, report.line, 1)
 
 
 def _html(emit: Emit, settings: Settings) -> Writer:

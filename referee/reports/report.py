@@ -7,11 +7,10 @@ from typing import Any, Protocol
 
 from ..engine import GameReport
 from ..text.fit import fit_pieces
-from ..games import find_game, load_rules
-from ..games.base import UNITS, Rules, Violation, amount_text
+from ..games.base import UNITS, Violation, amount_text
 from ..match import Standing, describe
 from ..cards import Card
-from ..messages import ENGLISH, Listed, Said, join, say
+from ..messages import ENGLISH, Listed, Said, Tag, join, say
 from ..spelling import ENGLISH as ENGLISH_NOTATION
 from ..text.safe_text import WINDOW, excerpt, visible
 
@@ -29,7 +28,8 @@ def field_json(value: object) -> Any:
     ``{"card": "QS"}`` in canonical (English) letters, a group of cards as ``{"cards":
     [...]}``, a sentence within the sentence as ``{"key": ..., "fields": {...}}``, a list
     as ``{"list": [...], "last": "and"}`` (``or``; empty: its parts one after the other);
-    a name, a word or a number as it is (a fraction of a glass as text, ``2/3``)."""
+    a header's tag by its English name (``Result``); a name, a word or a number as it is (a
+    fraction of a glass as text, ``2/3``)."""
     if isinstance(value, Card):
         return {"card": ENGLISH_NOTATION.card(value)}
     if isinstance(value, Said):
@@ -38,9 +38,29 @@ def field_json(value: object) -> Any:
         return {"list": [field_json(item) for item in value.items], "last": value.last}
     if isinstance(value, tuple):
         return {"cards": [ENGLISH_NOTATION.card(card) for card in value if isinstance(card, Card)]}
+    if isinstance(value, Tag):
+        return value.name
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     return str(value)
+
+
+def sentence_json(sentence: Said) -> dict[str, Any]:
+    """A sentence as plain data: its key and its fields (``field_json``)."""
+    return {"key": sentence.key, "fields": {name: field_json(value) for name, value in sentence.fields.items()}}
+
+
+def _causes(report: GameReport) -> list[str]:
+    """Each drink's cause in the language in use, its cards in the record's notation; a
+    cause several drinks share (a 7's, the 6s') worded once."""
+    worded: dict[int, str] = {}
+    causes = []
+    for drink in report.drinks:
+        cause = worded.get(id(drink.cause))
+        if cause is None:
+            cause = worded[id(drink.cause)] = drink.cause_words(report.notation)
+        causes.append(cause)
+    return causes
 
 
 def to_json(report: GameReport) -> dict[str, Any]:
@@ -54,18 +74,22 @@ def to_json(report: GameReport) -> dict[str, Any]:
         "violations": [violation_json(v) for v in report.violations],
         "result": None,
         "tallies": report.tallies,
-        "drinks": [{"player": d.player, "amount": d.amount, "unit": d.unit, "cause": d.cause, "line": d.line,
-                    "round": d.round} for d in report.drinks],
+        "drinks": [{"player": d.player, "amount": d.amount, "unit": d.unit, "cause": cause, "line": d.line,
+                    "round": d.round, "cause_sentence": field_json(d.cause)}
+                   for d, cause in zip(report.drinks, _causes(report))],
         "drunk": report.drunk,
         "stats": report.stats,
-        "todo": report.todo,
+        "todo": report.todo_words(),
+        "todo_sentences": [sentence_json(todo) for todo in report.todo],
         "notes": report.notes,
         "headers": report.headers,
     }
     if report.result is not None:
         r = report.result
         data["result"] = {"finished": r.finished, "winner": r.winner, "order": r.order, "scores": r.scores,
-                          "never_ends": r.never_ends}
+                          "never_ends": r.never_ends,
+                          "sentences": [{"message": sentence.words(), **sentence_json(sentence)}
+                                        for sentence in report.result_said()]}
     if isinstance(report.match, Standing):  # the only standing a report holds (referee/match.py)
         m = report.match
         data["match"] = {"name": m.name, "hand": m.hand, "totals": m.totals, "counts": m.kind, "over": m.over,
@@ -84,14 +108,6 @@ def to_json(report: GameReport) -> dict[str, Any]:
 
 SHOWN_PER_KIND = 10
 """The most violations of one code a text report lists for a game; the others are counted."""
-
-
-def score_kind(game: str) -> str:
-    """What a game's scores count: points or penalty points."""
-    entry = find_game(game)
-    assert entry is not None, game  # a game that has scores is refereed
-    rules: type[Rules] = load_rules(entry)  # load_rules is not annotated (referee/games)
-    return rules.match_points
 
 
 STATUS_STYLE = {"valid": "green", "violations": "red", "in-progress": "yellow", "never-ends": "magenta", "error": "red"}
@@ -156,18 +172,11 @@ def _render(report: GameReport, sources: dict[int, str] | None, width: int | Non
         codes = " ".join(dict.fromkeys(v.code for v in report.violations))
         commands = f"referee explain {codes}, referee explain {visible(report.file)}:{report.violations[0].line}"
         lines.append([("  " + say("report.explain", commands=commands), "dim")])
-    result = report.result
-    if result is not None and result.winner:
-        lines.append([("  " + visible(say("report.winner", player=result.winner)), "")])
-    if result is not None and len(result.order) > 1:
-        lines.append([("  " + visible(say("report.order", players=join(result.order))), "")])
-    if result is not None and result.scores:
-        scores = ", ".join(f"{p} {v}" for p, v in result.scores.items())
-        lines.append([("  " + say("report.scores", scores=scores, unit=say(f"match.unit.{score_kind(report.game)}")), "")])
+    lines += [[("  " + visible(sentence.words()), "")] for sentence in report.result_said()]
     if isinstance(report.match, Standing):
         lines.append([("  " + describe(report.match), "")])
     lines += _drinks(report)
-    for todo in report.todo:
+    for todo in report.todo_words():
         lines += [[(text, "")] for text in wrap(visible(say("report.to-move", todo=todo)), 2, 4, first="  ")]
     if report.notes:
         lines.append([("  " + say("report.notes"), "dim")])
@@ -272,7 +281,7 @@ def _drinks(report: GameReport) -> list[list[Piece]]:
         elif report.tallies:
             said = say("report.drinks", player=player, amounts=amounts) if units else say("report.no-drink", player=player)
             lines.append([("  " + said, "")])
-    for d in report.drinks:
+    for d, cause in zip(report.drinks, _causes(report)):
         lines.append([("  " + say("report.drink", round=d.round, line=d.line, player=d.player, amount=d.text(),
-                                  cause=d.cause), "dim")])
+                                  cause=cause), "dim")])
     return lines

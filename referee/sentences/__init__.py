@@ -13,4 +13,13 @@ Message = str | tuple[str, str]
 
 DOMAINS = (reports, reading, bataille_corse, carte_et_plouc, tricks, pierre_qui_roule, flaschenteufel, caroleto, play, serve, lsp, html, standings)
 
+TAGS: dict[str, str] = {
+    "REC-RESULT-MISMATCH": "Result", "REC-ROUND-ORDER": "Round", "REC-TOTALS-MISMATCH": "Totals",
+    "cp.bad-starter": "Starter", "cp.bad-stock": "Stock", "cp.stock-twice": "Stock", "cp.stock-size": "Stock",
+    "cp.note.no-starter": "Starter",
+}
+"""The header a sentence's ``{tag}`` field names, by key, as English writes it: the caller
+gives it as a ``messages.Tag``, worded by the record's notation (``[Résultat "..."]`` in a
+French record); a sentence shown without its fields (``explain``, SARIF) names it so."""
+
 ENGLISH: dict[str, Message] = {key: text for domain in DOMAINS for key, text in domain.ENGLISH.items()}

@@ -97,6 +97,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "report.no-winner": "over, with no single winner",
     "report.order": "finishing order: {players}",
     "report.scores": "{unit}: {scores}",
+    "report.score": "{player} {score}",
     "report.to-move": "now: {todo}",
     "report.drinks": "{player} drinks {amounts}",
     "report.drinks-drank": "{player} owes {amounts}, drank {drank}",

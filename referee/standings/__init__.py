@@ -177,7 +177,7 @@ class Standings:
                                               self._by_name(report.drunk) if report.drunk or report.drunk_rounds else None,
                                               self._by_name(due) if report.drinks else None))
         for drink in report.drinks:
-            self.player(drink.player).causes.append({"amount": drink.amount, "unit": drink.unit, "cause": drink.cause,
+            self.player(drink.player).causes.append({"amount": drink.amount, "unit": drink.unit, "cause": drink.cause_words(report.notation),
                                                      "file": report.file, "line": drink.line,
                                                      "game_line": report.line})
         if isinstance(report.match, Standing):  # the only standing a report holds (referee/match.py)

@@ -226,12 +226,8 @@ class Round:
         judged pourri; by line."""
         names, number = self.names, self.number
         found: list[Drink] = []
-        texts: dict[int, str] = {}  # a cause several drinks share (a 7's, the 6s'), worded once
-        for s, amount, unit, cause, line in self.causes():
-            text = texts.get(id(cause))
-            if text is None:
-                text = texts[id(cause)] = str(cause)
-            found.append(Drink(names[s], amount, unit, text, line, number))
+        for s, amount, unit, cause, line in self.causes():  # worded when shown (Drink.cause_words)
+            found.append(Drink(names[s], amount, unit, cause, line, number))
         return found
 
     def causes(self) -> list[tuple[int, Amount, str, Words, int]]:

@@ -17,7 +17,7 @@ from functools import partial
 from mypy_extensions import mypyc_attr
 
 from ...cards import TAROT_78, UNSEEN_CARD, Card
-from ...messages import Listed, Said, join, listed, said, say, together
+from ...messages import Listed, Said, between, join, listed, said, say, together
 from ...text.numbers import whole
 from ...record import Event
 from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, amount_said, amount_text
@@ -28,7 +28,7 @@ from .mistakes import MISTAKE_CODES, mistakes
 from .places import Places
 from .round import Amount, Bidding, Cause, Dare, Dossier, Duel, NineDraw, Once, Play, Round, Words
 from .ruling import ruling
-from .state import CaroletoState, between, all_owed, hand_size, next_round, say_players
+from .state import CaroletoState, all_owed, hand_size, next_round, say_players
 
 RS = ROI_DE_PIQUE
 SIXES = {1: (1, "sips"), 2: (1, "half"), 3: (1, "glass")}
@@ -482,7 +482,7 @@ class Caroleto(CaroletoState):
             if not r.exchange_owed[seat]:
                 del r.exchange_owed[seat]
             if what == "exchange-up":
-                self._face_up(seat, card, partial(say, "ca.cause.exchange", card=card), r, event, "exchange")
+                self._face_up(seat, card, partial(said, "ca.cause.exchange", card=card), r, event, "exchange")
         elif what == "nine":
             owed = r.nine_draws.pop(next(i for i, d in enumerate(r.nine_draws) if d.drawer == seat))
             self._face_up(seat, card, partial(_nine_cause, self.players, card, owed), r, event, "nine")
@@ -1013,7 +1013,7 @@ class Caroleto(CaroletoState):
     def settle(self) -> None:
         self._settle_view()
 
-    def todo(self) -> list[str]:
+    def todo(self) -> list[Said]:
         view = self._view()
         if view is not self:
             return view.todo()
@@ -1021,41 +1021,41 @@ class Caroleto(CaroletoState):
             return []
         r = self.round
         if self.announced is None and (r is None or (r.number == 1 and r.step == 0)):
-            return [say("ca.todo.announce")]
+            return [said("ca.todo.announce")]
         if r is None:
             return [self._next_todo()]
-        things = [str(what) for _, _, what in self._pending(r) if r.exchange_owed]
+        things = [what for _, _, what in self._pending(r) if r.exchange_owed]
         if not r.complete(self.counts):
             expected = self._next_drawer(r)
             if self._undrawn(r):
                 source = self.players[(expected - r.direction) % self.n] if expected is not None else ""
-                things.append(say("ca.todo.draw", player=self.players[expected], source=source) if expected is not None
-                              else say("ca.todo.draw-any"))
+                things.append(said("ca.todo.draw", player=self.players[expected], source=source) if expected is not None
+                              else said("ca.todo.draw-any"))
             else:
                 waiting = [p for s, p in enumerate(self.players) if s not in r.played and self.counts[s]]
-                things.append(str(say_players("ca.todo.lay", waiting)))
+                things.append(say_players("ca.todo.lay", waiting))
         for seat, state in r.bouts.items():
             if state == "take" and not r.closed and self._bouts_open(r):
-                things.append(say("ca.todo.bout", player=self.players[seat]))
+                things.append(said("ca.todo.bout", player=self.players[seat]))
             elif isinstance(state, Card):
-                things.append(say("ca.todo.use", player=self.players[seat], card=state))
-        things += [text for text in (str(what) for _, _, what in self._pending(r)) if text not in things]
-        things += [say("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)]
+                things.append(said("ca.todo.use", player=self.players[seat], card=state))
+        things += [what for _, _, what in self._pending(r) if what not in things]
+        things += [said("ca.todo.drink", player=self.players[s], amount=self._amount(a, u)) for s, u, a in self._owed_drinks(r)]
         if not things:
             things.append(self._next_todo())
         return things
 
-    def _next_todo(self) -> str:
+    def _next_todo(self) -> Said:
         """What begins the next round: its first draw, or in the last round the cards."""
         nr = next_round(self)
         if nr.last:
             waiting = [p for s, p in enumerate(self.players) if self.counts[s]]
-            return str(say_players("ca.todo.round-lay", waiting, number=nr.number))
+            return say_players("ca.todo.round-lay", waiting, number=nr.number)
         drawer = self._next_drawer(nr)
         if drawer is None:
-            return say("ca.todo.round-any", number=nr.number)
+            return said("ca.todo.round-any", number=nr.number)
         source = self.players[(drawer - nr.direction) % self.n]
-        return say("ca.todo.round-draw", number=nr.number, player=self.players[drawer], source=source)
+        return said("ca.todo.round-draw", number=nr.number, player=self.players[drawer], source=source)
 
     def stats(self) -> dict[str, int]:
         return dict(self.counter)

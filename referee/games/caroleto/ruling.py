@@ -36,7 +36,7 @@ def ruling(rules: Rules, event: Event) -> str | None:
 
 
 def _key(drink: Drink) -> tuple[str, float, str, str]:
-    return drink.player, drink.amount, drink.unit, drink.cause
+    return drink.player, drink.amount, drink.unit, str(drink.cause)
 
 
 def _what(event: Event) -> str:

@@ -11,7 +11,7 @@ from typing import TypedDict
 from mypy_extensions import mypyc_attr
 
 from ...cards import RANK_NAMES, TAROT_78, Card
-from ...messages import Listed, Said, listed, said, together
+from ...messages import Listed, Said, between, listed, said
 from ...record import Event
 from ..base import UNITS, Rules, Setup, amount_said
 from ..seating import Seating
@@ -33,16 +33,6 @@ def hand_size(setup: Setup) -> int:
 def say_players(key: str, players: list[str], **fields: object) -> Said:
     """A sentence about some players, its verb agreeing with their number (key.one for one)."""
     return said(key + ".one" if len(players) == 1 else key, players=listed(players), **fields)
-
-
-def between(separator: object, items: list[object]) -> Listed:
-    """Items written one after the other with ``separator`` between them, when shown."""
-    parts: list[object] = []
-    for item in items:
-        if parts:
-            parts.append(separator)
-        parts.append(item)
-    return together(*parts)
 
 
 class MissingDrink(TypedDict, total=False):

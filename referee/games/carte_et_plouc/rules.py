@@ -15,7 +15,7 @@ import copy
 from mypy_extensions import mypyc_attr
 
 from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
-from ...messages import Listed, Said, join, listed, said, say, together
+from ...messages import Listed, Said, Tag, join, listed, said, say, together
 from ...record import Event
 from ...spelling import in_force
 from ..base import Deal, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes, option_value
@@ -153,7 +153,7 @@ class CarteEtPlouc(Calls):
         if header is not None and header.value.strip():
             read = read_card(header.value.strip(), record.french)
             if read is None or (read.seen and read not in self.deck):
-                raise SetupError(say("cp.bad-starter", value=header.value), header)
+                raise SetupError(say("cp.bad-starter", tag=Tag("Starter"), value=header.value), header)
             starter = read
         self.starter = starter
         stock: list[Card] = []
@@ -163,15 +163,15 @@ class CarteEtPlouc(Calls):
             for word in header.value.replace(",", " ").split():
                 card = read_card(word, record.french)
                 if card is None or (card.suit != UNSEEN and card not in self.deck):
-                    raise SetupError(say("cp.bad-stock", value=word), header)
+                    raise SetupError(say("cp.bad-stock", tag=Tag("Stock"), value=word), header)
                 if card.suit != UNSEEN:
                     if card in placed:
-                        raise SetupError(say("cp.stock-twice", card=card), header)
+                        raise SetupError(say("cp.stock-twice", tag=Tag("Stock"), card=card), header)
                     placed.add(card)
                 stock.append(card)
         size = len(self.deck) - self.size * len(self.players) - 1
         if len(stock) > size:
-            raise SetupError(say("cp.stock-size", count=len(stock), size=size, players=len(self.players)), header)
+            raise SetupError(say("cp.stock-size", tag=Tag("Stock"), count=len(stock), size=size, players=len(self.players)), header)
         cards = self.cards
         cards.stock = [UNSEEN_CARD] * (size - len(stock)) + stock[::-1]
         cards.where.update((c, STOCK) for c in stock if c.suit != UNSEEN)
@@ -200,7 +200,7 @@ class CarteEtPlouc(Calls):
     def _begin(self) -> None:
         self.started = True
         if not self.starter.seen:
-            self.notes.append(said("cp.note.no-starter"))
+            self.notes.append(said("cp.note.no-starter", tag=Tag("Starter")))
 
     # --- Events -----------------------------------------------------------------------------
     def apply(self, event: Event) -> None:
@@ -771,55 +771,55 @@ class CarteEtPlouc(Calls):
         stats.update((f"cards_left_{p}", self.cards.count(s)) for s, p in enumerate(self.players))
         return stats
 
-    def todo(self) -> list[str]:
+    def todo(self) -> list[Said]:
         if self.ended:
             return []
         name = self.players
         things = []
         if self.plouc is not None:
-            things.append(say("cp.todo.plouc", player=name[self.plouc]))
-        things += [say("cp.todo.carte", player=name[s]) for s in sorted(self.carte_due)]
+            things.append(said("cp.todo.plouc", player=name[self.plouc]))
+        things += [said("cp.todo.carte", player=name[s]) for s in sorted(self.carte_due)]
         if self.swapper is not None:
-            things.append(say("cp.todo.swap", player=name[self.swapper]))
+            things.append(said("cp.todo.swap", player=name[self.swapper]))
         things += self._sanctions_text()
-        things += [say("cp.todo.gift", player=name[g], target=name[r]) for g, r in self.gifts]
+        things += [said("cp.todo.gift", player=name[g], target=name[r]) for g, r in self.gifts]
         if self.zero_open:
-            things.append(say("cp.todo.slap"))
+            things.append(said("cp.todo.slap"))
         if self.plouc is None or not self.closing:
             things.append(self._turn_text())
         return things
 
-    def _sanctions_text(self) -> list[str]:
+    def _sanctions_text(self) -> list[Said]:
         """The sanctions owed, as far as the stock can cover them (with nothing left to
         draw, a sanction is void)."""
         available = self.cards.available(self.reshuffle)
-        return [say("cp.todo.sanction", player=self.players[s], count=min(k, available))
+        return [said("cp.todo.sanction", player=self.players[s], count=min(k, available))
                 for s, k in self.sanctions.items() if available]
 
-    def _turn_text(self) -> str:
+    def _turn_text(self) -> Said:
         player = self.players[self.turn]
         available = self.cards.available(self.reshuffle)
         if self.facing():
-            answer = say(self._answer_key().replace("cp.answer", "cp.todo.answer"))
-            return say("cp.todo.owed", player=player, count=min(self.owed, available), answer=answer)
-        again = say("cp.todo.again") if self.again else ""
-        other = say("cp.todo.draws" if available else "cp.todo.passes")
+            answer = said(self._answer_key().replace("cp.answer", "cp.todo.answer"))
+            return said("cp.todo.owed", player=player, count=min(self.owed, available), answer=answer)
+        again: Said | str = said("cp.todo.again") if self.again else ""
+        other = said("cp.todo.draws" if available else "cp.todo.passes")
         known = self.cards.known[self.turn]
         if self.cards.count(self.turn) == 1 and known and self.forbidden_last(known[0]):
-            return say("cp.todo.stuck", player=player, card=known[0], other=other)
+            return said("cp.todo.stuck", player=player, card=known[0], other=other)
         if self.suit is None:
-            return say("cp.todo.any", player=player, again=again, other=other)
-        suit = say(f"cp.suit.{self.suit}")
+            return said("cp.todo.any", player=player, again=again, other=other)
+        suit = said(f"cp.suit.{self.suit}")
         if self.rank == ACE:
-            return say("cp.todo.suit", player=player, again=again, suit=suit, other=other)
-        return say("cp.todo.play", player=player, again=again, suit=suit, rank=say(f"cp.rank.{self.rank}"), other=other)
+            return said("cp.todo.suit", player=player, again=again, suit=suit, other=other)
+        return said("cp.todo.play", player=player, again=again, suit=suit, rank=said(f"cp.rank.{self.rank}"), other=other)
 
     def table(self) -> Table:
         cards = self.cards
         hands = {p: Hand(cards.count(s), list(cards.known[s])) for s, p in enumerate(self.players)}
         extra = {say("cp.state.suit"): say(f"cp.suit.{self.suit}") if self.suit else "?", say("cp.state.variants"): " ".join(sorted(self.variants)) or "-",
                  say("cp.state.sanction"): option_value(self.sanction_kind)}
-        owed = self._sanctions_text()
+        owed = [str(sanction) for sanction in self._sanctions_text()]
         owed += [say("cp.todo.gift", player=self.players[g], target=self.players[r]) for g, r in self.gifts]
         if self.owed:
             owed.append(say("cp.owed", count=self.owed))
