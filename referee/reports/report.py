@@ -75,7 +75,7 @@ def to_json(report: GameReport) -> dict[str, Any]:
         "result": None,
         "tallies": report.tallies,
         "drinks": [{"player": d.player, "amount": d.amount, "unit": d.unit, "cause": cause, "line": d.line,
-                    "round": d.round, "cause_sentence": field_json(d.cause)}
+                    "round": d.round}
                    for d, cause in zip(report.drinks, _causes(report))],
         "drunk": report.drunk,
         "stats": report.stats,
