@@ -13,19 +13,28 @@ followed, never written over blind)."""
 
 from __future__ import annotations
 
+import bisect
+import copy
+import io
+import itertools
+import os
+import pickle
+import re
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import SUITS
+from .cards import SUITS, cards_named_in
 from .config import Resolved, add_defaults
-from .engine import GameReport, check_games
+from .engine import Found, GameReport, error_report, finish, replay, start
 from .games import find_game, load_rules
 from .games.base import Rules, SetupError, Violation, legal_events
 from .convert.importer import looks_json
 from .match import Matches, follow_match
 from .messages import language, say
-from .notation import VERBS, RecordError, parse_text, read_games
-from .record import Record
+from .notation import VERBS, RecordError, game_starts, parse_text, read_games
+from .record import ERRORS_KEPT, Batch, Event, Record
+from .files.lock import RecordLock
 from .files.record_file import FileRefused, RecordFile
 from .spelling import ENGLISH
 from .state import State, replayed_at, state_from
@@ -69,50 +78,603 @@ class Vocabulary:
         return [*self.cards, *self.targets[:2], self.for_word]
 
 
+SNAPSHOT_EVERY = 100
+"""Events between two checkpoints of a game (copies of its rules kept to replay from)."""
+_CONTENT = re.compile(r"^[^\S\n]*+[^\s;]", re.MULTILINE)
+"""A line that is neither blank nor only a comment."""
+_MATCH = re.compile(r'^[^\S\n]*+\[[^\S\n]*+match[^\S\n]++"([^"\n]*)"', re.MULTILINE | re.IGNORECASE)
+"""A ``[Match]`` header (its value as the reader reads it, but for escapes)."""
+_NUMBER = re.compile(r"\d+")
+Fork = Callable[[], Rules]
+Plays = tuple[str | None, bool | None] | None
+"""The game and notation a hand's match gives it (None: it is in no match)."""
+
+
+@dataclass
+class Game:
+    """One game's lines as the record holds them, and what the reader made of them."""
+
+    start: int
+    """Its first line in the record (the comments before its headers included)."""
+    end: int
+    """Its last line."""
+    text: str
+    items: list[Record | RecordError]
+    """A game, or a game that cannot be read (usually one item)."""
+
+    @property
+    def record(self) -> Record | None:
+        return next((item for item in self.items if isinstance(item, Record)), None)
+
+
+@dataclass
+class Checkpoint:
+    """A game's rules after its first ``done`` events, pickled without their setup and
+    their violations (``Found``): those the run had flagged by then are the first
+    ``kept`` of ``found``'s, which the run goes on appending to (a checkpoint costs the
+    game's state, not its violations, and two runs' states can be compared byte for byte)."""
+
+    done: int
+    data: bytes
+    found: Found
+    kept: int
+    count: int
+    open: int
+    seen: dict[str, int]
+    accepted: frozenset[tuple[int, str]]
+    sources: int
+
+    @staticmethod
+    def of(rules: Rules, done: int) -> Checkpoint | None:
+        """The rules as they stand (their violations a Found); None when they cannot be pickled."""
+        found = rules.violations
+        assert isinstance(found, Found)
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+        setup = rules.setup
+        pickler.persistent_id = lambda obj: 0 if obj is setup else 1 if obj is found else None  # type: ignore[method-assign]
+        try:
+            pickler.dump(rules)
+        except (pickle.PicklingError, AttributeError, TypeError):
+            return None
+        return Checkpoint(done, buffer.getvalue(), found, len(found.kept), found.count, found.open, dict(found.seen),
+                          frozenset(found.accepted), len(found.sources))
+
+    def rules(self, setup: object, found: Found | None = None) -> Rules:
+        """A copy of the rules as they stood, with ``found`` (else the violations of then)."""
+        found = found if found is not None else self.violations()
+        unpickler = pickle.Unpickler(io.BytesIO(self.data))
+        unpickler.persistent_load = lambda pid: setup if pid == 0 else found  # type: ignore[method-assign]
+        loaded: Rules = unpickler.load()
+        return loaded
+
+    def violations(self) -> Found:
+        """The violations flagged by then, as a Found of their own."""
+        found = Found()
+        found.kept, found.count, found.open = self.found.kept[:self.kept], self.count, self.open
+        found.seen, found.accepted = dict(self.seen), set(self.accepted)
+        found.sources = dict(itertools.islice(self.found.sources.items(), self.sources))
+        return found
+
+    def rebased(self, base: Checkpoint, found: Found, at: Found, shift: int) -> Checkpoint:
+        """This checkpoint of an old run, taken over by a new run that reached ``base``'s
+        state with ``at`` flagged (its violations ``found``, where the old run's after
+        ``base`` are appended): ``shift`` events fewer before it."""
+        seen = dict(at.seen)
+        for code, n in self.seen.items():
+            if n - base.seen.get(code, 0):
+                seen[code] = seen.get(code, 0) + n - base.seen.get(code, 0)
+        return Checkpoint(self.done - shift, self.data, found, len(at.kept) + self.kept - base.kept,
+                          at.count + self.count - base.count, at.open + self.open - base.open, seen,
+                          frozenset(at.accepted | (self.accepted - base.accepted)), len(found.sources))
+
+
+@dataclass
+class Checked:
+    """A game refereed: its report (before its match adds to it), its checkpoints, and
+    its rules after its last event (to take over where a new run meets an old one)."""
+
+    record: Record
+    report: GameReport
+    inherited: tuple[tuple[str, str, int], ...] = ()
+    """The headers it took from its match and the configuration, as (tag, value, line)."""
+    snapshots: list[Checkpoint] = field(default_factory=list)
+    end: Checkpoint | None = None
+    setup: object = None
+    """The rules' setup (shared by every copy: the headers it is made from are the same)."""
+
+
+def fork_of(rules: Rules) -> Fork | None:
+    """A way to get copies of the rules as they stand now, their violations included:
+    pickled once (its setup, and the record in it, shared), unpickled for each copy;
+    deep-copied where they cannot be pickled; None when they cannot be copied at all."""
+    found = rules.violations
+    source_of = getattr(found, "source_of", None)
+    if source_of is not None:
+        found.source_of = None  # type: ignore[attr-defined]  # a lambda: not to be pickled
+    try:
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+        pickler.persistent_id = lambda obj: 0 if obj is rules.setup else None  # type: ignore[method-assign]
+        try:
+            pickler.dump(rules)
+        except (pickle.PicklingError, AttributeError, TypeError):
+            try:
+                kept = copy.deepcopy(rules, {id(rules.setup): rules.setup})
+            except (copy.Error, TypeError, AttributeError, RecursionError):
+                return None
+            return lambda: copy.deepcopy(kept, {id(kept.setup): kept.setup})
+        data, setup = buffer.getvalue(), rules.setup
+
+        def load() -> Rules:
+            unpickler = pickle.Unpickler(io.BytesIO(data))
+            unpickler.persistent_load = lambda _: setup  # type: ignore[method-assign]
+            loaded: Rules = unpickler.load()
+            return loaded
+
+        return load
+    finally:
+        if source_of is not None:
+            found.source_of = source_of  # type: ignore[attr-defined]
+
+
+def _moved_event(e: Event, by: int) -> Event:
+    return Event(e.player, e.verb, e.line + by, e.column, e.cards, e.cards_text, e.cards_column, e.target,
+                 e.word, e.move, e.time, e.comment, e.suit)  # not replace(): 3 times faster
+
+
+def _shift(item: Record | RecordError, by: int, in_place: bool = False) -> Record | RecordError:
+    """A game read, its lines ``by`` lines further on (a copy: the game read is kept as it
+    was; ``in_place``: its events are moved themselves, for a game read that nothing else
+    uses: a hundred thousand events moved in milliseconds rather than half a second);
+    its inherited headers are given again by the next refereeing."""
+    def error(e: RecordError) -> RecordError:
+        return e.replace(line=e.line + by) if e.line else e
+
+    if isinstance(item, RecordError):
+        return error(item)
+    if in_place:
+        for event in item.events:
+            event.line += by
+        events = item.events
+    else:
+        events = [_moved_event(e, by) for e in item.events]
+    moved = Record(item.path, item.line + by, [h.replace(line=h.line + by) for h in item.headers], events,
+                   [c.replace(line=c.line + by) for c in item.comments], item.text, item.text_line + by)
+    moved.errors, moved.error_count = [error(e) for e in item.errors], item.error_count
+    moved.french = item.french
+    moved.seen = deque(Batch(b.start + by, b.text, [], [], []) for b in item.seen)
+    return moved
+
+
+def _whole(record: Record) -> None:
+    """Take every event of a game read lazily, its unreadable lines counted as ``check``
+    counts them, and keep its lines (for the state and explain)."""
+    record.seen = deque()
+    events, comments = list(record.events), list(record.comments)
+    for batch in record.each_batch():
+        events += batch.events
+        comments += batch.comments
+    record.events, record.comments, record.batches = events, comments, None
+
+
+def _relative(inherited: tuple[tuple[str, str, int], ...], line: int) -> tuple[tuple[str, str, int], ...]:
+    return tuple((tag, value, at - line) for tag, value, at in inherited)
+
+
+def _shifted(report: GameReport, by: int, lines: range) -> GameReport | None:
+    """A copy of a game's report with every line ``by`` lines further on (``lines``: the
+    game's, before); None where a violation's line cannot be set on a copy (a build where
+    Violation is compiled, its fields final), or where a message may name a line of the
+    game: the game is then replayed."""
+    if by == 0:
+        return report
+    words = [v.message for v in report.violations] + list(report.notes)
+    if any(int(number) in lines for text in words for number in _NUMBER.findall(text)):
+        return None  # what is said may name a line of the game (« the slap of line 12 »): replayed, said anew
+    moved = copy.copy(report)
+    try:
+        violations = []
+        for violation in report.violations:
+            shifted = copy.copy(violation)
+            object.__setattr__(shifted, "line", violation.line + by)
+            violations.append(shifted)
+    except (AttributeError, TypeError):
+        return None
+    moved.violations = violations
+    moved.line = report.line + by
+    moved.errors = [e.replace(line=e.line + by) if e.line else e for e in report.errors]
+    if report.error is not None and report.error.line:
+        moved.error = report.error.replace(line=report.error.line + by)
+    moved.sources = {line + by: text for line, text in report.sources.items()}
+    return moved
+
+
+def _inherited(record: Record) -> tuple[tuple[str, str, int], ...]:
+    return tuple((h.tag, h.value, h.line) for h in record.inherited)
+
+
+def _common(old: Sequence[object], new: Sequence[object]) -> tuple[int, int]:
+    """How many items two sequences share at their start, and then at their end."""
+    limit = min(len(old), len(new))
+    head = next((i for i in range(limit) if old[i] != new[i]), limit)
+    tail = next((i for i in range(limit - head) if old[-1 - i] != new[-1 - i]), limit - head)
+    return head, tail
+
+
 class Replayer:
-    """The last game of a record replayed as the record grows at its end (a line played,
-    an editor's line): the games before the last one are read and replayed once, and only
-    what the next games need of them kept (the standing of their matches, the game and
-    notation each match plays); the next replay starts from the last game, as long as the
-    text before it is unchanged (else everything is replayed again, once). The answers
-    are those of replaying the whole text, line numbers included."""
+    """A record held open while it changes (``play``, the table page, the editor): its
+    games, each read and refereed on its own and kept until its text changes.
 
-    def __init__(self, path: str) -> None:
+    On every change the text is cut into games without being parsed
+    (``notation.game_starts``); a game whose text and first line are those of a game
+    already read is neither read nor replayed again, and a game that only moved (lines
+    added or removed above it) is numbered anew, not read (nor replayed, when what is said
+    of it names no line of it). Within a game that changed, only the lines that changed are
+    read again (when the game's head did not change), and the game is replayed from its
+    last checkpoint before the first event that changed (a copy of its rules every
+    SNAPSHOT_EVERY events); where the new run's state meets the old run's again after the
+    change (the same state before the same events), the old run's end is taken over, its
+    violations after that point included. The answers are those of replaying the whole
+    text as ``check`` does: the matches followed in file order, the configuration's
+    default options given to each game."""
+
+    def __init__(self, path: str, settings: Resolved | None = None) -> None:
         self.path = path
-        self.prefix = ""
-        """The text of the games replayed once, up to the start of the last game's headers."""
-        self.lines = 0
-        self.matches = Matches()
-        self.games: dict[str, str] = {}
-        self.french: dict[str, bool] = {}
+        self.settings = settings
+        """What the configuration says for this file (``config.resolve``): its games' default options."""
+        self.games: list[Game] = []
+        self.reports: list[tuple[Game, Record | RecordError, GameReport]] = []
+        """Each game's report, its match's faults and standing included, in file order."""
+        self.lines: list[str] = []
+        self.counts: Counter[str] = Counter()
+        """``games read``, ``games moved`` (numbered anew, not read), ``lines read`` (of a
+        game that changed, only its lines that changed), ``reports moved`` (numbered anew,
+        not replayed), ``events replayed`` and ``runs met`` (a replay that met the old run
+        after a change and took over its end) since the record was opened."""
+        self._read: dict[tuple[int, str, Plays], Game] = {}
+        self._checked: dict[tuple[int, str, int, tuple[tuple[str, str, int], ...]], Checked] = {}
+        self._by_start: dict[int, Checked] = {}
+        self._checked_by_text: dict[tuple[object, ...], Checked] | None = None
+        """The games refereed before, by their text (made when a game is not found in place)."""
+        self._by_text: dict[tuple[str, Plays], Game] | None = None
+        """The games read before, by their text (made when a game is not found in place)."""
+        self._games_at: dict[int, tuple[Game, Plays]] = {}
+        """The games read before, by their first line (a game changed in place is read in part)."""
 
-    def last(self, text: str, prepare: Callable[[Record], None] | None = None) -> tuple[Record | RecordError, GameReport]:
-        """The last game of ``text`` (lines ending in ``\n``) and its report; ``prepare``
-        as ``check_games`` takes it (the configuration's default options)."""
-        import io
+    def last(self, text: str) -> tuple[Record | RecordError, GameReport]:
+        """The last game of ``text`` and its report (``text`` holds at least a game)."""
+        self.update(text)
+        if not self.reports:
+            error = RecordError(self.path, 1, 1, say("file.empty"))
+            return error, error_report(error)
+        _, item, report = self.reports[-1]
+        return item, report
 
-        if not text.startswith(self.prefix):
-            self.prefix, self.lines, self.matches, self.games, self.french = "", 0, Matches(), {}, {}
-        games, french = dict(self.games), dict(self.french)
-        items = list(read_games(self.path, io.BytesIO(text[len(self.prefix):].encode("utf-8")), first_line=self.lines + 1,
-                                match_games=games, match_french=french))
-        matches = self.matches.copy()
-        found = []
-        for index, (item, report) in enumerate(check_games(items, prepare=prepare, matches=matches)):
-            found.append((item, report))
-            if index < len(items) - 1 and isinstance(item, Record):
-                follow_match(item, games, french)
-            if index == len(items) - 2 and isinstance(items[-1], Record):  # the games before the last: once
-                self._advance(text, items[-1].line, matches.copy(), games, french)
-        return found[-1]
+    # --- Reading -----------------------------------------------------------------------
 
-    def _advance(self, text: str, line: int, matches: Matches, games: dict[str, str], french: dict[str, bool]) -> None:
-        """Keep the games before ``line`` (where the last game's headers start) as replayed."""
-        offset = len(self.prefix)
-        for _ in range(line - 1 - self.lines):
-            offset = text.index("\n", offset) + 1
-        self.prefix, self.lines, self.matches = text[:offset], line - 1, matches
-        self.games, self.french = dict(games), dict(french)
+    def update(self, text: str) -> None:
+        """Take the record's new text: read the games that changed, referee them again."""
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if text and not text.endswith("\n"):
+            text += "\n"
+        self.lines = text.split("\n")[:-1]
+        self._by_text = None
+        self._in_place: set[int] = set()
+        """The games read before and found in place in this text (their events are not moved)."""
+        self._shared: set[tuple[str, Plays]] = set()
+        """The texts of games read before at several places."""
+        self._moved_away: set[int] = set()
+        """The games read before whose events were moved to another place in this text."""
+        starts = sorted({1, *game_starts(text)}) if text else []
+        games, read, at = [], {}, {}
+        match_games: dict[str, str] = {}
+        match_french: dict[str, bool] = {}
+        for n, first in enumerate(starts):
+            last = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines) + 1  # the last: the line after the text too
+            chunk = "".join(line + "\n" for line in self.lines[first - 1:last])
+            if not _CONTENT.search(chunk):
+                continue
+            match = _MATCH.search(chunk)
+            # the game its match plays and its notation, when it names neither
+            plays = (match_games.get(match.group(1)), match_french.get(match.group(1))) if match else None
+            key = (first, chunk, plays)
+            kept = self._read.get(key)
+            if kept is not None and id(kept) in self._moved_away:  # its events were moved to another place
+                kept = None
+            if kept is not None:
+                self._in_place.add(id(kept))
+            game = (kept or self._moved(first, chunk, plays) or self._changed(first, chunk, plays, match_games, match_french)
+                    or Game(first, last, chunk, self._parse(first, chunk, match_games, match_french)))
+            game.end = last  # the same lines may now end before the line after the text
+            read[key] = game
+            at[first] = game, plays
+            games.append(game)
+            for record in game.items:
+                if isinstance(record, Record):
+                    follow_match(record, match_games, match_french)
+        self._read, self.games, self._games_at = read, games, at
+        self._referee()
+
+    def _moved(self, first: int, chunk: str, plays: Plays) -> Game | None:
+        """A game read before whose lines moved (lines were added or removed above it): the
+        same game, its lines numbered anew, without reading it again."""
+        if self._by_text is None:
+            self._by_text, self._shared = {}, set()
+            for (_, text, game), g in self._read.items():
+                if (text, game) in self._by_text:
+                    self._shared.add((text, game))
+                self._by_text[text, game] = g
+        key = (chunk, plays)
+        shared = key in self._shared  # the same text at several places: copied for each
+        old = self._by_text.get(key) if shared else self._by_text.pop(key, None)  # else moved once
+        if old is None:
+            return None
+        self.counts["games moved"] += 1
+        by = first - old.start
+        in_place = not shared and id(old) not in self._in_place  # not the game read of another place of this text
+        if in_place:
+            self._moved_away.add(id(old))
+        return Game(first, old.end + by, chunk, [_shift(item, by, in_place) for item in old.items])
+
+    def _changed(self, first: int, chunk: str, plays: Plays, match_games: dict[str, str],
+                 match_french: dict[str, bool]) -> Game | None:
+        """A game read before at the same line whose events' lines changed (its head did
+        not): only the lines that changed are read, the events of the others kept (those
+        after them numbered anew). None when it must be read whole."""
+        found = self._games_at.get(first)
+        if found is None or found[1] != plays or len(found[0].items) != 1 or id(found[0]) in self._moved_away:
+            return None
+        old = found[0]
+        record = old.items[0]
+        if not isinstance(record, Record) or record.error_count != len(record.errors) or not record.events:
+            return None
+        body = record.text_line + record.text.count("\n")  # the line after the game's head
+        before, after = old.text.split("\n")[:-1], chunk.split("\n")[:-1]
+        head, tail = _common(before, after)
+        if first + head < body:
+            return None
+        # read from the last event line before the change (else from the head's end): the head stays the head
+        lines = [e.line for e in record.events]
+        index = bisect.bisect_left(lines, first + head)
+        head = max(body, lines[index - 1] if index else body) - first
+        tail = min(tail, len(after) - head, len(before) - head)
+        changed = after[head:len(after) - tail]
+        part = "".join(line + "\n" for line in after[:body - first]) + "".join(line + "\n" for line in changed)
+        items = self._parse(first, part, dict(match_games), dict(match_french), count=False)
+        if len(items) != 1 or not isinstance(items[0], Record):
+            return None
+        new = items[0]
+        if new.headers != record.headers or new.text != record.text or new.french != record.french:
+            return None
+        self.counts["lines read"] += len(changed)
+        by, moved = first + head - body, len(after) - len(before)
+        for event in new.events:
+            event.line += by
+        cut, resume = first + head, first + len(before) - tail  # the old lines changed: [cut, resume)
+        errors = ([e for e in record.errors if e.line < cut] + [e.replace(line=e.line + by) for e in new.errors]
+                  + [e.replace(line=e.line + moved) for e in record.errors if e.line >= resume])
+        if len(errors) >= ERRORS_KEPT:
+            return None
+        spliced = Record(record.path, record.line, record.headers,
+                         [e for e in record.events if e.line < cut] + new.events
+                         + [e if not moved else _moved_event(e, moved) for e in record.events if e.line >= resume],
+                         record.comments, record.text, record.text_line, errors=errors, error_count=len(errors))
+        spliced.french = record.french
+        spliced.seen = deque([Batch(body, "".join(line + "\n" for line in after[body - first:]), [], [], [])])
+        self._in_place.add(id(old))  # its events are shared: never moved in place
+        return Game(first, first + len(after) - 1, chunk, [spliced])
+
+    def _parse(self, first: int, chunk: str, match_games: dict[str, str], match_french: dict[str, bool],
+               count: bool = True) -> list[Record | RecordError]:
+        """The games of a stretch of lines that starts at line ``first`` (one, usually)."""
+        if count:
+            self.counts["games read"] += 1
+        data = chunk.encode("utf-8", "surrogatepass")  # a lone surrogate: a byte that cannot be read
+        items: list[Record | RecordError] = []
+        for item in read_games(self.path, io.BytesIO(data), lazy=True, match_games=match_games, first_line=first,
+                               match_french=match_french):
+            if isinstance(item, Record):
+                _whole(item)
+            items.append(item)
+        return items
+
+    # --- Refereeing --------------------------------------------------------------------
+
+    def _referee(self) -> None:
+        """Referee every game in file order, as ``check`` does; a game refereed already
+        (same text, same place, same inherited headers) is not replayed."""
+        matches = Matches()
+        reports: list[tuple[Game, Record | RecordError, GameReport]] = []
+        checked: dict[tuple[int, str, int, tuple[tuple[str, str, int], ...]], Checked] = {}
+        by_start: dict[int, Checked] = {}
+        for game in self.games:
+            for item in game.items:
+                if isinstance(item, RecordError):
+                    reports.append((game, item, error_report(item)))
+                    continue
+                item.inherited = []
+                matches.prepare(item)
+                if self.settings is not None and self.settings.games:
+                    add_defaults(item, self.settings.games)
+                key = (game.start, game.text, item.line, _inherited(item))
+                done = (self._checked.get(key) or self._moved_check(game, item)
+                        or self._check(item, self._by_start.get(item.line)))
+                checked[key] = by_start[item.line] = done
+                report = copy.copy(done.report)
+                matches.settle(item, report)
+                missing = {v.line for v in report.violations} - report.sources.keys()
+                if missing:  # found after the replay (a match's faults, on its headers)
+                    report.sources = {**report.sources, **item.sources(missing)}
+                reports.append((game, item, report))
+        self._checked, self._by_start, self.reports = checked, by_start, reports
+        self._checked_by_text = None
+
+    def _moved_check(self, game: Game, record: Record) -> Checked | None:
+        """A game refereed before whose lines moved (lines added or removed above it),
+        the same text and the same inherited headers: its report, its lines numbered
+        anew, without replaying it (``reports moved`` counts it). Its checkpoints are
+        dropped (they name the old lines): a change in it later replays it whole."""
+        if self._checked_by_text is None:
+            self._checked_by_text = {(key[1], key[2] - key[0], _relative(checked.inherited, checked.record.line)): checked
+                                     for key, checked in self._checked.items()}
+        old = self._checked_by_text.get((game.text, record.line - game.start,
+                                         _relative(_inherited(record), record.line)))
+        if old is None:
+            return None
+        span = game.text.count("\n") + max([0, *(v.line - old.record.line for v in old.report.violations)])
+        report = _shifted(old.report, record.line - old.record.line, range(old.record.line - 1, old.record.line + span + 1))
+        if report is None:
+            return None
+        self.counts["reports moved"] += 1
+        return Checked(record, report, _inherited(record))
+
+    def _check(self, record: Record, before: Checked | None) -> Checked:
+        """Referee one game, from the last checkpoint that the change left valid; its
+        cards named in the record's notation, as check names them."""
+        with cards_named_in(record.french):
+            return self._check_named(record, before)
+
+    def _check_named(self, record: Record, before: Checked | None) -> Checked:
+        events = record.events
+        resumed = self._resume(record, before)
+        if before is not None and resumed is not None:
+            rules = resumed.rules(before.setup)
+            done, setup = resumed.done, before.setup
+            snapshots = [s for s in before.snapshots if s.done <= done]
+        else:
+            try:
+                rules = start(record)
+            except SetupError:
+                from .engine import check
+
+                return Checked(record, check(record), _inherited(record))
+            rules.violations = Found()  # as check keeps them
+            done, snapshots, setup = 0, [], rules.setup
+        found = rules.violations
+        assert isinstance(found, Found)
+        # where the new events meet the old ones again: the old run's checkpoints there, by new count
+        meet: dict[int, Checkpoint] = {}
+        if before is not None and before.end is not None and self._comparable(record, before):
+            old = before.record.events
+            _, tail = _common(old, events)
+            shift = len(old) - len(events)
+            meet = {s.done - shift: s for s in before.snapshots if s.done - shift >= max(done + 1, len(events) - tail)}
+        first_meet = min(meet, default=len(events))
+        while done < len(events):
+            stops = [len(events), *(n for n in meet if n > done)]
+            if done < first_meet:  # after the change, the checkpoints are taken where the old run's were
+                stops.append((done // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY)
+            upto = min(stops)
+            replay(rules, record.replace(events=events[done:upto]))
+            self.counts["events replayed"] += upto - done
+            done = upto
+            kept = Checkpoint.of(rules, done) if done < len(events) else None
+            if kept is None:
+                continue
+            snapshots.append(kept)
+            old_point = meet.get(done)
+            if old_point is not None and before is not None and before.end is not None and old_point.data == kept.data:
+                self.counts["runs met"] += 1
+                return self._taken_over(record, before, old_point, found, snapshots, setup)
+        end = Checkpoint.of(rules, done)
+        report = finish(rules, record)
+        self._fill_sources(report, record)
+        return Checked(record, report, _inherited(record), snapshots, end, setup)
+
+    def _taken_over(self, record: Record, before: Checked, point: Checkpoint, found: Found,
+                    snapshots: list[Checkpoint], setup: object) -> Checked:
+        """The game's end as the old run had it from ``point`` on (the same state, the same
+        events after it): its violations after ``point`` added to this run's, then finished."""
+        end = before.end
+        assert end is not None
+        shift = point.done - snapshots[-1].done
+        at = copy.copy(found)
+        at.seen, at.accepted = dict(found.seen), set(found.accepted)
+        kept_old = point.found.kept[point.kept:end.kept]
+        found.kept = found.kept + kept_old
+        found.count += end.count - point.count
+        found.open += end.open - point.open
+        for code, n in end.seen.items():
+            if n - point.seen.get(code, 0):
+                found.seen[code] = found.seen.get(code, 0) + n - point.seen.get(code, 0)
+        found.accepted |= end.accepted - point.accepted
+        taken = [s.rebased(point, found, at, shift) for s in before.snapshots if s.done > point.done]
+        rules = end.rules(setup, found)
+        final = end.rebased(point, found, at, shift)
+        report = finish(rules, record)
+        self._fill_sources(report, record)
+        return Checked(record, report, _inherited(record), snapshots + taken, final, setup)
+
+    @staticmethod
+    def _fill_sources(report: GameReport, record: Record) -> None:
+        missing = {v.line for v in report.violations} - report.sources.keys()
+        if missing:
+            report.sources = {**report.sources, **record.sources(missing)}
+
+    @staticmethod
+    def _comparable(record: Record, before: Checked) -> bool:
+        """Whether a game's old run is of the same game: its headers, its inherited ones."""
+        return before.record.headers == record.headers and before.inherited == _inherited(record)
+
+    def _resume(self, record: Record, before: Checked | None) -> Checkpoint | None:
+        """The last checkpoint that holds for this game's new text: its headers unchanged,
+        and the events it replayed too."""
+        if before is None or not before.snapshots or not self._comparable(record, before):
+            return None
+        same, _ = _common(before.record.events, record.events)
+        usable = [s for s in before.snapshots if s.done <= same]
+        return usable[-1] if usable else None
+
+    def rules_before(self, line: int, record: Record | None = None) -> Rules | None:
+        """The rules of the game that holds a line (or of ``record``), with every event
+        before it replayed (from the last checkpoint before it); None outside a game that
+        can be set up."""
+        record = record if record is not None else self.record_at(line)
+        if record is None:
+            return None
+        checked = self._by_start.get(record.line)
+        events = [e for e in record.events if e.line < line]
+        usable = [s for s in (checked.snapshots if checked else []) if s.done <= len(events)]
+        if checked is not None and usable:
+            done = usable[-1].done
+            rules = usable[-1].rules(checked.setup)
+        else:
+            try:
+                rules = start(record)
+            except SetupError:
+                return None
+            rules.violations, done = Found(), 0  # as check keeps them
+        replay(rules, record.replace(events=events[done:]))
+        self.counts["events replayed"] += len(events) - done
+        return rules
+
+    def rules_after(self, record: Record) -> Rules | None:
+        """The rules of a game refereed here after all its events, as ``state.rules_at``
+        leaves them (settled, concluded when its ``Result`` header says so), from its last
+        checkpoint, not replayed; None when it has none."""
+        checked = self._by_start.get(record.line)
+        if checked is None or checked.record is not record or checked.end is None:
+            return None
+        from .engine import _result_tag
+
+        with cards_named_in(record.french):
+            rules = checked.end.rules(checked.setup)
+            rules.settle()
+            if _result_tag(record):
+                rules.conclude()
+        return rules
+
+    def game_at(self, line: int) -> tuple[Game, Record | RecordError, GameReport] | None:
+        """The game that holds a line, and its report."""
+        for game, item, report in self.reports:
+            if game.start <= line <= game.end:
+                return game, item, report
+        return None
+
+    def record_at(self, line: int) -> Record | None:
+        found = self.game_at(line)
+        return found[1] if found is not None and isinstance(found[1], Record) else None
 
 
 class SessionError(Exception):
@@ -138,29 +700,46 @@ class Session:
     record: Record | None = None
     report: GameReport | None = None
     rules: Rules | None = None
-    """The last game replayed once (``state.replayed_at``), worded for each reader by ``state``."""
+    """The last game replayed once, worded for each reader by ``state``."""
     states: dict[str, State] = field(default_factory=dict)
     """The game as it stands, worded in each language asked for so far (from ``rules``)."""
     replayer: Replayer | None = None
-    """What replays the record (kept by the table page across its sessions)."""
+    """What replays the record, only where it changed (made by ``load``)."""
     read: bytes = b""
     """The bytes the game as it stands was read from."""
-
-    def follow(self) -> bool:
-        """Whether another hand changed the record since this session read it (an editor's
-        save: by rename, in place, or cut and written); the record is then read again, the
-        file its name now leads to when it was saved by rename, and the lines this session
-        wrote can no longer be taken back. FileRefused when the name leads to no file."""
-        if self.file.moved():
-            self.file.reopen()
-        elif self.file.read_bytes() == self.read:
-            return False
-        self.written.clear()
-        self.load()
-        return True
     settings: Resolved | None = None
     """What the configuration says for this file (``config.resolve``): its games' default
     options, and the codes it reports, as ``check`` reads them."""
+    lock: RecordLock | None = None
+    """The record's writing lock, taken again on the file the name leads to after a save by rename."""
+    stamp: tuple[int, int] | None = None
+    """The size and time of change of the file when it was read (None: not read, or read again at the next ``load``)."""
+
+    def follow(self, thorough: bool = True, load: bool = True) -> bool:
+        """Whether another hand changed the record since this session read it (an editor's
+        save: by rename, in place, or cut and written; an append): the file the name now
+        leads to is then held in its place (under the writing lock), the lines this session
+        wrote can no longer be taken back, and the record is read again (at once, or at the
+        next ``load`` when ``load`` is false). ``thorough``: the bytes are compared too,
+        not only the size and time of change (before a write). FileRefused when the name
+        leads to no file."""
+        if self.file.moved():
+            self.file.reopen()
+            if self.lock is not None:
+                self.lock.lock_record()
+        elif self.stamp is None:  # not read yet, or to be read again: nothing to follow
+            return False
+        elif self._stamp() == self.stamp and (not thorough or self.file.read_bytes() == self.read):
+            return False
+        self.written.clear()
+        self.stamp = None
+        if load:
+            self.load()
+        return True
+
+    def _stamp(self) -> tuple[int, int]:
+        status = os.fstat(self.file.fd)
+        return status.st_size, status.st_mtime_ns
 
     def _prepare(self, record: Record) -> None:
         if self.settings is not None and self.settings.games:
@@ -173,16 +752,16 @@ class Session:
 
     # --- The file ------------------------------------------------------------------------
     def load(self) -> None:
-        """Read the file and replay its last game; SessionError when it cannot be read."""
+        """Read the file and replay its last game (only what changed since the last
+        read); SessionError when it cannot be read."""
+        stamp = self._stamp()
         data = self.file.read_bytes()
-        self.read = data
+        self.read, self.stamp = data, stamp  # followed from here, even when it cannot be read
         if looks_json(self.path, data):  # lines are appended to a text record only
             raise SessionError(say("live.json-record", path=self.path))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:  # as check says it: a file check refuses is not played on
-            import io
-
             found = (i for i in read_games(self.path, io.BytesIO(data)) if isinstance(i, RecordError))
             fallback = RecordError(self.path, 0, 0, say("file.not-utf8", byte=data[error.start]))
             raise SessionError(str(next(found, fallback))) from None
@@ -192,8 +771,9 @@ class Session:
 
     def _last_game(self, text: str) -> tuple[Record | RecordError, GameReport]:
         if self.replayer is None:
-            self.replayer = Replayer(self.path)
-        return self.replayer.last(text, self._prepare)
+            self.replayer = Replayer(self.path, self.settings)
+        self.replayer.settings = self.settings
+        return self.replayer.last(text)
 
     def _replay(self, text: str) -> None:
         record, report = self._last_game(text)
@@ -203,7 +783,9 @@ class Session:
             raise SessionError(str(report.error))
         if self.settings is not None:
             selected(report, self.settings.chosen)  # as check reports it
-        self.record, self.report, self.rules = record, report, replayed_at(record)
+        assert self.replayer is not None
+        rules = self.replayer.rules_after(record)
+        self.record, self.report, self.rules = record, report, rules if rules is not None else replayed_at(record)
         self.states = {}
 
     @property
@@ -256,6 +838,8 @@ class Session:
         record, report = self._last_game(text)
         if isinstance(record, RecordError):
             return [], record
+        if record.errors:  # a line that cannot be read, as check reads the game
+            return [], record.errors[0]
         if not any(e.line == number for e in record.events) and not line.lstrip().startswith(";"):
             return [], RecordError(self.path, number, 1, say("live.not-an-event"), line)
         chosen = self.settings.chosen if self.settings is not None else (lambda code: True)

@@ -66,9 +66,10 @@ def test_a_change_before_the_last_game_is_replayed_again(path) -> None:
     text = text_of(path)
     replayer = Replayer("r.txt")
     assert seen(replayer.last(text)) == whole(text)
-    assert replayer.lines > 0, "the games before the last were kept"
+    read = replayer.counts["games read"]
     changed = "; a comment typed at the top\n" + text
     assert seen(replayer.last(changed)) == whole(changed)
+    assert replayer.counts["games read"] == read + 1, "the first game read again, the others moved"
     first_game_cut = text[: text.index("\n", text.index("\n[", 1) + 1) + 1] if "\n[" in text else text
     assert seen(replayer.last(first_game_cut)) == whole(first_game_cut)
 
@@ -77,6 +78,89 @@ def test_a_match_hand_that_names_no_game_plays_its_matchs() -> None:
     text = text_of(ROOT / "records/pierre-qui-roule/match.txt")  # the second hand names no game
     replayer = Replayer("r.txt")
     assert seen(replayer.last(text)) == whole(text)
-    assert replayer.games == {"Friday": "pierre-qui-roule"} and replayer.lines > 0
+    assert replayer.counts["games read"] == 2
     more = text + "\n; a third hand, after the match\n"
     assert seen(replayer.last(more)) == whole(more)
+    assert replayer.counts["games read"] == 2 and replayer.counts["lines read"] > 0, "only the lines added were read"
+
+
+def every_game(text: str) -> list[tuple[object, ...]]:
+    """Each game of the text as check sees it (read whole, its unreadable lines left out)."""
+    import io
+
+    from referee.live import _whole
+    from referee.notation import read_games
+
+    items = []
+    for item in read_games("r.txt", io.BytesIO(text.encode()), lazy=True):
+        if not isinstance(item, RecordError):
+            _whole(item)  # its batches taken before the next game is read
+        items.append(item)
+    return [seen(game) for game in check_games(items)]
+
+
+def long_game(faults: bool = True) -> list[str]:
+    """A simulated game of Bataille corse of about a thousand lines (hands hidden as a
+    table sees them), with a line of a player who is not at the table every 150 lines
+    (flagged, and left out of the replay: the state is the same after it)."""
+    from referee.simulate import simulate
+
+    lines = simulate("bataille-corse", 4, 3, hidden=True, max_events=1000).split("\n")
+    if faults:
+        for n in range(len(lines) - 1, 20, -150):
+            lines.insert(n, "Zoe plays 7H")
+    return lines
+
+
+def test_edits_inside_a_long_game_answer_as_a_whole_replay() -> None:
+    """Cards changed, lines taken out, added, made unreadable, at the start, the middle
+    and the end of a long game: each answer is that of replaying the whole text."""
+    import random
+
+    lines = long_game()
+    text = "\n".join(lines) + "\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    pick = random.Random(33)
+    events = [n for n, line in enumerate(lines) if " plays " in line]
+    for round_ in range(12):
+        n = pick.choice(events)
+        changed = list(lines)
+        kind = round_ % 4
+        if kind == 0:
+            changed[n] = changed[n].rsplit(" ", 1)[0] + " ZZ"  # cannot be read
+        elif kind == 1:
+            del changed[n]
+        elif kind == 2:
+            changed.insert(n, changed[n])
+        else:
+            changed[n] = changed[n].rsplit(" ", 1)[0] + " 2C"
+        for version in (changed, lines):  # the change, then back
+            text = "\n".join(version) + "\n"
+            replayer.update(text)
+            assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), (round_, n)
+    assert replayer.counts["games read"] == 1, "the game was read once, then only the lines that changed"
+    assert replayer.counts["events replayed"] < 24 * 1000, "replayed from checkpoints"
+
+
+def test_a_change_the_game_forgets_takes_the_old_runs_end() -> None:
+    """A comment changed on an event line early in a long game: the replay goes on from
+    the checkpoint before it until its state meets the old run's, then takes the old
+    run's end (its faults after that point, on their lines); the answer is that of
+    replaying the whole text."""
+    lines = long_game()
+    text = "\n".join(lines) + "\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    n = next(i for i, line in enumerate(lines) if " plays " in line and i > 60)
+    before = replayer.counts["events replayed"]
+    for comment in (" ; first", " ; second", ""):
+        changed = list(lines)
+        changed[n] += comment
+        text = "\n".join(changed) + "\n"
+        replayer.update(text)
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), comment
+    assert replayer.counts["runs met"] == 3
+    assert replayer.counts["events replayed"] - before < 3 * 2 * 100, "at most two checkpoints' worth each time"
+    assert sum(report.violations != [] for _, _, report in replayer.reports) == 1
+    assert len(replayer.reports[-1][2].violations) >= 3, "the faults after the change were taken over"

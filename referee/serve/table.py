@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import functools
-import os
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,7 +22,7 @@ from ..cli.explain import explanation
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
 from ..text.locales import languages as spoken
-from ..live import NOT_REPLAYED, Replayer, Session, SessionError, headers_record, accepted_line
+from ..live import NOT_REPLAYED, Session, SessionError, headers_record, accepted_line
 from ..files.lock import LockHeld, RecordLock
 from .. import messages
 from ..messages import join, say
@@ -87,13 +86,11 @@ class Served:
         self.version = 0
         self.made: tuple[str, str] | None = None
         """The table the last line written from a page was chosen on, and that line."""
-        self._session: Session | None = None
-        """The game as it stands, replayed once for readers of every language (its
-        sentences are worded as each page is shown)."""
-        self._stamp: tuple[int, int] | None = None
-        self._read: bytes | None = None
-        self.replayer = Replayer(path)
-        """The games before the last, replayed once for every session and version."""
+        self.live = Session(path, self.file, settings=settings, lock=lock)
+        """The record as it stands, replayed only where it changed, once for readers of
+        every language (its sentences are worded as each page is shown)."""
+        self.loaded = False
+        """Whether ``live`` holds the record as it is now."""
 
     # --- Reading -------------------------------------------------------------------------
     def is_new(self) -> bool:
@@ -105,27 +102,18 @@ class Served:
         show it (its sentences are worded in the language in use when asked for);
         SessionError when the record cannot be read (said in the language in use)."""
         self.refresh()
-        found = self._session
-        if found is None:
-            found = Session(self.path, self.file, replayer=self.replayer, settings=self.settings)
-            found.load()
-            self._session = found
-            self._stamp, self._read = (self.file.status.st_size, self.file.status.st_mtime_ns), found.read
-        return found
+        if not self.loaded:
+            self.live.load()
+            self.loaded = True
+        return self.live
 
-    def refresh(self) -> bool:
+    def refresh(self, thorough: bool = False) -> bool:
         """Whether another hand changed the record since it was read (appended to it,
         rewrote or cut it in place, or saved it by rename: the file now at the name is then
-        held in its place, under the writing lock); it is then read anew at the next look.
+        held in its place, under the writing lock): ``Session.follow``, by the size and
+        time of change (``thorough``: and the bytes). It is then read anew at the next look.
         FileRefused when the name leads to no file any more."""
-        if self.file.moved():
-            self.file.reopen()
-            if self.lock is not None:
-                self.lock.lock_record()
-            self.changed()
-            return True
-        status = os.fstat(self.file.fd)
-        if self._stamp is not None and (status.st_size, status.st_mtime_ns) != self._stamp:
+        if self.live.follow(thorough=thorough, load=False):
             self.changed()
             return True
         return False
@@ -137,25 +125,19 @@ class Served:
 
     def _as_ruled(self) -> bool:
         """Whether the record still is the file, with the bytes, the table was ruled on."""
-        if self.refresh():
-            return False
-        if self._read is not None and self.file.read_bytes() != self._read:
-            self.changed()
-            return False
-        return True
+        return not self.refresh(thorough=True)
 
     def changed(self) -> None:
-        """The file changed: a new version, read anew."""
+        """The file changed (written here): a new version, read anew."""
         self.version += 1
-        self._session = None
-        self._stamp = None
+        self.loaded = False
+        self.live.stamp = None
 
     # --- A line from a page --------------------------------------------------------------
     def table(self) -> str:
         """The table as it stands, as a token a page sends back with a move: the record's
         size and a digest of its bytes (SessionError when it cannot be read)."""
-        self.session()
-        data = self._read or b""
+        data = self.session().read
         return f"{len(data)}-{zlib.crc32(data):08x}"
 
     def play(self, line: str, choice: str = "", lang: str = "en", version: str | None = None) -> Ruling:
