@@ -295,10 +295,20 @@ def _inherited(record: Record) -> tuple[tuple[str, str, int], ...]:
 
 
 def _common(old: Sequence[object], new: Sequence[object]) -> tuple[int, int]:
-    """How many items two sequences share at their start, and then at their end."""
+    """How many items two sequences share at their start, and then at their end (the
+    same object, or equal: events kept from the text before are the same objects)."""
     limit = min(len(old), len(new))
-    head = next((i for i in range(limit) if old[i] != new[i]), limit)
-    tail = next((i for i in range(limit - head) if old[-1 - i] != new[-1 - i]), limit - head)
+    head = next((i for i in range(limit) if old[i] is not new[i] and old[i] != new[i]), limit)
+    tail = next((i for i in range(1, limit - head + 1) if old[-i] is not new[-i] and old[-i] != new[-i]), limit - head + 1) - 1
+    return head, tail
+
+
+def _common_events(old: list[Event], new: list[Event]) -> tuple[int, int]:
+    """``_common`` for events, their lines compared first (events that moved differ)."""
+    limit = min(len(old), len(new))
+    head = next((i for i in range(limit) if old[i] is not new[i] and (old[i].line != new[i].line or old[i] != new[i])), limit)
+    tail = next((i for i in range(1, limit - head + 1)
+                 if old[-i] is not new[-i] and (old[-i].line != new[-i].line or old[-i] != new[-i])), limit - head + 1) - 1
     return head, tail
 
 
@@ -337,8 +347,10 @@ class Replayer:
         self._by_start: dict[int, Checked] = {}
         self._checked_by_text: dict[tuple[object, ...], Checked] | None = None
         """The games refereed before, by their text (made when a game is not found in place)."""
-        self._by_text: dict[tuple[str, Plays], Game] | None = None
+        self._by_text: dict[tuple[str, Plays], list[Game]] | None = None
         """The games read before, by their text (made when a game is not found in place)."""
+        self._latest: dict[tuple[str, Plays], Game] = {}
+        """For each text, a game of it whose lines are right (to copy from)."""
         self._games_at: dict[int, tuple[Game, Plays]] = {}
         """The games read before, by their first line (a game changed in place is read in part)."""
 
@@ -362,8 +374,6 @@ class Replayer:
         self._by_text = None
         self._in_place: set[int] = set()
         """The games read before and found in place in this text (their events are not moved)."""
-        self._shared: set[tuple[str, Plays]] = set()
-        """The texts of games read before at several places."""
         self._moved_away: set[int] = set()
         """The games read before whose events were moved to another place in this text."""
         starts = sorted({1, *game_starts(text)}) if text else []
@@ -372,7 +382,8 @@ class Replayer:
         match_french: dict[str, bool] = {}
         for n, first in enumerate(starts):
             last = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines) + 1  # the last: the line after the text too
-            chunk = "".join(line + "\n" for line in self.lines[first - 1:last])
+            part = self.lines[first - 1:last]
+            chunk = "\n".join(part) + "\n" if part else ""
             if not _CONTENT.search(chunk):
                 continue
             match = _MATCH.search(chunk)
@@ -398,24 +409,30 @@ class Replayer:
 
     def _moved(self, first: int, chunk: str, plays: Plays) -> Game | None:
         """A game read before whose lines moved (lines were added or removed above it): the
-        same game, its lines numbered anew, without reading it again."""
+        same game, its lines numbered anew, without reading it again. Each game read
+        before is moved itself once (its events renumbered in place); a text found at more
+        places than it was read at is copied."""
         if self._by_text is None:
-            self._by_text, self._shared = {}, set()
+            self._by_text, self._latest = {}, {}
             for (_, text, game), g in self._read.items():
-                if (text, game) in self._by_text:
-                    self._shared.add((text, game))
-                self._by_text[text, game] = g
+                self._by_text.setdefault((text, game), []).append(g)
+                self._latest[text, game] = g
         key = (chunk, plays)
-        shared = key in self._shared  # the same text at several places: copied for each
-        old = self._by_text.get(key) if shared else self._by_text.pop(key, None)  # else moved once
-        if old is None:
+        olds = self._by_text.get(key)
+        if olds is None:
             return None
         self.counts["games moved"] += 1
-        by = first - old.start
-        in_place = not shared and id(old) not in self._in_place  # not the game read of another place of this text
-        if in_place:
+        while olds and (id(olds[0]) in self._in_place or id(olds[0]) in self._moved_away):
+            olds.pop(0)  # kept at its place in this text, or moved already
+        if olds:
+            old = olds.pop(0)
             self._moved_away.add(id(old))
-        return Game(first, old.end + by, chunk, [_shift(item, by, in_place) for item in old.items])
+            moved = Game(first, old.end + first - old.start, chunk, [_shift(item, first - old.start, True) for item in old.items])
+        else:  # copied from the latest game of that text, whose lines are right
+            old = self._latest[key]
+            moved = Game(first, old.end + first - old.start, chunk, [_shift(item, first - old.start) for item in old.items])
+        self._latest[key] = moved
+        return moved
 
     def _changed(self, first: int, chunk: str, plays: Plays, match_games: dict[str, str],
                  match_french: dict[str, bool]) -> Game | None:
@@ -557,7 +574,7 @@ class Replayer:
         meet: dict[int, Checkpoint] = {}
         if before is not None and before.end is not None and self._comparable(record, before):
             old = before.record.events
-            _, tail = _common(old, events)
+            _, tail = _common_events(old, events)
             shift = len(old) - len(events)
             meet = {s.done - shift: s for s in before.snapshots if s.done - shift >= max(done + 1, len(events) - tail)}
         first_meet = min(meet, default=len(events))
@@ -622,7 +639,7 @@ class Replayer:
         and the events it replayed too."""
         if before is None or not before.snapshots or not self._comparable(record, before):
             return None
-        same, _ = _common(before.record.events, record.events)
+        same, _ = _common_events(before.record.events, record.events)
         usable = [s for s in before.snapshots if s.done <= same]
         return usable[-1] if usable else None
 
