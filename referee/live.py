@@ -88,6 +88,9 @@ _NUMBER = re.compile(r"\d+")
 Fork = Callable[[], Rules]
 Plays = tuple[str | None, bool | None] | None
 """The game and notation a hand's match gives it (None: it is in no match)."""
+Chunk = tuple[str, bool, str | None]
+"""A game's lines as text, whether they hold anything but comments, the match they name."""
+BLOCK = 1 << 16
 
 
 @dataclass
@@ -303,6 +306,37 @@ def _common(old: Sequence[object], new: Sequence[object]) -> tuple[int, int]:
     return head, tail
 
 
+def _same_start(old: str, new: str) -> int:
+    """How many characters two texts share at their start (compared a block at a time)."""
+    limit, at = min(len(old), len(new)), 0
+    while at < limit and old[at:at + BLOCK] == new[at:at + BLOCK]:
+        at += BLOCK
+    at = min(at, limit)
+    low, high = at, min(at + BLOCK, limit)  # the first difference is in [low, high]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if old[low:middle] == new[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _same_end(old: str, new: str, limit: int) -> int:
+    """How many characters two texts share at their end, at most ``limit``."""
+    at = 0
+    while at < limit and old[len(old) - min(at + BLOCK, limit):len(old) - at] == new[len(new) - min(at + BLOCK, limit):len(new) - at]:
+        at = min(at + BLOCK, limit)
+    low, high = at, min(at + BLOCK, limit)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if old[len(old) - middle:len(old) - low] == new[len(new) - middle:len(new) - low]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def _common_events(old: list[Event], new: list[Event]) -> tuple[int, int]:
     """``_common`` for events, their lines compared first (events that moved differ)."""
     limit = min(len(old), len(new))
@@ -353,6 +387,10 @@ class Replayer:
         """For each text, a game of it whose lines are right (to copy from)."""
         self._games_at: dict[int, tuple[Game, Plays]] = {}
         """The games read before, by their first line (a game changed in place is read in part)."""
+        self._text = ""
+        self._starts: list[int] = []
+        self._chunks: list[Chunk] = []
+        """The text last taken, and where it was cut into games (``_recut``)."""
 
     def last(self, text: str) -> tuple[Record | RecordError, GameReport]:
         """The last game of ``text`` and its report (``text`` holds at least a game)."""
@@ -370,25 +408,30 @@ class Replayer:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         if text and not text.endswith("\n"):
             text += "\n"
-        self.lines = text.split("\n")[:-1]
+        cut = self._recut(self._text, text) if self._text and text else None
+        if cut is None:
+            self.lines = text.split("\n")[:-1]
+            starts = sorted({1, *game_starts(text)}) if text else []
+            chunks = [self._chunk(first, starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines) + 1)
+                      for n, first in enumerate(starts)]
+        else:
+            self.lines, starts, chunks = cut
+        self._text, self._starts, self._chunks = text, starts, chunks
         self._by_text = None
         self._in_place: set[int] = set()
         """The games read before and found in place in this text (their events are not moved)."""
         self._moved_away: set[int] = set()
         """The games read before whose events were moved to another place in this text."""
-        starts = sorted({1, *game_starts(text)}) if text else []
         games, read, at = [], {}, {}
         match_games: dict[str, str] = {}
         match_french: dict[str, bool] = {}
         for n, first in enumerate(starts):
             last = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines) + 1  # the last: the line after the text too
-            part = self.lines[first - 1:last]
-            chunk = "\n".join(part) + "\n" if part else ""
-            if not _CONTENT.search(chunk):
+            chunk, content, name = chunks[n]
+            if not content:
                 continue
-            match = _MATCH.search(chunk)
             # the game its match plays and its notation, when it names neither
-            plays = (match_games.get(match.group(1)), match_french.get(match.group(1))) if match else None
+            plays = (match_games.get(name), match_french.get(name)) if name is not None else None
             key = (first, chunk, plays)
             kept = self._read.get(key)
             if kept is not None and id(kept) in self._moved_away:  # its events were moved to another place
@@ -406,6 +449,48 @@ class Replayer:
                     follow_match(record, match_games, match_french)
         self._read, self.games, self._games_at = read, games, at
         self._referee()
+
+    def _chunk(self, first: int, last: int) -> Chunk:
+        """The text of lines ``first`` to ``last`` (the lines there are), whether it holds
+        anything but comments, and the match its ``[Match]`` header names."""
+        part = self.lines[first - 1:last]
+        text = "\n".join(part) + "\n" if part else ""
+        match = _MATCH.search(text)
+        return text, _CONTENT.search(text) is not None, match.group(1) if match else None
+
+    def _recut(self, old: str, new: str) -> tuple[list[str], list[int], list[Chunk]] | None:
+        """The lines and the games' places of ``new``, cut anew only around what changed
+        since ``old``: the lines before and after the change, and the games that hold
+        none of it (with a game on either side), are kept as they were cut (those after
+        numbered anew). None when there is nothing to keep."""
+        if old == new:
+            return self.lines, self._starts, self._chunks
+        starts, chunks, lines = self._starts, self._chunks, self.lines
+        same = _same_start(old, new)
+        end = _same_end(old, new, min(len(old), len(new)) - same)
+        before = old.count("\n", 0, same)  # whole lines before the change
+        begin = old.rfind("\n", 0, same) + 1
+        tail = len(old) - end
+        moved = tail + len(new) - len(old)
+        if tail and old[tail - 1] != "\n" or moved and new[moved - 1] != "\n":  # from a line's start in both
+            tail = old.find("\n", tail) + 1 or len(old)
+        after = old.count("\n", tail)  # whole lines after it
+        middle = new[begin:tail + len(new) - len(old)].split("\n")[:-1]
+        self.lines = lines[:before] + middle + lines[len(lines) - after:]
+        delta = len(self.lines) - len(lines)
+        low = max(0, bisect.bisect_right(starts, before + 1) - 2)  # a game on either side of the change
+        high = min(len(starts) - 1, bisect.bisect_right(starts, max(before + 1, len(lines) - after)))
+        first = starts[low]
+        last = (starts[high + 1] - 1 if high + 1 < len(starts) else len(lines)) + delta
+        region = "\n".join(self.lines[first - 1:last]) + "\n" if last >= first else ""
+        found = sorted({first, *(first - 1 + s for s in game_starts(region))}) if region else []
+        if not found:
+            self.lines = lines
+            return None
+        made = [self._chunk(s, found[n + 1] - 1 if n + 1 < len(found) else last if high + 1 < len(starts) else len(self.lines) + 1)
+                for n, s in enumerate(found)]
+        return (self.lines, starts[:low] + found + [s + delta for s in starts[high + 1:]],
+                chunks[:low] + made + chunks[high + 1:])
 
     def _moved(self, first: int, chunk: str, plays: Plays) -> Game | None:
         """A game read before whose lines moved (lines were added or removed above it): the

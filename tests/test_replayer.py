@@ -164,3 +164,35 @@ def test_a_change_the_game_forgets_takes_the_old_runs_end() -> None:
     assert replayer.counts["events replayed"] - before < 3 * 2 * 100, "at most two checkpoints' worth each time"
     assert sum(report.violations != [] for _, _, report in replayer.reports) == 1
     assert len(replayer.reports[-1][2].violations) >= 3, "the faults after the change were taken over"
+
+
+def test_a_record_cut_again_only_around_a_change_is_cut_as_a_whole() -> None:
+    """Lines typed, taken out, or replaced anywhere in a record of many games (a header
+    line, a comment between games, an event, a blank line): the games found around the
+    change and those kept are the games of the whole text, each answered as ``check``."""
+    import random
+
+    text = "\n".join(text_of(p).rstrip("\n") for p in MANY[:12]) + "\n"
+    lines = text.split("\n")[:-1]
+    pick = random.Random(7)
+    typed = ['[Game "bataille-corse"]', "; a comment", "", "Alice plays 5H", '[Players "Alice Bob"]', "x"]
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for round_ in range(40):
+        n = pick.randrange(len(lines) + 1)
+        changed = list(lines)
+        kind = round_ % 3
+        if kind == 0:
+            changed.insert(n, pick.choice(typed))
+        elif kind == 1 and n < len(changed):
+            del changed[n:n + pick.randrange(1, 4)]
+        elif n < len(changed):
+            changed[n] = changed[n][:-1] + pick.choice("xZ ;")
+        new = "\n".join(changed) + "\n" if changed else ""
+        replayer.update(new)
+        whole_cut = Replayer("r.txt")
+        whole_cut.update(new)
+        assert replayer._starts == whole_cut._starts and replayer._chunks == whole_cut._chunks, (round_, n)
+        assert replayer.lines == whole_cut.lines
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(new), (round_, n)
+        lines = changed
