@@ -306,6 +306,12 @@ def _common(old: Sequence[object], new: Sequence[object]) -> tuple[int, int]:
     return head, tail
 
 
+def _lines_before(text: str, at: int, lines: int) -> int:
+    """How many lines of ``text`` (``lines`` of them, each ending in LF) end before ``at``:
+    counted from the nearer end (counting is slow on a text that is not all ASCII)."""
+    return text.count("\n", 0, at) if at < len(text) // 2 else lines - text.count("\n", at)
+
+
 def _same_start(old: str, new: str) -> int:
     """How many characters two texts share at their start (compared a block at a time)."""
     limit, at = min(len(old), len(new)), 0
@@ -387,6 +393,15 @@ class Replayer:
         """For each text, a game of it whose lines are right (to copy from)."""
         self._games_at: dict[int, tuple[Game, Plays]] = {}
         """The games read before, by their first line (a game changed in place is read in part)."""
+        self._ahead: tuple[tuple[list[int], int], Matches, list[tuple[Game, Record | RecordError, GameReport]],
+                           dict[tuple[int, str, int, tuple[tuple[str, str, int], ...]], Checked], dict[int, Checked]] | None = None
+        """The games before the last as last refereed (which games, with which settings), and
+        what they left: the matches' standing, their reports (a line typed at the end referees one game)."""
+        self._cut_ahead: tuple[int, list[Game], dict[tuple[int, str, Plays], Game], dict[int, tuple[Game, Plays]],
+                               dict[str, str], dict[str, bool], list[int]] | None = None
+        """Where the games before the last but one stood in the last text: their number,
+        the games, what the matches had told the reader after them (a line typed at the
+        end goes over two games, not every game)."""
         self._text = ""
         self._starts: list[int] = []
         self._chunks: list[Chunk] = []
@@ -405,7 +420,8 @@ class Replayer:
 
     def update(self, text: str) -> None:
         """Take the record's new text: read the games that changed, referee them again."""
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
         if text and not text.endswith("\n"):
             text += "\n"
         cut = self._recut(self._text, text) if self._text and text else None
@@ -414,18 +430,31 @@ class Replayer:
             starts = sorted({1, *game_starts(text)}) if text else []
             chunks = [self._chunk(first, starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines) + 1)
                       for n, first in enumerate(starts)]
+            low = 0
         else:
-            self.lines, starts, chunks = cut
+            self.lines, starts, chunks, low = cut
         self._text, self._starts, self._chunks = text, starts, chunks
         self._by_text = None
         self._in_place: set[int] = set()
         """The games read before and found in place in this text (their events are not moved)."""
         self._moved_away: set[int] = set()
         """The games read before whose events were moved to another place in this text."""
-        games, read, at = [], {}, {}
+        games: list[Game] = []
+        read: dict[tuple[int, str, Plays], Game] = {}
+        at: dict[int, tuple[Game, Plays]] = {}
         match_games: dict[str, str] = {}
         match_french: dict[str, bool] = {}
-        for n, first in enumerate(starts):
+        begin = 0
+        if self._cut_ahead is not None and self._cut_ahead[0] <= low:  # the games before the change: as they were
+            begin, games, read, at, match_games, match_french = self._cut_ahead[:6]
+            games, read, at, match_games, match_french = list(games), dict(read), dict(at), dict(match_games), dict(match_french)
+            self._in_place = set(self._cut_ahead[6])
+        self._cut_ahead = None
+        for n in range(begin, len(starts)):
+            first = starts[n]
+            if n == len(starts) - 2:
+                self._cut_ahead = (n, list(games), dict(read), dict(at), dict(match_games), dict(match_french),
+                                   [id(g) for g in games])
             last = starts[n + 1] - 1 if n + 1 < len(starts) else len(self.lines) + 1  # the last: the line after the text too
             chunk, content, name = chunks[n]
             if not content:
@@ -458,23 +487,24 @@ class Replayer:
         match = _MATCH.search(text)
         return text, _CONTENT.search(text) is not None, match.group(1) if match else None
 
-    def _recut(self, old: str, new: str) -> tuple[list[str], list[int], list[Chunk]] | None:
+    def _recut(self, old: str, new: str) -> tuple[list[str], list[int], list[Chunk], int] | None:
         """The lines and the games' places of ``new``, cut anew only around what changed
         since ``old``: the lines before and after the change, and the games that hold
         none of it (with a game on either side), are kept as they were cut (those after
-        numbered anew). None when there is nothing to keep."""
+        numbered anew), and how many games before the change are kept where they were.
+        None when there is nothing to keep."""
         if old == new:
-            return self.lines, self._starts, self._chunks
+            return self.lines, self._starts, self._chunks, len(self._starts)
         starts, chunks, lines = self._starts, self._chunks, self.lines
         same = _same_start(old, new)
         end = _same_end(old, new, min(len(old), len(new)) - same)
-        before = old.count("\n", 0, same)  # whole lines before the change
+        before = _lines_before(old, same, len(lines))  # whole lines before the change
         begin = old.rfind("\n", 0, same) + 1
         tail = len(old) - end
         moved = tail + len(new) - len(old)
         if tail and old[tail - 1] != "\n" or moved and new[moved - 1] != "\n":  # from a line's start in both
             tail = old.find("\n", tail) + 1 or len(old)
-        after = old.count("\n", tail)  # whole lines after it
+        after = len(lines) - _lines_before(old, tail, len(lines))  # whole lines after it
         middle = new[begin:tail + len(new) - len(old)].split("\n")[:-1]
         self.lines = lines[:before] + middle + lines[len(lines) - after:]
         delta = len(self.lines) - len(lines)
@@ -490,7 +520,7 @@ class Replayer:
         made = [self._chunk(s, found[n + 1] - 1 if n + 1 < len(found) else last if high + 1 < len(starts) else len(self.lines) + 1)
                 for n, s in enumerate(found)]
         return (self.lines, starts[:low] + found + [s + delta for s in starts[high + 1:]],
-                chunks[:low] + made + chunks[high + 1:])
+                chunks[:low] + made + chunks[high + 1:], low)
 
     def _moved(self, first: int, chunk: str, plays: Plays) -> Game | None:
         """A game read before whose lines moved (lines were added or removed above it): the
@@ -590,7 +620,15 @@ class Replayer:
         reports: list[tuple[Game, Record | RecordError, GameReport]] = []
         checked: dict[tuple[int, str, int, tuple[tuple[str, str, int], ...]], Checked] = {}
         by_start: dict[int, Checked] = {}
-        for game in self.games:
+        games = self.games
+        ahead = [id(game) for game in games[:-1]], id(self.settings)
+        if self._ahead is not None and self._ahead[0] == ahead:  # only the last game may have changed
+            _, matches, reports, checked, by_start = self._ahead
+            matches, reports, checked, by_start = matches.copy(), list(reports), dict(checked), dict(by_start)
+            games = games[-1:]
+        for n, game in enumerate(games):
+            if n == len(games) - 1 and len(games) == len(self.games):  # the games before the last: kept as refereed
+                self._ahead = ahead, matches.copy(), list(reports), dict(checked), dict(by_start)
             for item in game.items:
                 if isinstance(item, RecordError):
                     reports.append((game, item, error_report(item)))
@@ -816,6 +854,8 @@ class Session:
     """The record's writing lock, taken again on the file the name leads to after a save by rename."""
     stamp: tuple[int, int] | None = None
     """The size and time of change of the file when it was read (None: not read, or read again at the next ``load``)."""
+    _raw: bytes = b""
+    """The bytes ``text`` was decoded from (empty when they could not be)."""
 
     def follow(self, thorough: bool = True, load: bool = True) -> bool:
         """Whether another hand changed the record since this session read it (an editor's
@@ -861,15 +901,36 @@ class Session:
         self.read, self.stamp = data, stamp  # followed from here, even when it cannot be read
         if looks_json(self.path, data):  # lines are appended to a text record only
             raise SessionError(say("live.json-record", path=self.path))
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:  # as check says it: a file check refuses is not played on
-            found = (i for i in read_games(self.path, io.BytesIO(data)) if isinstance(i, RecordError))
-            fallback = RecordError(self.path, 0, 0, say("file.not-utf8", byte=data[error.start]))
-            raise SessionError(str(next(found, fallback))) from None
-        self.newline = "\r\n" if "\r\n" in text else "\n"
-        self.text = text.replace("\r\n", "\n").replace("\r", "\n")
+        grown = self._grown(data)
+        if grown is not None:  # lines added at the end: only they are decoded
+            self.text, self._raw = grown
+        else:
+            try:
+                text = data.decode("utf-8-sig")
+            except UnicodeDecodeError as error:  # as check says it: a file check refuses is not played on
+                found = (i for i in read_games(self.path, io.BytesIO(data)) if isinstance(i, RecordError))
+                fallback = RecordError(self.path, 0, 0, say("file.not-utf8", byte=data[error.start]))
+                raise SessionError(str(next(found, fallback))) from None
+            self.newline = "\r\n" if "\r\n" in text else "\n"
+            self.text = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+            self._raw = data
         self._replay(self.text)
+
+    def _grown(self, data: bytes) -> tuple[str, bytes] | None:
+        """The text of ``data`` when it is the bytes read last with whole lines added
+        after them (the usual change: a line played), decoding only what was added."""
+        old = self._raw
+        if not old or len(data) <= len(old) or old.endswith(b"\r") or not data.startswith(old):
+            return None
+        try:
+            added = data[len(old):].decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        if "\r" in added:
+            if "\r\n" in added:
+                self.newline = "\r\n"
+            added = added.replace("\r\n", "\n").replace("\r", "\n")
+        return self.text + added, data
 
     def _last_game(self, text: str) -> tuple[Record | RecordError, GameReport]:
         if self.replayer is None:
@@ -936,8 +997,9 @@ class Session:
         """The violations the line would have at the end of the record, or why it
         cannot be read; the file is not touched."""
         text = self.text + ("" if self.text.endswith("\n") or not self.text else "\n") + line + "\n"
-        number = text.count("\n")
         record, report = self._last_game(text)
+        assert self.replayer is not None
+        number = len(self.replayer.lines)
         if isinstance(record, RecordError):
             return [], record
         if record.errors:  # a line that cannot be read, as check reads the game

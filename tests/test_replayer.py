@@ -196,3 +196,35 @@ def test_a_record_cut_again_only_around_a_change_is_cut_as_a_whole() -> None:
         assert replayer.lines == whole_cut.lines
         assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(new), (round_, n)
         lines = changed
+
+
+@pytest.mark.parametrize("start, added", [
+    (b'\xef\xbb\xbf[Game "bataille-corse"]\r\n[Players "Alice Bob"]\r\nAlice plays 5H\r\n', b"Bob plays 6C\r\n"),
+    (b'[Game "bataille-corse"]\n[Players "Zo\xc3\xa9 Bob"]\nZo\xc3\xa9 plays 5H', b" ; \xe2\x99\xa5 a comment\nBob plays 6C\n"),
+    (b'[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays 5H\n', b"Bob plays 6C\r\nAlice plays 7D\r\n"),
+    (b'[Game "bataille-corse"]\r[Players "Alice Bob"]\rAlice plays 5H\r', b"\nBob plays 6C\n"),
+])
+def test_a_record_grown_at_its_end_is_read_as_read_whole(tmp_path, start: bytes, added: bytes) -> None:
+    """Bytes added at the end of a record (a line played, an outside append) are decoded
+    alone, and the session holds what reading the whole file gives: its text, its line
+    ends, its last game."""
+    from referee.files.record_file import RecordFile
+    from referee.live import Session
+
+    path = tmp_path / "r.txt"
+    path.write_bytes(start)
+    with RecordFile.open(str(path)) as opened:
+        session = Session(str(path), opened)
+        session.load()
+        with open(path, "ab") as outside:
+            outside.write(added)
+        grown = []
+        original = session._grown
+        session._grown = lambda data: grown.append(original(data)) or grown[-1]  # type: ignore[method-assign]
+        assert session.follow()
+        assert grown and (grown[0] is not None) == (not start.endswith(b"\r"))
+        with RecordFile.open(str(path)) as again:
+            whole = Session(str(path), again)
+            whole.load()
+            assert (session.text, session.newline) == (whole.text, whole.newline)
+            assert [e.line for e in session.replayed()[0].events] == [e.line for e in whole.replayed()[0].events]
