@@ -856,6 +856,8 @@ class Session:
     """The size and time of change of the file when it was read (None: not read, or read again at the next ``load``)."""
     _raw: bytes = b""
     """The bytes ``text`` was decoded from (empty when they could not be)."""
+    lines: list[str] = field(default_factory=list)
+    """The lines of ``text`` (as ``load`` left them: ``rule`` does not change them)."""
 
     def follow(self, thorough: bool = True, load: bool = True) -> bool:
         """Whether another hand changed the record since this session read it (an editor's
@@ -949,6 +951,7 @@ class Session:
         assert self.replayer is not None
         rules = self.replayer.rules_after(record)
         self.record, self.report, self.rules = record, report, rules if rules is not None else replayed_at(record)
+        self.lines = self.replayer.lines
         self.states = {}
 
     @property

@@ -657,3 +657,18 @@ def test_a_french_and_an_english_reader_get_their_own_words_from_one_replay(tmp_
         with speaking(lang):
             assert str(escape(fault.message)) in page, (lang, fault.message)
     assert "BC-OUT-OF-TURN" in french and "au tour de Bob" in french and "Bob's turn" not in french
+
+
+def test_a_line_flagged_and_not_written_is_not_the_last_line_to_undo(tmp_path) -> None:
+    """The record's line ruled at its end but not written (the table must choose) leaves
+    the record as it was: the line undo offers is still the last one written (the live
+    record's replayer, which rules the line on the text with it, is not what the page reads)."""
+    from referee.serve.table import Served
+
+    path = tmp_path / "r.txt"
+    path.write_text(HEADERS + "Alice plays 5H\n", encoding="utf-8")
+    served = Served(str(path))
+    ruling = served.play("Chloe plays 6C")  # out of turn: flagged
+    assert ruling.kind == "flagged"
+    assert served.last_line() == "Alice plays 5H"
+    assert served.session().state is not None and "Chloe" not in (served.session().text.splitlines()[-1])

@@ -211,7 +211,7 @@ class Served:
             session = self.session()
         except (SessionError, RecordError, UnicodeDecodeError):
             return self._last_unread()
-        lines = session.text.split("\n")
+        lines = session.lines
         number = _last_filled(lines)
         record = session.record
         assert record is not None, "a session loaded"
