@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import dataclasses
 import io
 import itertools
 import os
@@ -679,9 +680,11 @@ class Replayer:
         events = record.events
         resumed = self._resume(record, before)
         if before is not None and resumed is not None:
-            rules = resumed.rules(before.setup)
+            resumed_found = resumed.violations()
+            rules = resumed.rules(before.setup, resumed_found)
             done, setup = resumed.done, before.setup
-            snapshots = [s for s in before.snapshots if s.done <= done]
+            # the checkpoints before it, their violations the first of this run's (no older run's kept alive)
+            snapshots = [dataclasses.replace(s, found=resumed_found) for s in before.snapshots if s.done <= done]
         else:
             try:
                 rules = start(record)

@@ -228,3 +228,19 @@ def test_a_record_grown_at_its_end_is_read_as_read_whole(tmp_path, start: bytes,
             whole.load()
             assert (session.text, session.newline) == (whole.text, whole.newline)
             assert [e.line for e in session.replayed()[0].events] == [e.line for e in whole.replayed()[0].events]
+
+
+def test_a_game_edited_many_times_keeps_one_run_of_violations() -> None:
+    """Each checkpoint of a game refers to the violations of the game's latest run only:
+    the runs before it are not kept alive by the checkpoints they left (a game flagged
+    on many lines, edited all evening, would hold every run's faults)."""
+    lines = long_game()
+    replayer = Replayer("r.txt")
+    events = [n for n, line in enumerate(lines) if " plays " in line]
+    for n in events[150:160]:  # a card changed after the first checkpoints, each time elsewhere
+        changed = list(lines)
+        changed[n] = changed[n].rsplit(" ", 1)[0] + " ZZ"
+        replayer.update("\n".join(changed) + "\n")
+    (checked,) = replayer._by_start.values()
+    assert len(checked.snapshots) > 3
+    assert len({id(s.found) for s in [*checked.snapshots, checked.end]}) == 1
