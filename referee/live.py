@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import copyreg
 import dataclasses
 import io
 import itertools
@@ -24,6 +25,7 @@ import re
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import SUITS, cards_named_in
 from .config import Resolved, add_defaults
@@ -111,6 +113,24 @@ class Game:
         return next((item for item in self.items if isinstance(item, Record)), None)
 
 
+def _shared(index: int) -> object:
+    """Where a checkpoint holds its rules' setup (0) and violations (1): given on loading."""
+    raise pickle.UnpicklingError("a checkpoint is loaded by Checkpoint.rules")
+
+
+class _Unpickler(pickle.Unpickler):
+    """Loads a checkpoint, giving it the setup and the violations it left out."""
+
+    def __init__(self, data: io.BytesIO, shared: tuple[object, object]) -> None:
+        super().__init__(data)
+        self.shared = shared
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) == (__name__, "_shared"):
+            return self.shared.__getitem__
+        return super().find_class(module, name)
+
+
 @dataclass
 class Checkpoint:
     """A game's rules after its first ``done`` events, pickled without their setup and
@@ -136,7 +156,11 @@ class Checkpoint:
         buffer = io.BytesIO()
         pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
         setup = rules.setup
-        pickler.persistent_id = lambda obj: 0 if obj is setup else 1 if obj is found else None  # type: ignore[method-assign]
+
+        def shared(index: int, kept: object) -> Callable[[Any], Any]:  # by type, looked up in C: no call per object
+            return lambda obj: (_shared, (index,)) if obj is kept else obj.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+
+        pickler.dispatch_table = {**copyreg.dispatch_table, type(setup): shared(0, setup), type(found): shared(1, found)}
         try:
             pickler.dump(rules)
         except (pickle.PicklingError, AttributeError, TypeError):
@@ -147,9 +171,7 @@ class Checkpoint:
     def rules(self, setup: object, found: Found | None = None) -> Rules:
         """A copy of the rules as they stood, with ``found`` (else the violations of then)."""
         found = found if found is not None else self.violations()
-        unpickler = pickle.Unpickler(io.BytesIO(self.data))
-        unpickler.persistent_load = lambda pid: setup if pid == 0 else found  # type: ignore[method-assign]
-        loaded: Rules = unpickler.load()
+        loaded: Rules = _Unpickler(io.BytesIO(self.data), (setup, found)).load()
         return loaded
 
     def violations(self) -> Found:
