@@ -1,15 +1,18 @@
 """The live record: one record held open while people change it, by ``referee play``
-(referee/cli/play.py) and the table page (referee/serve/table.py).
+(referee/cli/play.py), the table page (referee/serve/table.py) and the editor
+(referee/lsp/model.py).
 
 A ``Session`` binds a record's path for as long as a face holds it: it holds the
 record's writing lock (referee/files/lock.py), opens the file once
 (referee/files/record_file.py) and writes every line through that descriptor, never
-through the file's name again (docs/files.md). It replays only the last game
-(``Replayer``: the games before it are replayed once and their matches' standing kept),
-rules each line as it comes, appends a line with a flush and a sync, and undoes the last
-line written in the session by cutting the file back to where it began. Before a write it
-checks that the name still leads to the file and the bytes it read (an editor's save is
-followed, never written over blind)."""
+through the file's name again (docs/files.md). Its ``Replayer`` reads and referees only
+what changed since the last text (the editor's document is a Replayer fed the editor's
+text): the games around the change, the lines of a game that changed, its events from
+the last checkpoint before the change. The session rules each line as it comes, appends
+a line with a flush and a sync, and undoes the last line written in the session by
+cutting the file back to where it began. Before a write it checks that the name still
+leads to the file and the bytes it read (``follow``: an editor's save is followed,
+never written over blind)."""
 
 from __future__ import annotations
 
