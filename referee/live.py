@@ -94,6 +94,9 @@ _NUMBER = re.compile(r"\d+")
 Fork = Callable[[], Rules]
 Plays = tuple[str | None, bool | None] | None
 """The game and notation a hand's match gives it (None: it is in no match)."""
+CheckedKey = tuple[int, str, int, tuple[tuple[str, str, int], ...], Plays]
+"""A game refereed: its first line, its text, its record's line, its inherited headers,
+what its match gave the reader (the same text reads otherwise in a French match)."""
 Chunk = tuple[str, bool, str | None]
 """A game's lines as text, whether they hold anything but comments, the match they name."""
 BLOCK = 1 << 16
@@ -110,6 +113,8 @@ class Game:
     text: str
     items: list[Record | RecordError]
     """A game, or a game that cannot be read (usually one item)."""
+    plays: Plays = None
+    """The game and notation its match gave the reader (None: it names no match)."""
 
     @property
     def record(self) -> Record | None:
@@ -298,7 +303,9 @@ def _shifted(report: GameReport, by: int, lines: range) -> GameReport | None:
     game: the game is then replayed."""
     if by == 0:
         return report
-    words = [v.message for v in report.violations] + list(report.notes)
+    words = [v.message for v in report.violations] + list(report.notes) + [e.message for e in report.errors]
+    if report.error is not None:
+        words.append(report.error.message)
     if any(int(number) in lines for text in words for number in _NUMBER.findall(text)):
         return None  # what is said may name a line of the game (« the slap of line 12 »): replayed, said anew
     moved = copy.copy(report)
@@ -409,7 +416,7 @@ class Replayer:
         not replayed), ``events replayed`` and ``runs met`` (a replay that met the old run
         after a change and took over its end) since the record was opened."""
         self._read: dict[tuple[int, str, Plays], Game] = {}
-        self._checked: dict[tuple[int, str, int, tuple[tuple[str, str, int], ...]], Checked] = {}
+        self._checked: dict[CheckedKey, Checked] = {}
         self._by_start: dict[int, Checked] = {}
         self._checked_by_text: dict[tuple[object, ...], Checked] | None = None
         """The games refereed before, by their text (made when a game is not found in place)."""
@@ -420,7 +427,7 @@ class Replayer:
         self._games_at: dict[int, tuple[Game, Plays]] = {}
         """The games read before, by their first line (a game changed in place is read in part)."""
         self._ahead: tuple[tuple[list[int], int], Matches, list[tuple[Game, Record | RecordError, GameReport]],
-                           dict[tuple[int, str, int, tuple[tuple[str, str, int], ...]], Checked], dict[int, Checked]] | None = None
+                           dict[CheckedKey, Checked], dict[int, Checked]] | None = None
         """The games before the last as last refereed (which games, with which settings), and
         what they left: the matches' standing, their reports (a line typed at the end referees one game)."""
         self._cut_ahead: tuple[int, list[Game], dict[tuple[int, str, Plays], Game], dict[int, tuple[Game, Plays]],
@@ -495,7 +502,7 @@ class Replayer:
                 self._in_place.add(id(kept))
             game = (kept or self._moved(first, chunk, plays) or self._changed(first, chunk, plays, match_games, match_french)
                     or Game(first, last, chunk, self._parse(first, chunk, match_games, match_french)))
-            game.end = last  # the same lines may now end before the line after the text
+            game.end, game.plays = last, plays  # the same lines may now end before the line after the text
             read[key] = game
             at[first] = game, plays
             games.append(game)
@@ -610,7 +617,7 @@ class Replayer:
         for event in new.events:
             event.line += by
         cut, resume = first + head, first + len(before) - tail  # the old lines changed: [cut, resume)
-        errors = ([e for e in record.errors if e.line < cut] + [e.replace(line=e.line + by) for e in new.errors]
+        errors = ([e for e in record.errors if e.line < cut] + [e.replace(line=e.line + by) for e in new.errors if e.line >= body]
                   + [e.replace(line=e.line + moved) for e in record.errors if e.line >= resume])
         if len(errors) >= ERRORS_KEPT:
             return None
@@ -644,7 +651,7 @@ class Replayer:
         (same text, same place, same inherited headers) is not replayed."""
         matches = Matches()
         reports: list[tuple[Game, Record | RecordError, GameReport]] = []
-        checked: dict[tuple[int, str, int, tuple[tuple[str, str, int], ...]], Checked] = {}
+        checked: dict[CheckedKey, Checked] = {}
         by_start: dict[int, Checked] = {}
         games = self.games
         ahead = [id(game) for game in games[:-1]], id(self.settings)
@@ -663,7 +670,7 @@ class Replayer:
                 matches.prepare(item)
                 if self.settings is not None and self.settings.games:
                     add_defaults(item, self.settings.games)
-                key = (game.start, game.text, item.line, _inherited(item))
+                key = (game.start, game.text, item.line, _inherited(item), game.plays)
                 done = (self._checked.get(key) or self._moved_check(game, item)
                         or self._check(item, self._by_start.get(item.line)))
                 checked[key] = by_start[item.line] = done
@@ -682,10 +689,10 @@ class Replayer:
         anew, without replaying it (``reports moved`` counts it). Its checkpoints are
         dropped (they name the old lines): a change in it later replays it whole."""
         if self._checked_by_text is None:
-            self._checked_by_text = {(key[1], key[2] - key[0], _relative(checked.inherited, checked.record.line)): checked
+            self._checked_by_text = {(key[1], key[2] - key[0], _relative(checked.inherited, checked.record.line), key[4]): checked
                                      for key, checked in self._checked.items()}
         old = self._checked_by_text.get((game.text, record.line - game.start,
-                                         _relative(_inherited(record), record.line)))
+                                         _relative(_inherited(record), record.line), game.plays))
         if old is None:
             return None
         span = game.text.count("\n") + max([0, *(v.line - old.record.line for v in old.report.violations)])

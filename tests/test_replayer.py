@@ -4,6 +4,7 @@ text does, matches and French notation included (issue 33)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -84,7 +85,15 @@ def test_a_match_hand_that_names_no_game_plays_its_matchs() -> None:
     assert replayer.counts["games read"] == 2 and replayer.counts["lines read"] > 0, "only the lines added were read"
 
 
-def every_game(text: str) -> list[tuple[object, ...]]:
+def with_errors(game: tuple[object, object]) -> tuple[object, ...]:
+    """``seen``, and the lines that cannot be read, as the report tells them."""
+    _, report = game
+    error = getattr(report, "error", None)
+    return (*seen(game), [(e.line, e.message) for e in getattr(report, "errors", [])],
+            (error.line, error.message) if error is not None else None)
+
+
+def every_game(text: str, shown: Callable[[tuple[object, object]], tuple[object, ...]] | None = None) -> list[tuple[object, ...]]:
     """Each game of the text as check sees it (read whole, its unreadable lines left out)."""
     import io
 
@@ -96,7 +105,7 @@ def every_game(text: str) -> list[tuple[object, ...]]:
         if not isinstance(item, RecordError):
             _whole(item)  # its batches taken before the next game is read
         items.append(item)
-    return [seen(game) for game in check_games(items)]
+    return [(shown or seen)(game) for game in check_games(items)]
 
 
 def long_game(faults: bool = True) -> list[str]:
@@ -244,3 +253,31 @@ def test_a_game_edited_many_times_keeps_one_run_of_violations() -> None:
     (checked,) = replayer._by_start.values()
     assert len(checked.snapshots) > 3
     assert len({id(s.found) for s in [*checked.snapshots, checked.end]}) == 1
+
+
+def test_a_hand_read_otherwise_when_its_match_changes_notation_is_refereed_anew() -> None:
+    """A hand that names no notation is read in its match's: when the first hand stops
+    being in French notation, the second hand's lines (the same text, at the same place)
+    read otherwise, and are refereed anew, not answered from before."""
+    french = ('[Match "Friday"]\n[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Notation "fr"]\n\nAna joue 5P\nAna ??\n\n'
+              '[Match "Friday"]\nBen pioche\n')  # the first hand cannot be read whole: the second inherits no header
+    english = french.replace('[Notation "fr"]', "; no notation")
+    replayer = Replayer("r.txt")
+    for text in (french, english, french):
+        replayer.update(text)
+        assert [with_errors((item, report)) for _, item, report in replayer.reports] == every_game(text, with_errors)
+
+
+def test_a_line_changed_under_a_head_that_cannot_be_read_keeps_its_errors_in_place() -> None:
+    """A game whose head holds a header that cannot be read, changed in its events: the
+    lines read again are read with the head, and the head's error stays on its line."""
+    text = '[Game "pierre-qui-roule"\n[Players "Ann Ben Cas Dom"]\n\n' + "".join(
+        f"{p} plays {c}\n" for p, c in zip(["Ann", "Ben", "Cas", "Dom"] * 3, "8S 10S 9S JS 7H 8H 9H 10H 7C 8C 9C 10C".split()))
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    lines = text.split("\n")
+    lines[10] += " ; a comment"
+    changed = "\n".join(lines)
+    replayer.update(changed)
+    assert [with_errors((item, report)) for _, item, report in replayer.reports] == every_game(changed, with_errors)
+    assert replayer.counts["lines read"] > 0
