@@ -40,6 +40,7 @@ from .match import Matches, follow_match
 from .messages import language, say
 from .notation import VERBS, RecordError, game_starts, parse_text, read_games
 from .record import ERRORS_KEPT, Batch, Event, Record
+from .text.french import FRENCH_TAGS
 from .files.lock import RecordLock
 from .files.record_file import FileRefused, RecordFile
 from .spelling import ENGLISH
@@ -88,8 +89,9 @@ SNAPSHOT_EVERY = 100
 """Events between two checkpoints of a game (copies of its rules kept to replay from)."""
 _CONTENT = re.compile(r"^[^\S\n]*+[^\s;]", re.MULTILINE)
 """A line that is neither blank nor only a comment."""
-_MATCH = re.compile(r'^[^\S\n]*+\[[^\S\n]*+match[^\S\n]++"([^"\n]*)"', re.MULTILINE | re.IGNORECASE)
-"""A ``[Match]`` header (its value as the reader reads it, but for escapes)."""
+_MATCH = re.compile(r'^[^\S\n]*+\[[^\S\n]*+(?:' + "|".join(re.escape(t) for t in ["match", *FRENCH_TAGS.get("Match", ())])
+                    + r')[^\S\n]++"([^"\n]*)"', re.MULTILINE | re.IGNORECASE)
+"""A ``[Match]`` header, in English or in French (its value as the reader reads it, but for escapes)."""
 _NUMBER = re.compile(r"\d+")
 Fork = Callable[[], Rules]
 Plays = tuple[str | None, bool | None] | None

@@ -255,12 +255,13 @@ def test_a_game_edited_many_times_keeps_one_run_of_violations() -> None:
     assert len({id(s.found) for s in [*checked.snapshots, checked.end]}) == 1
 
 
-def test_a_hand_read_otherwise_when_its_match_changes_notation_is_refereed_anew() -> None:
+@pytest.mark.parametrize("tag", ["Match", "Partie"])  # [Partie] is [Match] in French
+def test_a_hand_read_otherwise_when_its_match_changes_notation_is_refereed_anew(tag: str) -> None:
     """A hand that names no notation is read in its match's: when the first hand stops
     being in French notation, the second hand's lines (the same text, at the same place)
     read otherwise, and are refereed anew, not answered from before."""
-    french = ('[Match "Friday"]\n[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Notation "fr"]\n\nAna joue 5P\nAna ??\n\n'
-              '[Match "Friday"]\nBen pioche\n')  # the first hand cannot be read whole: the second inherits no header
+    french = (f'[{tag} "Friday"]\n[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Notation "fr"]\n\nAna joue 5P\nAna ??\n\n'
+              f'[{tag} "Friday"]\nBen pioche\n')  # the first hand cannot be read whole: the second inherits no header
     english = french.replace('[Notation "fr"]', "; no notation")
     replayer = Replayer("r.txt")
     for text in (french, english, french):
