@@ -766,8 +766,8 @@ class Replayer:
         end = before.end
         assert end is not None
         shift = point.done - snapshots[-1].done
-        at = copy.copy(found)
-        at.seen, at.accepted = dict(found.seen), set(found.accepted)
+        at = Found()  # this run's violations as they stand at ``point`` (not a copy: Found may be compiled)
+        at.kept, at.count, at.open, at.seen, at.accepted = found.kept, found.count, found.open, dict(found.seen), set(found.accepted)
         kept_old = point.found.kept[point.kept:end.kept]
         found.kept = found.kept + kept_old
         found.count += end.count - point.count
