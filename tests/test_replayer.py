@@ -4,6 +4,7 @@ text does, matches and French notation included (issue 33)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -66,9 +67,10 @@ def test_a_change_before_the_last_game_is_replayed_again(path) -> None:
     text = text_of(path)
     replayer = Replayer("r.txt")
     assert seen(replayer.last(text)) == whole(text)
-    assert replayer.lines > 0, "the games before the last were kept"
+    read = replayer.counts["games read"]
     changed = "; a comment typed at the top\n" + text
     assert seen(replayer.last(changed)) == whole(changed)
+    assert replayer.counts["games read"] == read + 1, "the first game read again, the others moved"
     first_game_cut = text[: text.index("\n", text.index("\n[", 1) + 1) + 1] if "\n[" in text else text
     assert seen(replayer.last(first_game_cut)) == whole(first_game_cut)
 
@@ -77,6 +79,206 @@ def test_a_match_hand_that_names_no_game_plays_its_matchs() -> None:
     text = text_of(ROOT / "records/pierre-qui-roule/match.txt")  # the second hand names no game
     replayer = Replayer("r.txt")
     assert seen(replayer.last(text)) == whole(text)
-    assert replayer.games == {"Friday": "pierre-qui-roule"} and replayer.lines > 0
+    assert replayer.counts["games read"] == 2
     more = text + "\n; a third hand, after the match\n"
     assert seen(replayer.last(more)) == whole(more)
+    assert replayer.counts["games read"] == 2 and replayer.counts["lines read"] > 0, "only the lines added were read"
+
+
+def with_errors(game: tuple[object, object]) -> tuple[object, ...]:
+    """``seen``, and the lines that cannot be read, as the report tells them."""
+    _, report = game
+    error = getattr(report, "error", None)
+    return (*seen(game), [(e.line, e.message) for e in getattr(report, "errors", [])],
+            (error.line, error.message) if error is not None else None)
+
+
+def every_game(text: str, shown: Callable[[tuple[object, object]], tuple[object, ...]] | None = None) -> list[tuple[object, ...]]:
+    """Each game of the text as check sees it (read whole, its unreadable lines left out)."""
+    import io
+
+    from referee.live import _whole
+    from referee.notation import read_games
+
+    items = []
+    for item in read_games("r.txt", io.BytesIO(text.encode()), lazy=True):
+        if not isinstance(item, RecordError):
+            _whole(item)  # its batches taken before the next game is read
+        items.append(item)
+    return [(shown or seen)(game) for game in check_games(items)]
+
+
+def long_game(faults: bool = True) -> list[str]:
+    """A simulated game of Bataille corse of about a thousand lines (hands hidden as a
+    table sees them), with a line of a player who is not at the table every 150 lines
+    (flagged, and left out of the replay: the state is the same after it)."""
+    from referee.simulate import simulate
+
+    lines = simulate("bataille-corse", 4, 3, hidden=True, max_events=1000).split("\n")
+    if faults:
+        for n in range(len(lines) - 1, 20, -150):
+            lines.insert(n, "Zoe plays 7H")
+    return lines
+
+
+def test_edits_inside_a_long_game_answer_as_a_whole_replay() -> None:
+    """Cards changed, lines taken out, added, made unreadable, at the start, the middle
+    and the end of a long game: each answer is that of replaying the whole text."""
+    import random
+
+    lines = long_game()
+    text = "\n".join(lines) + "\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    pick = random.Random(33)
+    events = [n for n, line in enumerate(lines) if " plays " in line]
+    for round_ in range(12):
+        n = pick.choice(events)
+        changed = list(lines)
+        kind = round_ % 4
+        if kind == 0:
+            changed[n] = changed[n].rsplit(" ", 1)[0] + " ZZ"  # cannot be read
+        elif kind == 1:
+            del changed[n]
+        elif kind == 2:
+            changed.insert(n, changed[n])
+        else:
+            changed[n] = changed[n].rsplit(" ", 1)[0] + " 2C"
+        for version in (changed, lines):  # the change, then back
+            text = "\n".join(version) + "\n"
+            replayer.update(text)
+            assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), (round_, n)
+    assert replayer.counts["games read"] == 1, "the game was read once, then only the lines that changed"
+    assert replayer.counts["events replayed"] < 24 * 1000, "replayed from checkpoints"
+
+
+def test_a_change_the_game_forgets_takes_the_old_runs_end() -> None:
+    """A comment changed on an event line early in a long game: the replay goes on from
+    the checkpoint before it until its state meets the old run's, then takes the old
+    run's end (its faults after that point, on their lines); the answer is that of
+    replaying the whole text."""
+    lines = long_game()
+    text = "\n".join(lines) + "\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    n = next(i for i, line in enumerate(lines) if " plays " in line and i > 60)
+    before = replayer.counts["events replayed"]
+    for comment in (" ; first", " ; second", ""):
+        changed = list(lines)
+        changed[n] += comment
+        text = "\n".join(changed) + "\n"
+        replayer.update(text)
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), comment
+    assert replayer.counts["runs met"] == 3
+    assert replayer.counts["events replayed"] - before < 3 * 2 * 100, "at most two checkpoints' worth each time"
+    assert sum(report.violations != [] for _, _, report in replayer.reports) == 1
+    assert len(replayer.reports[-1][2].violations) >= 3, "the faults after the change were taken over"
+
+
+def test_a_record_cut_again_only_around_a_change_is_cut_as_a_whole() -> None:
+    """Lines typed, taken out, or replaced anywhere in a record of many games (a header
+    line, a comment between games, an event, a blank line): the games found around the
+    change and those kept are the games of the whole text, each answered as ``check``."""
+    import random
+
+    text = "\n".join(text_of(p).rstrip("\n") for p in MANY[:12]) + "\n"
+    lines = text.split("\n")[:-1]
+    pick = random.Random(7)
+    typed = ['[Game "bataille-corse"]', "; a comment", "", "Alice plays 5H", '[Players "Alice Bob"]', "x"]
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for round_ in range(40):
+        n = pick.randrange(len(lines) + 1)
+        changed = list(lines)
+        kind = round_ % 3
+        if kind == 0:
+            changed.insert(n, pick.choice(typed))
+        elif kind == 1 and n < len(changed):
+            del changed[n:n + pick.randrange(1, 4)]
+        elif n < len(changed):
+            changed[n] = changed[n][:-1] + pick.choice("xZ ;")
+        new = "\n".join(changed) + "\n" if changed else ""
+        replayer.update(new)
+        whole_cut = Replayer("r.txt")
+        whole_cut.update(new)
+        assert replayer._starts == whole_cut._starts and replayer._chunks == whole_cut._chunks, (round_, n)
+        assert replayer.lines == whole_cut.lines
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(new), (round_, n)
+        lines = changed
+
+
+@pytest.mark.parametrize("start, added", [
+    (b'\xef\xbb\xbf[Game "bataille-corse"]\r\n[Players "Alice Bob"]\r\nAlice plays 5H\r\n', b"Bob plays 6C\r\n"),
+    (b'[Game "bataille-corse"]\n[Players "Zo\xc3\xa9 Bob"]\nZo\xc3\xa9 plays 5H', b" ; \xe2\x99\xa5 a comment\nBob plays 6C\n"),
+    (b'[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays 5H\n', b"Bob plays 6C\r\nAlice plays 7D\r\n"),
+    (b'[Game "bataille-corse"]\r[Players "Alice Bob"]\rAlice plays 5H\r', b"\nBob plays 6C\n"),
+])
+def test_a_record_grown_at_its_end_is_read_as_read_whole(tmp_path, start: bytes, added: bytes) -> None:
+    """Bytes added at the end of a record (a line played, an outside append) are decoded
+    alone, and the session holds what reading the whole file gives: its text, its line
+    ends, its last game."""
+    from referee.files.record_file import RecordFile
+    from referee.live import Session
+
+    path = tmp_path / "r.txt"
+    path.write_bytes(start)
+    with RecordFile.open(str(path)) as opened:
+        session = Session(str(path), opened)
+        session.load()
+        with open(path, "ab") as outside:
+            outside.write(added)
+        grown = []
+        original = session._grown
+        session._grown = lambda data: grown.append(original(data)) or grown[-1]  # type: ignore[method-assign]
+        assert session.follow()
+        assert grown and (grown[0] is not None) == (not start.endswith(b"\r"))
+        with RecordFile.open(str(path)) as again:
+            whole = Session(str(path), again)
+            whole.load()
+            assert (session.text, session.newline) == (whole.text, whole.newline)
+            assert [e.line for e in session.replayed()[0].events] == [e.line for e in whole.replayed()[0].events]
+
+
+def test_a_game_edited_many_times_keeps_one_run_of_violations() -> None:
+    """Each checkpoint of a game refers to the violations of the game's latest run only:
+    the runs before it are not kept alive by the checkpoints they left (a game flagged
+    on many lines, edited all evening, would hold every run's faults)."""
+    lines = long_game()
+    replayer = Replayer("r.txt")
+    events = [n for n, line in enumerate(lines) if " plays " in line]
+    for n in events[150:160]:  # a card changed after the first checkpoints, each time elsewhere
+        changed = list(lines)
+        changed[n] = changed[n].rsplit(" ", 1)[0] + " ZZ"
+        replayer.update("\n".join(changed) + "\n")
+    (checked,) = replayer._by_start.values()
+    assert len(checked.snapshots) > 3
+    assert len({id(s.found) for s in [*checked.snapshots, checked.end]}) == 1
+
+
+@pytest.mark.parametrize("tag", ["Match", "Partie"])  # [Partie] is [Match] in French
+def test_a_hand_read_otherwise_when_its_match_changes_notation_is_refereed_anew(tag: str) -> None:
+    """A hand that names no notation is read in its match's: when the first hand stops
+    being in French notation, the second hand's lines (the same text, at the same place)
+    read otherwise, and are refereed anew, not answered from before."""
+    french = (f'[{tag} "Friday"]\n[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Notation "fr"]\n\nAna joue 5P\nAna ??\n\n'
+              f'[{tag} "Friday"]\nBen pioche\n')  # the first hand cannot be read whole: the second inherits no header
+    english = french.replace('[Notation "fr"]', "; no notation")
+    replayer = Replayer("r.txt")
+    for text in (french, english, french):
+        replayer.update(text)
+        assert [with_errors((item, report)) for _, item, report in replayer.reports] == every_game(text, with_errors)
+
+
+def test_a_line_changed_under_a_head_that_cannot_be_read_keeps_its_errors_in_place() -> None:
+    """A game whose head holds a header that cannot be read, changed in its events: the
+    lines read again are read with the head, and the head's error stays on its line."""
+    text = '[Game "pierre-qui-roule"\n[Players "Ann Ben Cas Dom"]\n\n' + "".join(
+        f"{p} plays {c}\n" for p, c in zip(["Ann", "Ben", "Cas", "Dom"] * 3, "8S 10S 9S JS 7H 8H 9H 10H 7C 8C 9C 10C".split()))
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    lines = text.split("\n")
+    lines[10] += " ; a comment"
+    changed = "\n".join(lines)
+    replayer.update(changed)
+    assert [with_errors((item, report)) for _, item, report in replayer.reports] == every_game(changed, with_errors)
+    assert replayer.counts["lines read"] > 0

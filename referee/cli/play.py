@@ -174,7 +174,7 @@ def play(path: str, ask: Ask, show: Callable[[str], None], settings: Resolved | 
                 opened.append(headers)
                 opened.sync_folder()
             lock.lock_record()  # a record made just now is held as one found
-            return _session(Session(path, opened, settings=settings), ask, show)
+            return _session(Session(path, opened, settings=settings, lock=lock), ask, show)
 
 
 def _notation_for_new(settings: Resolved | None) -> Spelling:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import functools
-import os
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,7 +22,7 @@ from ..cli.explain import explanation
 from ..games import GAMES, find_game, load_rules
 from ..games.base import Group, SetupError, Violation
 from ..text.locales import languages as spoken
-from ..live import NOT_REPLAYED, Replayer, Session, SessionError, headers_record, accepted_line
+from ..live import NOT_REPLAYED, Session, SessionError, headers_record, accepted_line
 from ..files.lock import LockHeld, RecordLock
 from .. import messages
 from ..messages import join, say
@@ -87,16 +86,16 @@ class Served:
         self.version = 0
         self.made: tuple[str, str] | None = None
         """The table the last line written from a page was chosen on, and that line."""
-        self._session: Session | None = None
-        """The game as it stands, replayed once for readers of every language (its
-        sentences are worded as each page is shown)."""
-        self._stamp: tuple[int, int] | None = None
-        self._read: bytes | None = None
-        self.replayer = Replayer(path)
-        """The games before the last, replayed once for every session and version."""
+        self.live = Session(path, self.file, settings=settings, lock=lock)
+        """The record as it stands, replayed only where it changed, once for readers of
+        every language (its sentences are worded as each page is shown)."""
+        self.loaded = False
+        """Whether ``live`` holds the record as it is now."""
         self.pending: str | None = None
         """A new game started from a page and not yet played: its headers, held here (in
         the server, not on the disk) until its first line writes them with it."""
+        self.held: HeldSession | None = None
+        """The session of that game while it is held (made once, from ``pending``)."""
 
     # --- Reading -------------------------------------------------------------------------
     def is_new(self) -> bool:
@@ -108,31 +107,26 @@ class Served:
         show it (its sentences are worded in the language in use when asked for);
         SessionError when the record cannot be read (said in the language in use)."""
         self.refresh()
-        found = self._session
-        if found is None:
-            if self.pending is not None and self.file.read_bytes().strip():
-                self.pending = None  # another hand wrote the file before the first line: its game it is
-            held = self.pending
-            found = (Session(self.path, self.file, replayer=self.replayer, settings=self.settings) if held is None
-                     else HeldSession(self.path, self.file, replayer=self.replayer, settings=self.settings, held=held))
-            found.load()
-            self._session = found
-            self._stamp, self._read = (self.file.status.st_size, self.file.status.st_mtime_ns), found.read
-        return found
+        if self.pending is not None:
+            if not self.file.read_bytes().strip():
+                if self.held is None:
+                    self.held = HeldSession(self.path, self.file, settings=self.settings, held=self.pending)
+                    self.held.load()
+                return self.held
+            self.pending = None  # another hand wrote the file before the first line: its game it is
+            self.changed()
+        if not self.loaded:
+            self.live.load()
+            self.loaded = True
+        return self.live
 
-    def refresh(self) -> bool:
+    def refresh(self, thorough: bool = False) -> bool:
         """Whether another hand changed the record since it was read (appended to it,
         rewrote or cut it in place, or saved it by rename: the file now at the name is then
-        held in its place, under the writing lock); it is then read anew at the next look.
+        held in its place, under the writing lock): ``Session.follow``, by the size and
+        time of change (``thorough``: and the bytes). It is then read anew at the next look.
         FileRefused when the name leads to no file any more."""
-        if self.file.moved():
-            self.file.reopen()
-            if self.lock is not None:
-                self.lock.lock_record()
-            self.changed()
-            return True
-        status = os.fstat(self.file.fd)
-        if self._stamp is not None and (status.st_size, status.st_mtime_ns) != self._stamp:
+        if self.live.follow(thorough=thorough, load=False):
             self.changed()
             return True
         return False
@@ -144,29 +138,25 @@ class Served:
 
     def _as_ruled(self) -> bool:
         """Whether the record still is the file, with the bytes, the table was ruled on."""
-        if self.refresh():
+        if self.refresh(thorough=True):
             return False
-        if self.pending is not None:  # a game not yet played: the file must still be empty
-            moved = bool(self.file.read_bytes().strip())
-        else:
-            moved = self._read is not None and self.file.read_bytes() != self._read
-        if moved:
+        if self.pending is not None and self.file.read_bytes().strip():  # a game not yet played: the file must still be empty
             self.changed()
             return False
         return True
 
     def changed(self) -> None:
-        """The file changed: a new version, read anew."""
+        """The file changed (written here): a new version, read anew."""
         self.version += 1
-        self._session = None
-        self._stamp = None
+        self.loaded = False
+        self.live.stamp = None
+        self.held = None
 
     # --- A line from a page --------------------------------------------------------------
     def table(self) -> str:
         """The table as it stands, as a token a page sends back with a move: the record's
         size and a digest of its bytes (SessionError when it cannot be read)."""
-        self.session()
-        data = self._read or b""
+        data = self.session().read
         return f"{len(data)}-{zlib.crc32(data):08x}"
 
     def play(self, line: str, choice: str = "", lang: str = "en", version: str | None = None) -> Ruling:
@@ -228,7 +218,7 @@ class Served:
         if self.pending is not None:  # a new game's first line: its headers written with it, at once
             self.file.append(self.pending + line + "\n")
             self.file.sync_folder()
-            self.pending = None
+            self.pending = None  # and the held session with it (changed)
         else:
             self.file.append(("" if ends else session.newline) + line + session.newline)
         self.changed()
@@ -245,7 +235,7 @@ class Served:
             session = self.session()
         except (SessionError, RecordError, UnicodeDecodeError):
             return self._last_unread()
-        lines = session.text.split("\n")
+        lines = session.lines
         number = _last_filled(lines)
         record = session.record
         assert record is not None, "a session loaded"
@@ -345,6 +335,7 @@ class HeldSession(Session):
 
     def load(self) -> None:
         self.read = self.held.encode("utf-8")
+        self.stamp, self._raw = self._stamp(), b""  # followed from the empty file
         self.newline = "\n"
         self.text = self.held
         self._replay(self.text)
