@@ -1002,13 +1002,17 @@ class Session:
             found = self.states[language()] = state_from(self.rules, self.record)
         return found
 
-    def append(self, line: str) -> None:
-        """Write a line at the end of the file, and make sure it is on the disk."""
+    def append(self, line: str, headers: str = "", load: bool = True) -> None:
+        """Write a line at the end of the file (after ``headers``: a new game's, held until
+        its first line writes them with it), and make sure it is on the disk; the record
+        is then read again (at once, or at the next ``load`` when ``load`` is false)."""
         ends = self.file.last_byte() in (b"\n", b"\r", b"")
-        data = (("" if ends else self.newline) + line + self.newline).encode("utf-8")
+        data = (("" if ends else self.newline) + headers + line + self.newline).encode("utf-8")
         offset = self.file.append(data)
+        if headers:
+            self.file.sync_folder()  # a record made by its first line: its name on the disk too
         self.written.append(Written(offset, data, line))
-        self.load()
+        self._written(load)
 
     def undo(self) -> str | None:
         """Take back the last line this session wrote (None when there is none): the file
@@ -1016,13 +1020,32 @@ class Session:
         if not self.written:
             return None
         last = self.written[-1]
-        data = self.file.read_bytes()
-        if data[last.offset:] != last.data:
+        if self.file.read_bytes()[last.offset:] != last.data:
             raise SessionError(say("live.changed"))
-        self.file.truncate(last.offset)
-        self.written.pop()
-        self.load()
+        self._cut(last.offset)
         return last.line
+
+    def undo_last(self, expected: str, load: bool = True) -> None:
+        """Take back the file's last line whoever wrote it (the table page: any phone may
+        take back the last move), if it still reads ``expected``: the file is cut back to
+        where the line began, through the descriptor kept; SessionError when it does not."""
+        data = self.file.read_bytes()
+        end = len(data.rstrip(b" \t\r\n"))
+        start = max(data.rfind(b"\n", 0, end), data.rfind(b"\r", 0, end)) + 1
+        if data[start:end].decode("utf-8", "replace") != expected.rstrip(" \t"):
+            raise SessionError(say("live.changed"))
+        self._cut(start, load)
+
+    def _cut(self, offset: int, load: bool = True) -> None:
+        self.file.truncate(offset)
+        self.written = [w for w in self.written if w.offset < offset]
+        self._written(load)
+
+    def _written(self, load: bool) -> None:
+        if load:
+            self.load()
+        else:
+            self.stamp = None  # read again at the next load
 
     # --- A line typed at the table -------------------------------------------------------
     def complete(self, line: str) -> str:

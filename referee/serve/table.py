@@ -214,13 +214,10 @@ class Served:
         return Ruling("written", line)
 
     def _append(self, session: Session, line: str) -> None:
-        ends = self.file.last_byte() in (b"\n", b"\r", b"")
-        if self.pending is not None:  # a new game's first line: its headers written with it, at once
-            self.file.append(self.pending + line + "\n")
-            self.file.sync_folder()
-            self.pending = None  # and the held session with it (changed)
-        else:
-            self.file.append(("" if ends else session.newline) + line + session.newline)
+        """The line written through the live record (a new game's first line with its
+        headers, at once); the record read again at the next look."""
+        self.live.append(line, headers=self.pending or "", load=False)
+        self.pending = None  # and the held session with it (changed)
         self.changed()
 
     # --- Taking back the last line -------------------------------------------------------
@@ -268,12 +265,10 @@ class Served:
         line = found[1]
         if line != expected:
             return Ruling("error", line, say("serve.undo-changed", line=line))
-        data = self.file.read_bytes()
-        end = len(data.rstrip(b" \t\r\n"))
-        start = max(data.rfind(b"\n", 0, end), data.rfind(b"\r", 0, end)) + 1
-        if data[start:end].decode("utf-8", "replace") != line.rstrip(" \t"):
-            return Ruling("error", line, say("live.changed"))
-        self.file.truncate(start)
+        try:
+            self.live.undo_last(line, load=False)
+        except SessionError as error:
+            return Ruling("error", line, str(error))
         self.changed()
         return Ruling("written", line, say("live.undone", line=line))
 
