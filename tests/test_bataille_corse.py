@@ -560,3 +560,17 @@ def test_a_debt_on_an_empty_pack_passes_at_once_to_the_next_player() -> None:
     rules = replay(start(record), record)
     assert rules.todo() == ["C pays 2 more cards to A", "A and C may slap (pair)"]
     assert sorted(m.event.player for m in rules.mistakes() if m.event.verb == "collects") == ["A", "C"]
+
+
+def test_explain_of_an_accepted_burn_by_a_player_owing_gifts_slides_no_card(tmp_path) -> None:
+    """A bare `burns` by a player whose penalty is to give cards ([Penalty "give-1"]), the
+    fault accepted by the table: the burn moves no card, and explain says so (0 cards)."""
+    from referee.cli.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head("Alice Bob Chloe Dan", Penalty="give-1")
+                    + "Alice plays 5H\nBob plays 6C\nChloe slaps\nChloe burns  ; accepted BC-PENALTY-WRONG\n",
+                    encoding="utf-8")
+    said = " ".join(" ".join(explain_place(str(path), 7)).split())
+    assert "ruled: legal: Chloe pays the penalty: 0 cards slid under the pile" in said
+    assert "then: Chloe pays the penalty: give one card each to Dan, Alice and Bob" in said
