@@ -19,7 +19,17 @@ Type annotations, docstrings, f-strings and ``if TYPE_CHECKING:`` blocks are lef
 and so is a line marked ``# pragma: no mutate``. Each mutant is written into a temporary
 copy of the project (never into the working tree), and the chosen tests are run on it
 with ``pytest -x -q -n 0 -p no:cacheprovider``, with the copy first on PYTHONPATH and as
-the working directory (so commands the tests start use it too). A mutant is *killed* when
+the working directory (so commands the tests start use it too).
+
+Which tests: the clean run goes under coverage.py (bench/mutate_plugin.py), one context a
+test, and each mutant runs only the tests that ran one of its lines (or a shared fixture
+that did), in the clean run's order; every test for a line run at import (a constant, a
+default value) or inside a cached function; and always the tests that start a process
+(coverage does not follow them). A mutant of a line no test runs is *not covered*: a
+survivor, with nothing run. ``--all-tests`` runs every test for every mutant (to check the
+choice), and so does a run without coverage.py installed. How: a *zygote* process imports
+pytest and the libraries the tests use (never the project) once, and forks a pytest for
+each mutant (``--no-fork`` starts a new pytest each time). A mutant is *killed* when
 a test fails (or the tests cannot even be collected), *survives* when they all pass, and
 *times out* when they take longer than ``--timeout`` (counted as noticed: a mutant that
 loops forever is caught). The tests must pass on the unchanged copy first.
