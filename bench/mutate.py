@@ -399,6 +399,8 @@ PRELOAD = ("pytest", "click", "rich", "jsonschema", "prompt_toolkit", "starlette
 
 
 def _stop(*_: object) -> None:
+    if STOPPING.is_set():
+        return
     STOPPING.set()
     for process in list(RUNNING):
         try:
@@ -771,6 +773,11 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with ThreadPoolExecutor(max(args.jobs, 1)) as pool:
                 list(pool.map(one, chosen))
+        except SystemExit:  # stopped (Ctrl-C, SIGTERM): the report of the mutants run so far
+            if not results:
+                raise
+            print(f"\nstopped: the report covers the {len(results)} of {len(chosen)} mutants run", flush=True)
+            chosen = [m for m in chosen if m in results]
         finally:
             for running in zygotes.values():
                 running.close()
