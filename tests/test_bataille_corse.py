@@ -574,3 +574,28 @@ def test_explain_of_an_accepted_burn_by_a_player_owing_gifts_slides_no_card(tmp_
     said = " ".join(" ".join(explain_place(str(path), 7)).split())
     assert "ruled: legal: Chloe pays the penalty: 0 cards slid under the pile" in said
     assert "then: Chloe pays the penalty: give one card each to Dan, Alice and Bob" in said
+
+
+@pytest.mark.parametrize(("slaps", "cards", "shows"), [
+    ("pair", "2C 6S 6H", "6S 6H, a pair"),
+    ("addition", "2C 3H 7C", "3H 7C, an addition"),
+    ("big-mac", "2C 3C 10S JH 3S", "3C 10S JH 3S, a Big-Mac"),
+])
+def test_the_pile_shows_the_cards_of_its_pattern_not_those_under_them(slaps: str, cards: str, shows: str) -> None:
+    """`referee state`'s « the pile shows » on a run longer than the pattern: the cards the
+    pattern spans (two for a pair or an addition, four for a Big-Mac), not the card under them."""
+    from referee.state import items, state_in_text
+
+    players = ["Alice", "Bob"]
+    body = "".join(f"{players[i % 2]} plays {card}\n" for i, card in enumerate(cards.split()))
+    text = head(Slaps=slaps) + body
+    assert ("the pile shows", shows) in items(state_in_text(text, text.count("\n")))
+
+
+def test_an_addition_counts_from_2_and_an_unseen_card_adds_nothing() -> None:
+    """« la somme des 2 dernières cartes fait 10 »: 2 and 8 make 10 (the ace out of it); a
+    card nobody saw (rank 0) under a 10 is no addition, even with the ace counting 1."""
+    from referee.cards import UNSEEN_CARD
+
+    assert slap_patterns(run("2C", "8D"), ALL, ace_counts=False) == ["addition"]
+    assert slap_patterns([UNSEEN_CARD, *run("10H")], ALL, ace_counts=True) == []
