@@ -599,3 +599,11 @@ def test_an_addition_counts_from_2_and_an_unseen_card_adds_nothing() -> None:
 
     assert slap_patterns(run("2C", "8D"), ALL, ace_counts=False) == ["addition"]
     assert slap_patterns([UNSEEN_CARD, *run("10H")], ALL, ace_counts=True) == []
+
+
+def test_a_card_out_of_turn_on_the_leaders_next_turn_says_the_turn_goes_round(check_text) -> None:
+    """The leader's turn again with cards on the pile is the turn going round, not the lead
+    after taking the last pile (« À tour de rôle »)."""
+    report = check_text(head() + "Alice plays JH\nBob plays 3C\nAlice collects\nAlice plays 5H\nBob plays 6C\nBob plays 7D\n")
+    assert [v.message for v in report.violations] == [
+        "Bob turned 7D, but it is Alice's turn: the turn goes round to the left, to Alice"]
