@@ -607,3 +607,14 @@ def test_a_card_out_of_turn_on_the_leaders_next_turn_says_the_turn_goes_round(ch
     report = check_text(head() + "Alice plays JH\nBob plays 3C\nAlice collects\nAlice plays 5H\nBob plays 6C\nBob plays 7D\n")
     assert [v.message for v in report.violations] == [
         "Bob turned 7D, but it is Alice's turn: the turn goes round to the left, to Alice"]
+
+
+def test_bataille_corse_is_for_two_to_five_players() -> None:
+    """Five players may sit (« Entre 2 et 5 joueurs »), not six."""
+    from referee.engine import start
+    from referee.games.base import SetupError
+    from referee.notation import parse_text
+
+    start(parse_text(head("A B C D E"))[0])
+    with pytest.raises(SetupError, match="Bataille corse is for 2 to 5 players, not 6"):
+        start(parse_text(head("A B C D E F"))[0])
