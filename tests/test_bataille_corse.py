@@ -618,3 +618,42 @@ def test_bataille_corse_is_for_two_to_five_players() -> None:
     start(parse_text(head("A B C D E"))[0])
     with pytest.raises(SetupError, match="Bataille corse is for 2 to 5 players, not 6"):
         start(parse_text(head("A B C D E F"))[0])
+
+
+def test_a_card_twice_in_one_holds_line_is_a_duplicate(check_text) -> None:
+    """A pack written with the same card twice: the second is a card seen twice."""
+    report = check_text(head() + f"Alice holds {' '.join(DECK[:25])} {DECK[0]}\n")
+    assert [(v.line, v.code, v.column) for v in report.violations if v.code == "REC-DUPLICATE-CARD"] == \
+        [(3, "REC-DUPLICATE-CARD", len(f"Alice holds {' '.join(DECK[:25])} ") + 1)]
+
+
+def test_a_pack_written_again_forgets_the_cards_of_the_first_line(check_text) -> None:
+    """Alice's pack written twice before the first card: the second line holds; a card only
+    the first line gave her may be dealt to Bob."""
+    report = check_text(head() + f"Alice holds {' '.join(DECK[:26])}\nAlice holds {' '.join(DECK[26:])}\n"
+                        f"Bob holds {' '.join(DECK[:26])}\n")
+    assert codes(report) == []
+
+
+def test_a_deal_of_more_than_52_cards_leaves_the_packs_not_written_empty(check_text) -> None:
+    """Alice and Bob written with 27 cards each (two of them twice): Chloe's pack, not
+    written, gets what is left, nothing; the count of the deal is 54."""
+    report = check_text(head("Alice Bob Chloe") + f"Alice holds {' '.join(DECK[:27])}\n"
+                        f"Bob holds {' '.join(DECK[25:])}\nAlice plays {DECK[0]}\n")
+    assert [v.message for v in report.violations if v.code == "BC-CARD-COUNT"] == \
+        ["the deal holds 54 cards; Bataille corse deals the whole 52-card deck"]
+
+
+@pytest.mark.parametrize(("sizes", "flagged"), [
+    ((18, 18, 16), (5, "Chloe is dealt 16 cards; the deal gives 17 or 18")),
+    ((28, 24), (3, "Alice is dealt 28 cards; the deal gives 26")),
+])
+def test_a_bad_deal_names_the_pack_furthest_from_an_even_share(check_text, sizes, flagged) -> None:
+    """« Toutes les cartes sont distribuées équitablement, une différence d'une carte étant
+    possible »: the pack furthest from 52 / players is named, with the fair sizes."""
+    names, lines, dealt = ["Alice", "Bob", "Chloe"][: len(sizes)], [], 0
+    for name, size in zip(["Alice", "Bob", "Chloe"], sizes):
+        lines.append(f"{name} holds {' '.join(DECK[dealt:dealt + size])}\n")
+        dealt += size
+    report = check_text(head(" ".join(names)) + "".join(lines))
+    assert [(v.line, v.message) for v in report.violations] == [flagged]
