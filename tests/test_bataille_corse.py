@@ -657,3 +657,33 @@ def test_a_bad_deal_names_the_pack_furthest_from_an_even_share(check_text, sizes
         dealt += size
     report = check_text(head(" ".join(names)) + "".join(lines))
     assert [(v.line, v.message) for v in report.violations] == [flagged]
+
+
+def test_a_card_turned_out_of_turn_lies_on_the_pile(check_text) -> None:
+    """A card turned out of turn goes onto the pile (« la pose au centre »): the same card
+    turned again is a card seen twice, already on the pile."""
+    report = check_text(head() + "Alice plays 5H\nAlice plays 7C\nBob plays 7C\n")
+    assert [(v.line, v.code, v.message) for v in report.violations if v.code == "REC-DUPLICATE-CARD"] == \
+        [(5, "REC-DUPLICATE-CARD", "7C appears twice: it is already on the pile")]
+
+
+def test_a_card_outside_the_deck_let_stand_puts_the_dealt_top_card_on_the_pile(check_text) -> None:
+    """A card outside the deck turned in turn and let stand: the card the deal put on top
+    of the pack lies on the pile, so Bob turning it is a card already on the pile."""
+    report = check_text(head() + f"Alice holds {' '.join(DECK[:26])}\nAlice plays CC\nBob plays {DECK[0]}\n")
+    assert [(v.line, v.message) for v in report.violations if v.code == "REC-DUPLICATE-CARD"] == \
+        [(5, f"{DECK[0]} appears twice: it is already on the pile")]
+
+
+def test_a_card_after_the_last_one_of_the_game_on_the_same_line_is_after_the_end() -> None:
+    """Bob runs out while paying and is out at once: Alice has won, and a second card on
+    Bob's line comes after the end of the game."""
+    from referee.engine import check
+    from referee.notation import parse_text
+
+    text = (RECORDS / "bataille-corse" / "winner-takes-last-pile.txt").read_text(encoding="utf-8")
+    text = text.replace("Bob plays 10C   ;", "Bob plays 10C 3D   ;")
+    (game,) = parse_text(text)
+    line = next(e.line for e in game.events if e.cards_text.startswith("10C 3D"))
+    assert [(v.line, v.code) for v in check(game).violations if v.code == "REC-AFTER-END"][0] == (line, "REC-AFTER-END")
+    assert [v.column for v in check(game).violations if v.line == line] == [len("Bob plays 10C ") + 1]
