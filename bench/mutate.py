@@ -131,8 +131,9 @@ class Mutant:
     lines: tuple[int, ...] = ()
     """The lines whose run runs the change: those of the changed text, and the first of its statement."""
     everywhere: bool = False
-    """Run by import or behind a cache (its function is ``@cache``d or sets a global): the tests
-    that run its lines are not all the tests it can change."""
+    """Run at import (a statement of the module or a class: a constant, a default value) or
+    behind a cache (its function is ``@cache``d or sets a global): the tests that run its
+    lines are not all the tests it can change."""
 
     def apply(self, source: bytes) -> bytes:
         return source[: self.start] + self.replacement + source[self.end :]
@@ -163,6 +164,9 @@ class Finder:
         self.mutants: list[Mutant] = []
         self.statement: ast.stmt | None = None
         self.cached = False
+        self.top = True
+        """In a statement of the module or of a class, run once at import (by whichever test
+        imports it first): what it makes may be read by any test."""
 
     def offset(self, line: int, column: int) -> int:
         return self.starts[line - 1] + column  # ast columns count UTF-8 bytes
@@ -183,7 +187,7 @@ class Finder:
         if self.statement is not None:
             first = min(first, self.statement.lineno)
         self.mutants.append(Mutant(kind, node.lineno, start, end, replacement, change, line,
-                                   lines=tuple(range(first, last + 1)), everywhere=self.cached))
+                                   lines=tuple(range(first, last + 1)), everywhere=self.cached or self.top))
 
     def line_of(self, offset: int) -> int:
         return bisect.bisect_right(self.starts, offset)
@@ -232,13 +236,14 @@ class Finder:
                 and isinstance(statement.value.value, str)  # a docstring, or an attribute's
             if docstring:
                 continue
-            outer, self.statement = self.statement, statement
+            outer, self.statement, top = self.statement, statement, self.top
+            self.top = not in_function
             if in_function and isinstance(statement, SIMPLE) and not _abstract(statement):
                 start, end = self.span(statement)
                 first = self.text(start, end).decode("utf-8", "replace").splitlines()[0]
                 self.add("delete", statement, start, end, b"pass", f"delete `{_short(first)}`")
             self.walk(statement, in_function)
-            self.statement = outer
+            self.statement, self.top = outer, top
 
     def mutate(self, node: ast.AST) -> None:
         if isinstance(node, ast.Compare):

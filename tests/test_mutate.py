@@ -88,16 +88,17 @@ def test_tests_that_fail_on_the_unchanged_module_stop_the_run(tmp_path) -> None:
 def test_a_mutant_runs_the_tests_that_run_its_lines() -> None:
     """The tests chosen for a mutant: those that ran its lines on the clean run (or a shared
     fixture that did), and those that start processes; every test for a line run when the
-    module is imported or behind a cache; none for a line no test runs."""
+    module is imported (whichever test imports it first) or behind a cache; none for a line no
+    test runs."""
     mutate = _mutate_module()
     source = b"import functools\nLIMIT = 3\n\n\ndef f(a):\n    return a > LIMIT\n\n\n" \
              b"@functools.cache\ndef g(a):\n    return a < 2\n\n\ndef h(a):\n    return a == 1\n"
     found = {(m.line, m.kind): m for m in mutate.mutants_of(source)}
-    cover = {"lines": {"2": ["(import)"], "6": ["t2", "fixture:table"], "11": ["t1"]},
+    cover = {"lines": {"2": ["t3"], "6": ["t2", "fixture:table"], "11": ["t1"]},
              "fixtures": {"t1": [], "t2": [], "t3": ["table"], "t4": []},
              "opaque": [], "order": ["t1", "t2", "t3", "t4"]}
     assert mutate.tests_for(found[6, "compare"], cover) == ["t2", "t3"]
-    assert mutate.tests_for(found[2, "number"], cover) == ["t1", "t2", "t3", "t4"]  # LIMIT, read anywhere
+    assert mutate.tests_for(found[2, "number"], cover) == ["t1", "t2", "t3", "t4"]  # LIMIT, imported by t3, read anywhere
     assert mutate.tests_for(found[11, "compare"], cover) == ["t1", "t2", "t3", "t4"]  # behind a cache
     assert mutate.tests_for(found[15, "compare"], cover) == []  # not covered
     cover["opaque"] = ["t4"]
