@@ -687,3 +687,15 @@ def test_a_card_after_the_last_one_of_the_game_on_the_same_line_is_after_the_end
     line = next(e.line for e in game.events if e.cards_text.startswith("10C 3D"))
     assert [(v.line, v.code) for v in check(game).violations if v.code == "REC-AFTER-END"][0] == (line, "REC-AFTER-END")
     assert [v.column for v in check(game).violations if v.line == line] == [len("Bob plays 10C ") + 1]
+
+
+def test_a_card_outside_the_deck_let_stand_in_turn_counts_as_played(check_text) -> None:
+    """A card outside the deck turned in turn and let stand is a card played (the card that
+    left the pack lies on the pile)."""
+    assert check_text(head() + "Alice plays CC\nBob plays 6C\n").stats["cards_played"] == 2
+
+
+def test_the_first_card_out_of_turn_says_who_turns_the_first_card(check_text) -> None:
+    """Nobody has taken a pile yet: the first card is the first player's to turn."""
+    report = check_text(head() + "Bob plays 5H\n")
+    assert [v.message for v in report.violations] == ["Bob turned 5H, but it is Alice's turn: Alice turns the first card"]
