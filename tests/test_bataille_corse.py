@@ -699,3 +699,15 @@ def test_the_first_card_out_of_turn_says_who_turns_the_first_card(check_text) ->
     """Nobody has taken a pile yet: the first card is the first player's to turn."""
     report = check_text(head() + "Bob plays 5H\n")
     assert [v.message for v in report.violations] == ["Bob turned 5H, but it is Alice's turn: Alice turns the first card"]
+
+
+def test_a_card_written_from_another_known_pack_swaps_with_the_dealt_top_card() -> None:
+    """records/bataille-corse/deal-mismatch-other-pack.txt: Alice writes a card of Bob's
+    known pack; the card her deal put on top takes its place there, so Chloe turning it
+    later is a card Bob holds."""
+    from referee.engine import check
+    from referee.notation import parse_text
+
+    (game,) = parse_text((RECORDS / "bataille-corse" / "deal-mismatch-other-pack.txt").read_text(encoding="utf-8"))
+    assert [v.message for v in check(game).violations if v.code == "REC-DUPLICATE-CARD"] == \
+        ["5H appears twice: it is already in Bob's cards"]
