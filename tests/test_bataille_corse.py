@@ -711,3 +711,19 @@ def test_a_card_written_from_another_known_pack_swaps_with_the_dealt_top_card() 
     (game,) = parse_text((RECORDS / "bataille-corse" / "deal-mismatch-other-pack.txt").read_text(encoding="utf-8"))
     assert [v.message for v in check(game).violations if v.code == "REC-DUPLICATE-CARD"] == \
         ["5H appears twice: it is already in Bob's cards"]
+
+
+def test_an_untimed_slap_thirty_seconds_after_the_fault_is_past_the_ban(check_text) -> None:
+    """« ne plus pouvoir gifler pendant 30 secondes »: 30 seconds after the fault, by the
+    last time given, the ban is over: an untimed slap then draws no note."""
+    text = head(Penalty="no-slap-30") + "21:00:00 Alice plays 5H\n21:00:01 Alice slaps\n21:00:31 Bob plays 5D\nAlice slaps\n"
+    assert not check_text(text).notes
+    assert check_text(text.replace("21:00:31", "21:00:30")).notes
+
+
+def test_a_false_slap_during_a_payment_where_slaps_stand_names_the_top_four_cards(check_text) -> None:
+    """[SlapDuringPayment "yes"]: a slap during a payment is judged on the pile; the pile
+    showing no pair, the message names its top four cards, not that a payment is under way."""
+    report = check_text(head(SlapDuringPayment="yes") + "Alice plays 2C\nBob plays 3C\nAlice plays 4C\nBob plays KH\n"
+                        "Alice plays 5D\nBob slaps\n")
+    assert [v.message for v in report.violations] == ["Bob slapped, but the pile shows no pair (top: 3C 4C KH 5D)"]
