@@ -727,3 +727,10 @@ def test_a_false_slap_during_a_payment_where_slaps_stand_names_the_top_four_card
     report = check_text(head(SlapDuringPayment="yes") + "Alice plays 2C\nBob plays 3C\nAlice plays 4C\nBob plays KH\n"
                         "Alice plays 5D\nBob slaps\n")
     assert [v.message for v in report.violations] == ["Bob slapped, but the pile shows no pair (top: 3C 4C KH 5D)"]
+
+
+def test_mistakes_offer_the_second_card_of_a_pack_of_two() -> None:
+    """The deal known, Bob's pack down to two cards: `simulate --mistakes` may still turn
+    his second card instead of the top one (BC-DEAL-MISMATCH)."""
+    offered = _offered(head() + f"Alice holds {' '.join(DECK[:50])}\nBob holds {' '.join(DECK[50:])}\nAlice plays 5S\n")
+    assert offered[("Bob", "plays", DECK[51], None)] == ("BC-DEAL-MISMATCH",)
