@@ -734,3 +734,19 @@ def test_mistakes_offer_the_second_card_of_a_pack_of_two() -> None:
     his second card instead of the top one (BC-DEAL-MISMATCH)."""
     offered = _offered(head() + f"Alice holds {' '.join(DECK[:50])}\nBob holds {' '.join(DECK[50:])}\nAlice plays 5S\n")
     assert offered[("Bob", "plays", DECK[51], None)] == ("BC-DEAL-MISMATCH",)
+
+
+def test_mistakes_offer_one_card_too_many_from_a_pack_of_two() -> None:
+    """Bob owes one card and holds two: `simulate --mistakes` may write both on his line
+    (the second is BC-OVERPAID)."""
+    alice = ["JS", *(c for c in DECK if c not in ("JS", "2D", "3D"))]
+    offered = _offered(head() + f"Alice holds {' '.join(alice)}\nBob holds 2D 3D\nAlice plays JS\n")
+    assert offered[("Bob", "plays", "2D 3D", None)] == ("BC-OVERPAID",)
+
+
+def test_mistakes_give_a_player_with_no_cards_the_top_card_of_the_player_due() -> None:
+    """Bob's pack is empty while Alice pays: a line that names Bob by mistake turns
+    Alice's top card (BC-OUT-OF-TURN, BC-EMPTY-PACK)."""
+    alice = ["2S", *(c for c in DECK if c not in ("2S", "KC"))]
+    offered = _offered(head() + f"Alice holds {' '.join(alice)}\nBob holds KC\nAlice plays 2S\nBob plays KC\n")
+    assert offered[("Bob", "plays", alice[1], None)] == ("BC-OUT-OF-TURN", "BC-EMPTY-PACK")
