@@ -750,3 +750,20 @@ def test_mistakes_give_a_player_with_no_cards_the_top_card_of_the_player_due() -
     alice = ["2S", *(c for c in DECK if c not in ("2S", "KC"))]
     offered = _offered(head() + f"Alice holds {' '.join(alice)}\nBob holds KC\nAlice plays 2S\nBob plays KC\n")
     assert offered[("Bob", "plays", alice[1], None)] == ("BC-OUT-OF-TURN", "BC-EMPTY-PACK")
+
+
+@pytest.mark.parametrize(("bob", "burns", "codes_offered"), [
+    (["2D", "3D", "4D", "6D"], "2D 3D 4D 6D", ("BC-PENALTY-WRONG",)),  # the whole pack, one card too many
+    (["2D", "3D"], "3D 2D", ("BC-DEAL-MISMATCH",)),                    # his two cards, in the wrong order
+    (["2D"], None, None),                                              # one card: no wrong burn to offer
+])
+def test_mistakes_burn_a_short_pack_wrongly(bob: list[str], burns: str | None, codes_offered) -> None:
+    """Bob owes a burn-3 penalty with four, two or one card left: `simulate --mistakes` may
+    burn his whole pack of four, or his two cards in the wrong order; his one card, only right."""
+    alice = ["5S", *(c for c in DECK if c not in ("5S", *bob))]
+    offered = _offered(head() + f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\nAlice plays 5S\nBob slaps\n")
+    burned = {cards: codes for (player, verb, cards, _), codes in offered.items() if player == "Bob" and verb == "burns"}
+    if burns is None:
+        assert burned == {}
+    else:
+        assert burned[burns] == codes_offered
