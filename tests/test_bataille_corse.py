@@ -767,3 +767,17 @@ def test_mistakes_burn_a_short_pack_wrongly(bob: list[str], burns: str | None, c
         assert burned == {}
     else:
         assert burned[burns] == codes_offered
+
+
+def test_mistakes_give_the_top_card_wrongly_or_the_second_card_to_the_next_player_owed() -> None:
+    """[Penalty "give-1"]: Bob owes a card to Chloe, then to Alice. `simulate --mistakes` may
+    give the second card instead of the top one to the first player owed (BC-DEAL-MISMATCH),
+    or, once Chloe has hers, the top card to Chloe again (BC-PENALTY-WRONG)."""
+    deck = [c for c in DECK if c != "5S"]
+    alice, bob, chloe = ["5S", *deck[:17]], deck[17:34], deck[34:]
+    text = head("Alice Bob Chloe", Penalty="give-1") + \
+        f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\nChloe holds {' '.join(chloe)}\nAlice plays 5S\nBob slaps\n"
+    assert _offered(text)[("Bob", "gives", bob[1], "Chloe")] == ("BC-DEAL-MISMATCH",)
+    offered = _offered(text + f"Bob gives {bob[0]} to Chloe\n")
+    assert offered[("Bob", "gives", bob[1], "Chloe")] == ("BC-PENALTY-WRONG",)
+    assert offered[("Bob", "gives", bob[2], "Alice")] == ("BC-DEAL-MISMATCH",)
