@@ -781,3 +781,14 @@ def test_mistakes_give_the_top_card_wrongly_or_the_second_card_to_the_next_playe
     offered = _offered(text + f"Bob gives {bob[0]} to Chloe\n")
     assert offered[("Bob", "gives", bob[1], "Chloe")] == ("BC-PENALTY-WRONG",)
     assert offered[("Bob", "gives", bob[2], "Alice")] == ("BC-DEAL-MISMATCH",)
+
+
+def test_state_lists_the_payment_owed_before_the_penalty() -> None:
+    """`referee state`'s « owed »: the cards of the payment under way first, then the
+    penalty, whatever their order in the to-do list."""
+    from referee.state import items, state_in_text
+
+    text = head() + "Alice plays AH\nBob slaps\nAlice slaps\n"
+    owed = [value for label, value in items(state_in_text(text, text.count("\n"))) if label == "owed"]
+    assert owed == ["Bob pays 4 more cards to Alice", "Bob pays the penalty: slide three cards under the pile",
+                    "Alice pays the penalty: slide three cards under the pile"]
