@@ -792,3 +792,33 @@ def test_state_lists_the_payment_owed_before_the_penalty() -> None:
     owed = [value for label, value in items(state_in_text(text, text.count("\n"))) if label == "owed"]
     assert owed == ["Bob pays 4 more cards to Alice", "Bob pays the penalty: slide three cards under the pile",
                     "Alice pays the penalty: slide three cards under the pile"]
+
+
+@pytest.mark.parametrize(("players", "options", "body", "line", "ruled"), [
+    ("Alice Bob", {}, "Alice plays 6S\nBob plays 6H\nAlice slaps\n", 5, "Alice's slap wins: the pile shows 6S 6H, a pair"),
+    ("Alice Bob", {}, "Alice plays 6S\nBob plays 6H\nAlice slaps\nAlice collects\n", 6,
+     "Alice already took the pile by the slap: writing it down is harmless"),
+    ("Alice Bob", {}, "Alice plays 5H\nBob slaps\nBob burns\n", 5, "Bob pays the penalty: 3 cards slid under the pile"),
+    ("Alice Bob Chloe", {"Penalty": "give-1"}, "Alice plays 5H\nBob slaps\nBob gives ?? to Chloe\n", 6,
+     "Bob pays the penalty: a card to Chloe"),
+])
+def test_explain_rules_on_a_slap_a_collect_after_it_and_a_penalty_paid(tmp_path, players, options, body, line, ruled) -> None:
+    """`referee explain FILE:LINE` says why a slap wins, why a collect after it is harmless,
+    and what a penalty's burn or gift does."""
+    from referee.cli.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head(players, **options) + body, encoding="utf-8")
+    assert f"ruled: legal: {ruled}" in " ".join(" ".join(explain_place(str(path), line)).split())
+
+
+def test_explain_rules_that_the_last_pile_is_the_winners(tmp_path) -> None:
+    """records/bataille-corse/winner-takes-last-pile.txt: Alice's collect of the last pile
+    is hers to take, the game won."""
+    from referee.cli.explain import explain_place
+
+    text = (RECORDS / "bataille-corse" / "winner-takes-last-pile.txt").read_text(encoding="utf-8")
+    line = next(n for n, written in enumerate(text.splitlines(), 1) if "her last pile" in written)
+    path = tmp_path / "g.txt"
+    path.write_text(text, encoding="utf-8")
+    assert "ruled: legal: Alice has won: the last pile is theirs" in " ".join(" ".join(explain_place(str(path), line)).split())
