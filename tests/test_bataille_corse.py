@@ -822,3 +822,13 @@ def test_explain_rules_that_the_last_pile_is_the_winners(tmp_path) -> None:
     path = tmp_path / "g.txt"
     path.write_text(text, encoding="utf-8")
     assert "ruled: legal: Alice has won: the last pile is theirs" in " ".join(" ".join(explain_place(str(path), line)).split())
+
+
+def test_state_says_play_goes_to_the_left() -> None:
+    """« À tour de rôle »: the turn goes round to the left, in [Players] order; JSON says 1."""
+    from referee.state import items, state_in_text, to_json
+
+    text = head() + "Alice plays 5H\n"
+    state = state_in_text(text, 3)
+    assert ("direction", "to the left, in [Players] order") in items(state)
+    assert to_json(state)["table"]["direction"] == 1
