@@ -832,3 +832,15 @@ def test_state_says_play_goes_to_the_left() -> None:
     state = state_in_text(text, 3)
     assert ("direction", "to the left, in [Players] order") in items(state)
     assert to_json(state)["table"]["direction"] == 1
+
+
+def test_nothing_is_legal_once_the_game_is_won() -> None:
+    """records/bataille-corse/winner-takes-last-pile.txt, its last pile taken: the game is
+    over, and no event is legal any more (an empty list)."""
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    text = (RECORDS / "bataille-corse" / "winner-takes-last-pile.txt").read_text(encoding="utf-8")
+    kept = text.split("Alice collects  ; expect REC-AFTER-END")[0]
+    (record,) = parse_text(kept)
+    assert replay(start(record), record).legal() == []
