@@ -844,3 +844,12 @@ def test_nothing_is_legal_once_the_game_is_won() -> None:
     kept = text.split("Alice collects  ; expect REC-AFTER-END")[0]
     (record,) = parse_text(kept)
     assert replay(start(record), record).legal() == []
+
+
+def test_state_before_the_first_card_gives_a_pack_not_written_what_is_left_of_52() -> None:
+    """Alice and Bob written with 27 cards each, before any card: Chloe, not written, is
+    shown with what is left of the 52 cards, none."""
+    from referee.state import items, state_in_text
+
+    text = head("Alice Bob Chloe") + f"Alice holds {' '.join(DECK[:27])}\nBob holds {' '.join(DECK[25:])}\n"
+    assert ("Chloe", "no cards") in items(state_in_text(text, text.count("\n")))
