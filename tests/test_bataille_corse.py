@@ -853,3 +853,14 @@ def test_state_before_the_first_card_gives_a_pack_not_written_what_is_left_of_52
 
     text = head("Alice Bob Chloe") + f"Alice holds {' '.join(DECK[:27])}\nBob holds {' '.join(DECK[25:])}\n"
     assert ("Chloe", "no cards") in items(state_in_text(text, text.count("\n")))
+
+
+def test_explain_says_the_owner_who_just_leads_takes_the_pile_first(tmp_path) -> None:
+    """The owner of the pile turns a card without writing the collect: explain says the
+    pile is taken first, then the card turned in turn."""
+    from referee.cli.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head() + "Alice plays JH\nBob plays 3C\nAlice plays 5D\n", encoding="utf-8")
+    said = " ".join(" ".join(explain_place(str(path), 5)).split())
+    assert "ruled: legal: Alice takes the pile they won, then leads; Alice turns 5D in turn" in said
