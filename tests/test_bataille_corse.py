@@ -864,3 +864,12 @@ def test_explain_says_the_owner_who_just_leads_takes_the_pile_first(tmp_path) ->
     path.write_text(head() + "Alice plays JH\nBob plays 3C\nAlice plays 5D\n", encoding="utf-8")
     said = " ".join(" ".join(explain_place(str(path), 5)).split())
     assert "ruled: legal: Alice takes the pile they won, then leads; Alice turns 5D in turn" in said
+
+
+def test_mistakes_give_the_second_card_of_a_pack_of_two() -> None:
+    """[Penalty "give-1"], Bob's pack down to two cards: `simulate --mistakes` may still give
+    his second card instead of the top one (BC-DEAL-MISMATCH)."""
+    alice = ["5S", *(c for c in DECK if c not in ("5S", "2D", "3D"))]
+    offered = _offered(head("Alice Bob", Penalty="give-1") + f"Alice holds {' '.join(alice)}\nBob holds 2D 3D\n"
+                       "Alice plays 5S\nBob slaps\n")
+    assert offered[("Bob", "gives", "3D", "Alice")] == ("BC-DEAL-MISMATCH",)
