@@ -560,3 +560,316 @@ def test_a_debt_on_an_empty_pack_passes_at_once_to_the_next_player() -> None:
     rules = replay(start(record), record)
     assert [str(t) for t in rules.todo()] == ["C pays 2 more cards to A", "A and C may slap (pair)"]
     assert sorted(m.event.player for m in rules.mistakes() if m.event.verb == "collects") == ["A", "C"]
+
+
+def test_explain_of_an_accepted_burn_by_a_player_owing_gifts_slides_no_card(tmp_path) -> None:
+    """A bare `burns` by a player whose penalty is to give cards ([Penalty "give-1"]), the
+    fault accepted by the table: the burn moves no card, and explain says so (0 cards)."""
+    from referee.cli.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head("Alice Bob Chloe Dan", Penalty="give-1")
+                    + "Alice plays 5H\nBob plays 6C\nChloe slaps\nChloe burns  ; accepted BC-PENALTY-WRONG\n",
+                    encoding="utf-8")
+    said = " ".join(" ".join(explain_place(str(path), 7)).split())
+    assert "ruled: legal: Chloe pays the penalty: 0 cards slid under the pile" in said
+    assert "then: Chloe pays the penalty: give one card each to Dan, Alice and Bob" in said
+
+
+@pytest.mark.parametrize(("slaps", "cards", "shows"), [
+    ("pair", "2C 6S 6H", "6S 6H, a pair"),
+    ("addition", "2C 3H 7C", "3H 7C, an addition"),
+    ("big-mac", "2C 3C 10S JH 3S", "3C 10S JH 3S, a Big-Mac"),
+])
+def test_the_pile_shows_the_cards_of_its_pattern_not_those_under_them(slaps: str, cards: str, shows: str) -> None:
+    """`referee state`'s « the pile shows » on a run longer than the pattern: the cards the
+    pattern spans (two for a pair or an addition, four for a Big-Mac), not the card under them."""
+    from referee.state import items, state_in_text
+
+    players = ["Alice", "Bob"]
+    body = "".join(f"{players[i % 2]} plays {card}\n" for i, card in enumerate(cards.split()))
+    text = head(Slaps=slaps) + body
+    assert ("the pile shows", shows) in items(state_in_text(text, text.count("\n")))
+
+
+def test_an_addition_counts_from_2_and_an_unseen_card_adds_nothing() -> None:
+    """« la somme des 2 dernières cartes fait 10 »: 2 and 8 make 10 (the ace out of it); a
+    card nobody saw (rank 0) under a 10 is no addition, even with the ace counting 1."""
+    from referee.cards import UNSEEN_CARD
+
+    assert slap_patterns(run("2C", "8D"), ALL, ace_counts=False) == ["addition"]
+    assert slap_patterns([UNSEEN_CARD, *run("10H")], ALL, ace_counts=True) == []
+
+
+def test_a_card_out_of_turn_on_the_leaders_next_turn_says_the_turn_goes_round(check_text) -> None:
+    """The leader's turn again with cards on the pile is the turn going round, not the lead
+    after taking the last pile (« À tour de rôle »)."""
+    report = check_text(head() + "Alice plays JH\nBob plays 3C\nAlice collects\nAlice plays 5H\nBob plays 6C\nBob plays 7D\n")
+    assert [v.message for v in report.violations] == [
+        "Bob turned 7D, but it is Alice's turn: the turn goes round to the left, to Alice"]
+
+
+def test_bataille_corse_is_for_two_to_five_players() -> None:
+    """Five players may sit (« Entre 2 et 5 joueurs »), not six."""
+    from referee.engine import start
+    from referee.games.base import SetupError
+    from referee.notation import parse_text
+
+    start(parse_text(head("A B C D E"))[0])
+    with pytest.raises(SetupError, match="Bataille corse is for 2 to 5 players, not 6"):
+        start(parse_text(head("A B C D E F"))[0])
+
+
+def test_a_card_twice_in_one_holds_line_is_a_duplicate(check_text) -> None:
+    """A pack written with the same card twice: the second is a card seen twice."""
+    report = check_text(head() + f"Alice holds {' '.join(DECK[:25])} {DECK[0]}\n")
+    assert [(v.line, v.code, v.column) for v in report.violations if v.code == "REC-DUPLICATE-CARD"] == \
+        [(3, "REC-DUPLICATE-CARD", len(f"Alice holds {' '.join(DECK[:25])} ") + 1)]
+
+
+def test_a_pack_written_again_forgets_the_cards_of_the_first_line(check_text) -> None:
+    """Alice's pack written twice before the first card: the second line holds; a card only
+    the first line gave her may be dealt to Bob."""
+    report = check_text(head() + f"Alice holds {' '.join(DECK[:26])}\nAlice holds {' '.join(DECK[26:])}\n"
+                        f"Bob holds {' '.join(DECK[:26])}\n")
+    assert codes(report) == []
+
+
+def test_a_deal_of_more_than_52_cards_leaves_the_packs_not_written_empty(check_text) -> None:
+    """Alice and Bob written with 27 cards each (two of them twice): Chloe's pack, not
+    written, gets what is left, nothing; the count of the deal is 54."""
+    report = check_text(head("Alice Bob Chloe") + f"Alice holds {' '.join(DECK[:27])}\n"
+                        f"Bob holds {' '.join(DECK[25:])}\nAlice plays {DECK[0]}\n")
+    assert [v.message for v in report.violations if v.code == "BC-CARD-COUNT"] == \
+        ["the deal holds 54 cards; Bataille corse deals the whole 52-card deck"]
+
+
+@pytest.mark.parametrize(("sizes", "flagged"), [
+    ((18, 18, 16), (5, "Chloe is dealt 16 cards; the deal gives 17 or 18")),
+    ((28, 24), (3, "Alice is dealt 28 cards; the deal gives 26")),
+])
+def test_a_bad_deal_names_the_pack_furthest_from_an_even_share(check_text, sizes, flagged) -> None:
+    """« Toutes les cartes sont distribuées équitablement, une différence d'une carte étant
+    possible »: the pack furthest from 52 / players is named, with the fair sizes."""
+    names, lines, dealt = ["Alice", "Bob", "Chloe"][: len(sizes)], [], 0
+    for name, size in zip(["Alice", "Bob", "Chloe"], sizes):
+        lines.append(f"{name} holds {' '.join(DECK[dealt:dealt + size])}\n")
+        dealt += size
+    report = check_text(head(" ".join(names)) + "".join(lines))
+    assert [(v.line, v.message) for v in report.violations] == [flagged]
+
+
+def test_a_card_turned_out_of_turn_lies_on_the_pile(check_text) -> None:
+    """A card turned out of turn goes onto the pile (« la pose au centre »): the same card
+    turned again is a card seen twice, already on the pile."""
+    report = check_text(head() + "Alice plays 5H\nAlice plays 7C\nBob plays 7C\n")
+    assert [(v.line, v.code, v.message) for v in report.violations if v.code == "REC-DUPLICATE-CARD"] == \
+        [(5, "REC-DUPLICATE-CARD", "7C appears twice: it is already on the pile")]
+
+
+def test_a_card_outside_the_deck_let_stand_puts_the_dealt_top_card_on_the_pile(check_text) -> None:
+    """A card outside the deck turned in turn and let stand: the card the deal put on top
+    of the pack lies on the pile, so Bob turning it is a card already on the pile."""
+    report = check_text(head() + f"Alice holds {' '.join(DECK[:26])}\nAlice plays CC\nBob plays {DECK[0]}\n")
+    assert [(v.line, v.message) for v in report.violations if v.code == "REC-DUPLICATE-CARD"] == \
+        [(5, f"{DECK[0]} appears twice: it is already on the pile")]
+
+
+def test_a_card_after_the_last_one_of_the_game_on_the_same_line_is_after_the_end() -> None:
+    """Bob runs out while paying and is out at once: Alice has won, and a second card on
+    Bob's line comes after the end of the game."""
+    from referee.engine import check
+    from referee.notation import parse_text
+
+    text = (RECORDS / "bataille-corse" / "winner-takes-last-pile.txt").read_text(encoding="utf-8")
+    text = text.replace("Bob plays 10C   ;", "Bob plays 10C 3D   ;")
+    (game,) = parse_text(text)
+    line = next(e.line for e in game.events if e.cards_text.startswith("10C 3D"))
+    assert [(v.line, v.code) for v in check(game).violations if v.code == "REC-AFTER-END"][0] == (line, "REC-AFTER-END")
+    assert [v.column for v in check(game).violations if v.line == line] == [len("Bob plays 10C ") + 1]
+
+
+def test_a_card_outside_the_deck_let_stand_in_turn_counts_as_played(check_text) -> None:
+    """A card outside the deck turned in turn and let stand is a card played (the card that
+    left the pack lies on the pile)."""
+    assert check_text(head() + "Alice plays CC\nBob plays 6C\n").stats["cards_played"] == 2
+
+
+def test_the_first_card_out_of_turn_says_who_turns_the_first_card(check_text) -> None:
+    """Nobody has taken a pile yet: the first card is the first player's to turn."""
+    report = check_text(head() + "Bob plays 5H\n")
+    assert [v.message for v in report.violations] == ["Bob turned 5H, but it is Alice's turn: Alice turns the first card"]
+
+
+def test_a_card_written_from_another_known_pack_swaps_with_the_dealt_top_card() -> None:
+    """records/bataille-corse/deal-mismatch-other-pack.txt: Alice writes a card of Bob's
+    known pack; the card her deal put on top takes its place there, so Chloe turning it
+    later is a card Bob holds."""
+    from referee.engine import check
+    from referee.notation import parse_text
+
+    (game,) = parse_text((RECORDS / "bataille-corse" / "deal-mismatch-other-pack.txt").read_text(encoding="utf-8"))
+    assert [v.message for v in check(game).violations if v.code == "REC-DUPLICATE-CARD"] == \
+        ["5H appears twice: it is already in Bob's cards"]
+
+
+def test_an_untimed_slap_thirty_seconds_after_the_fault_is_past_the_ban(check_text) -> None:
+    """« ne plus pouvoir gifler pendant 30 secondes »: 30 seconds after the fault, by the
+    last time given, the ban is over: an untimed slap then draws no note."""
+    text = head(Penalty="no-slap-30") + "21:00:00 Alice plays 5H\n21:00:01 Alice slaps\n21:00:31 Bob plays 5D\nAlice slaps\n"
+    assert not check_text(text).notes
+    assert check_text(text.replace("21:00:31", "21:00:30")).notes
+
+
+def test_a_false_slap_during_a_payment_where_slaps_stand_names_the_top_four_cards(check_text) -> None:
+    """[SlapDuringPayment "yes"]: a slap during a payment is judged on the pile; the pile
+    showing no pair, the message names its top four cards, not that a payment is under way."""
+    report = check_text(head(SlapDuringPayment="yes") + "Alice plays 2C\nBob plays 3C\nAlice plays 4C\nBob plays KH\n"
+                        "Alice plays 5D\nBob slaps\n")
+    assert [v.message for v in report.violations] == ["Bob slapped, but the pile shows no pair (top: 3C 4C KH 5D)"]
+
+
+def test_mistakes_offer_the_second_card_of_a_pack_of_two() -> None:
+    """The deal known, Bob's pack down to two cards: `simulate --mistakes` may still turn
+    his second card instead of the top one (BC-DEAL-MISMATCH)."""
+    offered = _offered(head() + f"Alice holds {' '.join(DECK[:50])}\nBob holds {' '.join(DECK[50:])}\nAlice plays 5S\n")
+    assert offered[("Bob", "plays", DECK[51], None)] == ("BC-DEAL-MISMATCH",)
+
+
+def test_mistakes_offer_one_card_too_many_from_a_pack_of_two() -> None:
+    """Bob owes one card and holds two: `simulate --mistakes` may write both on his line
+    (the second is BC-OVERPAID)."""
+    alice = ["JS", *(c for c in DECK if c not in ("JS", "2D", "3D"))]
+    offered = _offered(head() + f"Alice holds {' '.join(alice)}\nBob holds 2D 3D\nAlice plays JS\n")
+    assert offered[("Bob", "plays", "2D 3D", None)] == ("BC-OVERPAID",)
+
+
+def test_mistakes_give_a_player_with_no_cards_the_top_card_of_the_player_due() -> None:
+    """Bob's pack is empty while Alice pays: a line that names Bob by mistake turns
+    Alice's top card (BC-OUT-OF-TURN, BC-EMPTY-PACK)."""
+    alice = ["2S", *(c for c in DECK if c not in ("2S", "KC"))]
+    offered = _offered(head() + f"Alice holds {' '.join(alice)}\nBob holds KC\nAlice plays 2S\nBob plays KC\n")
+    assert offered[("Bob", "plays", alice[1], None)] == ("BC-OUT-OF-TURN", "BC-EMPTY-PACK")
+
+
+@pytest.mark.parametrize(("bob", "burns", "codes_offered"), [
+    (["2D", "3D", "4D", "6D"], "2D 3D 4D 6D", ("BC-PENALTY-WRONG",)),  # the whole pack, one card too many
+    (["2D", "3D"], "3D 2D", ("BC-DEAL-MISMATCH",)),                    # his two cards, in the wrong order
+    (["2D"], None, None),                                              # one card: no wrong burn to offer
+])
+def test_mistakes_burn_a_short_pack_wrongly(bob: list[str], burns: str | None, codes_offered) -> None:
+    """Bob owes a burn-3 penalty with four, two or one card left: `simulate --mistakes` may
+    burn his whole pack of four, or his two cards in the wrong order; his one card, only right."""
+    alice = ["5S", *(c for c in DECK if c not in ("5S", *bob))]
+    offered = _offered(head() + f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\nAlice plays 5S\nBob slaps\n")
+    burned = {cards: codes for (player, verb, cards, _), codes in offered.items() if player == "Bob" and verb == "burns"}
+    if burns is None:
+        assert burned == {}
+    else:
+        assert burned[burns] == codes_offered
+
+
+def test_mistakes_give_the_top_card_wrongly_or_the_second_card_to_the_next_player_owed() -> None:
+    """[Penalty "give-1"]: Bob owes a card to Chloe, then to Alice. `simulate --mistakes` may
+    give the second card instead of the top one to the first player owed (BC-DEAL-MISMATCH),
+    or, once Chloe has hers, the top card to Chloe again (BC-PENALTY-WRONG)."""
+    deck = [c for c in DECK if c != "5S"]
+    alice, bob, chloe = ["5S", *deck[:17]], deck[17:34], deck[34:]
+    text = head("Alice Bob Chloe", Penalty="give-1") + \
+        f"Alice holds {' '.join(alice)}\nBob holds {' '.join(bob)}\nChloe holds {' '.join(chloe)}\nAlice plays 5S\nBob slaps\n"
+    assert _offered(text)[("Bob", "gives", bob[1], "Chloe")] == ("BC-DEAL-MISMATCH",)
+    offered = _offered(text + f"Bob gives {bob[0]} to Chloe\n")
+    assert offered[("Bob", "gives", bob[1], "Chloe")] == ("BC-PENALTY-WRONG",)
+    assert offered[("Bob", "gives", bob[2], "Alice")] == ("BC-DEAL-MISMATCH",)
+
+
+def test_state_lists_the_payment_owed_before_the_penalty() -> None:
+    """`referee state`'s « owed »: the cards of the payment under way first, then the
+    penalty, whatever their order in the to-do list."""
+    from referee.state import items, state_in_text
+
+    text = head() + "Alice plays AH\nBob slaps\nAlice slaps\n"
+    owed = [value for label, value in items(state_in_text(text, text.count("\n"))) if label == "owed"]
+    assert owed == ["Bob pays 4 more cards to Alice", "Bob pays the penalty: slide three cards under the pile",
+                    "Alice pays the penalty: slide three cards under the pile"]
+
+
+@pytest.mark.parametrize(("players", "options", "body", "line", "ruled"), [
+    ("Alice Bob", {}, "Alice plays 6S\nBob plays 6H\nAlice slaps\n", 5, "Alice's slap wins: the pile shows 6S 6H, a pair"),
+    ("Alice Bob", {}, "Alice plays 6S\nBob plays 6H\nAlice slaps\nAlice collects\n", 6,
+     "Alice already took the pile by the slap: writing it down is harmless"),
+    ("Alice Bob", {}, "Alice plays 5H\nBob slaps\nBob burns\n", 5, "Bob pays the penalty: 3 cards slid under the pile"),
+    ("Alice Bob Chloe", {"Penalty": "give-1"}, "Alice plays 5H\nBob slaps\nBob gives ?? to Chloe\n", 6,
+     "Bob pays the penalty: a card to Chloe"),
+])
+def test_explain_rules_on_a_slap_a_collect_after_it_and_a_penalty_paid(tmp_path, players, options, body, line, ruled) -> None:
+    """`referee explain FILE:LINE` says why a slap wins, why a collect after it is harmless,
+    and what a penalty's burn or gift does."""
+    from referee.cli.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head(players, **options) + body, encoding="utf-8")
+    assert f"ruled: legal: {ruled}" in " ".join(" ".join(explain_place(str(path), line)).split())
+
+
+def test_explain_rules_that_the_last_pile_is_the_winners(tmp_path) -> None:
+    """records/bataille-corse/winner-takes-last-pile.txt: Alice's collect of the last pile
+    is hers to take, the game won."""
+    from referee.cli.explain import explain_place
+
+    text = (RECORDS / "bataille-corse" / "winner-takes-last-pile.txt").read_text(encoding="utf-8")
+    line = next(n for n, written in enumerate(text.splitlines(), 1) if "her last pile" in written)
+    path = tmp_path / "g.txt"
+    path.write_text(text, encoding="utf-8")
+    assert "ruled: legal: Alice has won: the last pile is theirs" in " ".join(" ".join(explain_place(str(path), line)).split())
+
+
+def test_state_says_play_goes_to_the_left() -> None:
+    """« À tour de rôle »: the turn goes round to the left, in [Players] order; JSON says 1."""
+    from referee.state import items, state_in_text, to_json
+
+    text = head() + "Alice plays 5H\n"
+    state = state_in_text(text, 3)
+    assert ("direction", "to the left, in [Players] order") in items(state)
+    assert to_json(state)["table"]["direction"] == 1
+
+
+def test_nothing_is_legal_once_the_game_is_won() -> None:
+    """records/bataille-corse/winner-takes-last-pile.txt, its last pile taken: the game is
+    over, and no event is legal any more (an empty list)."""
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    text = (RECORDS / "bataille-corse" / "winner-takes-last-pile.txt").read_text(encoding="utf-8")
+    kept = text.split("Alice collects  ; expect REC-AFTER-END")[0]
+    (record,) = parse_text(kept)
+    assert replay(start(record), record).legal() == []
+
+
+def test_state_before_the_first_card_gives_a_pack_not_written_what_is_left_of_52() -> None:
+    """Alice and Bob written with 27 cards each, before any card: Chloe, not written, is
+    shown with what is left of the 52 cards, none."""
+    from referee.state import items, state_in_text
+
+    text = head("Alice Bob Chloe") + f"Alice holds {' '.join(DECK[:27])}\nBob holds {' '.join(DECK[25:])}\n"
+    assert ("Chloe", "no cards") in items(state_in_text(text, text.count("\n")))
+
+
+def test_explain_says_the_owner_who_just_leads_takes_the_pile_first(tmp_path) -> None:
+    """The owner of the pile turns a card without writing the collect: explain says the
+    pile is taken first, then the card turned in turn."""
+    from referee.cli.explain import explain_place
+
+    path = tmp_path / "g.txt"
+    path.write_text(head() + "Alice plays JH\nBob plays 3C\nAlice plays 5D\n", encoding="utf-8")
+    said = " ".join(" ".join(explain_place(str(path), 5)).split())
+    assert "ruled: legal: Alice takes the pile they won, then leads; Alice turns 5D in turn" in said
+
+
+def test_mistakes_give_the_second_card_of_a_pack_of_two() -> None:
+    """[Penalty "give-1"], Bob's pack down to two cards: `simulate --mistakes` may still give
+    his second card instead of the top one (BC-DEAL-MISMATCH)."""
+    alice = ["5S", *(c for c in DECK if c not in ("5S", "2D", "3D"))]
+    offered = _offered(head("Alice Bob", Penalty="give-1") + f"Alice holds {' '.join(alice)}\nBob holds 2D 3D\n"
+                       "Alice plays 5S\nBob slaps\n")
+    assert offered[("Bob", "gives", "3D", "Alice")] == ("BC-DEAL-MISMATCH",)

@@ -375,3 +375,24 @@ def test_what_was_drunk_is_kept_by_round_for_the_rounds_whose_drinks_are_written
     assert check(every).drunk_rounds == {1: {}}
     assert check(default).drunk_rounds == {}
     assert to_json(check(drinks[1]))["drunk"] == {"Ann": {"sips": 1}, "Ben": {"sips": 5}, "Cas": {"glass": 1}, "Dom": {"sips": 3}}
+
+
+@pytest.mark.parametrize(("players", "cards", "refused"), [
+    ("A B C", "1", ""),
+    ("A B C D E F G H", "2", ""),
+    ("A B", "2", "Caroleto is for 3 to 8 players, not 2"),
+    ("A B C D E F G H I", "2", "Caroleto is for 3 to 8 players, not 9"),
+    ("A B C", "0", '[Cards "0"]: Caroleto accepts a whole number from 1 to 26'),
+])
+def test_caroleto_seats_three_to_eight_players_dealt_one_card_or_more(players: str, cards: str, refused: str) -> None:
+    """Three to eight players sit, each dealt at least one card ([Cards])."""
+    from referee.games.base import SetupError
+    from referee.notation import parse_text
+
+    (record,) = parse_text(f'[Game "caroleto"]\n[Players "{players}"]\n[Cards "{cards}"]\n')
+    if not refused:
+        start(record)
+        return
+    with pytest.raises(SetupError) as error:
+        start(record)
+    assert str(error.value) == refused

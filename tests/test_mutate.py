@@ -8,6 +8,8 @@ import importlib.util
 import subprocess
 import sys
 
+import pytest
+
 from .conftest import ROOT
 
 MUTATE = ROOT / "bench" / "mutate.py"
@@ -81,3 +83,38 @@ def test_tests_that_fail_on_the_unchanged_module_stop_the_run(tmp_path) -> None:
     (project / "test_rule.py").write_text(TESTS.replace("assert not", "assert"))
     result = _run(project)
     assert result.returncode == 2 and "do not pass on the unchanged module" in result.stderr
+
+
+def test_a_mutant_runs_the_tests_that_run_its_lines() -> None:
+    """The tests chosen for a mutant: those that ran its lines on the clean run (or a shared
+    fixture that did), and those that start processes; every test for a line run when the
+    module is imported (whichever test imports it first) or behind a cache; none for a line no
+    test runs."""
+    mutate = _mutate_module()
+    source = b"import functools\nLIMIT = 3\n\n\ndef f(a):\n    return a > LIMIT\n\n\n" \
+             b"@functools.cache\ndef g(a):\n    return a < 2\n\n\ndef h(a):\n    return a == 1\n"
+    found = {(m.line, m.kind): m for m in mutate.mutants_of(source)}
+    cover = {"lines": {"2": ["t3"], "6": ["t2", "fixture:table"], "11": ["t1"]},
+             "fixtures": {"t1": [], "t2": [], "t3": ["table"], "t4": []},
+             "opaque": [], "order": ["t1", "t2", "t3", "t4"]}
+    assert mutate.tests_for(found[6, "compare"], cover) == ["t2", "t3"]
+    assert mutate.tests_for(found[2, "number"], cover) == ["t1", "t2", "t3", "t4"]  # LIMIT, imported by t3, read anywhere
+    assert mutate.tests_for(found[11, "compare"], cover) == ["t1", "t2", "t3", "t4"]  # behind a cache
+    assert mutate.tests_for(found[15, "compare"], cover) == []  # not covered
+    cover["opaque"] = ["t4"]
+    assert mutate.tests_for(found[6, "compare"], cover) == ["t2", "t3", "t4"]
+    assert mutate.tests_for(found[15, "compare"], cover) == ["t4"]
+
+
+def test_a_mutant_on_a_line_no_test_runs_is_not_covered(tmp_path) -> None:
+    """Chosen by coverage: a mutant of a function no test calls survives as 'not covered'
+    and runs nothing; the others run the one test that runs their line."""
+    pytest.importorskip("coverage")
+    project = _project(tmp_path)
+    (project / "pkg" / "rule.py").write_text(MODULE + "\n\ndef unused(a: int) -> bool:\n    return a < 0\n")
+    result = _run(project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "8 mutants: killed 2, timeout 0, survived 6 (0 equivalent), error 0" in result.stdout
+    assert "not covered: 5 of the survivors" in result.stdout
+    assert result.stdout.count("(not covered: no test runs this line)") == 5
+    assert "(0.0 s)" in result.stdout and ", 1 tests)" in result.stdout
