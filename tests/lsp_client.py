@@ -11,6 +11,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -149,3 +151,14 @@ class Client:
                 self.process.kill()
                 self.process.wait()
         return self.stderr
+
+
+@contextmanager
+def running(capabilities: dict | None = None) -> Iterator[Client]:
+    """A server started for a module's tests, stopped after them: nothing it wrote to its
+    standard error may be a traceback."""
+    client = Client()
+    client.start(capabilities=capabilities)
+    yield client
+    stderr = client.stop()
+    assert b"Traceback" not in stderr, stderr.decode("utf-8", "replace")

@@ -21,7 +21,7 @@ from referee.notation import RecordError, parse_text, read_games
 from referee.state import render, state_in_text
 
 from .conftest import RECORDS, ROOT
-from .lsp_client import Client
+from .lsp_client import Client, running
 
 pytest.importorskip("pygls")
 
@@ -31,11 +31,8 @@ ALL = sorted(RECORDS.glob("*/*.txt"))
 
 @pytest.fixture(scope="module")
 def client():
-    client = Client()
-    client.start()
-    yield client
-    stderr = client.stop()
-    assert b"Traceback" not in stderr, stderr.decode("utf-8", "replace")
+    with running() as client:
+        yield client
 
 
 AH = read_card("AH")

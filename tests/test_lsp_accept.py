@@ -13,7 +13,7 @@ from referee.engine import check_games
 from referee.notation import read_games
 
 from .conftest import RECORDS
-from .lsp_client import Client
+from .lsp_client import Client, running
 from .test_lsp import _apply
 
 pytest.importorskip("pygls")
@@ -29,10 +29,8 @@ def _open_faults(text: str) -> set[tuple[int, str]]:
 
 @pytest.fixture(scope="module")
 def client():
-    client = Client()
-    client.start()
-    yield client
-    assert b"Traceback" not in client.stop()
+    with running() as client:
+        yield client
 
 
 def _marks(client: Client, uri: str, text: str) -> list[dict]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .lsp_client import Client
+from .lsp_client import Client, running
 from .test_lsp_features import SNIPPETS, _faults
 
 pytest.importorskip("pygls")
@@ -23,18 +23,14 @@ DRAWN = ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\n[Dealer "Ann"]\nBen sa
 
 @pytest.fixture(scope="module")
 def snippets():
-    client = Client()
-    client.start(capabilities=SNIPPETS)
-    yield client
-    assert b"Traceback" not in client.stop()
+    with running(capabilities=SNIPPETS) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")
 def plain():
-    client = Client()
-    client.start()
-    yield client
-    assert b"Traceback" not in client.stop()
+    with running() as client:
+        yield client
 
 
 def _items(client: Client, name: str, text: str) -> list[dict]:

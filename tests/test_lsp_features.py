@@ -14,7 +14,7 @@ from referee.notation import parse_text
 from referee.state import state_in_text
 
 from .conftest import RECORDS
-from .lsp_client import Client
+from .lsp_client import Client, running
 from .test_lsp import _apply
 
 pytest.importorskip("pygls")
@@ -24,11 +24,8 @@ SNIPPETS = {"textDocument": {"completion": {"completionItem": {"snippetSupport":
 
 @pytest.fixture(scope="module")
 def client():
-    client = Client()
-    client.start(capabilities=SNIPPETS)
-    yield client
-    stderr = client.stop()
-    assert b"Traceback" not in stderr, stderr.decode("utf-8", "replace")
+    with running(capabilities=SNIPPETS) as client:
+        yield client
 
 
 def _uri(name: str) -> str:

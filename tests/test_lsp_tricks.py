@@ -12,7 +12,7 @@ from referee.notation import parse_text
 from referee.state import state_in_text
 
 from .conftest import RECORDS
-from .lsp_client import Client
+from .lsp_client import Client, running
 
 pytest.importorskip("pygls")
 
@@ -34,10 +34,8 @@ def _trick_ends(text: str) -> list[int]:
 
 @pytest.fixture(scope="module")
 def client():
-    client = Client()
-    client.start()
-    yield client
-    assert b"Traceback" not in client.stop()
+    with running() as client:
+        yield client
 
 
 def test_a_hint_at_the_end_of_each_trick(client: Client) -> None:
