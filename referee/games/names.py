@@ -8,8 +8,12 @@ named by its code point. The look-alikes are Unicode's confusables (UTS #39), as
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
+
+NAMES_KEPT = 1024
+"""Names whose checks are kept (a file's games name the same players again and again: a
+French evening of 400 games read each name's letters once, not at every game)."""
 
 INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
 """The letters (Unicode category Lo, so a name's ``\\w`` takes them) that Unicode lists as
@@ -17,6 +21,7 @@ default-ignorable: they show nothing. Every other invisible character (zero-widt
 and joiners, bidi controls, variation selectors) is no letter and a name refuses it."""
 
 
+@lru_cache(maxsize=NAMES_KEPT)
 def composed(name: str) -> str:
     """``name`` in Unicode NFC (an ASCII name as it is, at no cost)."""
     return name if name.isascii() else unicodedata.normalize("NFC", name)
@@ -27,11 +32,13 @@ def code_point(character: str) -> str:
     return f"U+{ord(character):04X} {unicodedata.name(character, '')}".rstrip()
 
 
+@lru_cache(maxsize=NAMES_KEPT)
 def invisible(name: str) -> str | None:
     """The first letter of ``name`` that shows nothing, or None."""
     return next((c for c in name if c in INVISIBLE_LETTERS), None)
 
 
+@lru_cache(maxsize=NAMES_KEPT)
 def refused_character(name: str) -> str | None:
     """The first character that keeps ``name`` from being a name (neither a letter, a
     digit, ' ’ nor -: a space that shows nothing, a bidi control, a combining mark left
@@ -44,6 +51,7 @@ LATIN_1_LETTERS = frozenset(map(chr, range(0xC0, 0x100))) - {"×", "÷"}
 stand for (tests/test_names.py checks it against the data)."""
 
 
+@lru_cache(maxsize=NAMES_KEPT)
 def plain_latin(name: str) -> bool:
     """Written in ASCII and Latin-1's letters only: no look-alike can hide in it, and its
     skeleton is itself, so the confusables data need not be read (about 40 ms)."""
