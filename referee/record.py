@@ -245,7 +245,10 @@ class Event:
             return None
         total = 0
         for part, scale in zip(self.time.split(":"), (3600, 60, 1)):
-            number = whole(part)
+            if len(part) <= 2 and part.isdigit() and part.isascii():  # as a record writes it (21:04): read at once
+                total += int(part) * scale
+                continue
+            number = whole(part)  # anything else (an Event a program made), as every number is read
             if number is None:
                 return None
             total += number * scale
