@@ -830,7 +830,7 @@ def test_state_says_play_goes_to_the_left() -> None:
 
     text = head() + "Alice plays 5H\n"
     state = state_in_text(text, 3)
-    assert ("direction", "to the left, in [Players] order") in items(state)
+    assert ("direction", "to the left, in the players' order") in items(state)
     assert to_json(state)["table"]["direction"] == 1
 
 

@@ -343,7 +343,7 @@ def test_the_table_view_agrees_with_itself_at_a_rounds_end() -> None:
     text = '[Game "caroleto"]\n[Players "Ann Ben Cas"]\nBen says roi\nBen takes ?? from Ann\nCas takes ?? from Ben\n' \
            "Ann takes ?? from Cas\nAnn plays 5H on Cas\nBen plays 2D on Ann\nCas plays QH\n"
     shown = items(state_in_text(text))
-    assert ("direction", "to the right, against [Players] order") in shown
+    assert ("direction", "to the right, against the players' order") in shown
     assert ("to do", "round 2: Ann takes a card from Ben (each player may first exchange a card)") in shown
     assert ("owed", "Ann drinks 2 gorgées") in shown and ("owed", "Cas drinks 5 gorgées") in shown
     assert ("legal", "Ann, Ben or Cas may discard any card not known to be elsewhere but KS") in shown
