@@ -189,6 +189,18 @@ def test_a_token_is_needed_beyond_this_machine(tmp_path) -> None:
     assert path.read_text().endswith("Bob plays KC\n")
 
 
+def test_the_decks_faces_need_the_token_too_and_come_with_its_cookie(tmp_path) -> None:
+    """Beyond this machine, the faces document is guarded like the page: refused without
+    the token, sent with the cookie the token's entry set (as the page's own requests
+    carry it)."""
+    client, _, _ = serve(tmp_path, token="s3cret-token")
+    client.get("/?token=s3cret-token")
+    (address,) = set(re.findall(r'<use href="(/f/\w+\.svg)#', client.get("/").text))
+    assert client.get(address).status_code == 200
+    client.cookies.clear()
+    assert client.get(address).status_code == 403
+
+
 def test_the_token_is_compared_in_constant_time() -> None:
     source = (ROOT / "referee" / "serve" / "app.py").read_text()
     assert "hmac.compare_digest(" in source
