@@ -97,3 +97,22 @@ def test_a_card_out_of_turn_says_what_made_it_the_other_players_turn_and_quotes_
         (14, "Cas played 9S, but it is Ben's turn: the trick goes round to the left from Dom, its leader: Ben is next",
          "Chaque joueur suivant doit jouer une carte de la couleur demandée s'il en possède une."),
     ]
+
+
+def test_a_card_laid_on_a_picked_up_trick_goes_to_the_picker_who_may_lead_it(check_text):
+    """« Pierre qui roule »: after a pick-up the picker leads; a card another player lays on
+    the trick first is flagged and taken with the rest (records/pierre-qui-roule/played-on.txt
+    with hidden hands). With the hands known, the card is then the picker's: it is counted
+    in their hand, not in the one who laid it, and the picker may lead it at once."""
+    from referee.engine import replay, start
+
+    deal = ("Ann holds 9H 7S 8S 9S 10S JS QS KS\nBen holds 7D 8D 9D 10D JD QD KD AD\n"
+            "Cas holds 10H JH 7C 8C 9C 10C JC QC\nDom holds 7H 8H QH KH AH KC AC AS\n")
+    moves = "Ann plays 9H\nBen collects\nCas plays 10H\n"
+    text = head(Dealer="Dom") + deal + moves
+    (record,) = parse_text(text)
+    rules = replay(start(record), record)
+    assert [h.count for h in rules.hands] == [7, 10, 7, 8]  # Ben: his 8, the 9H picked up, the 10H laid on it
+    assert rules.place[read_card("10H")] == 1  # Ben's now
+    report = check_text(text + "Ben plays 10H\n")
+    assert codes(report) == [(10, "PQ-PLAYED-ON")]  # Ben leads the 10H he took: no other fault
