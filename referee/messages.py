@@ -196,7 +196,24 @@ class CardWriter(Protocol):
     def tag(self, english: str, /) -> str: ...
 
 
-class Tag:
+class Worded:
+    """Something said late (a tag, a sentence, a list): worded only when shown, by
+    ``words``; ``str()`` and ``format()`` word it in the language in use, its cards as the
+    notation in force writes them."""
+
+    __slots__ = ()
+
+    def words(self, cards: CardWriter | None = None) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.words()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.words(), spec)
+
+
+class Tag(Worded):
     """A header's tag named in a sentence (``[{tag} "..."]``), by its English (canonical)
     name: worded as the notation writes it (``Result``, ``Résultat``)."""
 
@@ -216,12 +233,6 @@ class Tag:
             return cards.tag(self.name)
         return french_tag(self.name) if FRENCH_CARDS.get() else self.name
 
-    def __str__(self) -> str:
-        return self.words()
-
-    def __format__(self, spec: str) -> str:
-        return format(self.words(), spec)
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Tag) and self.name == other.name
 
@@ -232,7 +243,7 @@ class Tag:
         return f"Tag({self.name!r})"
 
 
-class Said:
+class Said(Worded):
     """A sentence not yet worded: its key and its typed fields (a card as a ``Card``, a
     group of cards as a tuple of them, a player's name, a number, a line, a sentence within
     it as another ``Said``, a list as ``Listed``). It is worded only when shown, in the
@@ -263,12 +274,6 @@ class Said:
                                        for name, item in fields.items()})
         return _say(self.key, fields)
 
-    def __str__(self) -> str:
-        return self.words()
-
-    def __format__(self, spec: str) -> str:
-        return format(self.words(), spec)
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Said) and self.key == other.key and self.fields == other.fields
 
@@ -284,7 +289,7 @@ def said(key: str, **fields: object) -> Said:
     return Said(key, fields)
 
 
-class Listed:
+class Listed(Worded):
     """A list not yet worded: its items (each worded as a sentence's field is) joined by
     commas and ``and`` (or ``or``) in the language in use when shown (see ``join``); with
     ``last`` empty, written one after the other (a sentence and what it adds: ``together``)."""
@@ -305,12 +310,6 @@ class Listed:
         if self.last:
             return join([worded(item, cards) for item in self.items], self.last)
         return "".join([item if type(item) is str else str(worded(item, cards)) for item in self.items])
-
-    def __str__(self) -> str:
-        return self.words()
-
-    def __format__(self, spec: str) -> str:
-        return format(self.words(), spec)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Listed) and self.items == other.items and self.last == other.last
@@ -351,7 +350,7 @@ def worded(value: object, cards: CardWriter | None = None) -> object:
         return value
     if isinstance(value, Card):
         return str(value) if cards is None else cards.card(value)
-    if isinstance(value, (Said, Listed, Tag)):
+    if isinstance(value, Worded):
         return value.words(cards)
     if isinstance(value, tuple):
         return " ".join(str(worded(item, cards)) for item in value)

@@ -209,11 +209,11 @@ class Served:
         made = self.table(), line
         if faults and choice == "accepted":
             line = accepted_line(line, faults)
-        self._append(session, line)
+        self._append(line)
         self.made = made
         return Ruling("written", line)
 
-    def _append(self, session: Session, line: str) -> None:
+    def _append(self, line: str) -> None:
         """The line written through the live record (a new game's first line with its
         headers, at once); the record read again at the next look."""
         self.live.append(line, headers=self.pending or "", load=False)
