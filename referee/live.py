@@ -157,10 +157,14 @@ class Checkpoint:
     seen: dict[str, int]
     accepted: frozenset[tuple[int, str]]
     sources: int
+    stray: tuple[Event, int] | None = None
+    """A card outside the deck laid by the last event replayed, still waiting to see whether
+    the table lets it stand (engine.replay's ``held``): not the rules' state, kept beside it."""
 
     @staticmethod
-    def of(rules: Rules, done: int) -> Checkpoint | None:
-        """The rules as they stand (their violations a Found); None when they cannot be pickled."""
+    def of(rules: Rules, done: int, held: Sequence[tuple[Event, int]] = ()) -> Checkpoint | None:
+        """The rules as they stand (their violations a Found), and the card ``held`` waiting;
+        None when they cannot be pickled."""
         found = rules.violations
         assert isinstance(found, Found)
         buffer = io.BytesIO()
@@ -176,7 +180,15 @@ class Checkpoint:
         except (pickle.PicklingError, AttributeError, TypeError):
             return None
         return Checkpoint(done, buffer.getvalue(), found, len(found.kept), found.count, found.open, dict(found.seen),
-                          frozenset(found.accepted), len(found.sources))
+                          frozenset(found.accepted), len(found.sources), held[-1] if held else None)
+
+    def held(self) -> list[tuple[Event, int]]:
+        """What to give engine.replay to go on from here (the card waiting, if any)."""
+        return [self.stray] if self.stray is not None else []
+
+    def same(self, other: Checkpoint) -> bool:
+        """Whether two runs stand alike here: the same state, the same card waiting."""
+        return self.data == other.data and self.stray == other.stray
 
     def rules(self, setup: object, found: Found | None = None) -> Rules:
         """A copy of the rules as they stood, with ``found`` (else the violations of then)."""
@@ -202,7 +214,7 @@ class Checkpoint:
                 seen[code] = seen.get(code, 0) + n - base.seen.get(code, 0)
         return Checkpoint(self.done - shift, self.data, found, len(at.kept) + self.kept - base.kept,
                           at.count + self.count - base.count, at.open + self.open - base.open, seen,
-                          frozenset(at.accepted | (self.accepted - base.accepted)), len(found.sources))
+                          frozenset(at.accepted | (self.accepted - base.accepted)), len(found.sources), self.stray)
 
 
 @dataclass
@@ -716,7 +728,7 @@ class Replayer:
         if before is not None and resumed is not None:
             resumed_found = resumed.violations()
             rules = resumed.rules(before.setup, resumed_found)
-            done, setup = resumed.done, before.setup
+            done, setup, held = resumed.done, before.setup, resumed.held()
             # the checkpoints before it, their violations the first of this run's (no older run's kept alive)
             snapshots = [dataclasses.replace(s, found=resumed_found) for s in before.snapshots if s.done <= done]
         else:
@@ -727,7 +739,7 @@ class Replayer:
 
                 return Checked(record, check(record), _inherited(record))
             rules.violations = Found()  # as check keeps them
-            done, snapshots, setup = 0, [], rules.setup
+            done, snapshots, setup, held = 0, [], rules.setup, []
         found = rules.violations
         assert isinstance(found, Found)
         # where the new events meet the old ones again: the old run's checkpoints there, by new count
@@ -743,15 +755,15 @@ class Replayer:
             if done < first_meet:  # after the change, the checkpoints are taken where the old run's were
                 stops.append((done // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY)
             upto = min(stops)
-            replay(rules, record.replace(events=events[done:upto]))
+            replay(rules, record.replace(events=events[done:upto]), held)  # a card waiting at ``upto`` kept in ``held``
             self.counts["events replayed"] += upto - done
             done = upto
-            kept = Checkpoint.of(rules, done) if done < len(events) else None
+            kept = Checkpoint.of(rules, done, held) if done < len(events) else None
             if kept is None:
                 continue
             snapshots.append(kept)
             old_point = meet.get(done)
-            if old_point is not None and before is not None and before.end is not None and old_point.data == kept.data:
+            if old_point is not None and before is not None and before.end is not None and old_point.same(kept):
                 self.counts["runs met"] += 1
                 return self._taken_over(record, before, old_point, found, snapshots, setup)
         end = Checkpoint.of(rules, done)
@@ -813,8 +825,9 @@ class Replayer:
         checked = self._by_start.get(record.line)
         events = [e for e in record.events if e.line < line]
         usable = [s for s in (checked.snapshots if checked else []) if s.done <= len(events)]
+        held: list[tuple[Event, int]] = []
         if checked is not None and usable:
-            done = usable[-1].done
+            done, held = usable[-1].done, usable[-1].held()
             rules = usable[-1].rules(checked.setup)
         else:
             try:
@@ -822,7 +835,7 @@ class Replayer:
             except SetupError:
                 return None
             rules.violations, done = Found(), 0  # as check keeps them
-        replay(rules, record.replace(events=events[done:]))
+        replay(rules, record.replace(events=events[done:]), held)
         self.counts["events replayed"] += len(events) - done
         return rules
 

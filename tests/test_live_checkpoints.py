@@ -1,0 +1,54 @@
+"""The live record's checkpoints (referee/live.py ``Replayer``): a replay cut at a
+checkpoint rules as ``check``'s replay in one piece, even where what the replay holds
+between two events is not the rules' state (a card outside the deck waiting to see
+whether the table lets it stand)."""
+
+from __future__ import annotations
+
+from referee.live import SNAPSHOT_EVERY, Replayer
+from referee.notation import parse_text
+from referee.simulate import simulate
+
+from .test_replayer import every_game, seen
+
+
+def strays_on_checkpoints() -> tuple[list[str], list[int]]:
+    """A simulated game of Bataille corse whose events that end a checkpoint's stretch (the
+    100th, the 200th...) lay a card outside the deck (``CC``) where the next event is
+    another player's: the table lets it stand, and it comes off its player's pack (see
+    records/bataille-corse/not-in-deck.txt). Its lines, and the lines changed."""
+    lines = simulate("bataille-corse", 2, 1, hidden=True, max_events=1000).split("\n")
+    (record,) = [g for g in parse_text("\n".join(lines) + "\n") if hasattr(g, "events")]
+    events, changed = record.events, []
+    for done in range(SNAPSHOT_EVERY, len(events) - 1, SNAPSHOT_EVERY):
+        last, after = events[done - 1], events[done]
+        if last.verb == "plays" and len(last.cards) == 1 and after.player != last.player:
+            lines[last.line - 1] = lines[last.line - 1].replace(f" plays {last.cards_text}", " plays CC", 1)
+            changed.append(last.line)
+    return lines, changed
+
+
+def test_a_card_outside_the_deck_that_ends_a_checkpoints_stretch_is_ruled_as_check_rules_it() -> None:
+    lines, changed = strays_on_checkpoints()
+    assert len(changed) >= 2, "the game lays a card outside the deck on a checkpoint twice at least"
+    text = "\n".join(lines) + "\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
+def test_a_change_after_a_checkpoint_that_holds_a_waiting_card_is_ruled_as_check_rules_it() -> None:
+    """The next event changed, then the card itself: each replayed from the checkpoint
+    that keeps the card waiting (or the one before it), as a whole replay rules it."""
+    lines, changed = strays_on_checkpoints()
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    first = changed[0]
+    after = next(n for n in range(first, len(lines)) if " plays " in lines[n])  # the next event: a play
+    for edit in ((after, lines[after] + " ; a comment"), (after, lines[after].rsplit(" ", 1)[0] + " 2C"),
+                 (first - 1, lines[first - 1].replace(" CC", " TT"))):
+        version = list(lines)
+        version[edit[0]] = edit[1]
+        text = "\n".join(version) + "\n"
+        replayer.update(text)
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), edit
