@@ -126,6 +126,11 @@ class RefereeProtocol(LanguageServerProtocol):
             return
         super().handle_message(message)
 
+    def notify_json(self, method: str, params: dict[str, Any]) -> None:
+        """A notification whose params are the protocol's JSON already (made by the
+        server, not by pygls's converter)."""
+        self._send_data({"params": params, "method": method, "jsonrpc": "2.0"})
+
     def refuse(self, id: int | str | None, code: int, message: str) -> None:
         """An error answer; ``id`` None when the message's own could not be read."""
         self._send_data({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
