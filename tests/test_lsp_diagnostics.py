@@ -5,6 +5,8 @@ of faults again makes only the diagnostics it has not made before."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("pygls")
@@ -52,9 +54,10 @@ def test_a_diagnostic_made_as_json_is_what_the_converter_makes_of_it(encoding) -
     assert any(p.code is None for p in problems) and any(p.code for p in problems)
     converter = default_converter()
     for problem in problems:
-        assert lsp_server.diagnostic_json(server, model, problem) == converter.unstructure(
-            lsp_server.diagnostic(server, model, problem)), problem
-    assert server.diagnostics_json(URI) == [converter.unstructure(d) for d in server.diagnostics(URI)]
+        made = lsp_server.diagnostic_json(server, model, problem)
+        assert made.isascii()
+        assert json.loads(made) == converter.unstructure(lsp_server.diagnostic(server, model, problem)), problem
+    assert [json.loads(d) for d in server.diagnostics_json(URI)] == [converter.unstructure(d) for d in server.diagnostics(URI)]
 
 
 def long_game() -> list[str]:
@@ -95,8 +98,8 @@ def test_a_fault_on_a_line_whose_text_changed_is_placed_on_the_new_text() -> Non
     server = server_with(TEXT)
     spaced = TEXT.replace('[Slpas "pair"]', '[Slpas    "pair"]')
 
-    def tag(diagnostics: list[dict]) -> dict:
-        (found,) = [d for d in diagnostics if d.get("code") == "REC-MISSPELLED-TAG"]
+    def tag(diagnostics: list[str]) -> dict:
+        (found,) = [d for d in map(json.loads, diagnostics) if d.get("code") == "REC-MISSPELLED-TAG"]
         return found
 
     before = tag(server.diagnostics_json(URI))

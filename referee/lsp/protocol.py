@@ -23,6 +23,9 @@ pygls is pinned below 3: the methods overridden here (``structure_message``,
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import json
 import logging
 import re
 from collections.abc import Generator
@@ -126,10 +129,22 @@ class RefereeProtocol(LanguageServerProtocol):
             return
         super().handle_message(message)
 
-    def notify_json(self, method: str, params: dict[str, Any]) -> None:
-        """A notification whose params are the protocol's JSON already (made by the
-        server, not by pygls's converter)."""
-        self._send_data({"params": params, "method": method, "jsonrpc": "2.0"})
+    def notify_json(self, method: str, params: str) -> None:
+        """A notification whose params are written in JSON already (by the server, not by
+        pygls's converter), framed and written as pygls writes a message (``_send_data``);
+        ``params`` in ASCII (``json.dumps``'s default), its length in bytes its length."""
+        if self.writer is None:
+            logger.error("a notification not sent: no transport")
+            return
+        body = f'{{"params":{params},"method":{json.dumps(method)},"jsonrpc":"2.0"}}'
+        header = f"Content-Length: {len(body)}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+        try:
+            written = self.writer.write((header + body).encode(self.CHARSET))
+            if inspect.isawaitable(written):
+                asyncio.ensure_future(written)
+        except BrokenPipeError:
+            logger.exception("a notification not sent: the pipe is closed")
+            raise
 
     def refuse(self, id: int | str | None, code: int, message: str) -> None:
         """An error answer; ``id`` None when the message's own could not be read."""
