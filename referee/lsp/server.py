@@ -198,7 +198,7 @@ class RefereeServer(Server):
             self.failed(error)
             return
         version = self.version_of(uri)
-        versioned = "" if version is None else ',"version":' + _json(version)
+        versioned = "" if version is None else f',"version":{version:d}'
         params = '{"uri":' + _json(uri) + ',"diagnostics":[' + ",".join(items) + "]" + versioned + "}"
         protocol: Any = self.protocol
         protocol.notify_json(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
@@ -259,17 +259,24 @@ without a loop over the characters in Python: a thousand diagnostics in a few mi
 
 def _position(server: RefereeServer, uri: str, model: Document, line: int, column: int) -> lsp.Position:
     """A place (from 1, in characters) in the client's units."""
-    codec = server.workspace.position_codec
+    return lsp.Position(*_place(server, model, line, column))
+
+
+def _place(server: RefereeServer, model: Document, line: int, column: int) -> tuple[int, int]:
+    """``_position``'s line and character, without making a Position (a diagnostic needs
+    two, and a change may make thousands)."""
     line = max(line, 1)
     if line > len(model.lines):
-        return lsp.Position(line - 1, 0)
+        return line - 1, 0
     before = model.lines[line - 1][:max(column, 1) - 1]
     if before.isascii():
-        return lsp.Position(line - 1, len(before))
+        return line - 1, len(before)
+    codec = server.workspace.position_codec
     units = _UNITS.get(str(getattr(codec.encoding, "value", codec.encoding)))
     if units is not None:
-        return lsp.Position(line - 1, units(before))
-    return codec.position_to_client_units(model.lines, lsp.Position(line - 1, max(column, 1) - 1))
+        return line - 1, units(before)
+    found = codec.position_to_client_units(model.lines, lsp.Position(line - 1, max(column, 1) - 1))
+    return found.line, found.character
 
 
 def _range(server: RefereeServer, uri: str, model: Document, edit: features.Edit) -> lsp.Range:
@@ -292,7 +299,11 @@ def _lines(server: RefereeServer, uri: str, model: Document, span: lsp.Range) ->
 
 Made = tuple[Problem, str, str]
 """A diagnostic made: its problem, the text of its line then, and its JSON."""
-_json = json.dumps
+_json: Callable[[str], str] = json.encoder.encode_basestring_ascii
+"""A string in JSON, in ASCII, as json.dumps writes it (its own C writer, called directly)."""
+_RULES: dict[str, str] = {}
+"""The end of a message that quotes its rule (``\n« rule »``), in JSON without its opening
+quote, by rule: the same few rules are quoted by thousands of diagnostics."""
 _DIAGNOSTIC = '{"range":{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}},"message":%s,"severity":%d'
 _CODED = ',"code":%s,"source":"referee","data":{"code":%s}}'
 _UNCODED = ',"source":"referee"}'
@@ -309,17 +320,26 @@ def diagnostic(server: RefereeServer, model: Document, problem: Problem, uri: st
 def diagnostic_json(server: RefereeServer, model: Document, problem: Problem) -> str:
     """``diagnostic`` written in JSON (in ASCII), as pygls's converter would make it (no
     field that is None), without making it: a few thousand in a few milliseconds."""
-    line, begin, end, message, severity = _diagnosed(server, model, problem)
-    made = _DIAGNOSTIC % (line, begin, line, end, _json(message), severity)
+    line, begin, end, message, severity = _diagnosed(server, model, problem, quoted=False)
+    if problem.rule:  # a string in JSON is its characters' in turn: the rule's part written once
+        rule = _RULES.get(problem.rule)
+        if rule is None:
+            rule = _RULES[problem.rule] = _json(f"\n« {problem.rule} »")[1:]
+        message = _json(message)[:-1] + rule
+    else:
+        message = _json(message)
+    made = _DIAGNOSTIC % (line, begin, line, end, message, severity)
     if problem.code:
         code = _json(problem.code)
         return made + _CODED % (code, code)
     return made + _UNCODED
 
 
-def _diagnosed(server: RefereeServer, model: Document, problem: Problem) -> tuple[int, int, int, str, lsp.DiagnosticSeverity]:
+def _diagnosed(server: RefereeServer, model: Document, problem: Problem,
+               quoted: bool = True) -> tuple[int, int, int, str, lsp.DiagnosticSeverity]:
     """Where a diagnostic goes (its line, and its first and last characters in the
-    client's units, both on that line), what it says, and how severe it is."""
+    client's units, both on that line), what it says (with the rule it quotes, unless
+    ``quoted`` is false), and how severe it is."""
     text = model.line(problem.line)
     if problem.severity == "information" or problem.column <= 1 and text.lstrip().startswith("["):
         begin, end = len(text) - len(text.lstrip()) + 1, len(text.rstrip()) + 1
@@ -327,10 +347,10 @@ def _diagnosed(server: RefereeServer, model: Document, problem: Problem) -> tupl
         begin, end = features.word_at(text, problem.column)
         begin = min(begin, problem.column) if problem.column <= len(text) + 1 else len(text) + 1
     end = max(end, begin + 1) if begin <= len(text) else begin
-    start = _position(server, "", model, problem.line, begin)
-    message = problem.message + (f"\n« {problem.rule} »" if problem.rule else "")
+    line, first = _place(server, model, problem.line, begin)
+    message = problem.message + (f"\n« {problem.rule} »" if problem.rule and quoted else "")
     severity = problem.severity if problem.severity != "error" else server.editor.severity_of(problem.code, "error")
-    return start.line, start.character, _position(server, "", model, problem.line, end).character, message, _SEVERITY[severity]
+    return line, first, _place(server, model, problem.line, end)[1], message, _SEVERITY[severity]
 
 
 def _token_range(server: RefereeServer, uri: str, model: Document, token: tokens.Token) -> lsp.Range:
