@@ -16,6 +16,7 @@ from pygls.protocol import default_converter  # noqa: E402
 from pygls.workspace import Workspace  # noqa: E402
 
 from referee.lsp import server as lsp_server  # noqa: E402
+from referee.lsp.settings import MAX_PROBLEMS  # noqa: E402
 
 URI = "file:///tmp/referee-diagnostics/game.txt"
 TEXT = """; Every kind of problem: faults (one accepted), a line that cannot be read, a misspelled tag, a note
@@ -108,3 +109,68 @@ def test_a_fault_on_a_line_whose_text_changed_is_placed_on_the_new_text() -> Non
     after = tag(server.diagnostics_json(URI))
     assert after["range"]["end"]["character"] == before["range"]["end"]["character"] + 3
     assert after == tag(server_with(spaced).diagnostics_json(URI))
+
+
+def cascade() -> str:
+    """A long game whose early card cannot be read: every turn after it is thrown off,
+    well over a thousand faults."""
+    from referee.simulate import simulate
+
+    lines = simulate("bataille-corse", 4, 35, {"Slaps": "pair sandwich big-mac addition", "SlapLeads": "slapper"}).split("\n")
+    n = next(i for i, line in enumerate(lines) if " plays " in line and i > 20)
+    lines[n] = lines[n].rsplit(" ", 1)[0] + " ZZ"
+    return "\n".join(lines) + "\n"
+
+
+def test_at_most_max_problems_are_shown_the_first_in_the_records_order_then_how_many_more() -> None:
+    """The editor's setting maxProblems (by default 1,000, what VS Code shows of a file):
+    the first faults in the record's order, the line that cannot be read always, then one
+    note, on the line of the first fault left out, that says how many more there are."""
+    from referee.lsp.settings import read_settings
+
+    text = cascade()
+    server = server_with(text)
+    model = server.documents[URI]
+    every = model.problems()
+    faults = [p for p in every if p.code]
+    assert len(faults) > MAX_PROBLEMS, "the cascade is longer than the limit"
+    shown = [json.loads(d) for d in server.diagnostics_json(URI)]
+    unreadable = [p for p in every if p.severity == "error" and p.code is None]
+    assert len(shown) == len(unreadable) + MAX_PROBLEMS + 1
+    assert [d["message"] for d in shown[:-1]] == [p.message + (f"\n« {p.rule} »" if p.rule else "")
+                                                  for p in every[:len(shown) - 1]]
+    left_out = every[len(shown) - 1]
+    assert shown[-1]["range"]["start"]["line"] == left_out.line - 1
+    assert shown[-1]["severity"] == lsp.DiagnosticSeverity.Information and "code" not in shown[-1]
+    assert shown[-1]["message"].startswith(f"{len(every) - len(shown) + 1:,} more problems from this line on, not shown")
+    server.editor, server.made = read_settings({"maxProblems": 3}), {}  # as take_settings sets them
+    assert [json.loads(d)["message"] for d in server.diagnostics_json(URI)][:-1] == [
+        p.message + (f"\n« {p.rule} »" if p.rule else "") for p in unreadable + faults[:3]]
+    server.editor, server.made = read_settings({"maxProblems": 0}), {}
+    assert len(server.diagnostics_json(URI)) == len(every)
+    assert [d.message for d in server.diagnostics(URI)] == [json.loads(d)["message"] for d in server.diagnostics_json(URI)]
+
+
+def test_one_problem_more_is_said_in_the_singular_in_french() -> None:
+    from referee.messages import use
+
+    server = server_with(TEXT)
+    model = server.documents[URI]
+    count = sum(1 for p in model.problems() if p.code or p.severity == "information")  # what the limit counts
+    use("fr", explicit=True)
+    try:
+        note = model.problems(count - 1)[-1]
+        assert note.message.startswith("1 autre problème à partir de cette ligne, non montré\u00a0:"), note.message
+    finally:
+        use("en", explicit=True)
+
+
+def test_a_max_problems_setting_that_is_not_a_count_is_left_out_and_said() -> None:
+    from referee.lsp.settings import read_settings
+
+    assert read_settings({"maxProblems": 50}).max_problems == 50
+    for bad in (-1, True, "100", 2.5):
+        settings = read_settings({"maxProblems": bad})
+        assert settings.max_problems == MAX_PROBLEMS
+        assert settings.warnings == ("the editor's setting maxProblems is left out: expected a whole number from 0 "
+                                     "(no limit), such as 1,000",)

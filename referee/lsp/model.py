@@ -64,15 +64,20 @@ class Document(Replayer):
 
     # --- What the features ask ----------------------------------------------------------
 
-    def problems(self) -> list[Problem]:
+    def problems(self, limit: int = 0) -> list[Problem]:
         """What to show in the editor: the violations the configuration selects (those the
-        table accepted as hints), the lines that cannot be read, the notes."""
+        table accepted as hints), the lines that cannot be read, the notes. ``limit``: the
+        first ``limit`` violations and notes in the record's order (0: all; the lines that
+        cannot be read are all shown), then, when there are more, a note that says how
+        many on the line of the first left out (those left out are not worded)."""
         found: list[Problem] = []
         if self._worded_in[0] != language() or self._worded_in[1] is not self.settings:
             self._worded, self._chosen, self._worded_in = ({}, {}), {}, (language(), self.settings)
         last, before = self._worded
         worded: dict[tuple[object, ...], Problem] = {}
         chosen = self._chosen
+        room = limit if limit > 0 else -1  # how many more violations and notes may be shown (-1: no limit)
+        more, first_left = 0, 0
         if not self.reports:  # as check says of a file with no game
             found.append(Problem(1, 1, say("file.empty"), "error"))
         for _, item, report in self.reports:
@@ -87,13 +92,25 @@ class Document(Replayer):
             for v in report.violations:
                 code = v.code
                 if chosen[code] if code in chosen else chosen.setdefault(code, self.settings.chosen(code)):
+                    if room == 0:
+                        more += 1
+                        first_left = first_left or v.line
+                        continue
+                    room -= 1
                     key = (v.line, v.column, code, v.accepted, v.notation, v.rule, v.player, v.said)
                     problem = worded.get(key) or last.get(key) or before.get(key) or _problem(v)
                     worded[key] = problem
                     found.append(problem)
             for note in report.notes:
+                if room == 0:
+                    more += 1
+                    first_left = first_left or item.line
+                    continue
+                room -= 1
                 found.append(Problem(item.line, 1, note, "information"))
         self._worded = worded, last
+        if more:
+            found.append(Problem(first_left, 1, say("lsp.more-problems", count=more, shown=limit), "information"))
         return found
 
     def line(self, number: int) -> str:

@@ -205,7 +205,7 @@ class RefereeServer(Server):
 
     def diagnostics(self, uri: str) -> list[lsp.Diagnostic]:
         model = self.documents[uri]
-        return [diagnostic(self, model, p) for p in model.problems()]
+        return [diagnostic(self, model, p) for p in model.problems(self.editor.max_problems)]
 
     def diagnostics_json(self, uri: str) -> list[str]:
         """``diagnostics`` as the protocol's JSON; a diagnostic pushed for the same problem
@@ -214,7 +214,7 @@ class RefereeServer(Server):
         last, before = self.made.get(uri, ({}, {}))
         made: dict[int, Made] = {}
         items = []
-        for problem in model.problems():
+        for problem in model.problems(self.editor.max_problems):
             key = id(problem)
             text = model.line(problem.line)
             found = made.get(key) or last.get(key) or before.get(key)
@@ -690,7 +690,7 @@ async def workspace_reports(ls: RefereeServer, previous: dict[str, str]) -> list
                     continue
                 model = Document(path, config, ls.editor.resolve(config, path))
                 model.update(text)
-                found = [diagnostic(ls, model, p) for p in model.problems()]
+                found = [diagnostic(ls, model, p) for p in model.problems(ls.editor.max_problems)]
             else:
                 found = ls.diagnostics(uri)
             reports.append(lsp.WorkspaceFullDocumentDiagnosticReport(uri=uri, version=version, items=found, result_id=made))
