@@ -174,3 +174,31 @@ def test_a_max_problems_setting_that_is_not_a_count_is_left_out_and_said() -> No
         assert settings.max_problems == MAX_PROBLEMS
         assert settings.warnings == ("the editor's setting maxProblems is left out: expected a whole number from 0 "
                                      "(no limit), such as 1,000",)
+
+
+def test_a_pulled_report_holds_what_is_pushed_and_what_the_converter_would_write() -> None:
+    """A client that pulls (``textDocument/diagnostic``) gets the diagnostics written by
+    the server as those pushed are: the same as a pushing client gets, the same as
+    pygls's converter would write them, in a report with its kind and id."""
+    from tests.lsp_client import Client
+
+    pulling, pushed = Client(), Client()
+    try:
+        pulling.start(capabilities={"textDocument": {"diagnostic": {"dynamicRegistration": False}}})
+        pushed.start()
+        pulling.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "referee", "version": 1,
+                                                                  "text": TEXT}})
+        report = pulling.request("textDocument/diagnostic", {"textDocument": {"uri": URI}})
+        assert report["kind"] == "full" and report["resultId"] and len(report["items"]) >= 6
+        assert report["items"] == pushed.open(URI, TEXT)
+        converter = default_converter()
+        server = server_with(TEXT)
+        assert report["items"] == [converter.unstructure(d) for d in server.diagnostics(URI)]
+        long = cascade()  # over the limit: the first shown, then how many more, as pushed
+        pulling.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": long}]})
+        report = pulling.request("textDocument/diagnostic", {"textDocument": {"uri": URI}})
+        assert report["items"] == [json.loads(d) for d in server_with(long).diagnostics_json(URI)]
+        assert len(report["items"]) <= MAX_PROBLEMS + 3 and "more problems from this line on" in report["items"][-1]["message"]
+    finally:
+        assert b"Traceback" not in pulling.stop()
+        assert b"Traceback" not in pushed.stop()

@@ -48,6 +48,14 @@ _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 other characters Python's ``splitlines`` also cuts at, such as a form feed or U+2028)."""
 
 
+class Written:
+    """A request's result written in JSON already (by the server: thousands of
+    diagnostics), sent as it is rather than converted by pygls."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 class Refused:
     """A message that cannot be handled as it came, and the error to answer it with (a
     request's; nothing is answered to a notification)."""
@@ -131,12 +139,15 @@ class RefereeProtocol(LanguageServerProtocol):
 
     def notify_json(self, method: str, params: str) -> None:
         """A notification whose params are written in JSON already (by the server, not by
-        pygls's converter), framed and written as pygls writes a message (``_send_data``);
-        ``params`` in ASCII (``json.dumps``'s default), its length in bytes its length."""
+        pygls's converter)."""
+        self.send_json(f'{{"params":{params},"method":{json.dumps(method)},"jsonrpc":"2.0"}}')
+
+    def send_json(self, body: str) -> None:
+        """A message written in JSON already, framed and written as pygls writes one
+        (``_send_data``); in ASCII (``json.dumps``'s default): its length in bytes is its length."""
         if self.writer is None:
-            logger.error("a notification not sent: no transport")
+            logger.error("a message not sent: no transport")
             return
-        body = f'{{"params":{params},"method":{json.dumps(method)},"jsonrpc":"2.0"}}'
         header = f"Content-Length: {len(body)}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
         try:
             written = self.writer.write((header + body).encode(self.CHARSET))
@@ -157,6 +168,11 @@ class RefereeProtocol(LanguageServerProtocol):
             self._send_response(msg_id, error=JsonRpcRequestCancelled(say("lsp.error.cancelled")).to_response_error())
             return
         error = future.exception()
+        if error is None and isinstance(future.result(), Written):
+            self._request_futures.pop(msg_id, None)
+            self._result_types.pop(msg_id, None)
+            self.send_json(f'{{"id":{json.dumps(msg_id)},"jsonrpc":"2.0","result":{future.result().text}}}')
+            return
         if error is None:
             super()._send_handler_result(future, msg_id=msg_id)
             return

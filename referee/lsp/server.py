@@ -27,7 +27,7 @@ from ..config import Config, ConfigError, find
 from ..messages import say
 from . import features, hints, players, tokens
 from .model import Document, Problem
-from .protocol import Server, lines_of
+from .protocol import Server, Written, lines_of
 from .settings import EditorSettings, read_settings
 
 DEBOUNCE = 0.1
@@ -431,13 +431,14 @@ def build() -> RefereeServer:
             ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
 
     @server.feature(lsp.TEXT_DOCUMENT_DIAGNOSTIC, lsp.DiagnosticOptions(False, True, identifier="referee"))
-    def pull(ls: RefereeServer, params: lsp.DocumentDiagnosticParams) -> lsp.DocumentDiagnosticReport:
+    def pull(ls: RefereeServer, params: lsp.DocumentDiagnosticParams) -> lsp.DocumentDiagnosticReport | Written:
         uri = params.text_document.uri
         ls.document(uri)
         made = ls.report_id(uri)
         if params.previous_result_id == made:
             return lsp.RelatedUnchangedDocumentDiagnosticReport(result_id=made)
-        return lsp.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics(uri), result_id=made)
+        items = ",".join(ls.diagnostics_json(uri))  # written here, as those pushed
+        return Written(f'{{"items":[{items}],"kind":"full","resultId":{_json(made)}}}')
 
     @server.feature(lsp.WORKSPACE_DIAGNOSTIC)
     async def pull_all(ls: RefereeServer, params: lsp.WorkspaceDiagnosticParams) -> lsp.WorkspaceDiagnosticReport:
