@@ -815,19 +815,22 @@ class Replayer:
         usable = [s for s in before.snapshots if s.done <= same]
         return usable[-1] if usable else None
 
-    def rules_before(self, line: int, record: Record | None = None) -> Rules | None:
+    def rules_before(self, line: int, record: Record | None = None,
+                     held: list[tuple[Event, int]] | None = None) -> Rules | None:
         """The rules of the game that holds a line (or of ``record``), with every event
         before it replayed (from the last checkpoint before it); None outside a game that
-        can be set up."""
+        can be set up. ``held``: given the card outside the deck still waiting after the
+        last of those events (engine.replay's), to replay on from there as one replay would."""
         record = record if record is not None else self.record_at(line)
         if record is None:
             return None
         checked = self._by_start.get(record.line)
         events = [e for e in record.events if e.line < line]
         usable = [s for s in (checked.snapshots if checked else []) if s.done <= len(events)]
-        held: list[tuple[Event, int]] = []
+        held = held if held is not None else []
         if checked is not None and usable:
-            done, held = usable[-1].done, usable[-1].held()
+            done = usable[-1].done
+            held[:] = usable[-1].held()
             rules = usable[-1].rules(checked.setup)
         else:
             try:

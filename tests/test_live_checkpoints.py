@@ -52,3 +52,30 @@ def test_a_change_after_a_checkpoint_that_holds_a_waiting_card_is_ruled_as_check
         text = "\n".join(version) + "\n"
         replayer.update(text)
         assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), edit
+
+
+def test_the_editors_hint_after_a_card_outside_the_deck_is_the_table_as_check_leaves_it() -> None:
+    """The hint at a game's last line (the cards in each hand) is worked out by replaying
+    the lines asked for one at a time, from the rules before them: a card outside the deck
+    laid on one of them waits for the next, and the table lets it stand, as in one replay."""
+    import pytest
+
+    pytest.importorskip("pygls")
+    from referee.lsp.hints import hints, summary
+    from referee.lsp.model import Document
+    from referee.state import replayed_at
+
+    text = """[Game "bataille-corse"]
+[Players "Alice Bob"]
+
+Alice plays 5H
+Bob plays CC
+Alice plays 6C
+"""
+    document = Document("r.txt")
+    document.update(text)
+    record = document.record_at(4)
+    assert record is not None
+    (hint,) = hints(document, 5, 6)  # from Bob's card outside the deck to the end
+    assert hint.line == 6
+    assert hint.label == summary(replayed_at(record).table()) == "in hand: Alice 24 and Bob 25"
