@@ -431,6 +431,9 @@ class Replayer:
         after a change and took over its end) since the record was opened."""
         self._read: dict[tuple[int, str, Plays], Game] = {}
         self._checked: dict[CheckedKey, Checked] = {}
+        self._checked_before: dict[CheckedKey, Checked] = {}
+        """The games refereed for the text before the last (an edit, then its undo: the game
+        as it was is taken back whole, not replayed from the edit to its end)."""
         self._by_start: dict[int, Checked] = {}
         self._checked_by_text: dict[tuple[object, ...], Checked] | None = None
         """The games refereed before, by their text (made when a game is not found in place)."""
@@ -685,7 +688,7 @@ class Replayer:
                 if self.settings is not None and self.settings.games:
                     add_defaults(item, self.settings.games)
                 key = (game.start, game.text, item.line, _inherited(item), game.plays)
-                done = (self._checked.get(key) or self._moved_check(game, item)
+                done = (self._checked.get(key) or self._taken_back(key, item) or self._moved_check(game, item)
                         or self._check(item, self._by_start.get(item.line)))
                 checked[key] = by_start[item.line] = done
                 report = copy.copy(done.report)
@@ -694,8 +697,20 @@ class Replayer:
                 if missing:  # found after the replay (a match's faults, on its headers)
                     report.sources = {**report.sources, **item.sources(missing)}
                 reports.append((game, item, report))
+        if checked.keys() != self._checked.keys():  # a new text (not the same one refereed again)
+            self._checked_before = self._checked
         self._checked, self._by_start, self.reports = checked, by_start, reports
         self._checked_by_text = None
+
+    def _taken_back(self, key: CheckedKey, record: Record) -> Checked | None:
+        """A game as it was refereed in the text before the last (the same text at the same
+        place, the same inherited headers: an edit undone), given the record read now
+        (``games taken back`` counts it)."""
+        old = self._checked_before.get(key)
+        if old is None or old.record.events != record.events:
+            return None
+        self.counts["games taken back"] += 1
+        return dataclasses.replace(old, record=record)
 
     def _moved_check(self, game: Game, record: Record) -> Checked | None:
         """A game refereed before whose lines moved (lines added or removed above it),

@@ -79,3 +79,26 @@ Alice plays 6C
     (hint,) = hints(document, 5, 6)  # from Bob's card outside the deck to the end
     assert hint.line == 6
     assert hint.label == summary(replayed_at(record).table()) == "in hand: Alice 24 and Bob 25"
+
+
+def test_an_edit_undone_takes_the_game_back_as_it_was_refereed() -> None:
+    """A card made unreadable early in a long game (every turn after it thrown off, the
+    game replayed to its end), then put back: the game as it was refereed before the edit
+    is taken back, not replayed again, and answers as a whole replay does."""
+    from .test_replayer import long_game
+
+    lines = long_game(faults=False)
+    text = "\n".join(lines) + "\n"
+    n = next(i for i, line in enumerate(lines) if " plays " in line and i > 40)
+    broken = list(lines)
+    broken[n] = broken[n].rsplit(" ", 1)[0] + " ZZ"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    replayer.update("\n".join(broken) + "\n")
+    replayed = replayer.counts["events replayed"]
+    replayer.update(text)
+    assert replayer.counts["games taken back"] == 1
+    assert replayer.counts["events replayed"] == replayed, "nothing replayed"
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+    record = replayer.reports[-1][1]
+    assert replayer.rules_after(record) is not None, "its end kept, for the table"
