@@ -196,8 +196,9 @@ def test_the_chart_follows_the_bottles_price_and_owner():
 
 
 def test_the_preparation_is_explained_line_by_line():
-    (record,) = parse_text(open("records/flaschenteufel/notation.txt", encoding="utf-8").read())
-    game = _replayed(open("records/flaschenteufel/notation.txt", encoding="utf-8").read(), 3)
+    text = open("records/flaschenteufel/notation.txt", encoding="utf-8").read()
+    (record,) = parse_text(text)
+    game = _replayed(text, 3)
     gift, discard = record.events[3], record.events[8]
     assert game.ruling(gift) == "A gives a card face down to B, a neighbour"
     assert game.ruling(discard) == "C lays a card face down into the devil's trick"
