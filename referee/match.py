@@ -117,7 +117,7 @@ def follow_match(record: Record, games: dict[str, str], french: dict[str, bool])
     to read a part of a file on its own)."""
     by_tag = {h.key: h.value for h in reversed(record.headers)}
     match = by_tag.get("match")
-    game = by_tag.get("game") or (games.get(match) if match is not None else None)
+    game = by_tag.get("game")  # a hand that names none keeps its match's
     if match is not None and game is not None:
         games[match] = game
     if match is not None:
