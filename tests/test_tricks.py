@@ -300,10 +300,10 @@ def test_a_late_gift_of_the_last_card_completes_the_trick():
 
 def test_a_card_played_or_laid_from_an_empty_hand_is_not_in_it():
     text = PQ_HEAD + '[Scoring "play-on"]\n' + "Ann holds 7H\nAnn plays 7H\nBen plays 8H\nCas plays 9H\nDom plays 10H\nAnn plays JH\n"
-    (line, _, code, message), = [f for f in faults(text) if f[2] == "TR-NOT-IN-HAND"]
+    (line, _, _, message), = [f for f in faults(text) if f[2] == "TR-NOT-IN-HAND"]
     assert line == 10 and "they have no cards left" in message
     text = FT_HEAD + "A holds 1\nA discards 1\nA gives ?? to B\n"
-    (line, _, code, message), = [f for f in faults(text) if f[2] == "TR-NOT-IN-HAND"]
+    (line, _, _, message), = [f for f in faults(text) if f[2] == "TR-NOT-IN-HAND"]
     assert line == 6 and "they have no cards left" in message
 
 
