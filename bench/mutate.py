@@ -109,6 +109,8 @@ DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
     "referee/notation.py": (["tests/test_notation.py", "tests/test_notation_fr.py", "tests/test_pinned.py",
                              "tests/test_records.py", "tests/test_hardening_files.py"],
                             "not test_record_round_trip and not french_mistakes"),
+    "referee/match.py": (["tests/test_match.py", "tests/test_records.py", "tests/test_replayer.py"],
+                         "not test_record_round_trip and (not test_records.py or match or superscript)"),
     "referee/engine.py": (["tests/test_pinned.py", "tests/test_records.py", "tests/test_cli.py"],
                           "not test_record_round_trip"),
     "referee/serve/table.py": (["tests/test_table.py", "tests/test_serve.py"], ""),

@@ -20,6 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from .games import find_game, load_rules
 from .games.base import Result, Rules, Violation
+from .games.names import composed
 from .messages import Said, Tag, join, listed, said, say
 from .text.numbers import signed, whole
 from .record import Header, Record
@@ -116,7 +117,7 @@ def follow_match(record: Record, games: dict[str, str], french: dict[str, bool])
     to read a part of a file on its own)."""
     by_tag = {h.key: h.value for h in reversed(record.headers)}
     match = by_tag.get("match")
-    game = by_tag.get("game") or (games.get(match) if match is not None else None)
+    game = by_tag.get("game")  # a hand that names none keeps its match's
     if match is not None and game is not None:
         games[match] = game
     if match is not None:
@@ -147,7 +148,9 @@ class Matches:
         if match.seat and record.header("Dealer") is None and record.header("First") is None:
             tag, previous = match.seat
             if previous in match.players:
-                record.inherited.append(Header(tag, _left_of(match.players, previous), record.line, 1))
+                following = _left_of(match.players, previous)
+                if following in _players(record):  # a hand of other players names its own dealer (or none)
+                    record.inherited.append(Header(tag, following, record.line, 1))
 
     def settle(self, record: Record, report: Report) -> None:
         """The standing after this hand, on ``report.match``; match faults (a hand after
@@ -235,6 +238,11 @@ class Matches:
             message = said("REC-TOTALS-MISMATCH", tag=Tag("Totals"), written=header.value, actual=actual)
             faults.append(Violation("REC-TOTALS-MISMATCH", message, rule, wrong[0] if wrong else None, header.line,
                                     header.column, notation="fr" if record.french else "en"))
+
+
+def _players(record: Record) -> set[str]:
+    """The players a hand names (its own ``[Players]`` or its match's), as the setup reads them."""
+    return {composed(name) for name in (record.tag("Players") or "").replace(",", " ").split()}
 
 
 def _left_of(players: tuple[str, ...], player: str) -> str:
