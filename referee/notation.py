@@ -500,15 +500,16 @@ def parser_for(french: bool) -> tuple[Lark, _Builder]:
 # --- Cutting a file into games --------------------------------------------------------
 
 BLOCK = 1 << 16
+"""Bytes read at a time: a file is read in blocks, whatever its line ends."""
 _ASCII = bytes(range(128))
-_MAYBE_DECOMPOSED = re.compile(rb"[\xcc-\xe1\xe3-\xee\xf0-\xf4]|\xe2(?!\x99[\xa0-\xa7])|\xef(?!\xb8\x8f)")
+_MAYBE_DECOMPOSED = re.compile(rb"[\xcc-\xe1\xe3-\xee\xf0-\xf4]|\xe2(?!\x99[\xa0-\xa7]|\x80[\x90-\xa7])|\xef(?!\xb8\x8f)")
 """Among a text's non-ASCII bytes, the UTF-8 lead byte of a character from U+0300 on,
-but for the suit symbols (U+2660 to U+2667) and the emoji selector after them (U+FE0F):
+but for the suit symbols (U+2660 to U+2667), the emoji selector after them (U+FE0F) and
+the dashes, quotes and ellipsis of U+2010 to U+2027 (– — ’ “ ” …):
 a text with none is in NFC already (every character before U+0300 is, and so is every
 sequence of them: all that composes with a letter, an accent first, is U+0300 or later;
-the suits and the selector compose with nothing). Far cheaper than
-``unicodedata.is_normalized`` on a record full of é or ♥."""
-"""Bytes read at a time: a file is read in blocks, whatever its line ends."""
+the suits, the selector and the punctuation compose with nothing). Far cheaper than
+``unicodedata.is_normalized`` on a record full of é, ♥ or ’."""
 QUIET_RUN = 1 << 14
 """Characters of comments after a game's last event held back, in case they begin the
 next game; past that, they are read with the game they follow."""

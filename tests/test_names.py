@@ -23,6 +23,30 @@ def test_a_decomposed_name_is_the_composed_one(check_text) -> None:
     assert [v.line for v in report.violations] == [6], report.violations  # Zoé plays twice in a row
 
 
+def test_a_decomposed_name_among_suits_and_typography_is_the_composed_one(check_text) -> None:
+    """The NFC check is skipped for a text whose characters from U+0300 on are all suit
+    symbols, the emoji selector or punctuation (– ’ …): a decomposed name beside them is
+    still read as the composed one."""
+    report = check_text(HEAD.format(players=f"Bob {NFD_ZOE}") + f"Bob plays 5♥️ ; l’as… –\n{NFD_ZOE} plays 6♠\n")
+    assert report.status != "error" and report.players == ["Bob", "Zoé"], report
+    assert not report.violations, report.violations
+
+
+def test_the_texts_the_nfc_check_skips_are_in_nfc() -> None:
+    """Every character of the Basic Multilingual Plane from U+0300 on that the reader's
+    filter lets by is in NFC alone, composes with no letter, suit or ellipsis before it,
+    and is no combining mark."""
+    from referee.notation import _ASCII, _MAYBE_DECOMPOSED
+
+    for code in range(0x300, 0x10000):
+        if 0xD800 <= code < 0xE000:
+            continue
+        char = chr(code)
+        if _MAYBE_DECOMPOSED.search(char.encode().translate(None, _ASCII)) is None:
+            assert unicodedata.combining(char) == 0 and unicodedata.is_normalized("NFC", char), hex(code)
+            assert all(unicodedata.is_normalized("NFC", before + char) for before in "aeAE♥…"), hex(code)
+
+
 @pytest.mark.parametrize(("players", "shown"), [
     ("Bob Bob\u3164", "U+3164 HANGUL FILLER, a letter that shows nothing"),
     ("Bob \uffa0Ann", "U+FFA0 HALFWIDTH HANGUL FILLER, a letter that shows nothing"),
