@@ -371,3 +371,71 @@ def test_a_record_without_the_card_turned_up_notes_it_and_one_with_it_does_not()
     note = "the card turned up to start is not in the record ([Starter]): the first card played could not be checked against it"
     assert check(parse_text(HEAD + "Ana plays 5H\n")[0]).notes == [note]
     assert check(parse_text(HEAD + '[Starter "3H"]\nAna plays 5H\n')[0]).notes == []
+
+
+# --- The rulings in words (``referee explain FILE:LINE``) -----------------------------------
+
+def ruling_of_last_line(text: str) -> str | None:
+    """What ``referee explain`` rules on the last line of a game: the table before it, then
+    the line's ruling."""
+    from referee.state import rules_at
+
+    (record,) = parse_text(text)
+    event = record.events[-1]
+    rules = rules_at(record, event.line - 1)
+    rules.over(event)
+    return rules.ruling(event)
+
+
+@pytest.mark.parametrize(("lines", "ruling"), [
+    ("Ana holds 5H 6H 7H 8H 9H 10H JH", "Ana's hand as dealt: 7 cards"),
+    ('[Starter "??"]\nAna plays 5H', "Ana lays 5H: the card on top is not known, so any card goes"),
+    ("Ana plays 5H", "Ana lays 5H on 4H: the same suit"),
+    ("Ana plays 5♥", "Ana lays 5♥ on 4H: the same suit"),  # the cards as written
+    ("Ana plays 4C", "Ana lays 4C on 4H: the same value"),
+    ("Ana plays 5H 5C", "Ana lays 5H 5C on 4H: the same suit"),  # the first card decides
+    ("Ana plays 10H", "Ana lays 10H on 4H: the same suit; the direction of play turns; Ana plays again (the 10)"),
+    ("Ana plays AH for C", "Ana lays AH on 4H: the same suit; the suit is now clubs"),
+    ('[Variants "zero"]\nAna plays 2H',
+     "Ana lays 2H on 4H: the same suit; a 2 on the discard: the first to slap it swaps hands (le zéro)"),
+    ('[Variants "six"]\nAna plays 6H', "Ana lays 6H on 4H: the same suit; Ben skipped"),
+    ('[Variants "six"]\nAna plays 6H\nCas plays 8H', "Cas lays 8H on 6H: the same suit"),  # Ben was skipped a line before
+    ("Ana plays 7H\nBen plays 7C", "Ben adds 7C to the cards owed instead of drawing them; Cas owes 4 cards"),
+    ("Ana plays 7H\nBen plays 7C 7D 7S\nBen plays 8S", "Ben lays 8S on 7S: the same suit"),  # 8 owed, Ben's replay
+    ("Ana plays 7H\nBen draws 2", "Ben draws the 2 cards owed; Ben plays again (having drawn more than one card)"),
+    ("Ana plays 7H\nBen draws 7C 8D", "Ben draws the 2 cards owed; Ben plays again (having drawn more than one card)"),
+    ("Ana draws", "Ana has no card to lay, and draws one"),
+    ("Ana draws\nAna passes", "Ana drew and still cannot lay a card: the turn passes"),
+    ("Ana passes", "Ana cannot lay a card and nothing is left to draw: a pass"),
+    ('[Variants "mot-doux"]\nAna swears', "Ana swore: two cards to draw (la règle du mot doux)"),
+    ('[Variants "mot-doux"]\nAna swears\nAna draws 2', "Ana pays the sanction: 2 cards drawn"),
+    ('[Variants "mot-doux"]\nAna swears\nAna draws', "Ana pays the sanction: 1 card drawn"),
+    ("Ana says carte", "Ana holds one card and says « carte »"),
+    ("Ana says plouc", "Ana laid their last card and says « plouc »"),
+    ("Ana says contre", "Ana calls out a missed « carte » or « plouc »"),
+    ("Ana says hello", ""),
+    ('[Variants "zero"]\nAna plays 2H\nBen slaps',
+     "Ben is the first to slap the 2 (le zéro): they swap hands with a player of their choice"),
+    ('[Variants "zero"]\nAna plays 2H\nBen slaps\nBen swaps with Cas', "Ben swaps hands with Cas (le zéro)"),
+    ('[Variants "david-le-fou"]\n[Sanction "zouzou"]\nAna plays 9C\nBen accuses Ana',
+     "Ben calls out an error of Ana's since the last turn (le David le fou)"),
+    ('[Sanction "mega-one"]\nAna plays 9C\nBen gives 5H to Ana', "Ben gives a card to Ana: the sanction of la Méga One"),
+])
+def test_the_ruling_of_each_kind_of_line(lines, ruling):
+    text = HEAD + ("" if "[Starter" in lines else '[Starter "4H"]\n') + lines + "\n"
+    assert ruling_of_last_line(text) == ruling
+
+
+def test_the_ruling_of_a_last_card_says_who_is_out():
+    text = ('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "5H"]\n'
+            "Ana plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen plays 8D\nAna plays 9D\n")
+    assert ruling_of_last_line(text) == "Ana lays 9D on 8D: the same suit; Ana out"
+
+
+def test_a_french_record_is_ruled_with_its_cards_as_written(tmp_path):
+    path = tmp_path / "fr.txt"
+    path.write_text('[Jeu "carte-et-plouc"]\n[Notation "fr"]\n[Joueurs "Ana Ben Cas"]\n[Retournée "4C"]\n'
+                    "Ana joue 5♥\nBen joue 5T\n", encoding="utf-8")
+    out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:5", f"{path}:6"]).output.split())
+    assert "ruled: legal: Ana lays 5♥ on 4C: the same suit then:" in out, out
+    assert "ruled: legal: Ben lays 5T on 5C: the same value then:" in out, out
