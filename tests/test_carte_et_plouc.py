@@ -146,6 +146,13 @@ def test_the_cards_owed_are_drawn_or_answered():
     assert "Ben draws 5" in offered and "Ben plays 7S" in offered and "Ben plays 7H" not in offered
 
 
+def test_a_card_that_may_not_end_a_plouc_is_offered_while_another_card_stays():
+    rules = rules_after(HEAD + '[Variants "3-de-trefle"]\n[Starter "5C"]\nAna holds 3C 9D\n')
+    assert {line_text(e) for e in legal_events(rules.legal())} == {"Ana plays 3C"}
+    rules = rules_after(HEAD + '[Variants "3-de-trefle"]\n[Starter "5C"]\nAna holds 3C\nAna says carte\n')
+    assert "Ana plays 3C" not in {line_text(e) for e in legal_events(rules.legal())}
+
+
 CROSSED_GIFTS = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + """[Sanction "mega-one"]
 [Variants "zero"]
 [Starter "3C"]
@@ -396,6 +403,8 @@ def ruling_of_last_line(text: str) -> str | None:
     ("Ana plays 5H 5C", "Ana lays 5H 5C on 4H: the same suit"),  # the first card decides
     ("Ana plays 10H", "Ana lays 10H on 4H: the same suit; the direction of play turns; Ana plays again (the 10)"),
     ("Ana plays AH for C", "Ana lays AH on 4H: the same suit; the suit is now clubs"),
+    ("Ana plays AH for C\nBen plays 5C", "Ben lays 5C on AH (announced: clubs): the same suit"),
+    ("Ana plays AH for H\nBen plays 5H", "Ben lays 5H on AH: the same suit"),  # (the suit it had: flagged)
     ('[Variants "zero"]\nAna plays 2H',
      "Ana lays 2H on 4H: the same suit; a 2 on the discard: the first to slap it swaps hands (le zéro)"),
     ('[Variants "six"]\nAna plays 6H', "Ana lays 6H on 4H: the same suit; Ben skipped"),
@@ -439,3 +448,21 @@ def test_a_french_record_is_ruled_with_its_cards_as_written(tmp_path):
     out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:5", f"{path}:6"]).output.split())
     assert "ruled: legal: Ana lays 5♥ on 4C: the same suit then:" in out, out
     assert "ruled: legal: Ben lays 5T on 5C: the same value then:" in out, out
+
+
+def test_a_draw_is_no_proof_once_its_card_was_thought_in_the_drawer_s_own_hand():
+    """records/carte-et-plouc/proofs.txt: Ben draws 9C, the table thought it in his hand
+    already; one of his cards is one nobody saw from that draw on, so legal() still offers
+    8S, which fitted the 6S on top at that draw (the record is checked clean with it)."""
+    rules = rules_after(HEAD + '[Starter "4H"]\nAna plays 5H\nBen draws 9C\nCas plays 5S\nAna plays 6S\n'
+                               "Ben draws 9C\nCas plays 6D\nAna plays 8D\n")
+    assert "Ben plays 8S" in {line_text(e) for e in legal_events(rules.legal())}
+
+
+def test_going_out_on_the_three_of_clubs_is_offered_as_a_mistake_to_a_hand_nobody_saw():
+    """Ana, down to one card without a draw or a pass since the deal: her last card may be
+    the 3 of clubs, and the simulator may write it (with the faults it makes)."""
+    rules = rules_after('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "3-de-trefle"]\n[Starter "5H"]\n'
+                        "Ana plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\n")
+    offered = {line_text(m.event): m.codes for m in rules.mistakes(True)}
+    assert offered["Ana plays 3C"] == ("CP-OUT-OF-TURN", "CP-NO-MATCH", "CP-THREE-OF-CLUBS")
