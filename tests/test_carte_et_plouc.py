@@ -466,3 +466,123 @@ def test_going_out_on_the_three_of_clubs_is_offered_as_a_mistake_to_a_hand_nobod
                         "Ana plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\n")
     offered = {line_text(m.event): m.codes for m in rules.mistakes(True)}
     assert offered["Ana plays 3C"] == ("CP-OUT-OF-TURN", "CP-NO-MATCH", "CP-THREE-OF-CLUBS")
+
+
+# --- The calls and their sanctions (calls.py) ----------------------------------------------------
+
+def violations_of(text: str) -> list:
+    return check(parse_text(text)[0]).violations
+
+
+@pytest.mark.parametrize(("lines", "code", "message", "rule"), [
+    ("Ana says plouc", "CP-CALL-NOT-DUE", "Ana said « plouc », but « plouc » is said right after one's last card",
+     "il doit dire « plouc »"),
+    ("Ana says hello", "CP-CALL-NOT-DUE", "Ana said « hello », but the calls of Carte et Plouc are carte, plouc and contre",
+     "il doit dire « carte »"),
+    ('[Sanction "mega-one"]\nAna holds 5H 9C\nAna plays 5H\nBen plays 6H  ; accepted CP-MISSED-CARTE\nCas says contre',
+     "CP-FALSE-CONTRE", "Cas said « contre », but the table accepted Ana's missed « carte » on line 7: it is not sanctioned later",
+     "La Méga One"),
+    ('[Sanction "zouzou"]\nAna says contre', "CP-FALSE-CONTRE", "Ana said « contre », but nobody has missed a call", "La Zouzou"),
+    ('[Sanction "none"]\nAna says contre', "CP-FALSE-CONTRE", "Ana said « contre », but nobody has missed a call", "La Zouzou"),
+    ('[Variants "mot-doux"]\nCas swears\nCas draws 1', "CP-DRAW-COUNT", "Cas drew 1 card, but the sanction is 2 cards",
+     "La règle du mot doux"),
+    ('[Sanction "zouzou"]\n[Variants "david-le-fou"]\nCas accuses Ana\nCas draws 2', "CP-DRAW-COUNT",
+     "Cas drew 2 cards, but the sanction is 1 card", "s’est lui-même trompé"),
+    ('[Sanction "zouzou"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre\nAna draws 2', "CP-DRAW-COUNT",
+     "Ana drew 2 cards, but the sanction is 1 card", "La Zouzou"),
+    ('[Sanction "zouzou"]\n[Variants "david-le-fou"]\nAna plays 9C\nAna accuses Ana', "CP-WRONG-ACCUSATION",
+     "Ana accused Ana, but an error is called out by another player, not by its author", "s’est lui-même trompé"),
+])
+def test_a_call_or_a_sanction_paid_wrong_says_why_and_quotes_its_rule(lines, code, message, rule):
+    """The rule quoted is the sanction's own (la Zouzou, la Méga One, le mot doux, le David
+    le fou's wrong accusation), as chosen when the sanction was owed."""
+    text = HEAD + ("" if "[Starter" in lines else '[Starter "4H"]\n') + lines + "\n"
+    found = [v for v in violations_of(text) if v.code == code]
+    assert found and found[-1].message == message, [v.message for v in found]
+    assert rule in found[-1].rule, found[-1].rule
+
+
+@pytest.mark.parametrize(("sanction", "caller", "gift"), [
+    ("mega-one", "7D 8D", True),
+    ("mega-one", "7D\nCas says carte", False),  # the caller's last card is no gift
+    ("none", "7D 8D", False),
+])
+def test_la_mega_one_s_gift_is_owed_by_a_caller_who_holds_more_than_one_card(sanction, caller, gift):
+    rules = rules_after(HEAD + f'[Sanction "{sanction}"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds {caller}\n'
+                               "Ana plays 5H\nCas says contre\n")
+    assert ("Cas gives a card to Ana (la Méga One)" in [str(t) for t in rules.todo()]) == gift
+    assert rules.gifts == ([(2, 0)] if gift else []) and not rules.sanctions
+
+
+MEGA_ONE_OWED = '[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D\nAna plays 5H\nCas says contre\n'
+"""Cas caught Ana's missed « carte »: under la Méga One, Cas owes Ana a card."""
+ZERO_SLAPPED = '[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\nBen slaps\n'
+OUT_ON_A_TWO = ('[PlayOn "yes"]\n[Variants "zero"]\n[Starter "4H"]\nAna holds 5H\nAna says carte\nAna plays 5H\n'
+                "Ana says plouc\nBen plays 2H\n")
+
+
+@pytest.mark.parametrize(("lines", "code", "message"), [
+    (MEGA_ONE_OWED + "Cas gives 7D 8D to Ana", "CP-SANCTION-WRONG",
+     "Cas gave 2 cards to Ana, but la Méga One asks one card from Cas to Ana"),
+    (MEGA_ONE_OWED + "Ben gives 6S to Ana", "CP-SANCTION-WRONG",
+     "Ben gave 1 card to Ana, but la Méga One asks one card from Cas to Ana: it is still owed"),
+    (MEGA_ONE_OWED + "Ben gives 6S to Cas", "CP-SANCTION-WRONG",
+     "Ben gave 1 card to Cas, but la Méga One asks one card from Cas to Ana: it is still owed"),
+    (MEGA_ONE_OWED + "Cas gives 7D to Ben", "CP-SANCTION-WRONG",
+     "Cas gave 1 card to Ben, but la Méga One asks one card from Cas to Ana: it is still owed"),
+    ('[Sanction "mega-one"]\n[Starter "4H"]\nBen gives 6S to Ana', "CP-SANCTION-WRONG", "Ben gave 1 card to Ana, but no card is owed"),
+    (MEGA_ONE_OWED + "Cas gives 7D to Ana\nAna says carte", "CP-CALL-NOT-DUE",  # the card given: two again
+     "Ana said « carte », but Ana holds 2 cards: « carte » is said with one card left, after the play that leaves it"),
+    (OUT_ON_A_TWO + "Ana slaps", "CP-FALSE-SLAP", "Ana slapped the discard, but a player who is out takes no part"),
+    (OUT_ON_A_TWO + "Cas slaps\nCas swaps with Ana", "CP-WRONG-SWAP", "Cas swapped with Ana, who is out"),
+    (ZERO_SLAPPED + "Ben swaps with Cas\nBen plays 5H\nCas slaps", "CP-FALSE-SLAP",
+     "Cas slapped the discard, but no 2 has just been laid (top: 5H)"),
+    (ZERO_SLAPPED + "Cas swaps with Ana", "CP-WRONG-SWAP", "Cas swapped hands, but Ben slapped the 2 first"),
+    ('[Starter "4H"]\nAna swaps with Ben', "CP-WRONG-SWAP", "Ana swapped hands, but only the first to slap a 2 swaps"),
+])
+def test_a_wrong_gift_slap_or_swap_says_what_was_owed(lines, code, message):
+    found = [v.message for v in violations_of(HEAD + lines + "\n") if v.code == code]
+    assert found and found[-1] == message, found
+
+
+def test_a_swap_with_oneself_is_the_swap_owed_done_wrong_and_not_missed_later():
+    found = [(v.code, v.message) for v in violations_of(HEAD + ZERO_SLAPPED + "Ben swaps with Ben\nBen plays 5H\n")]
+    assert found == [("CP-WRONG-SWAP", "Ben swapped with themselves")]
+
+
+def test_a_swap_moves_the_carte_due_with_the_one_card():
+    """Ana, down to one card, swaps it away (le zéro): « carte » is Ben's to say now, not hers."""
+    rules = rules_after(HEAD + '[Variants "zero"]\n[Starter "4H"]\nAna holds 5H 2H\nAna plays 2H\nBen slaps\nBen swaps with Ana\n')
+    assert [str(t) for t in rules.todo()] == ["Ben says « carte »", "Ben plays a heart or a 2, or draws"]
+
+
+def test_two_single_cards_swapped_stay_single_and_called():
+    """Ana and Ben each hold one card and said « carte »; swapped, each still holds one:
+    « carte » said again is no fault."""
+    text = (HEAD + '[Variants "zero"]\n[Starter "4H"]\nAna holds 5H 2H\nBen holds 9C\nBen says carte\nAna plays 2H\n'
+            "Ana says carte\nAna slaps\nAna swaps with Ben\nAna says carte\n")
+    assert [v.code for v in violations_of(text)] == ["REC-BAD-DEAL", "REC-BAD-DEAL"]
+
+
+@pytest.mark.parametrize(("lines", "last"), [
+    ('[Sanction "zouzou"]\n[Variants "david-le-fou"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre\nCas accuses Ana',
+     ("CP-WRONG-ACCUSATION", "Cas accused Ana, whose error was already called out on line 8: it is not sanctioned twice")),
+    ('[Sanction "zouzou"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre\nCas says contre',
+     ("CP-FALSE-CONTRE", "Cas said « contre », but nobody has missed a call")),
+    ("Ana holds 5H 9C\nBen holds 6H 8C\nAna plays 5H\nBen plays 6H  ; accepted CP-MISSED-CARTE\n"
+     "Cas plays 6C  ; accepted CP-MISSED-CARTE\nCas says contre",  # two misses waived: the first is named
+     ("CP-FALSE-CONTRE", "Cas said « contre », but the table accepted Ana's missed « carte » on line 7: it is not sanctioned later")),
+])
+def test_a_missed_carte_is_caught_once(lines, last):
+    found = violations_of(HEAD + '[Starter "4H"]\n' + lines + "\n")
+    assert (found[-1].code, found[-1].message) == last and found[-1].line == HEAD.count("\n") + 1 + lines.count("\n") + 1
+
+
+@pytest.mark.parametrize("lines", [
+    "Cas accuses Ana",  # without le David le fou: a fault, and no card to draw
+    '[Sanction "zouzou"]\n[Variants "david-le-fou"]\nCas accuses Ana  ; accepted CP-WRONG-ACCUSATION',
+])
+def test_a_wrong_accusation_costs_a_card_only_under_le_david_le_fou_and_when_the_table_counts_it(lines):
+    rules = rules_after(HEAD + '[Starter "4H"]\n' + lines + "\n")
+    assert [v.code for v in rules.violations] == ["CP-WRONG-ACCUSATION"] and not rules.sanctions
+    assert [str(t) for t in rules.todo()] == ["Ana plays a heart or a 4, or draws"]
