@@ -586,3 +586,117 @@ def test_a_wrong_accusation_costs_a_card_only_under_le_david_le_fou_and_when_the
     rules = rules_after(HEAD + '[Starter "4H"]\n' + lines + "\n")
     assert [v.code for v in rules.violations] == ["CP-WRONG-ACCUSATION"] and not rules.sanctions
     assert [str(t) for t in rules.todo()] == ["Ana plays a heart or a 4, or draws"]
+
+
+# --- What the table knows of the cards (cards.py) ---------------------------------------------
+
+def _cards(stock: str = "", discard: str = "", pool: str = ""):
+    """Cards as a table may know them: the stock (top card last), the discard (top last), the
+    seen cards shuffled back in (``pool``); ``??`` for a card nobody saw."""
+    from referee.cards import read_card
+    from referee.games.carte_et_plouc.cards import POOL, Cards
+
+    cards = Cards(("Ana", "Ben"), 7)
+    cards.stock = [read_card(w) for w in stock.split()]
+    cards.discard = [read_card(w) for w in discard.split()]
+    cards.pool = {read_card(w) for w in pool.split()}
+    cards.where.update((c, POOL) for c in cards.pool)
+    return cards
+
+
+def _ways(cards, count: int, reshuffle: bool = True) -> list[str]:
+    return [" ".join(map(str, way)) for way in cards.peek(count, reshuffle)]
+
+
+@pytest.mark.parametrize(("cards", "count", "reshuffle", "ways"), [
+    (dict(stock="2C 3C 4C"), 2, True, ["4C 3C"]),  # known: the top card first
+    (dict(stock="?? 4C"), 1, True, ["4C"]),
+    (dict(stock="?? 4C", pool="5H 6H"), 1, True, ["4C"]),  # the top card is known, not one shuffled in
+    (dict(stock="??"), 1, True, [""]),  # nobody knows it: a count
+    (dict(stock="?? ??", pool="5H 6H"), 1, True, ["5H", "6H"]),  # either of the cards shuffled in
+    (dict(stock="?? ??", pool="5H"), 1, True, [""]),
+    (dict(discard="5H 6H 7H"), 2, True, ["5H 6H", "6H 5H"]),  # the discard under its top, shuffled
+    (dict(discard="5H 6H 7H"), 2, False, [""]),
+    (dict(stock="4C", discard="5H 6H 7H"), 2, True, ["4C 5H", "4C 6H"]),
+    (dict(stock="4C", discard="5H 6H 7H"), 2, False, ["4C"]),
+    (dict(discard="?? 6H 7H"), 1, True, [""]),
+    (dict(stock="?? ?? ?? ?? ?? ?? ??", pool="2H 3H 4H 5H 6H 8H 9H"), 1, True, ["2H", "3H", "4H", "5H", "6H", "8H"]),
+])
+def test_the_draws_legal_offers_are_the_cards_known_or_a_few_orders_of_a_stock_shuffled_in(cards, count, reshuffle, ways):
+    assert _ways(_cards(**cards), count, reshuffle) == ways
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    # le zéro: Ana's known hand goes to Ben with the swap, and is known there
+    ('[Variants "zero"]\n[Starter "4H"]\nAna holds 2H 5C 6C 7C 8C 9C JC\nAna plays 2H\nBen slaps\nBen swaps with Ana\nCas plays 5C',
+     "5C appears twice: it is already in Ben's cards"),
+    # a card known deeper in the stock is not the top card
+    ('[Starter "4H"]\n[Stock "?? 9C"]\nAna draws 9C', "9C appears twice: it is already in the stock"),
+])
+def test_a_card_seen_twice_says_where_it_was_known(lines, message):
+    found = [v.message for v in violations_of(HEAD + lines + "\n") if v.code == "REC-DUPLICATE-CARD"]
+    assert found == [message]
+
+
+def test_the_table_s_knowledge_of_the_hands_follows_the_record():
+    """Cards.take, add and draw: the record wins, and what the table thought is corrected
+    (a card found elsewhere leaves the place it was thought in, a hand that did not hold
+    the card played becomes cards nobody saw)."""
+    from referee.cards import read_card
+    from referee.games.carte_et_plouc.cards import POOL, STOCK, Cards
+
+    c = {w: read_card(w) for w in "5C 6C 9C 5D 9D 5H".split()}
+    cards = Cards(("Ana", "Ben"), 2)
+    cards.deal(1, (c["9C"], UNSEEN_CARD))
+    cards.clock = 3
+    assert cards.take(0, c["9C"])[0] == "REC-DUPLICATE-CARD"  # Ana's hand nobody saw; 9C was thought in Ben's
+    assert (cards.known[1], cards.unknown[1], cards.since[1], cards.unknown[0]) == ([], 2, 3, 1)
+
+    cards = Cards(("Ana", "Ben"), 0)
+    cards.deal(0, (c["5C"], c["6C"]))
+    cards.clock = 4
+    assert cards.take(0, UNSEEN_CARD) is None  # a card nobody saw: either of the two
+    assert (cards.known[0], cards.unknown[0], cards.since[0], "5C" in map(str, cards.where)) == ([], 1, 4, False)
+
+    cards.deal(0, (c["5C"], c["6C"]))
+    cards.deal(1, (c["5D"],))
+    cards.clock = 5
+    problem = cards.take(0, c["5D"])  # not in the hand as known: it is cards nobody saw now, and 5D left Ben's
+    assert problem is not None and problem[0] == "CP-NOT-IN-HAND"
+    assert (cards.known[0], cards.unknown[0], cards.since[0]) == ([], 1, 5)
+    assert c["5C"] not in cards.where and c["6C"] not in cards.where and (cards.known[1], cards.unknown[1]) == ([], 1)
+
+    cards = Cards(("Ana", "Ben"), 0)
+    cards.deal(0, (c["5C"], UNSEEN_CARD))
+    cards.deal(1, (c["5D"],))
+    cards.clock = 6
+    assert cards.take(0, c["5D"])[0] == "REC-DUPLICATE-CARD"  # one of Ana's cards nobody saw
+    assert (cards.known[0], cards.unknown[0], cards.known[1], cards.unknown[1]) == ([c["5C"]], 0, [], 1)
+    cards.add(0, UNSEEN_CARD)
+    cards.add(1, c["9D"])
+    assert (cards.since[0], cards.last_in[0], cards.last_in[1], cards.came[1][c["9D"]]) == (6, 6, 6, 6)
+
+    cards = Cards(("Ana", "Ben"), 0)  # the stock: 9C known on top, 5H shuffled in
+    cards.stock, cards.where[c["9C"]] = [UNSEEN_CARD, c["9C"]], STOCK
+    cards.deal(1, (c["5D"],))
+    drawn, problems = cards.draw(0, [c["5D"]], True)  # not the top card: the record wins
+    assert (drawn, [p[1] for p in problems]) == (1, ["CP-STOCK-MISMATCH"])
+    assert c["9C"] not in cards.where and (cards.known[1], cards.unknown[1], cards.known[0]) == ([], 1, [c["5D"]])
+    cards.pool, cards.where[c["5H"]] = {c["5H"]}, POOL
+    cards.draw(0, [UNSEEN_CARD], True)  # it may have been 5H: no card is surely in the stock now
+    assert not cards.pool and c["5H"] not in cards.where
+
+    cards = Cards(("Ana", "Ben"), 0)  # a card known at its place in the stock, found in a hand
+    cards.stock, cards.where[c["9C"]] = [UNSEEN_CARD, c["9C"], UNSEEN_CARD], STOCK
+    cards.forget(c["9C"])
+    assert cards.stock == [UNSEEN_CARD] * 3 and c["9C"] not in cards.where
+    cards.pool, cards.where[c["5H"]] = {c["5H"]}, POOL
+    cards.forget(c["5H"])
+    assert not cards.pool
+    cards.pool, cards.where[c["5H"]] = {c["5H"]}, POOL
+    cards.add(0, c["5H"])  # seen in a hand: no longer in the stock
+    assert not cards.pool and cards.where[c["5H"]] == 0
+
+    cards = Cards(("Ana", "Ben"), 0)  # two cards on the discard: the one under the top is drawn
+    cards.discard = [c["5C"], c["6C"]]
+    assert cards.draw(0, [UNSEEN_CARD], True)[0] == 1 and cards.discard == [c["6C"]]
