@@ -632,6 +632,7 @@ def test_the_draws_legal_offers_are_the_cards_known_or_a_few_orders_of_a_stock_s
      "5C appears twice: it is already in Ben's cards"),
     # a card known deeper in the stock is not the top card
     ('[Starter "4H"]\n[Stock "?? 9C"]\nAna draws 9C', "9C appears twice: it is already in the stock"),
+    ('[Starter "4H"]\nAna plays 5H\nBen plays 5H', "5H appears twice: it is already on the discard"),
 ])
 def test_a_card_seen_twice_says_where_it_was_known(lines, message):
     found = [v.message for v in violations_of(HEAD + lines + "\n") if v.code == "REC-DUPLICATE-CARD"]
@@ -653,7 +654,9 @@ def test_the_table_s_knowledge_of_the_hands_follows_the_record():
     assert (cards.known[1], cards.unknown[1], cards.since[1], cards.unknown[0]) == ([], 2, 3, 1)
 
     cards = Cards(("Ana", "Ben"), 0)
-    cards.deal(0, (c["5C"], c["6C"]))
+    cards.deal(0, (c["9D"],))
+    cards.deal(0, (c["5C"], c["6C"]))  # the hand written again: 9D is no longer thought in it
+    assert c["9D"] not in cards.where
     cards.clock = 4
     assert cards.take(0, UNSEEN_CARD) is None  # a card nobody saw: either of the two
     assert (cards.known[0], cards.unknown[0], cards.since[0], "5C" in map(str, cards.where)) == ([], 1, 4, False)
@@ -696,6 +699,23 @@ def test_the_table_s_knowledge_of_the_hands_follows_the_record():
     cards.pool, cards.where[c["5H"]] = {c["5H"]}, POOL
     cards.add(0, c["5H"])  # seen in a hand: no longer in the stock
     assert not cards.pool and cards.where[c["5H"]] == 0
+
+    cards = Cards(("Ana", "Ben"), 0)  # 5H, shuffled in, must be the one card nobody saw in the stock
+    cards.stock, cards.pool, cards.where[c["5H"]] = [UNSEEN_CARD], {c["5H"]}, POOL
+    assert [p[1] for p in cards.draw(0, [c["9D"]], True)[1]] == ["CP-STOCK-MISMATCH"]
+    assert not cards.pool and c["5H"] not in cards.where
+
+    cards = Cards(("Ana", "Ben"), 0)  # the discard shuffled in: 5H, under it, was found in Ana's hand since
+    cards.discard = [c["5H"], c["6C"], c["9C"]]
+    cards.deal(0, (c["5H"],))
+    cards.where[c["6C"]] = -1
+    cards.reshuffle()
+    assert cards.pool == {c["6C"]} and cards.where[c["5H"]] == 0 and cards.stock == [UNSEEN_CARD] * 2
+
+    cards = Cards(("Ana", "Ben"), 1)  # a swap: both hands came in now
+    cards.clock = 7
+    cards.swap(0, 1)
+    assert (cards.since, cards.last_in) == ([7, 7], [7, 7])
 
     cards = Cards(("Ana", "Ben"), 0)  # two cards on the discard: the one under the top is drawn
     cards.discard = [c["5C"], c["6C"]]
