@@ -245,12 +245,15 @@ def _refereed() -> str:
     return join(g.name for g in GAMES if g.module)
 
 
-def replay(rules: Rules, record: Record) -> Rules:
-    """Apply every event of the record; a broken rule is flagged and play goes on."""
+def replay(rules: Rules, record: Record, held: list[tuple[Event, int]] | None = None) -> Rules:
+    """Apply every event of the record; a broken rule is flagged and play goes on.
+    ``held``: for a game replayed in parts (the live record's, from a checkpoint), the
+    card outside the deck still waiting when the part before ended (taken from it) and
+    when this one ends (put in it), as one replay of the whole would have it waiting."""
     players = set(rules.players)
     known = rules.in_play | {UNSEEN_CARD}
     verbs, targets, apply, over = rules.verbs, rules.targets, rules.apply, rules.over
-    stray: tuple[Event, int] | None = None
+    stray: tuple[Event, int] | None = held.pop() if held else None
     """A card outside the deck laid by a one-card line, waiting to see whether its player
     corrects it (their next event lays another card) or the table lets it stand."""
     for batch in record.each_batch():
@@ -285,6 +288,8 @@ def replay(rules: Rules, record: Record) -> Rules:
                 rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
             else:
                 apply(event)
+    if held is not None and stray is not None:
+        held.append(stray)
     return rules
 
 

@@ -157,10 +157,14 @@ class Checkpoint:
     seen: dict[str, int]
     accepted: frozenset[tuple[int, str]]
     sources: int
+    stray: tuple[Event, int] | None = None
+    """A card outside the deck laid by the last event replayed, still waiting to see whether
+    the table lets it stand (engine.replay's ``held``): not the rules' state, kept beside it."""
 
     @staticmethod
-    def of(rules: Rules, done: int) -> Checkpoint | None:
-        """The rules as they stand (their violations a Found); None when they cannot be pickled."""
+    def of(rules: Rules, done: int, held: Sequence[tuple[Event, int]] = ()) -> Checkpoint | None:
+        """The rules as they stand (their violations a Found), and the card ``held`` waiting;
+        None when they cannot be pickled."""
         found = rules.violations
         assert isinstance(found, Found)
         buffer = io.BytesIO()
@@ -176,7 +180,15 @@ class Checkpoint:
         except (pickle.PicklingError, AttributeError, TypeError):
             return None
         return Checkpoint(done, buffer.getvalue(), found, len(found.kept), found.count, found.open, dict(found.seen),
-                          frozenset(found.accepted), len(found.sources))
+                          frozenset(found.accepted), len(found.sources), held[-1] if held else None)
+
+    def held(self) -> list[tuple[Event, int]]:
+        """What to give engine.replay to go on from here (the card waiting, if any)."""
+        return [self.stray] if self.stray is not None else []
+
+    def same(self, other: Checkpoint) -> bool:
+        """Whether two runs stand alike here: the same state, the same card waiting."""
+        return self.data == other.data and self.stray == other.stray
 
     def rules(self, setup: object, found: Found | None = None) -> Rules:
         """A copy of the rules as they stood, with ``found`` (else the violations of then)."""
@@ -202,7 +214,7 @@ class Checkpoint:
                 seen[code] = seen.get(code, 0) + n - base.seen.get(code, 0)
         return Checkpoint(self.done - shift, self.data, found, len(at.kept) + self.kept - base.kept,
                           at.count + self.count - base.count, at.open + self.open - base.open, seen,
-                          frozenset(at.accepted | (self.accepted - base.accepted)), len(found.sources))
+                          frozenset(at.accepted | (self.accepted - base.accepted)), len(found.sources), self.stray)
 
 
 @dataclass
@@ -419,6 +431,9 @@ class Replayer:
         after a change and took over its end) since the record was opened."""
         self._read: dict[tuple[int, str, Plays], Game] = {}
         self._checked: dict[CheckedKey, Checked] = {}
+        self._checked_before: dict[CheckedKey, Checked] = {}
+        """The games refereed for the text before the last (an edit, then its undo: the game
+        as it was is taken back whole, not replayed from the edit to its end)."""
         self._by_start: dict[int, Checked] = {}
         self._checked_by_text: dict[tuple[object, ...], Checked] | None = None
         """The games refereed before, by their text (made when a game is not found in place)."""
@@ -673,7 +688,7 @@ class Replayer:
                 if self.settings is not None and self.settings.games:
                     add_defaults(item, self.settings.games)
                 key = (game.start, game.text, item.line, _inherited(item), game.plays)
-                done = (self._checked.get(key) or self._moved_check(game, item)
+                done = (self._checked.get(key) or self._taken_back(key, item) or self._moved_check(game, item)
                         or self._check(item, self._by_start.get(item.line)))
                 checked[key] = by_start[item.line] = done
                 report = copy.copy(done.report)
@@ -682,8 +697,20 @@ class Replayer:
                 if missing:  # found after the replay (a match's faults, on its headers)
                     report.sources = {**report.sources, **item.sources(missing)}
                 reports.append((game, item, report))
+        if checked.keys() != self._checked.keys():  # a new text (not the same one refereed again)
+            self._checked_before = self._checked
         self._checked, self._by_start, self.reports = checked, by_start, reports
         self._checked_by_text = None
+
+    def _taken_back(self, key: CheckedKey, record: Record) -> Checked | None:
+        """A game as it was refereed in the text before the last (the same text at the same
+        place, the same inherited headers: an edit undone), given the record read now
+        (``games taken back`` counts it)."""
+        old = self._checked_before.get(key)
+        if old is None or old.record.events != record.events:
+            return None
+        self.counts["games taken back"] += 1
+        return dataclasses.replace(old, record=record)
 
     def _moved_check(self, game: Game, record: Record) -> Checked | None:
         """A game refereed before whose lines moved (lines added or removed above it),
@@ -716,7 +743,7 @@ class Replayer:
         if before is not None and resumed is not None:
             resumed_found = resumed.violations()
             rules = resumed.rules(before.setup, resumed_found)
-            done, setup = resumed.done, before.setup
+            done, setup, held = resumed.done, before.setup, resumed.held()
             # the checkpoints before it, their violations the first of this run's (no older run's kept alive)
             snapshots = [dataclasses.replace(s, found=resumed_found) for s in before.snapshots if s.done <= done]
         else:
@@ -727,7 +754,7 @@ class Replayer:
 
                 return Checked(record, check(record), _inherited(record))
             rules.violations = Found()  # as check keeps them
-            done, snapshots, setup = 0, [], rules.setup
+            done, snapshots, setup, held = 0, [], rules.setup, []
         found = rules.violations
         assert isinstance(found, Found)
         # where the new events meet the old ones again: the old run's checkpoints there, by new count
@@ -743,15 +770,15 @@ class Replayer:
             if done < first_meet:  # after the change, the checkpoints are taken where the old run's were
                 stops.append((done // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY)
             upto = min(stops)
-            replay(rules, record.replace(events=events[done:upto]))
+            replay(rules, record.replace(events=events[done:upto]), held)  # a card waiting at ``upto`` kept in ``held``
             self.counts["events replayed"] += upto - done
             done = upto
-            kept = Checkpoint.of(rules, done) if done < len(events) else None
+            kept = Checkpoint.of(rules, done, held) if done < len(events) else None
             if kept is None:
                 continue
             snapshots.append(kept)
             old_point = meet.get(done)
-            if old_point is not None and before is not None and before.end is not None and old_point.data == kept.data:
+            if old_point is not None and before is not None and before.end is not None and old_point.same(kept):
                 self.counts["runs met"] += 1
                 return self._taken_over(record, before, old_point, found, snapshots, setup)
         end = Checkpoint.of(rules, done)
@@ -803,18 +830,22 @@ class Replayer:
         usable = [s for s in before.snapshots if s.done <= same]
         return usable[-1] if usable else None
 
-    def rules_before(self, line: int, record: Record | None = None) -> Rules | None:
+    def rules_before(self, line: int, record: Record | None = None,
+                     held: list[tuple[Event, int]] | None = None) -> Rules | None:
         """The rules of the game that holds a line (or of ``record``), with every event
         before it replayed (from the last checkpoint before it); None outside a game that
-        can be set up."""
+        can be set up. ``held``: given the card outside the deck still waiting after the
+        last of those events (engine.replay's), to replay on from there as one replay would."""
         record = record if record is not None else self.record_at(line)
         if record is None:
             return None
         checked = self._by_start.get(record.line)
         events = [e for e in record.events if e.line < line]
         usable = [s for s in (checked.snapshots if checked else []) if s.done <= len(events)]
+        held = held if held is not None else []
         if checked is not None and usable:
             done = usable[-1].done
+            held[:] = usable[-1].held()
             rules = usable[-1].rules(checked.setup)
         else:
             try:
@@ -822,7 +853,7 @@ class Replayer:
             except SetupError:
                 return None
             rules.violations, done = Found(), 0  # as check keeps them
-        replay(rules, record.replace(events=events[done:]))
+        replay(rules, record.replace(events=events[done:]), held)
         self.counts["events replayed"] += len(events) - done
         return rules
 

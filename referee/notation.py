@@ -500,6 +500,14 @@ def parser_for(french: bool) -> tuple[Lark, _Builder]:
 # --- Cutting a file into games --------------------------------------------------------
 
 BLOCK = 1 << 16
+_ASCII = bytes(range(128))
+_MAYBE_DECOMPOSED = re.compile(rb"[\xcc-\xe1\xe3-\xee\xf0-\xf4]|\xe2(?!\x99[\xa0-\xa7])|\xef(?!\xb8\x8f)")
+"""Among a text's non-ASCII bytes, the UTF-8 lead byte of a character from U+0300 on,
+but for the suit symbols (U+2660 to U+2667) and the emoji selector after them (U+FE0F):
+a text with none is in NFC already (every character before U+0300 is, and so is every
+sequence of them: all that composes with a letter, an accent first, is U+0300 or later;
+the suits and the selector compose with nothing). Far cheaper than
+``unicodedata.is_normalized`` on a record full of é or ♥."""
 """Bytes read at a time: a file is read in blocks, whatever its line ends."""
 QUIET_RUN = 1 << 14
 """Characters of comments after a game's last event held back, in case they begin the
@@ -573,7 +581,7 @@ def _texts(path: str, stream: Readable) -> Iterator[str]:
                 yield good
             raise failure
         text = whole.decode("utf-8")
-        if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        if not text.isascii() and _MAYBE_DECOMPOSED.search(whole.translate(None, _ASCII)) and not unicodedata.is_normalized("NFC", text):
             text = unicodedata.normalize("NFC", text)  # a name typed decomposed (Zoe + U+0301) reads as Zoé
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")

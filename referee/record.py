@@ -241,18 +241,33 @@ class Event:
     def seconds(self) -> int | None:
         """The time of day in seconds, when the line gives one (None for a time that is
         not one: an Event made by a program, not read)."""
-        if self.time is None:
+        time = self.time
+        if time is None:
             return None
-        total = 0
-        for part, scale in zip(self.time.split(":"), (3600, 60, 1)):
-            if len(part) <= 2 and part.isdigit() and part.isascii():  # as a record writes it (21:04): read at once
-                total += int(part) * scale
-                continue
-            number = whole(part)  # anything else (an Event a program made), as every number is read
-            if number is None:
-                return None
-            total += number * scale
+        known = _SECONDS.get(time, -1)
+        if known != -1:
+            return known
+        total = _seconds(time)
+        if len(_SECONDS) < _SECONDS_KEPT:
+            _SECONDS[time] = total
         return total
+
+
+def _seconds(time: str) -> int | None:
+    """``21:04`` or ``21:04:30`` in seconds; None when a part is not a number."""
+    total = 0
+    for part, scale in zip(time.split(":"), (3600, 60, 1)):
+        number = whole(part)  # as every number is read: digits 0 to 9 only
+        if number is None:
+            return None
+        total += number * scale
+    return total
+
+
+_SECONDS: dict[str, int | None] = {}
+"""Each time written, in seconds (a record writes the same few minutes again and again)."""
+_SECONDS_KEPT = 100_000
+"""The most times kept: more than a day's minutes and seconds (86,400)."""
 
 
 ERRORS_KEPT = 10

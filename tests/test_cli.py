@@ -263,7 +263,7 @@ def test_a_plain_check_imports_only_what_it_needs(tmp_path) -> None:
                                 cwd=tmp_path).stderr.split())
     assert "referee.games.bataille_corse" in loaded
     unwanted = {"json", "rich", "tomllib", "difflib", "jsonschema", "prompt_toolkit", "referee.cli.explain",
-                "referee.games.carte_et_plouc", "referee.games.caroleto", "referee.games.tricks"}
+                "referee.games.carte_et_plouc", "referee.games.caroleto", "referee.games.tricks", "signal"}
     assert not loaded & unwanted
 
 

@@ -116,3 +116,62 @@ def test_a_card_laid_on_a_picked_up_trick_goes_to_the_picker_who_may_lead_it(che
     assert rules.place[read_card("10H")] == 1  # Ben's now
     report = check_text(text + "Ben plays 10H\n")
     assert codes(report) == [(10, "PQ-PLAYED-ON")]  # Ben leads the 10H he took: no other fault
+
+
+@pytest.mark.parametrize("players", ["Ann Ben Cas", "Ann Ben Cas Dom Eve Fay Gus"])
+def test_pierre_qui_roule_seats_four_to_six_players(players):
+    """Four to six players: the deck is 8 cards a player (7–A for 4, up to 3–A for 6)."""
+    from referee.engine import start
+    from referee.games.base import SetupError
+
+    (record,) = parse_text(head(players))
+    with pytest.raises(SetupError) as error:
+        start(record)
+    assert str(error.value) == f"Pierre qui Roule is for 4 to 6 players, not {len(players.split())}"
+    for n in (4, 6):
+        (record,) = parse_text(head(" ".join("Ann Ben Cas Dom Eve Fay".split()[:n])))
+        assert len(start(record).players) == n
+
+
+def test_a_revoke_names_the_card_led_not_the_last_one_played(check_text):
+    """The trick was led with 9H; Ben's KH is only the highest so far."""
+    from referee.games.pierre_qui_roule import _DEAL
+
+    report = check_text(head(Dealer="Dom") + _DEAL + "Ann plays 9H\nBen plays KH\nCas plays 7D\n")
+    assert [(v.line, v.code, v.message) for v in report.violations] == [
+        (10, "TR-REVOKE", "Cas played 7D on 9H, but holds 10H")]
+
+
+def test_a_pick_up_out_of_turn_says_in_words_whose_turn_it_is(check_text):
+    report = check_text(head(Dealer="Dom") + "Ann plays 9H\nBen plays KH\nDom collects\n")
+    assert [v.message for v in report.violations] == [
+        "Dom picked up the trick, but it is Cas's turn (the trick goes round to the left from Ann, its leader: "
+        "Cas is next): only the player who cannot follow picks it up"]
+
+
+def test_playing_on_ends_when_one_player_is_left_with_cards(check_text):
+    """« Jeu prolongé »: without a [Result], the hand is over once the third player goes
+    out; the last one is ranked last, and a card after that is after the end."""
+    body = open("records/pierre-qui-roule/play-on.txt", encoding="utf-8").read().replace('[Result "Ben Dom Ann Cas"]\n', "")
+    report = check_text(body)
+    assert (report.status, report.result.order) == ("valid", ["Ben", "Dom", "Ann", "Cas"])
+    assert codes(check_text(body + "Cas plays 7S\n")) == [(50, "REC-AFTER-END")]
+
+
+def test_the_first_out_is_the_whole_order_when_the_others_do_not_play_on(check_text):
+    report = check_text(open("records/pierre-qui-roule/first-out.txt", encoding="utf-8").read().split("\n\n; Without")[0])
+    assert (report.result.winner, report.result.order) == ("Ben", ["Ben"])
+
+
+@pytest.mark.parametrize(("deck", "aside"), [("full", ["2C", "2D", "2H"]), ("short", [])])
+def test_the_simulated_mistakes_lay_three_cards_set_aside_when_the_deck_is_full(deck, aside):
+    """With the deal written and the full deck, 20 of the 52 cards are set aside: the
+    simulator may have the player due lay one of them (the first three, in the deck's
+    order), not in their hand. The short deck sets none aside."""
+    from referee.engine import replay, start
+    from referee.games.pierre_qui_roule import _DEAL
+
+    (record,) = parse_text(head(Dealer="Dom", Deck=deck) + _DEAL)
+    rules = replay(start(record), record)
+    laid = [(m.event.player, m.event.cards_text) for m in rules.mistakes() if m.codes == ("TR-NOT-IN-HAND",)]
+    assert laid == [("Ann", card) for card in aside]

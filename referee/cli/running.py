@@ -8,7 +8,6 @@ check starts fast."""
 from __future__ import annotations
 
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -40,21 +39,20 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
-STOPPING = (signal.SIGTERM, signal.SIGHUP)
-
-
 @contextmanager
 def stopping_as_ctrl_c(interrupt: bool = False) -> Iterator[None]:
     """While the block runs, SIGTERM and SIGHUP stop the command as Ctrl-C does (a
     Stopped, which is a KeyboardInterrupt, raised where it is): what it holds is released
     on the way out (the record's writing lock), and it exits 128 + the signal's number
     (143, 129) as a shell reports it. ``interrupt``: Ctrl-C (SIGINT) too, by the same
-    handler (so that no library takes Python's own for a sign that nobody handles it)."""
+    handler (so that no library takes Python's own for a sign that nobody handles it).
+    ``signal`` is imported here: ``check`` never needs it (its import builds three enums)."""
+    import signal
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise Stopped(signum)
 
-    before = {sig: signal.signal(sig, stop) for sig in (*STOPPING, signal.SIGINT)[: len(STOPPING) + interrupt]}
+    before = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)[: 2 + interrupt]}
     try:
         yield
     finally:

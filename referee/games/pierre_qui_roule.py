@@ -334,7 +334,7 @@ class PierreQuiRoule(TrickRules):
     def table(self) -> Table:
         table = super().table()
         table.extra[say("pq.scoring")] = option_value(self.scoring)
-        if self.picker is not None:
+        if self.picker is not None and not self.finished:  # the hand may end before the picker leads
             table.owed.append(say("pq.todo.lead-picked", player=self.players[self.picker]))
         return table
 

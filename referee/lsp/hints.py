@@ -69,12 +69,13 @@ def replayed(document: Document, record: Record, first: int, last: int) -> Itera
     if not events:
         return
     with cards_named_in(record.french):
-        rules = document.rules_before(events[0].line, record)
+        held: list[tuple[Event, int]] = []  # a card outside the deck waiting from one event to the next
+        rules = document.rules_before(events[0].line, record, held)
         if rules is None:
             return
         before = _tricks(rules)
         for event in events:
-            replay(rules, record.replace(events=[event]))
+            replay(rules, record.replace(events=[event]), held)
             now = _tricks(rules) if before is not None else None
             yield event, rules, now is not None and before is not None and now > before
             before = now

@@ -23,6 +23,9 @@ pygls is pinned below 3: the methods overridden here (``structure_message``,
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import json
 import logging
 import re
 from collections.abc import Generator
@@ -43,6 +46,14 @@ logger = logging.getLogger(__name__)
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 """A line as the protocol counts lines: up to ``\\n``, ``\\r\\n`` or ``\\r`` (never the
 other characters Python's ``splitlines`` also cuts at, such as a form feed or U+2028)."""
+
+
+class Written:
+    """A request's result written in JSON already (by the server: thousands of
+    diagnostics), sent as it is rather than converted by pygls."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
 class Refused:
@@ -126,6 +137,26 @@ class RefereeProtocol(LanguageServerProtocol):
             return
         super().handle_message(message)
 
+    def notify_json(self, method: str, params: str) -> None:
+        """A notification whose params are written in JSON already (by the server, not by
+        pygls's converter)."""
+        self.send_json(f'{{"params":{params},"method":{json.dumps(method)},"jsonrpc":"2.0"}}')
+
+    def send_json(self, body: str) -> None:
+        """A message written in JSON already, framed and written as pygls writes one
+        (``_send_data``); in ASCII (``json.dumps``'s default): its length in bytes is its length."""
+        if self.writer is None:
+            logger.error("a message not sent: no transport")
+            return
+        header = f"Content-Length: {len(body)}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+        try:
+            written = self.writer.write((header + body).encode(self.CHARSET))
+            if inspect.isawaitable(written):
+                asyncio.ensure_future(written)
+        except BrokenPipeError:
+            logger.exception("a notification not sent: the pipe is closed")
+            raise
+
     def refuse(self, id: int | str | None, code: int, message: str) -> None:
         """An error answer; ``id`` None when the message's own could not be read."""
         self._send_data({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
@@ -137,6 +168,11 @@ class RefereeProtocol(LanguageServerProtocol):
             self._send_response(msg_id, error=JsonRpcRequestCancelled(say("lsp.error.cancelled")).to_response_error())
             return
         error = future.exception()
+        if error is None and isinstance(future.result(), Written):
+            self._request_futures.pop(msg_id, None)
+            self._result_types.pop(msg_id, None)
+            self.send_json(f'{{"id":{json.dumps(msg_id)},"jsonrpc":"2.0","result":{future.result().text}}}')
+            return
         if error is None:
             super()._send_handler_result(future, msg_id=msg_id)
             return

@@ -6,7 +6,8 @@ They are given to ``config.resolve`` as the command line's flags are: the editor
 ``lang``, ``notation``, ``select`` and ``ignore`` win over the configuration file's
 (``select``/``ignore`` replace its own, ``extendSelect`` adds to them; the file's
 ``per-file-ignores`` still apply). ``severity`` is the editor's alone: how a code (or a
-prefix of codes) is shown."""
+prefix of codes) is shown; so is ``maxProblems``, the most diagnostics shown for a record
+(MAX_PROBLEMS: what VS Code shows of a file, the rest dropped; 0 for no limit)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,12 @@ from ..messages import say
 
 SEVERITIES = ("error", "warning", "information", "hint")
 NOTATIONS = ("en", "fr")
-KEYS = ("lang", "notation", "select", "extendSelect", "ignore", "severity")
+KEYS = ("lang", "notation", "select", "extendSelect", "ignore", "severity", "maxProblems")
+MAX_PROBLEMS = 1000
+"""The most diagnostics shown for a record, by default: VS Code shows no more of a file
+(it drops the others, those of its choice); referee shows the first ones, in the order of
+the record, and says how many more there are. A line that throws every turn after it off
+in a long game makes thousands of faults, which take longer to word and send than to find."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +37,8 @@ class EditorSettings:
     ignore: tuple[str, ...] = ()
     severity: tuple[tuple[str, str], ...] = ()
     """(code or prefix, severity), the longest first."""
+    max_problems: int = MAX_PROBLEMS
+    """The most diagnostics shown for a record (0: all of them)."""
     warnings: tuple[str, ...] = field(default=(), compare=False)
     """What was left out, in words (an unknown key, a value of the wrong kind)."""
 
@@ -92,6 +100,11 @@ def read_settings(value: object) -> EditorSettings:
                 continue
             pairs = zip(named, given.values())
             found["severity"] = tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
+        elif key == "maxProblems":
+            if not isinstance(given, int) or isinstance(given, bool) or given < 0:
+                bad(key, say("lsp.expect.count", example=MAX_PROBLEMS))
+                continue
+            found["max_problems"] = given
         else:
             warnings.append(say("lsp.setting-unknown", name=key, keys=", ".join(KEYS)))
     return EditorSettings(**{k: v for k, v in found.items() if v is not None}, warnings=tuple(warnings))

@@ -21,6 +21,11 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "lsp.setting-left-out": "the editor's setting {name} is left out: expected {expected}",
     "lsp.setting-unknown": "the editor's setting {name} is unknown and left out; referee lsp reads {keys}",
     "lsp.expect.severity": "a table of codes, each with one of {choices}",
+    "lsp.expect.count": "a whole number from 0 (no limit), such as {example:,}",
+    "lsp.more-problems": ("{count:,} more problem from this line on, not shown: the editor is shown the first {shown:,} "
+                          "(the setting maxProblems); referee check lists them all",
+                          "{count:,} more problems from this line on, not shown: the editor is shown the first {shown:,} "
+                          "(the setting maxProblems); referee check lists them all"),
     "lsp.error.invalid-params": "invalid params for {method}",
     "lsp.error.not-json": "the message is not JSON: {reason}",
     "lsp.error.not-a-message": "the message is not a JSON-RPC message",
