@@ -146,6 +146,13 @@ def test_the_cards_owed_are_drawn_or_answered():
     assert "Ben draws 5" in offered and "Ben plays 7S" in offered and "Ben plays 7H" not in offered
 
 
+def test_a_card_that_may_not_end_a_plouc_is_offered_while_another_card_stays():
+    rules = rules_after(HEAD + '[Variants "3-de-trefle"]\n[Starter "5C"]\nAna holds 3C 9D\n')
+    assert {line_text(e) for e in legal_events(rules.legal())} == {"Ana plays 3C"}
+    rules = rules_after(HEAD + '[Variants "3-de-trefle"]\n[Starter "5C"]\nAna holds 3C\nAna says carte\n')
+    assert "Ana plays 3C" not in {line_text(e) for e in legal_events(rules.legal())}
+
+
 CROSSED_GIFTS = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + """[Sanction "mega-one"]
 [Variants "zero"]
 [Starter "3C"]
@@ -371,3 +378,345 @@ def test_a_record_without_the_card_turned_up_notes_it_and_one_with_it_does_not()
     note = "the card turned up to start is not in the record ([Starter]): the first card played could not be checked against it"
     assert check(parse_text(HEAD + "Ana plays 5H\n")[0]).notes == [note]
     assert check(parse_text(HEAD + '[Starter "3H"]\nAna plays 5H\n')[0]).notes == []
+
+
+# --- The rulings in words (``referee explain FILE:LINE``) -----------------------------------
+
+def ruling_of_last_line(text: str) -> str | None:
+    """What ``referee explain`` rules on the last line of a game: the table before it, then
+    the line's ruling."""
+    from referee.state import rules_at
+
+    (record,) = parse_text(text)
+    event = record.events[-1]
+    rules = rules_at(record, event.line - 1)
+    rules.over(event)
+    return rules.ruling(event)
+
+
+@pytest.mark.parametrize(("lines", "ruling"), [
+    ("Ana holds 5H 6H 7H 8H 9H 10H JH", "Ana's hand as dealt: 7 cards"),
+    ('[Starter "??"]\nAna plays 5H', "Ana lays 5H: the card on top is not known, so any card goes"),
+    ("Ana plays 5H", "Ana lays 5H on 4H: the same suit"),
+    ("Ana plays 5♥", "Ana lays 5♥ on 4H: the same suit"),  # the cards as written
+    ("Ana plays 4C", "Ana lays 4C on 4H: the same value"),
+    ("Ana plays 5H 5C", "Ana lays 5H 5C on 4H: the same suit"),  # the first card decides
+    ("Ana plays 10H", "Ana lays 10H on 4H: the same suit; the direction of play turns; Ana plays again (the 10)"),
+    ("Ana plays AH for C", "Ana lays AH on 4H: the same suit; the suit is now clubs"),
+    ("Ana plays AH for C\nBen plays 5C", "Ben lays 5C on AH (announced: clubs): the same suit"),
+    ("Ana plays AH for H\nBen plays 5H", "Ben lays 5H on AH: the same suit"),  # (the suit it had: flagged)
+    ('[Variants "zero"]\nAna plays 2H',
+     "Ana lays 2H on 4H: the same suit; a 2 on the discard: the first to slap it swaps hands (le zéro)"),
+    ('[Variants "six"]\nAna plays 6H', "Ana lays 6H on 4H: the same suit; Ben skipped"),
+    ('[Variants "six"]\nAna plays 6H\nCas plays 8H', "Cas lays 8H on 6H: the same suit"),  # Ben was skipped a line before
+    ("Ana plays 7H\nBen plays 7C", "Ben adds 7C to the cards owed instead of drawing them; Cas owes 4 cards"),
+    ("Ana plays 7H\nBen plays 7C 7D 7S\nBen plays 8S", "Ben lays 8S on 7S: the same suit"),  # 8 owed, Ben's replay
+    ("Ana plays 7H\nBen draws 2", "Ben draws the 2 cards owed; Ben plays again (having drawn more than one card)"),
+    ("Ana plays 7H\nBen draws 7C 8D", "Ben draws the 2 cards owed; Ben plays again (having drawn more than one card)"),
+    ("Ana draws", "Ana has no card to lay, and draws one"),
+    ("Ana draws\nAna passes", "Ana drew and still cannot lay a card: the turn passes"),
+    ("Ana passes", "Ana cannot lay a card and nothing is left to draw: a pass"),
+    ('[Variants "mot-doux"]\nAna swears', "Ana swore: two cards to draw (la règle du mot doux)"),
+    ('[Variants "mot-doux"]\nAna swears\nAna draws 2', "Ana pays the sanction: 2 cards drawn"),
+    ('[Variants "mot-doux"]\nAna swears\nAna draws', "Ana pays the sanction: 1 card drawn"),
+    ("Ana says carte", "Ana holds one card and says « carte »"),
+    ("Ana says plouc", "Ana laid their last card and says « plouc »"),
+    ("Ana says contre", "Ana calls out a missed « carte » or « plouc »"),
+    ("Ana says hello", ""),
+    ('[Variants "zero"]\nAna plays 2H\nBen slaps',
+     "Ben is the first to slap the 2 (le zéro): they swap hands with a player of their choice"),
+    ('[Variants "zero"]\nAna plays 2H\nBen slaps\nBen swaps with Cas', "Ben swaps hands with Cas (le zéro)"),
+    ('[Variants "david-le-fou"]\n[Sanction "zouzou"]\nAna plays 9C\nBen accuses Ana',
+     "Ben calls out an error of Ana's since the last turn (le David le fou)"),
+    ('[Sanction "mega-one"]\nAna plays 9C\nBen gives 5H to Ana', "Ben gives a card to Ana: the sanction of la Méga One"),
+])
+def test_the_ruling_of_each_kind_of_line(lines, ruling):
+    text = HEAD + ("" if "[Starter" in lines else '[Starter "4H"]\n') + lines + "\n"
+    assert ruling_of_last_line(text) == ruling
+
+
+def test_the_ruling_of_a_last_card_says_who_is_out():
+    text = ('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "5H"]\n'
+            "Ana plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen plays 8D\nAna plays 9D\n")
+    assert ruling_of_last_line(text) == "Ana lays 9D on 8D: the same suit; Ana out"
+
+
+def test_a_french_record_is_ruled_with_its_cards_as_written(tmp_path):
+    path = tmp_path / "fr.txt"
+    path.write_text('[Jeu "carte-et-plouc"]\n[Notation "fr"]\n[Joueurs "Ana Ben Cas"]\n[Retournée "4C"]\n'
+                    "Ana joue 5♥\nBen joue 5T\n", encoding="utf-8")
+    out = " ".join(CliRunner().invoke(main, ["explain", f"{path}:5", f"{path}:6"]).output.split())
+    assert "ruled: legal: Ana lays 5♥ on 4C: the same suit then:" in out, out
+    assert "ruled: legal: Ben lays 5T on 5C: the same value then:" in out, out
+
+
+def test_a_draw_is_no_proof_once_its_card_was_thought_in_the_drawer_s_own_hand():
+    """records/carte-et-plouc/proofs.txt: Ben draws 9C, the table thought it in his hand
+    already; one of his cards is one nobody saw from that draw on, so legal() still offers
+    8S, which fitted the 6S on top at that draw (the record is checked clean with it)."""
+    rules = rules_after(HEAD + '[Starter "4H"]\nAna plays 5H\nBen draws 9C\nCas plays 5S\nAna plays 6S\n'
+                               "Ben draws 9C\nCas plays 6D\nAna plays 8D\n")
+    assert "Ben plays 8S" in {line_text(e) for e in legal_events(rules.legal())}
+
+
+def test_going_out_on_the_three_of_clubs_is_offered_as_a_mistake_to_a_hand_nobody_saw():
+    """Ana, down to one card without a draw or a pass since the deal: her last card may be
+    the 3 of clubs, and the simulator may write it (with the faults it makes)."""
+    rules = rules_after('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "3-de-trefle"]\n[Starter "5H"]\n'
+                        "Ana plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\n")
+    offered = {line_text(m.event): m.codes for m in rules.mistakes(True)}
+    assert offered["Ana plays 3C"] == ("CP-OUT-OF-TURN", "CP-NO-MATCH", "CP-THREE-OF-CLUBS")
+
+
+# --- The calls and their sanctions (calls.py) ----------------------------------------------------
+
+def violations_of(text: str) -> list:
+    return check(parse_text(text)[0]).violations
+
+
+@pytest.mark.parametrize(("lines", "code", "message", "rule"), [
+    ("Ana says plouc", "CP-CALL-NOT-DUE", "Ana said « plouc », but « plouc » is said right after one's last card",
+     "il doit dire « plouc »"),
+    ("Ana says hello", "CP-CALL-NOT-DUE", "Ana said « hello », but the calls of Carte et Plouc are carte, plouc and contre",
+     "il doit dire « carte »"),
+    ('[Sanction "mega-one"]\nAna holds 5H 9C\nAna plays 5H\nBen plays 6H  ; accepted CP-MISSED-CARTE\nCas says contre',
+     "CP-FALSE-CONTRE", "Cas said « contre », but the table accepted Ana's missed « carte » on line 7: it is not sanctioned later",
+     "La Méga One"),
+    ('[Sanction "zouzou"]\nAna says contre', "CP-FALSE-CONTRE", "Ana said « contre », but nobody has missed a call", "La Zouzou"),
+    ('[Sanction "none"]\nAna says contre', "CP-FALSE-CONTRE", "Ana said « contre », but nobody has missed a call", "La Zouzou"),
+    ('[Variants "mot-doux"]\nCas swears\nCas draws 1', "CP-DRAW-COUNT", "Cas drew 1 card, but the sanction is 2 cards",
+     "La règle du mot doux"),
+    ('[Sanction "zouzou"]\n[Variants "david-le-fou"]\nCas accuses Ana\nCas draws 2', "CP-DRAW-COUNT",
+     "Cas drew 2 cards, but the sanction is 1 card", "s’est lui-même trompé"),
+    ('[Sanction "zouzou"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre\nAna draws 2', "CP-DRAW-COUNT",
+     "Ana drew 2 cards, but the sanction is 1 card", "La Zouzou"),
+    ('[Sanction "zouzou"]\n[Variants "david-le-fou"]\nAna plays 9C\nAna accuses Ana', "CP-WRONG-ACCUSATION",
+     "Ana accused Ana, but an error is called out by another player, not by its author", "s’est lui-même trompé"),
+])
+def test_a_call_or_a_sanction_paid_wrong_says_why_and_quotes_its_rule(lines, code, message, rule):
+    """The rule quoted is the sanction's own (la Zouzou, la Méga One, le mot doux, le David
+    le fou's wrong accusation), as chosen when the sanction was owed."""
+    text = HEAD + ("" if "[Starter" in lines else '[Starter "4H"]\n') + lines + "\n"
+    found = [v for v in violations_of(text) if v.code == code]
+    assert found and found[-1].message == message, [v.message for v in found]
+    assert rule in found[-1].rule, found[-1].rule
+
+
+@pytest.mark.parametrize(("sanction", "caller", "gift"), [
+    ("mega-one", "7D 8D", True),
+    ("mega-one", "7D\nCas says carte", False),  # the caller's last card is no gift
+    ("none", "7D 8D", False),
+])
+def test_la_mega_one_s_gift_is_owed_by_a_caller_who_holds_more_than_one_card(sanction, caller, gift):
+    rules = rules_after(HEAD + f'[Sanction "{sanction}"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds {caller}\n'
+                               "Ana plays 5H\nCas says contre\n")
+    assert ("Cas gives a card to Ana (la Méga One)" in [str(t) for t in rules.todo()]) == gift
+    assert rules.gifts == ([(2, 0)] if gift else []) and not rules.sanctions
+
+
+MEGA_ONE_OWED = '[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D\nAna plays 5H\nCas says contre\n'
+"""Cas caught Ana's missed « carte »: under la Méga One, Cas owes Ana a card."""
+ZERO_SLAPPED = '[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\nBen slaps\n'
+OUT_ON_A_TWO = ('[PlayOn "yes"]\n[Variants "zero"]\n[Starter "4H"]\nAna holds 5H\nAna says carte\nAna plays 5H\n'
+                "Ana says plouc\nBen plays 2H\n")
+
+
+@pytest.mark.parametrize(("lines", "code", "message"), [
+    (MEGA_ONE_OWED + "Cas gives 7D 8D to Ana", "CP-SANCTION-WRONG",
+     "Cas gave 2 cards to Ana, but la Méga One asks one card from Cas to Ana"),
+    (MEGA_ONE_OWED + "Ben gives 6S to Ana", "CP-SANCTION-WRONG",
+     "Ben gave 1 card to Ana, but la Méga One asks one card from Cas to Ana: it is still owed"),
+    (MEGA_ONE_OWED + "Ben gives 6S to Cas", "CP-SANCTION-WRONG",
+     "Ben gave 1 card to Cas, but la Méga One asks one card from Cas to Ana: it is still owed"),
+    (MEGA_ONE_OWED + "Cas gives 7D to Ben", "CP-SANCTION-WRONG",
+     "Cas gave 1 card to Ben, but la Méga One asks one card from Cas to Ana: it is still owed"),
+    ('[Sanction "mega-one"]\n[Starter "4H"]\nBen gives 6S to Ana', "CP-SANCTION-WRONG", "Ben gave 1 card to Ana, but no card is owed"),
+    (MEGA_ONE_OWED + "Cas gives 7D to Ana\nAna says carte", "CP-CALL-NOT-DUE",  # the card given: two again
+     "Ana said « carte », but Ana holds 2 cards: « carte » is said with one card left, after the play that leaves it"),
+    (OUT_ON_A_TWO + "Ana slaps", "CP-FALSE-SLAP", "Ana slapped the discard, but a player who is out takes no part"),
+    (OUT_ON_A_TWO + "Cas slaps\nCas swaps with Ana", "CP-WRONG-SWAP", "Cas swapped with Ana, who is out"),
+    (ZERO_SLAPPED + "Ben swaps with Cas\nBen plays 5H\nCas slaps", "CP-FALSE-SLAP",
+     "Cas slapped the discard, but no 2 has just been laid (top: 5H)"),
+    (ZERO_SLAPPED + "Cas swaps with Ana", "CP-WRONG-SWAP", "Cas swapped hands, but Ben slapped the 2 first"),
+    ('[Starter "4H"]\nAna swaps with Ben', "CP-WRONG-SWAP", "Ana swapped hands, but only the first to slap a 2 swaps"),
+])
+def test_a_wrong_gift_slap_or_swap_says_what_was_owed(lines, code, message):
+    found = [v.message for v in violations_of(HEAD + lines + "\n") if v.code == code]
+    assert found and found[-1] == message, found
+
+
+def test_a_swap_with_oneself_is_the_swap_owed_done_wrong_and_not_missed_later():
+    found = [(v.code, v.message) for v in violations_of(HEAD + ZERO_SLAPPED + "Ben swaps with Ben\nBen plays 5H\n")]
+    assert found == [("CP-WRONG-SWAP", "Ben swapped with themselves")]
+
+
+def test_a_swap_moves_the_carte_due_with_the_one_card():
+    """Ana, down to one card, swaps it away (le zéro): « carte » is Ben's to say now, not hers."""
+    rules = rules_after(HEAD + '[Variants "zero"]\n[Starter "4H"]\nAna holds 5H 2H\nAna plays 2H\nBen slaps\nBen swaps with Ana\n')
+    assert [str(t) for t in rules.todo()] == ["Ben says « carte »", "Ben plays a heart or a 2, or draws"]
+
+
+def test_two_single_cards_swapped_stay_single_and_called():
+    """Ana and Ben each hold one card and said « carte »; swapped, each still holds one:
+    « carte » said again is no fault."""
+    text = (HEAD + '[Variants "zero"]\n[Starter "4H"]\nAna holds 5H 2H\nBen holds 9C\nBen says carte\nAna plays 2H\n'
+            "Ana says carte\nAna slaps\nAna swaps with Ben\nAna says carte\n")
+    assert [v.code for v in violations_of(text)] == ["REC-BAD-DEAL", "REC-BAD-DEAL"]
+
+
+@pytest.mark.parametrize(("lines", "last"), [
+    ('[Sanction "zouzou"]\n[Variants "david-le-fou"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre\nCas accuses Ana',
+     ("CP-WRONG-ACCUSATION", "Cas accused Ana, whose error was already called out on line 8: it is not sanctioned twice")),
+    ('[Sanction "zouzou"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre\nCas says contre',
+     ("CP-FALSE-CONTRE", "Cas said « contre », but nobody has missed a call")),
+    ("Ana holds 5H 9C\nBen holds 6H 8C\nAna plays 5H\nBen plays 6H  ; accepted CP-MISSED-CARTE\n"
+     "Cas plays 6C  ; accepted CP-MISSED-CARTE\nCas says contre",  # two misses waived: the first is named
+     ("CP-FALSE-CONTRE", "Cas said « contre », but the table accepted Ana's missed « carte » on line 7: it is not sanctioned later")),
+])
+def test_a_missed_carte_is_caught_once(lines, last):
+    found = violations_of(HEAD + '[Starter "4H"]\n' + lines + "\n")
+    assert (found[-1].code, found[-1].message) == last and found[-1].line == HEAD.count("\n") + 1 + lines.count("\n") + 1
+
+
+@pytest.mark.parametrize("lines", [
+    "Cas accuses Ana",  # without le David le fou: a fault, and no card to draw
+    '[Sanction "zouzou"]\n[Variants "david-le-fou"]\nCas accuses Ana  ; accepted CP-WRONG-ACCUSATION',
+])
+def test_a_wrong_accusation_costs_a_card_only_under_le_david_le_fou_and_when_the_table_counts_it(lines):
+    rules = rules_after(HEAD + '[Starter "4H"]\n' + lines + "\n")
+    assert [v.code for v in rules.violations] == ["CP-WRONG-ACCUSATION"] and not rules.sanctions
+    assert [str(t) for t in rules.todo()] == ["Ana plays a heart or a 4, or draws"]
+
+
+# --- What the table knows of the cards (cards.py) ---------------------------------------------
+
+def _cards(stock: str = "", discard: str = "", pool: str = ""):
+    """Cards as a table may know them: the stock (top card last), the discard (top last), the
+    seen cards shuffled back in (``pool``); ``??`` for a card nobody saw."""
+    from referee.cards import read_card
+    from referee.games.carte_et_plouc.cards import POOL, Cards
+
+    cards = Cards(("Ana", "Ben"), 7)
+    cards.stock = [read_card(w) for w in stock.split()]
+    cards.discard = [read_card(w) for w in discard.split()]
+    cards.pool = {read_card(w) for w in pool.split()}
+    cards.where.update((c, POOL) for c in cards.pool)
+    return cards
+
+
+def _ways(cards, count: int, reshuffle: bool = True) -> list[str]:
+    return [" ".join(map(str, way)) for way in cards.peek(count, reshuffle)]
+
+
+@pytest.mark.parametrize(("cards", "count", "reshuffle", "ways"), [
+    (dict(stock="2C 3C 4C"), 2, True, ["4C 3C"]),  # known: the top card first
+    (dict(stock="?? 4C"), 1, True, ["4C"]),
+    (dict(stock="?? 4C", pool="5H 6H"), 1, True, ["4C"]),  # the top card is known, not one shuffled in
+    (dict(stock="??"), 1, True, [""]),  # nobody knows it: a count
+    (dict(stock="?? ??", pool="5H 6H"), 1, True, ["5H", "6H"]),  # either of the cards shuffled in
+    (dict(stock="?? ??", pool="5H"), 1, True, [""]),
+    (dict(discard="5H 6H 7H"), 2, True, ["5H 6H", "6H 5H"]),  # the discard under its top, shuffled
+    (dict(discard="5H 6H 7H"), 2, False, [""]),
+    (dict(stock="4C", discard="5H 6H 7H"), 2, True, ["4C 5H", "4C 6H"]),
+    (dict(stock="4C", discard="5H 6H 7H"), 2, False, ["4C"]),
+    (dict(discard="?? 6H 7H"), 1, True, [""]),
+    (dict(stock="?? ?? ?? ?? ?? ?? ??", pool="2H 3H 4H 5H 6H 8H 9H"), 1, True, ["2H", "3H", "4H", "5H", "6H", "8H"]),
+])
+def test_the_draws_legal_offers_are_the_cards_known_or_a_few_orders_of_a_stock_shuffled_in(cards, count, reshuffle, ways):
+    assert _ways(_cards(**cards), count, reshuffle) == ways
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    # le zéro: Ana's known hand goes to Ben with the swap, and is known there
+    ('[Variants "zero"]\n[Starter "4H"]\nAna holds 2H 5C 6C 7C 8C 9C JC\nAna plays 2H\nBen slaps\nBen swaps with Ana\nCas plays 5C',
+     "5C appears twice: it is already in Ben's cards"),
+    # a card known deeper in the stock is not the top card
+    ('[Starter "4H"]\n[Stock "?? 9C"]\nAna draws 9C', "9C appears twice: it is already in the stock"),
+    ('[Starter "4H"]\nAna plays 5H\nBen plays 5H', "5H appears twice: it is already on the discard"),
+])
+def test_a_card_seen_twice_says_where_it_was_known(lines, message):
+    found = [v.message for v in violations_of(HEAD + lines + "\n") if v.code == "REC-DUPLICATE-CARD"]
+    assert found == [message]
+
+
+def test_the_table_s_knowledge_of_the_hands_follows_the_record():
+    """Cards.take, add and draw: the record wins, and what the table thought is corrected
+    (a card found elsewhere leaves the place it was thought in, a hand that did not hold
+    the card played becomes cards nobody saw)."""
+    from referee.cards import read_card
+    from referee.games.carte_et_plouc.cards import POOL, STOCK, Cards
+
+    c = {w: read_card(w) for w in "5C 6C 9C 5D 9D 5H".split()}
+    cards = Cards(("Ana", "Ben"), 2)
+    cards.deal(1, (c["9C"], UNSEEN_CARD))
+    cards.clock = 3
+    assert cards.take(0, c["9C"])[0] == "REC-DUPLICATE-CARD"  # Ana's hand nobody saw; 9C was thought in Ben's
+    assert (cards.known[1], cards.unknown[1], cards.since[1], cards.unknown[0]) == ([], 2, 3, 1)
+
+    cards = Cards(("Ana", "Ben"), 0)
+    cards.deal(0, (c["9D"],))
+    cards.deal(0, (c["5C"], c["6C"]))  # the hand written again: 9D is no longer thought in it
+    assert c["9D"] not in cards.where
+    cards.clock = 4
+    assert cards.take(0, UNSEEN_CARD) is None  # a card nobody saw: either of the two
+    assert (cards.known[0], cards.unknown[0], cards.since[0], "5C" in map(str, cards.where)) == ([], 1, 4, False)
+
+    cards.deal(0, (c["5C"], c["6C"]))
+    cards.deal(1, (c["5D"],))
+    cards.clock = 5
+    problem = cards.take(0, c["5D"])  # not in the hand as known: it is cards nobody saw now, and 5D left Ben's
+    assert problem is not None and problem[0] == "CP-NOT-IN-HAND"
+    assert (cards.known[0], cards.unknown[0], cards.since[0]) == ([], 1, 5)
+    assert c["5C"] not in cards.where and c["6C"] not in cards.where and (cards.known[1], cards.unknown[1]) == ([], 1)
+
+    cards = Cards(("Ana", "Ben"), 0)
+    cards.deal(0, (c["5C"], UNSEEN_CARD))
+    cards.deal(1, (c["5D"],))
+    cards.clock = 6
+    assert cards.take(0, c["5D"])[0] == "REC-DUPLICATE-CARD"  # one of Ana's cards nobody saw
+    assert (cards.known[0], cards.unknown[0], cards.known[1], cards.unknown[1]) == ([c["5C"]], 0, [], 1)
+    cards.add(0, UNSEEN_CARD)
+    cards.add(1, c["9D"])
+    assert (cards.since[0], cards.last_in[0], cards.last_in[1], cards.came[1][c["9D"]]) == (6, 6, 6, 6)
+
+    cards = Cards(("Ana", "Ben"), 0)  # the stock: 9C known on top, 5H shuffled in
+    cards.stock, cards.where[c["9C"]] = [UNSEEN_CARD, c["9C"]], STOCK
+    cards.deal(1, (c["5D"],))
+    drawn, problems = cards.draw(0, [c["5D"]], True)  # not the top card: the record wins
+    assert (drawn, [p[1] for p in problems]) == (1, ["CP-STOCK-MISMATCH"])
+    assert c["9C"] not in cards.where and (cards.known[1], cards.unknown[1], cards.known[0]) == ([], 1, [c["5D"]])
+    cards.pool, cards.where[c["5H"]] = {c["5H"]}, POOL
+    cards.draw(0, [UNSEEN_CARD], True)  # it may have been 5H: no card is surely in the stock now
+    assert not cards.pool and c["5H"] not in cards.where
+
+    cards = Cards(("Ana", "Ben"), 0)  # a card known at its place in the stock, found in a hand
+    cards.stock, cards.where[c["9C"]] = [UNSEEN_CARD, c["9C"], UNSEEN_CARD], STOCK
+    cards.forget(c["9C"])
+    assert cards.stock == [UNSEEN_CARD] * 3 and c["9C"] not in cards.where
+    cards.pool, cards.where[c["5H"]] = {c["5H"]}, POOL
+    cards.forget(c["5H"])
+    assert not cards.pool
+    cards.pool, cards.where[c["5H"]] = {c["5H"]}, POOL
+    cards.add(0, c["5H"])  # seen in a hand: no longer in the stock
+    assert not cards.pool and cards.where[c["5H"]] == 0
+
+    cards = Cards(("Ana", "Ben"), 0)  # 5H, shuffled in, must be the one card nobody saw in the stock
+    cards.stock, cards.pool, cards.where[c["5H"]] = [UNSEEN_CARD], {c["5H"]}, POOL
+    assert [p[1] for p in cards.draw(0, [c["9D"]], True)[1]] == ["CP-STOCK-MISMATCH"]
+    assert not cards.pool and c["5H"] not in cards.where
+
+    cards = Cards(("Ana", "Ben"), 0)  # the discard shuffled in: 5H, under it, was found in Ana's hand since
+    cards.discard = [c["5H"], c["6C"], c["9C"]]
+    cards.deal(0, (c["5H"],))
+    cards.where[c["6C"]] = -1
+    cards.reshuffle()
+    assert cards.pool == {c["6C"]} and cards.where[c["5H"]] == 0 and cards.stock == [UNSEEN_CARD] * 2
+
+    cards = Cards(("Ana", "Ben"), 1)  # a swap: both hands came in now
+    cards.clock = 7
+    cards.swap(0, 1)
+    assert (cards.since, cards.last_in) == ([7, 7], [7, 7])
+
+    cards = Cards(("Ana", "Ben"), 0)  # two cards on the discard: the one under the top is drawn
+    cards.discard = [c["5C"], c["6C"]]
+    assert cards.draw(0, [UNSEEN_CARD], True)[0] == 1 and cards.discard == [c["6C"]]
