@@ -88,11 +88,12 @@ def template(key: str, count: int = 1) -> str:
 
 def shape(key: str) -> str:
     """The sentence for ``key`` in the language in use, its fields left out (``…``) but the
-    header's tag it names (``sentences.TAGS``): ``[Result "…"] disagrees with the replay: …``."""
+    header's tag it names (``sentences.TAGS``): ``[Result "…"] disagrees with the replay: …``.
+    A sentence with a count takes its plural form: ``… is dealt … cards``."""
     import re
 
     tag = TAGS.get(key)
-    return re.sub(r"\{[^{}]*\}", lambda field: tag if tag and field.group() == "{tag}" else "…", template(key))
+    return re.sub(r"\{[^{}]*\}", lambda field: tag if tag and field.group() == "{tag}" else "…", template(key, 2))
 
 
 def help_text(context: str, english: str) -> str:

@@ -65,3 +65,31 @@ def test_fill_fails_as_format_map_does() -> None:
         messages.fill("{missing} here", {})
     with pytest.raises(KeyError):
         "{missing} here".format_map({})
+
+
+NEVER_ONE = {
+    "file.hard-links": "a file with hard links has two names or more",
+    "cp.turn.next-tens": "the direction comes back to where it was after an even number of turns, two or more",
+    "ca.too-many-cards": "Caroleto seats three players or more",
+}
+"""Sentences that count with a plural noun but no singular form: their count is never 1."""
+
+
+def test_a_sentence_that_counts_has_a_singular_form() -> None:
+    """``{count} cards`` in a plain sentence would say "1 cards": such a sentence is a
+    (singular, plural) pair, unless its count is never 1 (NEVER_ONE says why)."""
+    import re
+
+    plain = {key for key, text in messages.ENGLISH.items()
+             if isinstance(text, str) and re.search(r"\{count[^}]*\} [a-z]+s\b", text)}
+    assert plain == set(NEVER_ONE), sorted(plain - set(NEVER_ONE))
+
+
+def test_a_deal_of_one_card_is_said_in_the_singular(check_text) -> None:
+    """REC-BAD-DEAL for one card: "1 card", « 1 carte »."""
+    record = '[Game "carte-et-plouc"]\n[Players "Ana Bob"]\n\nAna holds 5H\nBob holds 7C 8C 9C 10C JC QC KC\n'
+    for language, words in (("en", ("Ana is dealt 1 card;",)), ("fr", ("Ana reçoit 1 carte\u00a0;",))):
+        with messages.speaking(language):
+            said = [str(v.message) for v in check_text(record).violations]
+        for word in words:
+            assert any(word in s for s in said), (language, said)

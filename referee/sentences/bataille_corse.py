@@ -20,7 +20,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "BC-GIVE-TO-OUT": "{player} gave a card to {target}, who is out of the game and is owed none",
     "BC-DEAL-MISMATCH": "{player} turned {card}, but the deal puts {expected} on top of their pack",
     "BC-EMPTY-PACK": "{player} has no cards left to play",
-    "BC-CARD-COUNT": "the deal holds {count} cards; Bataille corse deals the whole 52-card deck",
+    "BC-CARD-COUNT": ("the deal holds {count} card; Bataille corse deals the whole 52-card deck", "the deal holds {count} cards; Bataille corse deals the whole 52-card deck"),
     "why.BC-OUT-OF-TURN": "Only the player whose turn it is turns a card. A card turned out of turn goes under the pile and counts for nothing (no debt, no slap), and its player owes the penalty.",
     "why.BC-OVERPAID": "A payer stops once the debt is paid: the pile is then the paying card's player's. A card turned after that goes under the pile like a card out of turn, and the penalty is owed.",
     "why.BC-UNDERPAID": "The pile is taken only once every card owed is paid. The fault is the payer's; the table plays on and the creditor has the pile.",

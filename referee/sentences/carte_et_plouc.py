@@ -82,7 +82,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "cp.bad-starter": "[{tag} \"{value}\"]: expected the card turned up to start, such as 5D",
     "cp.bad-stock": "[{tag}]: {value!r} is not a card; the stock is a list of cards, top card first",
     "cp.stock-twice": "[{tag}]: {card} is given twice (or is the card turned up)",
-    "cp.stock-size": "[{tag}] lists {count} cards, but with {players} players the stock holds {size} after the deal",
+    "cp.stock-size": ("[{tag}] lists {count} card, but with {players} players the stock holds {size} after the deal", "[{tag}] lists {count} cards, but with {players} players the stock holds {size} after the deal"),
     "cp.note.no-starter": "the card turned up to start is not in the record ([{tag}]): the first card played could not be checked against it",
     "cp.note.unverified": "{player} drew or passed instead of playing on {lines} while holding cards nobody saw: whether {player} could play was not verified",
     "cp.note.line": "line {lines}",

@@ -126,7 +126,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "REC-UNSUPPORTED-EVENT": "{title} has no {verb!r} event; this line is not replayed",
     "REC-NOT-IN-DECK": "{card} is not a card of the {title} deck",
     "REC-DUPLICATE-CARD": "{card} appears twice: it is already {where}",
-    "REC-BAD-DEAL": "{player} is dealt {count} cards; the deal gives {expected}",
+    "REC-BAD-DEAL": ("{player} is dealt {count} card; the deal gives {expected}", "{player} is dealt {count} cards; the deal gives {expected}"),
     "REC-LATE-DEAL": "a deal line ('holds') belongs before the first card is played",
     "REC-AFTER-END": "the game is already over ({result}); this event is not replayed",
     "REC-RESULT-MISMATCH": "[{tag} \"{written}\"] disagrees with the replay: {actual}",
