@@ -4,8 +4,13 @@ tested in tests/test_serve.py."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import pytest
+
+from referee.files.lock import LockHeld, RecordLock
+from referee.files.record_file import RecordFile
 from referee.serve.table import Served
 
 HEADERS = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\n'
@@ -71,3 +76,81 @@ def test_an_undo_makes_a_new_version_so_that_every_page_redraws(tmp_path) -> Non
     assert ruling.kind == "written" and path.read_text() == HEADERS
     assert table.version > before
     assert table.last_line() is None  # read anew: the line taken back is gone
+
+
+# --- The file held ----------------------------------------------------------------------------
+
+def test_a_record_the_server_makes_has_its_name_synced_to_the_disk(tmp_path, monkeypatch) -> None:
+    synced: list[str] = []
+    monkeypatch.setattr(RecordFile, "sync_folder", lambda self: synced.append(self.path))
+    Served(str(tmp_path / "new.txt"))
+    assert synced == [str(tmp_path / "new.txt")]
+
+
+def test_a_record_the_server_makes_is_held_under_each_of_its_names(tmp_path) -> None:
+    path = tmp_path / "nw.txt"
+    with RecordLock(str(path), "serve") as lock:  # no file yet: nothing of it to lock
+        Served(str(path), lock=lock)
+        os.link(path, tmp_path / "nw2.txt")
+        with pytest.raises(LockHeld):
+            with RecordLock(str(tmp_path / "nw2.txt"), "play"):
+                pass
+
+
+# --- Another hand ------------------------------------------------------------------------------
+
+def test_a_game_started_on_the_page_gives_way_to_a_file_another_hand_wrote(tmp_path) -> None:
+    table, path = served(tmp_path)
+    assert table.start("bataille-corse", "Ana Ben", "", {}) == []
+    path.write_text(HEADERS + "Alice plays 5H\n", encoding="utf-8")
+    assert table.session().state is not None and table.session().state.players == ["Alice", "Bob", "Chloe"]
+    version = table.version
+    assert table.play("Bob plays KC").kind == "written"
+    assert path.read_text() == HEADERS + "Alice plays 5H\nBob plays KC\n"
+    assert table.session() and table.version == version + 1  # one change, one version: no new one at each look
+
+
+def test_a_record_rewritten_with_the_same_size_and_time_is_seen_before_a_write(tmp_path) -> None:
+    table, path = served(tmp_path, HEADERS + "Alice plays 5H\n")
+    assert table.session().record is not None
+    before = os.stat(path).st_mtime_ns
+    with open(path, "r+", encoding="utf-8") as file:  # in place, the same size, the same time
+        file.seek(len(HEADERS))
+        file.write("Alice plays 6H\n")
+    os.utime(path, ns=(before, before))
+    ruling = table.play("Bob plays KC")
+    assert ruling.kind == "changed" and "nothing was written" in ruling.message
+    assert path.read_text() == HEADERS + "Alice plays 6H\n"
+
+
+# --- A double tap -------------------------------------------------------------------------------
+
+def test_a_double_tap_is_already_written_even_with_a_comment_or_accepted(tmp_path) -> None:
+    table, path = served(tmp_path, HEADERS + "Alice plays 5H\n")
+    for line, choice, written in [("Bob plays KC ; a king", "", "Bob plays KC ; a king"),
+                                  ("Bob plays 3C", "accepted", "Bob plays 3C ; accepted BC-OUT-OF-TURN")]:
+        seen = table.table()
+        first = table.play(line, choice, version=seen)
+        assert (first.kind, first.line) == ("written", written)
+        second = table.play(line, choice, version=seen)
+        assert (second.kind, second.message) == ("already", f"already written: {line} (sent twice: written once)")
+        assert path.read_text().count(written) == 1
+
+
+def test_a_move_chosen_on_an_older_table_is_refused_unless_it_made_the_table(tmp_path) -> None:
+    table, path = served(tmp_path, HEADERS + "Alice plays 5H\n")
+    seen = table.table()
+    assert table.play("Bob plays KC", version=seen).kind == "written"
+    assert table.play("Chloe plays 2H", version=seen).kind == "changed"  # another move on the old table
+    assert table.play("Chloe plays 2H").kind == "written"
+    assert table.play("Bob plays KC", version=seen).kind == "changed"  # no longer the last line
+    assert path.read_text() == HEADERS + "Alice plays 5H\nBob plays KC\nChloe plays 2H\n"
+
+
+def test_a_double_tap_after_its_line_was_taken_out_by_hand_is_refused(tmp_path) -> None:
+    table, path = served(tmp_path, HEADERS)
+    seen = table.table()
+    assert table.play("Alice plays 5H", version=seen).kind == "written"
+    path.write_text(HEADERS + "\n", encoding="utf-8")  # the line taken out in an editor
+    ruling = table.play("Alice plays 5H", version=seen)
+    assert ruling.kind == "changed" and path.read_text() == HEADERS + "\n"
