@@ -154,3 +154,26 @@ def test_a_double_tap_after_its_line_was_taken_out_by_hand_is_refused(tmp_path) 
     path.write_text(HEADERS + "\n", encoding="utf-8")  # the line taken out in an editor
     ruling = table.play("Alice plays 5H", version=seen)
     assert ruling.kind == "changed" and path.read_text() == HEADERS + "\n"
+
+
+def test_a_second_new_game_in_a_file_emptied_by_hand_shows_its_own_players(tmp_path) -> None:
+    table, path = served(tmp_path)
+    assert table.start("bataille-corse", "Ana Ben", "", {}) == []
+    assert table.session().state is not None and table.session().state.players == ["Ana", "Ben"]
+    assert table.play("Ana plays 5H").kind == "written"
+    path.write_text("", encoding="utf-8")  # emptied in an editor
+    assert table.is_new() and table.start("bataille-corse", "Cleo Dan Eve", "", {}) == []
+    assert table.session().state is not None and table.session().state.players == ["Cleo", "Dan", "Eve"]
+
+
+# --- A play of several cards --------------------------------------------------------------------
+
+FRENCH_GROUPS = ('[Jeu "carte-et-plouc"]\n[Notation "fr"]\n[Joueurs "Ana Ben Cas"]\n[Retournée "5T"]\n\n'
+                 "Ben tient ?? ?? ?? ?? ?? ?? ??\nCas tient ?? ?? ?? ?? ?? ?? ??\nAna tient AT AC 4K 9K 8C 2P 3P\n")
+
+
+def test_a_play_picked_card_by_card_is_written_in_the_records_french_notation(tmp_path) -> None:
+    table, path = served(tmp_path, FRENCH_GROUPS)
+    ruling = table.play_group("Ana", "AC AH", "D")  # the page sends English letters
+    assert (ruling.kind, ruling.line) == ("written", "Ana joue AT AC pour carreau")
+    assert path.read_text() == FRENCH_GROUPS + "Ana joue AT AC pour carreau\n"
