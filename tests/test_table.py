@@ -156,6 +156,16 @@ def test_a_double_tap_after_its_line_was_taken_out_by_hand_is_refused(tmp_path) 
     assert ruling.kind == "changed" and path.read_text() == HEADERS + "\n"
 
 
+def test_a_double_tap_after_another_hand_wrote_a_line_is_refused(tmp_path) -> None:
+    table, path = served(tmp_path, HEADERS)
+    seen = table.table()
+    assert table.play("Alice plays 5H", version=seen).kind == "written"
+    with open(path, "a", encoding="utf-8") as file:
+        file.write("Bob plays KC\n")
+    assert table.play("Alice plays 5H", version=seen).kind == "changed"
+    assert path.read_text() == HEADERS + "Alice plays 5H\nBob plays KC\n"
+
+
 def test_a_second_new_game_in_a_file_emptied_by_hand_shows_its_own_players(tmp_path) -> None:
     table, path = served(tmp_path)
     assert table.start("bataille-corse", "Ana Ben", "", {}) == []
