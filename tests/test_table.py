@@ -187,3 +187,104 @@ def test_a_play_picked_card_by_card_is_written_in_the_records_french_notation(tm
     ruling = table.play_group("Ana", "AC AH", "D")  # the page sends English letters
     assert (ruling.kind, ruling.line) == ("written", "Ana joue AT AC pour carreau")
     assert path.read_text() == FRENCH_GROUPS + "Ana joue AT AC pour carreau\n"
+
+
+def test_the_first_line_of_a_new_game_makes_one_new_version(tmp_path) -> None:
+    table, path = served(tmp_path)
+    assert table.start("bataille-corse", "Ana Ben", "", {}) == []
+    assert table.play("Ana plays 5H").kind == "written"
+    version = table.version
+    assert table.session().record is not None and table.table() and table.version == version
+    assert path.read_text().endswith("\n\nAna plays 5H\n")
+
+
+def test_a_new_game_is_a_new_version_that_every_page_redraws(tmp_path) -> None:
+    table, _ = served(tmp_path)
+    before = table.version
+    assert table.start("bataille-corse", "Ana Ben", "", {}) == []
+    assert table.version > before
+
+
+def test_a_new_game_names_its_card_turned_up_after_the_players(tmp_path) -> None:
+    table, _ = served(tmp_path)
+    assert table.start("carte-et-plouc", "Ana Ben Cas", "Cas", {}, turned="5C") == []
+    assert table.pending is not None
+    assert table.pending.startswith('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas"]\n[Starter "5C"]\n[Dealer "Cas"]\n[Date "')
+
+
+def test_a_new_game_in_a_file_another_hand_wrote_is_refused(tmp_path) -> None:
+    table, path = served(tmp_path)
+    path.write_text(HEADERS, encoding="utf-8")
+    assert table.start("bataille-corse", "Ana Ben", "", {}) == ["the file is no longer empty: a game was started meanwhile"]
+    assert table.pending is None and path.read_text() == HEADERS
+
+
+def test_a_new_game_in_a_file_an_editor_emptied_by_rename(tmp_path) -> None:
+    table, path = served(tmp_path, HEADERS + "Alice plays 5H\n")
+    assert table.session().record is not None
+    (tmp_path / "copy.txt").write_text("", encoding="utf-8")
+    os.replace(tmp_path / "copy.txt", path)
+    assert table.start("bataille-corse", "Ana Ben", "", {}) == []
+    assert table.play("Ana plays 5H").kind == "written"
+    assert path.read_text().startswith('[Game "bataille-corse"]\n[Players "Ana Ben"]\n')
+
+
+def test_a_move_chosen_on_a_game_started_before_is_refused_on_another_started_since(tmp_path) -> None:
+    table, path = served(tmp_path)
+    assert table.start("bataille-corse", "Ana Ben", "", {}) == []
+    seen = table.table()  # a page shows the game held
+    path.write_text(HEADERS, encoding="utf-8")  # another hand writes the file, then empties it
+    assert table.session().record is not None
+    path.write_text("", encoding="utf-8")
+    assert table.start("bataille-corse", "Ana Bob", "", {}) == []
+    assert table.play("Ana plays 5H", version=seen).kind == "changed"
+    assert path.read_text() == ""
+
+
+# --- The record as text, and undo of a line that cannot be read ---------------------------------
+
+def test_the_record_as_text_follows_an_editors_save(tmp_path) -> None:
+    table, path = served(tmp_path, HEADERS)
+    assert table.session().record is not None
+    (tmp_path / "copy.txt").write_text(HEADERS + "Alice plays 5H\n", encoding="utf-8")
+    os.replace(tmp_path / "copy.txt", path)
+    assert table.text() == HEADERS + "Alice plays 5H\n"
+
+
+@pytest.mark.parametrize(("text", "last"), [
+    (HEADERS + "Alice plays 5H\nZorg frobnicates 99X\n\n", "Zorg frobnicates 99X"),
+    ("Zorg frobnicates 99X\n", "Zorg frobnicates 99X"),  # the only line
+    ('[Game "chess"]\nZorg frobnicates 99X\n', "Zorg frobnicates 99X"),  # right after a header
+    ('[Game "chess"]\n[Players "A B"]\n', None),  # a header is never taken back
+    ("\n\n\n", None),
+    ("", None),
+])
+def test_the_last_line_of_a_record_that_cannot_be_read_may_be_taken_back(tmp_path, text, last) -> None:
+    table, path = served(tmp_path, text)
+    assert table.last_line() == last
+    if last is not None:
+        assert table.undo(last).kind == "written"
+        assert path.read_text() == text[:text.index(last)]
+
+
+def test_undo_of_a_line_rewritten_with_the_same_size_and_time_is_refused(tmp_path) -> None:
+    table, path = served(tmp_path, HEADERS + "Alice plays 5H\n")
+    assert table.last_line() == "Alice plays 5H"
+    before = os.stat(path).st_mtime_ns
+    with open(path, "r+", encoding="utf-8") as file:
+        file.seek(len(HEADERS))
+        file.write("Alice plays 6H\n")
+    os.utime(path, ns=(before, before))
+    ruling = table.undo("Alice plays 5H")
+    assert (ruling.kind, ruling.line) == ("error", "Alice plays 5H") and "changed" in ruling.message
+    assert path.read_text() == HEADERS + "Alice plays 6H\n"
+
+
+# --- A fault's convention ------------------------------------------------------------------------
+
+def test_a_fault_comes_with_its_games_own_convention(tmp_path) -> None:
+    text = '[Game "caroleto"]\n[Players "Ann Ben Cas"]\n\nAnn holds KS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH\n'
+    table, _ = served(tmp_path, text)
+    ruling = table.play("Ben holds 2H 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC")
+    assert ruling.kind == "flagged" and "REC-DUPLICATE-CARD" in ruling.why
+    assert ruling.why["REC-DUPLICATE-CARD"].startswith("A card is tracked wherever it may be")
