@@ -282,3 +282,30 @@ def test_a_line_changed_under_a_head_that_cannot_be_read_keeps_its_errors_in_pla
     replayer.update(changed)
     assert [with_errors((item, report)) for _, item, report in replayer.reports] == every_game(changed, with_errors)
     assert replayer.counts["lines read"] > 0
+
+
+def _same_start_is(old: str, new: str, start: int) -> bool:
+    """Whether ``start`` characters are the same at the start of both texts, and no more."""
+    return old[:start] == new[:start] and (start == min(len(old), len(new)) or old[start] != new[start])
+
+
+def _same_end_is(old: str, new: str, limit: int, end: int) -> bool:
+    """Whether ``end`` characters are the same at the end of both texts, and no more (at most ``limit``)."""
+    return (old[len(old) - end:] == new[len(new) - end:] if end else True) and (
+        end == limit or old[len(old) - end - 1] != new[len(new) - end - 1])
+
+
+def test_two_texts_are_compared_a_block_at_a_time_as_character_by_character() -> None:
+    """Where two long texts (over a block of 64 Ki characters) first and last differ: the
+    change found block by block, then by halves, is where the texts differ."""
+    from referee.live import BLOCK, _same_end, _same_start
+
+    base = "".join(f"Alice plays {n % 13 + 1}H\n" for n in range(3 * BLOCK // 14))
+    for at in (0, 1, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK + 7, len(base) - 1):
+        for new in (base[:at] + "#" + base[at + 1:], base[:at] + "##" + base[at:], base[:at] + base[at + 1:]):
+            start = _same_start(base, new)
+            assert _same_start_is(base, new, start), at
+            limit = min(len(base), len(new)) - start
+            assert _same_end_is(base, new, limit, _same_end(base, new, limit)), at
+    assert _same_start(base, base + "more") == len(base) and _same_end(base, "more" + base, len(base)) == len(base)
+    assert _same_end(base, base, 5) == 5
