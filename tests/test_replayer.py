@@ -309,3 +309,47 @@ def test_two_texts_are_compared_a_block_at_a_time_as_character_by_character() ->
             assert _same_end_is(base, new, limit, _same_end(base, new, limit)), at
     assert _same_start(base, base + "more") == len(base) and _same_end(base, "more" + base, len(base)) == len(base)
     assert _same_end(base, base, 5) == 5
+
+
+def _rules_after(text: str):
+    """A game's rules after its events, its violations a Found (as the live record keeps them)."""
+    from referee.engine import Found, replay, start
+
+    (record,) = parse_text(text, "r.txt")
+    rules = start(record)
+    rules.violations = Found()
+    replay(rules, record)
+    return rules, record
+
+
+@pytest.mark.parametrize("copied", ["pickled", "deep-copied"])
+def test_copies_of_the_rules_go_on_each_on_its_own(copied: str) -> None:
+    """A fork of the rules as they stand (the editor tries moves on them): each copy holds
+    the state and the faults of then, goes on without touching the others, and shares the
+    setup; rules that cannot be pickled are deep-copied instead."""
+    from referee.live import fork_of
+    from referee.notation import parse_text as parse
+
+    rules, record = _rules_after('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\nAlice plays 5H\nChloe plays 3C\n')
+    found = rules.violations
+    source_of = found.source_of = lambda line: None
+    if copied == "deep-copied":
+        rules.unpicklable = lambda: None  # a function: pickled by name only, so not at all
+    fork = fork_of(rules)
+    assert fork is not None and found.source_of is source_of  # given back once pickled
+    first, second = fork(), fork()
+    assert first is not rules and first.setup is rules.setup and len(first.violations) == len(found) == 1
+    (more,) = parse('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\nBob slaps\n', "r.txt")
+    from referee.engine import replay
+
+    replay(first, record.replace(events=more.events))
+    assert len(first.violations) == 2 and len(second.violations) == len(rules.violations) == 1
+    assert repr(first.table()) != repr(rules.table()) and repr(second.table()) == repr(rules.table())
+
+
+def test_rules_that_cannot_be_copied_give_no_fork() -> None:
+    from referee.live import fork_of
+
+    rules, _ = _rules_after('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\nAlice plays 5H\n')
+    rules.uncopiable = (n for n in range(3))  # a generator: neither pickled nor copied
+    assert fork_of(rules) is None
