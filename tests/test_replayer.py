@@ -353,3 +353,66 @@ def test_rules_that_cannot_be_copied_give_no_fork() -> None:
     rules, _ = _rules_after('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\nAlice plays 5H\n')
     rules.uncopiable = (n for n in range(3))  # a generator: neither pickled nor copied
     assert fork_of(rules) is None
+
+
+BC = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\n'
+
+
+def test_games_moved_by_a_line_added_above_them_answer_as_read_whole() -> None:
+    """Games that only moved are numbered anew, not read again: a game whose head cannot be
+    read, a game with a line that cannot be read, and the same game twice (each moved on
+    its own)."""
+    text = ('[Game "bataille-corse"\n[Players "Alice Bob"]\n\nAlice plays 5H\n\n'  # a header that cannot be read
+            + BC + "Alice plays 5H\nBob plays 11H\nChloe plays 2C\n\n"  # a line that cannot be read
+            + BC + "Alice plays 5H\nBob plays 6C\n\n" + BC + "Alice plays 5H\nBob plays 6C\n")  # twice the same
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for top in ("; one\n", "; one\n; two\n", "", "; three\n"):
+        changed = top + text
+        replayer.update(changed)
+        assert [with_errors((item, report)) for _, item, report in replayer.reports] == every_game(changed, with_errors), top
+    assert replayer.counts["games read"] == 4 + 4, "the first game read again each time (the lines above it are its), the others moved"
+    assert all(game.record is game.items[0] for game in replayer.games)
+
+
+def test_a_fault_accepted_before_a_checkpoint_stays_accepted_after_an_edit_past_it() -> None:
+    """A long game resumed from a checkpoint after an edit keeps the faults the table
+    accepted before it: their marks are settled at the end, with no REC-STALE-ACCEPTED."""
+    lines = long_game(faults=False)
+    first = next(n for n, line in enumerate(lines) if " plays " in line)
+    lines.insert(first + 3, "Zoe plays 7H ; accepted REC-UNKNOWN-PLAYER")
+    text = "\n".join(lines) + "\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    n = [i for i, line in enumerate(lines) if " plays " in line][-40]
+    changed = list(lines)
+    changed[n] += " ; a comment"
+    changed_text = "\n".join(changed) + "\n"
+    replayer.update(changed_text)
+    (game,) = [seen((item, report)) for _, item, report in replayer.reports]
+    assert game == every_game(changed_text)[0]
+    assert "REC-STALE-ACCEPTED" not in str(game)
+
+
+def with_sources(game: tuple[object, object]) -> tuple[object, ...]:
+    """``seen``, and the text of the lines its violations point at (shown under each)."""
+    _, report = game
+    return (*seen(game), dict(getattr(report, "sources", {})))
+
+
+def test_a_game_seen_three_times_and_a_game_edited_then_moved_answer_as_read_whole() -> None:
+    """The same game at more places than it was read at is copied (its events numbered
+    anew on the copy, not on the game it is copied from); a game whose line was edited in
+    place, then moved, still shows the text of its faulty lines."""
+    same = BC + "Alice plays 5H\nBob plays 6C\nChloe plays 7D\n\n"
+    edited = BC + "Alice plays 5H\nBob plays 6C\nAlice plays 7D\nBob plays 8S\n\n"
+    last = BC + "Chloe plays 2H\n"  # the last game's text ends otherwise
+    text = edited + same + same + last
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    steps = [edited.replace("Bob plays 8S", "Bob plays 9S") + same + same + last,  # a line edited in place
+             "; above\n" + edited.replace("Bob plays 8S", "Bob plays 9S") + same + same + same + last]
+    for changed in steps:
+        replayer.update(changed)
+        assert [with_sources((item, report)) for _, item, report in replayer.reports] == every_game(changed, with_sources)
+    assert replayer.counts["lines read"] > 0 and replayer.counts["games moved"] >= 3
