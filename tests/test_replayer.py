@@ -358,20 +358,29 @@ def test_rules_that_cannot_be_copied_give_no_fork() -> None:
 BC = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\n'
 
 
+def everything(game: tuple[object, object]) -> tuple[object, ...]:
+    """``with_errors``, the report's own line and the text of its faulty lines."""
+    _, report = game
+    return (*with_errors(game), getattr(report, "line", None), dict(getattr(report, "sources", {})),
+            [str(note) for note in getattr(report, "notes", [])])
+
+
 def test_games_moved_by_a_line_added_above_them_answer_as_read_whole() -> None:
     """Games that only moved are numbered anew, not read again: a game whose head cannot be
     read, a game with a line that cannot be read, and the same game twice (each moved on
     its own)."""
-    text = ('[Game "bataille-corse"\n[Players "Alice Bob"]\n\nAlice plays 5H\n\n'  # a header that cannot be read
-            + BC + "Alice plays 5H\nBob plays 11H\nChloe plays 2C\n\n"  # a line that cannot be read
+    text = ('[Game "bataille-corse"\n[Players "Alice Bob"]\n\nAlice plays 5H\n' + "; ...\n" * 40 + "\n"  # a header that cannot be read
+            + BC + "Alice plays 5H\nBob plays 11H\nChloe plays 2C\n\n"  # a line that cannot be read (its message names no line of it)
+            + '[Game "chess"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n\n'  # a game that cannot be set up
+            + '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "5C"]\n\nAna plays ??\nBen plays 6C\n\n'  # a note naming its line
             + BC + "Alice plays 5H\nBob plays 6C\n\n" + BC + "Alice plays 5H\nBob plays 6C\n")  # twice the same
     replayer = Replayer("r.txt")
     replayer.update(text)
-    for top in ("; one\n", "; one\n; two\n", "", "; three\n"):
+    for top in ("; one\n", "; one\n; two\n", "; two\n", "", "; three\n"):  # moved by 1, 1, -1, -1, 1
         changed = top + text
         replayer.update(changed)
-        assert [with_errors((item, report)) for _, item, report in replayer.reports] == every_game(changed, with_errors), top
-    assert replayer.counts["games read"] == 4 + 4, "the first game read again each time (the lines above it are its), the others moved"
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
+    assert replayer.counts["games read"] == 6 + 5, "the first game read again each time (the lines above it are its), the others moved"
     assert all(game.record is game.items[0] for game in replayer.games)
 
 
