@@ -33,6 +33,11 @@ def seen(game: tuple[object, object]) -> tuple[object, ...]:
             fields(report.result), fields(getattr(report, "match", None)), [e.line for e in record.events])
 
 
+def with_sources(game: tuple[object, object]) -> tuple[object, ...]:
+    """``seen``, and the text of the lines its violations point at (shown under each)."""
+    _, report = game
+    return (*seen(game), dict(getattr(report, "sources", {})))
+
 def fields(value: object) -> object:
     """A value's public fields, to compare two values that have no ``==`` of their own."""
     if value is None:
@@ -168,7 +173,7 @@ def test_a_change_the_game_forgets_takes_the_old_runs_end() -> None:
         changed[n] += comment
         text = "\n".join(changed) + "\n"
         replayer.update(text)
-        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), comment
+        assert [with_sources((item, report)) for _, item, report in replayer.reports] == every_game(text, with_sources), comment
     assert replayer.counts["runs met"] == 3
     assert replayer.counts["events replayed"] - before < 3 * 2 * 100, "at most two checkpoints' worth each time"
     assert sum(report.violations != [] for _, _, report in replayer.reports) == 1
@@ -402,11 +407,6 @@ def test_a_fault_accepted_before_a_checkpoint_stays_accepted_after_an_edit_past_
     assert game == every_game(changed_text)[0]
     assert "REC-STALE-ACCEPTED" not in str(game)
 
-
-def with_sources(game: tuple[object, object]) -> tuple[object, ...]:
-    """``seen``, and the text of the lines its violations point at (shown under each)."""
-    _, report = game
-    return (*seen(game), dict(getattr(report, "sources", {})))
 
 
 def test_a_game_seen_three_times_and_a_game_edited_then_moved_answer_as_read_whole() -> None:
