@@ -313,7 +313,7 @@ def test_two_texts_are_compared_a_block_at_a_time_as_character_by_character() ->
             limit = min(len(base), len(new)) - start
             assert _same_end_is(base, new, limit, _same_end(base, new, limit)), at
     assert _same_start(base, base + "more") == len(base) and _same_end(base, "more" + base, len(base)) == len(base)
-    assert _same_end(base, base, 5) == 5
+    assert _same_end(base, base, 5) == 5 and _same_start(base, base) == len(base)
 
 
 def _rules_after(text: str):
