@@ -374,7 +374,8 @@ def test_games_moved_by_a_line_added_above_them_answer_as_read_whole() -> None:
     """Games that only moved are numbered anew, not read again: a game whose head cannot be
     read, a game with a line that cannot be read, and the same game twice (each moved on
     its own)."""
-    text = ('[Game "bataille-corse"\n[Players "Alice Bob"]\n\nAlice plays 5H\n' + "; ...\n" * 40 + "\n"  # a header that cannot be read
+    text = ('[Game "bataille-corse"]\n[Players "Ann Ben"]\n\n' + BC + "Bob plays 11H\n\n"  # a line that cannot be read, whose message names a line of its game (7): replayed when moved
+            + '[Game "bataille-corse"\n[Players "Alice Bob"]\n\nAlice plays 5H\n' + "; ...\n" * 40 + "\n"  # a header that cannot be read
             + BC + "Alice plays 5H\nBob plays 11H\nChloe plays 2C\n\n"  # a line that cannot be read (its message names no line of it)
             + '[Game "chess"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n\n'  # a game that cannot be set up
             + '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "5C"]\n\nAna plays ??\nBen plays 6C\n\n'  # a note naming its line
@@ -385,7 +386,7 @@ def test_games_moved_by_a_line_added_above_them_answer_as_read_whole() -> None:
         changed = top + text
         replayer.update(changed)
         assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
-    assert replayer.counts["games read"] == 6 + 5, "the first game read again each time (the lines above it are its), the others moved"
+    assert replayer.counts["games read"] == 7 + 5, "the first game read again each time (the lines above it are its), the others moved"
     assert all(game.record is game.items[0] for game in replayer.games)
 
 
