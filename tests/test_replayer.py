@@ -426,3 +426,15 @@ def test_a_game_seen_three_times_and_a_game_edited_then_moved_answer_as_read_who
         replayer.update(changed)
         assert [with_sources((item, report)) for _, item, report in replayer.reports] == every_game(changed, with_sources)
     assert replayer.counts["lines read"] > 0 and replayer.counts["games moved"] >= 3
+
+
+def test_a_record_that_opens_with_a_blank_line_is_cut_again_as_a_whole() -> None:
+    text = "\n" + BC + "Alice plays 5H\nBob plays 6C\n\n" + BC + "Alice plays 7H\nBob plays 8C\nChloe plays 9D\n" * 3
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for changed in (text.replace("5H", "4H"), text.replace("Bob plays 6C\n", ""), "\n" + text):
+        replayer.update(changed)
+        whole_cut = Replayer("r.txt")
+        whole_cut.update(changed)
+        assert (replayer.lines, replayer._starts) == (whole_cut.lines, whole_cut._starts)
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(changed)
