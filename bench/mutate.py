@@ -114,6 +114,12 @@ DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
     "referee/engine.py": (["tests/test_pinned.py", "tests/test_records.py", "tests/test_cli.py"],
                           "not test_record_round_trip"),
     "referee/serve/table.py": (["tests/test_table.py", "tests/test_serve.py"], ""),
+    # the live record: its own tests, the Replayer's, the table page's record; the tests that start
+    # a process (play through a terminal, a second server, a signal) would run for every mutant: left out
+    "referee/live.py": (["tests/test_live.py", "tests/test_replayer.py", "tests/test_table.py", "tests/test_serve_record.py"],
+                        "not through_a_terminal and not killed_mid_game and not undo_rewrites and not undo_through_a_link"
+                        " and not undo_refuses and not prompt_toolkit and not other_names and not signal_stops"
+                        " and not editor_saved_before_it_writes"),
 }
 
 

@@ -340,3 +340,35 @@ def test_a_new_record_written_by_play_is_in_fmts_header_order(tmp_path) -> None:
     assert text.index("[Slaps") < text.index("[Date")
     checked = CliRunner().invoke(main, ["fmt", "--check", "--no-config", str(path)])
     assert checked.exit_code == 0, checked.output
+
+
+# --- The live record in process (referee/live.py) -------------------------------------------------
+
+def session_of(tmp_path, text: str, name: str = "game.txt"):
+    """A Session on a record holding ``text``, loaded, and its file (closed by the caller)."""
+    from referee.files.record_file import RecordFile
+    from referee.live import Session
+
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    opened = RecordFile.open(str(path))
+    session = Session(str(path), opened)
+    session.load()
+    return session, path
+
+
+def test_the_words_offered_after_each_word_of_a_line(tmp_path) -> None:
+    from referee.live import COMMANDS, FRENCH_COMMANDS, vocabulary
+
+    session, _ = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    words = vocabulary(session)
+    assert words.next([]) == ["Alice", "Bob", "Chloe", *words.verbs, *COMMANDS]
+    assert words.next(["Bob"]) == words.verbs
+    assert words.next(["Bob", "plays"]) == [*words.cards, "to", "on", "for"]
+    assert words.next(["Bob", "gives", "KC", "to"]) == ["Alice", "Bob", "Chloe"]
+    assert words.next(["Bob", "plays", "AS", "for"]) == ["S", "H", "D", "C"]
+    assert words.next(["plays", "Bob"]) == [*words.cards, "to", "on", "for"]  # a player's name after the verb
+    session.file.close()
+    french, _ = session_of(tmp_path, '[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\n\nAna joue 7C\n', "fr.txt")
+    assert vocabulary(french).next([])[-len(FRENCH_COMMANDS):] == list(FRENCH_COMMANDS)
+    french.file.close()

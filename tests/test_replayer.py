@@ -33,6 +33,11 @@ def seen(game: tuple[object, object]) -> tuple[object, ...]:
             fields(report.result), fields(getattr(report, "match", None)), [e.line for e in record.events])
 
 
+def with_sources(game: tuple[object, object]) -> tuple[object, ...]:
+    """``seen``, and the text of the lines its violations point at (shown under each)."""
+    _, report = game
+    return (*seen(game), dict(getattr(report, "sources", {})))
+
 def fields(value: object) -> object:
     """A value's public fields, to compare two values that have no ``==`` of their own."""
     if value is None:
@@ -168,7 +173,7 @@ def test_a_change_the_game_forgets_takes_the_old_runs_end() -> None:
         changed[n] += comment
         text = "\n".join(changed) + "\n"
         replayer.update(text)
-        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), comment
+        assert [with_sources((item, report)) for _, item, report in replayer.reports] == every_game(text, with_sources), comment
     assert replayer.counts["runs met"] == 3
     assert replayer.counts["events replayed"] - before < 3 * 2 * 100, "at most two checkpoints' worth each time"
     assert sum(report.violations != [] for _, _, report in replayer.reports) == 1
@@ -282,3 +287,154 @@ def test_a_line_changed_under_a_head_that_cannot_be_read_keeps_its_errors_in_pla
     replayer.update(changed)
     assert [with_errors((item, report)) for _, item, report in replayer.reports] == every_game(changed, with_errors)
     assert replayer.counts["lines read"] > 0
+
+
+def _same_start_is(old: str, new: str, start: int) -> bool:
+    """Whether ``start`` characters are the same at the start of both texts, and no more."""
+    return old[:start] == new[:start] and (start == min(len(old), len(new)) or old[start] != new[start])
+
+
+def _same_end_is(old: str, new: str, limit: int, end: int) -> bool:
+    """Whether ``end`` characters are the same at the end of both texts, and no more (at most ``limit``)."""
+    return (old[len(old) - end:] == new[len(new) - end:] if end else True) and (
+        end == limit or old[len(old) - end - 1] != new[len(new) - end - 1])
+
+
+def test_two_texts_are_compared_a_block_at_a_time_as_character_by_character() -> None:
+    """Where two long texts (over a block of 64 Ki characters) first and last differ: the
+    change found block by block, then by halves, is where the texts differ."""
+    from referee.live import BLOCK, _same_end, _same_start
+
+    base = "".join(f"Alice plays {n % 13 + 1}H\n" for n in range(3 * BLOCK // 14))
+    for at in (0, 1, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK + 7, len(base) - 1):
+        for new in (base[:at] + "#" + base[at + 1:], base[:at] + "##" + base[at:], base[:at] + base[at + 1:]):
+            start = _same_start(base, new)
+            assert _same_start_is(base, new, start), at
+            limit = min(len(base), len(new)) - start
+            assert _same_end_is(base, new, limit, _same_end(base, new, limit)), at
+    assert _same_start(base, base + "more") == len(base) and _same_end(base, "more" + base, len(base)) == len(base)
+    assert _same_end(base, base, 5) == 5 and _same_start(base, base) == len(base)
+
+
+def _rules_after(text: str):
+    """A game's rules after its events, its violations a Found (as the live record keeps them)."""
+    from referee.engine import Found, replay, start
+
+    (record,) = parse_text(text, "r.txt")
+    rules = start(record)
+    rules.violations = Found()
+    replay(rules, record)
+    return rules, record
+
+
+@pytest.mark.parametrize("copied", ["pickled", "deep-copied"])
+def test_copies_of_the_rules_go_on_each_on_its_own(copied: str) -> None:
+    """A fork of the rules as they stand (the editor tries moves on them): each copy holds
+    the state and the faults of then, goes on without touching the others, and shares the
+    setup; rules that cannot be pickled are deep-copied instead."""
+    from referee.live import fork_of
+    from referee.notation import parse_text as parse
+
+    rules, record = _rules_after('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\nAlice plays 5H\nChloe plays 3C\n')
+    found = rules.violations
+    source_of = found.source_of = lambda line: None
+    if copied == "deep-copied":
+        rules.unpicklable = lambda: None  # a function: pickled by name only, so not at all
+    fork = fork_of(rules)
+    assert fork is not None and found.source_of is source_of  # given back once pickled
+    first, second = fork(), fork()
+    assert first is not rules and first.setup is rules.setup and len(first.violations) == len(found) == 1
+    (more,) = parse('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\nBob slaps\n', "r.txt")
+    from referee.engine import replay
+
+    replay(first, record.replace(events=more.events))
+    assert len(first.violations) == 2 and len(second.violations) == len(rules.violations) == 1
+    assert repr(first.table()) != repr(rules.table()) and repr(second.table()) == repr(rules.table())
+
+
+def test_rules_that_cannot_be_copied_give_no_fork() -> None:
+    from referee.live import fork_of
+
+    rules, _ = _rules_after('[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\nAlice plays 5H\n')
+    rules.uncopiable = (n for n in range(3))  # a generator: neither pickled nor copied
+    assert fork_of(rules) is None
+
+
+BC = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n\n'
+
+
+def everything(game: tuple[object, object]) -> tuple[object, ...]:
+    """``with_errors``, the report's own line and the text of its faulty lines."""
+    _, report = game
+    return (*with_errors(game), getattr(report, "line", None), dict(getattr(report, "sources", {})),
+            [str(note) for note in getattr(report, "notes", [])])
+
+
+def test_games_moved_by_a_line_added_above_them_answer_as_read_whole() -> None:
+    """Games that only moved are numbered anew, not read again: a game whose head cannot be
+    read, a game with a line that cannot be read, and the same game twice (each moved on
+    its own)."""
+    text = ('[Game "bataille-corse"]\n[Players "Ann Ben"]\n\n' + BC + "Bob plays 11H\n\n"  # a line that cannot be read, whose message names a line of its game (7): replayed when moved
+            + '[Game "bataille-corse"\n[Players "Alice Bob"]\n\nAlice plays 5H\n' + "; ...\n" * 40 + "\n"  # a header that cannot be read
+            + BC + "Alice plays 5H\nBob plays 11H\nChloe plays 2C\n\n"  # a line that cannot be read (its message names no line of it)
+            + '[Game "chess"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n\n'  # a game that cannot be set up
+            + '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "5C"]\n\nAna plays ??\nBen plays 6C\n\n'  # a note naming its line
+            + BC + "Alice plays 5H\nBob plays 6C\n\n" + BC + "Alice plays 5H\nBob plays 6C\n")  # twice the same
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for top in ("; one\n", "; one\n; two\n", "; two\n", "", "; three\n"):  # moved by 1, 1, -1, -1, 1
+        changed = top + text
+        replayer.update(changed)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
+    assert replayer.counts["games read"] == 7 + 5, "the first game read again each time (the lines above it are its), the others moved"
+    assert all(game.record is game.items[0] for game in replayer.games)
+
+
+def test_a_fault_accepted_before_a_checkpoint_stays_accepted_after_an_edit_past_it() -> None:
+    """A long game resumed from a checkpoint after an edit keeps the faults the table
+    accepted before it: their marks are settled at the end, with no REC-STALE-ACCEPTED."""
+    lines = long_game(faults=False)
+    first = next(n for n, line in enumerate(lines) if " plays " in line)
+    lines.insert(first + 3, "Zoe plays 7H ; accepted REC-UNKNOWN-PLAYER")
+    text = "\n".join(lines) + "\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    n = [i for i, line in enumerate(lines) if " plays " in line][-40]
+    changed = list(lines)
+    changed[n] += " ; a comment"
+    changed_text = "\n".join(changed) + "\n"
+    replayer.update(changed_text)
+    (game,) = [seen((item, report)) for _, item, report in replayer.reports]
+    assert game == every_game(changed_text)[0]
+    assert "REC-STALE-ACCEPTED" not in str(game)
+
+
+
+def test_a_game_seen_three_times_and_a_game_edited_then_moved_answer_as_read_whole() -> None:
+    """The same game at more places than it was read at is copied (its events numbered
+    anew on the copy, not on the game it is copied from); a game whose line was edited in
+    place, then moved, still shows the text of its faulty lines."""
+    same = BC + "Alice plays 5H\nBob plays 6C\nChloe plays 7D\n\n"
+    edited = BC + "Alice plays 5H\nBob plays 6C\nAlice plays 7D\nBob plays 8S\n\n"
+    last = BC + "Chloe plays 2H\n"  # the last game's text ends otherwise
+    text = edited + same + same + last
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    steps = [edited.replace("Bob plays 8S", "Bob plays 9S") + same + same + last,  # a line edited in place
+             "; above\n" + edited.replace("Bob plays 8S", "Bob plays 9S") + same + same + same + last]
+    for changed in steps:
+        replayer.update(changed)
+        assert [with_sources((item, report)) for _, item, report in replayer.reports] == every_game(changed, with_sources)
+    assert replayer.counts["lines read"] > 0 and replayer.counts["games moved"] >= 3
+
+
+def test_a_record_that_opens_with_a_blank_line_is_cut_again_as_a_whole() -> None:
+    text = "\n" + BC + "Alice plays 5H\nBob plays 6C\n\n" + BC + "Alice plays 7H\nBob plays 8C\nChloe plays 9D\n" * 3
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for changed in (text.replace("5H", "4H"), text.replace("Bob plays 6C\n", ""), "\n" + text):
+        replayer.update(changed)
+        whole_cut = Replayer("r.txt")
+        whole_cut.update(changed)
+        assert (replayer.lines, replayer._starts) == (whole_cut.lines, whole_cut._starts)
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(changed)

@@ -141,7 +141,7 @@ class Served:
         if self.refresh(thorough=True):
             return False
         if self.pending is not None and self.file.read_bytes().strip():  # a game not yet played: the file must still be empty
-            self.changed()
+            self.changed()  # the held game gives way (as the next look would make it)
             return False
         return True
 
