@@ -396,3 +396,54 @@ def test_caroleto_seats_three_to_eight_players_dealt_one_card_or_more(players: s
     with pytest.raises(SetupError) as error:
         start(record)
     assert str(error.value) == refused
+
+
+# --- Rulings in words (referee explain FILE:LINE) -------------------------------------------
+
+def _rulings(text: str) -> dict[int, str | None]:
+    """Each line of the text's first game in words, as ``referee explain`` rules it: the
+    table before the line, asked about the line."""
+    record = parse_text(text)[0]
+    rules, found = start(record), {}
+    for event in record.events:
+        found[event.line] = rules.ruling(event)
+        rules.apply(event)
+    return found
+
+
+def test_each_line_is_ruled_in_words_with_only_the_drinks_it_adds() -> None:
+    """Every verb in words, and the drinks the line adds to those before it: a line that
+    adds none says none, and Léa's second catch of Noé for the same standing rule (the
+    same drink, in round 3) is given again."""
+    text = (RECORDS / "caroleto" / "notation.txt").read_text(encoding="utf-8").replace(
+        "-- round 3\n", "-- round 3\nLéa catches Noé\n")
+    rulings = _rulings(text)
+    assert {line: rulings[line] for line in (7, 9, 10, 11, 13, 17, 20, 21, 22, 24, 27, 36, 40, 43, 49, 51, 58, 70, 72, 73)} == {
+        7: "Max's hand as dealt: 4 cards",
+        9: "round 1 begins",
+        10: "Léa puts 3C aside face down, for the exchange",
+        11: "Léa draws 8H; the rules give: Léa 1 full glass (8H drawn face up in the exchange)",
+        13: "Max takes a card from Léa, in the draw's order",
+        17: "Léa lays 10S on Max",
+        20: "Zoé lays QH; the rules give: Léa 1 gorgée (6D played by Noé)",
+        21: "Léa beats Max in the duel; the rules give: Max 2 gorgées (10S played by Léa on Max: the duel lost at 2)",
+        22: "Max lost the duel and says « double »: it is played again, at double the stake",
+        24: "Léa votes pourri on the dossier",
+        27: "Léa drinks glass, as owed",
+        36: "Léa lays AH",
+        40: "Zoé bids 5H in the ace's bidding",
+        43: "Léa catches Noé breaking a standing rule; the rules give: Noé 1 gorgée (caught by Léa breaking a standing rule (CD))",
+        49: "Léa catches Noé breaking a standing rule; the rules give: Noé 1 gorgée (caught by Léa breaking a standing rule (CD))",
+        51: "Noé takes a card from Zoé, in the draw's order",
+        58: "Zoé's bout takes 6D from the discard",
+        70: "Zoé cannot bid higher, and passes; the rules give: Zoé 2 gorgées (AC played by Léa: blocked as bidder 1)",
+        72: "Max chooses the truth (the 8)",
+        73: "Max refuses the truth or dare; the rules give: Max 1 full glass (8S played by Noé on Max: truth or dare refused)",
+    }
+
+
+def test_a_ruling_names_the_cards_as_the_record_writes_them() -> None:
+    """French notation: « Ann joue 4P sur Ben » lays 4P (the 4 of spades), as written."""
+    rulings = _rulings((RECORDS / "caroleto" / "fr-partie.txt").read_text(encoding="utf-8"))
+    assert rulings[17] == "Ann lays 4P on Ben"
+    assert rulings[18] == "Ben lays valet de cœur on Cas"
