@@ -77,6 +77,19 @@ def test_maximum_effect_of_a_card_drawn_face_up(card: str, players: int, effect)
     assert maximum(read_card(card), players) == effect
 
 
+@pytest.mark.parametrize(("card", "kind"), [
+    ("T1", "bout"), ("T2", "back"), ("T9", "back"), ("T10", "redirect"), ("T20", "redirect"), ("T21", "bout"),
+    ("EX", "bout"), ("KS", "roi-de-pique"), ("KH", "roi"), ("AD", "ace"), ("2C", "sips"), ("5S", "sips"),
+])
+def test_trumps_2_to_9_send_back_10_to_20_redirect_and_the_1_the_21_and_the_excuse_are_bouts(card: str, kind: str) -> None:
+    """« Atouts de 2 à 9 : renvoie l'effet ... sur la personne qui a mit la carte » ; « de 10
+    à 20 : ... sur la personne de son choix » ; the bouts take from the discard. Each card's
+    kind, as the rules read it (worked out once) and anew."""
+    from referee.games.caroleto.cards import KIND, kind as kind_of
+
+    assert KIND[read_card(card)] == kind_of(read_card(card)) == kind
+
+
 # --- Drinks and causes in the reports -------------------------------------------------------
 
 def test_each_drink_has_its_cause_line_and_round() -> None:
