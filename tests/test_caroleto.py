@@ -67,7 +67,7 @@ def test_cards_dealt_by_player_count(players: int, cards: int) -> None:
 @pytest.mark.parametrize(("card", "players", "effect"), [
     ("AH", 3, (6, "sips")), ("AH", 4, (8, "sips")), ("AH", 5, (10, "sips")), ("AH", 8, (16, "sips")),
     ("2C", 4, (2, "sips")), ("5H", 4, (5, "sips")), ("6D", 4, (1, "sips")), ("7S", 3, (3, "sips")),
-    ("7S", 8, (8, "sips")), ("8H", 4, (1, "glass")), ("10S", 3, (6, "sips")), ("10S", 4, (8, "sips")),
+    ("7S", 8, (8, "sips")), ("8H", 4, (1, "glass")), ("10S", 3, (6, "sips")), ("10S", 4, (8, "sips")), ("10S", 5, (8, "sips")),
     ("VC", 4, (1, "half")), ("9C", 4, None), ("CD", 4, None), ("QH", 4, None), ("KD", 4, None),
     ("T5", 4, None), ("T15", 4, None), ("T21", 4, None), ("EX", 4, None),
 ])
