@@ -460,3 +460,19 @@ def test_a_ruling_names_the_cards_as_the_record_writes_them() -> None:
     rulings = _rulings((RECORDS / "caroleto" / "fr-partie.txt").read_text(encoding="utf-8"))
     assert rulings[17] == "Ann lays 4P on Ben"
     assert rulings[18] == "Ben lays valet de cœur on Cas"
+
+
+def test_a_wrong_drink_quotes_the_rule_of_the_duel_the_dossier_or_the_count() -> None:
+    """Ben lost the duel (no other gorgée): his wrong drink quotes the 10's rule; Cas told
+    a dossier judged pourri: hers the Valet's, but a gorgée once her half glass is drunk
+    the count's; Ann owes nothing: the count's. The drinks come by the line of the card
+    that gave them, the duel's and the dossier's too."""
+    text = HEAD + DRAW + ("Ann plays 10S on Ben\nBen plays VH on Cas\nCas plays 2C on Dom\nDom plays CH\nAnn beats Ben\n"
+                          "Ann votes pourri\nBen votes pourri\nDom votes pourri\nBen drinks 3\nCas drinks glass\n"
+                          "Cas drinks half\nCas drinks 1\nAnn drinks 1\n")
+    report = check(parse_text(text)[0])
+    assert [(v.line, v.code, v.rule) for v in report.violations] == [
+        (16, "CA-DRINK-WRONG", Caroleto.RULES["ten"]), (17, "CA-DRINK-WRONG", Caroleto.RULES["valet"]),
+        (19, "CA-DRINK-UNDUE", Caroleto.RULES["count"]), (20, "CA-DRINK-UNDUE", Caroleto.RULES["count"])]
+    assert [(d.player, d.amount, d.unit, d.line) for d in report.drinks] == [
+        ("Ben", 2, "sips", 8), ("Cas", 1, "half", 9), ("Dom", 2, "sips", 10)]
