@@ -476,3 +476,11 @@ def test_a_wrong_drink_quotes_the_rule_of_the_duel_the_dossier_or_the_count() ->
         (19, "CA-DRINK-UNDUE", Caroleto.RULES["count"]), (20, "CA-DRINK-UNDUE", Caroleto.RULES["count"])]
     assert [(d.player, d.amount, d.unit, d.line) for d in report.drinks] == [
         ("Ben", 2, "sips", 8), ("Cas", 1, "half", 9), ("Dom", 2, "sips", 10)]
+
+
+def test_the_table_before_any_line_shows_the_stock_the_deal_leaves() -> None:
+    """Four players dealt 10 cards each from the 78: 38 in the stock, before any line."""
+    from referee.state import items, state_in_text
+
+    shown = items(state_in_text(HEAD))
+    assert ("stock", "38 cards") in shown and ("Ann", "10 cards") in shown
