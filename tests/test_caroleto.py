@@ -484,3 +484,13 @@ def test_the_table_before_any_line_shows_the_stock_the_deal_leaves() -> None:
 
     shown = items(state_in_text(HEAD))
     assert ("stock", "38 cards") in shown and ("Ann", "10 cards") in shown
+
+
+def test_a_drink_left_undrunk_names_its_own_causes_only() -> None:
+    """Léa catches Noé again in round 3 and Noé never drinks it: CA-DRINK-MISSING names
+    that catch alone, not the round's other drinks (the four 6s, every player's glass)."""
+    text = (RECORDS / "caroleto" / "notation.txt").read_text(encoding="utf-8").replace(
+        "-- round 3\n", "-- round 3\nLéa catches Noé\n")
+    (missing,) = [v for v in check(parse_text(text)[0]).violations if v.code == "CA-DRINK-MISSING"]
+    assert missing.message == ("Noé did not drink 1 gorgée in round 3 (caught by Léa breaking a standing rule (CD), "
+                               "line 49)")
