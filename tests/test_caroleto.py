@@ -494,3 +494,25 @@ def test_a_drink_left_undrunk_names_its_own_causes_only() -> None:
     (missing,) = [v for v in check(parse_text(text)[0]).violations if v.code == "CA-DRINK-MISSING"]
     assert missing.message == ("Noé did not drink 1 gorgée in round 3 (caught by Léa breaking a standing rule (CD), "
                                "line 49)")
+
+
+@pytest.mark.parametrize(("events", "todo"), [
+    # one card dealt each: round 1 is the last, no draw
+    ('[Cards "1"]\nBen says roi\n', "round 1, the last: Ann, Ben, Cas and Dom lay a card (each may first exchange one)"),
+    # two Dames turn the table twice: the draw goes on to the left, from Ben's neighbour
+    (DRAW + "Ann plays QH\nBen plays QS\nCas plays CH\nDom plays CD\n",
+     "round 2: Cas takes a card from Ben (each player may first exchange a card)"),
+])
+def test_the_round_to_come_is_the_last_with_one_card_a_hand_and_two_dames_leave_the_table_as_it_was(events: str, todo: str) -> None:
+    from referee.state import items, state_in_text
+
+    assert ("to do", todo) in items(state_in_text(HEAD + events))
+
+
+def test_the_drinks_left_undrunk_are_flagged_player_by_player() -> None:
+    """At the round's end, the drinks still owed are flagged in the players' order (Cas's
+    half glass last, though « half » comes before « sips »)."""
+    text = HEAD + DRAW + ("Ann plays 2H on Dom\nBen plays VS on Cas\nCas plays 3S on Ann\nDom plays 4C on Ben\n"
+                          "Ann votes pourri\nBen votes pourri\nDom votes pourri\nDom drinks 2\n-- round 2\n")
+    flagged = [(v.code, v.player) for v in check(parse_text(text)[0]).violations]
+    assert flagged == [("CA-DRINK-MISSING", "Ann"), ("CA-DRINK-MISSING", "Ben"), ("CA-DRINK-MISSING", "Cas")]
