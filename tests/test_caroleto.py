@@ -67,7 +67,7 @@ def test_cards_dealt_by_player_count(players: int, cards: int) -> None:
 @pytest.mark.parametrize(("card", "players", "effect"), [
     ("AH", 3, (6, "sips")), ("AH", 4, (8, "sips")), ("AH", 5, (10, "sips")), ("AH", 8, (16, "sips")),
     ("2C", 4, (2, "sips")), ("5H", 4, (5, "sips")), ("6D", 4, (1, "sips")), ("7S", 3, (3, "sips")),
-    ("7S", 8, (8, "sips")), ("8H", 4, (1, "glass")), ("10S", 3, (6, "sips")), ("10S", 4, (8, "sips")),
+    ("7S", 8, (8, "sips")), ("8H", 4, (1, "glass")), ("10S", 3, (6, "sips")), ("10S", 4, (8, "sips")), ("10S", 5, (8, "sips")),
     ("VC", 4, (1, "half")), ("9C", 4, None), ("CD", 4, None), ("QH", 4, None), ("KD", 4, None),
     ("T5", 4, None), ("T15", 4, None), ("T21", 4, None), ("EX", 4, None),
 ])
@@ -75,6 +75,19 @@ def test_maximum_effect_of_a_card_drawn_face_up(card: str, players: int, effect)
     """« se prend pour soi même son effet maximum (pas plus de 8 gorgées si on est 4, 10 si
     on est 5, etc...) »: two gorgées a player at most."""
     assert maximum(read_card(card), players) == effect
+
+
+@pytest.mark.parametrize(("card", "kind"), [
+    ("T1", "bout"), ("T2", "back"), ("T9", "back"), ("T10", "redirect"), ("T20", "redirect"), ("T21", "bout"),
+    ("EX", "bout"), ("KS", "roi-de-pique"), ("KH", "roi"), ("AD", "ace"), ("2C", "sips"), ("5S", "sips"),
+])
+def test_trumps_2_to_9_send_back_10_to_20_redirect_and_the_1_the_21_and_the_excuse_are_bouts(card: str, kind: str) -> None:
+    """« Atouts de 2 à 9 : renvoie l'effet ... sur la personne qui a mit la carte » ; « de 10
+    à 20 : ... sur la personne de son choix » ; the bouts take from the discard. Each card's
+    kind, as the rules read it (worked out once) and anew."""
+    from referee.games.caroleto.cards import KIND, kind as kind_of
+
+    assert KIND[read_card(card)] == kind_of(read_card(card)) == kind
 
 
 # --- Drinks and causes in the reports -------------------------------------------------------
@@ -396,3 +409,110 @@ def test_caroleto_seats_three_to_eight_players_dealt_one_card_or_more(players: s
     with pytest.raises(SetupError) as error:
         start(record)
     assert str(error.value) == refused
+
+
+# --- Rulings in words (referee explain FILE:LINE) -------------------------------------------
+
+def _rulings(text: str) -> dict[int, str | None]:
+    """Each line of the text's first game in words, as ``referee explain`` rules it: the
+    table before the line, asked about the line."""
+    record = parse_text(text)[0]
+    rules, found = start(record), {}
+    for event in record.events:
+        found[event.line] = rules.ruling(event)
+        rules.apply(event)
+    return found
+
+
+def test_each_line_is_ruled_in_words_with_only_the_drinks_it_adds() -> None:
+    """Every verb in words, and the drinks the line adds to those before it: a line that
+    adds none says none, and Léa's second catch of Noé for the same standing rule (the
+    same drink, in round 3) is given again."""
+    text = (RECORDS / "caroleto" / "notation.txt").read_text(encoding="utf-8").replace(
+        "-- round 3\n", "-- round 3\nLéa catches Noé\n")
+    rulings = _rulings(text)
+    assert {line: rulings[line] for line in (7, 9, 10, 11, 13, 17, 20, 21, 22, 24, 27, 36, 40, 43, 49, 51, 58, 70, 72, 73)} == {
+        7: "Max's hand as dealt: 4 cards",
+        9: "round 1 begins",
+        10: "Léa puts 3C aside face down, for the exchange",
+        11: "Léa draws 8H; the rules give: Léa 1 full glass (8H drawn face up in the exchange)",
+        13: "Max takes a card from Léa, in the draw's order",
+        17: "Léa lays 10S on Max",
+        20: "Zoé lays QH; the rules give: Léa 1 gorgée (6D played by Noé)",
+        21: "Léa beats Max in the duel; the rules give: Max 2 gorgées (10S played by Léa on Max: the duel lost at 2)",
+        22: "Max lost the duel and says « double »: it is played again, at double the stake",
+        24: "Léa votes pourri on the dossier",
+        27: "Léa drinks glass, as owed",
+        36: "Léa lays AH",
+        40: "Zoé bids 5H in the ace's bidding",
+        43: "Léa catches Noé breaking a standing rule; the rules give: Noé 1 gorgée (caught by Léa breaking a standing rule (CD))",
+        49: "Léa catches Noé breaking a standing rule; the rules give: Noé 1 gorgée (caught by Léa breaking a standing rule (CD))",
+        51: "Noé takes a card from Zoé, in the draw's order",
+        58: "Zoé's bout takes 6D from the discard",
+        70: "Zoé cannot bid higher, and passes; the rules give: Zoé 2 gorgées (AC played by Léa: blocked as bidder 1)",
+        72: "Max chooses the truth (the 8)",
+        73: "Max refuses the truth or dare; the rules give: Max 1 full glass (8S played by Noé on Max: truth or dare refused)",
+    }
+
+
+def test_a_ruling_names_the_cards_as_the_record_writes_them() -> None:
+    """French notation: « Ann joue 4P sur Ben » lays 4P (the 4 of spades), as written."""
+    rulings = _rulings((RECORDS / "caroleto" / "fr-partie.txt").read_text(encoding="utf-8"))
+    assert rulings[17] == "Ann lays 4P on Ben"
+    assert rulings[18] == "Ben lays valet de cœur on Cas"
+
+
+def test_a_wrong_drink_quotes_the_rule_of_the_duel_the_dossier_or_the_count() -> None:
+    """Ben lost the duel (no other gorgée): his wrong drink quotes the 10's rule; Cas told
+    a dossier judged pourri: hers the Valet's, but a gorgée once her half glass is drunk
+    the count's; Ann owes nothing: the count's. The drinks come by the line of the card
+    that gave them, the duel's and the dossier's too."""
+    text = HEAD + DRAW + ("Ann plays 10S on Ben\nBen plays VH on Cas\nCas plays 2C on Dom\nDom plays CH\nAnn beats Ben\n"
+                          "Ann votes pourri\nBen votes pourri\nDom votes pourri\nBen drinks 3\nCas drinks glass\n"
+                          "Cas drinks half\nCas drinks 1\nAnn drinks 1\n")
+    report = check(parse_text(text)[0])
+    assert [(v.line, v.code, v.rule) for v in report.violations] == [
+        (16, "CA-DRINK-WRONG", Caroleto.RULES["ten"]), (17, "CA-DRINK-WRONG", Caroleto.RULES["valet"]),
+        (19, "CA-DRINK-UNDUE", Caroleto.RULES["count"]), (20, "CA-DRINK-UNDUE", Caroleto.RULES["count"])]
+    assert [(d.player, d.amount, d.unit, d.line) for d in report.drinks] == [
+        ("Ben", 2, "sips", 8), ("Cas", 1, "half", 9), ("Dom", 2, "sips", 10)]
+
+
+def test_the_table_before_any_line_shows_the_stock_the_deal_leaves() -> None:
+    """Four players dealt 10 cards each from the 78: 38 in the stock, before any line."""
+    from referee.state import items, state_in_text
+
+    shown = items(state_in_text(HEAD))
+    assert ("stock", "38 cards") in shown and ("Ann", "10 cards") in shown
+
+
+def test_a_drink_left_undrunk_names_its_own_causes_only() -> None:
+    """Léa catches Noé again in round 3 and Noé never drinks it: CA-DRINK-MISSING names
+    that catch alone, not the round's other drinks (the four 6s, every player's glass)."""
+    text = (RECORDS / "caroleto" / "notation.txt").read_text(encoding="utf-8").replace(
+        "-- round 3\n", "-- round 3\nLéa catches Noé\n")
+    (missing,) = [v for v in check(parse_text(text)[0]).violations if v.code == "CA-DRINK-MISSING"]
+    assert missing.message == ("Noé did not drink 1 gorgée in round 3 (caught by Léa breaking a standing rule (CD), "
+                               "line 49)")
+
+
+@pytest.mark.parametrize(("events", "todo"), [
+    # one card dealt each: round 1 is the last, no draw
+    ('[Cards "1"]\nBen says roi\n', "round 1, the last: Ann, Ben, Cas and Dom lay a card (each may first exchange one)"),
+    # two Dames turn the table twice: the draw goes on to the left, from Ben's neighbour
+    (DRAW + "Ann plays QH\nBen plays QS\nCas plays CH\nDom plays CD\n",
+     "round 2: Cas takes a card from Ben (each player may first exchange a card)"),
+])
+def test_the_round_to_come_is_the_last_with_one_card_a_hand_and_two_dames_leave_the_table_as_it_was(events: str, todo: str) -> None:
+    from referee.state import items, state_in_text
+
+    assert ("to do", todo) in items(state_in_text(HEAD + events))
+
+
+def test_the_drinks_left_undrunk_are_flagged_player_by_player() -> None:
+    """At the round's end, the drinks still owed are flagged in the players' order (Cas's
+    half glass last, though « half » comes before « sips »)."""
+    text = HEAD + DRAW + ("Ann plays 2H on Dom\nBen plays VS on Cas\nCas plays 3S on Ann\nDom plays 4C on Ben\n"
+                          "Ann votes pourri\nBen votes pourri\nDom votes pourri\nDom drinks 2\n-- round 2\n")
+    flagged = [(v.code, v.player) for v in check(parse_text(text)[0]).violations]
+    assert flagged == [("CA-DRINK-MISSING", "Ann"), ("CA-DRINK-MISSING", "Ben"), ("CA-DRINK-MISSING", "Cas")]
