@@ -516,3 +516,16 @@ def test_the_drinks_left_undrunk_are_flagged_player_by_player() -> None:
                           "Ann votes pourri\nBen votes pourri\nDom votes pourri\nDom drinks 2\n-- round 2\n")
     flagged = [(v.code, v.player) for v in check(parse_text(text)[0]).violations]
     assert flagged == [("CA-DRINK-MISSING", "Ann"), ("CA-DRINK-MISSING", "Ben"), ("CA-DRINK-MISSING", "Cas")]
+
+
+def test_a_bout_that_took_nothing_before_the_round_closed_is_told_it_is_late(check_text) -> None:
+    """Ann's Excuse takes nothing; Cas's drink line closes round 2; Ann then takes from
+    the discard: too late (« after the effects began »), not « took its card already »."""
+    record = ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\n\n'
+              "Ben says roi\nBen takes ?? from Ann\nCas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\n"
+              "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
+              "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
+              "Ann plays EX\nBen plays CC\nCas plays QH\nDom plays QD\nCas drinks 3\nAnn takes 3S\n")
+    late = [v for v in check_text(record).violations if v.code == "CA-BOUT-TAKE"]
+    assert [(v.line, str(v.message)) for v in late] == [
+        (23, "Ann takes from the discard after the effects began: a bout takes its card before")], late

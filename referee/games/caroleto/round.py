@@ -181,7 +181,8 @@ class Round:
         self.played: set[int] = set()
         self.bouts: dict[int, Card | str] = {}
         """Seat -> "take" (its bout may take a card from the discard), the card taken (to be
-        used at once), or "done"."""
+        used at once), "done", or "missed" (the round closed before it took: a take after
+        that is late)."""
         self.closed = False
         """The cards are all laid and their effects set out (step 4 has begun)."""
         self.table: list[Card] = []

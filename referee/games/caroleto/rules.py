@@ -419,7 +419,7 @@ class Caroleto(CaroletoState):
         r = self.round
         state = r.bouts.get(seat) if r is not None else None
         if r is None or state != "take" or r.closed:  # no round: no bout (state None)
-            why = "ca.bout.late" if state == "take" else "ca.bout.none" if state is None else "ca.bout.again"
+            why = "ca.bout.late" if state in ("take", "missed") else "ca.bout.none" if state is None else "ca.bout.again"
             self.flag("CA-BOUT-TAKE", event, why=said(why, player=event.player))
             return
         card = event.cards[0] if event.cards else UNSEEN_CARD
@@ -608,7 +608,7 @@ class Caroleto(CaroletoState):
             if isinstance(state, Card):
                 self.flag("CA-BOUT-TAKE", event, player=self.players[seat],
                           why=said("ca.bout.unused", player=self.players[seat], card=state))
-            r.bouts[seat] = "done"
+            r.bouts[seat] = "missed" if state == "take" else "done"
         trumps: dict[int, Play] = {}
         for p in r.plays:
             if p.kind in ("back", "redirect"):
