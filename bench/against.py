@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import _environment, _load, _referee_command, corpus  # noqa: E402
 
-from referee.simulate import rules_class, simulable_games, simulate  # noqa: E402
+from referee.simulate import simulable_games  # noqa: E402
 
 
 def corpora(games: int, folder: Path) -> list[Path]:
@@ -53,15 +53,8 @@ def corpora(games: int, folder: Path) -> list[Path]:
         for label, hidden in (("known", False), ("hidden", True)):
             data = corpus(game, games, hidden=hidden)
             paths.append(_write(folder / f"{game}-{label}.txt", data))
-        paths.append(_write(folder / f"{game}-fr.txt", french(game, games)))
+        paths.append(_write(folder / f"{game}-fr.txt", corpus(game, games, hidden=False, notation="fr")))
     return paths
-
-
-def french(game: str, games: int, seed: int = 1) -> bytes:
-    """``corpus``'s known hands, simulated in French notation."""
-    cls = rules_class(game)
-    counts = range(cls.min_players, cls.max_players + 1)
-    return "\n".join(simulate(game, counts[s % len(counts)], seed + s, notation="fr") for s in range(games)).encode()
 
 
 def _write(path: Path, data: bytes) -> Path:

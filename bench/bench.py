@@ -74,12 +74,14 @@ SHARE = 0.5
 """referee's share of the regex-per-line floor: at least this (the floor's time over referee's)."""
 
 
-def corpus(game: str, games: int, seed: int = 1, hidden: bool | None = None) -> bytes:
+def corpus(game: str, games: int, seed: int = 1, hidden: bool | None = None, notation: str = "en") -> bytes:
     """Simulated records of ``game``: every number of players it allows in turn, the deal
-    written (``hidden=False``), left out (``True``), or each in turn (None)."""
+    written (``hidden=False``), left out (``True``), or each in turn (None), in English or
+    French notation."""
     cls = rules_class(game)
     counts = range(cls.min_players, cls.max_players + 1)
-    texts = [simulate(game, counts[s % len(counts)], seed + s, hidden=s % 2 == 1 if hidden is None else hidden)
+    texts = [simulate(game, counts[s % len(counts)], seed + s, hidden=s % 2 == 1 if hidden is None else hidden,
+                      notation=notation)
              for s in range(games)]
     return "\n".join(texts).encode()
 

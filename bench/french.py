@@ -18,17 +18,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench import corpus  # noqa: E402
 
 from referee.engine import check_games  # noqa: E402
 from referee.notation import read_games  # noqa: E402
-from referee.simulate import rules_class, simulable_games, simulate  # noqa: E402
-
-
-def corpus(game: str, games: int, notation: str) -> bytes:
-    cls = rules_class(game)
-    counts = range(cls.min_players, cls.max_players + 1)
-    return "\n".join(simulate(game, counts[s % len(counts)], 1 + s, hidden=s % 2 == 1, notation=notation)
-                     for s in range(games)).encode()
+from referee.simulate import simulable_games  # noqa: E402
 
 
 def parse(data: bytes) -> int:
@@ -45,7 +41,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=150, help="simulated records per game")
     parser.add_argument("--repeat", type=int, default=7, help="timed rounds, the best of each kept")
     args = parser.parse_args()
-    runs = {(game, notation): corpus(game, args.games, notation) for game in simulable_games() for notation in ("en", "fr")}
+    runs = {(game, notation): corpus(game, args.games, notation=notation) for game in simulable_games() for notation in ("en", "fr")}
     events = {key: parse(data) for key, data in runs.items()}
     best = {(key, kind): float("inf") for key in runs for kind in ("parse", "check")}
     for _ in range(args.repeat):
