@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import RANK_NAMES, SUITS, TRUMP, UNSEEN_CARD, Card, cards_named_in
-from .engine import GameReport, _result_tag, _setup_error, check_games, replay, start, status_of
+from .engine import LOST_FAULTED, LOST_WINDOW, GameReport, _result_tag, _setup_error, check_games, replay, start, status_of
 from .text.fit import terminal_width
 from .games.base import Group, Legal, Result, Rules, SetupError, Table, Violation
 from .convert.importer import read_any
@@ -131,9 +131,11 @@ def state_from(rules: Rules, record: Record, at: int | None = None, written: Spe
 
 def _state_of(rules: Rules, record: Record, at: int | None, written: Spelling) -> State:
     result = rules.result()
-    legal = [] if result.finished or result.never_ends else rules.legal()
+    legal = [] if result.finished or result.never_ends or rules.lost_at else rules.legal()
     table = rules.table()
     todo = [] if result.never_ends else [todo.words(written) for todo in rules.todo()]
+    if rules.lost_at:  # the table shown is where the replay stopped: nothing is due from it
+        todo = [say("state.lost", line=rules.lost_at, faulted=LOST_FAULTED, window=LOST_WINDOW)]
     events = [e for e in record.events if at is None or e.line <= at]
     last = events[-1] if events else None
     shown = at if at is not None else max([record.line, *(e.line for e in record.events)])

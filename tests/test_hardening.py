@@ -530,7 +530,8 @@ def test_notes_and_claims_stay_bounded_however_many_lines_ask_for_them():
     from referee.engine import CLAIMS_KEPT
     from referee.games.base import NOTES_KEPT
 
-    faults = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n[Penalty "no-slap-30"]\n' + "Alice slaps\n" * 3000
+    faults = ('[Game "bataille-corse"]\n[Players "Alice Bob"]\n[Penalty "no-slap-30"]\n'  # a fault every other event: the
+              + "Alice slaps\nBob collects ; accepted BC-NOT-WON\n" * 3000)  # replay follows the game to its end (LOST_FAULTED)
     (report,) = [r for _, r in check_games(read_games("f.txt", io.BytesIO(faults.encode()), lazy=True))]
     assert len(report.notes) == NOTES_KEPT + 1 and report.notes[-1].startswith("and 2950 more note")
     claims = '[Game "pierre-qui-roule"]\n[Players "A B C D"]\n' + "A scores 3\n" * (CLAIMS_KEPT + 500)

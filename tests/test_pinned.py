@@ -256,3 +256,81 @@ def test_one_card_in_the_discard_is_still_a_card_to_draw(check_text) -> None:
                         "Ben takes ?? from Ann\nCas takes ?? from Ben\nAnn takes ?? from Cas\n"
                         "Ann plays CD\nBen plays CS\nCas plays CH\n-- round 2\n")
     assert [(v.code, v.line) for v in report.violations] == [("CA-UNSETTLED", 12)]
+
+
+# --- The replay stops following a game that the record no longer tells (engine.LOST_FAULTED) ---
+
+def slaps(pattern: str) -> str:
+    """A game of two where Bob slaps a pile that shows no pair, once per letter of
+    ``pattern``: F a fault (with the penalty left unpaid from the one before), A a fault
+    the table accepted (the first after an F still breaks a rule: the penalty unpaid)."""
+    lines = ['[Game "bataille-corse"]', '[Players "Ann Bob"]', '[Result "Ann"]', '', "Ann plays 2H"]
+    lines += ["Bob slaps" + (" ; accepted BC-FALSE-SLAP" if p == "A" else "") for p in pattern]
+    return "\n".join(lines) + "\n"
+
+
+def replayed(text: str) -> tuple[object, object]:
+    from referee.engine import Found, finish, replay, start
+
+    (record,) = read_games("<r>", io.BytesIO(text.encode()))
+    rules = start(record)
+    rules.violations = Found()
+    replay(rules, record)
+    return rules, finish(rules, record)
+
+
+def test_the_replay_stops_following_a_game_at_the_30th_of_40_events_that_break_a_rule() -> None:
+    """At the 30th faulted event in a row the game is given up: its faults so far stay,
+    the events after it are counted (10 here, lines 36 to 45) and not checked, nor its
+    [Result] (no REC-RESULT-MISMATCH), and nothing is left to do. One fewer, and the game
+    is followed to its end, its [Result] checked."""
+    rules, report = replayed(slaps("F" * 40))
+    assert (rules.lost_at, rules.unchecked, rules.unchecked_last) == (35, 10, 45)
+    assert max(v.line for v in report.violations) == 35 and "REC-RESULT-MISMATCH" not in {v.code for v in report.violations}
+    assert report.notes[-1] == ("the replay stopped following the game at line 35: 30 of the last 40 events each broke a "
+                                "rule, as when a line before them is missing or miscopied; 10 events after it (to line 45) "
+                                "were not checked, nor the result")
+    assert report.todo == [] and report.status == "violations"
+    rules, report = replayed(slaps("F" * 29))
+    assert rules.lost_at == 0 and "REC-RESULT-MISMATCH" in {v.code for v in report.violations}
+    assert not any("stopped following" in n for n in report.notes)
+
+
+def test_the_faults_that_stop_the_replay_are_counted_over_the_last_40_events_the_accepted_not_counted() -> None:
+    """30 faulted events within 40 stop it, at the last (its last event: said so); spread
+    over 41 they do not. A fault the table accepted is no sign that the record is lost."""
+    rules, report = replayed(slaps("F" * 15 + "A" * 11 + "F" * 14))
+    assert rules.lost_at == 45 and rules.unchecked == 0
+    assert report.notes[-1].startswith("the replay stopped following the game at line 45, its last event: 30 of the last 40")
+    assert replayed(slaps("F" * 15 + "A" * 12 + "F" * 14))[0].lost_at == 0
+    assert replayed(slaps("A" * 60))[0].lost_at == 0
+
+
+def test_a_game_given_up_is_the_same_in_the_live_record_replayed_from_checkpoints() -> None:
+    """The live record replays a changed game from its last checkpoint: a game given up
+    after a checkpoint, then written on, says what ``check`` says of it."""
+    from referee.engine import check_games
+    from referee.live import SNAPSHOT_EVERY, Replayer
+
+    text = slaps("A" * 2 * SNAPSHOT_EVERY + "F" * 32)  # faults the table accepted, then a game lost: past two checkpoints
+    live = Replayer("<r>")
+    live.update(text)
+    assert live.reports[-1][2].notes[-1].startswith(f"the replay stopped following the game at line {6 + 2 * SNAPSHOT_EVERY + 29}")
+    for more in ("Bob slaps\n", "Ann plays 3H\nBob slaps\n"):
+        text += more
+        live.update(text)
+        ((_, report),) = check_games(read_games("<r>", io.BytesIO(text.encode())))
+        (_, _, kept) = live.reports[-1]
+        assert (kept.notes, [(v.line, v.code) for v in kept.violations]) == \
+            (report.notes, [(v.line, v.code) for v in report.violations])
+        assert "stopped following the game" in kept.notes[-1]
+
+
+def test_the_state_of_a_game_given_up_offers_no_move_and_asks_for_the_record_to_be_mended() -> None:
+    """``state``, ``play`` and the table page show the table where the replay stopped:
+    nothing is legal from it, and what is to do is to mend the record."""
+    state = state_in_text(slaps("F" * 40))
+    assert state.legal == [] and state.may == []
+    assert state.todo == ["mend the record before line 35: the replay stopped following the game there (30 of the last "
+                          "40 events broke a rule)"]
+    assert state_in_text(slaps("F" * 29)).legal != []

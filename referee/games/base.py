@@ -623,6 +623,14 @@ class Rules:
         self.claims: list[Event] = []
         """The ``scores`` lines: a player's score for the game as the table wrote it,
         checked by the engine against ``result().scores`` once the replay is over."""
+        self.recent = 0
+        """The last events replayed, one bit each (1: it broke a rule the table did not
+        accept), the latest lowest: the engine gives up following the game when too many
+        are set (engine.LOST_FAULTED)."""
+        self.lost_at = 0
+        """The line where the engine gave up following the game (0: it follows it); the
+        events after it are only counted: ``unchecked``, the last on ``unchecked_last``."""
+        self.unchecked = self.unchecked_last = 0
 
     @classmethod
     def numbered_face(cls, number: int) -> tuple[str, int] | None:

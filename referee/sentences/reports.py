@@ -126,6 +126,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "state.accepted": " (accepted)",
     "state.none": "none",
     "state.todo": "to do",
+    "state.lost": "mend the record before line {line}: the replay stopped following the game there ({faulted} of the last {window} events broke a rule)",
     "state.legal": "legal",
     # What may be done (referee state, legal in a live session).
     "legal.may": "{players} may {actions}",
