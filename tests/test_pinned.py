@@ -334,3 +334,12 @@ def test_the_state_of_a_game_given_up_offers_no_move_and_asks_for_the_record_to_
     assert state.todo == ["mend the record before line 35: the replay stopped following the game there (30 of the last "
                           "40 events broke a rule)"]
     assert state_in_text(slaps("F" * 29)).legal != []
+
+
+def test_explain_says_a_line_after_the_game_was_given_up_was_not_ruled(tmp_path) -> None:
+    path = tmp_path / "lost.txt"
+    path.write_text(slaps("F" * 40), encoding="utf-8")
+    after = " ".join(CliRunner().invoke(main, ["explain", f"{path}:40"]).output.split())
+    assert "ruled: not checked: the replay stopped following the game at line 35, where 30 of the last 40" in after
+    before = CliRunner().invoke(main, ["explain", f"{path}:5"]).output
+    assert "not checked" not in before and "ruled:" in before

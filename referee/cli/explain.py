@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .. import record_rules
 from ..cards import cards_named_in
 from ..games.codes import known_codes, refereed
-from ..engine import GameReport, check_games
+from ..engine import LOST_FAULTED, LOST_WINDOW, GameReport, check_games
 from ..games import find_game, shared_examples
 from ..games.base import SetupError, Violation
 from ..text.fit import fit, terminal_width
@@ -209,6 +209,9 @@ def explain_line(path: str, line: int, record: Record, report: GameReport, width
             rules = rules_at(record, line - 1)
         except SetupError as error:
             lines += _wrap(say("explain.ruled"), str(error), width)
+            return lines
+        if rules.lost_at:  # the events after it are counted, not ruled
+            lines += _wrap(say("explain.ruled"), say("explain.not-followed", line=rules.lost_at, faulted=LOST_FAULTED, window=LOST_WINDOW), width)
             return lines
         rules.over(event)
         known = event.verb in rules.verbs and (event.player in rules.players or event.verb == "round")

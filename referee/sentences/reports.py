@@ -195,6 +195,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "explain.no-event": "no event on this line",
     "explain.legal": "legal: {ruling}",
     "explain.nothing-against": "nothing in the rules stands against it",
+    "explain.not-followed": "not checked: the replay stopped following the game at line {line}, where {faulted} of the last {window} events had broken a rule (see the game's notes)",
     "explain.then": "then",
     "explain.unknown-code": "unknown code {code!r}{hint}: referee explain takes a code that a report shows, such as BC-FALSE-SLAP",
     "explain.what": "{target!r} is neither a code (such as BC-FALSE-SLAP) nor a place in a record (such as game.txt:12)",
