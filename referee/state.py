@@ -51,6 +51,8 @@ class State:
     violations: list[Violation] = field(default_factory=list)
     written: Spelling = ENGLISH
     """The notation its cards and moves are written in: the record's own, unless asked otherwise."""
+    stopped: int = 0
+    """The line where the replay stopped following the game (engine.LOST_FAULTED; 0: it follows it)."""
 
 
 # --- Finding the game and replaying it -------------------------------------------------------
@@ -142,7 +144,7 @@ def _state_of(rules: Rules, record: Record, at: int | None, written: Spelling) -
     violations = sorted(rules.violations, key=lambda v: (v.line, v.column))
     return State(record.path, record.line, shown, rules.name, rules.title, list(rules.players),
                  status_of(violations, result), table, result,
-                 last, todo, legal, say_legal(legal, table, rules.in_play, written), violations, written)
+                 last, todo, legal, say_legal(legal, table, rules.in_play, written), violations, written, rules.lost_at)
 
 
 def state_in_text(text: str, at: int | None = None, path: str = "<record>") -> State:

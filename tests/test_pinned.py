@@ -343,3 +343,12 @@ def test_explain_says_a_line_after_the_game_was_given_up_was_not_ruled(tmp_path)
     assert "ruled: not checked: the replay stopped following the game at line 35, where 30 of the last 40" in after
     before = CliRunner().invoke(main, ["explain", f"{path}:5"]).output
     assert "not checked" not in before and "ruled:" in before
+
+
+def test_play_offers_nothing_from_a_game_the_replay_stopped_following(tmp_path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(slaps("F" * 40), encoding="utf-8")
+    said = " ".join(CliRunner().invoke(main, ["play", str(path)], input="legal\n").output.split())
+    assert "nothing: the replay stopped following the game at line 35; undo back to the slip, or mend the record" in said
+    path.write_text(slaps("F" * 29), encoding="utf-8")
+    assert "stopped following" not in CliRunner().invoke(main, ["play", str(path)], input="legal\n").output

@@ -800,3 +800,15 @@ def test_a_line_flagged_and_not_written_is_not_the_last_line_to_undo(tmp_path) -
     assert ruling.kind == "flagged"
     assert served.last_line() == "Alice plays 5H"
     assert served.session().state is not None and "Chloe" not in (served.session().text.splitlines()[-1])
+
+
+def test_a_game_the_replay_stopped_following_offers_no_move_and_says_why(tmp_path) -> None:
+    """The page of a game given up (engine.LOST_FAULTED: 30 false slaps in a row) asks for
+    the record to be mended, and offers nothing from the table where the replay stopped:
+    not "the game is over"."""
+    client, _, _ = serve(tmp_path, HEADERS + "Alice plays 5H\n" + "Bob slaps\n" * 35)
+    page = client.get("/").text
+    legal = re.search(r'<div id="part-legal".*?</section>', page, re.S).group()
+    assert "nothing: the replay stopped following the game at line 34; undo back to the slip, or mend the record" in legal
+    assert "the game is over" not in page and 'value="Bob plays' not in page
+    assert "mend the record before line 34" in page

@@ -209,7 +209,8 @@ def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
         elif command == "state":
             show("\n".join(render(session.replayed()[2], _width())))
         elif command == "legal":
-            sentences = session.replayed()[2].may or [say("legal.nothing")]
+            now = session.replayed()[2]
+            sentences = now.may or [say("legal.stopped", line=now.stopped) if now.stopped else say("legal.nothing")]
             show("\n".join(line for s in sentences for line in textwrap.wrap(s, _width(), subsequent_indent="  ")))
         elif command in ("help", "?"):
             show(say("live.help"))

@@ -147,6 +147,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "legal.any-rank.14": "any king",
     "legal.round": "a new round may start: {lines}",
     "legal.nothing": "nothing: the game is over",
+    "legal.stopped": "nothing: the replay stopped following the game at line {line}; undo back to the slip, or mend the record",
     "legal.group": "lay several of {cards}, {first} first",
     "legal.group-ace": "lay several of {cards}, {first} first, the last announcing a suit",
     "legal.group-any": "lay several cards of one value, the first one of those",

@@ -171,6 +171,8 @@ class View:
     """Every card shown, for the page's card faces."""
     bar: Bar | None = None
     anyone: list[Anyone] = field(default_factory=list)
+    stopped: int = 0
+    """The line where the replay stopped following the game (0: it follows it): nothing is offered."""
 
 
 def view_of(session: Session) -> View:
@@ -220,7 +222,7 @@ def view_of(session: Session) -> View:
                "targets": words.targets, "for": [words.for_word], "legal": spelt.moves(legal_events(state.legal)),
                "hint": [hint(state)]},
         last=spelt.move(state.event) if state.event else "", events=len(record.events),
-        cards=list(dict.fromkeys(shown)), bar=bar_of(state), anyone=anyone,
+        cards=list(dict.fromkeys(shown)), bar=bar_of(state), anyone=anyone, stopped=state.stopped,
     )
 
 
