@@ -5,6 +5,7 @@
     python bench/lsp_latency.py                           # a few minutes
     python bench/lsp_latency.py --rounds 10               # fewer changes timed
     python bench/lsp_latency.py --against /path/to/tree   # before and after, interleaved
+    /path/to/venv/bin/python bench/lsp_latency.py --installed   # that install's (compiled) server
 
 Needs the ``lsp`` extra. A real ``referee lsp`` is started and spoken to over a pipe
 (tests/lsp_client.py), each change sent as editors send it (incrementally: a range
@@ -145,9 +146,14 @@ class Timed:
         return time.perf_counter() - began - DEBOUNCE, cpu(pid) - used
 
 
-def servers(against: str | None) -> list[tuple[str, Client]]:
-    """This tree's server, and the other tree's when one is given."""
-    trees = [("this tree", ROOT)] + ([("against", Path(against).resolve())] if against else [])
+def servers(against: str | None, installed: bool = False) -> list[tuple[str, Client]]:
+    """This tree's server, and the other tree's when one is given; with ``installed``, the
+    server of the referee installed beside this Python instead of this tree's (a compiled
+    build: the client's PYTHONPATH and folder are then an empty one)."""
+    import tempfile
+
+    here = Path(tempfile.mkdtemp(prefix="lsp-latency-")) if installed else ROOT
+    trees = [("installed" if installed else "this tree", here)] + ([("against", Path(against).resolve())] if against else [])
     started = []
     for name, tree in trees:
         lsp_client.ROOT = tree  # the server runs the code of that tree (its PYTHONPATH and folder)
@@ -201,12 +207,14 @@ def main() -> int:
     parser.add_argument("--seed-long", type=int, default=LONG_SEED, help="the seed of the longest game (default 3166)")
     parser.add_argument("--full", action="store_true", help="send whole texts, not ranges (a server without incremental changes)")
     parser.add_argument("--against", metavar="TREE", help="another checkout of referee, its server changed in turn with this one")
+    parser.add_argument("--installed", action="store_true",
+                        help="time the referee installed beside this Python (a compiled build), not this tree's code")
     parser.add_argument("--only", choices=("long", "longest", "5000", "large"), action="append",
                         help="the cases to run (default all)")
     options = parser.parse_args()
     only = set(options.only or ("long", "longest", "5000", "large"))
     print(f"load average {os.getloadavg()[0]:.1f} ({os.cpu_count()} processors); debounce {DEBOUNCE * 1000:.0f} ms (not counted)")
-    clients = servers(options.against)
+    clients = servers(options.against, options.installed)
     try:
         if "long" in only:
             game, events = longest_game(options.games)
