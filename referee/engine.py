@@ -309,6 +309,7 @@ def replay(rules: Rules, record: Record, held: list[tuple[Event, int]] | None = 
                     rules.claims.append(event)
             elif over(event):
                 rules.flag("REC-AFTER-END", event, result=_outcome(rules.result()))
+                continue  # a game over has nothing left to follow: no sign of a record lost
             else:
                 apply(event)
             faulted = _open_faults(found) != before

@@ -352,3 +352,19 @@ def test_play_offers_nothing_from_a_game_the_replay_stopped_following(tmp_path) 
     assert "nothing: the replay stopped following the game at line 35; undo back to the slip, or mend the record" in said
     path.write_text(slaps("F" * 29), encoding="utf-8")
     assert "stopped following" not in CliRunner().invoke(main, ["play", str(path)], input="legal\n").output
+
+
+def test_lines_after_the_end_of_a_game_never_stop_the_replay_and_its_result_is_checked() -> None:
+    """Once a game has its winner, every line after it is REC-AFTER-END: as many as they
+    are, the game was followed to its end, and its [Result] is checked against it."""
+    from referee.simulate import simulate
+
+    game = simulate("bataille-corse", 2, 3)
+    (record,) = read_games("<r>", io.BytesIO(game.encode()))
+    winner = record.tag("Result")
+    loser = next(p for p in record.tag("Players").split() if p != winner)
+    text = game.replace(f'[Result "{winner}"]', f'[Result "{loser}"]') + f"{winner} plays 2H\n" * 40
+    rules, report = replayed(text)
+    assert rules.lost_at == 0 and report.result.winner == winner
+    assert [v.code for v in report.violations].count("REC-AFTER-END") == 40
+    assert "REC-RESULT-MISMATCH" in {v.code for v in report.violations}
