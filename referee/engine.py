@@ -256,8 +256,20 @@ known hands reaches 40 of 40 within a few dozen events."""
 _RECENT = (1 << LOST_WINDOW) - 1
 
 
-def _open_faults(found: Violations) -> int:
+def _flagged(found: Violations) -> int:
+    """Where the faults stand before an event: how many the table did not accept (a Found
+    counts them), else how many there are."""
     return found.open if isinstance(found, Found) else len(found)
+
+
+def _faulted(found: Violations, before: int) -> bool:
+    """Whether the event just replayed broke a rule the table did not accept (``before``:
+    ``_flagged`` before it)."""
+    if isinstance(found, Found):
+        return found.open != before
+    if isinstance(found, list):
+        return any(not v.accepted for v in found[before:])
+    return len(found) != before
 
 
 def replay(rules: Rules, record: Record, held: list[tuple[Event, int]] | None = None) -> Rules:
@@ -280,7 +292,7 @@ def replay(rules: Rules, record: Record, held: list[tuple[Event, int]] | None = 
                 rules.unchecked += 1
                 rules.unchecked_last = event.line
                 continue
-            before = _open_faults(found)
+            before = _flagged(found)
             if stray is not None:
                 laid, stray = stray, None
                 if event.player != laid[0].player or event.verb != laid[0].verb:
@@ -312,7 +324,7 @@ def replay(rules: Rules, record: Record, held: list[tuple[Event, int]] | None = 
                 continue  # a game over has nothing left to follow: no sign of a record lost
             else:
                 apply(event)
-            faulted = _open_faults(found) != before
+            faulted = _faulted(found, before)
             if faulted or rules.recent:
                 rules.recent = recent = ((rules.recent << 1) | faulted) & _RECENT
                 if faulted and recent.bit_count() >= LOST_FAULTED:

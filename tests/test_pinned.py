@@ -304,6 +304,8 @@ def test_the_faults_that_stop_the_replay_are_counted_over_the_last_40_events_the
     assert report.notes[-1].startswith("the replay stopped following the game at line 45, its last event: 30 of the last 40")
     assert replayed(slaps("F" * 15 + "A" * 12 + "F" * 14))[0].lost_at == 0
     assert replayed(slaps("A" * 60))[0].lost_at == 0
+    assert state_in_text(slaps("A" * 60)).stopped == 0  # replayed into a list (state), accepted faults among them
+    assert state_in_text(slaps("F" * 15 + "A" * 11 + "F" * 14)).stopped == 45
 
 
 def test_a_game_given_up_is_the_same_in_the_live_record_replayed_from_checkpoints() -> None:
