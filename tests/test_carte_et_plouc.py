@@ -720,3 +720,323 @@ def test_the_table_s_knowledge_of_the_hands_follows_the_record():
     cards = Cards(("Ana", "Ben"), 0)  # two cards on the discard: the one under the top is drawn
     cards.discard = [c["5C"], c["6C"]]
     assert cards.draw(0, [UNSEEN_CARD], True)[0] == 1 and cards.discard == [c["6C"]]
+
+
+# --- The simulator's side: what legal() and mistakes() offer (play.py) -----------------------
+
+CALLS_ALONE = {"CP-FALSE-SLAP", "CP-CALL-NOT-DUE", "CP-FALSE-CONTRE", "CP-WRONG-ACCUSATION", "CP-SWEAR", "CP-WRONG-SWAP"}
+"""The codes of the mistakes a player can make at any time (a slap, a call, an accusation,
+a gros mot, a swap): left out where a position is about something else."""
+
+
+def offered_mistakes(text: str, hidden: bool, calls: bool) -> list[str]:
+    """Each mistake ``mistakes()`` offers after ``text``, as ``line: codes``, once checked
+    to be reported at its line with exactly those codes (in the record as the table writes
+    it: without the hands, the stock and the cards drawn, with ``hidden``)."""
+    text = HEAD + text + "\n"
+    rules = rules_after(text)
+    written = "".join(line for line in text.splitlines(True) if not (hidden and (" holds " in line or line.startswith("[Stock"))))
+    line = written.count("\n") + 1
+    found = []
+    for mistake in rules.mistakes(hidden):
+        event = CarteEtPlouc.public(mistake.event) if hidden else mistake.event
+        assert event is not None
+        report = check(parse_text(written + line_text(event) + "\n")[0])
+        assert sorted(c for n, c in codes(report) if n == line) == sorted(mistake.codes), line_text(event)
+        if calls or not set(mistake.codes) <= CALLS_ALONE:
+            found.append(f"{line_text(mistake.event)}: {' '.join(mistake.codes)}")
+    return found
+
+
+@pytest.mark.parametrize(("text", "hidden", "calls", "expected"), [
+    pytest.param('[Variants "zero mot-doux david-le-fou"]\n[Sanction "zouzou"]\n[Starter "5H"]\nAna holds 2H 9C AC 3D KS 4C JD\nBen holds 2S 6D 8C 10S QH 7C AD\nCas holds 5C 5D 4S 6S 6H 10C 10D\nAna plays 2H\nBen slaps', False, True, [
+        'Ana says carte: CP-CALL-NOT-DUE',
+        'Ana says contre: CP-FALSE-CONTRE',
+        'Ana accuses Ben: CP-WRONG-ACCUSATION',
+        'Ana swears: CP-SWEAR',
+        'Ana swaps with Ben: CP-WRONG-SWAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben says contre: CP-FALSE-CONTRE',
+        'Ben accuses Ana: CP-WRONG-ACCUSATION',
+        'Ben swears: CP-SWEAR',
+        'Ben swaps with Ben: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas says contre: CP-FALSE-CONTRE',
+        'Cas accuses Ana: CP-WRONG-ACCUSATION',
+        'Cas swears: CP-SWEAR',
+        'Cas swaps with Ana: CP-WRONG-SWAP',
+        'Ana says plouc: CP-CALL-NOT-DUE',
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben plays 2S: CP-SWAP-MISSING',
+    ], id='zero-slapped'),
+    pytest.param('[PlayOn "yes"]\n[Variants "zero"]\n[Starter "4H"]\nAna holds 5H\nAna says carte\nAna plays 5H\nAna says plouc\nBen plays 2H', False, True, [
+        'Ana slaps: CP-FALSE-SLAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben says contre: CP-FALSE-CONTRE',
+        'Ben accuses Ana: CP-WRONG-ACCUSATION',
+        'Ben swaps with Cas: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas says contre: CP-FALSE-CONTRE',
+        'Cas accuses Ana: CP-WRONG-ACCUSATION',
+        'Cas swaps with Ben: CP-WRONG-SWAP',
+        'Ben says plouc: CP-CALL-NOT-DUE',
+        'Ben gives ?? to Cas: CP-SANCTION-WRONG',
+        'Cas passes: CP-PASS',
+        'Cas draws 2: CP-DRAW-COUNT',
+    ], id='out-on-a-two'),
+    pytest.param('[Starter "4H"]\nAna holds 5H 9C 3S 4D 6S 7S 8S\nBen holds 2S 6D 8C 10S QH 7C AD\nCas holds 5C 5D 4S 6H 9H 10C 10D\nAna plays 5H\nBen plays 6D\nCas plays 6H\nAna plays 9C', False, True, [
+        'Ana slaps: CP-FALSE-SLAP',
+        'Ben slaps: CP-FALSE-SLAP',
+        'Cas slaps: CP-FALSE-SLAP',
+        'Ana says carte: CP-CALL-NOT-DUE',
+        'Ana says contre: CP-FALSE-CONTRE',
+        'Ana accuses Ben: CP-WRONG-ACCUSATION',
+        'Ana swaps with Ben: CP-WRONG-SWAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben says contre: CP-FALSE-CONTRE',
+        'Ben accuses Cas: CP-WRONG-ACCUSATION',
+        'Ben swaps with Ana: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas says contre: CP-FALSE-CONTRE',
+        'Cas accuses Ben: CP-WRONG-ACCUSATION',
+        'Cas swaps with Ana: CP-WRONG-SWAP',
+        'Ana says plouc: CP-CALL-NOT-DUE',
+        'Ana gives 3S to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 2S: CP-NO-MATCH',
+        'Ben plays 8C for S: CP-ACE-ANNOUNCE',
+        'Ben plays 10S: CP-NO-MATCH',
+        'Ben plays QH: CP-NO-MATCH',
+        'Ben plays 7C for S: CP-ACE-ANNOUNCE',
+        'Ben plays AD for S: CP-ACE-SUIT',
+        'Cas plays 5C: CP-OUT-OF-TURN',
+        'Ben draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 1: CP-DRAW-WITH-PLAYABLE',
+        'Ben plays 5C: CP-NOT-IN-HAND',
+    ], id='error-open'),
+    pytest.param('[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H', False, True, [
+        'Ana slaps: CP-FALSE-SLAP',
+        'Ben slaps: CP-FALSE-SLAP',
+        'Cas slaps: CP-FALSE-SLAP',
+        'Ana says contre: CP-FALSE-CONTRE',
+        'Ana accuses Ben: CP-WRONG-ACCUSATION',
+        'Ana swaps with Ben: CP-WRONG-SWAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben accuses Ana: CP-WRONG-ACCUSATION',
+        'Ben swaps with Ana: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas accuses Ana: CP-WRONG-ACCUSATION',
+        'Cas swaps with Ana: CP-WRONG-SWAP',
+        'Ana says plouc: CP-CALL-NOT-DUE',
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+        'Ben plays 5S: CP-MISSED-CARTE',
+        'Ben says contre: CP-MISSED-CARTE',
+    ], id='carte-due'),
+    pytest.param('[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D\nAna plays 5H\nCas says contre', False, False, [
+        'Ana draws 2: CP-DRAW-COUNT',
+        'Cas draws 1: CP-SANCTION-WRONG',
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+    ], id='zouzou-owed'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D 9D\nAna plays 5H\nCas says contre', False, False, [
+        'Ana gives 9C to Cas: CP-SANCTION-WRONG',
+        'Cas gives 7D 8D to Ana: CP-SANCTION-WRONG',
+    ], id='mega-one-owed'),
+    pytest.param('[Starter "4S"]\nAna holds 7S 9C\nBen holds KH 8S 9D AS\nAna plays 7S\nAna says carte', False, False, [
+        'Ben gives KH to Ana: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-MUST-DRAW',
+        'Ben draws 3: CP-DRAW-COUNT',
+    ], id='sevens-owed'),
+    pytest.param('[Starter "4S"]\n[Stock "5D 6D 6C"]\nAna holds 5S 9C 3H\nBen holds KH 8S 9D AS AH 4H\nAna plays 5S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben plays AS: CP-ACE-ANNOUNCE',
+        'Ben plays AS for S: CP-ACE-ANNOUNCE',
+        'Ben plays AH for H: CP-ACE-SUIT',
+        'Ben plays 4H: CP-NO-MATCH',
+        'Ben draws 5D 6D: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 5D: CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 6D: CP-STOCK-MISMATCH CP-DRAW-WITH-PLAYABLE',
+        'Ben plays 5D: CP-NOT-IN-HAND',
+    ], id='aces-and-a-known-stock'),
+    pytest.param('[Starter "4S"]\n[Stock "5D 6D 6C"]\nAna holds 5S 9C 3H\nBen holds KH 8S 9D AS AH 4H\nAna plays 5S', True, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben plays AS: CP-ACE-ANNOUNCE',
+        'Ben plays AS for S: CP-ACE-ANNOUNCE',
+        'Ben plays AH for H: CP-ACE-SUIT',
+        'Ben plays 4H: CP-NO-MATCH',
+        'Ben draws 5D 6D: CP-DRAW-COUNT',
+    ], id='aces-and-a-known-stock-hidden'),
+    pytest.param('[Variants "maitresse"]\n[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds AS\nAna plays 5S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays AS: CP-MAITRESSE',
+        'Ben draws 2: CP-DRAW-COUNT',
+    ], id='maitresse-ace-last'),
+    pytest.param('[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 5C 9C 3H\nBen holds 3C\nAna plays 5C', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 3C: CP-THREE-OF-CLUBS',
+        'Ana plays 9C: CP-OUT-OF-TURN',
+        'Ben draws 2: CP-DRAW-COUNT',
+    ], id='three-of-clubs-held-last'),
+    pytest.param('[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 5C 9C 3H\nBen holds 8D\nCas holds 9D 6C\nAna plays 5C', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8D: CP-NO-MATCH',
+        'Ana plays 9C: CP-OUT-OF-TURN',
+        'Ben plays 3C: CP-NOT-IN-HAND CP-THREE-OF-CLUBS',
+        'Ben draws 2: CP-DRAW-COUNT',
+    ], id='three-of-clubs-not-held'),
+    pytest.param('[Starter "4C"]\nAna holds QC 9C 3H\nBen holds 5C 8D\nCas holds 9D 6C\nAna plays QC', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben plays 5C: CP-NO-REPLAY',
+    ], id='replay-owed'),
+    pytest.param('[PlayOn "yes"]\n[Starter "4C"]\nAna holds 5C\nBen holds 9C 8D\nCas holds 9D 6C\nAna plays 5C', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben plays 9C: CP-MISSED-PLOUC',
+    ], id='plouc-play-on'),
+    pytest.param('[Starter "4C"]\nAna holds 5C\nBen holds 9C 8D\nCas holds 9D 6C\nAna plays 5C', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben passes: CP-MISSED-PLOUC REC-AFTER-END',
+    ], id='plouc-ends'),
+])
+def test_the_mistakes_offered_in_each_kind_of_position(text, hidden, calls, expected):
+    """What ``simulate --mistakes`` may write at a position: slaps, calls, accusations, gros
+    mots and swaps out of place (one set per player; a player who is out only slaps); the
+    sanctions drawn or given wrong; a card that does not fit, an ace announcing no suit or
+    the suit in play, a card played instead of the cards owed, a wrong draw or pass, a card
+    seen elsewhere, a card out of turn, going out on a forbidden card (held or not); play
+    going on over a replay, a swap or a « carte » owed; no « plouc » after the last card.
+    A table that sees no hand (``hidden``) is offered none that only the hands or the stock
+    would show."""
+    assert offered_mistakes(text, hidden, calls) == expected
+
+
+def offered_moves(text: str) -> list[str]:
+    """Each event ``legal()`` offers after ``text`` (every order of a group), once checked to
+    add no violation when written after it."""
+    text = (HEAD if "[Players" not in text else '[Game "carte-et-plouc"]\n') + text + "\n"
+    line = text.count("\n") + 1
+    found = sorted({line_text(e) for e in legal_events(rules_after(text).legal())})
+    for move in found:
+        assert not [c for n, c in codes(check(parse_text(text + move + "\n")[0])) if n == line], move
+    return found
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param('[Starter "4C"]\nAna holds 5C\nBen holds 9C 8D\nCas holds 9D 6C\nAna plays 5C', [
+        'Ana says plouc',
+    ], id='plouc-ends'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds 5C\nBen holds 9C 8D\nCas holds 9D 6C\nDan holds 7H\nAna plays 5C', [
+        'Ana accuses Dan',
+        'Ana says plouc',
+        'Ben accuses Dan',
+        'Cas accuses Dan',
+        'Dan says carte',
+    ], id='plouc-play-on'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5S 9C 8D\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', [
+        'Ana gives 8D to Cas',
+        'Ana gives 9C to Cas',
+    ], id='gift-owed-by-the-player-due'),
+    pytest.param('[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5S 9C 8D\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', [
+        'Ana draws 1',
+        'Cas draws 1',
+    ], id='draw-owed-by-the-player-due'),
+    pytest.param('[Variants "zero"]\n[Starter "5H"]\nAna holds 2H 9C\nBen holds 2S 6D 8C\nCas holds 5C 5D 4S\nAna plays 2H\nBen slaps', [
+        'Ana says carte',
+        'Ana slaps',
+        'Ben slaps',
+        'Ben swaps with Ana',
+        'Ben swaps with Cas',
+        'Cas slaps',
+    ], id='zero-slapped'),
+    pytest.param('[Starter "4H"]\nAna holds 5H 9C\nBen holds 6H 7C 8S\nCas holds 5C 9D\nAna plays 5H\nBen plays 6H', [
+        'Ana says carte',
+        'Ben accuses Ana',
+        'Ben says contre',
+        'Cas accuses Ana',
+        'Cas draws 1',
+        'Cas says contre',
+    ], id='carte-missed'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds KH 8S 8D AS AH 4H\nCas holds 5C 9D\nAna plays 5S', [
+        'Ben plays 8S',
+        'Ben plays 8S 8D',
+        'Ben plays AS AH for C',
+        'Ben plays AS AH for D',
+        'Ben plays AS AH for H',
+        'Ben plays AS for C',
+        'Ben plays AS for D',
+        'Ben plays AS for H',
+    ], id='aces-and-groups'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds AS\nCas holds 5C 9D\nAna plays 5S\nBen says carte', [
+        'Ana accuses Ben',
+        'Ben plays AS',
+        'Ben plays AS for C',
+        'Ben plays AS for D',
+        'Ben plays AS for H',
+        'Ben plays AS for S',
+        'Cas accuses Ben',
+    ], id='last-card-an-ace'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds KH 9D\nCas holds 5C 9H\nAna plays 5S', [
+        'Ben draws 1',
+    ], id='nothing-fits'),
+    pytest.param('[Variants "zero"]\n[Starter "5H"]\nAna holds 2H 9C\nBen holds 2S 6D 8C\nCas holds 5C 5D 4S\nAna plays 2H', [
+        'Ana says carte',
+        'Ana slaps',
+        'Ben slaps',
+        'Cas slaps',
+    ], id='zero-open'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds 8S 8D\nCas holds 5C 9H\nAna plays 5S', [
+        'Ben plays 8S',
+        'Ben plays 8S 8D',
+    ], id='a-pair-goes-out'),
+    pytest.param('Ana holds 5S 9C 3H AS AH', [
+        'Ana plays 3H',
+        'Ana plays 5S',
+        'Ana plays 9C',
+        'Ana plays AH AS for C',
+        'Ana plays AH AS for D',
+        'Ana plays AH AS for S',
+        'Ana plays AH for C',
+        'Ana plays AH for D',
+        'Ana plays AH for S',
+        'Ana plays AS AH for C',
+        'Ana plays AS AH for D',
+        'Ana plays AS AH for H',
+        'Ana plays AS for C',
+        'Ana plays AS for D',
+        'Ana plays AS for H',
+    ], id='an-ace-on-no-suit'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre', [
+        'Ben gives ?? to Ana',
+    ], id='a-gift-from-a-hand-nobody-saw'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds AS\nAna plays 5S\nBen says carte', [
+        'Ana accuses Ben',
+        'Ben plays AS for C',
+        'Ben plays AS for D',
+        'Ben plays AS for H',
+        'Cas accuses Ben',
+        'Dan accuses Ben',
+    ], id='an-ace-before-the-last-player-goes-out'),
+])
+def test_the_moves_offered_in_each_kind_of_position(text, expected):
+    """What ``legal()`` offers: the « plouc » alone when it ends the game, with what may come
+    outside the turn when play goes on; what the player due owes (a draw, a gift) before
+    the turn; the slaps on a 2 (le zéro) and the swaps of the first to slap; « contre » on a
+    « carte » missed, and accusations; a card that fits, a group, an ace with each suit it
+    may announce (no suit only when going out ends the game); a draw when nothing fits."""
+    assert offered_moves(text) == expected
+
+
+def test_a_draw_written_without_a_count_is_one_card_to_a_table_that_sees_no_hand():
+    (event,) = parse_text(HEAD + "Ana draws\n")[0].events
+    public = CarteEtPlouc.public(event)
+    assert public is not None and public.cards == (UNSEEN_CARD,) and line_text(public) == "Ana draws 1"
