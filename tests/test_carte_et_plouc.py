@@ -733,7 +733,7 @@ def offered_mistakes(text: str, hidden: bool, calls: bool) -> list[str]:
     """Each mistake ``mistakes()`` offers after ``text``, as ``line: codes``, once checked
     to be reported at its line with exactly those codes (in the record as the table writes
     it: without the hands, the stock and the cards drawn, with ``hidden``)."""
-    text = HEAD + text + "\n"
+    text = (HEAD if "[Players" not in text else '[Game "carte-et-plouc"]\n') + text + "\n"
     rules = rules_after(text)
     written = "".join(line for line in text.splitlines(True) if not (hidden and (" holds " in line or line.startswith("[Stock"))))
     line = written.count("\n") + 1
@@ -907,6 +907,134 @@ def offered_mistakes(text: str, hidden: bool, calls: bool) -> list[str]:
         'Ben says contre: CP-MISSED-PLOUC',
         'Ben passes: CP-MISSED-PLOUC REC-AFTER-END',
     ], id='plouc-ends'),
+    pytest.param('[Starter "4C"]\nAna holds 5C\nAna plays 5C\nAna says plouc', False, False, [
+    ], id='game-over'),
+    pytest.param('[Variants "zero"]\n[Starter "2H"]\nAna holds 5H 9C 3S 4D 6S 7S 8S\nBen holds 2S 6D 8C 10S QH 7C AD\nCas holds 5C 5D 4S 6H 9H 10C 10D', False, True, [
+        'Ana slaps: CP-FALSE-SLAP',
+        'Ben slaps: CP-FALSE-SLAP',
+        'Cas slaps: CP-FALSE-SLAP',
+        'Ana says carte: CP-CALL-NOT-DUE',
+        'Ana says contre: CP-FALSE-CONTRE',
+        'Ana accuses Ben: CP-WRONG-ACCUSATION',
+        'Ana swaps with Ben: CP-WRONG-SWAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben says contre: CP-FALSE-CONTRE',
+        'Ben accuses Ana: CP-WRONG-ACCUSATION',
+        'Ben swaps with Ana: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas says contre: CP-FALSE-CONTRE',
+        'Cas accuses Ana: CP-WRONG-ACCUSATION',
+        'Cas swaps with Ana: CP-WRONG-SWAP',
+        'Ana says plouc: CP-CALL-NOT-DUE',
+        'Ana gives 5H to Ben: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana plays 5H for S: CP-ACE-ANNOUNCE',
+        'Ana plays 9C: CP-NO-MATCH',
+        'Ana plays 3S: CP-NO-MATCH',
+        'Ana plays 4D: CP-NO-MATCH',
+        'Ana plays 6S: CP-NO-MATCH',
+        'Ana plays 7S: CP-NO-MATCH',
+        'Ana plays 8S: CP-NO-MATCH',
+        'Ben plays 2S: CP-OUT-OF-TURN',
+        'Ana draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ana draws 1: CP-DRAW-WITH-PLAYABLE',
+        'Ana plays 2S: CP-NOT-IN-HAND',
+    ], id='a-two-turned-up'),
+    pytest.param('[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5S 9C 8D\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', False, False, [
+        'Cas draws 2: CP-DRAW-COUNT',
+        'Ben draws 1: CP-SANCTION-WRONG',
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+    ], id='draw-owed-by-the-player-due'),
+    pytest.param('[Players "Ana Ben"]\n[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre', False, False, [
+        'Ana draws 2: CP-DRAW-COUNT',
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+    ], id='two-players-draw-owed'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D\nAna plays 5H\nCas says contre', False, False, [
+        'Ana gives 9C to Cas: CP-SANCTION-WRONG',
+    ], id='mega-one-owed-by-a-caller-of-two-cards'),
+    pytest.param('[Starter "4S"]\nAna holds 7S 9C\nBen holds 7C AS KH 8S 9D\nAna plays 7S\nAna says carte', False, False, [
+        'Ben gives 7C to Ana: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-MUST-DRAW',
+        'Ben draws 3: CP-DRAW-COUNT',
+    ], id='sevens-owed-a-seven-held'),
+    pytest.param('[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 5C 9H 3H\nBen holds 3C 8D\nAna plays 5C', False, False, [
+        'Ana gives 9H to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 3C for S: CP-ACE-ANNOUNCE',
+        'Ben plays 8D: CP-NO-MATCH',
+        'Ben draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 1: CP-DRAW-WITH-PLAYABLE',
+    ], id='three-of-clubs-kept'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9S 3H\nBen holds KH 8D\nAna plays 5S', False, False, [
+        'Ana gives 9S to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 8D: CP-NO-MATCH',
+        'Ana plays 9S: CP-OUT-OF-TURN',
+        'Ben draws 2: CP-DRAW-COUNT',
+        'Ben plays 9S: CP-NOT-IN-HAND',
+    ], id='a-card-seen-in-another-hand'),
+    pytest.param('[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5C"]\nAna plays QC QS QD QH\nAna plays 9H 9C\nAna says carte\nBen plays 9D\nAna plays 7D', True, False, [
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana plays 7D: CP-MAITRESSE',
+        'Ana draws 2: CP-DRAW-COUNT',
+    ], id='taken-back-hidden'),
+    pytest.param('[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 5C 9C 3H\nBen holds 8D\nCas holds 3C 6C\nAna plays 5C', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8D: CP-NO-MATCH',
+        'Ana plays 9C: CP-OUT-OF-TURN',
+        'Ben draws 2: CP-DRAW-COUNT',
+    ], id='three-of-clubs-in-another-hand'),
+    pytest.param('[Players "Ana Ben"]\n[Variants "3-de-trefle"]\n[Starter "5H"]\nAna plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen plays 8H\nAna draws 1\nBen plays 9H', True, False, [
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana draws 2: CP-DRAW-COUNT',
+    ], id='three-of-clubs-after-a-pass'),
+    pytest.param('[Starter "4C"]\nAna holds QC 9H\nBen holds 5C 8D\nAna plays QC', False, False, [
+        'Ben gives 5C to Ana: CP-SANCTION-WRONG',
+        'Ben says contre: CP-MISSED-CARTE',
+    ], id='replay-and-carte-owed'),
+    pytest.param('[Starter "4C"]\nAna holds QC 9C 3H\nBen holds AH 5C 8D\nAna plays QC', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben plays 5C: CP-NO-REPLAY',
+    ], id='replay-owed-an-ace-first'),
+    pytest.param('[Starter "4C"]\nAna holds QC 9C 3H\nBen holds 8D 9H\nAna plays QC', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+    ], id='replay-owed-nothing-fits'),
+    pytest.param('[Starter "4S"]\nAna holds 7S 9C\nBen holds KH 8S 9D AS\nAna plays 7S', False, False, [
+        'Ben gives KH to Ana: CP-SANCTION-WRONG',
+        'Ben says contre: CP-MISSED-CARTE',
+    ], id='sevens-owed-carte-missed'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D\nAna plays 5H\nCas gives 7D to Ben', False, False, [
+        'Ben gives 7D to Ana: CP-SANCTION-WRONG',
+        'Ben plays 5S: CP-MISSED-CARTE CP-MISSED-CARTE',
+        'Ben says contre: CP-MISSED-CARTE',
+    ], id='two-cartes-due'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5S 9C 8D\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', False, False, [
+        'Cas gives 9D to Ana: CP-SANCTION-WRONG',
+    ], id='gift-owed-by-the-player-due'),
+    pytest.param('[Starter "4C"]\nAna holds QC\nBen holds 9C 8D\nAna plays QC', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben passes: CP-MISSED-PLOUC REC-AFTER-END',
+    ], id='plouc-after-a-dame'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds QC\nBen holds 9C 8D\nAna plays QC', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben plays 9C: CP-MISSED-PLOUC',
+    ], id='plouc-after-a-dame-play-on'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds 7C\nBen holds 7D 8D\nAna plays 7C', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben plays 7D: CP-MISSED-PLOUC',
+    ], id='plouc-on-a-seven-play-on'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds 5C\nBen holds 9C 8C\nAna plays 5C', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben plays 9C: CP-MISSED-PLOUC',
+    ], id='plouc-play-on-two-cards-fit'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Variants "zero"]\n[Starter "4C"]\nAna holds 2C\nBen holds 9C 8D\nAna plays 2C\nBen slaps', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+    ], id='plouc-on-a-two-slapped'),
 ])
 def test_the_mistakes_offered_in_each_kind_of_position(text, hidden, calls, expected):
     """What ``simulate --mistakes`` may write at a position: slaps, calls, accusations, gros
@@ -1026,6 +1154,21 @@ def offered_moves(text: str) -> list[str]:
         'Cas accuses Ben',
         'Dan accuses Ben',
     ], id='an-ace-before-the-last-player-goes-out'),
+    pytest.param('[Starter "4C"]\nAna holds 5C\nAna plays 5C\nAna says plouc', [
+    ], id='game-over'),
+    pytest.param('[Variants "zero"]\n[Starter "2H"]\nAna holds 5S 9C 3H\nBen holds 2S 6D 8C\nCas holds 5C 5D 4S', [
+        'Ana plays 3H',
+    ], id='a-two-turned-up'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds AS AH\nAna plays 5S', [
+        'Ben plays AS AH',
+        'Ben plays AS AH for C',
+        'Ben plays AS AH for D',
+        'Ben plays AS AH for H',
+        'Ben plays AS AH for S',
+        'Ben plays AS for C',
+        'Ben plays AS for D',
+        'Ben plays AS for H',
+    ], id='a-pair-of-aces-goes-out'),
 ])
 def test_the_moves_offered_in_each_kind_of_position(text, expected):
     """What ``legal()`` offers: the « plouc » alone when it ends the game, with what may come
@@ -1040,3 +1183,12 @@ def test_a_draw_written_without_a_count_is_one_card_to_a_table_that_sees_no_hand
     (event,) = parse_text(HEAD + "Ana draws\n")[0].events
     public = CarteEtPlouc.public(event)
     assert public is not None and public.cards == (UNSEEN_CARD,) and line_text(public) == "Ana draws 1"
+
+
+def test_a_player_left_with_one_card_nobody_saw_is_offered_no_group():
+    """Ana, down to one card nobody saw, may lay any card that fits, alone."""
+    rules = rules_after('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "5H"]\n'
+                        "Ana plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen plays 8H\n")
+    offered = legal_events(rules.legal())
+    assert {line_text(e) for e in offered} >= {"Ana plays 9H", "Ana plays 8D"}
+    assert all(len(e.cards) == 1 for e in offered if e.verb == "plays")
