@@ -1035,6 +1035,58 @@ def offered_mistakes(text: str, hidden: bool, calls: bool) -> list[str]:
     pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Variants "zero"]\n[Starter "4C"]\nAna holds 2C\nBen holds 9C 8D\nAna plays 2C\nBen slaps', False, False, [
         'Ben says contre: CP-MISSED-PLOUC',
     ], id='plouc-on-a-two-slapped'),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4S"]\n[Stock "?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? 5D 6D"]\nBen holds 8S KH 9D\nAna draws 35', False, False, [
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben draws 5D 6D: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 5D: CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 6D: CP-STOCK-MISMATCH CP-DRAW-WITH-PLAYABLE',
+    ], id='two-cards-left-in-the-stock'),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4S"]\n[Stock "?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? 6D"]\nBen holds 8S KH 9D\nAna draws 36', False, False, [
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben draws 6D: CP-DRAW-WITH-PLAYABLE',
+    ], id='one-card-left-in-the-stock'),
+    pytest.param('[Players "Ana Ben"]\n[Starter "4S"]\n[Stock "?? 6D"]\nAna holds 5S 9C 3H\nBen holds 8S KH 9D\nAna plays 5S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 1: CP-DRAW-WITH-PLAYABLE',
+    ], id='the-top-card-nobody-saw-the-next-known'),
+    pytest.param('[Players "Ana Ben"]\n[Starter "4S"]\n[Stock "5D"]\nAna holds 5S 9C 3H\nBen holds 8S KH 9D\nAna plays 5S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 5D: CP-DRAW-WITH-PLAYABLE',
+        'Ben plays 5D: CP-NOT-IN-HAND',
+    ], id='the-top-card-known-alone'),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4S"]\n[Stock "?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? 5D 6D"]\nAna holds 7S 9C 3H\nBen holds 8S KH 9D\nAna draws 35\nBen plays 8S\nAna plays 7S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-MUST-DRAW',
+        'Ben draws 5D: CP-DRAW-COUNT',
+    ], id='sevens-owed-as-many-as-the-stock-holds'),
+    pytest.param('[Players "Ana Ben Cas"]\n[Sanction "zouzou"]\n[Reshuffle "no"]\n[Starter "4S"]\n[Stock "?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? 6D"]\nBen holds 5S 9C\nAna draws 29\nBen plays 5S\nCas says contre', False, False, [
+        'Ana draws 6D: CP-SANCTION-WRONG',
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+    ], id='a-draw-owed-as-many-as-the-stock-holds'),
+    pytest.param('[Players "Ana Ben"]\n[Starter "4H"]\nAna draws 37\nBen plays 5H\nAna plays 6H\nBen plays 8H', False, False, [
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana draws 4H 5H: CP-DRAW-COUNT',
+    ], id='the-discard-shuffled-in'),
 ])
 def test_the_mistakes_offered_in_each_kind_of_position(text, hidden, calls, expected):
     """What ``simulate --mistakes`` may write at a position: slaps, calls, accusations, gros
