@@ -13,7 +13,7 @@ from referee.cli import main
 from referee.engine import check, replay, start
 from referee.convert.export import line_text
 from referee.games.carte_et_plouc.rules import CarteEtPlouc
-from referee.games.base import legal_events
+from referee.games.base import Group, legal_events
 from referee.messages import ENGLISH
 from referee.notation import parse_text
 from referee.simulate import SimulationError, simulate
@@ -1087,6 +1087,34 @@ def offered_mistakes(text: str, hidden: bool, calls: bool) -> list[str]:
         'Ana passes: CP-PASS',
         'Ana draws 4H 5H: CP-DRAW-COUNT',
     ], id='the-discard-shuffled-in'),
+    pytest.param('[Players "Ana Ben"]\n[Starter "4H"]\nBen holds 5H 8H 9C KH\nAna draws 37\nBen plays 5H\nAna plays 6H\nBen plays 8H\nAna draws 4H', False, False, [
+        'Ana gives 4H to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 9C: CP-NO-MATCH',
+        'Ben plays KH for S: CP-ACE-ANNOUNCE',
+        'Ana plays 4H: CP-OUT-OF-TURN',
+        'Ben draws 5H 6H: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 5H: CP-DRAW-WITH-PLAYABLE',
+        'Ben plays 4H: CP-NOT-IN-HAND',
+    ], id='a-card-shuffled-back-in'),
+    pytest.param('[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5C"]\nAna holds QC QS QD QH 9H 9C 7D\nBen holds 9D 8D 4D 4C 3S 3C 2S\nAna plays QC QS QD QH\nAna plays 9H 9C\nAna says carte\nBen plays 9D\nAna plays 7D\nBen plays 8D\nAna draws 1\nBen plays 4D', True, False, [
+        'Ana gives 7D to Ben: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana plays 7D for S: CP-ACE-ANNOUNCE',
+        'Ben plays 4C: CP-OUT-OF-TURN',
+    ], id='a-forbidden-last-card-taken-back-then-playable'),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Variants "3-de-trefle"]\n[Starter "5H"]\nAna plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen draws 37\nAna passes\nBen plays 9S', True, False, [
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+    ], id='three-of-clubs-after-a-pass-for-want-of-a-stock'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5S 9C 8D 9H\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', False, False, [
+        'Cas gives 9D to Ana: CP-SANCTION-WRONG',
+        'Ana gives 9C 8D to Cas: CP-SANCTION-WRONG',
+        'Ana plays 9H: CP-SANCTION-UNPAID',
+    ], id='gift-owed-by-the-player-due-who-can-play'),
+    pytest.param('[Starter "4C"]\nAna holds 5C 9D 8H\nBen holds 6C\nAna plays 5C\nBen plays 6C', False, False, [
+        'Ana says contre: CP-MISSED-PLOUC',
+        'Cas passes: CP-MISSED-PLOUC REC-AFTER-END',
+    ], id='plouc-missed-by-the-second-player'),
 ])
 def test_the_mistakes_offered_in_each_kind_of_position(text, hidden, calls, expected):
     """What ``simulate --mistakes`` may write at a position: slaps, calls, accusations, gros
@@ -1238,9 +1266,9 @@ def test_a_draw_written_without_a_count_is_one_card_to_a_table_that_sees_no_hand
 
 
 def test_a_player_left_with_one_card_nobody_saw_is_offered_no_group():
-    """Ana, down to one card nobody saw, may lay any card that fits, alone."""
+    """Ana, down to one card nobody saw, may lay any card that fits, alone: no choice of
+    cards laid together."""
     rules = rules_after('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "5H"]\n'
                         "Ana plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen plays 8H\n")
-    offered = legal_events(rules.legal())
-    assert {line_text(e) for e in offered} >= {"Ana plays 9H", "Ana plays 8D"}
-    assert all(len(e.cards) == 1 for e in offered if e.verb == "plays")
+    assert not [g for g in rules.legal() if isinstance(g, Group)]  # (the table page would show it as a choice)
+    assert {line_text(e) for e in legal_events(rules.legal())} >= {"Ana plays 9H", "Ana plays 8D"}
