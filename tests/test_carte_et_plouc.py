@@ -1272,3 +1272,47 @@ def test_a_player_left_with_one_card_nobody_saw_is_offered_no_group():
                         "Ana plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen plays 8H\n")
     assert not [g for g in rules.legal() if isinstance(g, Group)]  # (the table page would show it as a choice)
     assert {line_text(e) for e in legal_events(rules.legal())} >= {"Ana plays 9H", "Ana plays 8D"}
+
+
+# --- The rules' own tables (rules.py) ------------------------------------------------------------
+
+@pytest.mark.parametrize(("players", "error"), [
+    (1, "Carte et Plouc de Charlotte is for 2 to 9 players, not 1"), (2, None), (9, None),
+    (10, "Carte et Plouc de Charlotte is for 2 to 9 players, not 10"),
+])
+def test_two_to_nine_players(check_text, players, error):
+    names = " ".join(f"P{k}" for k in range(players))
+    report = check_text(f'[Game "carte-et-plouc"]\n[Players "{names}"]\n[Starter "4H"]\n')
+    assert (report.error.message if report.error else None) == error
+
+
+@pytest.mark.parametrize(("draws", "lines"), [(5, "4, 6, 8, 10 and 12"), (6, "4, 6, 8, 10, 12 and later")])
+def test_the_note_on_draws_nobody_could_verify_names_five_lines_then_says_and_later(check_text, draws, lines):
+    report = check_text('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n' + "Ana draws\nBen draws\n" * draws)
+    assert str(report.notes[0]) == (f"Ana drew or passed instead of playing on lines {lines} while holding cards nobody saw:"
+                                    " whether Ana could play was not verified")
+
+
+@pytest.mark.parametrize(("lines", "code", "message", "rule"), [
+    ("Ana plays KS\nBen plays 7S\nCas draws 2", "CP-DRAW-COUNT",
+     "Cas drew 2 cards, but 7 cards were owed (the Roi de pique, 5; 7S, 2)", "Le roi de Pique"),
+    ("Ana plays KS\nBen draws 2", "CP-DRAW-COUNT", "Ben drew 2 cards, but 5 cards were owed (the Roi de pique, 5)", "Le roi de Pique"),
+    ("Ana plays KS\nBen plays 8S", "CP-MUST-DRAW", "Ben played 8S while owing 5 cards: draw them, or lay the 7 of spades",
+     "Le roi de Pique"),
+    ("Ana plays 7S 7H 7D 7C\nAna plays 5C\nBen draws 2", "CP-DRAW-COUNT",
+     "Ben drew 2 cards, but 8 cards were owed (the carré of 7s, 8)", "La carte de valeur 7"),
+    ("Ana plays 7S\nBen draws 1", "CP-DRAW-COUNT", "Ben drew 1 card, but 2 cards were owed (7S, 2)", "La carte de valeur 7"),
+])
+def test_cards_owed_drawn_wrong_say_where_they_come_from_and_quote_the_card_that_made_them(lines, code, message, rule):
+    """The Roi de pique (answered by the 7 of spades or not), a carré of 7s, a 7."""
+    [violation] = violations_of(HEAD + '[Starter "4S"]\n' + lines + "\n")
+    assert (violation.code, violation.message) == (code, message) and violation.rule.startswith(rule)
+
+
+@pytest.mark.parametrize(("variants", "specials"), [("maitresse", "A, 7, 10, Q and KS"), ("maitresse zero six", "A, 7, 10, Q, KS, 2 and 6")])
+def test_la_maitresse_names_the_special_cards_of_the_rules_in_play(variants, specials):
+    """Le zéro makes the 2 special, le 6 the 6."""
+    text = ('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n' f'[Variants "{variants}"]\n[Starter "5C"]\n'
+            "Ana plays QC QS QD QH\nAna plays 9H 9C\nAna says carte\nBen plays 9D\nAna plays 7D\n")
+    [violation] = violations_of(text)
+    assert f"(la maîtresse: {specials})" in violation.message
