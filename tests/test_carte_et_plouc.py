@@ -38,6 +38,7 @@ def rules_after(text: str):
     ('[Starter "5X"]\n', "[Starter \"5X\"]: expected the card turned up"),
     ('[Stock "5H 9Z"]\n', "'9Z' is not a card"),
     ('[Starter "5H"]\n[Stock "2C 5H"]\n', "5H is given twice"),
+    ('[Stock "2C 2C"]\n', "2C is given twice"),
     ('[Stock "' + " ".join(["??"] * 31) + '"]\n', "lists 31 cards, but with 3 players the stock holds 30"),
     ('[Variants "seven"]\n', "accepts any of david-le-fou, zero, 3-de-trefle, mot-doux, six or maitresse"),
 ])
@@ -1316,3 +1317,15 @@ def test_la_maitresse_names_the_special_cards_of_the_rules_in_play(variants, spe
             "Ana plays QC QS QD QH\nAna plays 9H 9C\nAna says carte\nBen plays 9D\nAna plays 7D\n")
     [violation] = violations_of(text)
     assert f"(la maîtresse: {specials})" in violation.message
+
+
+def test_a_card_dealt_twice_in_one_hand_is_flagged_at_its_second_place():
+    report = check(parse_text(HEAD + '[Starter "4H"]\nAna holds 5H 9C 9C 3D KS 4C JD\n')[0])
+    assert [(v.code, v.line, v.column, v.message) for v in report.violations] == [
+        ("REC-DUPLICATE-CARD", 4, 17, "9C appears twice: it is already in Ana's cards")]
+
+
+def test_a_draw_written_without_a_count_is_one_card():
+    text = HEAD + '[Starter "4H"]\nAna draws\n'
+    assert not check(parse_text(text)[0]).violations
+    assert rules_after(text).cards.count(0) == 8
