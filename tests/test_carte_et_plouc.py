@@ -277,6 +277,13 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n[Reshuffle "no"]\n'
      '[Variants "mot-doux"]\nA plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE swears\nE draws 2\n',
      "CP-DRAW-COUNT", "E drew 2 cards, but the sanction is 2 cards, and only 1 card is left to draw: that is the draw"),
+    (HEAD + '[Starter "4H"]\nAna plays 5H\nCas plays 9H 9C\n', "CP-OUT-OF-TURN",  # a group out of turn: its first card
+     "Cas played 9H out of turn: it is Ben's turn, the next to the left after Ana"),
+    (HEAD + '[Starter "4H"]\nAna holds 5H 9D 9C\nAna plays 5H\nAna plays 9D 9C\nBen plays 8C\n', "CP-MISSED-PLOUC",  # the last card of a group
+     "Ana laid their last card, 9C, on line 6, and did not say « plouc »"),
+    (HEAD + "Ana plays AH for H\n", "CP-ACE-ANNOUNCE",  # no card turned up: the ace's own suit is in play
+     "Ana announced hearts, the suit already in play: an ace changes it"),
+    (HEAD + "Ana plays AH AS for H\n", "CP-ACE-ANNOUNCE", "Ana announced hearts, the suit already in play: an ace changes it"),
 ])
 def test_the_message_says_what_happened(check_text, text, code, message):
     found = [v.message for v in check_text(text).violations if v.code == code]
@@ -1329,3 +1336,19 @@ def test_a_draw_written_without_a_count_is_one_card():
     text = HEAD + '[Starter "4H"]\nAna draws\n'
     assert not check(parse_text(text)[0]).violations
     assert rules_after(text).cards.count(0) == 8
+
+
+def test_aces_laid_first_without_the_card_turned_up_may_announce_any_suit_but_the_first_ace_s():
+    assert not violations_of(HEAD + "Ana plays AH AS for S\n")
+
+
+def test_a_carre_is_four_cards_of_one_value_on_top_of_the_discard():
+    """9H, 5H, 9C (out of place), 9S: three 9s of the four on top, no carré: Ben plays next."""
+    found = violations_of(HEAD + '[Starter "4H"]\nAna plays 9H\nBen plays 5H\nCas plays 9C\nAna plays 9S\nBen plays 9D\n')
+    assert [v.code for v in found] == ["CP-NO-MATCH"]
+
+
+def test_each_2_laid_opens_a_slap_of_its_own():
+    """Le zéro: Ben slapped Ana's 2 and swapped; Cas is first to slap Ben's 2, and swaps."""
+    assert not violations_of(HEAD + '[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\nBen slaps\nBen swaps with Cas\n'
+                                    "Ben plays 2C\nCas slaps\nCas swaps with Ana\n")
