@@ -284,6 +284,12 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
     (HEAD + "Ana plays AH for H\n", "CP-ACE-ANNOUNCE",  # no card turned up: the ace's own suit is in play
      "Ana announced hearts, the suit already in play: an ace changes it"),
     (HEAD + "Ana plays AH AS for H\n", "CP-ACE-ANNOUNCE", "Ana announced hearts, the suit already in play: an ace changes it"),
+    (HEAD + '[Sanction "zouzou"]\n[Variants "david-le-fou"]\n[Starter "4H"]\n'  # accepted, then a turn: nothing open
+     "Ana plays 9S ; accepted CP-NO-MATCH\nBen plays 9C\nCas accuses Ana\n", "CP-WRONG-ACCUSATION",
+     "Cas accused Ana, who has made no error since the last turn"),
+    ('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "six"]\n[TwoPlayerReverse "skip"]\n[Starter "4H"]\n'
+     "Ana plays 6H\nAna plays 10H\nBen plays 10C\n", "CP-OUT-OF-TURN",  # the 10's skip, not the 6's before it
+     "Ben played 10C out of turn: it is Ana's turn, as, with two players, Ana's 10 skipped Ben"),
 ])
 def test_the_message_says_what_happened(check_text, text, code, message):
     found = [v.message for v in check_text(text).violations if v.code == code]
@@ -1352,3 +1358,10 @@ def test_each_2_laid_opens_a_slap_of_its_own():
     """Le zéro: Ben slapped Ana's 2 and swapped; Cas is first to slap Ben's 2, and swaps."""
     assert not violations_of(HEAD + '[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\nBen slaps\nBen swaps with Cas\n'
                                     "Ben plays 2C\nCas slaps\nCas swaps with Ana\n")
+
+
+def test_a_swap_missed_is_flagged_once_and_a_carte_missed_can_be_caught():
+    found = violations_of(HEAD + '[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\nBen slaps\nBen plays 5H\nCas plays 5C\nAna plays 5D\n')
+    assert [v.code for v in found] == ["CP-SWAP-MISSING"]
+    found = violations_of(HEAD + '[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H\nBen plays 5C\nCas says contre\n')
+    assert [v.code for v in found] == ["REC-BAD-DEAL", "CP-MISSED-CARTE"]  # Cas's « contre » catches it
