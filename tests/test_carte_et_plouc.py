@@ -1365,3 +1365,31 @@ def test_a_swap_missed_is_flagged_once_and_a_carte_missed_can_be_caught():
     assert [v.code for v in found] == ["CP-SWAP-MISSING"]
     found = violations_of(HEAD + '[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H\nBen plays 5C\nCas says contre\n')
     assert [v.code for v in found] == ["REC-BAD-DEAL", "CP-MISSED-CARTE"]  # Cas's « contre » catches it
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4H"]\n'
+                 "Ana draws 37\nBen plays 5H\nAna passes\nBen plays 6H\nAna passes\nBen plays 8H\n",
+                 [(5, "CP-DRAW-COUNT", "Ana drew 37 cards, but a player who cannot play draws one card")],
+                 id="a-play-ends-a-run-of-passes"),  # no stock: passes count towards a blocked game only in a row
+    pytest.param('[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "8D"]\nAna holds 8C 8S 7D\nAna plays 8C 8S 7D\nAna draws\n', [
+        (5, "REC-BAD-DEAL", "Ana is dealt 3 cards; the deal gives 7"),
+        (6, "CP-OUT-OF-TURN", "Ana laid 7D after 8S out of turn: it is Ben's turn, the next to the left after Ana"),
+        (6, "CP-NO-MATCH", "Ana played 7D on 8S: neither its suit nor its value"),
+        (6, "CP-MAITRESSE", "Ana laid 7D as their last card, but a plouc may not end on a special card (la maîtresse: A, 7, 10, Q"
+                            " and KS): the card goes back to Ana's hand; holding only it, Ana cannot play, and draws"),
+    ], id="a-forbidden-last-card-after-a-group-goes-back-and-the-turn-stays"),
+    pytest.param('[Players "Ana Ben Cas"]\n[Starter "4H"]\nAna holds 5H\nAna plays 5H 9C\n', [
+        (4, "REC-BAD-DEAL", "Ana is dealt 1 card; the deal gives 7"), (5, "CP-NOT-IN-HAND", "Ana played 9C, but has no cards left"),
+    ], id="a-card-after-the-last"),
+    pytest.param('[Players "Ana Ben Cas"]\n[Starter "4H"]\nAna plays 5H 6H\nBen plays 6C\n', [
+        (4, "CP-OUT-OF-TURN", "Ana laid 6H after 5H out of turn: it is Ben's turn, the next to the left after Ana"),
+    ], id="a-second-value-is-laid-out-of-turn-and-play-goes-on-from-it"),
+    pytest.param('[Players "Ana Ben Cas"]\n[Starter "4H"]\nAna plays AH 8H for S\n', [
+        (4, "CP-ACE-ANNOUNCE", "Ana announced a suit without laying an ace last"),
+        (4, "CP-OUT-OF-TURN", "Ana laid 8H after AH out of turn: it is Ben's turn, the next to the left after Ana"),
+    ], id="a-suit-announced-after-a-card-that-is-not-an-ace"),
+])
+def test_what_a_line_of_several_values_or_a_run_of_passes_leads_to(text, expected):
+    found = violations_of('[Game "carte-et-plouc"]\n' + text)
+    assert [(v.line, v.code, v.message) for v in found] == expected
