@@ -1393,3 +1393,33 @@ def test_a_swap_missed_is_flagged_once_and_a_carte_missed_can_be_caught():
 def test_what_a_line_of_several_values_or_a_run_of_passes_leads_to(text, expected):
     found = violations_of('[Game "carte-et-plouc"]\n' + text)
     assert [(v.line, v.code, v.message) for v in found] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param("Ana plays T5\nBen plays 9S\n", [(3, "REC-NOT-IN-DECK")], id="the-first-card-of-the-game"),
+    pytest.param('[Starter "4H"]\nAna plays 5H\nCas plays T5\nBen plays 9H\nCas plays 9C\n', [(5, "REC-NOT-IN-DECK")],
+                 id="out-of-turn-it-stays-in-the-hand"),
+    pytest.param('[Starter "4H"]\nAna plays 7H\nBen plays T5\nCas plays 9S\n', [(5, "REC-NOT-IN-DECK")], id="cards-owed-lapse"),
+])
+def test_a_card_outside_the_deck_let_stand(text, expected):
+    """The next player plays on: the card leaves the hand for the discard (when laid in turn),
+    as no card of the game, and what was owed lapses."""
+    text = HEAD + text
+    assert [(v.line, v.code) for v in violations_of(text)] == expected
+    rules = rules_after(text)
+    assert sum(rules.cards.count(s) for s in range(3)) == 21 - rules.played
+    if "Starter" not in text:
+        assert [str(n) for n in rules.notes] == ["the card turned up to start is not in the record ([Starter]): the first card played could not be checked against it"]
+    if "Cas plays T5" in text:
+        assert rules.cards.count(2) == 6  # the card out of turn did not leave Cas's hand; 9C did
+    if "Ben plays T5" in text:
+        assert rules.cards.discard[-2] == UNSEEN_CARD and rules.cards.count(1) == 6 and rules.stats()["cards_played"] == 3
+
+
+@pytest.mark.parametrize(("held", "code", "message"), [
+    ("5H ??", "CP-MISSED-CARTE", "Ana came down to one card (their play on line 5) and did not say « carte »"),
+    ("??", "CP-MISSED-PLOUC", "Ana laid their last card, T5, on line 5, and did not say « plouc »"),
+])
+def test_a_card_outside_the_deck_let_stand_that_leaves_one_card_or_none(held, code, message):
+    found = violations_of(HEAD + f'[Starter "4H"]\nAna holds {held}\nAna plays T5\nBen plays 9S\n')
+    assert [v.message for v in found if v.code == code] == [message]

@@ -375,6 +375,7 @@ class CarteEtPlouc(Calls):
             self._begin()
         if self.ended or seat != self.turn or not self.cards.count(seat):
             return
+        self.event = event  # the line that brings the hand down to one card, or to none
         self.cards.take(seat, UNSEEN_CARD)
         self.cards.lay(UNSEEN_CARD)  # the card that left the hand is not known
         self.owed, self.stack, self.again = 0, None, None
