@@ -8,7 +8,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from referee.cards import UNSEEN_CARD
+from referee.cards import UNSEEN_CARD, read_card
 from referee.cli import main
 from referee.engine import check, replay, start
 from referee.convert.export import line_text
@@ -1423,3 +1423,14 @@ def test_a_card_outside_the_deck_let_stand(text, expected):
 def test_a_card_outside_the_deck_let_stand_that_leaves_one_card_or_none(held, code, message):
     found = violations_of(HEAD + f'[Starter "4H"]\nAna holds {held}\nAna plays T5\nBen plays 9S\n')
     assert [v.message for v in found if v.code == code] == [message]
+
+
+def test_a_group_ending_on_a_forbidden_last_card_stays_laid_but_that_card():
+    """La maîtresse: Ana lays 7D 7H, her last cards; 7H goes back to her hand (flagged once),
+    7D stays laid: Ben owes 2 cards, and « carte » is Ana's to say."""
+    text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5D"]\nAna holds 7D 7H\nAna plays 7D 7H\n'
+    assert [(v.line, v.code) for v in violations_of(text)] == [(5, "REC-BAD-DEAL"), (6, "CP-MAITRESSE")]
+    rules = rules_after(text)
+    assert rules.cards.known[0] == [read_card("7H")] and rules.cards.discard[-1] == read_card("7D")
+    assert [str(t) for t in rules.todo()] == ["Ana says « carte »", "Ben draws 2 cards, or adds a 7"]
+    assert rules.stats()["cards_played"] == 1
