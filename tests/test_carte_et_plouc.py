@@ -290,6 +290,13 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
     ('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "six"]\n[TwoPlayerReverse "skip"]\n[Starter "4H"]\n'
      "Ana plays 6H\nAna plays 10H\nBen plays 10C\n", "CP-OUT-OF-TURN",  # the 10's skip, not the 6's before it
      "Ben played 10C out of turn: it is Ana's turn, as, with two players, Ana's 10 skipped Ben"),
+    (HEAD + '[Starter "4H"]\nAna plays AS for C\n', "CP-ACE-SUIT", "Ana played AS on 4H: an ace goes only on its own suit"),
+    (HEAD + '[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 3S 3C\nAna plays 3S 3C ; accepted CP-THREE-OF-CLUBS\n',
+     "CP-THREE-OF-CLUBS", "Ana laid the 3 of clubs as their last card, but a plouc may not end on it (le 3 de trèfle):"
+                          " the table accepted it, and Ana is out"),
+    (HEAD + '[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 3S 3C\nAna plays 3S 3C\n',
+     "CP-THREE-OF-CLUBS", "Ana laid the 3 of clubs as their last card, but a plouc may not end on it (le 3 de trèfle):"
+                          " the card goes back to Ana's hand; holding only it, Ana cannot play, and draws"),
 ])
 def test_the_message_says_what_happened(check_text, text, code, message):
     found = [v.message for v in check_text(text).violations if v.code == code]
@@ -1429,8 +1436,19 @@ def test_a_group_ending_on_a_forbidden_last_card_stays_laid_but_that_card():
     """La maîtresse: Ana lays 7D 7H, her last cards; 7H goes back to her hand (flagged once),
     7D stays laid: Ben owes 2 cards, and « carte » is Ana's to say."""
     text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5D"]\nAna holds 7D 7H\nAna plays 7D 7H\n'
-    assert [(v.line, v.code) for v in violations_of(text)] == [(5, "REC-BAD-DEAL"), (6, "CP-MAITRESSE")]
+    found = violations_of(text)
+    assert [(v.line, v.code) for v in found] == [(5, "REC-BAD-DEAL"), (6, "CP-MAITRESSE")]
+    assert found[1].column == 14 and found[1].message.startswith("Ana laid 7H as their last card")
     rules = rules_after(text)
     assert rules.cards.known[0] == [read_card("7H")] and rules.cards.discard[-1] == read_card("7D")
     assert [str(t) for t in rules.todo()] == ["Ana says « carte »", "Ben draws 2 cards, or adds a 7"]
     assert rules.stats()["cards_played"] == 1
+
+
+def test_a_carre_of_aces_announces_the_suit_of_the_card_laid_after_it():
+    assert not violations_of(HEAD + '[Starter "4H"]\nAna plays AH AS AD AC 9D\nBen plays 5D\n')
+
+
+def test_going_out_on_aces_leaves_the_last_ace_s_suit_on_the_table():
+    rules = rules_after('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\nAna holds AH AS\nAna plays AH AS\n')
+    assert rules.table().extra["suit"] == "spade"
