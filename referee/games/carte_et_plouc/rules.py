@@ -449,7 +449,7 @@ class CarteEtPlouc(Calls):
                 self._prove(seat, card, event, event.card_column(k))
             hand.lay(card)
             if card.rank == SEVEN or card == KING_OF_SPADES:
-                facing = self._debt(card, facing, event, k)
+                facing = self._debt(card, facing)
         self.played += len(cards)
         self._recount(seat)
         if not seen:
@@ -470,8 +470,8 @@ class CarteEtPlouc(Calls):
                     return
             self._goes_out(seat)
 
-    def _debt(self, card: Card, facing: bool, event: Event, index: int) -> bool:
-        """A 7 or the Roi de pique laid (the index-th card of the line): cards to draw for
+    def _debt(self, card: Card, facing: bool) -> bool:
+        """A 7 or the Roi de pique laid: cards to draw for
         the next player. Returns whether the rest of the play still faces cards owed: the
         7 of spades answering the Roi de pique settles them (the 7s laid with it add their
         2 each, and the player after draws them all: "KS7" adds nothing more)."""
@@ -484,11 +484,7 @@ class CarteEtPlouc(Calls):
         elif facing and self.stack == "KS" and card == SEVEN_OF_SPADES:
             self.owed, self.stack = KING_DRAW + SEVEN_DRAW, "KS7"
             return False
-        elif facing and self.stack != "7":
-            self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
-                      count=self.owed, answer=said(self._answer_key()))
-            self.owed += SEVEN_DRAW
-        else:
+        else:  # (still facing here only for 7s on 7s: the group's first card answered them)
             self.owed += SEVEN_DRAW
             if self.stack != "KS7":
                 self.stack = "7"
