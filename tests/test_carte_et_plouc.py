@@ -1452,3 +1452,96 @@ def test_a_carre_of_aces_announces_the_suit_of_the_card_laid_after_it():
 def test_going_out_on_aces_leaves_the_last_ace_s_suit_on_the_table():
     rules = rules_after('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\nAna holds AH AS\nAna plays AH AS\n')
     assert rules.table().extra["suit"] == "spade"
+
+
+MEGA_ONE_CAS_OWES = '[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 5D 8D 9D\nAna plays 5H\nCas says contre\n'
+"""Cas caught Ana's missed « carte » (la Méga One): Cas owes Ana a card."""
+ZOUZOU_ANA_OWES = '[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H\nCas says contre\n'
+"""Cas caught Ana's missed « carte » (la Zouzou): Ana owes a draw."""
+
+
+@pytest.mark.parametrize(("lines", "expected", "todo"), [
+    pytest.param(MEGA_ONE_CAS_OWES + "Ben plays 5C\nCas plays 5D\n",
+                 [(10, "CP-SANCTION-UNPAID", "Cas was to give a card to Ana before their own next play or pass, and did not: the sanction lapses")],
+                 ["Ana plays a diamond or a 5, or draws"], id="a-gift-not-given-lapses-once"),
+    pytest.param(MEGA_ONE_CAS_OWES + "Ana draws\n",
+                 [(9, "CP-SANCTION-WRONG", "Ana drew, but la Méga One asks one card from Cas to Ana: it is still owed")],
+                 ["Cas gives a card to Ana (la Méga One)", "Ben plays a heart or a 5, or draws"], id="a-draw-while-a-gift-is-owed"),
+    pytest.param(ZOUZOU_ANA_OWES + "Cas draws\n", [(8, "CP-SANCTION-WRONG", "Cas drew, but the sanction is Ana's: it is still owed")],
+                 ["Ana draws 1 card (sanction)", "Ben plays a heart or a 5, or draws"], id="a-draw-by-another-player"),
+    pytest.param(ZOUZOU_ANA_OWES + "Ben draws\nAna draws\n", [], ["Cas plays a heart or a 5, or draws"],
+                 id="the-turn-s-draw-then-the-sanction-s"),
+    pytest.param(ZOUZOU_ANA_OWES + "Ben plays 5C\nCas plays 5D\nAna passes\n", [
+        (10, "CP-SANCTION-UNPAID", "Ana was to draw 1 card from the stock before their own next play or pass, and did not: the sanction lapses"),
+        (10, "CP-PASS", "Ana passed, but the stock still holds cards: a player who cannot play draws one"),
+    ], ["Ben plays a diamond or a 5, or draws"], id="a-pass-with-a-sanction-owed"),
+])
+def test_sanctions_paid_or_not(lines, expected, todo):
+    """(Each record also has its deal's REC-BAD-DEAL and Ana's CP-MISSED-CARTE.)"""
+    found = violations_of(HEAD + lines)
+    assert [(v.line, v.code, v.message) for v in found if v.code not in ("REC-BAD-DEAL", "CP-MISSED-CARTE")] == expected
+    assert [str(t) for t in rules_after(HEAD + lines).todo()] == todo
+
+
+@pytest.mark.parametrize(("lines", "expected", "todo"), [
+    pytest.param("[Starter \"4H\"]\nAna plays 5H\nCas passes\n", [
+        (5, "CP-OUT-OF-TURN", "Cas passed out of turn: it is Ben's turn, the next to the left after Ana"),
+        (5, "CP-PASS", "Cas passed, but the stock still holds cards: a player who cannot play draws one")],
+        ["Ana plays a heart or a 5, or draws"], id="out-of-turn"),
+    pytest.param("[Starter \"4S\"]\nAna plays 7S\nBen passes\nCas plays 9S\n", [(5, "CP-PASS", "Ben passed, but cards are owed: draw them")],
+                 ["Ana plays a spade or a 9, or draws"], id="cards-owed-lapse"),
+    pytest.param("[Starter \"4S\"]\nAna plays QS\nAna passes\nAna plays 9S\n", [
+        (5, "CP-PASS", "Ana passed, but the stock still holds cards: a player who cannot play draws one"),
+        (6, "CP-OUT-OF-TURN", "Ana played 9S out of turn: it is Ben's turn, the next to the left after Ana")],
+        ["Ben plays a spade or a 9, or draws"], id="a-replay-owed"),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4H"]\nBen holds 5H 8H 6C\nAna draws 37\nBen plays 5H\nAna plays 6H\nBen passes\n', [
+        (5, "REC-BAD-DEAL", "Ben is dealt 3 cards; the deal gives 7"),
+        (6, "CP-DRAW-COUNT", "Ana drew 37 cards, but a player who cannot play draws one card"),
+        (9, "CP-DRAW-WITH-PLAYABLE", "Ben passed while holding 8H, which could be played")],
+        ["Ana plays a heart or a 6, or passes (nothing is left to draw)"], id="no-stock-but-a-card-to-play"),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4H"]\nAna draws 37\nBen plays 5H\nAna passes\nBen draws\nAna passes\nBen plays 8H\n', [
+        (5, "CP-DRAW-COUNT", "Ana drew 37 cards, but a player who cannot play draws one card"),
+        (8, "CP-DRAW-COUNT", "Ben drew 1 card, but nothing is left to draw: a player who cannot play passes")],
+        ["Ana plays a heart or an 8, or passes (nothing is left to draw)"], id="a-draw-ends-a-run-of-passes"),
+])
+def test_passes(lines, expected, todo):
+    """A pass out of turn, or with cards to draw (what was owed lapses, a replay does not
+    keep the turn), or with no stock while a card fits; a run of passes for want of a
+    stock is broken by any other line (nine in a row block the game: openings.txt)."""
+    text = (HEAD if "[Players" not in lines else '[Game "carte-et-plouc"]\n') + lines
+    assert [(v.line, v.code, v.message) for v in violations_of(text)] == expected
+    assert [str(t) for t in rules_after(text).todo()] == todo
+
+
+@pytest.mark.parametrize(("lines", "todo"), [
+    ('[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\n', ["the first to slap the 2 swaps hands (le zéro)", "Ben plays a heart or a 2, or draws"]),
+    ('[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\nBen slaps\n',
+     ["Ben swaps hands with another player (le zéro)", "Ben plays a heart or a 2, or draws"]),
+    ('[Starter "4H"]\nAna plays AH for S\n', ["Ben plays a spade, or draws"]),
+    ('[Starter "4H"]\nAna plays ??\nBen plays ??\n', ["Cas plays, or draws"]),
+    ('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds 5C\nAna plays 5C\n',
+     ["Ana says « plouc »", "Ben plays a club or a 5, or draws"]),
+    ('[Starter "4C"]\nAna holds 5C\nAna plays 5C\n', ["Ana says « plouc »"]),
+])
+def test_what_is_to_do(lines, todo):
+    """The slap and the swap of le zéro; a suit announced; any card after one nobody saw;
+    the « plouc » due, and the turn too when play goes on after it."""
+    text = (HEAD if "[Players" not in lines else '[Game "carte-et-plouc"]\n') + lines
+    assert [str(t) for t in rules_after(text).todo()] == todo
+
+
+def test_a_card_nobody_saw_is_noted_once():
+    report = check(parse_text(HEAD + '[Starter "4H"]\nAna plays ??\nBen plays ??\n')[0])
+    assert [str(n) for n in report.notes] == [
+        "Ana played a card nobody saw (??) on line 4: it and the card played after it could not be checked"]
+
+
+def test_a_result_written_before_the_plouc_leaves_nothing_to_do():
+    report = check(parse_text(HEAD + '[Starter "4C"]\n[Result "Ana"]\nAna holds 5C\nAna plays 5C\n')[0])
+    assert [str(n) for n in report.notes] == ["Ana's « plouc » is not in the record: it could not be checked"]
+    assert report.todo == []
+
+
+@pytest.mark.parametrize(("variants", "shown"), [("", "-"), ('[Variants "zero six"]\n', "six zero")])
+def test_the_table_shows_the_variants_in_play(variants, shown):
+    assert rules_after(HEAD + variants).table().extra["variants"] == shown
