@@ -658,8 +658,8 @@ class CarteEtPlouc(Calls):
             self._unpaid(seat, event)
         if self.cards.available(self.reshuffle):
             self.flag("CP-PASS", event, why=said("cp.pass.owed" if self.owed and not self.again else "cp.pass.stock"))
-            self.passes = 0
-            if not self.again:
+            if not self.again:  # (self.passes, the passes in a row for want of a stock: a draw or a play, each setting
+                # it to 0, comes before the next such pass)
                 self.owed, self.stack = 0, None
         else:
             self._could_play(seat, event, "passes")
