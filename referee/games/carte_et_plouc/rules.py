@@ -658,8 +658,9 @@ class CarteEtPlouc(Calls):
             self._unpaid(seat, event)
         if self.cards.available(self.reshuffle):
             self.flag("CP-PASS", event, why=said("cp.pass.owed" if self.owed and not self.again else "cp.pass.stock"))
-            if not self.again:  # (self.passes, the passes in a row for want of a stock: a draw or a play, each setting
-                # it to 0, comes before the next such pass)
+            # (self.passes counts the passes in a row for want of a stock: a draw or a play, each
+            # setting it to 0, comes before the next such pass)
+            if not self.again:
                 self.owed, self.stack = 0, None
         else:
             self._could_play(seat, event, "passes")
