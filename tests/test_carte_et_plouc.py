@@ -1545,3 +1545,13 @@ def test_a_result_written_before_the_plouc_leaves_nothing_to_do():
 @pytest.mark.parametrize(("variants", "shown"), [("", "-"), ('[Variants "zero six"]\n', "six zero")])
 def test_the_table_shows_the_variants_in_play(variants, shown):
     assert rules_after(HEAD + variants).table().extra["variants"] == shown
+
+
+@pytest.mark.parametrize(("ben", "flagged"), [("7H 9C\nAna plays 5H\nBen draws", ["CP-DRAW-WITH-PLAYABLE"]),  # 7H may be laid, not last
+                                              ("7H\nAna plays 5H\nBen says carte\nBen draws", []),  # 7H may not end the plouc
+                                              ("KS 9C\nAna plays 5H\nBen draws", [])])  # nothing fits: nothing to note
+def test_a_draw_from_a_known_hand_is_wrong_only_with_a_card_that_may_be_laid(ben, flagged):
+    text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "4H"]\nAna holds 5H 8C\nBen holds ' + ben + "\n"
+    report = check(parse_text(text)[0])
+    assert [v.code for v in report.violations if v.code not in ("REC-BAD-DEAL", "CP-MISSED-CARTE")] == flagged
+    assert report.notes == []
