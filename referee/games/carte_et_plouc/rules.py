@@ -227,8 +227,7 @@ class CarteEtPlouc(Calls):
         if turn:
             if self.errors or self.settled or self.carte_due or self.swapper is not None:
                 self._close_windows(seat, event)
-            if self.owed and not self.again:
-                self._void_debt()
+            self._void_debt()
         if verb == "plays":
             self._plays(seat, event)
         elif verb == "draws":
@@ -549,8 +548,7 @@ class CarteEtPlouc(Calls):
         self.plouc = seat
         if self.event is not None:
             self.last_card = (self.event.cards[-1], self.event.line)
-        self.again = None
-        self._pass_turn()
+        self._pass_turn()  # (which clears a replay owed)
 
     def _answer_key(self) -> str:
         return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack or "", "cp.answer.closed")
