@@ -1555,3 +1555,12 @@ def test_a_draw_from_a_known_hand_is_wrong_only_with_a_card_that_may_be_laid(ben
     report = check(parse_text(text)[0])
     assert [v.code for v in report.violations if v.code not in ("REC-BAD-DEAL", "CP-MISSED-CARTE")] == flagged
     assert report.notes == []
+
+
+def test_a_draw_proved_wrong_takes_its_note_away_and_the_other_notes_keep_their_lines():
+    """Ana's draw on line 4 is proved wrong by 4S (it fitted 4H then): her note goes; Ben's,
+    after it, names both his draws."""
+    report = check(parse_text(HEAD + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas plays 4C\nAna plays 4S\nBen draws\n')[0])
+    assert [(v.line, v.code) for v in report.violations] == [(7, "CP-DRAW-WITH-PLAYABLE")]
+    assert [str(n) for n in report.notes] == ["Ben drew or passed instead of playing on lines 5 and 8 while holding cards nobody saw:"
+                                              " whether Ben could play was not verified"]
