@@ -1564,3 +1564,12 @@ def test_a_draw_proved_wrong_takes_its_note_away_and_the_other_notes_keep_their_
     assert [(v.line, v.code) for v in report.violations] == [(7, "CP-DRAW-WITH-PLAYABLE")]
     assert [str(n) for n in report.notes] == ["Ben drew or passed instead of playing on lines 5 and 8 while holding cards nobody saw:"
                                               " whether Ben could play was not verified"]
+
+
+@pytest.mark.parametrize(("proof", "more"), [("", "and 2 more notes of the same kinds"), ("Ana plays 4S\n", "and 1 more note of the same kinds")])
+def test_a_draw_proved_wrong_whose_note_was_only_counted_is_no_longer_counted(proof, more):
+    """Fifty notes kept (a header repeated), then Ana's and Ben's unverified draws, counted;
+    Ana's, proved wrong, leaves the count."""
+    text = HEAD + '[Site "Paris"]\n' * 51 + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas plays 4C\n' + proof
+    report = check(parse_text(text)[0])
+    assert len(report.notes) == 51 and str(report.notes[-1]) == more
