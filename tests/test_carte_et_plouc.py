@@ -1573,3 +1573,11 @@ def test_a_draw_proved_wrong_whose_note_was_only_counted_is_no_longer_counted(pr
     text = HEAD + '[Site "Paris"]\n' * 51 + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas plays 4C\n' + proof
     report = check(parse_text(text)[0])
     assert len(report.notes) == 51 and str(report.notes[-1]) == more
+
+
+def test_a_note_of_many_draws_still_names_five_once_one_is_proved_wrong():
+    """Seven draws by Ana; the first (line 4) proved wrong by 4S: the note names the next five."""
+    draws = "".join(f"Ana draws {card}\nBen draws\n" for card in "9C 8C 6C 5C 3C 2C JC".split())
+    report = check(parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n' + draws + "Ana plays 4S\n")[0])
+    assert [(v.line, v.code) for v in report.violations] == [(18, "CP-DRAW-WITH-PLAYABLE")]
+    assert str(report.notes[0]).startswith("Ana drew or passed instead of playing on lines 6, 8, 10, 12, 14 and later ")
