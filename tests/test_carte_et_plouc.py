@@ -1581,3 +1581,9 @@ def test_a_note_of_many_draws_still_names_five_once_one_is_proved_wrong():
     report = check(parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n' + draws + "Ana plays 4S\n")[0])
     assert [(v.line, v.code) for v in report.violations] == [(18, "CP-DRAW-WITH-PLAYABLE")]
     assert str(report.notes[0]).startswith("Ana drew or passed instead of playing on lines 6, 8, 10, 12, 14 and later ")
+
+
+@pytest.mark.parametrize(("lines", "rule"), [(MEGA_ONE_CAS_OWES + "Ana draws\n", "La Méga One"), (ZOUZOU_ANA_OWES + "Cas draws\n", "La Zouzou")])
+def test_a_sanction_drawn_by_the_wrong_player_quotes_the_sanction_owed(lines, rule):
+    [violation] = [v for v in violations_of(HEAD + lines) if v.code == "CP-SANCTION-WRONG"]
+    assert violation.rule.startswith(rule)
