@@ -1587,3 +1587,16 @@ def test_a_note_of_many_draws_still_names_five_once_one_is_proved_wrong():
 def test_a_sanction_drawn_by_the_wrong_player_quotes_the_sanction_owed(lines, rule):
     [violation] = [v for v in violations_of(HEAD + lines) if v.code == "CP-SANCTION-WRONG"]
     assert violation.rule.startswith(rule)
+
+
+def test_a_card_outside_the_deck_let_stand_as_the_first_card_begins_the_game():
+    """A deal written after it is late, as after any card played."""
+    found = violations_of(HEAD + '[Starter "4H"]\nAna plays T5\nBen holds 5C 6C 7C 8C 9C 10C JC\n')
+    assert [(v.line, v.code) for v in found] == [(4, "REC-NOT-IN-DECK"), (5, "REC-LATE-DEAL")]
+
+
+def test_a_group_ending_on_a_forbidden_last_card_is_flagged_once_for_what_its_other_cards_did():
+    """7D does not fit 5C: CP-NO-MATCH once, though 7D is laid again without 7H."""
+    found = violations_of('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5C"]\n'
+                          "Ana holds 7D 7H\nAna plays 7D 7H\n")
+    assert [(v.line, v.code) for v in found] == [(5, "REC-BAD-DEAL"), (6, "CP-NO-MATCH"), (6, "CP-MAITRESSE")]

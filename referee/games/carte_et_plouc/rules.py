@@ -408,9 +408,8 @@ class CarteEtPlouc(Calls):
                 if end - 1 > start:
                     self._lay_group(seat, event, start, end - 1)
                 if last not in self.cards.known[seat]:  # the card is seen now: it is known to be there
-                    self.cards.take(seat, last)
+                    self.cards.take(seat, last)  # (one card out, one in: the hand counted as before)
                     self.cards.add(seat, last)
-                self._recount(seat)
             finally:
                 self.muted = False
             self.taken_back = seat
