@@ -1471,6 +1471,9 @@ ZOUZOU_ANA_OWES = '[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5H 9C\nAna pla
                  ["Ana draws 1 card (sanction)", "Ben plays a heart or a 5, or draws"], id="a-draw-by-another-player"),
     pytest.param(ZOUZOU_ANA_OWES + "Ben draws\nAna draws\n", [], ["Cas plays a heart or a 5, or draws"],
                  id="the-turn-s-draw-then-the-sanction-s"),
+    pytest.param(ZOUZOU_ANA_OWES + "Ben draws\nCas draws\nAna draws 2\n",  # her turn's draw, of the wrong count: the sanction waits
+                 [(10, "CP-DRAW-COUNT", "Ana drew 2 cards, but a player who cannot play draws one card")],
+                 ["Ana draws 1 card (sanction)", "Ben plays a heart or a 5, or draws"], id="the-offender-s-own-turn-draw"),
     pytest.param(ZOUZOU_ANA_OWES + "Ben plays 5C\nCas plays 5D\nAna passes\n", [
         (10, "CP-SANCTION-UNPAID", "Ana was to draw 1 card from the stock before their own next play or pass, and did not: the sanction lapses"),
         (10, "CP-PASS", "Ana passed, but the stock still holds cards: a player who cannot play draws one"),
