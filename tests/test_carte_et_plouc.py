@@ -1603,3 +1603,10 @@ def test_a_group_ending_on_a_forbidden_last_card_is_flagged_once_for_what_its_ot
     found = violations_of('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5C"]\n'
                           "Ana holds 7D 7H\nAna plays 7D 7H\n")
     assert [(v.line, v.code) for v in found] == [(5, "REC-BAD-DEAL"), (6, "CP-NO-MATCH"), (6, "CP-MAITRESSE")]
+
+
+def test_a_draw_while_two_gifts_are_owed_names_the_first():
+    """Two « contre » that cross (CROSSED_GIFTS): Charlotte's gift to David was owed first."""
+    found = [v for v in violations_of(CROSSED_GIFTS + "David draws\n") if v.line == 14]
+    assert [(v.code, v.message) for v in found] == [
+        ("CP-SANCTION-WRONG", "David drew, but la Méga One asks one card from Charlotte to David: it is still owed")]
