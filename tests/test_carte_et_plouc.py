@@ -1610,3 +1610,29 @@ def test_a_draw_while_two_gifts_are_owed_names_the_first():
     found = [v for v in violations_of(CROSSED_GIFTS + "David draws\n") if v.line == 14]
     assert [(v.code, v.message) for v in found] == [
         ("CP-SANCTION-WRONG", "David drew, but la Méga One asks one card from Charlotte to David: it is still owed")]
+
+
+def test_a_result_written_before_the_plouc_while_play_goes_on_leaves_the_turn_to_do():
+    """[PlayOn]: Ana's « plouc » not written could not be checked; play goes on without her."""
+    from referee.state import state_in_text
+
+    state = state_in_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\n[Result "Ana"]\n'
+                          "Ana holds 5C\nAna plays 5C\n")
+    assert state.todo == ["Ben plays a club or a 5, or draws"]
+
+
+def test_a_wrong_draw_is_flagged_once_and_a_note_comes_back_with_a_later_draw():
+    """Ana's draw on line 4 is proved wrong by 4S; her draw on line 10 is noted again, after
+    Ben's and Cas's notes (which keep their lines)."""
+    report = check(parse_text(HEAD + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas draws\nAna plays 4S\nBen draws\nCas draws\n'
+                                     "Ana draws\n")[0])
+    assert [(v.line, v.code) for v in report.violations] == [(7, "CP-DRAW-WITH-PLAYABLE")]
+    assert [str(n).split(" while")[0] for n in report.notes] == [
+        "Ben drew or passed instead of playing on lines 5 and 8", "Cas drew or passed instead of playing on lines 6 and 9",
+        "Ana drew or passed instead of playing on line 10"]
+
+
+def test_a_draw_proved_wrong_once_is_not_proved_wrong_again():
+    """9H fitted 4H at Ana's draw too, but that draw was flagged already (4S)."""
+    found = violations_of(HEAD + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas plays 4C\nAna plays 4S\nBen plays 9S\nCas plays 9D\nAna plays 9H\n')
+    assert [(v.line, v.code) for v in found] == [(7, "CP-DRAW-WITH-PLAYABLE")]
