@@ -1636,3 +1636,10 @@ def test_a_draw_proved_wrong_once_is_not_proved_wrong_again():
     """9H fitted 4H at Ana's draw too, but that draw was flagged already (4S)."""
     found = violations_of(HEAD + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas plays 4C\nAna plays 4S\nBen plays 9S\nCas plays 9D\nAna plays 9H\n')
     assert [(v.line, v.code) for v in found] == [(7, "CP-DRAW-WITH-PLAYABLE")]
+
+
+def test_a_draw_of_two_cards_both_seen_is_proved_wrong_later():
+    """Ana draws 9C and the next card, 6D, known in the stock: no card nobody saw came in, so
+    4S, fitting 4H then, proves that draw wrong."""
+    found = violations_of(HEAD + '[Starter "4H"]\n[Stock "?? 6D"]\nAna draws 9C ??\nBen draws\nCas plays 4C\nAna plays 4S\n')
+    assert [(v.line, v.code) for v in found] == [(5, "CP-DRAW-COUNT"), (8, "CP-DRAW-WITH-PLAYABLE")]
