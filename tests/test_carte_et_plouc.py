@@ -8,12 +8,12 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from referee.cards import UNSEEN_CARD
+from referee.cards import UNSEEN_CARD, read_card
 from referee.cli import main
 from referee.engine import check, replay, start
 from referee.convert.export import line_text
 from referee.games.carte_et_plouc.rules import CarteEtPlouc
-from referee.games.base import legal_events
+from referee.games.base import Group, legal_events
 from referee.messages import ENGLISH
 from referee.notation import parse_text
 from referee.simulate import SimulationError, simulate
@@ -38,6 +38,7 @@ def rules_after(text: str):
     ('[Starter "5X"]\n', "[Starter \"5X\"]: expected the card turned up"),
     ('[Stock "5H 9Z"]\n', "'9Z' is not a card"),
     ('[Starter "5H"]\n[Stock "2C 5H"]\n', "5H is given twice"),
+    ('[Stock "2C 2C"]\n', "2C is given twice"),
     ('[Stock "' + " ".join(["??"] * 31) + '"]\n', "lists 31 cards, but with 3 players the stock holds 30"),
     ('[Variants "seven"]\n', "accepts any of david-le-fou, zero, 3-de-trefle, mot-doux, six or maitresse"),
 ])
@@ -276,6 +277,26 @@ MEGA = HEAD.replace("Ana Ben Cas", "Zouhaire Charlotte David") + (
     (HEAD.replace("Ana Ben Cas", "A B C D E F G H I") + '[Dealer "I"]\n[Starter "5H"]\n[Reshuffle "no"]\n'
      '[Variants "mot-doux"]\nA plays 7H\nB plays 7C\nC draws 4\nC plays 9C\nD draws\nE swears\nE draws 2\n',
      "CP-DRAW-COUNT", "E drew 2 cards, but the sanction is 2 cards, and only 1 card is left to draw: that is the draw"),
+    (HEAD + '[Starter "4H"]\nAna plays 5H\nCas plays 9H 9C\n', "CP-OUT-OF-TURN",  # a group out of turn: its first card
+     "Cas played 9H out of turn: it is Ben's turn, the next to the left after Ana"),
+    (HEAD + '[Starter "4H"]\nAna holds 5H 9D 9C\nAna plays 5H\nAna plays 9D 9C\nBen plays 8C\n', "CP-MISSED-PLOUC",  # the last card of a group
+     "Ana laid their last card, 9C, on line 6, and did not say « plouc »"),
+    (HEAD + "Ana plays AH for H\n", "CP-ACE-ANNOUNCE",  # no card turned up: the ace's own suit is in play
+     "Ana announced hearts, the suit already in play: an ace changes it"),
+    (HEAD + "Ana plays AH AS for H\n", "CP-ACE-ANNOUNCE", "Ana announced hearts, the suit already in play: an ace changes it"),
+    (HEAD + '[Sanction "zouzou"]\n[Variants "david-le-fou"]\n[Starter "4H"]\n'  # accepted, then a turn: nothing open
+     "Ana plays 9S ; accepted CP-NO-MATCH\nBen plays 9C\nCas accuses Ana\n", "CP-WRONG-ACCUSATION",
+     "Cas accused Ana, who has made no error since the last turn"),
+    ('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "six"]\n[TwoPlayerReverse "skip"]\n[Starter "4H"]\n'
+     "Ana plays 6H\nAna plays 10H\nBen plays 10C\n", "CP-OUT-OF-TURN",  # the 10's skip, not the 6's before it
+     "Ben played 10C out of turn: it is Ana's turn, as, with two players, Ana's 10 skipped Ben"),
+    (HEAD + '[Starter "4H"]\nAna plays AS for C\n', "CP-ACE-SUIT", "Ana played AS on 4H: an ace goes only on its own suit"),
+    (HEAD + '[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 3S 3C\nAna plays 3S 3C ; accepted CP-THREE-OF-CLUBS\n',
+     "CP-THREE-OF-CLUBS", "Ana laid the 3 of clubs as their last card, but a plouc may not end on it (le 3 de trèfle):"
+                          " the table accepted it, and Ana is out"),
+    (HEAD + '[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 3S 3C\nAna plays 3S 3C\n',
+     "CP-THREE-OF-CLUBS", "Ana laid the 3 of clubs as their last card, but a plouc may not end on it (le 3 de trèfle):"
+                          " the card goes back to Ana's hand; holding only it, Ana cannot play, and draws"),
 ])
 def test_the_message_says_what_happened(check_text, text, code, message):
     found = [v.message for v in check_text(text).violations if v.code == code]
@@ -720,3 +741,905 @@ def test_the_table_s_knowledge_of_the_hands_follows_the_record():
     cards = Cards(("Ana", "Ben"), 0)  # two cards on the discard: the one under the top is drawn
     cards.discard = [c["5C"], c["6C"]]
     assert cards.draw(0, [UNSEEN_CARD], True)[0] == 1 and cards.discard == [c["6C"]]
+
+
+# --- The simulator's side: what legal() and mistakes() offer (play.py) -----------------------
+
+CALLS_ALONE = {"CP-FALSE-SLAP", "CP-CALL-NOT-DUE", "CP-FALSE-CONTRE", "CP-WRONG-ACCUSATION", "CP-SWEAR", "CP-WRONG-SWAP"}
+"""The codes of the mistakes a player can make at any time (a slap, a call, an accusation,
+a gros mot, a swap): left out where a position is about something else."""
+
+
+def offered_mistakes(text: str, hidden: bool, calls: bool) -> list[str]:
+    """Each mistake ``mistakes()`` offers after ``text``, as ``line: codes``, once checked
+    to be reported at its line with exactly those codes (in the record as the table writes
+    it: without the hands, the stock and the cards drawn, with ``hidden``)."""
+    text = (HEAD if "[Players" not in text else '[Game "carte-et-plouc"]\n') + text + "\n"
+    rules = rules_after(text)
+    written = "".join(line for line in text.splitlines(True) if not (hidden and (" holds " in line or line.startswith("[Stock"))))
+    line = written.count("\n") + 1
+    found = []
+    for mistake in rules.mistakes(hidden):
+        event = CarteEtPlouc.public(mistake.event) if hidden else mistake.event
+        assert event is not None
+        report = check(parse_text(written + line_text(event) + "\n")[0])
+        assert sorted(c for n, c in codes(report) if n == line) == sorted(mistake.codes), line_text(event)
+        if calls or not set(mistake.codes) <= CALLS_ALONE:
+            found.append(f"{line_text(mistake.event)}: {' '.join(mistake.codes)}")
+    return found
+
+
+@pytest.mark.parametrize(("text", "hidden", "calls", "expected"), [
+    pytest.param('[Variants "zero mot-doux david-le-fou"]\n[Sanction "zouzou"]\n[Starter "5H"]\nAna holds 2H 9C AC 3D KS 4C JD\nBen holds 2S 6D 8C 10S QH 7C AD\nCas holds 5C 5D 4S 6S 6H 10C 10D\nAna plays 2H\nBen slaps', False, True, [
+        'Ana says carte: CP-CALL-NOT-DUE',
+        'Ana says contre: CP-FALSE-CONTRE',
+        'Ana accuses Ben: CP-WRONG-ACCUSATION',
+        'Ana swears: CP-SWEAR',
+        'Ana swaps with Ben: CP-WRONG-SWAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben says contre: CP-FALSE-CONTRE',
+        'Ben accuses Ana: CP-WRONG-ACCUSATION',
+        'Ben swears: CP-SWEAR',
+        'Ben swaps with Ben: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas says contre: CP-FALSE-CONTRE',
+        'Cas accuses Ana: CP-WRONG-ACCUSATION',
+        'Cas swears: CP-SWEAR',
+        'Cas swaps with Ana: CP-WRONG-SWAP',
+        'Ana says plouc: CP-CALL-NOT-DUE',
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben plays 2S: CP-SWAP-MISSING',
+    ], id='zero-slapped'),
+    pytest.param('[PlayOn "yes"]\n[Variants "zero"]\n[Starter "4H"]\nAna holds 5H\nAna says carte\nAna plays 5H\nAna says plouc\nBen plays 2H', False, True, [
+        'Ana slaps: CP-FALSE-SLAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben says contre: CP-FALSE-CONTRE',
+        'Ben accuses Ana: CP-WRONG-ACCUSATION',
+        'Ben swaps with Cas: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas says contre: CP-FALSE-CONTRE',
+        'Cas accuses Ana: CP-WRONG-ACCUSATION',
+        'Cas swaps with Ben: CP-WRONG-SWAP',
+        'Ben says plouc: CP-CALL-NOT-DUE',
+        'Ben gives ?? to Cas: CP-SANCTION-WRONG',
+        'Cas passes: CP-PASS',
+        'Cas draws 2: CP-DRAW-COUNT',
+    ], id='out-on-a-two'),
+    pytest.param('[Starter "4H"]\nAna holds 5H 9C 3S 4D 6S 7S 8S\nBen holds 2S 6D 8C 10S QH 7C AD\nCas holds 5C 5D 4S 6H 9H 10C 10D\nAna plays 5H\nBen plays 6D\nCas plays 6H\nAna plays 9C', False, True, [
+        'Ana slaps: CP-FALSE-SLAP',
+        'Ben slaps: CP-FALSE-SLAP',
+        'Cas slaps: CP-FALSE-SLAP',
+        'Ana says carte: CP-CALL-NOT-DUE',
+        'Ana says contre: CP-FALSE-CONTRE',
+        'Ana accuses Ben: CP-WRONG-ACCUSATION',
+        'Ana swaps with Ben: CP-WRONG-SWAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben says contre: CP-FALSE-CONTRE',
+        'Ben accuses Cas: CP-WRONG-ACCUSATION',
+        'Ben swaps with Ana: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas says contre: CP-FALSE-CONTRE',
+        'Cas accuses Ben: CP-WRONG-ACCUSATION',
+        'Cas swaps with Ana: CP-WRONG-SWAP',
+        'Ana says plouc: CP-CALL-NOT-DUE',
+        'Ana gives 3S to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 2S: CP-NO-MATCH',
+        'Ben plays 8C for S: CP-ACE-ANNOUNCE',
+        'Ben plays 10S: CP-NO-MATCH',
+        'Ben plays QH: CP-NO-MATCH',
+        'Ben plays 7C for S: CP-ACE-ANNOUNCE',
+        'Ben plays AD for S: CP-ACE-SUIT',
+        'Cas plays 5C: CP-OUT-OF-TURN',
+        'Ben draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 1: CP-DRAW-WITH-PLAYABLE',
+        'Ben plays 5C: CP-NOT-IN-HAND',
+    ], id='error-open'),
+    pytest.param('[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H', False, True, [
+        'Ana slaps: CP-FALSE-SLAP',
+        'Ben slaps: CP-FALSE-SLAP',
+        'Cas slaps: CP-FALSE-SLAP',
+        'Ana says contre: CP-FALSE-CONTRE',
+        'Ana accuses Ben: CP-WRONG-ACCUSATION',
+        'Ana swaps with Ben: CP-WRONG-SWAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben accuses Ana: CP-WRONG-ACCUSATION',
+        'Ben swaps with Ana: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas accuses Ana: CP-WRONG-ACCUSATION',
+        'Cas swaps with Ana: CP-WRONG-SWAP',
+        'Ana says plouc: CP-CALL-NOT-DUE',
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+        'Ben plays 5S: CP-MISSED-CARTE',
+        'Ben says contre: CP-MISSED-CARTE',
+    ], id='carte-due'),
+    pytest.param('[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D\nAna plays 5H\nCas says contre', False, False, [
+        'Ana draws 2: CP-DRAW-COUNT',
+        'Cas draws 1: CP-SANCTION-WRONG',
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+    ], id='zouzou-owed'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D 9D\nAna plays 5H\nCas says contre', False, False, [
+        'Ana gives 9C to Cas: CP-SANCTION-WRONG',
+        'Cas gives 7D 8D to Ana: CP-SANCTION-WRONG',
+    ], id='mega-one-owed'),
+    pytest.param('[Starter "4S"]\nAna holds 7S 9C\nBen holds KH 8S 9D AS\nAna plays 7S\nAna says carte', False, False, [
+        'Ben gives KH to Ana: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-MUST-DRAW',
+        'Ben draws 3: CP-DRAW-COUNT',
+    ], id='sevens-owed'),
+    pytest.param('[Starter "4S"]\n[Stock "5D 6D 6C"]\nAna holds 5S 9C 3H\nBen holds KH 8S 9D AS AH 4H\nAna plays 5S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben plays AS: CP-ACE-ANNOUNCE',
+        'Ben plays AS for S: CP-ACE-ANNOUNCE',
+        'Ben plays AH for H: CP-ACE-SUIT',
+        'Ben plays 4H: CP-NO-MATCH',
+        'Ben draws 5D 6D: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 5D: CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 6D: CP-STOCK-MISMATCH CP-DRAW-WITH-PLAYABLE',
+        'Ben plays 5D: CP-NOT-IN-HAND',
+    ], id='aces-and-a-known-stock'),
+    pytest.param('[Starter "4S"]\n[Stock "5D 6D 6C"]\nAna holds 5S 9C 3H\nBen holds KH 8S 9D AS AH 4H\nAna plays 5S', True, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben plays AS: CP-ACE-ANNOUNCE',
+        'Ben plays AS for S: CP-ACE-ANNOUNCE',
+        'Ben plays AH for H: CP-ACE-SUIT',
+        'Ben plays 4H: CP-NO-MATCH',
+        'Ben draws 5D 6D: CP-DRAW-COUNT',
+    ], id='aces-and-a-known-stock-hidden'),
+    pytest.param('[Variants "maitresse"]\n[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds AS\nAna plays 5S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays AS: CP-MAITRESSE',
+        'Ben draws 2: CP-DRAW-COUNT',
+    ], id='maitresse-ace-last'),
+    pytest.param('[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 5C 9C 3H\nBen holds 3C\nAna plays 5C', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 3C: CP-THREE-OF-CLUBS',
+        'Ana plays 9C: CP-OUT-OF-TURN',
+        'Ben draws 2: CP-DRAW-COUNT',
+    ], id='three-of-clubs-held-last'),
+    pytest.param('[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 5C 9C 3H\nBen holds 8D\nCas holds 9D 6C\nAna plays 5C', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8D: CP-NO-MATCH',
+        'Ana plays 9C: CP-OUT-OF-TURN',
+        'Ben plays 3C: CP-NOT-IN-HAND CP-THREE-OF-CLUBS',
+        'Ben draws 2: CP-DRAW-COUNT',
+    ], id='three-of-clubs-not-held'),
+    pytest.param('[Starter "4C"]\nAna holds QC 9C 3H\nBen holds 5C 8D\nCas holds 9D 6C\nAna plays QC', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben plays 5C: CP-NO-REPLAY',
+    ], id='replay-owed'),
+    pytest.param('[PlayOn "yes"]\n[Starter "4C"]\nAna holds 5C\nBen holds 9C 8D\nCas holds 9D 6C\nAna plays 5C', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben plays 9C: CP-MISSED-PLOUC',
+    ], id='plouc-play-on'),
+    pytest.param('[Starter "4C"]\nAna holds 5C\nBen holds 9C 8D\nCas holds 9D 6C\nAna plays 5C', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben passes: CP-MISSED-PLOUC REC-AFTER-END',
+    ], id='plouc-ends'),
+    pytest.param('[Starter "4C"]\nAna holds 5C\nAna plays 5C\nAna says plouc', False, False, [
+    ], id='game-over'),
+    pytest.param('[Variants "zero"]\n[Starter "2H"]\nAna holds 5H 9C 3S 4D 6S 7S 8S\nBen holds 2S 6D 8C 10S QH 7C AD\nCas holds 5C 5D 4S 6H 9H 10C 10D', False, True, [
+        'Ana slaps: CP-FALSE-SLAP',
+        'Ben slaps: CP-FALSE-SLAP',
+        'Cas slaps: CP-FALSE-SLAP',
+        'Ana says carte: CP-CALL-NOT-DUE',
+        'Ana says contre: CP-FALSE-CONTRE',
+        'Ana accuses Ben: CP-WRONG-ACCUSATION',
+        'Ana swaps with Ben: CP-WRONG-SWAP',
+        'Ben says carte: CP-CALL-NOT-DUE',
+        'Ben says contre: CP-FALSE-CONTRE',
+        'Ben accuses Ana: CP-WRONG-ACCUSATION',
+        'Ben swaps with Ana: CP-WRONG-SWAP',
+        'Cas says carte: CP-CALL-NOT-DUE',
+        'Cas says contre: CP-FALSE-CONTRE',
+        'Cas accuses Ana: CP-WRONG-ACCUSATION',
+        'Cas swaps with Ana: CP-WRONG-SWAP',
+        'Ana says plouc: CP-CALL-NOT-DUE',
+        'Ana gives 5H to Ben: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana plays 5H for S: CP-ACE-ANNOUNCE',
+        'Ana plays 9C: CP-NO-MATCH',
+        'Ana plays 3S: CP-NO-MATCH',
+        'Ana plays 4D: CP-NO-MATCH',
+        'Ana plays 6S: CP-NO-MATCH',
+        'Ana plays 7S: CP-NO-MATCH',
+        'Ana plays 8S: CP-NO-MATCH',
+        'Ben plays 2S: CP-OUT-OF-TURN',
+        'Ana draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ana draws 1: CP-DRAW-WITH-PLAYABLE',
+        'Ana plays 2S: CP-NOT-IN-HAND',
+    ], id='a-two-turned-up'),
+    pytest.param('[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5S 9C 8D\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', False, False, [
+        'Cas draws 2: CP-DRAW-COUNT',
+        'Ben draws 1: CP-SANCTION-WRONG',
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+    ], id='draw-owed-by-the-player-due'),
+    pytest.param('[Players "Ana Ben"]\n[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre', False, False, [
+        'Ana draws 2: CP-DRAW-COUNT',
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+    ], id='two-players-draw-owed'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D\nAna plays 5H\nCas says contre', False, False, [
+        'Ana gives 9C to Cas: CP-SANCTION-WRONG',
+    ], id='mega-one-owed-by-a-caller-of-two-cards'),
+    pytest.param('[Starter "4S"]\nAna holds 7S 9C\nBen holds 7C AS KH 8S 9D\nAna plays 7S\nAna says carte', False, False, [
+        'Ben gives 7C to Ana: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-MUST-DRAW',
+        'Ben draws 3: CP-DRAW-COUNT',
+    ], id='sevens-owed-a-seven-held'),
+    pytest.param('[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 5C 9H 3H\nBen holds 3C 8D\nAna plays 5C', False, False, [
+        'Ana gives 9H to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 3C for S: CP-ACE-ANNOUNCE',
+        'Ben plays 8D: CP-NO-MATCH',
+        'Ben draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 1: CP-DRAW-WITH-PLAYABLE',
+    ], id='three-of-clubs-kept'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9S 3H\nBen holds KH 8D\nAna plays 5S', False, False, [
+        'Ana gives 9S to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 8D: CP-NO-MATCH',
+        'Ana plays 9S: CP-OUT-OF-TURN',
+        'Ben draws 2: CP-DRAW-COUNT',
+        'Ben plays 9S: CP-NOT-IN-HAND',
+    ], id='a-card-seen-in-another-hand'),
+    pytest.param('[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5C"]\nAna plays QC QS QD QH\nAna plays 9H 9C\nAna says carte\nBen plays 9D\nAna plays 7D', True, False, [
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana plays 7D: CP-MAITRESSE',
+        'Ana draws 2: CP-DRAW-COUNT',
+    ], id='taken-back-hidden'),
+    pytest.param('[Variants "3-de-trefle"]\n[Starter "4C"]\nAna holds 5C 9C 3H\nBen holds 8D\nCas holds 3C 6C\nAna plays 5C', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8D: CP-NO-MATCH',
+        'Ana plays 9C: CP-OUT-OF-TURN',
+        'Ben draws 2: CP-DRAW-COUNT',
+    ], id='three-of-clubs-in-another-hand'),
+    pytest.param('[Players "Ana Ben"]\n[Variants "3-de-trefle"]\n[Starter "5H"]\nAna plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen plays 8H\nAna draws 1\nBen plays 9H', True, False, [
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana draws 2: CP-DRAW-COUNT',
+    ], id='three-of-clubs-after-a-pass'),
+    pytest.param('[Starter "4C"]\nAna holds QC 9H\nBen holds 5C 8D\nAna plays QC', False, False, [
+        'Ben gives 5C to Ana: CP-SANCTION-WRONG',
+        'Ben says contre: CP-MISSED-CARTE',
+    ], id='replay-and-carte-owed'),
+    pytest.param('[Starter "4C"]\nAna holds QC 9C 3H\nBen holds AH 5C 8D\nAna plays QC', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben plays 5C: CP-NO-REPLAY',
+    ], id='replay-owed-an-ace-first'),
+    pytest.param('[Starter "4C"]\nAna holds QC 9C 3H\nBen holds 8D 9H\nAna plays QC', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+    ], id='replay-owed-nothing-fits'),
+    pytest.param('[Starter "4S"]\nAna holds 7S 9C\nBen holds KH 8S 9D AS\nAna plays 7S', False, False, [
+        'Ben gives KH to Ana: CP-SANCTION-WRONG',
+        'Ben says contre: CP-MISSED-CARTE',
+    ], id='sevens-owed-carte-missed'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 7D 8D\nAna plays 5H\nCas gives 7D to Ben', False, False, [
+        'Ben gives 7D to Ana: CP-SANCTION-WRONG',
+        'Ben plays 5S: CP-MISSED-CARTE CP-MISSED-CARTE',
+        'Ben says contre: CP-MISSED-CARTE',
+    ], id='two-cartes-due'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5S 9C 8D\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', False, False, [
+        'Cas gives 9D to Ana: CP-SANCTION-WRONG',
+    ], id='gift-owed-by-the-player-due'),
+    pytest.param('[Starter "4C"]\nAna holds QC\nBen holds 9C 8D\nAna plays QC', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben passes: CP-MISSED-PLOUC REC-AFTER-END',
+    ], id='plouc-after-a-dame'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds QC\nBen holds 9C 8D\nAna plays QC', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben plays 9C: CP-MISSED-PLOUC',
+    ], id='plouc-after-a-dame-play-on'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds 7C\nBen holds 7D 8D\nAna plays 7C', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben plays 7D: CP-MISSED-PLOUC',
+    ], id='plouc-on-a-seven-play-on'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds 5C\nBen holds 9C 8C\nAna plays 5C', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+        'Ben plays 9C: CP-MISSED-PLOUC',
+    ], id='plouc-play-on-two-cards-fit'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Variants "zero"]\n[Starter "4C"]\nAna holds 2C\nBen holds 9C 8D\nAna plays 2C\nBen slaps', False, False, [
+        'Ben says contre: CP-MISSED-PLOUC',
+    ], id='plouc-on-a-two-slapped'),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4S"]\n[Stock "?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? 5D 6D"]\nBen holds 8S KH 9D\nAna draws 35', False, False, [
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben draws 5D 6D: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 5D: CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 6D: CP-STOCK-MISMATCH CP-DRAW-WITH-PLAYABLE',
+    ], id='two-cards-left-in-the-stock'),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4S"]\n[Stock "?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? 6D"]\nBen holds 8S KH 9D\nAna draws 36', False, False, [
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben draws 6D: CP-DRAW-WITH-PLAYABLE',
+    ], id='one-card-left-in-the-stock'),
+    pytest.param('[Players "Ana Ben"]\n[Starter "4S"]\n[Stock "?? 6D"]\nAna holds 5S 9C 3H\nBen holds 8S KH 9D\nAna plays 5S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 1: CP-DRAW-WITH-PLAYABLE',
+    ], id='the-top-card-nobody-saw-the-next-known'),
+    pytest.param('[Players "Ana Ben"]\n[Starter "4S"]\n[Stock "5D"]\nAna holds 5S 9C 3H\nBen holds 8S KH 9D\nAna plays 5S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 8S for H: CP-ACE-ANNOUNCE',
+        'Ben plays KH: CP-NO-MATCH',
+        'Ben plays 9D: CP-NO-MATCH',
+        'Ben draws 2: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 5D: CP-DRAW-WITH-PLAYABLE',
+        'Ben plays 5D: CP-NOT-IN-HAND',
+    ], id='the-top-card-known-alone'),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4S"]\n[Stock "?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? 5D 6D"]\nAna holds 7S 9C 3H\nBen holds 8S KH 9D\nAna draws 35\nBen plays 8S\nAna plays 7S', False, False, [
+        'Ana gives 9C to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays KH: CP-MUST-DRAW',
+        'Ben draws 5D: CP-DRAW-COUNT',
+    ], id='sevens-owed-as-many-as-the-stock-holds'),
+    pytest.param('[Players "Ana Ben Cas"]\n[Sanction "zouzou"]\n[Reshuffle "no"]\n[Starter "4S"]\n[Stock "?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? 6D"]\nBen holds 5S 9C\nAna draws 29\nBen plays 5S\nCas says contre', False, False, [
+        'Ana draws 6D: CP-SANCTION-WRONG',
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+    ], id='a-draw-owed-as-many-as-the-stock-holds'),
+    pytest.param('[Players "Ana Ben"]\n[Starter "4H"]\nAna draws 37\nBen plays 5H\nAna plays 6H\nBen plays 8H', False, False, [
+        'Ana gives ?? to Ben: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana draws 4H 5H: CP-DRAW-COUNT',
+    ], id='the-discard-shuffled-in'),
+    pytest.param('[Players "Ana Ben"]\n[Starter "4H"]\nBen holds 5H 8H 9C KH\nAna draws 37\nBen plays 5H\nAna plays 6H\nBen plays 8H\nAna draws 4H', False, False, [
+        'Ana gives 4H to Ben: CP-SANCTION-WRONG',
+        'Ben passes: CP-PASS',
+        'Ben plays 9C: CP-NO-MATCH',
+        'Ben plays KH for S: CP-ACE-ANNOUNCE',
+        'Ana plays 4H: CP-OUT-OF-TURN',
+        'Ben draws 5H 6H: CP-DRAW-COUNT CP-DRAW-WITH-PLAYABLE',
+        'Ben draws 5H: CP-DRAW-WITH-PLAYABLE',
+        'Ben plays 4H: CP-NOT-IN-HAND',
+    ], id='a-card-shuffled-back-in'),
+    pytest.param('[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5C"]\nAna holds QC QS QD QH 9H 9C 7D\nBen holds 9D 8D 4D 4C 3S 3C 2S\nAna plays QC QS QD QH\nAna plays 9H 9C\nAna says carte\nBen plays 9D\nAna plays 7D\nBen plays 8D\nAna draws 1\nBen plays 4D', True, False, [
+        'Ana gives 7D to Ben: CP-SANCTION-WRONG',
+        'Ana passes: CP-PASS',
+        'Ana plays 7D for S: CP-ACE-ANNOUNCE',
+        'Ben plays 4C: CP-OUT-OF-TURN',
+    ], id='a-forbidden-last-card-taken-back-then-playable'),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Variants "3-de-trefle"]\n[Starter "5H"]\nAna plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen draws 37\nAna passes\nBen plays 9S', True, False, [
+        'Ben gives ?? to Ana: CP-SANCTION-WRONG',
+    ], id='three-of-clubs-after-a-pass-for-want-of-a-stock'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5S 9C 8D 9H\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', False, False, [
+        'Cas gives 9D to Ana: CP-SANCTION-WRONG',
+        'Ana gives 9C 8D to Cas: CP-SANCTION-WRONG',
+        'Ana plays 9H: CP-SANCTION-UNPAID',
+    ], id='gift-owed-by-the-player-due-who-can-play'),
+    pytest.param('[Starter "4C"]\nAna holds 5C 9D 8H\nBen holds 6C\nAna plays 5C\nBen plays 6C', False, False, [
+        'Ana says contre: CP-MISSED-PLOUC',
+        'Cas passes: CP-MISSED-PLOUC REC-AFTER-END',
+    ], id='plouc-missed-by-the-second-player'),
+])
+def test_the_mistakes_offered_in_each_kind_of_position(text, hidden, calls, expected):
+    """What ``simulate --mistakes`` may write at a position: slaps, calls, accusations, gros
+    mots and swaps out of place (one set per player; a player who is out only slaps); the
+    sanctions drawn or given wrong; a card that does not fit, an ace announcing no suit or
+    the suit in play, a card played instead of the cards owed, a wrong draw or pass, a card
+    seen elsewhere, a card out of turn, going out on a forbidden card (held or not); play
+    going on over a replay, a swap or a « carte » owed; no « plouc » after the last card.
+    A table that sees no hand (``hidden``) is offered none that only the hands or the stock
+    would show."""
+    assert offered_mistakes(text, hidden, calls) == expected
+
+
+def offered_moves(text: str) -> list[str]:
+    """Each event ``legal()`` offers after ``text`` (every order of a group), once checked to
+    add no violation when written after it."""
+    text = (HEAD if "[Players" not in text else '[Game "carte-et-plouc"]\n') + text + "\n"
+    line = text.count("\n") + 1
+    found = sorted({line_text(e) for e in legal_events(rules_after(text).legal())})
+    for move in found:
+        assert not [c for n, c in codes(check(parse_text(text + move + "\n")[0])) if n == line], move
+    return found
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param('[Starter "4C"]\nAna holds 5C\nBen holds 9C 8D\nCas holds 9D 6C\nAna plays 5C', [
+        'Ana says plouc',
+    ], id='plouc-ends'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds 5C\nBen holds 9C 8D\nCas holds 9D 6C\nDan holds 7H\nAna plays 5C', [
+        'Ana accuses Dan',
+        'Ana says plouc',
+        'Ben accuses Dan',
+        'Cas accuses Dan',
+        'Dan says carte',
+    ], id='plouc-play-on'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5S 9C 8D\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', [
+        'Ana gives 8D to Cas',
+        'Ana gives 9C to Cas',
+    ], id='gift-owed-by-the-player-due'),
+    pytest.param('[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5S 9C 8D\nBen holds 6H 7C 8S\nCas holds 5H 9D\nAna plays 5S\nBen plays 8S\nCas plays 5H\nAna says contre', [
+        'Ana draws 1',
+        'Cas draws 1',
+    ], id='draw-owed-by-the-player-due'),
+    pytest.param('[Variants "zero"]\n[Starter "5H"]\nAna holds 2H 9C\nBen holds 2S 6D 8C\nCas holds 5C 5D 4S\nAna plays 2H\nBen slaps', [
+        'Ana says carte',
+        'Ana slaps',
+        'Ben slaps',
+        'Ben swaps with Ana',
+        'Ben swaps with Cas',
+        'Cas slaps',
+    ], id='zero-slapped'),
+    pytest.param('[Starter "4H"]\nAna holds 5H 9C\nBen holds 6H 7C 8S\nCas holds 5C 9D\nAna plays 5H\nBen plays 6H', [
+        'Ana says carte',
+        'Ben accuses Ana',
+        'Ben says contre',
+        'Cas accuses Ana',
+        'Cas draws 1',
+        'Cas says contre',
+    ], id='carte-missed'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds KH 8S 8D AS AH 4H\nCas holds 5C 9D\nAna plays 5S', [
+        'Ben plays 8S',
+        'Ben plays 8S 8D',
+        'Ben plays AS AH for C',
+        'Ben plays AS AH for D',
+        'Ben plays AS AH for H',
+        'Ben plays AS for C',
+        'Ben plays AS for D',
+        'Ben plays AS for H',
+    ], id='aces-and-groups'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds AS\nCas holds 5C 9D\nAna plays 5S\nBen says carte', [
+        'Ana accuses Ben',
+        'Ben plays AS',
+        'Ben plays AS for C',
+        'Ben plays AS for D',
+        'Ben plays AS for H',
+        'Ben plays AS for S',
+        'Cas accuses Ben',
+    ], id='last-card-an-ace'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds KH 9D\nCas holds 5C 9H\nAna plays 5S', [
+        'Ben draws 1',
+    ], id='nothing-fits'),
+    pytest.param('[Variants "zero"]\n[Starter "5H"]\nAna holds 2H 9C\nBen holds 2S 6D 8C\nCas holds 5C 5D 4S\nAna plays 2H', [
+        'Ana says carte',
+        'Ana slaps',
+        'Ben slaps',
+        'Cas slaps',
+    ], id='zero-open'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds 8S 8D\nCas holds 5C 9H\nAna plays 5S', [
+        'Ben plays 8S',
+        'Ben plays 8S 8D',
+    ], id='a-pair-goes-out'),
+    pytest.param('Ana holds 5S 9C 3H AS AH', [
+        'Ana plays 3H',
+        'Ana plays 5S',
+        'Ana plays 9C',
+        'Ana plays AH AS for C',
+        'Ana plays AH AS for D',
+        'Ana plays AH AS for S',
+        'Ana plays AH for C',
+        'Ana plays AH for D',
+        'Ana plays AH for S',
+        'Ana plays AS AH for C',
+        'Ana plays AS AH for D',
+        'Ana plays AS AH for H',
+        'Ana plays AS for C',
+        'Ana plays AS for D',
+        'Ana plays AS for H',
+    ], id='an-ace-on-no-suit'),
+    pytest.param('[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H\nBen says contre', [
+        'Ben gives ?? to Ana',
+    ], id='a-gift-from-a-hand-nobody-saw'),
+    pytest.param('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds AS\nAna plays 5S\nBen says carte', [
+        'Ana accuses Ben',
+        'Ben plays AS for C',
+        'Ben plays AS for D',
+        'Ben plays AS for H',
+        'Cas accuses Ben',
+        'Dan accuses Ben',
+    ], id='an-ace-before-the-last-player-goes-out'),
+    pytest.param('[Starter "4C"]\nAna holds 5C\nAna plays 5C\nAna says plouc', [
+    ], id='game-over'),
+    pytest.param('[Variants "zero"]\n[Starter "2H"]\nAna holds 5S 9C 3H\nBen holds 2S 6D 8C\nCas holds 5C 5D 4S', [
+        'Ana plays 3H',
+    ], id='a-two-turned-up'),
+    pytest.param('[Starter "4S"]\nAna holds 5S 9C 3H\nBen holds AS AH\nAna plays 5S', [
+        'Ben plays AS AH',
+        'Ben plays AS AH for C',
+        'Ben plays AS AH for D',
+        'Ben plays AS AH for H',
+        'Ben plays AS AH for S',
+        'Ben plays AS for C',
+        'Ben plays AS for D',
+        'Ben plays AS for H',
+    ], id='a-pair-of-aces-goes-out'),
+])
+def test_the_moves_offered_in_each_kind_of_position(text, expected):
+    """What ``legal()`` offers: the « plouc » alone when it ends the game, with what may come
+    outside the turn when play goes on; what the player due owes (a draw, a gift) before
+    the turn; the slaps on a 2 (le zéro) and the swaps of the first to slap; « contre » on a
+    « carte » missed, and accusations; a card that fits, a group, an ace with each suit it
+    may announce (no suit only when going out ends the game); a draw when nothing fits."""
+    assert offered_moves(text) == expected
+
+
+def test_a_draw_written_without_a_count_is_one_card_to_a_table_that_sees_no_hand():
+    (event,) = parse_text(HEAD + "Ana draws\n")[0].events
+    public = CarteEtPlouc.public(event)
+    assert public is not None and public.cards == (UNSEEN_CARD,) and line_text(public) == "Ana draws 1"
+
+
+def test_a_player_left_with_one_card_nobody_saw_is_offered_no_group():
+    """Ana, down to one card nobody saw, may lay any card that fits, alone: no choice of
+    cards laid together."""
+    rules = rules_after('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "5H"]\n'
+                        "Ana plays QH QS QD QC\nAna plays 8C 8S\nAna says carte\nBen plays 8H\n")
+    assert not [g for g in rules.legal() if isinstance(g, Group)]  # (the table page would show it as a choice)
+    assert {line_text(e) for e in legal_events(rules.legal())} >= {"Ana plays 9H", "Ana plays 8D"}
+
+
+# --- The rules' own tables (rules.py) ------------------------------------------------------------
+
+@pytest.mark.parametrize(("players", "error"), [
+    (1, "Carte et Plouc de Charlotte is for 2 to 9 players, not 1"), (2, None), (9, None),
+    (10, "Carte et Plouc de Charlotte is for 2 to 9 players, not 10"),
+])
+def test_two_to_nine_players(check_text, players, error):
+    names = " ".join(f"P{k}" for k in range(players))
+    report = check_text(f'[Game "carte-et-plouc"]\n[Players "{names}"]\n[Starter "4H"]\n')
+    assert (report.error.message if report.error else None) == error
+
+
+@pytest.mark.parametrize(("draws", "lines"), [(5, "4, 6, 8, 10 and 12"), (6, "4, 6, 8, 10, 12 and later")])
+def test_the_note_on_draws_nobody_could_verify_names_five_lines_then_says_and_later(check_text, draws, lines):
+    report = check_text('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n' + "Ana draws\nBen draws\n" * draws)
+    assert str(report.notes[0]) == (f"Ana drew or passed instead of playing on lines {lines} while holding cards nobody saw:"
+                                    " whether Ana could play was not verified")
+
+
+@pytest.mark.parametrize(("lines", "code", "message", "rule"), [
+    ("Ana plays KS\nBen plays 7S\nCas draws 2", "CP-DRAW-COUNT",
+     "Cas drew 2 cards, but 7 cards were owed (the Roi de pique, 5; 7S, 2)", "Le roi de Pique"),
+    ("Ana plays KS\nBen draws 2", "CP-DRAW-COUNT", "Ben drew 2 cards, but 5 cards were owed (the Roi de pique, 5)", "Le roi de Pique"),
+    ("Ana plays KS\nBen plays 8S", "CP-MUST-DRAW", "Ben played 8S while owing 5 cards: draw them, or lay the 7 of spades",
+     "Le roi de Pique"),
+    ("Ana plays 7S 7H 7D 7C\nAna plays 5C\nBen draws 2", "CP-DRAW-COUNT",
+     "Ben drew 2 cards, but 8 cards were owed (the carré of 7s, 8)", "La carte de valeur 7"),
+    ("Ana plays 7S\nBen draws 1", "CP-DRAW-COUNT", "Ben drew 1 card, but 2 cards were owed (7S, 2)", "La carte de valeur 7"),
+])
+def test_cards_owed_drawn_wrong_say_where_they_come_from_and_quote_the_card_that_made_them(lines, code, message, rule):
+    """The Roi de pique (answered by the 7 of spades or not), a carré of 7s, a 7."""
+    [violation] = violations_of(HEAD + '[Starter "4S"]\n' + lines + "\n")
+    assert (violation.code, violation.message) == (code, message) and violation.rule.startswith(rule)
+
+
+@pytest.mark.parametrize(("variants", "specials"), [("maitresse", "A, 7, 10, Q and KS"), ("maitresse zero six", "A, 7, 10, Q, KS, 2 and 6")])
+def test_la_maitresse_names_the_special_cards_of_the_rules_in_play(variants, specials):
+    """Le zéro makes the 2 special, le 6 the 6."""
+    text = ('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n' f'[Variants "{variants}"]\n[Starter "5C"]\n'
+            "Ana plays QC QS QD QH\nAna plays 9H 9C\nAna says carte\nBen plays 9D\nAna plays 7D\n")
+    [violation] = violations_of(text)
+    assert f"(la maîtresse: {specials})" in violation.message
+
+
+def test_a_card_dealt_twice_in_one_hand_is_flagged_at_its_second_place():
+    report = check(parse_text(HEAD + '[Starter "4H"]\nAna holds 5H 9C 9C 3D KS 4C JD\n')[0])
+    assert [(v.code, v.line, v.column, v.message) for v in report.violations] == [
+        ("REC-DUPLICATE-CARD", 4, 17, "9C appears twice: it is already in Ana's cards")]
+
+
+def test_a_draw_written_without_a_count_is_one_card():
+    text = HEAD + '[Starter "4H"]\nAna draws\n'
+    assert not check(parse_text(text)[0]).violations
+    assert rules_after(text).cards.count(0) == 8
+
+
+def test_aces_laid_first_without_the_card_turned_up_may_announce_any_suit_but_the_first_ace_s():
+    assert not violations_of(HEAD + "Ana plays AH AS for S\n")
+
+
+def test_a_carre_is_four_cards_of_one_value_on_top_of_the_discard():
+    """9H, 5H, 9C (out of place), 9S: three 9s of the four on top, no carré: Ben plays next."""
+    found = violations_of(HEAD + '[Starter "4H"]\nAna plays 9H\nBen plays 5H\nCas plays 9C\nAna plays 9S\nBen plays 9D\n')
+    assert [v.code for v in found] == ["CP-NO-MATCH"]
+
+
+def test_each_2_laid_opens_a_slap_of_its_own():
+    """Le zéro: Ben slapped Ana's 2 and swapped; Cas is first to slap Ben's 2, and swaps."""
+    assert not violations_of(HEAD + '[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\nBen slaps\nBen swaps with Cas\n'
+                                    "Ben plays 2C\nCas slaps\nCas swaps with Ana\n")
+
+
+def test_a_swap_missed_is_flagged_once_and_a_carte_missed_can_be_caught():
+    found = violations_of(HEAD + '[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\nBen slaps\nBen plays 5H\nCas plays 5C\nAna plays 5D\n')
+    assert [v.code for v in found] == ["CP-SWAP-MISSING"]
+    found = violations_of(HEAD + '[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H\nBen plays 5C\nCas says contre\n')
+    assert [v.code for v in found] == ["REC-BAD-DEAL", "CP-MISSED-CARTE"]  # Cas's « contre » catches it
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4H"]\n'
+                 "Ana draws 37\nBen plays 5H\nAna passes\nBen plays 6H\nAna passes\nBen plays 8H\n",
+                 [(5, "CP-DRAW-COUNT", "Ana drew 37 cards, but a player who cannot play draws one card")],
+                 id="a-play-ends-a-run-of-passes"),  # no stock: passes count towards a blocked game only in a row
+    pytest.param('[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "8D"]\nAna holds 8C 8S 7D\nAna plays 8C 8S 7D\nAna draws\n', [
+        (5, "REC-BAD-DEAL", "Ana is dealt 3 cards; the deal gives 7"),
+        (6, "CP-OUT-OF-TURN", "Ana laid 7D after 8S out of turn: it is Ben's turn, the next to the left after Ana"),
+        (6, "CP-NO-MATCH", "Ana played 7D on 8S: neither its suit nor its value"),
+        (6, "CP-MAITRESSE", "Ana laid 7D as their last card, but a plouc may not end on a special card (la maîtresse: A, 7, 10, Q"
+                            " and KS): the card goes back to Ana's hand; holding only it, Ana cannot play, and draws"),
+    ], id="a-forbidden-last-card-after-a-group-goes-back-and-the-turn-stays"),
+    pytest.param('[Players "Ana Ben Cas"]\n[Starter "4H"]\nAna holds 5H\nAna plays 5H 9C\n', [
+        (4, "REC-BAD-DEAL", "Ana is dealt 1 card; the deal gives 7"), (5, "CP-NOT-IN-HAND", "Ana played 9C, but has no cards left"),
+    ], id="a-card-after-the-last"),
+    pytest.param('[Players "Ana Ben Cas"]\n[Starter "4H"]\nAna plays 5H 6H\nBen plays 6C\n', [
+        (4, "CP-OUT-OF-TURN", "Ana laid 6H after 5H out of turn: it is Ben's turn, the next to the left after Ana"),
+    ], id="a-second-value-is-laid-out-of-turn-and-play-goes-on-from-it"),
+    pytest.param('[Players "Ana Ben Cas"]\n[Starter "4H"]\nAna plays AH 8H for S\n', [
+        (4, "CP-ACE-ANNOUNCE", "Ana announced a suit without laying an ace last"),
+        (4, "CP-OUT-OF-TURN", "Ana laid 8H after AH out of turn: it is Ben's turn, the next to the left after Ana"),
+    ], id="a-suit-announced-after-a-card-that-is-not-an-ace"),
+])
+def test_what_a_line_of_several_values_or_a_run_of_passes_leads_to(text, expected):
+    found = violations_of('[Game "carte-et-plouc"]\n' + text)
+    assert [(v.line, v.code, v.message) for v in found] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param("Ana plays T5\nBen plays 9S\n", [(3, "REC-NOT-IN-DECK")], id="the-first-card-of-the-game"),
+    pytest.param('[Starter "4H"]\nAna plays 5H\nCas plays T5\nBen plays 9H\nCas plays 9C\n', [(5, "REC-NOT-IN-DECK")],
+                 id="out-of-turn-it-stays-in-the-hand"),
+    pytest.param('[Starter "4H"]\nAna plays 7H\nBen plays T5\nCas plays 9S\n', [(5, "REC-NOT-IN-DECK")], id="cards-owed-lapse"),
+])
+def test_a_card_outside_the_deck_let_stand(text, expected):
+    """The next player plays on: the card leaves the hand for the discard (when laid in turn),
+    as no card of the game, and what was owed lapses."""
+    text = HEAD + text
+    assert [(v.line, v.code) for v in violations_of(text)] == expected
+    rules = rules_after(text)
+    assert sum(rules.cards.count(s) for s in range(3)) == 21 - rules.played
+    if "Starter" not in text:
+        assert [str(n) for n in rules.notes] == ["the card turned up to start is not in the record ([Starter]): the first card played could not be checked against it"]
+    if "Cas plays T5" in text:
+        assert rules.cards.count(2) == 6  # the card out of turn did not leave Cas's hand; 9C did
+    if "Ben plays T5" in text:
+        assert rules.cards.discard[-2] == UNSEEN_CARD and rules.cards.count(1) == 6 and rules.stats()["cards_played"] == 3
+
+
+@pytest.mark.parametrize(("held", "code", "message"), [
+    ("5H ??", "CP-MISSED-CARTE", "Ana came down to one card (their play on line 5) and did not say « carte »"),
+    ("??", "CP-MISSED-PLOUC", "Ana laid their last card, T5, on line 5, and did not say « plouc »"),
+])
+def test_a_card_outside_the_deck_let_stand_that_leaves_one_card_or_none(held, code, message):
+    found = violations_of(HEAD + f'[Starter "4H"]\nAna holds {held}\nAna plays T5\nBen plays 9S\n')
+    assert [v.message for v in found if v.code == code] == [message]
+
+
+def test_a_group_ending_on_a_forbidden_last_card_stays_laid_but_that_card():
+    """La maîtresse: Ana lays 7D 7H, her last cards; 7H goes back to her hand (flagged once),
+    7D stays laid: Ben owes 2 cards, and « carte » is Ana's to say."""
+    text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5D"]\nAna holds 7D 7H\nAna plays 7D 7H\n'
+    found = violations_of(text)
+    assert [(v.line, v.code) for v in found] == [(5, "REC-BAD-DEAL"), (6, "CP-MAITRESSE")]
+    assert found[1].column == 14 and found[1].message.startswith("Ana laid 7H as their last card")
+    rules = rules_after(text)
+    assert rules.cards.known[0] == [read_card("7H")] and rules.cards.discard[-1] == read_card("7D")
+    assert [str(t) for t in rules.todo()] == ["Ana says « carte »", "Ben draws 2 cards, or adds a 7"]
+    assert rules.stats()["cards_played"] == 1
+
+
+def test_a_carre_of_aces_announces_the_suit_of_the_card_laid_after_it():
+    assert not violations_of(HEAD + '[Starter "4H"]\nAna plays AH AS AD AC 9D\nBen plays 5D\n')
+
+
+def test_going_out_on_aces_leaves_the_last_ace_s_suit_on_the_table():
+    rules = rules_after('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\nAna holds AH AS\nAna plays AH AS\n')
+    assert rules.table().extra["suit"] == "spade"
+
+
+MEGA_ONE_CAS_OWES = '[Sanction "mega-one"]\n[Starter "4H"]\nAna holds 5H 9C\nCas holds 5D 8D 9D\nAna plays 5H\nCas says contre\n'
+"""Cas caught Ana's missed « carte » (la Méga One): Cas owes Ana a card."""
+ZOUZOU_ANA_OWES = '[Sanction "zouzou"]\n[Starter "4H"]\nAna holds 5H 9C\nAna plays 5H\nCas says contre\n'
+"""Cas caught Ana's missed « carte » (la Zouzou): Ana owes a draw."""
+
+
+@pytest.mark.parametrize(("lines", "expected", "todo"), [
+    pytest.param(MEGA_ONE_CAS_OWES + "Ben plays 5C\nCas plays 5D\n",
+                 [(10, "CP-SANCTION-UNPAID", "Cas was to give a card to Ana before their own next play or pass, and did not: the sanction lapses")],
+                 ["Ana plays a diamond or a 5, or draws"], id="a-gift-not-given-lapses-once"),
+    pytest.param(MEGA_ONE_CAS_OWES + "Ana draws\n",
+                 [(9, "CP-SANCTION-WRONG", "Ana drew, but la Méga One asks one card from Cas to Ana: it is still owed")],
+                 ["Cas gives a card to Ana (la Méga One)", "Ben plays a heart or a 5, or draws"], id="a-draw-while-a-gift-is-owed"),
+    pytest.param(ZOUZOU_ANA_OWES + "Cas draws\n", [(8, "CP-SANCTION-WRONG", "Cas drew, but the sanction is Ana's: it is still owed")],
+                 ["Ana draws 1 card (sanction)", "Ben plays a heart or a 5, or draws"], id="a-draw-by-another-player"),
+    pytest.param(ZOUZOU_ANA_OWES + "Ben draws\nAna draws\n", [], ["Cas plays a heart or a 5, or draws"],
+                 id="the-turn-s-draw-then-the-sanction-s"),
+    pytest.param(ZOUZOU_ANA_OWES + "Ben draws\nCas draws\nAna draws 2\n",  # her turn's draw, of the wrong count: the sanction waits
+                 [(10, "CP-DRAW-COUNT", "Ana drew 2 cards, but a player who cannot play draws one card")],
+                 ["Ana draws 1 card (sanction)", "Ben plays a heart or a 5, or draws"], id="the-offender-s-own-turn-draw"),
+    pytest.param(ZOUZOU_ANA_OWES + "Ben plays 5C\nCas plays 5D\nAna passes\n", [
+        (10, "CP-SANCTION-UNPAID", "Ana was to draw 1 card from the stock before their own next play or pass, and did not: the sanction lapses"),
+        (10, "CP-PASS", "Ana passed, but the stock still holds cards: a player who cannot play draws one"),
+    ], ["Ben plays a diamond or a 5, or draws"], id="a-pass-with-a-sanction-owed"),
+])
+def test_sanctions_paid_or_not(lines, expected, todo):
+    """(Each record also has its deal's REC-BAD-DEAL and Ana's CP-MISSED-CARTE.)"""
+    found = violations_of(HEAD + lines)
+    assert [(v.line, v.code, v.message) for v in found if v.code not in ("REC-BAD-DEAL", "CP-MISSED-CARTE")] == expected
+    assert [str(t) for t in rules_after(HEAD + lines).todo()] == todo
+
+
+@pytest.mark.parametrize(("lines", "expected", "todo"), [
+    pytest.param("[Starter \"4H\"]\nAna plays 5H\nCas passes\n", [
+        (5, "CP-OUT-OF-TURN", "Cas passed out of turn: it is Ben's turn, the next to the left after Ana"),
+        (5, "CP-PASS", "Cas passed, but the stock still holds cards: a player who cannot play draws one")],
+        ["Ana plays a heart or a 5, or draws"], id="out-of-turn"),
+    pytest.param("[Starter \"4S\"]\nAna plays 7S\nBen passes\nCas plays 9S\n", [(5, "CP-PASS", "Ben passed, but cards are owed: draw them")],
+                 ["Ana plays a spade or a 9, or draws"], id="cards-owed-lapse"),
+    pytest.param("[Starter \"4S\"]\nAna plays QS\nAna passes\nAna plays 9S\n", [
+        (5, "CP-PASS", "Ana passed, but the stock still holds cards: a player who cannot play draws one"),
+        (6, "CP-OUT-OF-TURN", "Ana played 9S out of turn: it is Ben's turn, the next to the left after Ana")],
+        ["Ben plays a spade or a 9, or draws"], id="a-replay-owed"),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4H"]\nBen holds 5H 8H 6C\nAna draws 37\nBen plays 5H\nAna plays 6H\nBen passes\n', [
+        (5, "REC-BAD-DEAL", "Ben is dealt 3 cards; the deal gives 7"),
+        (6, "CP-DRAW-COUNT", "Ana drew 37 cards, but a player who cannot play draws one card"),
+        (9, "CP-DRAW-WITH-PLAYABLE", "Ben passed while holding 8H, which could be played")],
+        ["Ana plays a heart or a 6, or passes (nothing is left to draw)"], id="no-stock-but-a-card-to-play"),
+    pytest.param('[Players "Ana Ben"]\n[Reshuffle "no"]\n[Starter "4H"]\nAna draws 37\nBen plays 5H\nAna passes\nBen draws\nAna passes\nBen plays 8H\n', [
+        (5, "CP-DRAW-COUNT", "Ana drew 37 cards, but a player who cannot play draws one card"),
+        (8, "CP-DRAW-COUNT", "Ben drew 1 card, but nothing is left to draw: a player who cannot play passes")],
+        ["Ana plays a heart or an 8, or passes (nothing is left to draw)"], id="a-draw-ends-a-run-of-passes"),
+])
+def test_passes(lines, expected, todo):
+    """A pass out of turn, or with cards to draw (what was owed lapses, a replay does not
+    keep the turn), or with no stock while a card fits; a run of passes for want of a
+    stock is broken by any other line (nine in a row block the game: openings.txt)."""
+    text = (HEAD if "[Players" not in lines else '[Game "carte-et-plouc"]\n') + lines
+    assert [(v.line, v.code, v.message) for v in violations_of(text)] == expected
+    assert [str(t) for t in rules_after(text).todo()] == todo
+
+
+@pytest.mark.parametrize(("lines", "todo"), [
+    ('[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\n', ["the first to slap the 2 swaps hands (le zéro)", "Ben plays a heart or a 2, or draws"]),
+    ('[Variants "zero"]\n[Starter "4H"]\nAna plays 2H\nBen slaps\n',
+     ["Ben swaps hands with another player (le zéro)", "Ben plays a heart or a 2, or draws"]),
+    ('[Starter "4H"]\nAna plays AH for S\n', ["Ben plays a spade, or draws"]),
+    ('[Starter "4H"]\nAna plays ??\nBen plays ??\n', ["Cas plays, or draws"]),
+    ('[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\nAna holds 5C\nAna plays 5C\n',
+     ["Ana says « plouc »", "Ben plays a club or a 5, or draws"]),
+    ('[Starter "4C"]\nAna holds 5C\nAna plays 5C\n', ["Ana says « plouc »"]),
+])
+def test_what_is_to_do(lines, todo):
+    """The slap and the swap of le zéro; a suit announced; any card after one nobody saw;
+    the « plouc » due, and the turn too when play goes on after it."""
+    text = (HEAD if "[Players" not in lines else '[Game "carte-et-plouc"]\n') + lines
+    assert [str(t) for t in rules_after(text).todo()] == todo
+
+
+def test_a_card_nobody_saw_is_noted_once():
+    report = check(parse_text(HEAD + '[Starter "4H"]\nAna plays ??\nBen plays ??\n')[0])
+    assert [str(n) for n in report.notes] == [
+        "Ana played a card nobody saw (??) on line 4: it and the card played after it could not be checked"]
+
+
+def test_a_result_written_before_the_plouc_leaves_nothing_to_do():
+    report = check(parse_text(HEAD + '[Starter "4C"]\n[Result "Ana"]\nAna holds 5C\nAna plays 5C\n')[0])
+    assert [str(n) for n in report.notes] == ["Ana's « plouc » is not in the record: it could not be checked"]
+    assert report.todo == []
+
+
+@pytest.mark.parametrize(("variants", "shown"), [("", "-"), ('[Variants "zero six"]\n', "six zero")])
+def test_the_table_shows_the_variants_in_play(variants, shown):
+    assert rules_after(HEAD + variants).table().extra["variants"] == shown
+
+
+@pytest.mark.parametrize(("ben", "flagged"), [("7H 9C\nAna plays 5H\nBen draws", ["CP-DRAW-WITH-PLAYABLE"]),  # 7H may be laid, not last
+                                              ("7H\nAna plays 5H\nBen says carte\nBen draws", []),  # 7H may not end the plouc
+                                              ("KS 9C\nAna plays 5H\nBen draws", [])])  # nothing fits: nothing to note
+def test_a_draw_from_a_known_hand_is_wrong_only_with_a_card_that_may_be_laid(ben, flagged):
+    text = '[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "4H"]\nAna holds 5H 8C\nBen holds ' + ben + "\n"
+    report = check(parse_text(text)[0])
+    assert [v.code for v in report.violations if v.code not in ("REC-BAD-DEAL", "CP-MISSED-CARTE")] == flagged
+    assert report.notes == []
+
+
+def test_a_draw_proved_wrong_takes_its_note_away_and_the_other_notes_keep_their_lines():
+    """Ana's draw on line 4 is proved wrong by 4S (it fitted 4H then): her note goes; Ben's,
+    after it, names both his draws."""
+    report = check(parse_text(HEAD + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas plays 4C\nAna plays 4S\nBen draws\n')[0])
+    assert [(v.line, v.code) for v in report.violations] == [(7, "CP-DRAW-WITH-PLAYABLE")]
+    assert [str(n) for n in report.notes] == ["Ben drew or passed instead of playing on lines 5 and 8 while holding cards nobody saw:"
+                                              " whether Ben could play was not verified"]
+
+
+@pytest.mark.parametrize(("proof", "more"), [("", "and 2 more notes of the same kinds"), ("Ana plays 4S\n", "and 1 more note of the same kinds")])
+def test_a_draw_proved_wrong_whose_note_was_only_counted_is_no_longer_counted(proof, more):
+    """Fifty notes kept (a header repeated), then Ana's and Ben's unverified draws, counted;
+    Ana's, proved wrong, leaves the count."""
+    text = HEAD + '[Site "Paris"]\n' * 51 + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas plays 4C\n' + proof
+    report = check(parse_text(text)[0])
+    assert len(report.notes) == 51 and str(report.notes[-1]) == more
+
+
+def test_a_note_of_many_draws_still_names_five_once_one_is_proved_wrong():
+    """Seven draws by Ana; the first (line 4) proved wrong by 4S: the note names the next five."""
+    draws = "".join(f"Ana draws {card}\nBen draws\n" for card in "9C 8C 6C 5C 3C 2C JC".split())
+    report = check(parse_text('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Starter "4H"]\n' + draws + "Ana plays 4S\n")[0])
+    assert [(v.line, v.code) for v in report.violations] == [(18, "CP-DRAW-WITH-PLAYABLE")]
+    assert str(report.notes[0]).startswith("Ana drew or passed instead of playing on lines 6, 8, 10, 12, 14 and later ")
+
+
+@pytest.mark.parametrize(("lines", "rule"), [(MEGA_ONE_CAS_OWES + "Ana draws\n", "La Méga One"), (ZOUZOU_ANA_OWES + "Cas draws\n", "La Zouzou")])
+def test_a_sanction_drawn_by_the_wrong_player_quotes_the_sanction_owed(lines, rule):
+    [violation] = [v for v in violations_of(HEAD + lines) if v.code == "CP-SANCTION-WRONG"]
+    assert violation.rule.startswith(rule)
+
+
+def test_a_card_outside_the_deck_let_stand_as_the_first_card_begins_the_game():
+    """A deal written after it is late, as after any card played."""
+    found = violations_of(HEAD + '[Starter "4H"]\nAna plays T5\nBen holds 5C 6C 7C 8C 9C 10C JC\n')
+    assert [(v.line, v.code) for v in found] == [(4, "REC-NOT-IN-DECK"), (5, "REC-LATE-DEAL")]
+
+
+def test_a_group_ending_on_a_forbidden_last_card_is_flagged_once_for_what_its_other_cards_did():
+    """7D does not fit 5C: CP-NO-MATCH once, though 7D is laid again without 7H."""
+    found = violations_of('[Game "carte-et-plouc"]\n[Players "Ana Ben"]\n[Variants "maitresse"]\n[Starter "5C"]\n'
+                          "Ana holds 7D 7H\nAna plays 7D 7H\n")
+    assert [(v.line, v.code) for v in found] == [(5, "REC-BAD-DEAL"), (6, "CP-NO-MATCH"), (6, "CP-MAITRESSE")]
+
+
+def test_a_draw_while_two_gifts_are_owed_names_the_first():
+    """Two « contre » that cross (CROSSED_GIFTS): Charlotte's gift to David was owed first."""
+    found = [v for v in violations_of(CROSSED_GIFTS + "David draws\n") if v.line == 14]
+    assert [(v.code, v.message) for v in found] == [
+        ("CP-SANCTION-WRONG", "David drew, but la Méga One asks one card from Charlotte to David: it is still owed")]
+
+
+def test_a_result_written_before_the_plouc_while_play_goes_on_leaves_the_turn_to_do():
+    """[PlayOn]: Ana's « plouc » not written could not be checked; play goes on without her."""
+    from referee.state import state_in_text
+
+    state = state_in_text('[Game "carte-et-plouc"]\n[Players "Ana Ben Cas Dan"]\n[PlayOn "yes"]\n[Starter "4C"]\n[Result "Ana"]\n'
+                          "Ana holds 5C\nAna plays 5C\n")
+    assert state.todo == ["Ben plays a club or a 5, or draws"]
+
+
+def test_a_wrong_draw_is_flagged_once_and_a_note_comes_back_with_a_later_draw():
+    """Ana's draw on line 4 is proved wrong by 4S; her draw on line 10 is noted again, after
+    Ben's and Cas's notes (which keep their lines)."""
+    report = check(parse_text(HEAD + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas draws\nAna plays 4S\nBen draws\nCas draws\n'
+                                     "Ana draws\n")[0])
+    assert [(v.line, v.code) for v in report.violations] == [(7, "CP-DRAW-WITH-PLAYABLE")]
+    assert [str(n).split(" while")[0] for n in report.notes] == [
+        "Ben drew or passed instead of playing on lines 5 and 8", "Cas drew or passed instead of playing on lines 6 and 9",
+        "Ana drew or passed instead of playing on line 10"]
+
+
+def test_a_draw_proved_wrong_once_is_not_proved_wrong_again():
+    """9H fitted 4H at Ana's draw too, but that draw was flagged already (4S)."""
+    found = violations_of(HEAD + '[Starter "4H"]\nAna draws 9C\nBen draws\nCas plays 4C\nAna plays 4S\nBen plays 9S\nCas plays 9D\nAna plays 9H\n')
+    assert [(v.line, v.code) for v in found] == [(7, "CP-DRAW-WITH-PLAYABLE")]
+
+
+def test_a_draw_of_two_cards_both_seen_is_proved_wrong_later():
+    """Ana draws 9C and the next card, 6D, known in the stock: no card nobody saw came in, so
+    4S, fitting 4H then, proves that draw wrong."""
+    found = violations_of(HEAD + '[Starter "4H"]\n[Stock "?? 6D"]\nAna draws 9C ??\nBen draws\nCas plays 4C\nAna plays 4S\n')
+    assert [(v.line, v.code) for v in found] == [(5, "CP-DRAW-COUNT"), (8, "CP-DRAW-WITH-PLAYABLE")]

@@ -330,7 +330,8 @@ def _revealed(rules: PloucState, hidden: bool) -> bool:
 
 def _going_out_on_three(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
     """The last card written is the 3 of clubs (le 3 de trèfle), in turn or not, held or
-    not (only a known hand shows that it was not there; not where it was seen elsewhere)."""
+    not (only a known hand shows that it was not there; not where it was seen elsewhere).
+    Asked only when nothing is owed but the turn (``_quiet``): no sanction or gift is due."""
     cards = rules.cards
     if "3-de-trefle" not in rules.variants or cards.where.get(THREE_OF_CLUBS) in (DISCARD, POOL) or _revealed(rules, hidden):
         return
@@ -341,8 +342,6 @@ def _going_out_on_three(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
             continue
         if hidden and rules.passed_at[seat] > cards.last_in[seat]:
             continue  # a hand nobody saw, that passed since: the card may prove that pass wrong
-        if seat != rules.turn and (seat in rules.sanctions or any(g[0] == seat for g in rules.gifts)):
-            continue
         codes: tuple[str, ...] = () if seat == rules.turn else ("CP-OUT-OF-TURN",)
         codes += () if rules.matches(THREE_OF_CLUBS) else ("CP-NO-MATCH",)
         codes += () if hidden else ("CP-NOT-IN-HAND",)
@@ -350,9 +349,10 @@ def _going_out_on_three(rules: PloucState, hidden: bool) -> Iterator[Mistake]:
 
 
 def _out_of_turn(rules: PloucState) -> Iterator[Mistake]:
-    """Another player lays a card that fits, as if it were their turn."""
+    """Another player lays a card that fits, as if it were their turn (asked only when
+    nothing is owed but the turn, as ``_going_out_on_three``)."""
     for seat in _active(rules):
-        if seat == rules.turn or seat in rules.sanctions or any(g[0] == seat for g in rules.gifts):
+        if seat == rules.turn:
             continue
         card = next((c for c in rules.cards.known[seat] if c.rank != ACE and rules.matches(c)), None)
         if card is not None:

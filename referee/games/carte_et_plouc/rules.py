@@ -227,8 +227,7 @@ class CarteEtPlouc(Calls):
         if turn:
             if self.errors or self.settled or self.carte_due or self.swapper is not None:
                 self._close_windows(seat, event)
-            if self.owed and not self.again:
-                self._void_debt()
+            self._void_debt()
         if verb == "plays":
             self._plays(seat, event)
         elif verb == "draws":
@@ -375,6 +374,7 @@ class CarteEtPlouc(Calls):
             self._begin()
         if self.ended or seat != self.turn or not self.cards.count(seat):
             return
+        self.event = event  # the line that brings the hand down to one card, or to none
         self.cards.take(seat, UNSEEN_CARD)
         self.cards.lay(UNSEEN_CARD)  # the card that left the hand is not known
         self.owed, self.stack, self.again = 0, None, None
@@ -408,9 +408,8 @@ class CarteEtPlouc(Calls):
                 if end - 1 > start:
                     self._lay_group(seat, event, start, end - 1)
                 if last not in self.cards.known[seat]:  # the card is seen now: it is known to be there
-                    self.cards.take(seat, last)
+                    self.cards.take(seat, last)  # (one card out, one in: the hand counted as before)
                     self.cards.add(seat, last)
-                self._recount(seat)
             finally:
                 self.muted = False
             self.taken_back = seat
@@ -448,7 +447,7 @@ class CarteEtPlouc(Calls):
                 self._prove(seat, card, event, event.card_column(k))
             hand.lay(card)
             if card.rank == SEVEN or card == KING_OF_SPADES:
-                facing = self._debt(card, facing, event, k)
+                facing = self._debt(card, facing)
         self.played += len(cards)
         self._recount(seat)
         if not seen:
@@ -469,8 +468,8 @@ class CarteEtPlouc(Calls):
                     return
             self._goes_out(seat)
 
-    def _debt(self, card: Card, facing: bool, event: Event, index: int) -> bool:
-        """A 7 or the Roi de pique laid (the index-th card of the line): cards to draw for
+    def _debt(self, card: Card, facing: bool) -> bool:
+        """A 7 or the Roi de pique laid: cards to draw for
         the next player. Returns whether the rest of the play still faces cards owed: the
         7 of spades answering the Roi de pique settles them (the 7s laid with it add their
         2 each, and the player after draws them all: "KS7" adds nothing more)."""
@@ -483,11 +482,7 @@ class CarteEtPlouc(Calls):
         elif facing and self.stack == "KS" and card == SEVEN_OF_SPADES:
             self.owed, self.stack = KING_DRAW + SEVEN_DRAW, "KS7"
             return False
-        elif facing and self.stack != "7":
-            self.flag("CP-MUST-DRAW", event, event.card_column(index), rule=self._debt_rule(), card=card,
-                      count=self.owed, answer=said(self._answer_key()))
-            self.owed += SEVEN_DRAW
-        else:
+        else:  # (still facing here only for 7s on 7s: the group's first card answered them)
             self.owed += SEVEN_DRAW
             if self.stack != "KS7":
                 self.stack = "7"
@@ -552,8 +547,7 @@ class CarteEtPlouc(Calls):
         self.plouc = seat
         if self.event is not None:
             self.last_card = (self.event.cards[-1], self.event.line)
-        self.again = None
-        self._pass_turn()
+        self._pass_turn()  # (which clears a replay owed)
 
     def _answer_key(self) -> str:
         return {"7": "cp.answer.seven", "KS": "cp.answer.king"}.get(self.stack or "", "cp.answer.closed")
@@ -661,7 +655,8 @@ class CarteEtPlouc(Calls):
             self._unpaid(seat, event)
         if self.cards.available(self.reshuffle):
             self.flag("CP-PASS", event, why=said("cp.pass.owed" if self.owed and not self.again else "cp.pass.stock"))
-            self.passes = 0
+            # (self.passes counts the passes in a row for want of a stock: a draw or a play, each
+            # setting it to 0, comes before the next such pass)
             if not self.again:
                 self.owed, self.stack = 0, None
         else:
