@@ -14,6 +14,7 @@ import jsonschema
 import pytest
 
 from referee.cards import read_card
+from referee.convert.export import line_text
 from referee.engine import check, replay, start
 from referee.games.caroleto.cards import maximum
 from referee.games.caroleto.rules import Caroleto, default_cards
@@ -217,6 +218,130 @@ def test_the_simulator_lays_the_last_cards_the_roi_de_pique_from_its_hand() -> N
     assert rules.counts == [1, 1, 1, 1] and not rules.violations
     assert {(e.player, e.cards_text) for e in rules.choices() if e.verb == "plays"} == {
         ("Ann", "T7"), ("Ben", "KS"), ("Cas", "T4"), ("Dom", "T5")}
+
+
+def offered(rules: Caroleto, player: str, moves) -> list[str]:
+    """The lines among legal() (or ``moves``) of the player, as written."""
+    return sorted(line_text(e) for e in moves if e.player == player)
+
+
+def test_a_round_after_an_unannounced_first_round_opens_with_its_cards_not_the_announcement() -> None:
+    """Nobody said « roi » in round 1 (flagged once): in round 2 an announcement is too
+    late to mean anything, and legal() offers the round's own moves."""
+    text = ('[Game "caroleto"]\n[Players "Ann Ben Cas"]\n[Cards "2"]\n\nAnn holds QS QH\nBen holds KS 2C\nCas holds QD QC\n'
+            "Ben takes QH from Ann\nCas takes KS from Ben\nAnn takes QD from Cas\n"
+            "Ann plays QS\nBen plays 2C on Cas\nCas plays QC\nCas drinks 2\n-- round 2\n")
+    rules = rules_after(text)
+    assert [v.code for v in rules.violations] == ["CA-ROI-UNANNOUNCED"]
+    assert {(e.player, e.verb, e.cards_text) for e in rules.legal()} == {
+        ("Ann", "discards", "QD"), ("Ben", "discards", "QH"), ("Ann", "plays", "QD"), ("Ben", "plays", "QH"), ("Cas", "plays", "KS")}
+
+
+def test_before_the_first_line_the_holder_drawing_first_takes_a_card_the_deal_shows() -> None:
+    """The mistake of the holder who draws first without announcing takes the first card
+    written in the hand before his (a ``??`` of the deal is no card to take)."""
+    for ann, card in (("2H 3H", "2H"), ("?? 3H", "3H")):
+        rules = rules_after(HEAD + f'[Cards "2"]\n\nAnn holds {ann}\nBen holds KS 4H\n')
+        takes = [(line_text(m.event), m.codes) for m in rules.mistakes() if m.event.verb == "takes"]
+        assert takes == [(f"Ben takes {card} from Ann", ("CA-ROI-UNANNOUNCED",))]
+
+
+@pytest.mark.parametrize(("players", "cards", "stock"), [("Ann Ben Cas Dom", 19, 2), ("Ann Ben Cas Dom Eve Fay Gil", 11, 1)])
+def test_an_exchange_may_draw_both_its_cards_on_one_line_whatever_the_stock_holds(players: str, cards: int, stock: int) -> None:
+    """« Ann draws 3H ?? »: the face-up card goes to the discard, which the second draw
+    shuffles in when the stock is empty: the line checks clean with one card left in the
+    stock, and legal() offers it."""
+    text = f'[Game "caroleto"]\n[Players "{players}"]\n[Cards "{cards}"]\n\nBen says roi\nAnn discards 2H\n'
+    rules = rules_after(text)
+    assert rules.stock == stock
+    assert "Ann draws 3H ??" in offered(rules, "Ann", rules.legal())
+    after = rules_after(text + "Ann draws 3H ??\n")
+    assert not after.violations and after.counts[0] == cards and not after.round.exchange_owed
+
+
+def test_two_bouts_cards_taken_either_may_be_used_first() -> None:
+    """Ann's Excuse takes the 3 of spades, then Ben's T1 takes the Roi de carreau before
+    Ann uses hers: the replay accepts either card first, and legal() offers both."""
+    text = (HEAD + DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
+            "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
+            "Ann plays EX\nBen plays T1\nCas plays QH\nDom plays QD\nAnn takes 3S\nBen takes KD\n")
+    rules = rules_after(text)
+    assert not rules.violations
+    assert {(e.player, e.cards_text) for e in rules.legal() if e.verb == "plays"} == {("Ann", "3S"), ("Ben", "KD")}
+    for first in ("Ben plays KD\nAnn plays 3S on Dom\n", "Ann plays 3S on Dom\nBen plays KD\n"):
+        assert not rules_after(text + first).violations
+
+
+def test_a_trump_10_20_closing_the_round_may_send_back_a_card_or_a_9_though_the_6s_designate_its_player() -> None:
+    """Ben, the last to lay, is designated by two 6s; a 3 of hearts aimed at him, or a 9
+    laid by Ann (its draw falls on him), lets his T14 name someone; a Cavalier does not."""
+    names = "Ann Ben Cas Dom Eve".split()
+    takes = "".join(f"{b} takes ?? from {a}\n" for a, b in zip(names, names[1:] + names[:1]))
+    for first, named in (("Ann plays 3H on Ben", True), ("Ann plays 9H", True), ("Ann plays CH", False)):
+        text = (f'[Game "caroleto"]\n[Players "{" ".join(names)}"]\n\nBen says roi\n' + takes
+                + f"{first}\nCas plays 6C on Ben\nDom plays 6D on Ben\nEve plays CS\n")
+        targets = {e.target for e in rules_after(text).legal() if e.verb == "plays" and e.cards_text == "T14"}
+        assert targets == ({None, "Ann", "Cas", "Dom", "Eve"} if named else {None}), first
+        (record,) = parse_text(text + "Ben plays T14 on Dom\n")
+        assert [v.code for v in check(record).violations] == ([] if named else ["CA-TRUMP-ON-SIX"]), first
+
+
+def test_the_third_6_closing_the_round_must_name_someone() -> None:
+    """Two 6s left unnamed, and Ben's 6 closes the round: his must name the player (three
+    6s are no four), and legal() offers only the named ones."""
+    text = ('[Game "caroleto"]\n[Players "Ann Ben Cas"]\n\nBen says roi\nBen takes ?? from Ann\nCas takes ?? from Ben\n'
+            "Ann takes ?? from Cas\nAnn plays 6H\nCas plays 6C\n")
+    assert offered(rules_after(text), "Ben", [e for e in rules_after(text).legal() if e.cards_text == "6D"]) == [
+        "Ben plays 6D on Ann", "Ben plays 6D on Ben", "Ben plays 6D on Cas"]
+    (record,) = parse_text(text + "Ben plays 6D\n")
+    assert [v.code for v in check(record).violations] == ["CA-NO-TARGET"]
+
+
+@pytest.mark.parametrize(("laid", "player", "kept"), [
+    ("Ann plays 3S on Cas\n", "Ben", False),                   # no 6 names anyone yet (a 3 is no 6)
+    ("Ann plays 6H on Cas\n", "Ben", True),                    # another 6 names Cas
+    ("Ann plays 6H\nBen plays 6C\nCas plays 6D\n", "Dom", True),  # the fourth needs no name
+])
+def test_the_simulator_leaves_a_6_unnamed_only_when_no_6_names_anyone_and_it_is_not_the_fourth(
+        laid: str, player: str, kept: bool) -> None:
+    rules = rules_after(HEAD + DRAW + laid)
+    assert not rules.violations
+    unnamed = f"{player} plays 6{'C' if player == 'Ben' else 'S'}"
+    assert unnamed in offered(rules, player, rules.legal())
+    assert (unnamed in offered(rules, player, rules.choices())) is kept
+
+
+def test_the_simulator_leaves_the_next_rounds_first_6_unnamed_though_a_6_named_someone_in_the_round_before() -> None:
+    """Round 1 is over, its 6 named Cas: the first 6 of round 2 opens a round of its own,
+    where no 6 names anyone yet."""
+    rules = rules_after(HEAD + '[Cards "2"]\n\n' + DRAW + "Ann plays 6H on Cas\nBen plays CS\nCas plays QH\nDom plays QD\n")
+    assert not rules.violations
+    assert "Ann plays 6C" in offered(rules, "Ann", rules.legal())
+    assert "Ann plays 6C" not in offered(rules, "Ann", rules.choices())
+
+
+def test_the_simulator_may_use_a_bouts_6_unnamed_once_the_cards_are_laid_when_a_6_of_its_round_names_someone() -> None:
+    """Every card of round 2 is laid, Ben's 6 named Dom, and Ann's Excuse takes the 6 of
+    spades: its use belongs to round 2, where a 6 names someone, so the simulator may lay
+    it unnamed."""
+    text = (HEAD + DRAW + "Ann plays 6S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
+            "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
+            "Ann plays EX\nBen plays 6C on Dom\nCas plays QH\nDom plays QD\nAnn takes 6S\n")
+    rules = rules_after(text)
+    assert not rules.violations
+    assert offered(rules, "Ann", rules.choices()) == offered(rules, "Ann", rules.legal()) == ["Ann plays 6S", "Ann plays 6S on Dom"]
+
+
+def test_the_simulator_lays_the_roi_de_pique_from_the_one_hand_that_may_hold_it_in_its_last_card() -> None:
+    """Ben announced the Roi de pique and gave Cas a 2 of clubs: in the last round his one
+    card is the Roi de pique, though his hand is not written. legal() offers any card he
+    may hold (a later line may show where the Roi went); the simulator lays the Roi."""
+    text = (HEAD + '[Cards "2"]\n\nBen says roi\nBen takes ?? from Ann\nCas takes 2C from Ben\nDom takes ?? from Cas\n'
+            "Ann takes ?? from Dom\nAnn plays CH\nBen plays KD\nCas plays QD\nDom plays 4C on Ann\n-- round 2\n")
+    rules = rules_after(text)
+    assert not rules.violations and rules.counts == [1, 1, 1, 1]
+    assert {"Ben plays KS", "Ben plays AC"} <= set(offered(rules, "Ben", rules.legal()))
+    assert offered(rules, "Ben", [e for e in rules.choices() if e.verb == "plays"]) == ["Ben plays KS"]
 
 
 # --- Mistakes: each one's marks are what the replay reports ---------------------------------
