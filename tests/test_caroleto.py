@@ -246,16 +246,19 @@ def test_before_the_first_line_the_holder_drawing_first_takes_a_card_the_deal_sh
         assert takes == [(f"Ben takes {card} from Ann", ("CA-ROI-UNANNOUNCED",))]
 
 
-@pytest.mark.parametrize(("players", "cards", "stock"), [("Ann Ben Cas Dom", 19, 2), ("Ann Ben Cas Dom Eve Fay Gil", 11, 1)])
-def test_an_exchange_may_draw_both_its_cards_on_one_line_whatever_the_stock_holds(players: str, cards: int, stock: int) -> None:
+@pytest.mark.parametrize(("players", "cards", "stock", "drawn"), [
+    ("Ann Ben Cas Dom", 19, 2, "3H"), ("Ann Ben Cas Dom Eve Fay Gil", 11, 1, "3H"), ("Ann Ben Cas", 26, 0, "2H")])
+def test_an_exchange_may_draw_both_its_cards_on_one_line_whatever_the_stock_holds(
+        players: str, cards: int, stock: int, drawn: str) -> None:
     """« Ann draws 3H ?? »: the face-up card goes to the discard, which the second draw
     shuffles in when the stock is empty: the line checks clean with one card left in the
-    stock, and legal() offers it."""
+    stock or none (the first card then comes from the discard: Ann's 2H), and legal()
+    offers it."""
     text = f'[Game "caroleto"]\n[Players "{players}"]\n[Cards "{cards}"]\n\nBen says roi\nAnn discards 2H\n'
     rules = rules_after(text)
     assert rules.stock == stock
-    assert "Ann draws 3H ??" in offered(rules, "Ann", rules.legal())
-    after = rules_after(text + "Ann draws 3H ??\n")
+    assert f"Ann draws {drawn} ??" in offered(rules, "Ann", rules.legal())
+    after = rules_after(text + f"Ann draws {drawn} ??\n")
     assert not after.violations and after.counts[0] == cards and not after.round.exchange_owed
 
 
