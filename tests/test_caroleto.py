@@ -338,6 +338,16 @@ def test_the_simulator_may_use_a_bouts_6_unnamed_once_the_cards_are_laid_when_a_
     assert offered(rules, "Ann", rules.choices()) == offered(rules, "Ann", rules.legal()) == ["Ann plays 6S", "Ann plays 6S on Dom"]
 
 
+def test_an_8s_dare_is_chosen_once_and_may_still_be_refused() -> None:
+    """Ann's 8 dares Dom: step 4 offers him « action », « vérité » or a refusal; once he
+    has chosen, only the refusal."""
+    text = HEAD + DRAW + "Ann plays 8S on Dom\nBen plays CS\nCas plays CH\nDom plays KD\n"
+    for said, dom in (("", ["Dom refuses", "Dom says action", "Dom says vérité"]), ("Dom says action\n", ["Dom refuses"])):
+        rules = rules_after(text + said)
+        assert not rules.violations
+        assert offered(rules, "Dom", [e for e in rules.legal() if e.verb in ("says", "refuses")]) == dom
+
+
 def test_the_simulator_lays_the_roi_de_pique_from_the_one_hand_that_may_hold_it_in_its_last_card() -> None:
     """Ben announced the Roi de pique and gave Cas a 2 of clubs: in the last round his one
     card is the Roi de pique, though his hand is not written. legal() offers any card he
