@@ -396,6 +396,14 @@ def test_every_mistake_offered_is_flagged_with_its_codes(seed: int) -> None:
     assert len(seen) > 10
 
 
+def test_a_finished_game_offers_no_move_and_no_mistake() -> None:
+    """The last card laid and nothing owed: the game is over, legal() and mistakes() are
+    empty lists (the simulator stops there)."""
+    rules = rules_after(HEAD + '[Cards "1"]\nBen says roi\nAnn plays 2S on Ben\nBen plays KS\nCas plays QD\nDom plays CS\n')
+    assert rules.result().finished and not rules.violations
+    assert rules.legal() == [] and rules.mistakes() == [] and rules.mistakes(True) == []
+
+
 def test_a_lower_bid_is_marked_as_flagged() -> None:
     """CA-BID-LOW, too rare in random play for simulate --mistakes to reach reliably: Cas,
     whose 3H is known, bids after Ben's 9H."""
