@@ -237,13 +237,17 @@ def test_a_round_after_an_unannounced_first_round_opens_with_its_cards_not_the_a
         ("Ann", "discards", "QD"), ("Ben", "discards", "QH"), ("Ann", "plays", "QD"), ("Ben", "plays", "QH"), ("Cas", "plays", "KS")}
 
 
-def test_before_the_first_line_the_holder_drawing_first_takes_a_card_the_deal_shows() -> None:
-    """The mistake of the holder who draws first without announcing takes the first card
-    written in the hand before his (a ``??`` of the deal is no card to take)."""
-    for ann, card in (("2H 3H", "2H"), ("?? 3H", "3H")):
-        rules = rules_after(HEAD + f'[Cards "2"]\n\nAnn holds {ann}\nBen holds KS 4H\n')
-        takes = [(line_text(m.event), m.codes) for m in rules.mistakes() if m.event.verb == "takes"]
-        assert takes == [(f"Ben takes {card} from Ann", ("CA-ROI-UNANNOUNCED",))]
+def test_before_the_announcement_the_mistakes_are_the_holder_drawing_first_and_the_others_announcing() -> None:
+    """The deal gives Ben the Roi de pique: the mistakes of the start are his drawing
+    first without announcing (the first card written in the hand before his: a ``??`` of
+    the deal is no card to take) and anyone else's announcement, which only the deal
+    shows false (not offered for a hidden record); the same after a `-- round 1`."""
+    for ann, marker, card in (("2H 3H", "", "2H"), ("?? 3H", "", "3H"), ("2H 3H", "-- round 1\n", "2H")):
+        rules = rules_after(HEAD + f'[Cards "2"]\n\nAnn holds {ann}\nBen holds KS 4H\n' + marker)
+        take = (f"Ben takes {card} from Ann", ("CA-ROI-UNANNOUNCED",))
+        false = [(f"{name} says roi", ("CA-ROI-FALSE",)) for name in ("Ann", "Cas", "Dom")]
+        assert [(line_text(m.event), m.codes) for m in rules.mistakes()] == [take, *false]
+        assert [(line_text(m.event), m.codes) for m in rules.mistakes(True)] == [take]
 
 
 @pytest.mark.parametrize(("players", "cards", "stock", "drawn"), [
