@@ -408,6 +408,48 @@ def test_a_finished_game_offers_no_move_and_no_mistake() -> None:
     assert rules.legal() == [] and rules.mistakes() == [] and rules.mistakes(True) == []
 
 
+T3 = ('[Game "caroleto"]\n[Players "Ann Ben Cas"]\n[Cards "2"]\n\nAnn holds QS QH\nBen holds KS 2C\nCas holds QD QC\n'
+      "Ben takes QH from Ann\nCas takes KS from Ben\nAnn takes QD from Cas\nAnn plays QS\nBen plays 2C on Cas\nCas plays QC\nCas drinks 2\n")
+"""Three players, every card known, nobody announcing: round 1 over, Cas holding the Roi de pique."""
+
+
+@pytest.mark.parametrize(("text", "offered"), [
+    pytest.param(HEAD + "Ben says roi\n", [  # the exchange and the draw to come, a marker with the wrong number
+        ("Ben discards KS", ("CA-ROI-EXCHANGED",)), ("Ann takes AC from Dom", ("CA-DRAW-ORDER",)),
+        ("Ben takes AC from Cas", ("CA-DRAW-ORDER",)), ("Cas takes AC from Ben", ("CA-DRAW-ORDER",)),
+        ("Dom takes AC from Cas", ("CA-DRAW-ORDER",)), ("-- round 2", ("CA-ROUND-NUMBER",))], id="announced"),
+    pytest.param(HEAD + "Ben says roi\nBen takes ?? from Ann\n", [  # the draw begun: exchanges late, cards laid early
+        ("Ann discards AC", ("CA-EXCHANGE-LATE",)), ("Ben discards KS", ("CA-EXCHANGE-LATE", "CA-ROI-EXCHANGED")),
+        ("Ben discards AC", ("CA-EXCHANGE-LATE",)), ("Cas discards AC", ("CA-EXCHANGE-LATE",)),
+        ("Dom discards AC", ("CA-EXCHANGE-LATE",)), ("Ann takes AC from Dom", ("CA-DRAW-ORDER",)),
+        ("Cas takes AC from Dom", ("CA-DRAW-ORDER",)), ("Dom takes AC from Cas", ("CA-DRAW-ORDER",)),
+        ("Ann plays AC", ("CA-DRAW-MISSING",)), ("Ben plays AC", ("CA-DRAW-MISSING",)), ("Cas plays AC", ("CA-DRAW-MISSING",)),
+        ("Dom plays AC", ("CA-DRAW-MISSING",))], id="drawing"),
+    pytest.param(HEAD + "Ann discards 5C\nAnn draws 6C ??\n", [  # nobody announced: Ann exchanged already
+        ("Ann discards KS", ("CA-EXCHANGE-TWICE", "CA-ROI-EXCHANGED")), ("Ann discards AC", ("CA-EXCHANGE-TWICE",)),
+        ("Ben discards KS", ("CA-ROI-EXCHANGED",)), ("Cas discards KS", ("CA-ROI-EXCHANGED",)),
+        ("Dom discards KS", ("CA-ROI-EXCHANGED",))], id="unannounced"),
+    pytest.param(T3 + "-- round 2\n", [  # the last round of an unannounced game: no draw, no general card aimed
+        ("Cas discards KS", ("CA-ROI-EXCHANGED",)), ("Ann takes KS from Cas", ("CA-DRAW-LAST-ROUND",)),
+        ("Ben takes QD from Ann", ("CA-DRAW-LAST-ROUND",)), ("Cas takes QH from Ben", ("CA-DRAW-LAST-ROUND",)),
+        ("Ann plays QD on Ben", ("CA-TARGET-GENERAL",)), ("Ben plays QH on Ann", ("CA-TARGET-GENERAL",))], id="unannounced-last"),
+])
+def test_the_mistakes_offered_at_each_moment_of_a_round(text: str, offered: list) -> None:
+    """What ``simulate --mistakes`` may write at a moment, each with its codes (that the
+    replay reports them is checked by the simulated games above)."""
+    assert [(line_text(m.event), m.codes) for m in rules_after(text).mistakes()] == offered
+
+
+def test_a_player_with_no_card_left_is_offered_no_exchange() -> None:
+    """Ann was dealt one card of two: in round 2 she holds none, and no discard of hers
+    is offered as a mistake (her hand may hold nothing)."""
+    rules = rules_after(HEAD + '[Cards "2"]\n\nAnn holds 2H\n' + DRAW
+                        + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n")
+    assert rules.counts == [0, 1, 1, 1]
+    assert [line_text(m.event) for m in rules.mistakes() if m.event.verb == "discards"] == [
+        "Ben discards KS", "Cas discards KS", "Dom discards KS"]
+
+
 def test_a_lower_bid_is_marked_as_flagged() -> None:
     """CA-BID-LOW, too rare in random play for simulate --mistakes to reach reliably: Cas,
     whose 3H is known, bids after Ben's 9H."""
