@@ -440,6 +440,54 @@ def test_the_mistakes_offered_at_each_moment_of_a_round(text: str, offered: list
     assert [(line_text(m.event), m.codes) for m in rules_after(text).mistakes()] == offered
 
 
+KNOWN = (HEAD + '[Cards "3"]\n\nAnn holds 3H 6C T12\nBen holds KS 8S QD\nCas holds 6D 9C 2S\nDom holds AC JH T5\nBen says roi\n'
+         "Ben takes 3H from Ann\nCas takes QD from Ben\nDom takes 2S from Cas\nAnn takes T5 from Dom\nCas plays 6D on Ann\n")
+"""Every hand known; Cas's 6 names Ann."""
+LATE = [("Ann discards 6C", ("CA-EXCHANGE-LATE",)), ("Ben discards KS", ("CA-EXCHANGE-LATE", "CA-ROI-EXCHANGED")),
+        ("Ben discards 3H", ("CA-EXCHANGE-LATE",)), ("Cas discards 9C", ("CA-EXCHANGE-LATE",))]
+
+
+@pytest.mark.parametrize(("text", "verbs", "offered"), [
+    pytest.param(KNOWN, None, [*LATE, ("Dom discards AC", ("CA-EXCHANGE-LATE",)),
+        ("Ann takes AC from Dom", ("CA-DRAW-LATE",)), ("Ben takes 6C from Ann", ("CA-DRAW-LATE",)),
+        ("Cas takes 3H from Ben", ("CA-DRAW-LATE",)), ("Dom takes 9C from Cas", ("CA-DRAW-LATE",)),
+        ("Ann plays 6C on Ben", ("CA-SIX-TARGETS",)), ("Ann plays T5 on Ben", ("CA-TARGET-GENERAL",)),
+        ("Ann plays T12 on Ann", ("CA-TARGET-SELF",)), ("Ben plays KS", ("CA-ROI-EARLY",)), ("Ben plays 3H", ("CA-NO-TARGET",)),
+        ("Ben plays 3H on Ben", ("CA-TARGET-SELF",)), ("Ben plays 3H on Dom", ("CA-TARGET-NEIGHBOUR",)),
+        ("Ben plays 8S", ("CA-NO-TARGET",)), ("Ben plays 8S on Ben", ("CA-TARGET-SELF",)), ("Cas plays 9C", ("CA-PLAYED-TWICE",)),
+        ("Dom plays AC on Ann", ("CA-TARGET-GENERAL",)), ("Dom plays JH", ("CA-NO-TARGET",)),
+        ("Dom plays JH on Dom", ("CA-TARGET-SELF",)), ("Dom plays 2S", ("CA-NO-TARGET",)), ("Dom plays 2S on Dom", ("CA-TARGET-SELF",))],
+        id="laying"),
+    pytest.param(KNOWN + "Ben plays 8S on Dom\nDom plays AC\n", None, [*LATE, ("Dom discards JH", ("CA-EXCHANGE-LATE",)),
+        ("Ann takes JH from Dom", ("CA-DRAW-LATE",)), ("Ben takes 6C from Ann", ("CA-DRAW-LATE",)),
+        ("Cas takes 3H from Ben", ("CA-DRAW-LATE",)), ("Dom takes 9C from Cas", ("CA-DRAW-LATE",)),
+        ("Ann plays 6C on Ben", ("CA-SIX-TARGETS",)), ("Ann plays T5 on Ben", ("CA-TARGET-GENERAL",)),
+        ("Ann plays T12 on Ann", ("CA-TARGET-SELF",)), ("Ann plays T12 on Ben", ("CA-TRUMP-ON-SIX",)),
+        ("Ben plays 3H", ("CA-PLAYED-TWICE",)), ("Cas plays 9C", ("CA-PLAYED-TWICE",)), ("Dom plays JH", ("CA-PLAYED-TWICE",))],
+        id="laying-last"),  # Ann lays last, the 6 names her and nothing is aimed at her: her T12 may not name
+    pytest.param(HEAD + '[Cards "2"]\n\n' + DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n",
+                 ("takes",), [("Ann takes AC from Dom", ("CA-DRAW-LAST-ROUND",)), ("Ben takes AC from Ann", ("CA-DRAW-LAST-ROUND",)),
+                              ("Cas takes AC from Ben", ("CA-DRAW-LAST-ROUND",)), ("Dom takes AC from Cas", ("CA-DRAW-LAST-ROUND",))],
+                 id="last-round"),
+    pytest.param(T3 + "-- round 2\nAnn takes KS from Cas\n", ("takes",),  # a take flagged already: the others still offered
+                 [("Ben takes QD from Ann", ("CA-DRAW-LAST-ROUND",)), ("Cas takes QH from Ben", ("CA-DRAW-LAST-ROUND",))],
+                 id="last-round-after-a-take"),
+])
+def test_the_mistakes_offered_while_the_cards_are_laid(text: str, verbs, offered: list) -> None:
+    mistakes = [m for m in rules_after(text).mistakes() if verbs is None or m.event.verb in verbs]
+    assert [(line_text(m.event), m.codes) for m in mistakes] == offered
+
+
+def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat() -> None:
+    """[Cards "1"]: Ben announced the Roi de pique and lays last; any other card of his,
+    wrongly aimed or not, adds CA-ROI-CHEAT; a second card of the others does not."""
+    rules = rules_after(HEAD + '[Cards "1"]\n\nBen says roi\nAnn plays QS\nCas plays QD\nDom plays CS\n')
+    codes = Counter(m.codes for m in rules.mistakes() if m.event.verb == "plays")
+    assert set(codes) == {("CA-PLAYED-TWICE",), ("CA-TARGET-SELF", "CA-ROI-CHEAT"), ("CA-TARGET-GENERAL", "CA-ROI-CHEAT"),
+                          ("CA-NO-TARGET", "CA-ROI-CHEAT"), ("CA-TARGET-NEIGHBOUR", "CA-ROI-CHEAT")}
+    assert codes["CA-PLAYED-TWICE",] == 3
+
+
 def test_a_player_with_no_card_left_is_offered_no_exchange() -> None:
     """Ann was dealt one card of two: in round 2 she holds none, and no discard of hers
     is offered as a mistake (her hand may hold nothing)."""
