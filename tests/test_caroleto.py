@@ -472,10 +472,37 @@ LATE = [("Ann discards 6C", ("CA-EXCHANGE-LATE",)), ("Ben discards KS", ("CA-EXC
     pytest.param(T3 + "-- round 2\nAnn takes KS from Cas\n", ("takes",),  # a take flagged already: the others still offered
                  [("Ben takes QD from Ann", ("CA-DRAW-LAST-ROUND",)), ("Cas takes QH from Ben", ("CA-DRAW-LAST-ROUND",))],
                  id="last-round-after-a-take"),
+    pytest.param(HEAD + "Ann takes ?? from Dom\n", ("plays",),  # nobody announced, the draw begun: a card laid too early
+                 [(f"{p} plays AC", ("CA-DRAW-MISSING",)) for p in ("Ann", "Ben", "Cas", "Dom")], id="unannounced-drawing"),
 ])
 def test_the_mistakes_offered_while_the_cards_are_laid(text: str, verbs, offered: list) -> None:
     mistakes = [m for m in rules_after(text).mistakes() if verbs is None or m.event.verb in verbs]
     assert [(line_text(m.event), m.codes) for m in mistakes] == offered
+
+
+UNDUE = [(f"{p} draws AC", ("CA-DRAW-UNDUE",)) for p in ("Ann", "Ben", "Cas", "Dom")] + [
+    (f"{p} passes", ("CA-BID-TURN",)) for p in ("Ann", "Ben", "Cas", "Dom")]
+
+
+@pytest.mark.parametrize(("text", "offered"), [
+    pytest.param(HEAD + DRAW + "Ann plays 10S on Cas\nBen plays JH on Dom\nCas plays 8S on Ann\nDom plays CS\nAnn says action\n", [
+        *UNDUE, ("Ann beats Ben", ("CA-DUEL-WRONG",)), ("Ben beats Ann", ("CA-DUEL-WRONG",)), ("Cas beats Ben", ("CA-DUEL-WRONG",)),
+        ("Dom beats Ann", ("CA-DUEL-WRONG",)), ("Ann says double", ("CA-DUEL-WRONG",)), ("Ann says action", ("CA-DARE-WRONG",)),
+        ("Ben says double", ("CA-DUEL-WRONG",)), ("Ben refuses", ("CA-DARE-WRONG",)), ("Ben says action", ("CA-DARE-WRONG",)),
+        ("Cas says double", ("CA-DUEL-WRONG",)), ("Cas refuses", ("CA-DARE-WRONG",)), ("Cas says action", ("CA-DARE-WRONG",)),
+        ("Dom says double", ("CA-DUEL-WRONG",)), ("Dom votes pourri", ("CA-VOTE-WRONG",)), ("Dom refuses", ("CA-DARE-WRONG",)),
+        ("Dom says action", ("CA-DARE-WRONG",)), *[(f"{p} drinks 1", ("CA-DRINK-UNDUE",)) for p in ("Ann", "Ben", "Cas", "Dom")],
+        ("-- round", ("CA-UNSETTLED", "CA-UNSETTLED"))], id="a-duel-a-dossier-a-dare"),
+    pytest.param(HEAD + DRAW + "Ann plays 2S on Cas\nBen plays QH\nCas plays 4C on Dom\nDom plays KD\nCas drinks 2\n", [
+        *UNDUE, *[(f"{p} catches {q}", ("CA-CATCH-NO-RULE",)) for p, q in (("Ann", "Ben"), ("Ben", "Cas"), ("Cas", "Dom"), ("Dom", "Ann"))],
+        ("Ann drinks 1", ("CA-DRINK-UNDUE",)), ("Ben drinks 1", ("CA-DRINK-UNDUE",)), ("Cas drinks 1", ("CA-DRINK-UNDUE",)),
+        ("Dom drinks 5", ("CA-DRINK-WRONG",)), ("Dom drinks glass", ("CA-DRINK-WRONG",)), ("-- round", ("CA-DRINK-MISSING",))],
+        id="drinks-owed"),  # Dom owes 4 gorgées: 5 is too many, a glass the wrong unit; a round begun now leaves them undrunk
+])
+def test_the_mistakes_offered_once_the_cards_are_laid(text: str, offered: list) -> None:
+    """Step 4 under way: a draw, a bid, a duel's round, a « double », a vote, a dare's
+    answer, a catch or a drink nobody owes; the next round begun with the round unsettled."""
+    assert [(line_text(m.event), m.codes) for m in rules_after(text).mistakes()] == offered
 
 
 def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat() -> None:
