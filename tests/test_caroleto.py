@@ -505,6 +505,35 @@ def test_the_mistakes_offered_once_the_cards_are_laid(text: str, offered: list) 
     assert [(line_text(m.event), m.codes) for m in rules_after(text).mistakes()] == offered
 
 
+BIDDING = (HEAD + '[Cards "3"]\n\nAnn holds AH 5H QS\nBen holds KS 4H QD\nCas holds 3H 9H QC\nDom holds 8H JC CC\nBen says roi\n'
+           "Ben takes QS from Ann\nCas takes QD from Ben\nDom takes QC from Cas\nAnn takes JC from Dom\n"
+           "Ann plays AH\nBen plays QS\nCas plays QD\nDom plays QC\n")
+"""Every hand known; Ann's ace of hearts opens a bidding: Ben holds KS 4H, Cas 3H 9H, Dom 8H CC."""
+
+
+def turn(*names: str) -> list:
+    """A bid or a pass out of turn, by each of them."""
+    return [m for name, card in (("Ann", "JC"), ("Ben", "KS"), ("Cas", "3H"), ("Dom", "CC")) if name in names
+            for m in ((f"{name} bids {card}", ("CA-BID-TURN",)), (f"{name} passes", ("CA-BID-TURN",)))]
+
+
+@pytest.mark.parametrize(("bids", "offered", "hidden"), [
+    pytest.param("", [*turn("Ann"), ("Ben bids KS", ("CA-ROI-EARLY", "CA-BID-SUIT")), ("Ben passes", ("CA-BID-STOP",)),
+                      *turn("Cas", "Dom")], [("Ben passes", ("CA-BID-STOP",))], id="ben-first"),
+    pytest.param("Ben bids 4H\n", [*turn("Ann", "Ben"), ("Cas bids 3H", ("CA-BID-LOW",)), ("Cas passes", ("CA-BID-STOP",)),
+                                    *turn("Dom")], [("Cas passes", ("CA-BID-STOP",))], id="cas-over-4"),
+    pytest.param("Ben bids 4H\nCas bids 9H\n", [*turn("Ann", "Ben", "Cas"), ("Dom bids CC", ("CA-BID-SUIT",)),
+                                                 ("Dom bids 8H", ("CA-BID-LOW",))], [], id="dom-over-9"),
+])
+def test_the_mistakes_offered_during_a_bidding(bids: str, offered: list, hidden: list) -> None:
+    """Out of turn, the Roi de pique, another suit, a card too low, a pass holding a
+    higher card of the suit (only the deal shows it: not offered for a hidden record)."""
+    rules = rules_after(BIDDING + bids)
+    assert not rules.violations
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes()] == offered
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes(True)] == [m for m in offered if m not in hidden]
+
+
 def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat() -> None:
     """[Cards "1"]: Ben announced the Roi de pique and lays last; any other card of his,
     wrongly aimed or not, adds CA-ROI-CHEAT; a second card of the others does not."""
