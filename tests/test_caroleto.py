@@ -544,14 +544,17 @@ def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat()
     assert codes["CA-PLAYED-TWICE",] == 3
 
 
-def test_a_player_with_no_card_left_is_offered_no_exchange() -> None:
-    """Ann was dealt one card of two: in round 2 she holds none, and no discard of hers
-    is offered as a mistake (her hand may hold nothing)."""
-    rules = rules_after(HEAD + '[Cards "2"]\n\nAnn holds 2H\n' + DRAW
+@pytest.mark.parametrize(("cards", "counts"), [("3", [0, 2, 2, 2]), ("2", [0, 1, 1, 1])])
+def test_a_player_with_no_card_left_is_offered_no_exchange_and_no_card_to_lay(cards: str, counts: list) -> None:
+    """Ann was dealt one card: in round 2 she holds none (with the draw to come, or in the
+    last round), and no discard or card of hers is offered as a mistake, only a take
+    from her neighbour (her hand may hold nothing)."""
+    rules = rules_after(HEAD + f'[Cards "{cards}"]\n\nAnn holds 2H\n' + DRAW
                         + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n")
-    assert rules.counts == [0, 1, 1, 1]
+    assert rules.counts == counts
     assert [line_text(m.event) for m in rules.mistakes() if m.event.verb == "discards"] == [
         "Ben discards KS", "Cas discards KS", "Dom discards KS"]
+    assert {m.event.verb for m in rules.mistakes() if m.event.player == "Ann"} == {"takes"}
 
 
 def test_a_lower_bid_is_marked_as_flagged() -> None:
