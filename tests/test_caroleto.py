@@ -534,6 +534,25 @@ def test_the_mistakes_offered_during_a_bidding(bids: str, offered: list, hidden:
     assert [(line_text(m.event), m.codes) for m in rules.mistakes(True)] == [m for m in offered if m not in hidden]
 
 
+def test_the_roi_de_pique_laid_early_is_offered_to_each_hand_of_two_cards_that_may_hold_it() -> None:
+    """[Cards "2"], hands unknown: Ben has laid his first card and holds one, Cas and Dom
+    two: their Roi de pique laid now is CA-ROI-EARLY, Ben's would be his last card."""
+    rules = rules_after(HEAD + '[Cards "2"]\n\n' + DRAW + "Ann plays 3S on Cas\nBen plays 4S on Ann\n")
+    assert rules.counts == [1, 1, 2, 2]
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes() if "CA-ROI-EARLY" in m.codes] == [
+        ("Cas plays KS", ("CA-ROI-EARLY",)), ("Dom plays KS", ("CA-ROI-EARLY",))]
+
+
+def test_a_red_2_to_5_aimed_past_the_neighbours_is_offered_on_the_first_player_past_them() -> None:
+    """Five players: Ann's 3 of hearts may only name Ben or Eve; the mistake names Cas, the
+    first of the two players past them."""
+    rules = rules_after('[Game "caroleto"]\n[Players "Ann Ben Cas Dom Eve"]\n[Cards "2"]\n\nAnn holds 3H QS\nBen says roi\n'
+                        "Ben takes QS from Ann\nCas takes ?? from Ben\nDom takes ?? from Cas\nEve takes ?? from Dom\nAnn takes ?? from Eve\n")
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes() if m.event.cards_text == "3H"] == [
+        ("Ann plays 3H", ("CA-NO-TARGET",)), ("Ann plays 3H on Ann", ("CA-TARGET-SELF",)),
+        ("Ann plays 3H on Cas", ("CA-TARGET-NEIGHBOUR",))]
+
+
 def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat() -> None:
     """[Cards "1"]: Ben announced the Roi de pique and lays last; any other card of his,
     wrongly aimed or not, adds CA-ROI-CHEAT; a second card of the others does not."""
