@@ -553,6 +553,18 @@ def test_a_red_2_to_5_aimed_past_the_neighbours_is_offered_on_the_first_player_p
         ("Ann plays 3H on Cas", ("CA-TARGET-NEIGHBOUR",))]
 
 
+@pytest.mark.parametrize(("dom", "offered"), [("EX", []), ("CD", [f"Ben plays T{n} on Ann" for n in range(10, 21)])])
+def test_a_trump_10_20_past_the_6s_is_a_mistake_only_once_no_bout_may_take_a_card(dom: str, offered: list) -> None:
+    """Round 2, the discard holds round 1's cards; two 6s designate Ben, the last to lay,
+    and nothing is aimed at him: his trump 10-20 naming someone is CA-TRUMP-ON-SIX, unless
+    Dom's Excuse may still take a card from the discard (and aim it at Ben)."""
+    rules = rules_after(HEAD + DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
+                        "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
+                        f"Ann plays 6H on Ben\nCas plays 6C on Ben\nDom plays {dom}\n")
+    assert not rules.violations
+    assert [line_text(m.event) for m in rules.mistakes() if "CA-TRUMP-ON-SIX" in m.codes] == offered
+
+
 def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat() -> None:
     """[Cards "1"]: Ben announced the Roi de pique and lays last; any other card of his,
     wrongly aimed or not, adds CA-ROI-CHEAT; a second card of the others does not."""
