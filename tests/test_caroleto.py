@@ -565,6 +565,24 @@ def test_a_trump_10_20_past_the_6s_is_a_mistake_only_once_no_bout_may_take_a_car
     assert [line_text(m.event) for m in rules.mistakes() if "CA-TRUMP-ON-SIX" in m.codes] == offered
 
 
+FIVE = ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom Eve"]\n\nBen says roi\n'
+        "Ben takes ?? from Ann\nCas takes ?? from Ben\nDom takes ?? from Cas\nEve takes ?? from Dom\nAnn takes ?? from Eve\n")
+
+
+@pytest.mark.parametrize(("text", "last"), [
+    pytest.param(FIVE + "Ann plays 6H\nBen plays 6C\nCas plays 6D\nDom plays 6S\n", "Eve", id="four-6s-designate-everyone"),
+    pytest.param(HEAD + DRAW + "Ann plays 6H\nBen plays 6C\nCas plays 6D\n", None, id="three-6s-designate-nobody"),
+    pytest.param(HEAD + DRAW + "Ann plays 6H on Dom\nBen plays 8S on Cas\nCas plays CD\n", "Dom", id="designated"),
+    pytest.param(HEAD + DRAW + "Ann plays 6H on Dom\nBen plays 8S on Dom\nCas plays CD\n", None, id="designated-and-aimed-at"),
+])
+def test_a_trump_10_20_past_the_6s_is_a_mistake_when_they_designate_the_last_player_and_nothing_else_aims_at_him(
+        text: str, last: str | None) -> None:
+    rules = rules_after(text)
+    assert not rules.violations
+    assert [line_text(m.event) for m in rules.mistakes() if "CA-TRUMP-ON-SIX" in m.codes] == (
+        [f"{last} plays T{n} on Ann" for n in range(10, 21)] if last else [])
+
+
 def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat() -> None:
     """[Cards "1"]: Ben announced the Roi de pique and lays last; any other card of his,
     wrongly aimed or not, adds CA-ROI-CHEAT; a second card of the others does not."""
