@@ -574,6 +574,7 @@ FIVE = ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom Eve"]\n\nBen says roi\n'
     pytest.param(HEAD + DRAW + "Ann plays 6H\nBen plays 6C\nCas plays 6D\n", None, id="three-6s-designate-nobody"),
     pytest.param(HEAD + DRAW + "Ann plays 6H on Dom\nBen plays 8S on Cas\nCas plays CD\n", "Dom", id="designated"),
     pytest.param(HEAD + DRAW + "Ann plays 6H on Dom\nBen plays 8S on Dom\nCas plays CD\n", None, id="designated-and-aimed-at"),
+    pytest.param(HEAD + DRAW + "Ann plays 6H on Dom\nBen plays 9S\nCas plays CD\n", None, id="designated-and-a-9-laid"),
 ])
 def test_a_trump_10_20_past_the_6s_is_a_mistake_when_they_designate_the_last_player_and_nothing_else_aims_at_him(
         text: str, last: str | None) -> None:
