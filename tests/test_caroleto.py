@@ -543,6 +543,20 @@ def test_the_roi_de_pique_laid_early_is_offered_to_each_hand_of_two_cards_that_m
         ("Cas plays KS", ("CA-ROI-EARLY",)), ("Dom plays KS", ("CA-ROI-EARLY",))]
 
 
+@pytest.mark.parametrize(("laid", "bouts"), [
+    ("Ann plays QS\n", ["T1", "T21", "EX"]),
+    ("Ann plays EX\nAnn takes 2C\nAnn plays 2C on Cas\n", ["T1", "T21"]),  # Ann's Excuse has taken and laid its card
+])
+def test_the_last_card_of_the_game_is_no_cheat_yet_when_it_is_a_bout_that_may_take_from_the_discard(laid: str, bouts: list) -> None:
+    """As above, after Ann's exchange the discard holds 2C and 3C: Ben's last card, a bout
+    (T1, T21, the Excuse), may still take one of them, and the game is not over on it."""
+    rules = rules_after(HEAD + '[Cards "1"]\n\nBen says roi\nAnn discards 2C\nAnn draws 3C ??\n' + laid + "Cas plays QD\nDom plays CS\n")
+    assert not rules.violations
+    plays = [m for m in rules.mistakes() if m.event.player == "Ben" and m.event.verb == "plays"]
+    assert [line_text(m.event) for m in plays if "CA-ROI-CHEAT" not in m.codes] == [f"Ben plays {b} on Ann" for b in bouts]
+    assert len(plays) == 102
+
+
 def test_a_red_2_to_5_aimed_past_the_neighbours_is_offered_on_the_first_player_past_them() -> None:
     """Five players: Ann's 3 of hearts may only name Ben or Eve; the mistake names Cas, the
     first of the two players past them."""
