@@ -498,6 +498,13 @@ UNDUE = [(f"{p} draws AC", ("CA-DRAW-UNDUE",)) for p in ("Ann", "Ben", "Cas", "D
         ("Ann drinks 1", ("CA-DRINK-UNDUE",)), ("Ben drinks 1", ("CA-DRINK-UNDUE",)), ("Cas drinks 1", ("CA-DRINK-UNDUE",)),
         ("Dom drinks 5", ("CA-DRINK-WRONG",)), ("Dom drinks glass", ("CA-DRINK-WRONG",)), ("-- round", ("CA-DRINK-MISSING",))],
         id="drinks-owed"),  # Dom owes 4 gorgées: 5 is too many, a glass the wrong unit; a round begun now leaves them undrunk
+    pytest.param(HEAD + DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
+                 "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
+                 "Ann plays 2S on Cas\nBen plays QH\nCas plays 4C on Dom\nDom plays QD\nCas drinks 2\n", [
+        *UNDUE, *[(f"{p} takes KD", ("CA-BOUT-TAKE",)) for p in ("Ann", "Ben", "Cas", "Dom")],
+        ("Ann drinks 1", ("CA-DRINK-UNDUE",)), ("Ben drinks 1", ("CA-DRINK-UNDUE",)), ("Cas drinks 1", ("CA-DRINK-UNDUE",)),
+        ("Dom drinks 5", ("CA-DRINK-WRONG",)), ("Dom drinks glass", ("CA-DRINK-WRONG",)), ("-- round", ("CA-DRINK-MISSING",))],
+        id="round-2"),  # the discard holds round 1's cards: a take without a bout; Ben's Cavalier stands: a catch may be right
 ])
 def test_the_mistakes_offered_once_the_cards_are_laid(text: str, offered: list) -> None:
     """Step 4 under way: a draw, a bid, a duel's round, a « double », a vote, a dare's
