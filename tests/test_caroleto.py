@@ -605,6 +605,21 @@ def test_a_trump_10_20_past_the_6s_is_a_mistake_when_they_designate_the_last_pla
         [f"{last} plays T{n} on Ann" for n in range(10, 21)] if last else [])
 
 
+@pytest.mark.parametrize(("beats", "ann"), [
+    ("Cas beats Ann\n", []),  # lost at 2 gorgées: Ann may still say « double »
+    ("Cas beats Ann\nAnn says double\nCas beats Ann\nAnn says double\nCas beats Ann\n", [("Ann says double", ("CA-DOUBLE-PAST-8",))]),
+])
+def test_a_duel_lost_at_8_gorgees_is_offered_its_double_as_a_mistake(beats: str, ann: list) -> None:
+    """Ann's 10 against Cas: the duel's rounds are between them only, and once Ann has
+    lost at 8 a « double » is past the limit; the others never owe one."""
+    rules = rules_after(HEAD + DRAW + "Ann plays 10S on Cas\nBen plays JH on Dom\nCas plays 8S on Ann\nDom plays CS\nAnn says action\n" + beats)
+    assert not rules.violations
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes() if m.event.verb in ("says", "beats")] == [
+        ("Ann beats Ben", ("CA-DUEL-WRONG",)), ("Ben beats Ann", ("CA-DUEL-WRONG",)), ("Cas beats Ann", ("CA-DUEL-WRONG",)),
+        ("Dom beats Ann", ("CA-DUEL-WRONG",)), *ann, ("Ann says action", ("CA-DARE-WRONG",)),
+        *[m for p in ("Ben", "Cas", "Dom") for m in ((f"{p} says double", ("CA-DUEL-WRONG",)), (f"{p} says action", ("CA-DARE-WRONG",)))]]
+
+
 def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat() -> None:
     """[Cards "1"]: Ben announced the Roi de pique and lays last; any other card of his,
     wrongly aimed or not, adds CA-ROI-CHEAT; a second card of the others does not."""
