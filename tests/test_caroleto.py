@@ -620,6 +620,21 @@ def test_a_duel_lost_at_8_gorgees_is_offered_its_double_as_a_mistake(beats: str,
         *[m for p in ("Ben", "Cas", "Dom") for m in ((f"{p} says double", ("CA-DUEL-WRONG",)), (f"{p} says action", ("CA-DARE-WRONG",)))]]
 
 
+@pytest.mark.parametrize(("text", "offered"), [
+    pytest.param(HEAD + DRAW + "Ann plays 2S on Cas\nBen plays QH\nCas plays 4C on Dom\nDom plays KD\nCas drinks 2\nDom drinks 4\n",
+                 [*[(f"{p} drinks 1", ("CA-DRINK-UNDUE",)) for p in ("Ann", "Ben", "Cas", "Dom")], ("-- round 3", ("CA-ROUND-NUMBER",))],
+                 id="round-settled"),  # everything drunk: the next round may begin, a marker numbered 3 is wrong
+    pytest.param(HEAD + '[Cards "1"]\nBen says roi\nAnn plays 2S on Ben\nBen plays KS\nCas plays QD\nDom plays CS\nBen drinks 1\n',
+                 [("Ann drinks 1", ("CA-DRINK-UNDUE",)), ("Ben drinks 2", ("CA-DRINK-WRONG",)), ("Ben drinks glass", ("CA-DRINK-WRONG",)),
+                  ("Cas drinks 1", ("CA-DRINK-UNDUE",)), ("Dom drinks 1", ("CA-DRINK-UNDUE",))],
+                 id="game-over-a-drink-owed"),  # no card left: no round to begin, whatever is owed
+])
+def test_the_drinks_and_markers_offered_as_mistakes_at_a_rounds_end(text: str, offered: list) -> None:
+    rules = rules_after(text)
+    assert not rules.violations
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes() if m.event.verb in ("round", "drinks")] == offered
+
+
 def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat() -> None:
     """[Cards "1"]: Ben announced the Roi de pique and lays last; any other card of his,
     wrongly aimed or not, adds CA-ROI-CHEAT; a second card of the others does not."""
