@@ -220,8 +220,8 @@ def test_the_simulator_lays_the_last_cards_the_roi_de_pique_from_its_hand() -> N
         ("Ann", "T7"), ("Ben", "KS"), ("Cas", "T4"), ("Dom", "T5")}
 
 
-def offered(rules: Caroleto, player: str, moves) -> list[str]:
-    """The lines among legal() (or ``moves``) of the player, as written."""
+def offered(player: str, moves) -> list[str]:
+    """The player's lines among ``moves`` (what legal() or choices() offers), as written."""
     return sorted(line_text(e) for e in moves if e.player == player)
 
 
@@ -261,7 +261,7 @@ def test_an_exchange_may_draw_both_its_cards_on_one_line_whatever_the_stock_hold
     text = f'[Game "caroleto"]\n[Players "{players}"]\n[Cards "{cards}"]\n\nBen says roi\nAnn discards 2H\n'
     rules = rules_after(text)
     assert rules.stock == stock
-    assert f"Ann draws {drawn} ??" in offered(rules, "Ann", rules.legal())
+    assert f"Ann draws {drawn} ??" in offered("Ann", rules.legal())
     after = rules_after(text + f"Ann draws {drawn} ??\n")
     assert not after.violations and after.counts[0] == cards and not after.round.exchange_owed
 
@@ -300,7 +300,7 @@ def test_the_third_6_closing_the_round_must_name_someone() -> None:
     6s are no four), and legal() offers only the named ones."""
     text = ('[Game "caroleto"]\n[Players "Ann Ben Cas"]\n\nBen says roi\nBen takes ?? from Ann\nCas takes ?? from Ben\n'
             "Ann takes ?? from Cas\nAnn plays 6H\nCas plays 6C\n")
-    assert offered(rules_after(text), "Ben", [e for e in rules_after(text).legal() if e.cards_text == "6D"]) == [
+    assert offered("Ben", [e for e in rules_after(text).legal() if e.cards_text == "6D"]) == [
         "Ben plays 6D on Ann", "Ben plays 6D on Ben", "Ben plays 6D on Cas"]
     (record,) = parse_text(text + "Ben plays 6D\n")
     assert [v.code for v in check(record).violations] == ["CA-NO-TARGET"]
@@ -317,8 +317,8 @@ def test_the_simulator_leaves_a_6_unnamed_only_when_no_6_names_anyone_and_it_is_
     rules = rules_after(HEAD + DRAW + laid)
     assert not rules.violations
     unnamed = f"{player} plays 6{'C' if player == 'Ben' else 'S'}"
-    assert unnamed in offered(rules, player, rules.legal())
-    assert (unnamed in offered(rules, player, rules.choices())) is kept
+    assert unnamed in offered(player, rules.legal())
+    assert (unnamed in offered(player, rules.choices())) is kept
 
 
 def test_the_simulator_leaves_the_next_rounds_first_6_unnamed_though_a_6_named_someone_in_the_round_before() -> None:
@@ -326,8 +326,8 @@ def test_the_simulator_leaves_the_next_rounds_first_6_unnamed_though_a_6_named_s
     where no 6 names anyone yet."""
     rules = rules_after(HEAD + '[Cards "2"]\n\n' + DRAW + "Ann plays 6H on Cas\nBen plays CS\nCas plays QH\nDom plays QD\n")
     assert not rules.violations
-    assert "Ann plays 6C" in offered(rules, "Ann", rules.legal())
-    assert "Ann plays 6C" not in offered(rules, "Ann", rules.choices())
+    assert "Ann plays 6C" in offered("Ann", rules.legal())
+    assert "Ann plays 6C" not in offered("Ann", rules.choices())
 
 
 def test_the_simulator_may_use_a_bouts_6_unnamed_once_the_cards_are_laid_when_a_6_of_its_round_names_someone() -> None:
@@ -339,7 +339,7 @@ def test_the_simulator_may_use_a_bouts_6_unnamed_once_the_cards_are_laid_when_a_
             "Ann plays EX\nBen plays 6C on Dom\nCas plays QH\nDom plays QD\nAnn takes 6S\n")
     rules = rules_after(text)
     assert not rules.violations
-    assert offered(rules, "Ann", rules.choices()) == offered(rules, "Ann", rules.legal()) == ["Ann plays 6S", "Ann plays 6S on Dom"]
+    assert offered("Ann", rules.choices()) == offered("Ann", rules.legal()) == ["Ann plays 6S", "Ann plays 6S on Dom"]
 
 
 def test_an_8s_dare_is_chosen_once_and_may_still_be_refused() -> None:
@@ -349,7 +349,7 @@ def test_an_8s_dare_is_chosen_once_and_may_still_be_refused() -> None:
     for said, dom in (("", ["Dom refuses", "Dom says action", "Dom says vérité"]), ("Dom says action\n", ["Dom refuses"])):
         rules = rules_after(text + said)
         assert not rules.violations
-        assert offered(rules, "Dom", [e for e in rules.legal() if e.verb in ("says", "refuses")]) == dom
+        assert offered("Dom", [e for e in rules.legal() if e.verb in ("says", "refuses")]) == dom
 
 
 def test_the_simulator_lays_the_roi_de_pique_from_the_one_hand_that_may_hold_it_in_its_last_card() -> None:
@@ -360,8 +360,8 @@ def test_the_simulator_lays_the_roi_de_pique_from_the_one_hand_that_may_hold_it_
             "Ann takes ?? from Dom\nAnn plays CH\nBen plays KD\nCas plays QD\nDom plays 4C on Ann\n-- round 2\n")
     rules = rules_after(text)
     assert not rules.violations and rules.counts == [1, 1, 1, 1]
-    assert {"Ben plays KS", "Ben plays AC"} <= set(offered(rules, "Ben", rules.legal()))
-    assert offered(rules, "Ben", [e for e in rules.choices() if e.verb == "plays"]) == ["Ben plays KS"]
+    assert {"Ben plays KS", "Ben plays AC"} <= set(offered("Ben", rules.legal()))
+    assert offered("Ben", [e for e in rules.choices() if e.verb == "plays"]) == ["Ben plays KS"]
 
 
 # --- Mistakes: each one's marks are what the replay reports ---------------------------------
