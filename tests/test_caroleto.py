@@ -14,6 +14,7 @@ import jsonschema
 import pytest
 
 from referee.cards import read_card
+from referee.convert.export import line_text
 from referee.engine import check, replay, start
 from referee.games.caroleto.cards import maximum
 from referee.games.caroleto.rules import Caroleto, default_cards
@@ -219,6 +220,150 @@ def test_the_simulator_lays_the_last_cards_the_roi_de_pique_from_its_hand() -> N
         ("Ann", "T7"), ("Ben", "KS"), ("Cas", "T4"), ("Dom", "T5")}
 
 
+def offered(player: str, moves) -> list[str]:
+    """The player's lines among ``moves`` (what legal() or choices() offers), as written."""
+    return sorted(line_text(e) for e in moves if e.player == player)
+
+
+def test_a_round_after_an_unannounced_first_round_opens_with_its_cards_not_the_announcement() -> None:
+    """Nobody said « roi » in round 1 (flagged once): in round 2 an announcement is too
+    late to mean anything, and legal() offers the round's own moves."""
+    text = ('[Game "caroleto"]\n[Players "Ann Ben Cas"]\n[Cards "2"]\n\nAnn holds QS QH\nBen holds KS 2C\nCas holds QD QC\n'
+            "Ben takes QH from Ann\nCas takes KS from Ben\nAnn takes QD from Cas\n"
+            "Ann plays QS\nBen plays 2C on Cas\nCas plays QC\nCas drinks 2\n-- round 2\n")
+    rules = rules_after(text)
+    assert [v.code for v in rules.violations] == ["CA-ROI-UNANNOUNCED"]
+    assert {(e.player, e.verb, e.cards_text) for e in rules.legal()} == {
+        ("Ann", "discards", "QD"), ("Ben", "discards", "QH"), ("Ann", "plays", "QD"), ("Ben", "plays", "QH"), ("Cas", "plays", "KS")}
+
+
+def test_before_the_announcement_the_mistakes_are_the_holder_drawing_first_and_the_others_announcing() -> None:
+    """The deal gives Ben the Roi de pique: the mistakes of the start are his drawing
+    first without announcing (the first card written in the hand before his: a ``??`` of
+    the deal is no card to take) and anyone else's announcement, which only the deal
+    shows false (not offered for a hidden record); the same after a `-- round 1`."""
+    for ann, marker, card in (("2H 3H", "", "2H"), ("?? 3H", "", "3H"), ("2H 3H", "-- round 1\n", "2H")):
+        rules = rules_after(HEAD + f'[Cards "2"]\n\nAnn holds {ann}\nBen holds KS 4H\n' + marker)
+        take = (f"Ben takes {card} from Ann", ("CA-ROI-UNANNOUNCED",))
+        false = [(f"{name} says roi", ("CA-ROI-FALSE",)) for name in ("Ann", "Cas", "Dom")]
+        assert [(line_text(m.event), m.codes) for m in rules.mistakes()] == [take, *false]
+        assert [(line_text(m.event), m.codes) for m in rules.mistakes(True)] == [take]
+
+
+@pytest.mark.parametrize(("players", "cards", "stock", "drawn"), [
+    ("Ann Ben Cas Dom", 19, 2, "3H"), ("Ann Ben Cas Dom Eve Fay Gil", 11, 1, "3H"), ("Ann Ben Cas", 26, 0, "2H")])
+def test_an_exchange_may_draw_both_its_cards_on_one_line_whatever_the_stock_holds(
+        players: str, cards: int, stock: int, drawn: str) -> None:
+    """« Ann draws 3H ?? »: the face-up card goes to the discard, which the second draw
+    shuffles in when the stock is empty: the line checks clean with one card left in the
+    stock or none (the first card then comes from the discard: Ann's 2H), and legal()
+    offers it."""
+    text = f'[Game "caroleto"]\n[Players "{players}"]\n[Cards "{cards}"]\n\nBen says roi\nAnn discards 2H\n'
+    rules = rules_after(text)
+    assert rules.stock == stock
+    assert f"Ann draws {drawn} ??" in offered("Ann", rules.legal())
+    after = rules_after(text + f"Ann draws {drawn} ??\n")
+    assert not after.violations and after.counts[0] == cards and not after.round.exchange_owed
+
+
+def test_two_bouts_cards_taken_either_may_be_used_first() -> None:
+    """Ann's Excuse takes the 3 of spades, then Ben's T1 takes the Roi de carreau before
+    Ann uses hers: the replay accepts either card first, and legal() offers both."""
+    text = (HEAD + DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
+            "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
+            "Ann plays EX\nBen plays T1\nCas plays QH\nDom plays QD\nAnn takes 3S\nBen takes KD\n")
+    rules = rules_after(text)
+    assert not rules.violations
+    assert {(e.player, e.cards_text) for e in rules.legal() if e.verb == "plays"} == {("Ann", "3S"), ("Ben", "KD")}
+    for first in ("Ben plays KD\nAnn plays 3S on Dom\n", "Ann plays 3S on Dom\nBen plays KD\n"):
+        assert not rules_after(text + first).violations
+
+
+def test_a_trump_10_20_closing_the_round_may_send_back_a_card_or_a_9_though_the_6s_designate_its_player() -> None:
+    """Ben, the last to lay, is designated by two 6s; a 3 of hearts aimed at him, or a 9
+    laid by Ann (its draw falls on him), lets his T14 name someone; a Cavalier does not."""
+    names = "Ann Ben Cas Dom Eve".split()
+    takes = "".join(f"{b} takes ?? from {a}\n" for a, b in zip(names, names[1:] + names[:1]))
+    for first, named in (("Ann plays 3H on Ben", True), ("Ann plays 9H", True), ("Ann plays CH", False)):
+        text = (f'[Game "caroleto"]\n[Players "{" ".join(names)}"]\n\nBen says roi\n' + takes
+                + f"{first}\nCas plays 6C on Ben\nDom plays 6D on Ben\nEve plays CS\n")
+        rules = rules_after(text)
+        for moves in (rules.legal(), rules.choices()):  # the simulator too may send them back
+            targets = {e.target for e in moves if e.verb == "plays" and e.cards_text == "T14"}
+            assert targets == ({None, "Ann", "Cas", "Dom", "Eve"} if named else {None}), first
+        (record,) = parse_text(text + "Ben plays T14 on Dom\n")
+        assert [v.code for v in check(record).violations] == ([] if named else ["CA-TRUMP-ON-SIX"]), first
+
+
+def test_the_third_6_closing_the_round_must_name_someone() -> None:
+    """Two 6s left unnamed, and Ben's 6 closes the round: his must name the player (three
+    6s are no four), and legal() offers only the named ones."""
+    text = ('[Game "caroleto"]\n[Players "Ann Ben Cas"]\n\nBen says roi\nBen takes ?? from Ann\nCas takes ?? from Ben\n'
+            "Ann takes ?? from Cas\nAnn plays 6H\nCas plays 6C\n")
+    assert offered("Ben", [e for e in rules_after(text).legal() if e.cards_text == "6D"]) == [
+        "Ben plays 6D on Ann", "Ben plays 6D on Ben", "Ben plays 6D on Cas"]
+    (record,) = parse_text(text + "Ben plays 6D\n")
+    assert [v.code for v in check(record).violations] == ["CA-NO-TARGET"]
+
+
+@pytest.mark.parametrize(("laid", "player", "kept"), [
+    ("Ann plays 3S on Cas\n", "Ben", False),                   # no 6 names anyone yet (a 3 is no 6)
+    ("Ann plays 6H on Cas\n", "Ben", True),                    # another 6 names Cas
+    ("Ann plays 6H\nBen plays 6C\n", "Cas", False),              # two 6s left unnamed: the third is no fourth
+    ("Ann plays 6H\nBen plays 6C\nCas plays 6D\n", "Dom", True),  # the fourth needs no name
+])
+def test_the_simulator_leaves_a_6_unnamed_only_when_no_6_names_anyone_and_it_is_not_the_fourth(
+        laid: str, player: str, kept: bool) -> None:
+    rules = rules_after(HEAD + DRAW + laid)
+    assert not rules.violations
+    unnamed = f"{player} plays 6{'C' if player == 'Ben' else 'S'}"
+    assert unnamed in offered(player, rules.legal())
+    assert (unnamed in offered(player, rules.choices())) is kept
+
+
+def test_the_simulator_leaves_the_next_rounds_first_6_unnamed_though_a_6_named_someone_in_the_round_before() -> None:
+    """Round 1 is over, its 6 named Cas: the first 6 of round 2 opens a round of its own,
+    where no 6 names anyone yet."""
+    rules = rules_after(HEAD + '[Cards "2"]\n\n' + DRAW + "Ann plays 6H on Cas\nBen plays CS\nCas plays QH\nDom plays QD\n")
+    assert not rules.violations
+    assert "Ann plays 6C" in offered("Ann", rules.legal())
+    assert "Ann plays 6C" not in offered("Ann", rules.choices())
+
+
+def test_the_simulator_may_use_a_bouts_6_unnamed_once_the_cards_are_laid_when_a_6_of_its_round_names_someone() -> None:
+    """Every card of round 2 is laid, Ben's 6 named Dom, and Ann's Excuse takes the 6 of
+    spades: its use belongs to round 2, where a 6 names someone, so the simulator may lay
+    it unnamed."""
+    text = (HEAD + DRAW + "Ann plays 6S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
+            "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
+            "Ann plays EX\nBen plays 6C on Dom\nCas plays QH\nDom plays QD\nAnn takes 6S\n")
+    rules = rules_after(text)
+    assert not rules.violations
+    assert offered("Ann", rules.choices()) == offered("Ann", rules.legal()) == ["Ann plays 6S", "Ann plays 6S on Dom"]
+
+
+def test_an_8s_dare_is_chosen_once_and_may_still_be_refused() -> None:
+    """Ann's 8 dares Dom: step 4 offers him « action », « vérité » or a refusal; once he
+    has chosen, only the refusal."""
+    text = HEAD + DRAW + "Ann plays 8S on Dom\nBen plays CS\nCas plays CH\nDom plays KD\n"
+    for said, dom in (("", ["Dom refuses", "Dom says action", "Dom says vérité"]), ("Dom says action\n", ["Dom refuses"])):
+        rules = rules_after(text + said)
+        assert not rules.violations
+        assert offered("Dom", [e for e in rules.legal() if e.verb in ("says", "refuses")]) == dom
+
+
+def test_the_simulator_lays_the_roi_de_pique_from_the_one_hand_that_may_hold_it_in_its_last_card() -> None:
+    """Ben announced the Roi de pique and gave Cas a 2 of clubs: in the last round his one
+    card is the Roi de pique, though his hand is not written. legal() offers any card he
+    may hold (a later line may show where the Roi went); the simulator lays the Roi."""
+    text = (HEAD + '[Cards "2"]\n\nBen says roi\nBen takes ?? from Ann\nCas takes 2C from Ben\nDom takes ?? from Cas\n'
+            "Ann takes ?? from Dom\nAnn plays CH\nBen plays KD\nCas plays QD\nDom plays 4C on Ann\n-- round 2\n")
+    rules = rules_after(text)
+    assert not rules.violations and rules.counts == [1, 1, 1, 1]
+    assert {"Ben plays KS", "Ben plays AC"} <= set(offered("Ben", rules.legal()))
+    assert offered("Ben", [e for e in rules.choices() if e.verb == "plays"]) == ["Ben plays KS"]
+
+
 # --- Mistakes: each one's marks are what the replay reports ---------------------------------
 
 def trial_copy(rules: Caroleto) -> Caroleto:
@@ -253,6 +398,264 @@ def test_every_mistake_offered_is_flagged_with_its_codes(seed: int) -> None:
         _mistakes_marked_as_flagged(rules, seed % 2 == 1, seen)
         rules.apply(event)
     assert len(seen) > 10
+
+
+def test_a_finished_game_offers_no_move_and_no_mistake() -> None:
+    """The last card laid and nothing owed: the game is over, legal() and mistakes() are
+    empty lists (the simulator stops there)."""
+    rules = rules_after(HEAD + '[Cards "1"]\nBen says roi\nAnn plays 2S on Ben\nBen plays KS\nCas plays QD\nDom plays CS\n')
+    assert rules.result().finished and not rules.violations
+    assert rules.legal() == [] and rules.mistakes() == [] and rules.mistakes(True) == []
+
+
+T3 = ('[Game "caroleto"]\n[Players "Ann Ben Cas"]\n[Cards "2"]\n\nAnn holds QS QH\nBen holds KS 2C\nCas holds QD QC\n'
+      "Ben takes QH from Ann\nCas takes KS from Ben\nAnn takes QD from Cas\nAnn plays QS\nBen plays 2C on Cas\nCas plays QC\nCas drinks 2\n")
+"""Three players, every card known, nobody announcing: round 1 over, Cas holding the Roi de pique."""
+
+
+@pytest.mark.parametrize(("text", "offered"), [
+    pytest.param(HEAD + "Ben says roi\n", [  # the exchange and the draw to come, a marker with the wrong number
+        ("Ben discards KS", ("CA-ROI-EXCHANGED",)), ("Ann takes AC from Dom", ("CA-DRAW-ORDER",)),
+        ("Ben takes AC from Cas", ("CA-DRAW-ORDER",)), ("Cas takes AC from Ben", ("CA-DRAW-ORDER",)),
+        ("Dom takes AC from Cas", ("CA-DRAW-ORDER",)), ("-- round 2", ("CA-ROUND-NUMBER",))], id="announced"),
+    pytest.param(HEAD + "Ben says roi\nBen takes ?? from Ann\n", [  # the draw begun: exchanges late, cards laid early
+        ("Ann discards AC", ("CA-EXCHANGE-LATE",)), ("Ben discards KS", ("CA-EXCHANGE-LATE", "CA-ROI-EXCHANGED")),
+        ("Ben discards AC", ("CA-EXCHANGE-LATE",)), ("Cas discards AC", ("CA-EXCHANGE-LATE",)),
+        ("Dom discards AC", ("CA-EXCHANGE-LATE",)), ("Ann takes AC from Dom", ("CA-DRAW-ORDER",)),
+        ("Cas takes AC from Dom", ("CA-DRAW-ORDER",)), ("Dom takes AC from Cas", ("CA-DRAW-ORDER",)),
+        ("Ann plays AC", ("CA-DRAW-MISSING",)), ("Ben plays AC", ("CA-DRAW-MISSING",)), ("Cas plays AC", ("CA-DRAW-MISSING",)),
+        ("Dom plays AC", ("CA-DRAW-MISSING",))], id="drawing"),
+    pytest.param(HEAD + "Ann discards 5C\nAnn draws 6C ??\n", [  # nobody announced: Ann exchanged already
+        ("Ann discards KS", ("CA-EXCHANGE-TWICE", "CA-ROI-EXCHANGED")), ("Ann discards AC", ("CA-EXCHANGE-TWICE",)),
+        ("Ben discards KS", ("CA-ROI-EXCHANGED",)), ("Cas discards KS", ("CA-ROI-EXCHANGED",)),
+        ("Dom discards KS", ("CA-ROI-EXCHANGED",))], id="unannounced"),
+    pytest.param(T3 + "-- round 2\n", [  # the last round of an unannounced game: no draw, no general card aimed
+        ("Cas discards KS", ("CA-ROI-EXCHANGED",)), ("Ann takes KS from Cas", ("CA-DRAW-LAST-ROUND",)),
+        ("Ben takes QD from Ann", ("CA-DRAW-LAST-ROUND",)), ("Cas takes QH from Ben", ("CA-DRAW-LAST-ROUND",)),
+        ("Ann plays QD on Ben", ("CA-TARGET-GENERAL",)), ("Ben plays QH on Ann", ("CA-TARGET-GENERAL",))], id="unannounced-last"),
+])
+def test_the_mistakes_offered_at_each_moment_of_a_round(text: str, offered: list) -> None:
+    """What ``simulate --mistakes`` may write at a moment, each with its codes (that the
+    replay reports them is checked by the simulated games above)."""
+    assert [(line_text(m.event), m.codes) for m in rules_after(text).mistakes()] == offered
+
+
+KNOWN = (HEAD + '[Cards "3"]\n\nAnn holds 3H 6C T12\nBen holds KS 8S QD\nCas holds 6D 9C 2S\nDom holds AC JH T5\nBen says roi\n'
+         "Ben takes 3H from Ann\nCas takes QD from Ben\nDom takes 2S from Cas\nAnn takes T5 from Dom\nCas plays 6D on Ann\n")
+"""Every hand known; Cas's 6 names Ann."""
+LATE = [("Ann discards 6C", ("CA-EXCHANGE-LATE",)), ("Ben discards KS", ("CA-EXCHANGE-LATE", "CA-ROI-EXCHANGED")),
+        ("Ben discards 3H", ("CA-EXCHANGE-LATE",)), ("Cas discards 9C", ("CA-EXCHANGE-LATE",))]
+
+
+@pytest.mark.parametrize(("text", "verbs", "offered"), [
+    pytest.param(KNOWN, None, [*LATE, ("Dom discards AC", ("CA-EXCHANGE-LATE",)),
+        ("Ann takes AC from Dom", ("CA-DRAW-LATE",)), ("Ben takes 6C from Ann", ("CA-DRAW-LATE",)),
+        ("Cas takes 3H from Ben", ("CA-DRAW-LATE",)), ("Dom takes 9C from Cas", ("CA-DRAW-LATE",)),
+        ("Ann plays 6C on Ben", ("CA-SIX-TARGETS",)), ("Ann plays T5 on Ben", ("CA-TARGET-GENERAL",)),
+        ("Ann plays T12 on Ann", ("CA-TARGET-SELF",)), ("Ben plays KS", ("CA-ROI-EARLY",)), ("Ben plays 3H", ("CA-NO-TARGET",)),
+        ("Ben plays 3H on Ben", ("CA-TARGET-SELF",)), ("Ben plays 3H on Dom", ("CA-TARGET-NEIGHBOUR",)),
+        ("Ben plays 8S", ("CA-NO-TARGET",)), ("Ben plays 8S on Ben", ("CA-TARGET-SELF",)), ("Cas plays 9C", ("CA-PLAYED-TWICE",)),
+        ("Dom plays AC on Ann", ("CA-TARGET-GENERAL",)), ("Dom plays JH", ("CA-NO-TARGET",)),
+        ("Dom plays JH on Dom", ("CA-TARGET-SELF",)), ("Dom plays 2S", ("CA-NO-TARGET",)), ("Dom plays 2S on Dom", ("CA-TARGET-SELF",))],
+        id="laying"),
+    pytest.param(KNOWN + "Ben plays 8S on Dom\nDom plays AC\n", None, [*LATE, ("Dom discards JH", ("CA-EXCHANGE-LATE",)),
+        ("Ann takes JH from Dom", ("CA-DRAW-LATE",)), ("Ben takes 6C from Ann", ("CA-DRAW-LATE",)),
+        ("Cas takes 3H from Ben", ("CA-DRAW-LATE",)), ("Dom takes 9C from Cas", ("CA-DRAW-LATE",)),
+        ("Ann plays 6C on Ben", ("CA-SIX-TARGETS",)), ("Ann plays T5 on Ben", ("CA-TARGET-GENERAL",)),
+        ("Ann plays T12 on Ann", ("CA-TARGET-SELF",)), ("Ann plays T12 on Ben", ("CA-TRUMP-ON-SIX",)),
+        ("Ben plays 3H", ("CA-PLAYED-TWICE",)), ("Cas plays 9C", ("CA-PLAYED-TWICE",)), ("Dom plays JH", ("CA-PLAYED-TWICE",))],
+        id="laying-last"),  # Ann lays last, the 6 names her and nothing is aimed at her: her T12 may not name
+    pytest.param(HEAD + '[Cards "2"]\n\n' + DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n",
+                 ("takes",), [("Ann takes AC from Dom", ("CA-DRAW-LAST-ROUND",)), ("Ben takes AC from Ann", ("CA-DRAW-LAST-ROUND",)),
+                              ("Cas takes AC from Ben", ("CA-DRAW-LAST-ROUND",)), ("Dom takes AC from Cas", ("CA-DRAW-LAST-ROUND",))],
+                 id="last-round"),
+    pytest.param(T3 + "-- round 2\nAnn takes KS from Cas\n", ("takes",),  # a take flagged already: the others still offered
+                 [("Ben takes QD from Ann", ("CA-DRAW-LAST-ROUND",)), ("Cas takes QH from Ben", ("CA-DRAW-LAST-ROUND",))],
+                 id="last-round-after-a-take"),
+    pytest.param(HEAD + "Ann takes ?? from Dom\n", ("plays",),  # nobody announced, the draw begun: a card laid too early
+                 [(f"{p} plays AC", ("CA-DRAW-MISSING",)) for p in ("Ann", "Ben", "Cas", "Dom")], id="unannounced-drawing"),
+])
+def test_the_mistakes_offered_while_the_cards_are_laid(text: str, verbs, offered: list) -> None:
+    mistakes = [m for m in rules_after(text).mistakes() if verbs is None or m.event.verb in verbs]
+    assert [(line_text(m.event), m.codes) for m in mistakes] == offered
+
+
+UNDUE = [(f"{p} draws AC", ("CA-DRAW-UNDUE",)) for p in ("Ann", "Ben", "Cas", "Dom")] + [
+    (f"{p} passes", ("CA-BID-TURN",)) for p in ("Ann", "Ben", "Cas", "Dom")]
+
+
+@pytest.mark.parametrize(("text", "offered"), [
+    pytest.param(HEAD + DRAW + "Ann plays 10S on Cas\nBen plays JH on Dom\nCas plays 8S on Ann\nDom plays CS\nAnn says action\n", [
+        *UNDUE, ("Ann beats Ben", ("CA-DUEL-WRONG",)), ("Ben beats Ann", ("CA-DUEL-WRONG",)), ("Cas beats Ben", ("CA-DUEL-WRONG",)),
+        ("Dom beats Ann", ("CA-DUEL-WRONG",)), ("Ann says double", ("CA-DUEL-WRONG",)), ("Ann says action", ("CA-DARE-WRONG",)),
+        ("Ben says double", ("CA-DUEL-WRONG",)), ("Ben refuses", ("CA-DARE-WRONG",)), ("Ben says action", ("CA-DARE-WRONG",)),
+        ("Cas says double", ("CA-DUEL-WRONG",)), ("Cas refuses", ("CA-DARE-WRONG",)), ("Cas says action", ("CA-DARE-WRONG",)),
+        ("Dom says double", ("CA-DUEL-WRONG",)), ("Dom votes pourri", ("CA-VOTE-WRONG",)), ("Dom refuses", ("CA-DARE-WRONG",)),
+        ("Dom says action", ("CA-DARE-WRONG",)), *[(f"{p} drinks 1", ("CA-DRINK-UNDUE",)) for p in ("Ann", "Ben", "Cas", "Dom")],
+        ("-- round", ("CA-UNSETTLED", "CA-UNSETTLED"))], id="a-duel-a-dossier-a-dare"),
+    pytest.param(HEAD + DRAW + "Ann plays 2S on Cas\nBen plays QH\nCas plays 4C on Dom\nDom plays KD\nCas drinks 2\n", [
+        *UNDUE, *[(f"{p} catches {q}", ("CA-CATCH-NO-RULE",)) for p, q in (("Ann", "Ben"), ("Ben", "Cas"), ("Cas", "Dom"), ("Dom", "Ann"))],
+        ("Ann drinks 1", ("CA-DRINK-UNDUE",)), ("Ben drinks 1", ("CA-DRINK-UNDUE",)), ("Cas drinks 1", ("CA-DRINK-UNDUE",)),
+        ("Dom drinks 5", ("CA-DRINK-WRONG",)), ("Dom drinks glass", ("CA-DRINK-WRONG",)), ("-- round", ("CA-DRINK-MISSING",))],
+        id="drinks-owed"),  # Dom owes 4 gorgées: 5 is too many, a glass the wrong unit; a round begun now leaves them undrunk
+    pytest.param(HEAD + DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
+                 "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
+                 "Ann plays 2S on Cas\nBen plays QH\nCas plays 4C on Dom\nDom plays QD\nCas drinks 2\n", [
+        *UNDUE, *[(f"{p} takes KD", ("CA-BOUT-TAKE",)) for p in ("Ann", "Ben", "Cas", "Dom")],
+        ("Ann drinks 1", ("CA-DRINK-UNDUE",)), ("Ben drinks 1", ("CA-DRINK-UNDUE",)), ("Cas drinks 1", ("CA-DRINK-UNDUE",)),
+        ("Dom drinks 5", ("CA-DRINK-WRONG",)), ("Dom drinks glass", ("CA-DRINK-WRONG",)), ("-- round", ("CA-DRINK-MISSING",))],
+        id="round-2"),  # the discard holds round 1's cards: a take without a bout; Ben's Cavalier stands: a catch may be right
+])
+def test_the_mistakes_offered_once_the_cards_are_laid(text: str, offered: list) -> None:
+    """Step 4 under way: a draw, a bid, a duel's round, a « double », a vote, a dare's
+    answer, a catch or a drink nobody owes; the next round begun with the round unsettled."""
+    assert [(line_text(m.event), m.codes) for m in rules_after(text).mistakes()] == offered
+
+
+BIDDING = (HEAD + '[Cards "3"]\n\nAnn holds AH 5H QS\nBen holds KS 4H QD\nCas holds 3H 9H QC\nDom holds 8H JC CC\nBen says roi\n'
+           "Ben takes QS from Ann\nCas takes QD from Ben\nDom takes QC from Cas\nAnn takes JC from Dom\n"
+           "Ann plays AH\nBen plays QS\nCas plays QD\nDom plays QC\n")
+"""Every hand known; Ann's ace of hearts opens a bidding: Ben holds KS 4H, Cas 3H 9H, Dom 8H CC."""
+
+
+def turn(*names: str) -> list:
+    """A bid or a pass out of turn, by each of them."""
+    return [m for name, card in (("Ann", "JC"), ("Ben", "KS"), ("Cas", "3H"), ("Dom", "CC")) if name in names
+            for m in ((f"{name} bids {card}", ("CA-BID-TURN",)), (f"{name} passes", ("CA-BID-TURN",)))]
+
+
+@pytest.mark.parametrize(("bids", "offered", "hidden"), [
+    pytest.param("", [*turn("Ann"), ("Ben bids KS", ("CA-ROI-EARLY", "CA-BID-SUIT")), ("Ben passes", ("CA-BID-STOP",)),
+                      *turn("Cas", "Dom")], [("Ben passes", ("CA-BID-STOP",))], id="ben-first"),
+    pytest.param("Ben bids 4H\n", [*turn("Ann", "Ben"), ("Cas bids 3H", ("CA-BID-LOW",)), ("Cas passes", ("CA-BID-STOP",)),
+                                    *turn("Dom")], [("Cas passes", ("CA-BID-STOP",))], id="cas-over-4"),
+    pytest.param("Ben bids 4H\nCas bids 9H\n", [*turn("Ann", "Ben", "Cas"), ("Dom bids CC", ("CA-BID-SUIT",)),
+                                                 ("Dom bids 8H", ("CA-BID-LOW",))], [], id="dom-over-9"),
+])
+def test_the_mistakes_offered_during_a_bidding(bids: str, offered: list, hidden: list) -> None:
+    """Out of turn, the Roi de pique, another suit, a card too low, a pass holding a
+    higher card of the suit (only the deal shows it: not offered for a hidden record)."""
+    rules = rules_after(BIDDING + bids)
+    assert not rules.violations
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes()] == offered
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes(True)] == [m for m in offered if m not in hidden]
+
+
+def test_the_roi_de_pique_laid_early_is_offered_to_each_hand_of_two_cards_that_may_hold_it() -> None:
+    """[Cards "2"], hands unknown: Ben has laid his first card and holds one, Cas and Dom
+    two: their Roi de pique laid now is CA-ROI-EARLY, Ben's would be his last card."""
+    rules = rules_after(HEAD + '[Cards "2"]\n\n' + DRAW + "Ann plays 3S on Cas\nBen plays 4S on Ann\n")
+    assert rules.counts == [1, 1, 2, 2]
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes() if "CA-ROI-EARLY" in m.codes] == [
+        ("Cas plays KS", ("CA-ROI-EARLY",)), ("Dom plays KS", ("CA-ROI-EARLY",))]
+
+
+@pytest.mark.parametrize(("laid", "bouts"), [
+    ("Ann plays QS\n", ["T1", "T21", "EX"]),
+    ("Ann plays EX\nAnn takes 2C\nAnn plays 2C on Cas\n", ["T1", "T21"]),  # Ann's Excuse has taken and laid its card
+])
+def test_the_last_card_of_the_game_is_no_cheat_yet_when_it_is_a_bout_that_may_take_from_the_discard(laid: str, bouts: list) -> None:
+    """As above, after Ann's exchange the discard holds 2C and 3C: Ben's last card, a bout
+    (T1, T21, the Excuse), may still take one of them, and the game is not over on it."""
+    rules = rules_after(HEAD + '[Cards "1"]\n\nBen says roi\nAnn discards 2C\nAnn draws 3C ??\n' + laid + "Cas plays QD\nDom plays CS\n")
+    assert not rules.violations
+    plays = [m for m in rules.mistakes() if m.event.player == "Ben" and m.event.verb == "plays"]
+    assert [line_text(m.event) for m in plays if "CA-ROI-CHEAT" not in m.codes] == [f"Ben plays {b} on Ann" for b in bouts]
+    assert len(plays) == 102
+
+
+def test_a_red_2_to_5_aimed_past_the_neighbours_is_offered_on_the_first_player_past_them() -> None:
+    """Five players: Ann's 3 of hearts may only name Ben or Eve; the mistake names Cas, the
+    first of the two players past them."""
+    rules = rules_after('[Game "caroleto"]\n[Players "Ann Ben Cas Dom Eve"]\n[Cards "2"]\n\nAnn holds 3H QS\nBen says roi\n'
+                        "Ben takes QS from Ann\nCas takes ?? from Ben\nDom takes ?? from Cas\nEve takes ?? from Dom\nAnn takes ?? from Eve\n")
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes() if m.event.cards_text == "3H"] == [
+        ("Ann plays 3H", ("CA-NO-TARGET",)), ("Ann plays 3H on Ann", ("CA-TARGET-SELF",)),
+        ("Ann plays 3H on Cas", ("CA-TARGET-NEIGHBOUR",))]
+
+
+@pytest.mark.parametrize(("dom", "offered"), [("EX", []), ("CD", [f"Ben plays T{n} on Ann" for n in range(10, 21)])])
+def test_a_trump_10_20_past_the_6s_is_a_mistake_only_once_no_bout_may_take_a_card(dom: str, offered: list) -> None:
+    """Round 2, the discard holds round 1's cards; two 6s designate Ben, the last to lay,
+    and nothing is aimed at him: his trump 10-20 naming someone is CA-TRUMP-ON-SIX, unless
+    Dom's Excuse may still take a card from the discard (and aim it at Ben)."""
+    rules = rules_after(HEAD + DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
+                        "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
+                        f"Ann plays 6H on Ben\nCas plays 6C on Ben\nDom plays {dom}\n")
+    assert not rules.violations
+    assert [line_text(m.event) for m in rules.mistakes() if "CA-TRUMP-ON-SIX" in m.codes] == offered
+
+
+FIVE = ('[Game "caroleto"]\n[Players "Ann Ben Cas Dom Eve"]\n\nBen says roi\n'
+        "Ben takes ?? from Ann\nCas takes ?? from Ben\nDom takes ?? from Cas\nEve takes ?? from Dom\nAnn takes ?? from Eve\n")
+
+
+@pytest.mark.parametrize(("text", "last"), [
+    pytest.param(FIVE + "Ann plays 6H\nBen plays 6C\nCas plays 6D\nDom plays 6S\n", "Eve", id="four-6s-designate-everyone"),
+    pytest.param(HEAD + DRAW + "Ann plays 6H\nBen plays 6C\nCas plays 6D\n", None, id="three-6s-designate-nobody"),
+    pytest.param(HEAD + DRAW + "Ann plays 6H on Dom\nBen plays 8S on Cas\nCas plays CD\n", "Dom", id="designated"),
+    pytest.param(HEAD + DRAW + "Ann plays 6H on Dom\nBen plays 8S on Dom\nCas plays CD\n", None, id="designated-and-aimed-at"),
+    pytest.param(HEAD + DRAW + "Ann plays 6H on Dom\nBen plays 9S\nCas plays CD\n", None, id="designated-and-a-9-laid"),
+])
+def test_a_trump_10_20_past_the_6s_is_a_mistake_when_they_designate_the_last_player_and_nothing_else_aims_at_him(
+        text: str, last: str | None) -> None:
+    rules = rules_after(text)
+    assert not rules.violations
+    assert [line_text(m.event) for m in rules.mistakes() if "CA-TRUMP-ON-SIX" in m.codes] == (
+        [f"{last} plays T{n} on Ann" for n in range(10, 21)] if last else [])
+
+
+@pytest.mark.parametrize(("beats", "ann"), [
+    ("Cas beats Ann\n", []),  # lost at 2 gorgées: Ann may still say « double »
+    ("Cas beats Ann\nAnn says double\nCas beats Ann\nAnn says double\nCas beats Ann\n", [("Ann says double", ("CA-DOUBLE-PAST-8",))]),
+])
+def test_a_duel_lost_at_8_gorgees_is_offered_its_double_as_a_mistake(beats: str, ann: list) -> None:
+    """Ann's 10 against Cas: the duel's rounds are between them only, and once Ann has
+    lost at 8 a « double » is past the limit; the others never owe one."""
+    rules = rules_after(HEAD + DRAW + "Ann plays 10S on Cas\nBen plays JH on Dom\nCas plays 8S on Ann\nDom plays CS\nAnn says action\n" + beats)
+    assert not rules.violations
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes() if m.event.verb in ("says", "beats")] == [
+        ("Ann beats Ben", ("CA-DUEL-WRONG",)), ("Ben beats Ann", ("CA-DUEL-WRONG",)), ("Cas beats Ann", ("CA-DUEL-WRONG",)),
+        ("Dom beats Ann", ("CA-DUEL-WRONG",)), *ann, ("Ann says action", ("CA-DARE-WRONG",)),
+        *[m for p in ("Ben", "Cas", "Dom") for m in ((f"{p} says double", ("CA-DUEL-WRONG",)), (f"{p} says action", ("CA-DARE-WRONG",)))]]
+
+
+@pytest.mark.parametrize(("text", "offered"), [
+    pytest.param(HEAD + DRAW + "Ann plays 2S on Cas\nBen plays QH\nCas plays 4C on Dom\nDom plays KD\nCas drinks 2\nDom drinks 4\n",
+                 [*[(f"{p} drinks 1", ("CA-DRINK-UNDUE",)) for p in ("Ann", "Ben", "Cas", "Dom")], ("-- round 3", ("CA-ROUND-NUMBER",))],
+                 id="round-settled"),  # everything drunk: the next round may begin, a marker numbered 3 is wrong
+    pytest.param(HEAD + '[Cards "1"]\nBen says roi\nAnn plays 2S on Ben\nBen plays KS\nCas plays QD\nDom plays CS\nBen drinks 1\n',
+                 [("Ann drinks 1", ("CA-DRINK-UNDUE",)), ("Ben drinks 2", ("CA-DRINK-WRONG",)), ("Ben drinks glass", ("CA-DRINK-WRONG",)),
+                  ("Cas drinks 1", ("CA-DRINK-UNDUE",)), ("Dom drinks 1", ("CA-DRINK-UNDUE",))],
+                 id="game-over-a-drink-owed"),  # no card left: no round to begin, whatever is owed
+])
+def test_the_drinks_and_markers_offered_as_mistakes_at_a_rounds_end(text: str, offered: list) -> None:
+    rules = rules_after(text)
+    assert not rules.violations
+    assert [(line_text(m.event), m.codes) for m in rules.mistakes() if m.event.verb in ("round", "drinks")] == offered
+
+
+def test_the_last_card_of_the_game_other_than_the_roi_de_pique_is_also_a_cheat() -> None:
+    """[Cards "1"]: Ben announced the Roi de pique and lays last; any other card of his,
+    wrongly aimed or not, adds CA-ROI-CHEAT; a second card of the others does not."""
+    rules = rules_after(HEAD + '[Cards "1"]\n\nBen says roi\nAnn plays QS\nCas plays QD\nDom plays CS\n')
+    codes = Counter(m.codes for m in rules.mistakes() if m.event.verb == "plays")
+    assert set(codes) == {("CA-PLAYED-TWICE",), ("CA-TARGET-SELF", "CA-ROI-CHEAT"), ("CA-TARGET-GENERAL", "CA-ROI-CHEAT"),
+                          ("CA-NO-TARGET", "CA-ROI-CHEAT"), ("CA-TARGET-NEIGHBOUR", "CA-ROI-CHEAT")}
+    assert codes["CA-PLAYED-TWICE",] == 3
+
+
+@pytest.mark.parametrize(("cards", "counts"), [("3", [0, 2, 2, 2]), ("2", [0, 1, 1, 1])])
+def test_a_player_with_no_card_left_is_offered_no_exchange_and_no_card_to_lay(cards: str, counts: list) -> None:
+    """Ann was dealt one card: in round 2 she holds none (with the draw to come, or in the
+    last round), and no discard or card of hers is offered as a mistake, only a take
+    from her neighbour (her hand may hold nothing)."""
+    rules = rules_after(HEAD + f'[Cards "{cards}"]\n\nAnn holds 2H\n' + DRAW
+                        + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n")
+    assert rules.counts == counts
+    assert [line_text(m.event) for m in rules.mistakes() if m.event.verb == "discards"] == [
+        "Ben discards KS", "Cas discards KS", "Dom discards KS"]
+    assert {m.event.verb for m in rules.mistakes() if m.event.player == "Ann"} == {"takes"}
 
 
 def test_a_lower_bid_is_marked_as_flagged() -> None:

@@ -69,7 +69,7 @@ def _draws(rules: CaroletoState, seat: int) -> list[Event]:
     cards = _stock(rules)
     events = [Event(name, "draws", 0, 0, (c,), str(c)) for c in cards]
     r = rules.round
-    if r is not None and r.exchange_owed.get(seat) == 2 and rules.stock >= 2:  # both cards on one line
+    if r is not None and r.exchange_owed.get(seat) == 2:  # both cards on one line (the second may come from the discard shuffled in)
         events += [Event(name, "draws", 0, 0, (c, UNSEEN_CARD), f"{c} ??") for c in cards]
     return events
 
@@ -105,9 +105,8 @@ def _step_two_or_three(rules: CaroletoState, r: Round) -> list[Event]:
 
 def _laying(rules: CaroletoState, r: Round) -> list[Event]:
     uses = [(s, c) for s, c in r.bouts.items() if isinstance(c, Card)]
-    if uses:
-        seat, card = uses[0]
-        return _plays(rules, r, seat, [card] if card.seen else _hand(rules, seat), used=True)
+    if uses:  # a second bout may take its card before the first is used: either may come
+        return [e for seat, card in uses for e in _plays(rules, r, seat, [card] if card.seen else _hand(rules, seat), used=True)]
     takes = []
     if rules._bouts_open(r):
         discard = rules.places.possible(rules.places.discard)
