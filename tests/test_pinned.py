@@ -256,3 +256,14 @@ def test_one_card_in_the_discard_is_still_a_card_to_draw(check_text) -> None:
                         "Ben takes ?? from Ann\nCas takes ?? from Ben\nAnn takes ?? from Cas\n"
                         "Ann plays CD\nBen plays CS\nCas plays CH\n-- round 2\n")
     assert [(v.code, v.line) for v in report.violations] == [("CA-UNSETTLED", 12)]
+
+
+def test_a_file_that_cannot_be_read_is_told_it_cannot_be_checked_not_its_unreadable_lines() -> None:
+    """A file the reader refuses whole (an unclosed header) has no lines read and none
+    counted as unreadable: its report says it cannot be checked (the HTML status)."""
+    from referee.engine import check_games
+    from referee.html.game import status_text
+
+    ((item, report),) = check_games(read_games("<r>", io.BytesIO(b'[Game "bataille-corse"\n')))
+    assert isinstance(item, RecordError) and report.status == "error"
+    assert (report.error_count, status_text(report)) == (0, "cannot be checked")
