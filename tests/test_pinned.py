@@ -267,3 +267,59 @@ def test_a_file_that_cannot_be_read_is_told_it_cannot_be_checked_not_its_unreada
     ((item, report),) = check_games(read_games("<r>", io.BytesIO(b'[Game "bataille-corse"\n')))
     assert isinstance(item, RecordError) and report.status == "error"
     assert (report.error_count, status_text(report)) == (0, "cannot be checked")
+
+
+def test_a_report_states_the_winner_the_finishing_order_of_more_than_one_and_the_scores() -> None:
+    """What the text, JSON and HTML reports say of a game's result: the winner, the
+    finishing order when it names more than one player, the scores and what they count;
+    nothing of a game that cannot be checked, nor of one in progress whose order names one
+    player out (Bataille corse)."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    def said(path: str) -> list[list[str]]:
+        return [[s.words() for s in report.result_said()] for _, report in check_games(read_games(str(RECORDS / path)))]
+
+    assert said("flaschenteufel/card-outside-the-deck.txt") == [
+        ["winner: B", "finishing order: B, C and A", "points: A 0, B 15, C 7"]]
+    assert said("bataille-corse/finished-winner.txt") == [["winner: Alice", "finishing order: Alice and Bob"]]
+    assert said("bataille-corse/empty-pack.txt") == [[]]  # Bob out, nobody won yet
+    assert said("bad/unknown-game.txt") == [[]]
+
+
+def test_found_keeps_the_first_few_of_each_code_counts_the_rest_and_the_faults_the_table_accepted() -> None:
+    """engine.Found, where a game's violations go: each handed on as it comes, the first
+    ``keep`` of each code kept (at least one) with the text of its line, the others only
+    counted; every one counted, those the table did not accept as open."""
+    from referee.engine import Found
+    from referee.games.base import Violation
+    from referee.messages import Said
+
+    def fault(code: str, line: int, accepted: bool = False) -> Violation:
+        return Violation(code, Said(code, {}), "", "Ann", line, 1, accepted)
+
+    faults = [fault("A-X", 3), fault("A-X", 4, accepted=True), fault("B-Y", 4), fault("A-X", 5), fault("A-X", 6)]
+    for keep, kept in ((None, faults), (2, faults[:3]), (1, faults[:1] + faults[2:3]), (0, faults[:1] + faults[2:3])):
+        handed: list[Violation] = []
+        found = Found(keep, handed.append)
+        found.source_of = lambda line: None if line == 4 else f"line {line}"
+        for violation in faults:
+            found.append(violation)
+        assert handed == faults and list(found) == kept and len(found) == 5
+        assert (found.open, found.accepted) == (4, {(4, "A-X")})
+        assert found.omitted() == ({} if keep is None else {"A-X": 4 - max(keep, 1)})
+        assert found.sources == {v.line: f"line {v.line}" for v in kept if v.line != 4}
+    found = Found()  # no text to take: none kept
+    found.append(faults[0])
+    assert list(found) == faults[:1] and found.sources == {}
+
+
+def test_a_report_keeps_the_drinks_the_record_writes_round_by_round() -> None:
+    """What the HTML report's drinks chart sets beside each round's drinks."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    reports = [report for _, report in check_games(read_games(str(RECORDS / "caroleto" / "drinks.txt")))]
+    assert reports[0].drunk_rounds == {1: {"Ben": {"sips": 4}, "Cas": {"half": 1}, "Dom": {"sips": 3}}}
