@@ -323,3 +323,73 @@ def test_a_report_keeps_the_drinks_the_record_writes_round_by_round() -> None:
 
     reports = [report for _, report in check_games(read_games(str(RECORDS / "caroleto" / "drinks.txt")))]
     assert reports[0].drunk_rounds == {1: {"Ben": {"sips": 4}, "Cas": {"half": 1}, "Dom": {"sips": 3}}}
+
+
+def _only_report(text: str, lazy: bool):
+    from referee.engine import check_games
+
+    return [report for _, report in check_games(read_games("<r>", io.BytesIO(text.encode()), lazy=lazy))][-1]
+
+
+def test_a_game_without_a_game_header_is_told_at_its_first_header_read_whole_or_lazily() -> None:
+    """No [Game]: the error points at the game's first header and quotes it; the lines
+    after it that cannot be read are still told (a lazy read looks at the first batches
+    for an event and keeps them). Headers alone after a game's events are told where
+    headers go, at the first of them; a tag close to Game is named."""
+    for lazy in (False, True):
+        report = _only_report('[Players "Ann Ben"]\n[Event "x"]\nAnn plays 5H\nBen plays 7C\n' + "Ann frobs 8C\n" * lazy, lazy)
+        assert report.error.message.startswith('this game has no [Game "..."] header; say which game')
+        assert (report.error.line, report.error.column, report.error.source) == (1, 1, '[Players "Ann Ben"]')
+        assert [e.line for e in report.errors] == [5] * lazy  # read whole, a line that cannot be read refuses the file
+        report = _only_report('[Game "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\n[Event "x"]\n[Result "*"]\n', lazy)
+        assert "starts a new game, and this one has no [Game" in report.error.message and report.error.line == 4
+        report = _only_report('[Gmae "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\n', lazy)
+        assert 'did you mean [Game "bataille-corse"] for [Gmae]?' in report.error.message
+        report = _only_report('[Players "Ann Ben"]\n[Games "chess"]\nAnn plays 5H\n', lazy)
+        assert 'did you mean [Game "..."] for [Games]?' in report.error.message and report.error.line == 2
+    # read lazily, a game is looked at up to its first batch with an event, not past it: a
+    # block of comments after it (a batch with no event) makes it no game of headers alone
+    report = _only_report('[Players "Ann Ben"]\nAnn plays 5H\n' + "; a comment to fill a block of the file\n" * 2000, True)
+    assert report.error.message.startswith('this game has no [Game "..."] header; say which game')
+
+
+def test_an_event_the_game_does_not_have_is_named_as_written(check_text) -> None:
+    """A round line in a game without rounds is named as it is written (« -- round »),
+    a verb the game does not have by itself, and one naming a player it cannot by its
+    preposition."""
+    report = check_text('[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n-- round 2\n'
+                        "Bob drinks 3\nBob plays 6C on Alice\n")
+    assert [v.message for v in report.violations] == [
+        "Bataille corse has no '-- round' event; this line is not replayed",
+        "Bataille corse has no 'drinks' event; this line is not replayed",
+        "Bataille corse has no 'plays … on' event; this line is not replayed"]
+
+
+def test_a_game_replayed_in_two_parts_keeps_the_card_outside_the_deck_waiting_between_them() -> None:
+    """The live record replays a game from a checkpoint: a card outside the deck on the
+    last line of one part is still waiting when the next part begins, and stands when
+    the other player turns on, as in one replay of the whole (Bataille corse: it comes off
+    Bob's pack onto the pile)."""
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    head = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n\n'
+    (whole,) = parse_text(head + "Alice plays 5H\nBob plays CC\nAlice plays 6C\n")
+    (first,) = parse_text(head + "Alice plays 5H\nBob plays CC\n")
+    (second,) = parse_text(head + "Alice plays 6C\n")
+    once = replay(start(whole), whole)
+    rules, held = start(whole), []
+    replay(rules, first, held)
+    assert [event.line for event, _ in held] == [5]
+    replay(rules, second, held)
+    assert held == [] and repr(rules.table()) == repr(once.table()) and rules.todo() == once.todo()
+    assert [v.code for v in rules.violations] == [v.code for v in once.violations] == ["REC-NOT-IN-DECK"]
+
+
+def test_scores_lines_past_those_kept_are_noted_once() -> None:
+    from referee.engine import CLAIMS_KEPT
+
+    claims = '[Game "pierre-qui-roule"]\n[Players "A B C D"]\n' + "A scores 3\n" * (CLAIMS_KEPT + 3)
+    report = _only_report(claims, True)
+    assert [n for n in report.notes if "were not checked" in n] == [
+        f"the scores written from line {CLAIMS_KEPT + 3} on were not checked: a game checks its first {CLAIMS_KEPT}"]
