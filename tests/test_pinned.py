@@ -393,3 +393,26 @@ def test_scores_lines_past_those_kept_are_noted_once() -> None:
     report = _only_report(claims, True)
     assert [n for n in report.notes if "were not checked" in n] == [
         f"the scores written from line {CLAIMS_KEPT + 3} on were not checked: a game checks its first {CLAIMS_KEPT}"]
+
+
+def test_a_name_that_is_no_players_gets_the_player_it_may_mean(check_text) -> None:
+    """REC-UNKNOWN-PLAYER's hint: the player whose name differs only by case or accents
+    (however far apart the letters look), only by a look-alike letter (in the name written
+    or in the player's), or by a letter or two; none for a name far from every player's."""
+    head = '[Game "bataille-corse"]\n[Players "Noé Alice \u0410nn"]\n\nNoé plays 5H\n'
+
+    def hint(line: str) -> str:
+        (violation,) = [v for v in check_text(head + line).violations if v.code == "REC-UNKNOWN-PLAYER"]
+        return violation.message.removeprefix(f"{line.split()[0]} is not one of the players: Noé, Alice and \u0410nn")
+
+    assert hint("NOE plays 6H\n") == " (did you mean Noé?)"
+    assert hint("Alcie plays 6H\n") == " (did you mean Alice?)"
+    assert hint("Ann plays 6H\n") == " (did you mean \u0410nn, written with U+0410 CYRILLIC CAPITAL LETTER A?)"
+    assert hint("\u0430lice plays 6H\n") == " (did you mean Alice? this name is written with U+0430 CYRILLIC SMALL LETTER A)"
+    assert hint("Zed plays 6H\n") == ""
+
+
+def test_an_unknown_game_names_the_games_referee_referees() -> None:
+    report = _only_report('[Game "batalle-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\n', False)
+    assert report.error.message == ("unknown game 'batalle-corse' (did you mean 'bataille-corse'?); referee knows "
+                                    "bataille-corse, carte-et-plouc, pierre-qui-roule, flaschenteufel and caroleto")
