@@ -413,6 +413,30 @@ def test_a_name_that_is_no_players_gets_the_player_it_may_mean(check_text) -> No
 
 
 def test_an_unknown_game_names_the_games_referee_referees() -> None:
+    """... and its report names the game as written (the JSON report's ``game``)."""
     report = _only_report('[Game "batalle-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\n', False)
+    assert (report.status, report.game) == ("error", "batalle-corse")
     assert report.error.message == ("unknown game 'batalle-corse' (did you mean 'bataille-corse'?); referee knows "
                                     "bataille-corse, carte-et-plouc, pierre-qui-roule, flaschenteufel and caroleto")
+
+
+def test_a_result_written_or_an_event_after_the_end_names_the_game_s_outcome(check_text) -> None:
+    """REC-AFTER-END and REC-RESULT-MISMATCH say what the replay found: the winner, a game
+    over with no single winner (Caroleto), one in progress, or one that never ends (played
+    out)."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    def said(path: str, play_out: bool = False) -> list[str]:
+        return [v.message.split("(")[-1] if v.code == "REC-AFTER-END" else v.message.split(": ")[-1]
+                for _, report in check_games(read_games(str(RECORDS / path)), play_out)
+                for v in report.violations if v.code in ("REC-AFTER-END", "REC-RESULT-MISMATCH")]
+
+    assert said("bataille-corse/after-end.txt") == ["winner: Alice); this event is not replayed"] * 2
+    assert said("bataille-corse/result-unfinished.txt") == ["in progress"]
+    assert said("caroleto/end.txt") == ["over, with no single winner",
+                                        "over, with no single winner); this event is not replayed"]
+    text = (RECORDS / "bataille-corse" / "playout-never-ends.txt").read_text(encoding="utf-8")
+    report = check_text(text.replace('[Players "Alice Bob"]', '[Players "Alice Bob"]\n[Result "Alice"]'), play_out=True)
+    assert [v.message for v in report.violations] == ['[Result "Alice"] disagrees with the replay: never ends']
