@@ -440,3 +440,17 @@ def test_a_result_written_or_an_event_after_the_end_names_the_game_s_outcome(che
     text = (RECORDS / "bataille-corse" / "playout-never-ends.txt").read_text(encoding="utf-8")
     report = check_text(text.replace('[Players "Alice Bob"]', '[Players "Alice Bob"]\n[Result "Alice"]'), play_out=True)
     assert [v.message for v in report.violations] == ['[Result "Alice"] disagrees with the replay: never ends']
+
+
+def test_finish_refuses_rules_whose_violations_are_not_a_found() -> None:
+    """finish() reads what Found keeps (the faults the table accepted, the lines' text):
+    rules replayed into a plain list are a caller's mistake, told as such."""
+    import pytest
+
+    from referee.engine import finish, replay, start
+    from referee.notation import parse_text
+
+    (record,) = parse_text('[Game "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\n')
+    rules = replay(start(record), record)
+    with pytest.raises(TypeError, match="must be a Found"):
+        finish(rules, record)
