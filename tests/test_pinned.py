@@ -454,3 +454,53 @@ def test_finish_refuses_rules_whose_violations_are_not_a_found() -> None:
     rules = replay(start(record), record)
     with pytest.raises(TypeError, match="must be a Found"):
         finish(rules, record)
+
+
+def test_the_state_of_a_game_says_violations_unless_the_table_accepted_them() -> None:
+    """``referee state``'s status: violations while one the table did not accept stands;
+    else in progress, or valid once over."""
+    from .conftest import RECORDS
+
+    head = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n'
+    assert state_in_text(head + "Alice plays 6H\n").status == "violations"
+    assert state_in_text(head + "Alice plays 6H  ; accepted BC-OUT-OF-TURN\n").status == "in-progress"
+    assert state_in_text((RECORDS / "bataille-corse" / "finished-winner.txt").read_text(encoding="utf-8")).status == "valid"
+
+
+def test_a_match_s_faults_on_headers_quote_their_lines() -> None:
+    """A match's faults are found once the game is replayed (on its headers): the report
+    still holds the text of their lines, as of every fault's."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    reports = [r for _, r in check_games(read_games(str(RECORDS / "bataille-corse" / "match-hands.txt")))]
+    (report,) = [r for r in reports if r.line == 40]
+    assert [(v.line, v.code) for v in report.violations] == [
+        (40, "REC-DEALER-ROTATION"), (42, "REC-ROUND-ORDER"), (43, "REC-TOTALS-MISMATCH")]
+    assert {line: text.split(";")[0].strip() for line, text in report.sources.items()} == {
+        40: '[Dealer "Bob"]', 42: '[Round "3"]', 43: '[Totals "Alice 1, Bob 1"]'}
+
+
+def test_a_game_s_error_is_its_first_line_that_cannot_be_read() -> None:
+    report = _only_report('[Game "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\nBen frobs 6H\n'
+                          "Ann frobs 7H\n", True)
+    assert report.status == "error" and [e.line for e in report.errors] == [4, 5] and report.error.line == 4
+
+
+def test_a_written_result_names_the_winner_or_the_finishing_order_from_the_winner_on() -> None:
+    """[Result] with one name is the winner, not the first player out of a game going on
+    (Bataille corse's order names who is out); with several, the finishing order, and a
+    wrong one is told the order the replay found."""
+    from .conftest import RECORDS
+
+    def faults(path: str, written: str) -> list[str]:
+        text = (RECORDS / path).read_text(encoding="utf-8").replace("; expect", ";").replace('[Result "Alice"]\n', "")
+        text = text.replace('[Game "bataille-corse"]', f'[Game "bataille-corse"]\n[Result "{written}"]', 1)
+        return [v.message for v in _only_report(text.split("\n\n[Game")[0], False).violations
+                if v.code == "REC-RESULT-MISMATCH"]
+
+    assert faults("bataille-corse/empty-pack.txt", "Bob") == ['[Result "Bob"] disagrees with the replay: in progress']
+    assert faults("bataille-corse/finished-winner.txt", "Alice, Bob") == []
+    assert faults("bataille-corse/finished-winner.txt", "Bob Alice") == [
+        '[Result "Bob Alice"] disagrees with the replay: finishing order: Alice and Bob']
