@@ -504,3 +504,21 @@ def test_a_written_result_names_the_winner_or_the_finishing_order_from_the_winne
     assert faults("bataille-corse/finished-winner.txt", "Alice, Bob") == []
     assert faults("bataille-corse/finished-winner.txt", "Bob Alice") == [
         '[Result "Bob Alice"] disagrees with the replay: finishing order: Alice and Bob']
+
+
+def test_a_score_written_wrong_is_told_the_replay_s_count_and_how_it_counts() -> None:
+    """REC-SCORE-MISMATCH: the score as written, the replay's and why (Flaschenteufel); a
+    game that keeps no score with its options says so (Pierre qui Roule, first out)."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    def told(path: str) -> list[str]:
+        return [v.message for _, report in check_games(read_games(str(RECORDS / path)))
+                for v in report.violations if v.code == "REC-SCORE-MISMATCH"]
+
+    assert told("flaschenteufel/card-points.txt") == [
+        "B scores 22, but the replay counts 24: the points of the cards in the tricks B took (3 tricks); the bottle, "
+        "which scores minus the devil's trick, ends with C"]
+    assert told("pierre-qui-roule/first-out.txt") == [
+        f"{p} scores {n}, but the replay counts no score: the game, with these options, keeps none" for p, n in (("Ben", 0), ("Ann", 7))]
