@@ -522,3 +522,49 @@ def test_a_score_written_wrong_is_told_the_replay_s_count_and_how_it_counts() ->
         "which scores minus the devil's trick, ends with C"]
     assert told("pierre-qui-roule/first-out.txt") == [
         f"{p} scores {n}, but the replay counts no score: the game, with these options, keeps none" for p, n in (("Ben", 0), ("Ann", 7))]
+
+
+def test_a_fault_early_in_a_long_game_read_lazily_keeps_the_text_of_its_line() -> None:
+    """A game read a block at a time keeps only its latest blocks' lines: the text of a
+    faulty line is taken when it is flagged, so the report still quotes it at the end."""
+    text = ('[Game "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\nAnn plays 6H\n'
+            + "; a comment to fill the blocks of the file\n" * 10_000)
+    report = _only_report(text, True)
+    assert [(v.line, v.code) for v in report.violations] == [(4, "BC-OUT-OF-TURN")]
+    assert report.sources == {4: "Ann plays 6H"}
+
+
+def test_the_configured_options_of_a_game_apply_to_each_game_checked() -> None:
+    """check_games' ``prepare`` (``referee standings`` gives each record its game's
+    configured options): a pair slapped is no fault, a sandwich a false slap unless the
+    configuration adds sandwiches."""
+    from referee.config import add_defaults
+    from referee.engine import check_games
+
+    game = '[Game "bataille-corse"]\n[Players "Ann Ben"]\n\nAnn plays 5H\nBen plays 7C\nAnn plays 5S\nBen slaps\n'
+    for games, codes in ((None, ["BC-FALSE-SLAP"]), ({"bataille-corse": {"Slaps": "pair sandwich"}}, [])):
+        prepare = (lambda record, games=games: add_defaults(record, games)) if games else None
+        reports = [r for _, r in check_games(read_games("<r>", io.BytesIO((game + "\n" + game).encode())), prepare=prepare)]
+        assert [[v.code for v in r.violations] for r in reports] == [codes, codes]
+
+
+def test_a_mark_is_settled_against_its_line_s_faults_those_kept_or_only_counted_and_past_the_marks_kept() -> None:
+    """Each ``; accepted`` mark is settled against the faults of its line: at the end, by
+    ``check`` (every fault counted, even those of a code the Found keeps one of); past
+    MARKS_KEPT marks, the oldest at once during the replay, also into a plain list (as
+    ``referee state`` replays). A mark whose fault was flagged is not stale; one on a line
+    without it is."""
+    from referee.engine import MARKS_KEPT, Found, check, replay, start
+    from referee.notation import parse_text
+
+    head = '[Game "bataille-corse"]\n[Players "Ann Ben"]\n\nAnn plays 5H\nBen slaps  ; accepted BC-OUT-OF-TURN\n'
+
+    def stale(violations) -> list[tuple[int, str]]:
+        return [(v.line, v.fields["mark"]) for v in violations if v.code == "REC-STALE-ACCEPTED"]
+
+    (record,) = parse_text(head + "Ben slaps  ; accepted BC-FALSE-SLAP\n" * 2)
+    assert stale(check(record, found=Found(1)).violations) == [(5, "BC-OUT-OF-TURN")]
+    (record,) = parse_text(head + "Ben slaps  ; accepted BC-FALSE-SLAP\n" * (MARKS_KEPT + 2))
+    rules = start(record)  # its violations a list
+    replay(rules, record)
+    assert stale(rules.violations) == [(5, "BC-OUT-OF-TURN")]  # settled during the replay
