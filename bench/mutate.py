@@ -123,10 +123,10 @@ DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
                            "tests/test_hardening.py::test_notes_and_claims_stay_bounded_however_many_lines_ask_for_them"],
                           "not test_record_round_trip and not without_unicode_gets_no_traceback"
                           " and not imports_only_what_it_needs and not says_what_the_click_group_says"),
-    # the contract every game follows: the tests of what its games share (player names, the choice of
-    # a group of cards, bounded notes), then the pinned behaviours and every record (setup errors,
-    # options, tags, accepted faults); test_names.py's test that starts a process is left out
-    "referee/games/base.py": (["tests/test_names.py",
+    # the contract every game follows: its own tests, those of what its games share (player names, the
+    # choice of a group of cards, bounded notes), then the pinned behaviours and every record (setup
+    # errors, options, tags, accepted faults); test_names.py's test that starts a process is left out
+    "referee/games/base.py": (["tests/test_base.py", "tests/test_names.py",
                                "tests/test_legal.py::test_a_group_is_a_choice_the_first_card_fits_the_others_share_its_value",
                                "tests/test_legal.py::test_a_group_of_aces_announces_a_suit_with_its_last_ace",
                                "tests/test_legal.py::test_a_group_that_goes_out_does_not_end_on_a_forbidden_card",
