@@ -89,3 +89,42 @@ def test_a_group_lays_no_more_cards_nobody_saw_than_the_hand_holds_unseen() -> N
     assert Group("Ann", read_card("7H"), (), 5, cards("7H")).allows(cards("7H"), None)
     assert [e.suit for e in Group("Ann", read_card("7H"), (), 5, cards("7H")).lines()] == [None]  # suits: (None,)
     assert Group("Ann", read_card("7H"), (), 1, cards("7H")).allows(cards("7H"), None)  # out_suits: (None,)
+
+
+# --- Options read from the headers -----------------------------------------------------------
+
+def test_an_option_reads_its_choices_their_aliases_and_french_words_whatever_the_case_and_accents() -> None:
+    one = Option("Scoring", ("first-out", "play-on", "penalties"), "first-out", "how a hand ends",
+                 aliases=(("prolonged", "play-on"),))
+    assert [one.read(v) for v in ("play-on", " Play_On ", "prolonged", "jeu-prolongé", "Jeu prolongé")] == ["play-on"] * 5
+    assert one.read("Points-de-pénalité") == "penalties"
+    many = Option("Slaps", ("pair", "sandwich", "none"), frozenset({"pair"}), "slaps", many=True)
+    assert many.read("paire, sandwich") == frozenset({"pair", "sandwich"}) and many.read("aucune") == frozenset({"none"})
+    assert many.read("Sandwich  pair") == frozenset({"pair", "sandwich"}) and many.read("aucun") == frozenset({"none"})
+    with pytest.raises(ValueError) as refused:
+        many.read("pair frog, toad")
+    assert refused.value.args == ("frog",)  # the first word it does not know
+    with pytest.raises(ValueError) as refused:
+        many.read(" , ")
+    assert refused.value.args == (" , ",)  # no word at all: the value as written
+    with pytest.raises(ValueError):
+        one.read("first-out play-on")  # one choice only
+
+
+def test_a_number_option_reads_a_whole_number_in_its_range() -> None:
+    cards = Option("Cards", ("2", "4", "6"), lambda players: 6 if players < 5 else 4, "cards dealt", number=(1, 26))
+    assert [cards.read(v) for v in ("1", " 26 ", "3")] == [1, 26, 3]
+    for value in ("0", "27", "-3", "two", "2.5", "", "٣"):
+        with pytest.raises(ValueError):
+            cards.read(value)
+    assert (cards.default_for(4), cards.default_for(5)) == (6, 4) and Option("A", ("x",), "x", "").default_for(3) == "x"
+    assert cards.accepted() == "a whole number from 1 to 26"
+
+
+def test_an_option_says_what_it_accepts_and_whether_a_value_chose_a_choice() -> None:
+    one = Option("Penalty", ("burn-3", "give-1"), "burn-3", "the penalty")
+    many = Option("Slaps", ("pair", "sandwich"), frozenset({"pair"}), "slaps", many=True)
+    assert one.accepted() == "one of burn-3 or give-1" and many.accepted() == "any of pair or sandwich"
+    assert one.chose("give-1", "give-1") and not one.chose("burn-3", "give-1")
+    assert many.chose(frozenset({"pair", "sandwich"}), "sandwich") and not many.chose(frozenset({"pair"}), "sandwich")
+    assert not one.chose(frozenset({"give-1"}), "give-1")  # one choice is a word, never a set
