@@ -128,3 +128,125 @@ def test_an_option_says_what_it_accepts_and_whether_a_value_chose_a_choice() -> 
     assert one.chose("give-1", "give-1") and not one.chose("burn-3", "give-1")
     assert many.chose(frozenset({"pair", "sandwich"}), "sandwich") and not many.chose(frozenset({"pair"}), "sandwich")
     assert not one.chose(frozenset({"give-1"}), "give-1")  # one choice is a word, never a set
+
+
+# --- Drinks in words ---------------------------------------------------------------------------
+
+def test_a_drink_says_its_amount_in_its_unit_and_its_cause_in_the_record_s_letters() -> None:
+    """Whole amounts as whole numbers (2.0 gorgées is 2), halves as they are, the central
+    glass in thirds (or whole), in the language in use (worded once, then remembered by
+    language: the French words after the English ones are French)."""
+    from referee.games.base import amount_said, amount_text
+    from referee.messages import use
+
+    shown = [(2, "sips"), (2.0, "sips"), (1.5, "half"), (1 / 3, "central"), (2 / 3, "central"), (1.0, "central"),
+             (1, "up"), (3, "glass")]
+    assert [amount_text(a, u) for a, u in shown] == [
+        "2 gorgées", "2 gorgées", "1.5 half glasses", "1/3 of the central glass", "2/3 of the central glass",
+        "the whole central glass", "1 glass drunk to the bottom", "3 full glasses"]
+    assert [amount_said(a, u).words() for a, u in shown] == [amount_text(a, u) for a, u in shown]
+    assert amount_said(2.0, "sips").fields == {"count": 2} and type(amount_said(2.0, "sips").fields["count"]) is int
+    assert amount_said(1.5, "half").fields == {"count": 1.5} and amount_said(1.0, "central").key == "unit.central-full"
+    use("fr", explicit=True)
+    assert [amount_text(a, u) for a, u in shown[3:6]] == ["1/3 du verre au centre", "2/3 du verre au centre",
+                                                         "tout le verre au centre"]
+    use("en", explicit=True)
+    drink = Drink("Ann", 2, "sips", Said("report.winner", {"player": "Ann"}), 9)
+    assert (drink.text(), drink.cause_words(), Drink("Ann", 1, "up", "7H played by Ben", 3).cause_words()) == (
+        "2 gorgées", "winner: Ann", "7H played by Ben")
+
+
+def test_a_drink_s_cause_names_its_cards_in_the_notation_asked_for() -> None:
+    from referee.messages import listed
+
+    drink = Drink("Ann", 2, "sips", Said("report.order", {"players": listed([read_card("QS")])}), 9)
+    assert (drink.cause_words(), drink.cause_words("fr")) == ("finishing order: QS", "finishing order: DP")
+
+
+# --- Notes ---------------------------------------------------------------------------------------
+
+def test_a_game_keeps_its_first_notes_counts_the_others_and_rewrites_a_kept_one_in_place() -> None:
+    from referee.games.base import NOTES_KEPT, Notes
+
+    notes = Notes(["first"])
+    for n in range(NOTES_KEPT + 5):
+        notes.append(f"note {n}")
+    assert (len(notes), notes.more, notes[-1]) == (NOTES_KEPT, 6, f"note {NOTES_KEPT - 2}")
+    notes[1] = "rewritten"
+    notes[NOTES_KEPT] = "counted, not kept"  # past the kept ones: nothing to rewrite
+    notes[NOTES_KEPT + 3] = "counted, not kept"
+    notes[2:4] = ["a", "b"]
+    assert notes[:5] == ["first", "rewritten", "a", "b", "note 3"] and len(notes) == NOTES_KEPT
+
+
+# --- What a game inherits ----------------------------------------------------------------------
+
+def _toy():
+    """A made-up game meeting the contract with nothing of its own but its metadata."""
+    from referee.games.base import Result, Rules
+
+    class Toy(Rules):
+        name, title, min_players, max_players = "toy", "Toy", 2, 4
+        deck = frozenset(cards("7H 8H 9H 10H 7S 8S"))
+        verbs = frozenset({"plays", "holds"})
+        finished = False
+
+        def result(self) -> Result:
+            return Result(self.finished)
+
+        def legal(self) -> list:
+            return [Event("Ann", "plays", 0, 0, cards("7H"), "7H")]
+
+    return Toy
+
+
+def _setup(cls, headers: str):
+    from referee.notation import parse_text
+
+    (record,) = parse_text(headers + "\n")
+    return cls.setup_from(record)
+
+
+def test_a_game_inherits_a_deal_a_tally_of_its_drinks_and_answers_that_say_nothing_of_its_own() -> None:
+    """The defaults of the contract: the whole deck dealt one card at a time from the first
+    player; drinks added up by player and unit; a deal line left out of a record that
+    shows no hand; over when the result says so; the simulator's choices are the legal
+    moves; and no table, mistakes, statistics, drinks, explanation, chart or card face."""
+    from referee.games.base import Drink, Table
+
+    toy = _toy()
+    setup = _setup(toy, '[Game "toy"]\n[Players "Ann Ben Cas"]\n[Dealer "Ann"]')
+    assert setup.first == 1
+    deal = toy.deal(list(cards("7H 8H 9H 10H 7S 8S")), setup)
+    assert [" ".join(map(str, hand)) for hand in deal.hands] == ["9H 8S", "7H 10H", "8H 7S"]  # Ben first
+    assert (deal.shown, deal.hidden) == ([], [])
+    rules = toy(setup)
+    assert rules.in_play == toy.deck and rules.seat("Cas") == 2 and rules.players == ("Ann", "Ben", "Cas")
+    assert not rules.over() and rules.choices() == rules.legal()
+    rules.finished = True
+    assert rules.over(Event("Ann", "plays", 9, 1, cards("7H"), "7H"))
+    holds, plays = Event("Ann", "holds", 3, 1, cards("7H 8H"), "7H 8H"), Event("Ann", "plays", 4, 1, cards("7H"), "7H")
+    assert toy.public(holds) is None and toy.public(plays) is plays
+    assert repr(rules.table()) == repr(Table()) and rules.table().scores == {} and rules.table().owed == []
+    assert (rules.mistakes(), rules.stats(), rules.drinks(), rules.score_why("Ann"), rules.drunk(), rules.drunk_rounds()) == (
+        [], {}, [], "", {}, {})
+    assert (rules.ruling(plays), rules.chart_point(), toy.numbered_face(7), rules.lay_stray(plays, 0), rules.play_out()) == (
+        None, None, None, None, None)
+    assert rules.tallies() == {}
+    rules.drinks = lambda: [Drink("Ann", 2, "sips", "", 4), Drink("Ben", 1, "up", "", 5), Drink("Ann", 3, "sips", "", 6),
+                            Drink("Ann", 1 / 3, "central", "", 7)]
+    assert rules.tallies() == {"Ann": {"sips": 5, "central": 1 / 3}, "Ben": {"up": 1}}
+
+
+def test_a_copy_of_the_rules_keeps_every_attribute_compiled_or_not() -> None:
+    """``__getstate__``: the attributes of the instance, and those a compiled class names
+    in ``__mypyc_attrs__`` (not ``__dict__`` itself, nor one never set)."""
+    toy = _toy()
+    rules = toy(_setup(toy, '[Game "toy"]\n[Players "Ann Ben"]'))
+    rules.extra = 3
+    toy.__mypyc_attrs__ = ("players", "__dict__", "never_set")
+    state = rules.__getstate__()
+    assert state["players"] == ("Ann", "Ben") and state["extra"] == 3
+    assert "__dict__" not in state and "never_set" not in state
+    again = copy.deepcopy(rules)
+    assert again.extra == 3 and again.players == ("Ann", "Ben") and again.seats == {"Ann": 0, "Ben": 1}
