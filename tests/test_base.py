@@ -250,3 +250,105 @@ def test_a_copy_of_the_rules_keeps_every_attribute_compiled_or_not() -> None:
     assert "__dict__" not in state and "never_set" not in state
     again = copy.deepcopy(rules)
     assert again.extra == 3 and again.players == ("Ann", "Ben") and again.seats == {"Ann": 0, "Ben": 1}
+
+
+# --- The setup the headers give --------------------------------------------------------------
+
+def _optioned():
+    """The made-up game with options: one played only with another chosen beforehand,
+    and a tag of its own that is no option."""
+    toy = _toy()
+
+    class Optioned(toy):
+        options = (Option("Penalty", ("none", "burn-3"), "none", "the penalty"),
+                   Option("Slaps", ("pair", "sandwich"), frozenset({"pair"}), "slaps", many=True,
+                          needs=(("sandwich", "Penalty", ("burn-3",)),)))
+        extra_tags = ("Stock",)
+
+    return Optioned
+
+
+def _refused(cls, headers: str) -> tuple[int, str]:
+    from referee.games.base import SetupError
+
+    with pytest.raises(SetupError) as refused:
+        _setup(cls, headers)
+    header = refused.value.header
+    return (header.line if header is not None else 0), str(refused.value)
+
+
+def test_a_game_without_players_is_told_at_its_players_header_or_its_first() -> None:
+    toy = _toy()
+    assert _refused(toy, '[Game "toy"]\n[Event "x"]') == (1, 'this game has no [Players "..."] header: name the players in seating order')
+    assert _refused(toy, '[Game "toy"]\n[Players " "]')[0] == 2
+
+
+def test_the_players_are_named_once_each_between_the_game_s_bounds_and_the_seats_name_players() -> None:
+    toy = _toy()
+    assert _refused(toy, '[Game "toy"]\n[Players "Ann Ben Ann"]') == (2, "Ann is named twice in [Players]")
+    assert _refused(toy, '[Game "toy"]\n[Players "Ann"]') == (2, "Toy is for 2 to 4 players, not 1")
+    assert _refused(toy, '[Game "toy"]\n[Players "A B C D E"]')[1] == "Toy is for 2 to 4 players, not 5"
+    assert _refused(toy, '[Game "toy"]\n[Players "Ann Ben"]\n[Dealer "Cas"]') == (3, '[Dealer "Cas"] names nobody in [Players]')
+    assert _setup(toy, '[Game "toy"]\n[Players "Ann Ben Cas"]\n[Dealer "Cas"]').first == 0  # the player after the dealer
+    assert _setup(toy, '[Game "toy"]\n[Players "Ann Ben Cas"]\n[First "Cas"]').first == 2
+    assert _setup(toy, '[Game "toy"]\n[Players "Ann, Ben"]').players == ("Ann", "Ben")
+
+
+def test_a_target_or_a_number_of_hands_is_a_whole_number_from_one() -> None:
+    toy = _toy()
+    for tag in ("Target", "Hands"):
+        assert _setup(toy, f'[Game "toy"]\n[Players "Ann Ben"]\n[{tag} "1"]').players == ("Ann", "Ben")
+        for value in ("0", "-2", "x", ""):
+            line, message = _refused(toy, f'[Game "toy"]\n[Players "Ann Ben"]\n[{tag} "{value}"]')
+            assert line == 3 and message.startswith(f'[{tag} "{value}"]: expected a whole number from 1'), message
+
+
+def test_an_option_played_with_another_chosen_beforehand_is_refused_without_it_at_that_one_s_header() -> None:
+    """[Slaps "sandwich"] needs [Penalty "burn-3"]: refused at [Penalty] when it is written
+    otherwise, at [Slaps] when it is not written; options not written take their default."""
+    game = _optioned()
+    needs = '[Slaps "sandwich"] is played with [Penalty] chosen beforehand: burn-3'
+    assert _refused(game, '[Game "toy"]\n[Players "Ann Ben"]\n[Slaps "sandwich"]') == (3, needs)
+    assert _refused(game, '[Game "toy"]\n[Players "Ann Ben"]\n[Penalty "none"]\n[Slaps "pair sandwich"]') == (3, needs)
+    setup = _setup(game, '[Game "toy"]\n[Players "Ann Ben"]\n[Slaps "sandwich"]\n[Penalty "burn-3"]')
+    assert setup.options == {"Penalty": "burn-3", "Slaps": frozenset({"sandwich"})}
+    assert _setup(game, '[Game "toy"]\n[Players "Ann Ben"]').options == {"Penalty": "none", "Slaps": frozenset({"pair"})}
+    assert _refused(game, '[Game "toy"]\n[Players "Ann Ben"]\n[Penalty "two"]') == (
+        3, '[Penalty "two"]: Toy accepts one of none or burn-3')
+
+
+def test_a_tag_given_twice_is_an_error_where_it_is_read_else_a_note_and_a_tag_close_to_one_is_named() -> None:
+    """Every tag referee reads (Game to Hands, the options) given twice with two values is
+    refused at the second; given twice alike, or a tag only kept, a note. A tag close to
+    one the game only keeps ([Dates]) is a note, once; close to one it reads (an option,
+    its own tag), a violation the engine flags (``misspelled_tags``)."""
+    from referee.games.base import misspelled_tags
+    from referee.notation import parse_text
+
+    game = _optioned()
+    assert _refused(game, '[Game "toy"]\n[Players "Ann Ben"]\n[Hands "2"]\n[Hands "3"]') == (
+        4, "[Hands] is given twice, as '2' (line 3) and as '3': say which holds")
+    setup = _setup(game, '[Game "toy"]\n[Players "Ann Ben"]\n[Date "1"]\n[Date "2"]\n[Hands "2"]\n[Hands "2"]\n'
+                         '[Dates "x"]\n[Dates "x"]')
+    assert [note.words() for note in setup.notes] == [
+        "[Date] on line 4 is given again; the first one holds",
+        "[Hands] on line 6 repeats an earlier header with the same value",
+        "[Dates] on line 7 is not a header referee reads: did you mean [Date]?",
+        "[Dates] on line 8 repeats an earlier header with the same value"]
+    (record,) = parse_text('[Game "toy"]\n[Players "Ann Ben"]\n[Dates "x"]\n[Stok "7H"]\n[Penalties "none"]\n[Zebra "z"]\n')
+    assert [(h.tag, known) for h, known in misspelled_tags(record, game)] == [("Stok", "Stock"), ("Penalties", "Penalty")]
+    assert [note.words() for note in game.setup_from(record).notes] == [
+        "[Dates] on line 3 is not a header referee reads: did you mean [Date]?"]
+
+
+def test_a_name_that_is_a_verb_of_the_record_s_notation_is_refused_in_every_hand_of_a_french_match() -> None:
+    """A French match's later hand, French by its match alone (no [Notation] of its own),
+    refuses a French verb as a player's name, as its first hand does."""
+    from referee.engine import check_games
+    from referee.notation import read_games
+    import io
+
+    text = ('[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Alice Bob"]\n[Partie "M"]\n\nAlice joue 2P\n\n'
+            '[Partie "M"]\n[Joueurs "Alice Tape"]\n\nAlice joue 2P\n')
+    reports = [r for _, r in check_games(read_games("<r>", io.BytesIO(text.encode())))]
+    assert reports[1].status == "error" and reports[1].error.message == "'Tape' is an action word and cannot be a player's name"
