@@ -369,3 +369,19 @@ def test_a_line_too_long_is_found_without_cutting_lines(text: str, long: bool) -
     assert MAX_LINE == 4096
     assert _has_long_line(text) is long
     assert long is (max(map(len, text.split("\n"))) > MAX_LINE)
+
+
+def test_a_game_s_head_holds_at_most_500000_characters() -> None:
+    """docs/notation.md: « a game holds at most 500,000 characters » before its first event
+    (its headers and the comments among them); one more and the game is refused."""
+    from referee.notation import read_games
+
+    def first(size: int) -> Record | RecordError:
+        k, r = divmod(size - len(HEAD), 100)
+        text = HEAD + (";" + "x" * 98 + "\n") * k + (";" + "y" * (r - 2) + "\n" if r else "") + "Alice plays 5H\n"
+        return next(iter(read_games("<r>", io.BytesIO(text.encode()))))
+
+    assert isinstance(first(500_000), Record) and isinstance(first(499_999), Record)
+    refused = first(500_001)
+    assert isinstance(refused, RecordError) and refused.message.startswith("the headers of the game that starts here")
+    assert "500,000 characters" in refused.message
