@@ -385,3 +385,14 @@ def test_a_game_s_head_holds_at_most_500000_characters() -> None:
     refused = first(500_001)
     assert isinstance(refused, RecordError) and refused.message.startswith("the headers of the game that starts here")
     assert "500,000 characters" in refused.message
+
+
+def test_one_drink_line_writes_at_most_999_gorgees() -> None:
+    """docs/games/caroleto.md: « One drink line writes at most 999 gorgées »; 1000 is an
+    error at its number."""
+    head = '[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\n'
+    (record,) = parse_text(head + "Ben drinks 999\n")
+    assert isinstance(record, Record) and record.events[0].word == "999"
+    (error,) = parse_text(head + "Ben drinks 1000\n")
+    assert isinstance(error, RecordError) and (error.line, error.column) == (3, 12)
+    assert "1000 gorgées is more than one drink line writes (at most 999)" in error.message
