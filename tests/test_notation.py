@@ -396,3 +396,13 @@ def test_one_drink_line_writes_at_most_999_gorgees() -> None:
     (error,) = parse_text(head + "Ben drinks 1000\n")
     assert isinstance(error, RecordError) and (error.line, error.column) == (3, 12)
     assert "1000 gorgées is more than one drink line writes (at most 999)" in error.message
+
+
+@pytest.mark.parametrize(("written", "read"), [("1", "1"), ("37", "37"), ("36 1", "36 1"), ("0", None), ("38", None),
+                                                ("19", None), ("36 38", None)])
+def test_flaschenteufel_s_cards_are_numbered_1_to_37_without_19(written: str, read: str | None) -> None:
+    (record,) = parse_text('[Game "flaschenteufel"]\n[Players "A B C"]\nA plays ' + written + "\n")
+    if read is None:
+        assert isinstance(record, RecordError) and "is not a Flaschenteufel card: they are numbered 1 to 37" in record.message
+    else:
+        assert isinstance(record, Record) and " ".join(map(str, record.events[0].cards)) == read
