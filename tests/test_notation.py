@@ -406,3 +406,18 @@ def test_flaschenteufel_s_cards_are_numbered_1_to_37_without_19(written: str, re
         assert isinstance(record, RecordError) and "is not a Flaschenteufel card: they are numbered 1 to 37" in record.message
     else:
         assert isinstance(record, Record) and " ".join(map(str, record.events[0].cards)) == read
+
+
+def test_every_header_event_and_comment_keeps_its_line_and_column_however_indented() -> None:
+    """Where a record's lines are told (carets, the editor's ranges): indented headers,
+    events and comments (spaces or a tab), the line after an indented one, a comment
+    after an event or on its own line; a header's value unescaped (\\" and \\\\)."""
+    text = (' [Game "bataille-corse"]\n[Players "Alice Bob"]  ; the players\n[Event "a \\"quoted\\" name, \\\\ here"]\n\n'
+            "   Alice plays 5H\nBob plays 7C  ; a comment\n; a comment line\n  ; an indented one\n\tAlice plays 8D\n")
+    (record,) = parse_text(text)
+    assert isinstance(record, Record)
+    assert [(h.tag, h.value, h.line, h.column) for h in record.headers] == [
+        ("Game", "bataille-corse", 1, 2), ("Players", "Alice Bob", 2, 1), ("Event", 'a "quoted" name, \\ here', 3, 1)]
+    assert [(e.player, e.line, e.column, e.cards_column, e.comment) for e in record.events] == [
+        ("Alice", 5, 4, 16, None), ("Bob", 6, 1, 11, "; a comment"), ("Alice", 9, 2, 14, None)]
+    assert [(c.text, c.line, c.column) for c in record.comments] == [("; a comment line", 7, 1), ("; an indented one", 8, 3)]
