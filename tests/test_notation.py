@@ -421,3 +421,13 @@ def test_every_header_event_and_comment_keeps_its_line_and_column_however_indent
     assert [(e.player, e.line, e.column, e.cards_column, e.comment) for e in record.events] == [
         ("Alice", 5, 4, 16, None), ("Bob", 6, 1, 11, "; a comment"), ("Alice", 9, 2, 14, None)]
     assert [(c.text, c.line, c.column) for c in record.comments] == [("; a comment line", 7, 1), ("; an indented one", 8, 3)]
+
+
+def test_a_count_of_unseen_cards_stands_for_78_cards_at_most() -> None:
+    """A bare number after a counting verb is that many cards nobody saw, up to a whole
+    tarot deck (78); one more is an error."""
+    head = '[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\n'
+    (record,) = parse_text(head + "Ann takes 78 from Ben\n")
+    assert isinstance(record, Record) and record.events[0].cards == (UNSEEN_CARD,) * 78
+    (error,) = parse_text(head + "Ann takes 79 from Ben\n")
+    assert isinstance(error, RecordError) and "'79' cards is more than any deck holds (at most 78)" in error.message
