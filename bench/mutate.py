@@ -111,8 +111,28 @@ DEFAULT_TESTS: dict[str, tuple[list[str], str]] = {
                             "not test_record_round_trip and not french_mistakes"),
     "referee/match.py": (["tests/test_match.py", "tests/test_records.py", "tests/test_replayer.py"],
                          "not test_record_round_trip and (not test_records.py or match or superscript)"),
-    "referee/engine.py": (["tests/test_pinned.py", "tests/test_records.py", "tests/test_cli.py"],
-                          "not test_record_round_trip"),
+    # the engine: its pinned behaviours and the records first, then the tests that call it directly
+    # (accepted marks, the live record's replay in parts, bounded notes and claims) and test_cli.py's
+    # in-process tests; test_cli.py's three tests that start a process (a terminal without Unicode, the
+    # modules a plain check loads, the plain check against click's) are left out: coverage does not
+    # follow a process, so they would run for every mutant (about 20 processes each time)
+    "referee/engine.py": (["tests/test_pinned.py", "tests/test_records.py", "tests/test_accepted.py",
+                           "tests/test_replayer.py", "tests/test_cli.py",
+                           "tests/test_hardening.py::test_blank_lines_after_a_game_without_a_game_header",
+                           "tests/test_hardening.py::test_a_long_game_is_read_a_block_at_a_time",
+                           "tests/test_hardening.py::test_notes_and_claims_stay_bounded_however_many_lines_ask_for_them"],
+                          "not test_record_round_trip and not without_unicode_gets_no_traceback"
+                          " and not imports_only_what_it_needs and not says_what_the_click_group_says"),
+    # the contract every game follows: its own tests, those of what its games share (player names, the
+    # choice of a group of cards, bounded notes), then the pinned behaviours and every record (setup
+    # errors, options, tags, accepted faults); test_names.py's test that starts a process is left out
+    "referee/games/base.py": (["tests/test_base.py", "tests/test_names.py",
+                               "tests/test_legal.py::test_a_group_is_a_choice_the_first_card_fits_the_others_share_its_value",
+                               "tests/test_legal.py::test_a_group_of_aces_announces_a_suit_with_its_last_ace",
+                               "tests/test_legal.py::test_a_group_that_goes_out_does_not_end_on_a_forbidden_card",
+                               "tests/test_hardening.py::test_notes_and_claims_stay_bounded_however_many_lines_ask_for_them",
+                               "tests/test_pinned.py", "tests/test_records.py"],
+                              "not test_record_round_trip and not latin_1_names_does_not_read"),
     "referee/serve/table.py": (["tests/test_table.py", "tests/test_serve.py"], ""),
     # the live record: its own tests, the Replayer's, the table page's record; the tests that start
     # a process (play through a terminal, a second server, a signal) would run for every mutant: left out

@@ -369,3 +369,65 @@ def test_a_line_too_long_is_found_without_cutting_lines(text: str, long: bool) -
     assert MAX_LINE == 4096
     assert _has_long_line(text) is long
     assert long is (max(map(len, text.split("\n"))) > MAX_LINE)
+
+
+def test_a_game_s_head_holds_at_most_500000_characters() -> None:
+    """docs/notation.md: « a game holds at most 500,000 characters » before its first event
+    (its headers and the comments among them); one more and the game is refused."""
+    from referee.notation import read_games
+
+    def first(size: int) -> Record | RecordError:
+        k, r = divmod(size - len(HEAD), 100)
+        text = HEAD + (";" + "x" * 98 + "\n") * k + (";" + "y" * (r - 2) + "\n" if r else "") + "Alice plays 5H\n"
+        return next(iter(read_games("<r>", io.BytesIO(text.encode()))))
+
+    assert isinstance(first(500_000), Record) and isinstance(first(499_999), Record)
+    refused = first(500_001)
+    assert isinstance(refused, RecordError) and refused.message.startswith("the headers of the game that starts here")
+    assert "500,000 characters" in refused.message
+
+
+def test_one_drink_line_writes_at_most_999_gorgees() -> None:
+    """docs/games/caroleto.md: « One drink line writes at most 999 gorgées »; 1000 is an
+    error at its number."""
+    head = '[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\n'
+    (record,) = parse_text(head + "Ben drinks 999\n")
+    assert isinstance(record, Record) and record.events[0].word == "999"
+    (error,) = parse_text(head + "Ben drinks 1000\n")
+    assert isinstance(error, RecordError) and (error.line, error.column) == (3, 12)
+    assert "1000 gorgées is more than one drink line writes (at most 999)" in error.message
+
+
+@pytest.mark.parametrize(("written", "read"), [("1", "1"), ("37", "37"), ("36 1", "36 1"), ("0", None), ("38", None),
+                                                ("19", None), ("36 38", None)])
+def test_flaschenteufel_s_cards_are_numbered_1_to_37_without_19(written: str, read: str | None) -> None:
+    (record,) = parse_text('[Game "flaschenteufel"]\n[Players "A B C"]\nA plays ' + written + "\n")
+    if read is None:
+        assert isinstance(record, RecordError) and "is not a Flaschenteufel card: they are numbered 1 to 37" in record.message
+    else:
+        assert isinstance(record, Record) and " ".join(map(str, record.events[0].cards)) == read
+
+
+def test_every_header_event_and_comment_keeps_its_line_and_column_however_indented() -> None:
+    """Where a record's lines are told (carets, the editor's ranges): indented headers,
+    events and comments (spaces or a tab), the line after an indented one, a comment
+    after an event or on its own line; a header's value unescaped (\\" and \\\\)."""
+    text = (' [Game "bataille-corse"]\n[Players "Alice Bob"]  ; the players\n[Event "a \\"quoted\\" name, \\\\ here"]\n\n'
+            "   Alice plays 5H\nBob plays 7C  ; a comment\n; a comment line\n  ; an indented one\n\tAlice plays 8D\n")
+    (record,) = parse_text(text)
+    assert isinstance(record, Record)
+    assert [(h.tag, h.value, h.line, h.column) for h in record.headers] == [
+        ("Game", "bataille-corse", 1, 2), ("Players", "Alice Bob", 2, 1), ("Event", 'a "quoted" name, \\ here', 3, 1)]
+    assert [(e.player, e.line, e.column, e.cards_column, e.comment) for e in record.events] == [
+        ("Alice", 5, 4, 16, None), ("Bob", 6, 1, 11, "; a comment"), ("Alice", 9, 2, 14, None)]
+    assert [(c.text, c.line, c.column) for c in record.comments] == [("; a comment line", 7, 1), ("; an indented one", 8, 3)]
+
+
+def test_a_count_of_unseen_cards_stands_for_78_cards_at_most() -> None:
+    """A bare number after a counting verb is that many cards nobody saw, up to a whole
+    tarot deck (78); one more is an error."""
+    head = '[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\n'
+    (record,) = parse_text(head + "Ann takes 78 from Ben\n")
+    assert isinstance(record, Record) and record.events[0].cards == (UNSEEN_CARD,) * 78
+    (error,) = parse_text(head + "Ann takes 79 from Ben\n")
+    assert isinstance(error, RecordError) and "'79' cards is more than any deck holds (at most 78)" in error.message

@@ -370,3 +370,313 @@ def test_lines_after_the_end_of_a_game_never_stop_the_replay_and_its_result_is_c
     assert rules.lost_at == 0 and report.result.winner == winner
     assert [v.code for v in report.violations].count("REC-AFTER-END") == 40
     assert "REC-RESULT-MISMATCH" in {v.code for v in report.violations}
+def test_a_file_that_cannot_be_read_is_told_it_cannot_be_checked_not_its_unreadable_lines() -> None:
+    """A file the reader refuses whole (an unclosed header) has no lines read and none
+    counted as unreadable: its report says it cannot be checked (the HTML status)."""
+    from referee.engine import check_games
+    from referee.html.game import status_text
+
+    ((item, report),) = check_games(read_games("<r>", io.BytesIO(b'[Game "bataille-corse"\n')))
+    assert isinstance(item, RecordError) and report.status == "error"
+    assert (report.error_count, status_text(report)) == (0, "cannot be checked")
+
+
+def test_a_report_states_the_winner_the_finishing_order_of_more_than_one_and_the_scores() -> None:
+    """What the text, JSON and HTML reports say of a game's result: the winner, the
+    finishing order when it names more than one player, the scores and what they count;
+    nothing of a game that cannot be checked, nor of one in progress whose order names one
+    player out (Bataille corse)."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    def said(path: str) -> list[list[str]]:
+        return [[s.words() for s in report.result_said()] for _, report in check_games(read_games(str(RECORDS / path)))]
+
+    assert said("flaschenteufel/card-outside-the-deck.txt") == [
+        ["winner: B", "finishing order: B, C and A", "points: A 0, B 15, C 7"]]
+    assert said("bataille-corse/finished-winner.txt") == [["winner: Alice", "finishing order: Alice and Bob"]]
+    assert said("bataille-corse/empty-pack.txt") == [[]]  # Bob out, nobody won yet
+    assert said("bad/unknown-game.txt") == [[]]
+
+
+def test_found_keeps_the_first_few_of_each_code_counts_the_rest_and_the_faults_the_table_accepted() -> None:
+    """engine.Found, where a game's violations go: each handed on as it comes, the first
+    ``keep`` of each code kept (at least one) with the text of its line, the others only
+    counted; every one counted, those the table did not accept as open."""
+    from referee.engine import Found
+    from referee.games.base import Violation
+    from referee.messages import Said
+
+    def fault(code: str, line: int, accepted: bool = False) -> Violation:
+        return Violation(code, Said(code, {}), "", "Ann", line, 1, accepted)
+
+    faults = [fault("A-X", 3), fault("A-X", 4, accepted=True), fault("B-Y", 4), fault("A-X", 5), fault("A-X", 6)]
+    for keep, kept in ((None, faults), (2, faults[:3]), (1, faults[:1] + faults[2:3]), (0, faults[:1] + faults[2:3])):
+        handed: list[Violation] = []
+        found = Found(keep, handed.append)
+        found.source_of = lambda line: None if line == 4 else f"line {line}"
+        for violation in faults:
+            found.append(violation)
+        assert handed == faults and list(found) == kept and len(found) == 5
+        assert (found.open, found.accepted) == (4, {(4, "A-X")})
+        assert found.omitted() == ({} if keep is None else {"A-X": 4 - max(keep, 1)})
+        assert found.sources == {v.line: f"line {v.line}" for v in kept if v.line != 4}
+    found = Found()  # no text to take: none kept
+    found.append(faults[0])
+    assert list(found) == faults[:1] and found.sources == {}
+
+
+def test_a_report_keeps_the_drinks_the_record_writes_round_by_round() -> None:
+    """What the HTML report's drinks chart sets beside each round's drinks."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    reports = [report for _, report in check_games(read_games(str(RECORDS / "caroleto" / "drinks.txt")))]
+    assert reports[0].drunk_rounds == {1: {"Ben": {"sips": 4}, "Cas": {"half": 1}, "Dom": {"sips": 3}}}
+
+
+def _only_report(text: str, lazy: bool):
+    from referee.engine import check_games
+
+    return [report for _, report in check_games(read_games("<r>", io.BytesIO(text.encode()), lazy=lazy))][-1]
+
+
+def test_a_game_without_a_game_header_is_told_at_its_first_header_read_whole_or_lazily() -> None:
+    """No [Game]: the error points at the game's first header and quotes it; the lines
+    after it that cannot be read are still told (a lazy read looks at the first batches
+    for an event and keeps them). Headers alone after a game's events are told where
+    headers go, at the first of them; a tag close to Game is named."""
+    for lazy in (False, True):
+        report = _only_report('[Players "Ann Ben"]\n[Event "x"]\nAnn plays 5H\nBen plays 7C\n' + "Ann frobs 8C\n" * lazy, lazy)
+        assert report.error.message.startswith('this game has no [Game "..."] header; say which game')
+        assert (report.error.line, report.error.column, report.error.source) == (1, 1, '[Players "Ann Ben"]')
+        assert [e.line for e in report.errors] == [5] * lazy  # read whole, a line that cannot be read refuses the file
+        report = _only_report('[Game "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\n[Event "x"]\n[Result "*"]\n', lazy)
+        assert "starts a new game, and this one has no [Game" in report.error.message and report.error.line == 4
+        report = _only_report('[Gmae "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\n', lazy)
+        assert 'did you mean [Game "bataille-corse"] for [Gmae]?' in report.error.message
+        report = _only_report('[Players "Ann Ben"]\n[Games "chess"]\nAnn plays 5H\n', lazy)
+        assert 'did you mean [Game "..."] for [Games]?' in report.error.message and report.error.line == 2
+    # read lazily, a game is looked at up to its first batch with an event, not past it: a
+    # block of comments after it (a batch with no event) makes it no game of headers alone
+    report = _only_report('[Players "Ann Ben"]\nAnn plays 5H\n' + "; a comment to fill a block of the file\n" * 2000, True)
+    assert report.error.message.startswith('this game has no [Game "..."] header; say which game')
+
+
+def test_an_event_the_game_does_not_have_is_named_as_written(check_text) -> None:
+    """A round line in a game without rounds is named as it is written (« -- round »),
+    a verb the game does not have by itself, and one naming a player it cannot by its
+    preposition."""
+    report = check_text('[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n-- round 2\n'
+                        "Bob drinks 3\nBob plays 6C on Alice\n")
+    assert [v.message for v in report.violations] == [
+        "Bataille corse has no '-- round' event; this line is not replayed",
+        "Bataille corse has no 'drinks' event; this line is not replayed",
+        "Bataille corse has no 'plays … on' event; this line is not replayed"]
+
+
+def test_a_game_replayed_in_two_parts_keeps_the_card_outside_the_deck_waiting_between_them() -> None:
+    """The live record replays a game from a checkpoint: a card outside the deck on the
+    last line of one part is still waiting when the next part begins, and stands when
+    the other player turns on, as in one replay of the whole (Bataille corse: it comes off
+    Bob's pack onto the pile)."""
+    from referee.engine import replay, start
+    from referee.notation import parse_text
+
+    head = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n\n'
+    (whole,) = parse_text(head + "Alice plays 5H\nBob plays CC\nAlice plays 6C\n")
+    (first,) = parse_text(head + "Alice plays 5H\nBob plays CC\n")
+    (second,) = parse_text(head + "Alice plays 6C\n")
+    once = replay(start(whole), whole)
+    rules, held = start(whole), []
+    replay(rules, first, held)
+    assert [event.line for event, _ in held] == [5]
+    replay(rules, second, held)
+    assert held == [] and repr(rules.table()) == repr(once.table()) and rules.todo() == once.todo()
+    assert [v.code for v in rules.violations] == [v.code for v in once.violations] == ["REC-NOT-IN-DECK"]
+
+
+def test_scores_lines_past_those_kept_are_noted_once() -> None:
+    from referee.engine import CLAIMS_KEPT
+
+    claims = '[Game "pierre-qui-roule"]\n[Players "A B C D"]\n' + "A scores 3\n" * (CLAIMS_KEPT + 3)
+    report = _only_report(claims, True)
+    assert [n for n in report.notes if "were not checked" in n] == [
+        f"the scores written from line {CLAIMS_KEPT + 3} on were not checked: a game checks its first {CLAIMS_KEPT}"]
+
+
+def test_a_name_that_is_no_players_gets_the_player_it_may_mean(check_text) -> None:
+    """REC-UNKNOWN-PLAYER's hint: the player whose name differs only by case or accents
+    (however far apart the letters look), only by a look-alike letter (in the name written
+    or in the player's), or by a letter or two; none for a name far from every player's."""
+    head = '[Game "bataille-corse"]\n[Players "Noé Alice \u0410nn"]\n\nNoé plays 5H\n'
+
+    def hint(line: str) -> str:
+        (violation,) = [v for v in check_text(head + line).violations if v.code == "REC-UNKNOWN-PLAYER"]
+        return violation.message.removeprefix(f"{line.split()[0]} is not one of the players: Noé, Alice and \u0410nn")
+
+    assert hint("NOE plays 6H\n") == " (did you mean Noé?)"
+    assert hint("Alcie plays 6H\n") == " (did you mean Alice?)"
+    assert hint("Ann plays 6H\n") == " (did you mean \u0410nn, written with U+0410 CYRILLIC CAPITAL LETTER A?)"
+    assert hint("\u0430lice plays 6H\n") == " (did you mean Alice? this name is written with U+0430 CYRILLIC SMALL LETTER A)"
+    assert hint("Zed plays 6H\n") == ""
+
+
+def test_an_unknown_game_names_the_games_referee_referees() -> None:
+    """... and its report names the game as written (the JSON report's ``game``)."""
+    report = _only_report('[Game "batalle-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\n', False)
+    assert (report.status, report.game) == ("error", "batalle-corse")
+    assert report.error.message == ("unknown game 'batalle-corse' (did you mean 'bataille-corse'?); referee knows "
+                                    "bataille-corse, carte-et-plouc, pierre-qui-roule, flaschenteufel and caroleto")
+
+
+def test_a_result_written_or_an_event_after_the_end_names_the_game_s_outcome(check_text) -> None:
+    """REC-AFTER-END and REC-RESULT-MISMATCH say what the replay found: the winner, a game
+    over with no single winner (Caroleto), one in progress, or one that never ends (played
+    out)."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    def said(path: str, play_out: bool = False) -> list[str]:
+        return [v.message.split("(")[-1] if v.code == "REC-AFTER-END" else v.message.split(": ")[-1]
+                for _, report in check_games(read_games(str(RECORDS / path)), play_out)
+                for v in report.violations if v.code in ("REC-AFTER-END", "REC-RESULT-MISMATCH")]
+
+    assert said("bataille-corse/after-end.txt") == ["winner: Alice); this event is not replayed"] * 2
+    assert said("bataille-corse/result-unfinished.txt") == ["in progress"]
+    assert said("caroleto/end.txt") == ["over, with no single winner",
+                                        "over, with no single winner); this event is not replayed"]
+    text = (RECORDS / "bataille-corse" / "playout-never-ends.txt").read_text(encoding="utf-8")
+    report = check_text(text.replace('[Players "Alice Bob"]', '[Players "Alice Bob"]\n[Result "Alice"]'), play_out=True)
+    assert [v.message for v in report.violations] == ['[Result "Alice"] disagrees with the replay: never ends']
+
+
+def test_finish_refuses_rules_whose_violations_are_not_a_found() -> None:
+    """finish() reads what Found keeps (the faults the table accepted, the lines' text):
+    rules replayed into a plain list are a caller's mistake, told as such."""
+    import pytest
+
+    from referee.engine import finish, replay, start
+    from referee.notation import parse_text
+
+    (record,) = parse_text('[Game "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\n')
+    rules = replay(start(record), record)
+    with pytest.raises(TypeError, match="must be a Found"):
+        finish(rules, record)
+
+
+def test_the_state_of_a_game_says_violations_unless_the_table_accepted_them() -> None:
+    """``referee state``'s status: violations while one the table did not accept stands;
+    else in progress, or valid once over."""
+    from .conftest import RECORDS
+
+    head = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n'
+    assert state_in_text(head + "Alice plays 6H\n").status == "violations"
+    assert state_in_text(head + "Alice plays 6H  ; accepted BC-OUT-OF-TURN\n").status == "in-progress"
+    assert state_in_text((RECORDS / "bataille-corse" / "finished-winner.txt").read_text(encoding="utf-8")).status == "valid"
+
+
+def test_a_match_s_faults_on_headers_quote_their_lines() -> None:
+    """A match's faults are found once the game is replayed (on its headers): the report
+    still holds the text of their lines, as of every fault's."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    reports = [r for _, r in check_games(read_games(str(RECORDS / "bataille-corse" / "match-hands.txt")))]
+    (report,) = [r for r in reports if r.line == 40]
+    assert [(v.line, v.code) for v in report.violations] == [
+        (40, "REC-DEALER-ROTATION"), (42, "REC-ROUND-ORDER"), (43, "REC-TOTALS-MISMATCH")]
+    assert {line: text.split(";")[0].strip() for line, text in report.sources.items()} == {
+        40: '[Dealer "Bob"]', 42: '[Round "3"]', 43: '[Totals "Alice 1, Bob 1"]'}
+
+
+def test_a_game_s_error_is_its_first_line_that_cannot_be_read() -> None:
+    report = _only_report('[Game "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\nBen frobs 6H\n'
+                          "Ann frobs 7H\n", True)
+    assert report.status == "error" and [e.line for e in report.errors] == [4, 5] and report.error.line == 4
+
+
+def test_a_written_result_names_the_winner_or_the_finishing_order_from_the_winner_on() -> None:
+    """[Result] with one name is the winner, not the first player out of a game going on
+    (Bataille corse's order names who is out); with several, the finishing order, and a
+    wrong one is told the order the replay found."""
+    from .conftest import RECORDS
+
+    def faults(path: str, written: str) -> list[str]:
+        text = (RECORDS / path).read_text(encoding="utf-8").replace("; expect", ";").replace('[Result "Alice"]\n', "")
+        text = text.replace('[Game "bataille-corse"]', f'[Game "bataille-corse"]\n[Result "{written}"]', 1)
+        return [v.message for v in _only_report(text.split("\n\n[Game")[0], False).violations
+                if v.code == "REC-RESULT-MISMATCH"]
+
+    assert faults("bataille-corse/empty-pack.txt", "Bob") == ['[Result "Bob"] disagrees with the replay: in progress']
+    assert faults("bataille-corse/finished-winner.txt", "Alice, Bob") == []
+    assert faults("bataille-corse/finished-winner.txt", "Bob Alice") == [
+        '[Result "Bob Alice"] disagrees with the replay: finishing order: Alice and Bob']
+
+
+def test_a_score_written_wrong_is_told_the_replay_s_count_and_how_it_counts() -> None:
+    """REC-SCORE-MISMATCH: the score as written, the replay's and why (Flaschenteufel); a
+    game that keeps no score with its options says so (Pierre qui Roule, first out)."""
+    from referee.engine import check_games
+
+    from .conftest import RECORDS
+
+    def told(path: str) -> list[str]:
+        return [v.message for _, report in check_games(read_games(str(RECORDS / path)))
+                for v in report.violations if v.code == "REC-SCORE-MISMATCH"]
+
+    assert told("flaschenteufel/card-points.txt") == [
+        "B scores 22, but the replay counts 24: the points of the cards in the tricks B took (3 tricks); the bottle, "
+        "which scores minus the devil's trick, ends with C"]
+    assert told("pierre-qui-roule/first-out.txt") == [
+        f"{p} scores {n}, but the replay counts no score: the game, with these options, keeps none" for p, n in (("Ben", 0), ("Ann", 7))]
+
+
+def test_a_fault_early_in_a_long_game_read_lazily_keeps_the_text_of_its_line() -> None:
+    """A game read a block at a time keeps only its latest blocks' lines: the text of a
+    faulty line is taken when it is flagged, so the report still quotes it at the end."""
+    text = ('[Game "bataille-corse"]\n[Players "Ann Ben"]\nAnn plays 5H\nAnn plays 6H\n'
+            + "; a comment to fill the blocks of the file\n" * 10_000)
+    report = _only_report(text, True)
+    assert [(v.line, v.code) for v in report.violations] == [(4, "BC-OUT-OF-TURN")]
+    assert report.sources == {4: "Ann plays 6H"}
+
+
+def test_the_configured_options_of_a_game_apply_to_each_game_checked() -> None:
+    """check_games' ``prepare`` (``referee standings`` gives each record its game's
+    configured options): a pair slapped is no fault, a sandwich a false slap unless the
+    configuration adds sandwiches."""
+    from referee.config import add_defaults
+    from referee.engine import check_games
+
+    game = '[Game "bataille-corse"]\n[Players "Ann Ben"]\n\nAnn plays 5H\nBen plays 7C\nAnn plays 5S\nBen slaps\n'
+    for games, codes in ((None, ["BC-FALSE-SLAP"]), ({"bataille-corse": {"Slaps": "pair sandwich"}}, [])):
+        prepare = (lambda record, games=games: add_defaults(record, games)) if games else None
+        reports = [r for _, r in check_games(read_games("<r>", io.BytesIO((game + "\n" + game).encode())), prepare=prepare)]
+        assert [[v.code for v in r.violations] for r in reports] == [codes, codes]
+
+
+def test_a_mark_is_settled_against_its_line_s_faults_those_kept_or_only_counted_and_past_the_marks_kept() -> None:
+    """Each ``; accepted`` mark is settled against the faults of its line: at the end, by
+    ``check`` (every fault counted, even those of a code the Found keeps one of); past
+    MARKS_KEPT marks, the oldest at once during the replay, also into a plain list (as
+    ``referee state`` replays). A mark whose fault was flagged is not stale; one on a line
+    without it is."""
+    from referee.engine import MARKS_KEPT, Found, check, replay, start
+    from referee.notation import parse_text
+
+    head = '[Game "bataille-corse"]\n[Players "Ann Ben"]\n\nAnn plays 5H\nBen slaps  ; accepted BC-OUT-OF-TURN\n'
+
+    def stale(violations) -> list[tuple[int, str]]:
+        return [(v.line, v.fields["mark"]) for v in violations if v.code == "REC-STALE-ACCEPTED"]
+
+    (record,) = parse_text(head + "Ben slaps  ; accepted BC-FALSE-SLAP\n" * 2)
+    assert stale(check(record, found=Found(1)).violations) == [(5, "BC-OUT-OF-TURN")]
+    (record,) = parse_text(head + "Ben slaps  ; accepted BC-FALSE-SLAP\n" * (MARKS_KEPT + 2))
+    rules = start(record)  # its violations a list
+    replay(rules, record)
+    assert stale(rules.violations) == [(5, "BC-OUT-OF-TURN")]  # settled during the replay
