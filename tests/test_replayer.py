@@ -438,3 +438,70 @@ def test_a_record_that_opens_with_a_blank_line_is_cut_again_as_a_whole() -> None
         whole_cut.update(changed)
         assert (replayer.lines, replayer._starts) == (whole_cut.lines, whole_cut._starts)
         assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(changed)
+
+
+def test_a_moved_game_whose_unreadable_line_names_a_line_of_it_is_replayed_with_its_errors_moved() -> None:
+    """A game with a line that cannot be read, whose message names a number among the
+    game's lines (« got '11H' » in a game on lines 6 to 11): moved by a line added above
+    it, it is replayed (not renumbered), its errors on their new lines and the text of
+    its faulty lines shown."""
+    text = BC + "Alice plays 5H\n\n" + BC + "Alice plays 5H\nBob plays 11H\nChloe plays 2C\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for top in ("; one\n", ""):
+        changed = top + text
+        replayer.update(changed)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
+
+
+def test_a_moved_game_holding_a_part_that_cannot_be_read_at_all_answers_as_read_whole() -> None:
+    """A game that reads as a game and then a part that cannot be read at all (a NUL
+    byte: binary data, where check stops reading), moved by a line added above it: both
+    are numbered anew."""
+    text = BC + "Alice plays 5H\n\n" + BC + "Alice plays 5H\n\x00\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for top in ("; one\n", ""):
+        changed = top + text
+        replayer.update(changed)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
+    assert replayer.counts["games moved"] >= 2
+
+
+def test_a_fault_at_the_start_of_a_game_longer_than_four_blocks_shows_its_line() -> None:
+    """A game read in many blocks of 64 Ki (a long evening of comments): the text of a
+    faulty line in its first block is still shown under the fault."""
+    text = BC + "Alice plays 5H\nChloe plays 6H\n" + "; a long evening at the table\n" * 12000 + "Bob plays 7C\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    ((_, _, report),) = replayer.reports
+    assert [(v.code, v.line) for v in report.violations] == [("BC-OUT-OF-TURN", 5)]
+    assert report.sources == {5: "Chloe plays 6H"}
+
+
+def test_a_hand_moved_when_its_match_changes_what_it_inherits_is_refereed_anew() -> None:
+    """The first hand of a match changes its players and gains a line: the second hand
+    (the same text, a line further on) inherits other players, and is refereed anew, not
+    numbered anew from its old report."""
+    first = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n[Match "Friday"]\n\nAlice plays 5H\n\n'
+    second = '[Match "Friday"]\n\nAlice plays 6H\nChloe plays 7C\n'
+    replayer = Replayer("r.txt")
+    replayer.update(first + second)
+    changed = first.replace('"Alice Bob"]', '"Alice Bob Chloe"]\n; Chloe came late') + second
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.reports[-1][2].violations[0].code == "BC-OUT-OF-TURN"  # not REC-UNKNOWN-PLAYER
+
+
+def test_a_moved_game_whose_setup_error_names_a_line_of_it_says_its_new_line() -> None:
+    """A game that cannot be set up, its message naming one of its lines (« [Players] is
+    given twice, as 'Ann Ben' (line 8) »): moved by a line added above it, the message
+    names the line where the header now is."""
+    text = BC + "Alice plays 5H\n\n" + '[Game "bataille-corse"]\n[Players "Ann Ben"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n'
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for top in ("; one\n", ""):
+        changed = top + text
+        replayer.update(changed)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
+    assert "(line 7)" in replayer.reports[-1][2].error.message
