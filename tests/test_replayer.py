@@ -316,6 +316,29 @@ def test_two_texts_are_compared_a_block_at_a_time_as_character_by_character() ->
     assert _same_end(base, base, 5) == 5 and _same_start(base, base) == len(base)
 
 
+def test_two_short_texts_are_compared_as_character_by_character_wherever_they_differ() -> None:
+    """Where two texts within one block first and last differ, for a change at each place
+    (the halving search ends on the first difference, not one before)."""
+    import random
+
+    from referee.live import _same_end, _same_start
+
+    base = "".join(f"Alice plays {n % 13 + 1}H\n" for n in range(12))
+    for at in range(len(base)):
+        for new in (base[:at] + "#" + base[at + 1:], base[:at] + "##" + base[at:], base[:at] + base[at + 1:]):
+            start = _same_start(base, new)
+            assert _same_start_is(base, new, start), at
+            limit = min(len(base), len(new)) - start
+            assert _same_end_is(base, new, limit, _same_end(base, new, limit)), at
+    pick = random.Random(41)
+    for _ in range(2000):  # texts of two letters, alike in long stretches
+        old, new = ("".join(pick.choice("ab") for _ in range(pick.randrange(1, 40))) for _ in range(2))
+        start = _same_start(old, new)
+        assert _same_start_is(old, new, start), (old, new)
+        limit = pick.randrange(min(len(old), len(new)) + 1)
+        assert _same_end_is(old, new, limit, _same_end(old, new, limit)), (old, new, limit)
+
+
 def _rules_after(text: str):
     """A game's rules after its events, its violations a Found (as the live record keeps them)."""
     from referee.engine import Found, replay, start
