@@ -180,6 +180,72 @@ def test_a_change_the_game_forgets_takes_the_old_runs_end() -> None:
     assert len(replayer.reports[-1][2].violations) >= 3, "the faults after the change were taken over"
 
 
+@pytest.mark.parametrize("change", ["first event changed", "comment above the first event"])
+def test_a_change_at_the_first_event_of_a_long_game_replays_it_from_its_start(change: str) -> None:
+    """The first event of a long game written otherwise (another player: out of turn), or
+    a comment typed above it (every event one line further on): no checkpoint holds, the
+    answer is that of replaying the whole text (its faults, on their new lines)."""
+    lines = long_game()
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    first = next(n for n, line in enumerate(lines) if " plays " in line)
+    if change == "first event changed":
+        player = lines[first].split()[0]
+        players = next(line for line in lines if line.startswith("[Players")).split('"')[1].split()
+        lines[first] = lines[first].replace(player, next(p for p in players if p != player), 1)
+    else:
+        lines.insert(first, "; the cards dealt late")
+    text = "\n".join(lines) + "\n"
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
+def test_a_change_the_game_forgets_and_a_change_of_its_last_event_are_both_ruled() -> None:
+    """A comment changed early in a long game (the runs meet again after it) and its last
+    event written otherwise, in one change: the old run's end is not taken over (the
+    events after the first change are not all alike), the last event is ruled anew."""
+    lines = long_game()
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    n = next(i for i, line in enumerate(lines) if " plays " in line and i > 60)
+    lines[n] += " ; a comment"
+    last = max(i for i, line in enumerate(lines) if " plays " in line)
+    player = lines[last].split()[0]
+    players = next(line for line in lines if line.startswith("[Players")).split('"')[1].split()
+    lines[last] = lines[last].replace(player, next(p for p in players if p != player), 1)
+    text = "\n".join(lines) + "\n"
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
+@pytest.mark.parametrize("change", ["one taken out, the next event changed", "two of three taken out"])
+def test_lines_left_out_of_the_replay_taken_out_at_a_checkpoint_answer_as_a_whole(change: str) -> None:
+    """Lines of a player not at the table (flagged, left out of the replay: the state is
+    the same after them) around the first checkpoint of a long game, made comments: the
+    new run's state meets the old run's one event earlier than where the events are
+    alike again, and must not take over the old run's end there."""
+    lines = long_game(faults=False)
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    (checked,) = replayer._by_start.values()
+    if change == "one taken out, the next event changed":
+        at = checked.record.events[99].line - 1  # the left-out line is the 100th event: a checkpoint after it
+        lines.insert(at, "Zoe plays 7H")
+        replayer.update("\n".join(lines) + "\n")
+        player = lines[at + 1].split()[0]
+        players = next(line for line in lines if line.startswith("[Players")).split('"')[1].split()
+        lines[at] = "; Zoe left"
+        lines[at + 1] = lines[at + 1].replace(player, next(p for p in players if p != player), 1)
+    else:
+        at = checked.record.events[98].line - 1  # the 99th to 101st events
+        lines[at:at] = ["Zoe plays 7H", "Zoe plays 8H", "Zoe plays 9H"]
+        replayer.update("\n".join(lines) + "\n")
+        lines[at + 1:at + 3] = ["; Zoe left", "; for good"]
+    text = "\n".join(lines) + "\n"
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
 def test_a_record_cut_again_only_around_a_change_is_cut_as_a_whole() -> None:
     """Lines typed, taken out, or replaced anywhere in a record of many games (a header
     line, a comment between games, an event, a blank line): the games found around the
