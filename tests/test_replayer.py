@@ -54,6 +54,14 @@ def starts(text: str) -> list[int]:
     return [i + 1 for i, c in enumerate(text) if c == "\n" and i + 1 < len(text)]
 
 
+def test_a_record_not_read_yet_holds_no_game() -> None:
+    """A replayer before its first text (an editor asked about a line at once): no game,
+    no report, no rules, rather than an error."""
+    replayer = Replayer("r.txt")
+    assert replayer.games == [] and replayer.reports == [] and replayer.lines == []
+    assert replayer.game_at(1) is None and replayer.record_at(1) is None and replayer.rules_before(1) is None
+
+
 @pytest.mark.parametrize("path", MANY, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_record_growing_line_by_line_is_replayed_as_a_whole(path) -> None:
     text = text_of(path)
