@@ -62,6 +62,21 @@ def test_a_record_not_read_yet_holds_no_game() -> None:
     assert replayer.game_at(1) is None and replayer.record_at(1) is None and replayer.rules_before(1) is None
 
 
+@pytest.mark.parametrize("ends", ["\r\n", "\r", "no final line end"])
+def test_a_text_with_other_line_ends_is_read_as_with_lf(ends: str) -> None:
+    """An editor's text in CRLF or CR line ends, or without a final line end: its lines
+    and its games are those of the same text in LF (the last line read too)."""
+    text = BC + "Alice plays 5H\nBob plays 6C\n\n" + BC + "Alice plays 7H\nChloe plays 8C\n"
+    replayer, plain = Replayer("r.txt"), Replayer("r.txt")
+    for lf in (text, text + text):  # read, then grown
+        replayer.update(lf[:-1] if ends == "no final line end" else lf.replace("\n", ends))
+        plain.update(lf)
+        assert replayer.lines == plain.lines
+        assert [everything((item, report)) for _, item, report in replayer.reports] == [
+            everything((item, report)) for _, item, report in plain.reports]
+    assert plain.reports[-1][2].violations  # Chloe out of turn: the last line read
+
+
 @pytest.mark.parametrize("path", MANY, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_record_growing_line_by_line_is_replayed_as_a_whole(path) -> None:
     text = text_of(path)
