@@ -77,6 +77,17 @@ def test_a_text_with_other_line_ends_is_read_as_with_lf(ends: str) -> None:
     assert plain.reports[-1][2].violations  # Chloe out of turn: the last line read
 
 
+def test_a_record_emptied_then_written_again_is_read_as_a_whole() -> None:
+    """An editor's text cut to nothing (select all, delete), then typed again: no game,
+    then the games as read whole."""
+    text = BC + "Alice plays 5H\n\n" + BC + "Alice plays 7H\nChloe plays 8C\n"
+    replayer = Replayer("r.txt")
+    for version in (text, "", text, "; nothing yet\n", text):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == (
+            every_game(version, everything) if version.startswith("[") else [])
+
+
 @pytest.mark.parametrize("path", MANY, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_record_growing_line_by_line_is_replayed_as_a_whole(path) -> None:
     text = text_of(path)
