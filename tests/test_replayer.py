@@ -80,7 +80,7 @@ def test_a_text_with_other_line_ends_is_read_as_with_lf(ends: str) -> None:
 def test_a_record_emptied_then_written_again_is_read_as_a_whole() -> None:
     """An editor's text cut to nothing (select all, delete), then typed again: no game,
     then the games as read whole."""
-    text = BC + "Alice plays 5H\n\n" + BC + "Alice plays 7H\nChloe plays 8C\n"
+    text = BC + "Alice plays 5H\n\n" + BC + "Bob plays 6C\n\n" + BC + "Alice plays 7H\nChloe plays 8C\n"
     replayer = Replayer("r.txt")
     for version in (text, "", text, "; nothing yet\n", text):
         replayer.update(version)
