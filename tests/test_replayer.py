@@ -628,3 +628,15 @@ def test_a_moved_game_whose_setup_error_names_a_line_of_it_says_its_new_line() -
         replayer.update(changed)
         assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
     assert "(line 7)" in replayer.reports[-1][2].error.message
+
+
+def test_a_copy_of_the_first_game_pasted_at_the_end_leaves_the_first_in_place() -> None:
+    """A game typed at the end that is the very text of the first game (pasted): it is
+    copied from the first, whose lines stay where they are, then played on."""
+    first = BC + "Alice plays 5H\nBob plays 6C\n\n"
+    text = first + BC + "Chloe plays 7D\n\n" + BC + "Alice plays 8S\n\n"
+    replayer = Replayer("r.txt")
+    for version in (text, text + first, text + first + "Chloe plays 2C\n"):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+    assert replayer.counts["games moved"] == 1
