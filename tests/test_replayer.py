@@ -88,6 +88,22 @@ def test_a_record_emptied_then_written_again_is_read_as_a_whole() -> None:
             every_game(version, everything) if version.startswith("[") else [])
 
 
+def test_each_line_belongs_to_its_game_and_the_line_after_the_text_to_the_last() -> None:
+    """Which game holds a line (the editor's hover, completion and fixes ask it): each
+    game from its first line to the line before the next, the last one to the line after
+    the text (where the next line is typed); none past that."""
+    text = "; Friday\n" + BC + "Alice plays 5H\n\n" + BC + "Bob plays 6C\n\n" + BC + "Chloe plays 7D\n"
+    replayer = Replayer("r.txt")
+    for version in (text, text + "Alice plays 8S\n"):  # read whole, then cut again around the change
+        replayer.update(version)
+        lines = len(version.split("\n")) - 1
+        firsts = [1, 7, 12]  # the comment above the first game is the first game's
+        for line in range(1, lines + 3):
+            found = replayer.game_at(line)
+            expected = None if line > lines + 1 else max(f for f in firsts if f <= line)
+            assert (found[0].start if found else None) == expected, line
+
+
 @pytest.mark.parametrize("path", MANY, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_record_growing_line_by_line_is_replayed_as_a_whole(path) -> None:
     text = text_of(path)
