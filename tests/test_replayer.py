@@ -656,3 +656,18 @@ def test_a_copy_of_the_first_game_pasted_at_the_end_leaves_the_first_in_place() 
         replayer.update(version)
         assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
     assert replayer.counts["games moved"] == 1
+
+
+def test_a_game_written_over_with_the_copy_of_the_next_leaves_the_next_on_its_lines() -> None:
+    """A game replaced by a copy of the game after it (the same number of lines): the
+    copy is read from the game after it (its events renumbered there), and the game after
+    it, found at its place, is copied back, not shown on the copy's lines."""
+    head = BC + "Alice plays 5H\n\n"
+    other = BC + "Bob plays 9S\n\n"
+    game = BC + "Alice plays 6H\n\n"
+    last = BC + "Chloe plays 2C\n"
+    replayer = Replayer("r.txt")
+    for version in (head + other + game + last, head + game + game + last):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+    assert replayer.counts["games moved"] >= 2
