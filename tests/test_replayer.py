@@ -671,3 +671,15 @@ def test_a_game_written_over_with_the_copy_of_the_next_leaves_the_next_on_its_li
         replayer.update(version)
         assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
     assert replayer.counts["games moved"] >= 2
+
+
+def test_a_copy_of_a_game_pasted_after_it_leaves_the_game_on_its_lines() -> None:
+    """A game's text pasted right after it: the game stays where it was read (never moved
+    to the copy's place), the copy is copied from it."""
+    head = BC + "Alice plays 5H\n\n"
+    game = BC + "Alice plays 6H\nBob plays 7C\nAlice plays 8D\n\n"
+    last = BC + "Chloe plays 2C\n"
+    replayer = Replayer("r.txt")
+    for version in (head + game + last, head + game + game + last):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
