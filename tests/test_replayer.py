@@ -328,6 +328,23 @@ def test_a_record_cut_again_only_around_a_change_is_cut_as_a_whole() -> None:
         lines = changed
 
 
+def test_a_character_typed_or_taken_out_at_a_lines_start_is_cut_as_a_whole() -> None:
+    """The first character of a line taken out, or one typed before it, on each line of
+    a record of two games: its lines, games and answers are those of the text read whole."""
+    text = BC + "Alice plays 5H\nBob plays 6C\n\n" + BC + "Alice plays 7H\nXChloe plays 8C\nBob plays 9D\n"
+    lines = text.split("\n")[:-1]
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for n, line in enumerate(lines):
+        for changed in (line[1:], "X" + line):
+            new = "\n".join([*lines[:n], changed, *lines[n + 1:]]) + "\n"
+            replayer.update(new)
+            whole_cut = Replayer("r.txt")
+            whole_cut.update(new)
+            assert (replayer.lines, replayer._starts) == (whole_cut.lines, whole_cut._starts), (n, changed)
+            assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(new), (n, changed)
+
+
 @pytest.mark.parametrize("start, added", [
     (b'\xef\xbb\xbf[Game "bataille-corse"]\r\n[Players "Alice Bob"]\r\nAlice plays 5H\r\n', b"Bob plays 6C\r\n"),
     (b'[Game "bataille-corse"]\n[Players "Zo\xc3\xa9 Bob"]\nZo\xc3\xa9 plays 5H', b" ; \xe2\x99\xa5 a comment\nBob plays 6C\n"),
