@@ -372,3 +372,30 @@ def test_the_words_offered_after_each_word_of_a_line(tmp_path) -> None:
     french, _ = session_of(tmp_path, '[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\n\nAna joue 7C\n', "fr.txt")
     assert vocabulary(french).next([])[-len(FRENCH_COMMANDS):] == list(FRENCH_COMMANDS)
     french.file.close()
+
+
+def test_lines_written_before_an_outside_change_cannot_be_taken_back(tmp_path) -> None:
+    """An editor appends a comment after a line this session wrote: once followed, the
+    session's line is no longer its to take back (nothing to undo, no error)."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    session.append("Bob plays 6C")
+    with open(path, "a", encoding="utf-8") as outside:
+        outside.write("; the editor's comment\n")
+    assert session.follow()
+    assert session.undo() is None
+    assert path.read_text(encoding="utf-8").endswith("Bob plays 6C\n; the editor's comment\n")
+    session.file.close()
+
+
+def test_an_outside_change_is_followed_once_until_the_record_is_read(tmp_path) -> None:
+    """The table page follows the file without reading it at once (``load=False``): a
+    change is reported once, then nothing more until the record is read again."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    with open(path, "a", encoding="utf-8") as outside:
+        outside.write("Bob plays 6C\n")
+    assert session.follow(load=False)
+    assert not session.follow(load=False)
+    session.load()
+    assert [e.line for e in session.replayed()[0].events] == [4, 5]
+    assert not session.follow(load=False)
+    session.file.close()
