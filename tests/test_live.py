@@ -399,3 +399,79 @@ def test_an_outside_change_is_followed_once_until_the_record_is_read(tmp_path) -
     assert [e.line for e in session.replayed()[0].events] == [4, 5]
     assert not session.follow(load=False)
     session.file.close()
+
+
+def test_undo_takes_back_the_lines_written_last_first(tmp_path) -> None:
+    """Two lines written, taken back one at a time: the last first, the file cut back to
+    where each began, the game replayed as it stands."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    session.append("Bob plays 6C")
+    session.append("Chloe plays 7D")
+    assert session.undo() == "Chloe plays 7D"
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\nBob plays 6C\n"
+    assert len(session.replayed()[0].events) == 2
+    assert session.undo() == "Bob plays 6C"
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\n"
+    assert session.undo() is None
+    session.file.close()
+
+
+def test_undo_refuses_when_the_file_changed_after_its_line_unseen(tmp_path) -> None:
+    """A line written, then an outside append the session has not followed yet: undo
+    refuses (the record changed) and cuts nothing."""
+    from referee.live import SessionError
+
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    session.append("Bob plays 6C")
+    with open(path, "a", encoding="utf-8") as outside:
+        outside.write("Chloe plays 7D\n")
+    with pytest.raises(SessionError, match="changed"):
+        session.undo()
+    assert path.read_text(encoding="utf-8").endswith("Bob plays 6C\nChloe plays 7D\n")
+    session.file.close()
+
+
+def test_a_record_made_by_its_first_line_has_its_folder_synced(tmp_path, monkeypatch) -> None:
+    """The headers of a new game written with its first line: the file's name is made
+    durable too (its folder synced); a line alone syncs the file only."""
+    from referee.files.record_file import RecordFile
+    from referee.live import Session
+
+    synced: list[str] = []
+    monkeypatch.setattr(RecordFile, "sync_folder", lambda self: synced.append("folder"))
+    path = tmp_path / "new.txt"
+    with RecordFile.open(str(path), create=True) as opened:
+        session = Session(str(path), opened)
+        session.append("Alice plays 5H", headers=HEADERS)
+        assert synced == ["folder"]
+        session.append("Bob plays 6C")
+        assert synced == ["folder"]
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\nBob plays 6C\n"
+
+
+def test_a_session_reports_only_the_codes_the_configuration_selects(tmp_path) -> None:
+    """As check reports it: a code the configuration ignores is left out of the game's
+    report, and the game is valid without it."""
+    from referee.config import Config, resolve
+    from referee.files.record_file import RecordFile
+    from referee.live import Session
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\nChloe plays 3C\n", encoding="utf-8")
+    with RecordFile.open(str(path)) as opened:
+        session = Session(str(path), opened, settings=resolve(Config(), str(path), ignore=("BC-OUT-OF-TURN",)))
+        session.load()
+        report = session.replayed()[1]
+        assert report.violations == [] and report.status != "violations"
+
+
+def test_the_last_game_moved_by_an_outside_edit_above_it_stands_as_before(tmp_path) -> None:
+    """A comment typed by another hand in the first game moves the last one (its report
+    numbered anew, not replayed): the session still holds the game as it stands."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n\n" + HEADERS + "Alice plays 6H\nBob plays 7C\n")
+    before = session.state.table.turn
+    path.write_text("; Friday\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert session.follow()
+    assert session.state is not None and session.state.table.turn == before == "Chloe"
+    assert [e.line for e in session.replayed()[0].events] == [10, 11]
+    session.file.close()
