@@ -475,3 +475,49 @@ def test_the_last_game_moved_by_an_outside_edit_above_it_stands_as_before(tmp_pa
     assert session.state is not None and session.state.table.turn == before == "Chloe"
     assert [e.line for e in session.replayed()[0].events] == [10, 11]
     session.file.close()
+
+
+def test_a_line_is_ruled_where_it_would_be_written(tmp_path) -> None:
+    """``rule``: a line's faults, or why it cannot be read, on the line it would be written
+    on (line 5), at its column; a comment is nothing; the file is not touched."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    faults, error = session.rule("Chloe plays 6C")
+    assert [(v.code, v.line) for v in faults] == [("BC-OUT-OF-TURN", 5)] and error is None
+    for line, where, words in (("Bob plays 11H", (5, 11), "expected a card"),
+                               ('[Players "Ann Ben"]', (5, 1), "not an event"),
+                               ("Bob plays 6C\x00", (5, 13), "binary data")):
+        faults, error = session.rule(line)
+        assert faults == [] and error is not None and (error.line, error.column) == where and words in error.message, line
+    assert session.rule("; a comment") == ([], None)
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\n"
+    session.file.close()
+
+
+def test_a_line_written_without_reading_again_is_not_taken_for_an_outside_change(tmp_path) -> None:
+    """The table page writes a line and reads the record at its next look (``load=False``):
+    its own line is no outside change, and it can still be taken back."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    session.append("Bob plays 6C", load=False)
+    assert not session.follow(load=False)
+    session.load()
+    assert session.undo() == "Bob plays 6C"
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\n"
+    session.file.close()
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_the_last_line_is_taken_back_whatever_the_line_ends(tmp_path, end: str) -> None:
+    """``undo_last`` (the table page's undo, whoever wrote the line) in a record in LF,
+    CRLF or CR line ends: the file is cut back to where its last line began."""
+    from referee.files.record_file import RecordFile
+    from referee.live import Session
+
+    path = tmp_path / "game.txt"
+    start = (HEADERS + "Alice plays 5H\n").replace("\n", end)
+    path.write_bytes((start + "Bob plays 6C" + end).encode())
+    with RecordFile.open(str(path)) as opened:
+        session = Session(str(path), opened)
+        session.load()
+        session.undo_last("Bob plays 6C")
+        assert path.read_bytes() == start.encode()
+        assert len(session.replayed()[0].events) == 1
