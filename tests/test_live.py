@@ -521,3 +521,32 @@ def test_the_last_line_is_taken_back_whatever_the_line_ends(tmp_path, end: str) 
         session.undo_last("Bob plays 6C")
         assert path.read_bytes() == start.encode()
         assert len(session.replayed()[0].events) == 1
+
+
+def test_headers_that_cannot_be_written_are_refused_with_the_readers_message() -> None:
+    """A new game's headers (play's questions, the table page's form) whose value cannot
+    be written in a record (a line end in it): refused as the reader would refuse them."""
+    from referee.games.base import SetupError
+    from referee.live import headers_record
+
+    record = headers_record([("Game", "bataille-corse"), ("Players", 'Alice "Al" Bob')])
+    assert record.header("Players").value == 'Alice "Al" Bob'
+    with pytest.raises(SetupError, match="double quotes"):
+        headers_record([("Game", "bataille-corse"), ("Players", "Alice\nBob")])
+
+
+def test_the_words_offered_are_the_games_verbs_and_its_legal_cards_first(tmp_path) -> None:
+    """The verbs offered are the game's, in the notation's order; the cards, the legal
+    ones first (Ben must follow spades: AS, 7S, 10S), then the whole deck."""
+    from referee.live import vocabulary
+
+    session, _ = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    assert vocabulary(session).verbs == ["holds", "plays", "slaps", "collects", "burns", "gives"]
+    session.file.close()
+    text = ('[Game "pierre-qui-roule"]\n[Players "Ann Ben Cas Dom"]\n[Dealer "Dom"]\n\n'
+            "Ann holds 8C KC 10D QD JH 8S JS QS\nBen holds AC QC AD 8D AH AS 7S 10S\n"
+            "Cas holds 9C 10C JC KD 8H KH 9S KS\nDom holds 7C 7D 9D JD 7H 9H 10H QH\nAnn plays JS\n")
+    session, _ = session_of(tmp_path, text, "pqr.txt")
+    words = vocabulary(session)
+    assert words.cards[:3] == ["AS", "7S", "10S"] and len(words.cards) == len(set(words.cards)) == 52  # then its rules' whole deck
+    session.file.close()
