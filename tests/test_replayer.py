@@ -700,3 +700,23 @@ def test_a_copy_of_a_game_pasted_after_it_leaves_the_game_on_its_lines() -> None
     for version in (head + game + last, head + game + game + last):
         replayer.update(version)
         assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+
+
+_HEAD = BC + "Alice plays 5H\n\n"
+_ALIKE = BC + "Alice plays 6H\nBob plays 7C\n\n"
+_OTHER = BC + "Chloe plays 8D\nAlice plays 9S\n\n"  # as many lines as _ALIKE
+_LAST = BC + "Chloe plays 2C\n"
+
+
+@pytest.mark.parametrize("before, after", [
+    (_HEAD + _ALIKE + _OTHER + _ALIKE + _LAST, _HEAD + _ALIKE + _ALIKE + _OTHER + _ALIKE + _LAST),  # a copy after the first
+    (_HEAD + _ALIKE + _OTHER + _ALIKE + _LAST, _HEAD + _OTHER + _OTHER + _ALIKE + _ALIKE + _LAST),  # the second in place, a copy after it
+    (_HEAD + _OTHER + _ALIKE + _LAST, _HEAD + _ALIKE + _ALIKE.replace("7C", "8C") + _LAST),  # moved up, and written otherwise where it was
+], ids=["copy after the first of two", "copy after the second", "moved and changed"])
+def test_alike_games_copied_moved_and_changed_answer_as_read_whole(before: str, after: str) -> None:
+    """Games of the same text at several places, copies pasted among them, one moved where
+    another game was and changed where it stood: each game shows its own lines."""
+    replayer = Replayer("r.txt")
+    for version in (before, after):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
