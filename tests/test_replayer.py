@@ -720,3 +720,15 @@ def test_alike_games_copied_moved_and_changed_answer_as_read_whole(before: str, 
     for version in (before, after):
         replayer.update(version)
         assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+
+
+def test_a_line_changed_after_an_unreadable_first_line_keeps_one_error() -> None:
+    """The first line of a game's body cannot be read, the event after it is written
+    otherwise: the lines from the head's end are read again, the error shown once."""
+    text = BC + "Alice plays 11H\nBob plays 6C\nChloe plays 7D\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    changed = text.replace("Bob plays 6C", "Bob plays 5C")
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.counts["lines read"] > 0
