@@ -732,3 +732,30 @@ def test_a_line_changed_after_an_unreadable_first_line_keeps_one_error() -> None
     replayer.update(changed)
     assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
     assert replayer.counts["lines read"] > 0
+
+
+def test_a_line_changed_before_an_unreadable_line_keeps_its_error_there() -> None:
+    """An event written otherwise right before a line that cannot be read: the lines
+    after the change are kept, the unreadable one with its error on its line."""
+    text = BC + "Alice plays 5H\nBob plays 6C\nChloe plays 11D\nAlice plays 8S\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    changed = text.replace("Bob plays 6C", "Bob plays 5C")
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.counts["lines read"] > 0
+
+
+def test_a_game_changed_in_place_and_its_old_text_pasted_below_keep_their_lines() -> None:
+    """A line of a game written otherwise (read in part: its other events shared with the
+    game as read before), and the game's old text pasted at the end: the old game is
+    copied there, never moved, and the changed game keeps its lines."""
+    head = BC + "Alice plays 5H\n\n"
+    game = BC + "Alice plays 6H\nBob plays 7C\nChloe plays 8D\n\n"
+    last = BC + "Chloe plays 2C\n\n"
+    replayer = Replayer("r.txt")
+    replayer.update(head + game + last)
+    changed = head + game.replace("7C", "9C") + last + game
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.counts["lines read"] > 0
