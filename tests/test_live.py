@@ -416,7 +416,7 @@ def test_undo_takes_back_the_lines_written_last_first(tmp_path) -> None:
     session.file.close()
 
 
-def test_undo_refuses_when_the_file_changed_after_its_line_unseen(tmp_path) -> None:
+def test_an_undo_is_refused_when_the_file_changed_after_its_line_unseen(tmp_path) -> None:
     """A line written, then an outside append the session has not followed yet: undo
     refuses (the record changed) and cuts nothing."""
     from referee.live import SessionError
