@@ -759,3 +759,31 @@ def test_a_game_changed_in_place_and_its_old_text_pasted_below_keep_their_lines(
     replayer.update(changed)
     assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
     assert replayer.counts["lines read"] > 0
+
+
+def test_a_matchs_faults_on_its_headers_show_their_lines() -> None:
+    """Faults the match finds after the replay (a dealer out of rotation, hands out of
+    order, totals that do not add up: on the next hand's headers) show the text of their
+    lines, as check shows it."""
+    text = text_of(ROOT / "records/bataille-corse/match-hands.txt")
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    assert [with_sources((item, report)) for _, item, report in replayer.reports] == every_game(text, with_sources)
+    assert any("[Dealer" in line for _, _, report in replayer.reports for line in report.sources.values())
+
+
+def test_an_edit_undone_takes_the_game_back_without_replaying_it() -> None:
+    """A card changed in a long game, then changed back (the editor's undo): the game as
+    refereed for the text before is taken back whole (counted), nothing replayed."""
+    lines = long_game()
+    text = "\n".join(lines) + "\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    n = [i for i, line in enumerate(lines) if " plays " in line][20]
+    changed = list(lines)
+    changed[n] = changed[n].rsplit(" ", 1)[0] + " 2C"
+    replayer.update("\n".join(changed) + "\n")
+    replayed = replayer.counts["events replayed"]
+    replayer.update(text)
+    assert replayer.counts["games taken back"] == 1 and replayer.counts["events replayed"] == replayed
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
