@@ -953,10 +953,6 @@ class Session:
         status = os.fstat(self.file.fd)
         return status.st_size, status.st_mtime_ns
 
-    def _prepare(self, record: Record) -> None:
-        if self.settings is not None and self.settings.games:
-            add_defaults(record, self.settings.games)
-
     def replayed(self) -> tuple[Record, GameReport, State]:
         """The last game of the file, its report and its state, as ``load`` left them."""
         assert self.record is not None and self.report is not None and self.state is not None, "load() first"

@@ -372,3 +372,181 @@ def test_the_words_offered_after_each_word_of_a_line(tmp_path) -> None:
     french, _ = session_of(tmp_path, '[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Ana Ben"]\n\nAna joue 7C\n', "fr.txt")
     assert vocabulary(french).next([])[-len(FRENCH_COMMANDS):] == list(FRENCH_COMMANDS)
     french.file.close()
+
+
+def test_lines_written_before_an_outside_change_cannot_be_taken_back(tmp_path) -> None:
+    """An editor appends a comment after a line this session wrote: once followed, the
+    session's line is no longer its to take back (nothing to undo, no error)."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    session.append("Bob plays 6C")
+    with open(path, "a", encoding="utf-8") as outside:
+        outside.write("; the editor's comment\n")
+    assert session.follow()
+    assert session.undo() is None
+    assert path.read_text(encoding="utf-8").endswith("Bob plays 6C\n; the editor's comment\n")
+    session.file.close()
+
+
+def test_an_outside_change_is_followed_once_until_the_record_is_read(tmp_path) -> None:
+    """The table page follows the file without reading it at once (``load=False``): a
+    change is reported once, then nothing more until the record is read again."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    with open(path, "a", encoding="utf-8") as outside:
+        outside.write("Bob plays 6C\n")
+    assert session.follow(load=False)
+    assert not session.follow(load=False)
+    session.load()
+    assert [e.line for e in session.replayed()[0].events] == [4, 5]
+    assert not session.follow(load=False)
+    session.file.close()
+
+
+def test_undo_takes_back_the_lines_written_last_first(tmp_path) -> None:
+    """Two lines written, taken back one at a time: the last first, the file cut back to
+    where each began, the game replayed as it stands."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    session.append("Bob plays 6C")
+    session.append("Chloe plays 7D")
+    assert session.undo() == "Chloe plays 7D"
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\nBob plays 6C\n"
+    assert len(session.replayed()[0].events) == 2
+    assert session.undo() == "Bob plays 6C"
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\n"
+    assert session.undo() is None
+    session.file.close()
+
+
+def test_an_undo_is_refused_when_the_file_changed_after_its_line_unseen(tmp_path) -> None:
+    """A line written, then an outside append the session has not followed yet: undo
+    refuses (the record changed) and cuts nothing."""
+    from referee.live import SessionError
+
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    session.append("Bob plays 6C")
+    with open(path, "a", encoding="utf-8") as outside:
+        outside.write("Chloe plays 7D\n")
+    with pytest.raises(SessionError, match="changed"):
+        session.undo()
+    assert path.read_text(encoding="utf-8").endswith("Bob plays 6C\nChloe plays 7D\n")
+    session.file.close()
+
+
+def test_a_record_made_by_its_first_line_has_its_folder_synced(tmp_path, monkeypatch) -> None:
+    """The headers of a new game written with its first line: the file's name is made
+    durable too (its folder synced); a line alone syncs the file only."""
+    from referee.files.record_file import RecordFile
+    from referee.live import Session
+
+    synced: list[str] = []
+    monkeypatch.setattr(RecordFile, "sync_folder", lambda self: synced.append("folder"))
+    path = tmp_path / "new.txt"
+    with RecordFile.open(str(path), create=True) as opened:
+        session = Session(str(path), opened)
+        session.append("Alice plays 5H", headers=HEADERS)
+        assert synced == ["folder"]
+        session.append("Bob plays 6C")
+        assert synced == ["folder"]
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\nBob plays 6C\n"
+
+
+def test_a_session_reports_only_the_codes_the_configuration_selects(tmp_path) -> None:
+    """As check reports it: a code the configuration ignores is left out of the game's
+    report, and the game is valid without it."""
+    from referee.config import Config, resolve
+    from referee.files.record_file import RecordFile
+    from referee.live import Session
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS + "Alice plays 5H\nChloe plays 3C\n", encoding="utf-8")
+    with RecordFile.open(str(path)) as opened:
+        session = Session(str(path), opened, settings=resolve(Config(), str(path), ignore=("BC-OUT-OF-TURN",)))
+        session.load()
+        report = session.replayed()[1]
+        assert report.violations == [] and report.status != "violations"
+
+
+def test_the_last_game_moved_by_an_outside_edit_above_it_stands_as_before(tmp_path) -> None:
+    """A comment typed by another hand in the first game moves the last one (its report
+    numbered anew, not replayed): the session still holds the game as it stands."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n\n" + HEADERS + "Alice plays 6H\nBob plays 7C\n")
+    before = session.state.table.turn
+    path.write_text("; Friday\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert session.follow()
+    assert session.state is not None and session.state.table.turn == before == "Chloe"
+    assert [e.line for e in session.replayed()[0].events] == [10, 11]
+    session.file.close()
+
+
+def test_a_line_is_ruled_where_it_would_be_written(tmp_path) -> None:
+    """``rule``: a line's faults, or why it cannot be read, on the line it would be written
+    on (line 5), at its column; a comment is nothing; the file is not touched."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    faults, error = session.rule("Chloe plays 6C")
+    assert [(v.code, v.line) for v in faults] == [("BC-OUT-OF-TURN", 5)] and error is None
+    for line, where, words in (("Bob plays 11H", (5, 11), "expected a card"),
+                               ('[Players "Ann Ben"]', (5, 1), "not an event"),
+                               ("Bob plays 6C\x00", (5, 13), "binary data")):
+        faults, error = session.rule(line)
+        assert faults == [] and error is not None and (error.line, error.column) == where and words in error.message, line
+    assert session.rule("; a comment") == ([], None)
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\n"
+    session.file.close()
+
+
+def test_a_line_written_without_reading_again_is_not_taken_for_an_outside_change(tmp_path) -> None:
+    """The table page writes a line and reads the record at its next look (``load=False``):
+    its own line is no outside change, and it can still be taken back."""
+    session, path = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    session.append("Bob plays 6C", load=False)
+    assert not session.follow(load=False)
+    session.load()
+    assert session.undo() == "Bob plays 6C"
+    assert path.read_text(encoding="utf-8") == HEADERS + "Alice plays 5H\n"
+    session.file.close()
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_the_last_line_is_taken_back_whatever_the_line_ends(tmp_path, end: str) -> None:
+    """``undo_last`` (the table page's undo, whoever wrote the line) in a record in LF,
+    CRLF or CR line ends: the file is cut back to where its last line began."""
+    from referee.files.record_file import RecordFile
+    from referee.live import Session
+
+    path = tmp_path / "game.txt"
+    start = (HEADERS + "Alice plays 5H\n").replace("\n", end)
+    path.write_bytes((start + "Bob plays 6C" + end).encode())
+    with RecordFile.open(str(path)) as opened:
+        session = Session(str(path), opened)
+        session.load()
+        session.undo_last("Bob plays 6C")
+        assert path.read_bytes() == start.encode()
+        assert len(session.replayed()[0].events) == 1
+
+
+def test_headers_that_cannot_be_written_are_refused_with_the_readers_message() -> None:
+    """A new game's headers (play's questions, the table page's form) whose value cannot
+    be written in a record (a line end in it): refused as the reader would refuse them."""
+    from referee.games.base import SetupError
+    from referee.live import headers_record
+
+    record = headers_record([("Game", "bataille-corse"), ("Players", 'Alice "Al" Bob')])
+    assert record.header("Players").value == 'Alice "Al" Bob'
+    with pytest.raises(SetupError, match="double quotes"):
+        headers_record([("Game", "bataille-corse"), ("Players", "Alice\nBob")])
+
+
+def test_the_words_offered_are_the_games_verbs_and_its_legal_cards_first(tmp_path) -> None:
+    """The verbs offered are the game's, in the notation's order; the cards, the legal
+    ones first (Ben must follow spades: AS, 7S, 10S), then the whole deck."""
+    from referee.live import vocabulary
+
+    session, _ = session_of(tmp_path, HEADERS + "Alice plays 5H\n")
+    assert vocabulary(session).verbs == ["holds", "plays", "slaps", "collects", "burns", "gives"]
+    session.file.close()
+    text = ('[Game "pierre-qui-roule"]\n[Players "Ann Ben Cas Dom"]\n[Dealer "Dom"]\n\n'
+            "Ann holds 8C KC 10D QD JH 8S JS QS\nBen holds AC QC AD 8D AH AS 7S 10S\n"
+            "Cas holds 9C 10C JC KD 8H KH 9S KS\nDom holds 7C 7D 9D JD 7H 9H 10H QH\nAnn plays JS\n")
+    session, _ = session_of(tmp_path, text, "pqr.txt")
+    words = vocabulary(session)
+    assert words.cards[:3] == ["AS", "7S", "10S"] and len(words.cards) == len(set(words.cards)) == 52  # then its rules' whole deck
+    session.file.close()

@@ -54,6 +54,56 @@ def starts(text: str) -> list[int]:
     return [i + 1 for i, c in enumerate(text) if c == "\n" and i + 1 < len(text)]
 
 
+def test_a_record_not_read_yet_holds_no_game() -> None:
+    """A replayer before its first text (an editor asked about a line at once): no game,
+    no report, no rules, rather than an error."""
+    replayer = Replayer("r.txt")
+    assert replayer.games == [] and replayer.reports == [] and replayer.lines == []
+    assert replayer.game_at(1) is None and replayer.record_at(1) is None and replayer.rules_before(1) is None
+
+
+@pytest.mark.parametrize("ends", ["\r\n", "\r", "no final line end"])
+def test_a_text_with_other_line_ends_is_read_as_with_lf(ends: str) -> None:
+    """An editor's text in CRLF or CR line ends, or without a final line end: its lines
+    and its games are those of the same text in LF (the last line read too)."""
+    text = BC + "Alice plays 5H\nBob plays 6C\n\n" + BC + "Alice plays 7H\nChloe plays 8C\n"
+    replayer, plain = Replayer("r.txt"), Replayer("r.txt")
+    for lf in (text, text + text):  # read, then grown
+        replayer.update(lf[:-1] if ends == "no final line end" else lf.replace("\n", ends))
+        plain.update(lf)
+        assert replayer.lines == plain.lines
+        assert [everything((item, report)) for _, item, report in replayer.reports] == [
+            everything((item, report)) for _, item, report in plain.reports]
+    assert plain.reports[-1][2].violations  # Chloe out of turn: the last line read
+
+
+def test_a_record_emptied_then_written_again_is_read_as_a_whole() -> None:
+    """An editor's text cut to nothing (select all, delete), then typed again: no game,
+    then the games as read whole."""
+    text = BC + "Alice plays 5H\n\n" + BC + "Bob plays 6C\n\n" + BC + "Alice plays 7H\nChloe plays 8C\n"
+    replayer = Replayer("r.txt")
+    for version in (text, "", text, "; nothing yet\n", text):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == (
+            every_game(version, everything) if version.startswith("[") else [])
+
+
+def test_each_line_belongs_to_its_game_and_the_line_after_the_text_to_the_last() -> None:
+    """Which game holds a line (the editor's hover, completion and fixes ask it): each
+    game from its first line to the line before the next, the last one to the line after
+    the text (where the next line is typed); none past that."""
+    text = "; Friday\n" + BC + "Alice plays 5H\n\n" + BC + "Bob plays 6C\n\n" + BC + "Chloe plays 7D\n"
+    replayer = Replayer("r.txt")
+    for version in (text, text + "Alice plays 8S\n"):  # read whole, then cut again around the change
+        replayer.update(version)
+        lines = len(version.split("\n")) - 1
+        firsts = [1, 7, 12]  # the comment above the first game is the first game's
+        for line in range(1, lines + 3):
+            found = replayer.game_at(line)
+            expected = None if line > lines + 1 else max(f for f in firsts if f <= line)
+            assert (found[0].start if found else None) == expected, line
+
+
 @pytest.mark.parametrize("path", MANY, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_record_growing_line_by_line_is_replayed_as_a_whole(path) -> None:
     text = text_of(path)
@@ -180,6 +230,72 @@ def test_a_change_the_game_forgets_takes_the_old_runs_end() -> None:
     assert len(replayer.reports[-1][2].violations) >= 3, "the faults after the change were taken over"
 
 
+@pytest.mark.parametrize("change", ["first event changed", "comment above the first event"])
+def test_a_change_at_the_first_event_of_a_long_game_replays_it_from_its_start(change: str) -> None:
+    """The first event of a long game written otherwise (another player: out of turn), or
+    a comment typed above it (every event one line further on): no checkpoint holds, the
+    answer is that of replaying the whole text (its faults, on their new lines)."""
+    lines = long_game()
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    first = next(n for n, line in enumerate(lines) if " plays " in line)
+    if change == "first event changed":
+        player = lines[first].split()[0]
+        players = next(line for line in lines if line.startswith("[Players")).split('"')[1].split()
+        lines[first] = lines[first].replace(player, next(p for p in players if p != player), 1)
+    else:
+        lines.insert(first, "; the cards dealt late")
+    text = "\n".join(lines) + "\n"
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
+def test_a_change_the_game_forgets_and_a_change_of_its_last_event_are_both_ruled() -> None:
+    """A comment changed early in a long game (the runs meet again after it) and its last
+    event written otherwise, in one change: the old run's end is not taken over (the
+    events after the first change are not all alike), the last event is ruled anew."""
+    lines = long_game()
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    n = next(i for i, line in enumerate(lines) if " plays " in line and i > 60)
+    lines[n] += " ; a comment"
+    last = max(i for i, line in enumerate(lines) if " plays " in line)
+    player = lines[last].split()[0]
+    players = next(line for line in lines if line.startswith("[Players")).split('"')[1].split()
+    lines[last] = lines[last].replace(player, next(p for p in players if p != player), 1)
+    text = "\n".join(lines) + "\n"
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
+@pytest.mark.parametrize("change", ["one taken out, the next event changed", "two of three taken out"])
+def test_lines_left_out_of_the_replay_taken_out_at_a_checkpoint_answer_as_a_whole(change: str) -> None:
+    """Lines of a player not at the table (flagged, left out of the replay: the state is
+    the same after them) around the first checkpoint of a long game, made comments: the
+    new run's state meets the old run's one event earlier than where the events are
+    alike again, and must not take over the old run's end there."""
+    lines = long_game(faults=False)
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    (checked,) = replayer._by_start.values()
+    if change == "one taken out, the next event changed":
+        at = checked.record.events[99].line - 1  # the left-out line is the 100th event: a checkpoint after it
+        lines.insert(at, "Zoe plays 7H")
+        replayer.update("\n".join(lines) + "\n")
+        player = lines[at + 1].split()[0]
+        players = next(line for line in lines if line.startswith("[Players")).split('"')[1].split()
+        lines[at] = "; Zoe left"
+        lines[at + 1] = lines[at + 1].replace(player, next(p for p in players if p != player), 1)
+    else:
+        at = checked.record.events[98].line - 1  # the 99th to 101st events
+        lines[at:at] = ["Zoe plays 7H", "Zoe plays 8H", "Zoe plays 9H"]
+        replayer.update("\n".join(lines) + "\n")
+        lines[at + 1:at + 3] = ["; Zoe left", "; for good"]
+    text = "\n".join(lines) + "\n"
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
 def test_a_record_cut_again_only_around_a_change_is_cut_as_a_whole() -> None:
     """Lines typed, taken out, or replaced anywhere in a record of many games (a header
     line, a comment between games, an event, a blank line): the games found around the
@@ -210,6 +326,23 @@ def test_a_record_cut_again_only_around_a_change_is_cut_as_a_whole() -> None:
         assert replayer.lines == whole_cut.lines
         assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(new), (round_, n)
         lines = changed
+
+
+def test_a_character_typed_or_taken_out_at_a_lines_start_is_cut_as_a_whole() -> None:
+    """The first character of a line taken out, or one typed before it, on each line of
+    a record of two games: its lines, games and answers are those of the text read whole."""
+    text = BC + "Alice plays 5H\nBob plays 6C\n\n" + BC + "Alice plays 7H\nXChloe plays 8C\nBob plays 9D\n"
+    lines = text.split("\n")[:-1]
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for n, line in enumerate(lines):
+        for changed in (line[1:], "X" + line):
+            new = "\n".join([*lines[:n], changed, *lines[n + 1:]]) + "\n"
+            replayer.update(new)
+            whole_cut = Replayer("r.txt")
+            whole_cut.update(new)
+            assert (replayer.lines, replayer._starts) == (whole_cut.lines, whole_cut._starts), (n, changed)
+            assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(new), (n, changed)
 
 
 @pytest.mark.parametrize("start, added", [
@@ -314,6 +447,29 @@ def test_two_texts_are_compared_a_block_at_a_time_as_character_by_character() ->
             assert _same_end_is(base, new, limit, _same_end(base, new, limit)), at
     assert _same_start(base, base + "more") == len(base) and _same_end(base, "more" + base, len(base)) == len(base)
     assert _same_end(base, base, 5) == 5 and _same_start(base, base) == len(base)
+
+
+def test_two_short_texts_are_compared_as_character_by_character_wherever_they_differ() -> None:
+    """Where two texts within one block first and last differ, for a change at each place
+    (the halving search ends on the first difference, not one before)."""
+    import random
+
+    from referee.live import _same_end, _same_start
+
+    base = "".join(f"Alice plays {n % 13 + 1}H\n" for n in range(12))
+    for at in range(len(base)):
+        for new in (base[:at] + "#" + base[at + 1:], base[:at] + "##" + base[at:], base[:at] + base[at + 1:]):
+            start = _same_start(base, new)
+            assert _same_start_is(base, new, start), at
+            limit = min(len(base), len(new)) - start
+            assert _same_end_is(base, new, limit, _same_end(base, new, limit)), at
+    pick = random.Random(41)
+    for _ in range(2000):  # texts of two letters, alike in long stretches
+        old, new = ("".join(pick.choice("ab") for _ in range(pick.randrange(1, 40))) for _ in range(2))
+        start = _same_start(old, new)
+        assert _same_start_is(old, new, start), (old, new)
+        limit = pick.randrange(min(len(old), len(new)) + 1)
+        assert _same_end_is(old, new, limit, _same_end(old, new, limit)), (old, new, limit)
 
 
 def _rules_after(text: str):
@@ -438,3 +594,196 @@ def test_a_record_that_opens_with_a_blank_line_is_cut_again_as_a_whole() -> None
         whole_cut.update(changed)
         assert (replayer.lines, replayer._starts) == (whole_cut.lines, whole_cut._starts)
         assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(changed)
+
+
+def test_a_moved_game_whose_unreadable_line_names_a_line_of_it_is_replayed_with_its_errors_moved() -> None:
+    """A game with a line that cannot be read, whose message names a number among the
+    game's lines (« got '11H' » in a game on lines 6 to 11): moved by a line added above
+    it, it is replayed (not renumbered), its errors on their new lines and the text of
+    its faulty lines shown."""
+    text = BC + "Alice plays 5H\n\n" + BC + "Alice plays 5H\nBob plays 11H\nChloe plays 2C\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for top in ("; one\n", ""):
+        changed = top + text
+        replayer.update(changed)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
+
+
+def test_a_moved_game_holding_a_part_that_cannot_be_read_at_all_answers_as_read_whole() -> None:
+    """A game that reads as a game and then a part that cannot be read at all (a NUL
+    byte: binary data, where check stops reading), moved by a line added above it: both
+    are numbered anew."""
+    text = BC + "Alice plays 5H\n\n" + BC + "Alice plays 5H\n\x00\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for top in ("; one\n", ""):
+        changed = top + text
+        replayer.update(changed)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
+    assert replayer.counts["games moved"] >= 2
+
+
+def test_a_fault_at_the_start_of_a_game_longer_than_four_blocks_shows_its_line() -> None:
+    """A game read in many blocks of 64 Ki (a long evening of comments): the text of a
+    faulty line in its first block is still shown under the fault."""
+    text = BC + "Alice plays 5H\nChloe plays 6H\n" + "; a long evening at the table\n" * 12000 + "Bob plays 7C\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    ((_, _, report),) = replayer.reports
+    assert [(v.code, v.line) for v in report.violations] == [("BC-OUT-OF-TURN", 5)]
+    assert report.sources == {5: "Chloe plays 6H"}
+
+
+def test_a_hand_moved_when_its_match_changes_what_it_inherits_is_refereed_anew() -> None:
+    """The first hand of a match changes its players and gains a line: the second hand
+    (the same text, a line further on) inherits other players, and is refereed anew, not
+    numbered anew from its old report."""
+    first = '[Game "bataille-corse"]\n[Players "Alice Bob"]\n[Match "Friday"]\n\nAlice plays 5H\n\n'
+    second = '[Match "Friday"]\n\nAlice plays 6H\nChloe plays 7C\n'
+    replayer = Replayer("r.txt")
+    replayer.update(first + second)
+    changed = first.replace('"Alice Bob"]', '"Alice Bob Chloe"]\n; Chloe came late') + second
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.reports[-1][2].violations[0].code == "BC-OUT-OF-TURN"  # not REC-UNKNOWN-PLAYER
+
+
+def test_a_moved_game_whose_setup_error_names_a_line_of_it_says_its_new_line() -> None:
+    """A game that cannot be set up, its message naming one of its lines (« [Players] is
+    given twice, as 'Ann Ben' (line 8) »): moved by a line added above it, the message
+    names the line where the header now is."""
+    text = BC + "Alice plays 5H\n\n" + '[Game "bataille-corse"]\n[Players "Ann Ben"]\n[Players "Alice Bob"]\n\nAlice plays 5H\n'
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for top in ("; one\n", ""):
+        changed = top + text
+        replayer.update(changed)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything), top
+    assert "(line 7)" in replayer.reports[-1][2].error.message
+
+
+def test_a_copy_of_the_first_game_pasted_at_the_end_leaves_the_first_in_place() -> None:
+    """A game typed at the end that is the very text of the first game (pasted): it is
+    copied from the first, whose lines stay where they are, then played on."""
+    first = BC + "Alice plays 5H\nBob plays 6C\n\n"
+    text = first + BC + "Chloe plays 7D\n\n" + BC + "Alice plays 8S\n\n"
+    replayer = Replayer("r.txt")
+    for version in (text, text + first, text + first + "Chloe plays 2C\n"):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+    assert replayer.counts["games moved"] == 1
+
+
+def test_a_game_written_over_with_the_copy_of_the_next_leaves_the_next_on_its_lines() -> None:
+    """A game replaced by a copy of the game after it (the same number of lines): the
+    copy is read from the game after it (its events renumbered there), and the game after
+    it, found at its place, is copied back, not shown on the copy's lines."""
+    head = BC + "Alice plays 5H\n\n"
+    other = BC + "Bob plays 9S\n\n"
+    game = BC + "Alice plays 6H\n\n"
+    last = BC + "Chloe plays 2C\n"
+    replayer = Replayer("r.txt")
+    for version in (head + other + game + last, head + game + game + last):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+    assert replayer.counts["games moved"] >= 2
+
+
+def test_a_copy_of_a_game_pasted_after_it_leaves_the_game_on_its_lines() -> None:
+    """A game's text pasted right after it: the game stays where it was read (never moved
+    to the copy's place), the copy is copied from it."""
+    head = BC + "Alice plays 5H\n\n"
+    game = BC + "Alice plays 6H\nBob plays 7C\nAlice plays 8D\n\n"
+    last = BC + "Chloe plays 2C\n"
+    replayer = Replayer("r.txt")
+    for version in (head + game + last, head + game + game + last):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+
+
+_HEAD = BC + "Alice plays 5H\n\n"
+_ALIKE = BC + "Alice plays 6H\nBob plays 7C\n\n"
+_OTHER = BC + "Chloe plays 8D\nAlice plays 9S\n\n"  # as many lines as _ALIKE
+_LAST = BC + "Chloe plays 2C\n"
+
+
+@pytest.mark.parametrize("before, after", [
+    (_HEAD + _ALIKE + _OTHER + _ALIKE + _LAST, _HEAD + _ALIKE + _ALIKE + _OTHER + _ALIKE + _LAST),  # a copy after the first
+    (_HEAD + _ALIKE + _OTHER + _ALIKE + _LAST, _HEAD + _OTHER + _OTHER + _ALIKE + _ALIKE + _LAST),  # the second in place, a copy after it
+    (_HEAD + _OTHER + _ALIKE + _LAST, _HEAD + _ALIKE + _ALIKE.replace("7C", "8C") + _LAST),  # moved up, and written otherwise where it was
+], ids=["copy after the first of two", "copy after the second", "moved and changed"])
+def test_alike_games_copied_moved_and_changed_answer_as_read_whole(before: str, after: str) -> None:
+    """Games of the same text at several places, copies pasted among them, one moved where
+    another game was and changed where it stood: each game shows its own lines."""
+    replayer = Replayer("r.txt")
+    for version in (before, after):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+
+
+def test_a_line_changed_after_an_unreadable_first_line_keeps_one_error() -> None:
+    """The first line of a game's body cannot be read, the event after it is written
+    otherwise: the lines from the head's end are read again, the error shown once."""
+    text = BC + "Alice plays 11H\nBob plays 6C\nChloe plays 7D\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    changed = text.replace("Bob plays 6C", "Bob plays 5C")
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.counts["lines read"] > 0
+
+
+def test_a_line_changed_before_an_unreadable_line_keeps_its_error_there() -> None:
+    """An event written otherwise right before a line that cannot be read: the lines
+    after the change are kept, the unreadable one with its error on its line."""
+    text = BC + "Alice plays 5H\nBob plays 6C\nChloe plays 11D\nAlice plays 8S\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    changed = text.replace("Bob plays 6C", "Bob plays 5C")
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.counts["lines read"] > 0
+
+
+def test_a_game_changed_in_place_and_its_old_text_pasted_below_keep_their_lines() -> None:
+    """A line of a game written otherwise (read in part: its other events shared with the
+    game as read before), and the game's old text pasted at the end: the old game is
+    copied there, never moved, and the changed game keeps its lines."""
+    head = BC + "Alice plays 5H\n\n"
+    game = BC + "Alice plays 6H\nBob plays 7C\nChloe plays 8D\n\n"
+    last = BC + "Chloe plays 2C\n\n"
+    replayer = Replayer("r.txt")
+    replayer.update(head + game + last)
+    changed = head + game.replace("7C", "9C") + last + game
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.counts["lines read"] > 0
+
+
+def test_a_matchs_faults_on_its_headers_show_their_lines() -> None:
+    """Faults the match finds after the replay (a dealer out of rotation, hands out of
+    order, totals that do not add up: on the next hand's headers) show the text of their
+    lines, as check shows it."""
+    text = text_of(ROOT / "records/bataille-corse/match-hands.txt")
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    assert [with_sources((item, report)) for _, item, report in replayer.reports] == every_game(text, with_sources)
+    assert any("[Dealer" in line for _, _, report in replayer.reports for line in report.sources.values())
+
+
+def test_an_edit_undone_takes_the_game_back_without_replaying_it() -> None:
+    """A card changed in a long game, then changed back (the editor's undo): the game as
+    refereed for the text before is taken back whole (counted), nothing replayed."""
+    lines = long_game()
+    text = "\n".join(lines) + "\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    n = [i for i, line in enumerate(lines) if " plays " in line][20]
+    changed = list(lines)
+    changed[n] = changed[n].rsplit(" ", 1)[0] + " 2C"
+    replayer.update("\n".join(changed) + "\n")
+    replayed = replayer.counts["events replayed"]
+    replayer.update(text)
+    assert replayer.counts["games taken back"] == 1 and replayer.counts["events replayed"] == replayed
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
