@@ -526,6 +526,8 @@ class Replayer:
             for record in game.items:
                 if isinstance(record, Record):
                     follow_match(record, match_games, match_french)
+            if "\0" in chunk:  # binary data: check reads no further, nor does the live record
+                break
         self._read, self.games, self._games_at = read, games, at
         self._referee()
 

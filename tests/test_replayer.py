@@ -787,3 +787,27 @@ def test_an_edit_undone_takes_the_game_back_without_replaying_it() -> None:
     replayer.update(text)
     assert replayer.counts["games taken back"] == 1 and replayer.counts["events replayed"] == replayed
     assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
+def test_a_nul_byte_ends_the_record_for_the_live_record_as_for_check() -> None:
+    """``check`` reads no further than a NUL byte (binary data): the games after it are
+    not refereed. The live record (the editor, the page) says the same of the same text,
+    and takes the games after it back when the byte is gone."""
+    import io
+
+    from referee.engine import check_games
+    from referee.notation import read_games
+
+    game = '[Game "bataille-corse"]\n[Players "A B"]\nA plays 5H\nA plays 6H\n\n'
+    text = game.replace("5H", "5H\x00") + game
+
+    def said(items) -> list[tuple[str, int, list[str]]]:
+        return [(type(item).__name__, item.line, [v.code for v in report.violations]) for item, report in items]
+
+    checked = said(check_games(read_games("<r>", io.BytesIO(text.encode()))))
+    live = Replayer("<r>")
+    live.update(text)
+    assert said((item, report) for _, item, report in live.reports) == checked == [("RecordError", 3, [])]
+    live.update(game + game)
+    assert said((item, report) for _, item, report in live.reports) == [("Record", 1, ["BC-OUT-OF-TURN"]),
+                                                                         ("Record", 6, ["BC-OUT-OF-TURN"])]
