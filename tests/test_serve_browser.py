@@ -210,11 +210,15 @@ def test_a_restart_mid_game(served, chromium_page) -> None:
     for line in ("Bob plays KC", "Chloe plays 2H"):
         turn_up(page, line)
         expect(page.locator("#notice")).to_contain_text(line)
+    started = page.locator("#live").get_attribute("data-start")
     assert server.stop() == 130
     page.wait_for_selector("#offline:not([hidden])", timeout=EXPECT_WAIT)
     screenshot(page, "serve-restart-offline")
     server.start()
     page.wait_for_selector("#offline[hidden]", state="attached", timeout=EXPECT_WAIT)
+    # the new server's table taken (its parts come just after the connection: a suit picked
+    # before they come is redrawn unpicked)
+    page.wait_for_function("s => document.getElementById('live').dataset.start !== s", arg=started, timeout=EXPECT_WAIT)
     assert "Chloe pays 2 more" in page.inner_text(".todo")
     turn_up(page, "Chloe plays 3H")  # the new server counts its changes from 0
     expect(page.locator("#notice")).to_contain_text("Chloe plays 3H")
