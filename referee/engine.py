@@ -256,17 +256,10 @@ known hands reaches 40 of 40 within a few dozen events."""
 _RECENT = (1 << LOST_WINDOW) - 1
 
 
-def _flagged(found: Violations) -> int:
-    """Where the faults stand before an event: how many the table did not accept (a Found
-    counts them), else how many there are."""
-    return found.open if isinstance(found, Found) else len(found)
-
-
 def _faulted(found: Violations, before: int) -> bool:
-    """Whether the event just replayed broke a rule the table did not accept (``before``:
-    ``_flagged`` before it)."""
-    if isinstance(found, Found):
-        return found.open != before
+    """For violations that are not a Found (a list, as ``state`` replays): whether the
+    event just replayed added one the table did not accept (``before``: how many there
+    were before it)."""
     if isinstance(found, list):
         return any(not v.accepted for v in found[before:])
     return len(found) != before
@@ -283,6 +276,7 @@ def replay(rules: Rules, record: Record, held: list[tuple[Event, int]] | None = 
     known = rules.in_play | {UNSEEN_CARD}
     verbs, targets, apply, over = rules.verbs, rules.targets, rules.apply, rules.over
     found = rules.violations
+    counted = found if isinstance(found, Found) else None  # check's: it counts the faults not accepted
     stray: tuple[Event, int] | None = held.pop() if held else None
     """A card outside the deck laid by a one-card line, waiting to see whether its player
     corrects it (their next event lays another card) or the table lets it stand."""
@@ -292,7 +286,7 @@ def replay(rules: Rules, record: Record, held: list[tuple[Event, int]] | None = 
                 rules.unchecked += 1
                 rules.unchecked_last = event.line
                 continue
-            before = _flagged(found)
+            before = counted.open if counted is not None else len(found)
             if stray is not None:
                 laid, stray = stray, None
                 if event.player != laid[0].player or event.verb != laid[0].verb:
@@ -324,7 +318,7 @@ def replay(rules: Rules, record: Record, held: list[tuple[Event, int]] | None = 
                 continue  # a game over has nothing left to follow: no sign of a record lost
             else:
                 apply(event)
-            faulted = _faulted(found, before)
+            faulted = counted.open != before if counted is not None else _faulted(found, before)
             if faulted or rules.recent:
                 rules.recent = recent = ((rules.recent << 1) | faulted) & _RECENT
                 if faulted and recent.bit_count() >= LOST_FAULTED:
