@@ -135,9 +135,10 @@ def _state_of(rules: Rules, record: Record, at: int | None, written: Spelling) -
     result = rules.result()
     legal = [] if result.finished or result.never_ends or rules.lost_at else rules.legal()
     table = rules.table()
-    todo = [] if result.never_ends else [todo.words(written) for todo in rules.todo()]
     if rules.lost_at:  # the table shown is where the replay stopped: nothing is due from it
         todo = [say("state.lost", line=rules.lost_at, faulted=LOST_FAULTED, window=LOST_WINDOW)]
+    else:
+        todo = [] if result.never_ends else [todo.words(written) for todo in rules.todo()]
     events = [e for e in record.events if at is None or e.line <= at]
     last = events[-1] if events else None
     shown = at if at is not None else max([record.line, *(e.line for e in record.events)])
