@@ -19,8 +19,7 @@ from typing import Protocol
 from mypy_extensions import mypyc_attr
 
 from .games import find_game, load_rules
-from .games.base import Result, Rules, Violation
-from .games.names import composed
+from .games.base import Result, Rules, Violation, player_names
 from .messages import Said, Tag, join, listed, said, say
 from .text.numbers import signed, whole
 from .record import Header, Record
@@ -242,7 +241,7 @@ class Matches:
 
 def _players(record: Record) -> set[str]:
     """The players a hand names (its own ``[Players]`` or its match's), as the setup reads them."""
-    return {composed(name) for name in (record.tag("Players") or "").replace(",", " ").split()}
+    return set(player_names(record.tag("Players") or ""))
 
 
 def _left_of(players: tuple[str, ...], player: str) -> str:

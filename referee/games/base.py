@@ -817,7 +817,7 @@ class Rules:
         header = record.header("Players")
         if header is None or not header.value.strip():
             raise SetupError(say("setup.no-players"), header or (record.headers[0] if record.headers else None))
-        players = tuple(composed(name) for name in header.value.replace(",", " ").split())
+        players = player_names(header.value)
         notation = record.header("Notation")
         if notation is not None and notation.value.strip().lower() not in ("en", "english", "") and not is_french(notation.value):
             raise SetupError(say("setup.bad-notation", value=notation.value), notation)
@@ -902,6 +902,12 @@ STANDARD_TAGS = ("Game", "Players", "Dealer", "First", "Result", "Match", "Round
                  "Date", "Place", "Event", "Annotator", "Notation")
 """The tags every game knows (the ones from Date on are kept and shown, not checked)."""
 _READ_TAGS = frozenset(t.lower() for t in STANDARD_TAGS[:9])
+
+
+def player_names(value: str) -> tuple[str, ...]:
+    """The players a ``[Players]`` value names, in seating order (commas or spaces between),
+    each composed as the record's text is read (Zoe + U+0301 is Zoé)."""
+    return tuple(composed(name) for name in value.replace(",", " ").split())
 
 
 def fold_name(name: str) -> str:
