@@ -268,10 +268,14 @@ def test_an_exchange_may_draw_both_its_cards_on_one_line_whatever_the_stock_hold
 
 def test_two_bouts_cards_taken_either_may_be_used_first() -> None:
     """Ann's Excuse takes the 3 of spades, then Ben's T1 takes the Roi de carreau before
-    Ann uses hers: the replay accepts either card first, and legal() offers both."""
+    Ann uses hers: the replay accepts either card first, and legal() offers both, and Ben's
+    take while Ann's card waits (the two take at the end of the round, as a table does)."""
     text = (HEAD + DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\n"
             "Cas takes ?? from Ben\nDom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n"
             "Ann plays EX\nBen plays T1\nCas plays QH\nDom plays QD\nAnn takes 3S\nBen takes KD\n")
+    waiting = rules_after(text.removesuffix("Ben takes KD\n"))  # Ann's card waits; Ben may take his first
+    moves = {(e.player, e.verb, e.cards_text) for e in waiting.legal()}
+    assert {("Ann", "plays", "3S"), ("Ben", "takes", "KD")} <= moves and ("Ann", "takes", "KD") not in moves
     rules = rules_after(text)
     assert not rules.violations
     assert {(e.player, e.cards_text) for e in rules.legal() if e.verb == "plays"} == {("Ann", "3S"), ("Ben", "KD")}

@@ -104,13 +104,13 @@ def _step_two_or_three(rules: CaroletoState, r: Round) -> list[Event]:
 
 
 def _laying(rules: CaroletoState, r: Round) -> list[Event]:
-    uses = [(s, c) for s, c in r.bouts.items() if isinstance(c, Card)]
-    if uses:  # a second bout may take its card before the first is used: either may come
-        return [e for seat, card in uses for e in _plays(rules, r, seat, [card] if card.seen else _hand(rules, seat), used=True)]
     takes = []
     if rules._bouts_open(r):
         discard = rules.places.possible(rules.places.discard)
         takes = [Event(rules.players[s], "takes", 0, 0, (c,), str(c)) for s, v in r.bouts.items() if v == "take" for c in discard]
+    uses = [(s, c) for s, c in r.bouts.items() if isinstance(c, Card)]
+    if uses:  # the bouts take at the end of the round: another may take before a card taken is used, either used first
+        return [e for seat, card in uses for e in _plays(rules, r, seat, [card] if card.seen else _hand(rules, seat), used=True)] + takes
     drinks = _drinks_owed(rules, r)  # what the exchange's draws gave, drunk before the cards are laid
     if r.complete(rules.counts):
         return takes + drinks
