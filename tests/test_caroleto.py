@@ -936,3 +936,16 @@ def test_a_bout_that_took_nothing_before_the_round_closed_is_told_it_is_late(che
     late = [v for v in check_text(record).violations if v.code == "CA-BOUT-TAKE"]
     assert [(v.line, str(v.message)) for v in late] == [
         (23, "Ann takes from the discard after the effects began: a bout takes its card before")], late
+
+
+def test_a_stock_drawn_to_its_last_card_holds_no_card_it_might_have_held() -> None:
+    """Emptied, the stock no longer holds a card that may be elsewhere (a hand); a card it
+    surely held keeps it (the record is at odds with the counts: nothing is made impossible)."""
+    from referee.games.caroleto.places import Places
+
+    t7, t8, t9 = (read_card(c) for c in ("T7", "T8", "T9"))
+    places = Places([t7, t8, t9], 2)
+    places.put(t8, places.stock)
+    places.empty(places.stock)
+    assert not places.may(t7, places.stock) and places.may(t7, Places.seat(0)) and places.may(t7, Places.seat(1))
+    assert places.mask(t8) == places.stock

@@ -68,6 +68,16 @@ class Places:
             if m & source:
                 masks[i] = (m & ~source) | target
 
+    def empty(self, place: int) -> None:
+        """The place holds no card now (the stock drawn to its last card): a card that may
+        be elsewhere is not there. A card with no other place keeps it (a record already
+        at odds with the counts: it is not made impossible)."""
+        masks = self.masks
+        for i in range(len(masks)):
+            m = masks[i]
+            if m & place and m & ~place:
+                masks[i] = m & ~place
+
     def only(self, place: int, cards: Iterable[Card]) -> None:
         """The place holds these cards and no other (a hand given whole)."""
         masks = self.masks

@@ -508,6 +508,7 @@ class Caroleto(CaroletoState):
         if self.discard or self.discard_unseen:
             self.stock = len(self.discard) + self.discard_unseen
             self.discard, self.discard_unseen = [], 0
+            self.places.empty(self.places.stock)  # the new stock is the discard's cards, and no other
             self.places.move_all(self.places.discard, self.places.stock)
             self.counter["reshuffles"] += 1
             return True
