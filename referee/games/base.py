@@ -13,7 +13,7 @@ from typing import ClassVar, Final, Protocol, SupportsIndex, cast, overload
 from mypy_extensions import mypyc_attr
 
 from ..cards import Card
-from ..text.french import FRENCH_VALUES, FRENCH_VERBS, is_french
+from ..text.french import FRENCH_OPTION_GUESSES, FRENCH_VALUES, FRENCH_VERBS, is_french
 from ..messages import Listed, Said, join, language, said, say
 from ..notation import PLAYER_NAME, VERBS
 from ..text.numbers import MAX_DIGITS, whole
@@ -955,12 +955,14 @@ def _repeated_tags(record: Record, cls: type[Rules]) -> list[Said | str]:
 def misspelled_tags(record: Record, cls: type[Rules]) -> list[tuple[Header, str]]:
     """Each header whose tag the game does not know but is close to one it reads (an
     option, ``Dealer``...), with that tag: ``[Slap "sandwich"]`` for ``[Slaps]``, whose
-    default would otherwise apply in silence. A tag far from every one stays the record's own."""
+    default would otherwise apply in silence, or an option's name in French (``[Cartes]``).
+    A tag far from every one stays the record's own."""
     known, read = _tags_of(cls)
     found: list[tuple[Header, str]] = []
     for header in record.headers:
         if header.key not in known:
-            close = _close_tag(header.key, known)
+            close = FRENCH_OPTION_GUESSES.get(header.key, "")  # [Cartes]: an option's name in French
+            close = close if close in known else _close_tag(header.key, known)
             if close and _reads(cls, close, read):
                 found.append((header, known[close]))
     return found

@@ -56,6 +56,15 @@ FRENCH_TAGS = {
 }
 """Each header tag referee reads by name to its French forms (the first is what ``fmt``
 writes); a game's options keep their names, in either notation."""
+FRENCH_OPTION_GUESSES = {
+    "cartes": "cards", "carte": "cards", "boissons": "drinks", "boisson": "drinks", "tapes": "slaps", "tape": "slaps",
+    "pénalité": "penalty", "penalite": "penalty", "paquet": "deck", "décompte": "scoring", "decompte": "scoring",
+    "variantes": "variants", "variante": "variants", "rebattre": "reshuffle", "mélange": "reshuffle",
+    "melange": "reshuffle",
+}
+"""A game's option tag as a French table would guess it (lower case) to the option's tag
+(lower case): the options keep their English names in either notation, and ``[Cartes "6"]``
+is flagged "did you mean [Cards]?" rather than ignored, its default applied in silence."""
 TAG_KEYS = {french.lower(): english.lower() for english, names in FRENCH_TAGS.items() for french in names}
 """A tag in lower case to the lower-case English tag it stands for (French ones only)."""
 
