@@ -265,11 +265,12 @@ def _arguments(events: list[Event], universe: set[Card], known: bool, written: S
         merged.setdefault((cards, join([written.suit(s) for s in suits if s], "or"), word), []).append(target)
     verb = events[0].verb
     said = []
+    anything = say("legal.any-card")
     for (cards, suit, word), targets in merged.items():
         words = [cards, written.announced(suit) if suit else ""]
         named = [t for t in targets if t is not None]
-        if named:
-            words.append(written.targeted(verb, join(named, "or")))
+        if named:  # before a long phrase of cards: « prendre à Ann toute carte dont on ne sait pas… »
+            words.insert(0 if cards.startswith(anything) else len(words), written.targeted(verb, join(named, "or")))
         words.append(written.amount(verb, word) if word else "")
         said.append(" ".join(w for w in words if w))
     return said

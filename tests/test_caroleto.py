@@ -949,3 +949,21 @@ def test_a_stock_drawn_to_its_last_card_holds_no_card_it_might_have_held() -> No
     places.empty(places.stock)
     assert not places.may(t7, places.stock) and places.may(t7, Places.seat(0)) and places.may(t7, Places.seat(1))
     assert places.mask(t8) == places.stock
+
+
+def test_a_take_from_a_neighbour_is_offered_unseen_and_said_with_the_neighbour_first() -> None:
+    """The card taken from a neighbour is not seen at the table: legal() offers it as
+    ``??`` too (the page's "card not seen" button), and the simulator, who knows every
+    card, leaves it aside; a long phrase of cards comes after the neighbour, in French
+    « prendre à Ann toute carte … »."""
+    from referee.messages import speaking
+    from referee.state import items, state_in_text
+
+    text = '[Jeu "caroleto"]\n[Notation "fr"]\n[Joueurs "Ann Ben Cas Dom"]\nBen dit roi\n'
+    rules = rules_after(text)
+    takes = [e for e in rules.legal() if e.verb == "takes"]
+    assert {(e.player, e.target) for e in takes} == {("Ben", "Ann")} and any(not e.cards[0].seen for e in takes)
+    assert all(e.cards[0].seen for e in rules.choices() if e.verb == "takes")
+    with speaking("fr"):
+        shown = items(state_in_text(text))
+    assert ("coups permis", "pour Ben\xa0: prendre à Ann toute carte dont on ne sait pas qu'elle est ailleurs") in shown

@@ -98,7 +98,7 @@ def _step_two_or_three(rules: CaroletoState, r: Round) -> list[Event]:
         for seat in [drawer] if drawer is not None else undrawn:
             source = (seat - r.direction) % rules.n
             events += [Event(rules.players[seat], "takes", 0, 0, (c,), str(c), 0, rules.players[source])
-                       for c in _hand(rules, source)]
+                       for c in [UNSEEN_CARD, *_hand(rules, source)]]  # first, the card as the table sees it: not at all
         return events
     return [e for s in range(rules.n) if s not in r.played and rules.counts[s] for e in _plays(rules, r, s, _hand(rules, s))]
 
@@ -177,8 +177,10 @@ def simulator_leaves_aside(rules: CaroletoState, event: Event) -> bool:
     one that stays right only if a later line makes it so (a 6 left unnamed that no 6
     names yet, a trump 10-20 naming someone while nothing is aimed at its player, a card
     other than the Roi de pique from the one hand that may hold it, in its last card); a
-    card drawn face down (the simulator knows every card); and, so that its games end,
+    card drawn face down or taken unseen (the simulator knows every card); and, so that its games end,
     every catch but one of the last drinker, once a round."""
+    if event.verb in ("draws", "takes"):
+        return not all(c.seen for c in event.cards)
     r = rules.round
     if r is None:
         return False
@@ -186,8 +188,6 @@ def simulator_leaves_aside(rules: CaroletoState, event: Event) -> bool:
     if event.verb == "catches":
         caught = rules.seats.get(event.target) if event.target is not None else None
         return caught != rules.catchable or rules.catchable in r.caught
-    if event.verb == "draws":
-        return not all(c.seen for c in event.cards)
     if event.verb != "plays" or seat is None or len(event.cards) != 1:
         return False
     if r.complete(rules.counts) and r.closed:  # the card opens the next round: the 6s and aims of this one are over
