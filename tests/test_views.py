@@ -49,3 +49,15 @@ def test_looking_between_events_changes_nothing(path: Path) -> None:
         except Exception:  # a record the engine alone sets up (an error it reports): not this test's
             continue
         assert _replayed(record, look=True) == unseen, f"{path}:{record.line}"
+
+
+def test_a_caroleto_take_from_a_neighbour_has_its_card_not_seen_button() -> None:
+    """The card taken from a neighbour is not seen at the table: the page writes the take
+    with ``??`` in one tap, and the card seen in two (its suit, then its value)."""
+    from referee.serve.view import legal_by_player
+    from referee.state import state_in_text
+
+    text = '[Jeu "caroleto"]\n[Notation "fr"]\n[Joueurs "Ann Ben Cas Dom"]\nBen dit roi\n-- manche 1\n'
+    takes = [g for _, groups, _ in legal_by_player(state_in_text(text)) for g in groups if "prend" in g.label]
+    assert [(g.label, g.unknown.line if g.unknown else None, g.deck) for g in takes] == [
+        ("prend … à Ann", "Ben prend ?? à Ann", True)]
