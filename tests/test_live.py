@@ -191,6 +191,17 @@ def test_a_flagged_line_is_written_only_if_the_table_says_so(tmp_path) -> None:
     assert result.exit_code == 1  # the out-of-turn card, written as played, is a violation
 
 
+def test_from_a_pipe_a_flagged_line_followed_by_the_game_loses_no_line(tmp_path) -> None:
+    """A pipe goes on with the game where an answer is asked, and cannot type a line
+    again: the flagged line is written as played, the next line read as the next move,
+    and a flagged last line is written too (the pipe ends where an answer is asked)."""
+    result, path = play(tmp_path, "Alice plays 5H\nChloe plays 3C\nBob plays 6C\nAlice slaps\n")
+    assert "'Bob plays 6C' is not an answer: the line above is written as played" in result.output
+    assert events(path) == ["Alice plays 5H", "Chloe plays 3C", "Bob plays 6C", "Alice slaps"]
+    result, path = play(tmp_path, "Alice plays 9H\nChloe plays 3C\nend\n", start=HEADERS)
+    assert events(path) == ["Alice plays 9H", "Chloe plays 3C"] and result.exit_code == 1
+
+
 @pytest.mark.parametrize(("typed", "message"), [
     ("Zoe plays 5H\n", "not written: the replay cannot use this line"),
     ("Alice plays 11H\n", "expected a card such as 7H"),
@@ -282,13 +293,24 @@ def test_write_it_is_answered_in_english_or_french(tmp_path, answer: str, writte
 
 
 def test_a_line_that_reads_as_an_event_is_never_taken_for_an_answer(tmp_path) -> None:
-    """Before, any other answer asked again with no hint and swallowed the lines after
-    it, ``end`` included."""
-    result, path = play(tmp_path, "Alice plays 5H\nChloe plays 3C\nBob plays 6C\nend\nmaybe\nn\nBob plays 6C\nend\n")
+    """At a terminal: before, any other answer asked again with no hint and swallowed the
+    lines after it, ``end`` included; now the table is told to answer, then type it again."""
+    from referee.cli.play import play as session
+
+    path = tmp_path / "game.txt"
+    path.write_text(HEADERS, encoding="utf-8")
+    typed = iter("Alice plays 5H\nChloe plays 3C\nBob plays 6C\nend\nmaybe\nn\nBob plays 6C\nend\n".splitlines())
+
+    def ask(prompt: str, choices: object) -> str:
+        return next(typed)
+
+    shown: list[str] = []
+    session(str(path), ask, shown.append)
+    output = "\n".join(shown)
     assert "'Bob plays 6C' is not an answer: first say whether to write the line above (y, a or n); " \
-           "then type 'Bob plays 6C' again" in result.output
-    assert "'end' is not an answer" in result.output
-    assert "answer y (write it as played), a (accepted by the table) or n (do not write it)" in result.output
+           "then type 'Bob plays 6C' again" in output
+    assert "'end' is not an answer" in output
+    assert "answer y (write it as played), a (accepted by the table) or n (do not write it)" in output
     assert events(path) == ["Alice plays 5H", "Bob plays 6C"]
 
 

@@ -162,9 +162,10 @@ def _plain(answer: str) -> str:
     return unicodedata.normalize("NFKD", answer).encode("ascii", "ignore").decode().strip().lower()
 
 
-def play(path: str, ask: Ask, show: Callable[[str], None], settings: Resolved | None = None) -> int:
+def play(path: str, ask: Ask, show: Callable[[str], None], settings: Resolved | None = None, piped: bool = False) -> int:
     """Run a session on ``path``, under its writing lock; the exit status of ``referee
-    check`` on the record. ``settings``: what the configuration says for it."""
+    check`` on the record. ``settings``: what the configuration says for it; ``piped``:
+    the answers come from a pipe, which cannot type a line again."""
     with RecordLock(path, "play") as lock:
         headers = None
         if not os.path.lexists(path) or (os.path.isfile(path) and os.path.getsize(path) == 0):
@@ -174,7 +175,7 @@ def play(path: str, ask: Ask, show: Callable[[str], None], settings: Resolved | 
                 opened.append(headers)
                 opened.sync_folder()
             lock.lock_record()  # a record made just now is held as one found
-            return _session(Session(path, opened, settings=settings, lock=lock), ask, show)
+            return _session(Session(path, opened, settings=settings, lock=lock), ask, show, piped)
 
 
 def _notation_for_new(settings: Resolved | None) -> Spelling:
@@ -186,14 +187,16 @@ def _notation_for_new(settings: Resolved | None) -> Spelling:
     return NOTATIONS.get(asked or ("fr" if language() == "fr" else "en"), ENGLISH)
 
 
-def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
+def _session(session: Session, ask: Ask, show: Callable[[str], None], piped: bool = False) -> int:
     session.load()
     _summary(session, show)
+    pending: str | None = None  # from a pipe, the line read where an answer was asked
     while True:
         try:
-            line = ask(_prompt(session), vocabulary(session)).strip()
+            line = pending if pending is not None else ask(_prompt(session), vocabulary(session)).strip()
         except EOFError:
             break
+        pending = None
         if not line:
             continue
         command = FRENCH_COMMANDS.get(line.lower(), line.lower())
@@ -217,51 +220,60 @@ def _session(session: Session, ask: Ask, show: Callable[[str], None]) -> int:
         elif line.startswith("["):
             show(say("live.no-header"))
         else:
-            _event(session, session.complete(line), ask, show)
+            pending = _event(session, session.complete(line), ask, show, piped)
     return _report(session, show)
 
 
-def _event(session: Session, line: str, ask: Ask, show: Callable[[str], None]) -> None:
+def _event(session: Session, line: str, ask: Ask, show: Callable[[str], None], piped: bool = False) -> str | None:
+    """Rule the line and write it (a flagged one as the table says); the line to read next
+    when a pipe went on with the game where an answer was asked."""
     faults, error = session.rule(line)
     if error is not None:
         show(str(error))
-        return
+        return None
     for v in faults:
         show(f"{v.code} {v.message}")
         if v.rule:
             show(f"  « {v.rule} »")
     if any(v.code in NOT_REPLAYED for v in faults):
         show(say("live.refused"))
-        return
+        return None
+    following = None
     if faults:
-        answer = _write_it(session, ask, show)
+        answer, following = _write_it(session, ask, show, piped)
         if answer == "a":
             line = accepted_line(line, faults)
         elif answer != "y":
             show(say("live.not-written"))
-            return
+            return following
     session.append(line)
     todo = session.replayed()[2].todo
     show(say("live.written", line=line.split(";")[0].strip() or line, now=todo[0] if todo else say("live.over")))
+    return following
 
 
-def _write_it(session: Session, ask: Ask, show: Callable[[str], None]) -> str:
+def _write_it(session: Session, ask: Ask, show: Callable[[str], None], piped: bool = False) -> tuple[str, str | None]:
     """The table's answer to "write it?": y (as played), a (accepted) or n. Any other
     answer asks again, saying what is expected; a line that reads as an event or a
-    command is never taken for an answer (the table went on typing the game)."""
+    command is never taken for an answer (the table went on typing the game). From a
+    pipe, which cannot type it again, that line is read next and the flagged one written
+    as played, as it is when the pipe ends: nothing it gave is lost."""
     while True:
         try:
             typed = ask(say("live.ask-flagged"), ["y", "a", "n"])
         except EOFError:
-            return "n"
+            return ("y" if piped else "n"), None
         answer = ANSWERS.get(_plain(typed))
         if answer is not None:
-            return answer
+            return answer, None
         words = typed.split()
         state = session.state
         players = state.players if state is not None else []
         if words and (words[0] in players or words[0].lower() in VERBS or words[0].lower() in COMMANDS
                       or words[0].lower() in FRENCH_COMMANDS):
+            if piped:
+                show(say("live.line-not-answer-piped", line=typed.strip()))
+                return "y", typed.strip()
             show(say("live.line-not-answer", line=typed.strip()))
         else:
             show(say("live.answer-expected"))
@@ -355,7 +367,8 @@ def pipe_asker() -> Ask:
 def run(path: str, settings: Resolved | None = None) -> int:
     """``referee play``: exit status 0 when the record ends valid or in progress, 1 with
     violations, 2 when it cannot be read."""
-    ask = terminal_asker() if sys.stdin.isatty() and sys.stdout.isatty() else pipe_asker()
+    piped = not (sys.stdin.isatty() and sys.stdout.isatty())
+    ask = pipe_asker() if piped else terminal_asker()
 
     width = terminal_width()
 
@@ -364,7 +377,7 @@ def run(path: str, settings: Resolved | None = None) -> int:
 
     try:
         with stopping_as_ctrl_c():
-            return play(path, ask, show, settings)
+            return play(path, ask, show, settings, piped)
     except (SessionError, RecordError, FileRefused, LockHeld) as error:
         print(visible_lines(str(error)), file=sys.stderr)
         return 2

@@ -14,6 +14,8 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "live.answer-expected": "answer y (write it as played), a (accepted by the table) or n (do not write it)",
     "live.line-not-answer": "{line!r} is not an answer: first say whether to write the line above "
                             "(y, a or n); then type {line!r} again",
+    "live.line-not-answer-piped": "{line!r} is not an answer: the line above is written as played (a pipe cannot "
+                                  "type a line again), and {line!r} is read next",
     "live.ask-players": "players, in seating order ({low} to {high})? ",
     "live.ask-dealer": "dealer (Enter: none)? ",
     "live.ask-option": "{tag}, {help}: {choices} [{default}]? ",
