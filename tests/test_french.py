@@ -261,3 +261,14 @@ def test_a_french_check_of_the_english_records_leaves_no_english_but_their_moves
     assert "Ana plays AC for S" in out  # a move in the record's notation, as the record writes it
     left = _english_left("\n".join(MOVE.sub(" ", line) for line in out.splitlines()))
     assert not left, left[:8]
+
+
+def test_a_ruling_in_two_parts_is_joined_as_french_writes_a_semicolon(tmp_path) -> None:
+    """« et passe ; les règles donnent » (a no-break space before the semicolon), as every
+    French sentence; the parts were joined by a plain "; " written in the code."""
+    path = tmp_path / "ace.txt"
+    path.write_text('[Game "caroleto"]\n[Players "Ann Ben Cas Dom"]\nAnn says roi\nAnn takes ?? from Dom\n'
+                    "Ben takes ?? from Ann\nCas takes ?? from Ben\nDom takes ?? from Cas\nAnn plays AH\n"
+                    "Ben plays 7D\nCas plays 7C\nDom plays 7S\nBen passes\n", encoding="utf-8")
+    text = re.sub(r"[ \n]+", " ", CliRunner().invoke(main, ["--lang", "fr", "explain", f"{path}:12"]).output)  # NBSP kept
+    assert "Ben ne peut pas surenchérir, et passe\u00a0; les règles donnent" in text

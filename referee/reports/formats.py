@@ -113,7 +113,7 @@ class ConciseWriter(Writer):
             self._in_progress(report)
 
     def _in_progress(self, report: GameReport) -> None:
-        todo = "; ".join(report.todo_words()) or say("report.in-progress")
+        todo = say("join.semicolon").join(report.todo_words()) or say("report.in-progress")
         self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
 
     def end(self, summary: Summary) -> None:
@@ -397,7 +397,7 @@ class SarifWriter(JsonWriter):
         for e in _unreadable(report):
             self._result("unreadable", "error", e.message, e.path, e.line, e.column)
         if report.status == "in-progress" and self.settings.strict:
-            self._result("in-progress", "error", "; ".join(report.todo_words()) or say("report.in-progress"), report.file, report.line, 1)
+            self._result("in-progress", "error", say("join.semicolon").join(report.todo_words()) or say("report.in-progress"), report.file, report.line, 1)
 
 
 def _html(emit: Emit, settings: Settings) -> Writer:

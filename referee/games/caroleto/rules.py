@@ -868,7 +868,7 @@ class Caroleto(CaroletoState):
 
     def _causes(self, r: Round, seat: int, units: list[str]) -> Listed:
         """Why the round gives a player drinks of these units, in words."""
-        return between("; ", [cause for s, _, unit, cause, _ in r.causes() if s == seat and unit in units])
+        return between(said("join.semicolon"), [cause for s, _, unit, cause, _ in r.causes() if s == seat and unit in units])
 
     def _nothing_owed(self, r: Round, seat: int, unit: str, written: Said | str) -> Said:
         """A drink written when nothing is owed: what the round gave and was drunk

@@ -560,7 +560,7 @@ class CarteEtPlouc(Calls):
         parts: list[object] = [said("cp.debt.king", count=KING_DRAW)] if KING_OF_SPADES in self.debt else []
         if sevens:
             if parts:
-                parts.append("; ")
+                parts.append(said("join.semicolon"))
             parts.append(said("cp.debt.sevens", cards=listed(sevens), count=len(sevens), each=SEVEN_DRAW))
         return together(*parts)
 

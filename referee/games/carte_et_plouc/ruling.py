@@ -39,7 +39,7 @@ def ruling(rules: PloucState, event: Event) -> str | None:
     out = after.out_order[len(rules.out_order):]
     if out:
         said.append(say("cp.ruling.out", players=join(after.players[s] for s in out)))
-    return "; ".join(s for s in said if s)
+    return say("join.semicolon").join(s for s in said if s)
 
 
 def _what(rules: PloucState, event: Event) -> str:
