@@ -102,6 +102,13 @@ def help_text(context: str, english: str) -> str:
     return english if _language == "en" else str(_catalogue().pgettext(context, english))
 
 
+def help_plural(context: str, one: str, many: str, count: int) -> str:
+    """``help_text`` for a sentence with a count (click's own ``ngettext``)."""
+    if _language == "en":
+        return one if count == 1 else many
+    return str(_catalogue().npgettext(context, one, many, count))
+
+
 def say(key: str, **fields: object) -> str:
     """The sentence for ``key`` with its fields filled in; a sentence with a count takes
     its singular or plural form by the ``count`` field (by the language's plural rule). In

@@ -765,8 +765,15 @@ def _diagnose(parser: Lark, source: str, french: bool = False) -> tuple[int, str
 
 
 def unreadable_reason(error: Exception) -> str:
-    """Why a file cannot be read, in a few words (the system's own, when it gives them)."""
-    return getattr(error, "strerror", None) or str(error) or type(error).__name__
+    """Why a file cannot be read, in a few words: the common ones in the language in use,
+    else the system's own, when it gives them."""
+    key = SYSTEM_REASONS.get(getattr(error, "errno", None) or 0)
+    return say(key) if key else getattr(error, "strerror", None) or str(error) or type(error).__name__
+
+
+SYSTEM_REASONS = {2: "reason.not-found", 13: "reason.denied", 1: "reason.denied", 21: "reason.directory", 20: "reason.not-directory"}
+"""The system's errors a user meets most (ENOENT, EACCES, EPERM, EISDIR, ENOTDIR: the same
+numbers on Linux and macOS), said from the catalogue rather than in the system's English."""
 
 
 def read_games(path: str, stream: Readable | None = None, lazy: bool = False, match_games: dict[str, str] | None = None,

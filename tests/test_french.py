@@ -272,3 +272,21 @@ def test_a_ruling_in_two_parts_is_joined_as_french_writes_a_semicolon(tmp_path) 
                     "Ben plays 7D\nCas plays 7C\nDom plays 7S\nBen passes\n", encoding="utf-8")
     text = re.sub(r"[ \n]+", " ", CliRunner().invoke(main, ["--lang", "fr", "explain", f"{path}:12"]).output)  # NBSP kept
     assert "Ben ne peut pas surenchérir, et passe\u00a0; les règles donnent" in text
+
+
+def test_a_missing_file_is_said_in_french(tmp_path) -> None:
+    """The system's most common reasons come from the catalogue, not in its English."""
+    output = CliRunner().invoke(main, ["--lang", "fr", "check", str(tmp_path / "nope.txt")]).output
+    assert "impossible de lire le fichier\u00a0: aucun fichier ni dossier de ce nom" in output
+    assert "No such file" not in output
+
+
+def test_clicks_sentences_with_a_count_are_french_too() -> None:
+    """click says these through its ``ngettext``: an argument too many, an option close to
+    one it knows, an option without its value."""
+    said = [CliRunner().invoke(main, ["--lang", "fr", *args]).output for args in
+            (["games", "caroleto"], ["check", "--bogus", "x"], ["check", "--jobs"])]
+    assert "Argument en trop\u00a0: caroleto" in said[0]
+    assert "Vouliez-vous dire '--jobs'\u00a0?" in said[1]
+    assert "L'option «\u00a0--jobs\u00a0» attend une valeur." in said[2]
+    assert not any("Got unexpected" in s or "Did you mean" in s or "requires an argument" in s for s in said)

@@ -164,9 +164,10 @@ def _click_words() -> None:
     import click.decorators
     import click.exceptions
     import click.formatting
+    import click.parser
     import click.types
 
-    from ..messages import help_text, language
+    from ..messages import help_plural, help_text, language
 
     if language() == "en" and getattr(click.core, "_referee", False) is False:
         return
@@ -175,8 +176,13 @@ def _click_words() -> None:
     def translate(text: str) -> str:
         return help_text(click_context(text), text)
 
-    for module in (click.core, click.decorators, click.exceptions, click.formatting, click.types):
+    def translate_count(one: str, many: str, count: int) -> str:
+        return help_plural(click_context(one), one, many, count)
+
+    for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.types):
         module._ = translate  # type: ignore[attr-defined]
+    for module in (click.core, click.exceptions, click.parser):
+        module.ngettext = translate_count  # type: ignore[attr-defined]
     click.core._referee = language() != "en"
     for command in (main, *main.commands.values()):
         for param in command.params:

@@ -43,7 +43,7 @@ def source_messages() -> list[tuple[str, str | tuple[str, str]]]:
     the command line."""
     from ..messages import ENGLISH
 
-    return [*ENGLISH.items(), *help_texts()]
+    return [*ENGLISH.items(), *help_texts(), *((click_context(one), (one, many)) for one, many in CLICK_PLURALS)]
 
 
 CLICK_TEXTS = (
@@ -57,6 +57,12 @@ CLICK_TEXTS = (
 )
 """The words of click itself around referee's help and errors (Usage:, Options, Error:),
 translated like referee's own (context ``click.<words>``); others stay English."""
+CLICK_PLURALS = (
+    ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+)
+"""click's sentences with a count (its ``ngettext``), by their singular's context."""
 
 
 def help_texts() -> list[tuple[str, str]]:

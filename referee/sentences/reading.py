@@ -3,6 +3,10 @@
 ENGLISH: dict[str, str | tuple[str, str]] = {
     # Reading a file.
     "file.unreadable": "cannot read the file: {reason}",
+    "reason.not-found": "No such file or directory",
+    "reason.denied": "Permission denied",
+    "reason.directory": "Is a directory",
+    "reason.not-directory": "Not a directory",
     "file.not-utf8": "this file is not UTF-8 text (byte {byte:#04x} cannot be read); save it as UTF-8",
     "file.utf16": "this file is {encoding} text (what Windows Notepad calls Unicode), not UTF-8; save it as UTF-8",
     "file.utf32": "this file is {encoding} text, not UTF-8; save it as UTF-8",
