@@ -36,6 +36,12 @@ def test_the_standings_page_fits_the_screen(chromium_page, standings_page, size,
         figure, svg = charts.nth(index).bounding_box(), charts.nth(index).locator("svg[role=img]").bounding_box()
         assert svg["x"] >= figure["x"] and svg["x"] + svg["width"] <= figure["x"] + figure["width"] + 0.5
     assert charts_outside(page) == []
+    broken = page.evaluate("""() => [...document.querySelectorAll('table.board td.name')].filter(td => {
+        const name = td.textContent.trim(), range = document.createRange();
+        range.selectNodeContents(td);
+        return !/\\s/.test(name) && name.length <= 10 && range.getClientRects().length > 1;
+    }).map(td => td.textContent.trim())""")
+    assert broken == [], "a short name broken over two lines"
     assert page.locator("figure.drinks-chart").count() == 1
     screenshot(page, f"standings-{name}", full_page=False)
     from tests.browser import SCREENSHOTS

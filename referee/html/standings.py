@@ -28,7 +28,7 @@ PAGE_STYLE = STYLE + """
 .board{width:100%;font-size:.9rem;margin:.4rem 0}.board caption{text-align:left;font-weight:700}
 .board th,.board td{border-bottom:1px solid var(--line);padding:.25rem .4rem;text-align:left;vertical-align:top}
 .board td.n,.board th.n{text-align:right;font-variant-numeric:tabular-nums}
-.board td.name{overflow-wrap:anywhere;max-width:10rem}
+.board td.name{overflow-wrap:break-word;max-width:10rem}
 .nw{white-space:nowrap}
 .sources{font-size:.85rem;color:var(--muted);margin:.2rem 0 .8rem}.sources ol{margin:.2rem 0;padding-left:2.2rem;overflow-wrap:anywhere}
 .warning{margin:.4rem 0;border-left:4px solid var(--warn);background:var(--panel);padding:.35rem .6rem;border-radius:0 6px 6px 0}
