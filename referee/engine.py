@@ -225,14 +225,14 @@ def start(record: Record) -> Rules:
         raise SetupError(say("setup.no-game", games=everything), record.headers[0] if record.headers else None)
     entry = find_game(header.value)
     if entry is None:
-        raise SetupError(say("setup.unknown-game", game=header.value, hint=_close_game(header.value), games=_refereed()), header)
+        raise SetupError(say("setup.unknown-game", game=header.value, hint=close_game(header.value), games=refereed_games()), header)
     if entry.module is None:
-        raise SetupError(say("setup.not-refereed", title=entry.title, games=_refereed()), header)
+        raise SetupError(say("setup.not-refereed", title=entry.title, games=refereed_games()), header)
     rules_class = load_rules(entry)
     return rules_class(rules_class.setup_from(record))
 
 
-def _close_game(value: str) -> str:
+def close_game(value: str) -> str:
     """`` (did you mean 'bataille-corse'?)`` for a name close to a game's; else nothing."""
     import difflib  # here: only an unknown game needs it
 
@@ -240,7 +240,7 @@ def _close_game(value: str) -> str:
     return say("syntax.did-you-mean", suggestion=close[0]) if close else ""
 
 
-def _refereed() -> str:
+def refereed_games() -> str:
     """The games referee referees, in words."""
     return join(g.name for g in GAMES if g.module)
 

@@ -181,6 +181,14 @@ def test_games_lists_variants(runner) -> None:
         assert word in result.output
 
 
+def test_games_names_one_game_by_its_name_or_title(runner) -> None:
+    one = runner.invoke(main, ["games", "Carte et Plouc de Charlotte"])
+    assert one.exit_code == 0 and one.output.startswith("carte-et-plouc") and "bataille-corse" not in one.output
+    assert "[Sanction" in one.output and "[Slaps" not in one.output
+    wrong = runner.invoke(main, ["games", "carolet"])
+    assert wrong.exit_code == 2 and "unknown game 'carolet' (did you mean 'caroleto'?)" in wrong.output
+
+
 def test_export_json_matches_its_schema(runner, tmp_path) -> None:
     path = write(tmp_path, "g.txt", "; a match\n" + GOOD + "; the end\n")
     result = runner.invoke(main, ["export", "--to", "json", path])

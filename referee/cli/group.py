@@ -317,18 +317,29 @@ def standings(files: tuple[str, ...], form: str, aliases: tuple[str, ...], ratin
 
 
 @main.command()
-def games() -> None:
-    """List the games and their variants."""
+@click.argument("game", required=False)
+def games(game: str | None) -> None:
+    """List the games and their variants; GAME: only that one (its name or its title)."""
     from ..text.fit import fit, terminal_width
-    from ..games import GAMES, load_rules
+    from ..games import GAMES, GameEntry, find_game, load_rules
     from ..messages import help_text, say
+
+    entries: tuple[GameEntry, ...] = GAMES
+    if game is not None:
+        from ..engine import close_game, refereed_games
+
+        found = find_game(game)
+        if found is None:
+            raise click.BadParameter(say("setup.unknown-game", game=game, hint=close_game(game), games=refereed_games()),
+                                     param_hint="GAME")
+        entries = (found,)
 
     width = terminal_width()  # a phone's terminal: each line cut between words
 
     def echo(line: str) -> None:
         click.echo("\n".join(fit(line, width, 6 if line.startswith(" ") else 2)))
 
-    for entry in GAMES:
+    for entry in entries:
         if entry.module is None:
             echo(say("games.not-refereed", name=entry.name, title=entry.title))
             continue
