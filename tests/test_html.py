@@ -331,3 +331,16 @@ def test_drinks_are_compared_over_the_rounds_whose_drinks_are_written() -> None:
     assert "<th scope=\"row\">Léa</th><td>32 gorgées, 1 half glass</td><td><span class=\"same\">24 gorgées</span></td>" in table
     assert "differs" not in table and "\u2260" not in game.split("<h4>")[0]
     assert '<p class="note">Rounds 3, 6 and 8 write no drink: what they give is owed, and not compared with what was drunk.</p>' in game
+
+
+def test_the_summary_says_in_progress_and_over_not_the_faults_again(tmp_path) -> None:
+    """The result column of a game in progress says so (its faults have their column), and
+    of a finished Caroleto game "over" (no winner: its outcome is the drinks), not "with no
+    single winner"."""
+    path = tmp_path / "evening.txt"
+    path.write_text('[Game "bataille-corse"]\n[Players "Alice Bob"]\nAlice plays 5H\nBob slaps\n\n'
+                    + (RECORDS / "caroleto" / "full-game.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    page = Page(html_report(str(path)))
+    rows = [i for i in page.find("tr") if (page.elements[i][1].get("class") or "").startswith("s-")]
+    results = [page.text([j for j in range(row + 1, len(page.elements)) if page.elements[j][0] == "td"][5]) for row in rows]
+    assert results == ["in progress", "over"]

@@ -608,6 +608,9 @@ class Rules:
     turned_up: ClassVar[str] = ""
     """The tag of the card turned up before the first move, where the game has one
     (Carte et Plouc's [Starter]): the new-game form offers it."""
+    names_winner: ClassVar[bool] = True
+    """Whether a finished game has a winner, or a finishing order (Caroleto has neither:
+    its outcome is the drinks): the HTML report says "over" of one that names none."""
 
     def __init__(self, setup: Setup):
         self.setup = setup

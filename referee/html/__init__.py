@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from .card_svg import label, symbol_id, symbols
 from ..cards import UNSEEN_CARD, Card
 from ..engine import Found, GameReport, start
-from ..games import find_game
+from ..games import find_game, load_rules
 from ..games.base import SetupError
 from ..match import Standing
 from ..messages import join, language, say
@@ -220,12 +220,17 @@ class HtmlWriter(Writer):
 
 def _outcome(report: GameReport) -> str:
     """The summary's result cell: the winner or the finishing order, and the scores, of a
-    finished game; what is left of one that is not (in progress, violations, unreadable)."""
+    finished game ("over" of one whose game names no winner); "in progress" of one that is
+    not, its faults aside (they have their column); why of one that cannot be read."""
     result = report.result
-    if result is None or not result.finished or report.status == "error":
+    if result is None or report.status == "error":
         return status_text(report)
+    if not result.finished:  # its faults have their column
+        return say("report.never-ends" if result.never_ends else "report.in-progress")
+    entry = find_game(report.game)
+    winnerless = "report.no-winner" if entry is None or entry.module is None or load_rules(entry).names_winner else "report.over"
     outcome = (say("report.order", players=join(result.order)) if len(result.order) > 1
-               else say("report.winner", player=result.winner) if result.winner else say("report.no-winner"))
+               else say("report.winner", player=result.winner) if result.winner else say(winnerless))
     scores = ", ".join(f"{player} {score}" for player, score in result.scores.items())
     return f"{outcome} ({scores})" if scores else outcome
 

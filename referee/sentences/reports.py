@@ -95,6 +95,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "report.error": "cannot be checked",
     "report.winner": "winner: {player}",
     "report.no-winner": "over, with no single winner",
+    "report.over": "over",
     "report.order": "finishing order: {players}",
     "report.scores": "{unit}: {scores}",
     "report.score": "{player} {score}",

@@ -143,6 +143,7 @@ class Caroleto(CaroletoState):
                "the rounds whose drinks must all be written: those that write one, or all"),
     )
     chart = "drinks"
+    names_winner = False
     RULES = RULES
     CODES = CODES
     EXAMPLES = EXAMPLES
