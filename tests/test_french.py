@@ -285,8 +285,18 @@ def test_clicks_sentences_with_a_count_are_french_too() -> None:
     """click says these through its ``ngettext``: an argument too many, an option close to
     one it knows, an option without its value."""
     said = [CliRunner().invoke(main, ["--lang", "fr", *args]).output for args in
-            (["games", "caroleto"], ["check", "--bogus", "x"], ["check", "--jobs"])]
-    assert "Argument en trop\u00a0: caroleto" in said[0]
+            (["games", "caroleto", "flaschenteufel"], ["check", "--bogus", "x"], ["check", "--jobs"])]
+    assert "Argument en trop\u00a0: flaschenteufel" in said[0]
     assert "Vouliez-vous dire '--jobs'\u00a0?" in said[1]
     assert "L'option «\u00a0--jobs\u00a0» attend une valeur." in said[2]
     assert not any("Got unexpected" in s or "Did you mean" in s or "requires an argument" in s for s in said)
+
+
+def test_explain_codes_example_is_written_in_french_notation_for_a_french_reader() -> None:
+    """The example record is rewritten as ``fmt --notation fr`` writes it, and refereed as
+    rewritten (its lines are those shown)."""
+    text = CliRunner().invoke(main, ["--lang", "fr", "explain", "CA-VOTE-WRONG"]).output
+    assert "    Ben vote pourri\n" in text and "Ann prend ?? à Dom" in text and "takes" not in text
+    assert re.search(r"referee dit\u00a0: 14:1 CA-VOTE-WRONG", text)
+    english = CliRunner().invoke(main, ["--lang", "en", "explain", "CA-VOTE-WRONG"]).output
+    assert "Ann takes ?? from Dom" in english

@@ -79,6 +79,25 @@ def verdict(text: str) -> list[Violation]:
             for v in report.violations if not v.accepted]
 
 
+def in_readers_notation(text: str) -> str:
+    """An example record in the notation of the language in use: French notation for a
+    French reader, written by ``fmt --notation fr``. As written when it cannot be read, or
+    when rewritten it would not draw the same faults (an example of the notation itself)."""
+    from ..messages import language
+
+    if language() != "fr" or '[Notation "fr"]' in text:
+        return text
+    from ..convert.formatter import Formatter, Style
+    from ..notation import RecordError, parse_text
+
+    records = parse_text(text)
+    if any(isinstance(r, RecordError) for r in records):
+        return text
+    french = Formatter(Style(notation="fr")).text(r for r in records if not isinstance(r, RecordError))
+    same = [v.code for v in verdict(french)] == [v.code for v in verdict(text)]
+    return french if same else text
+
+
 def _wrap(label: str, text: str, width: int = WIDTH) -> list[str]:
     return textwrap.wrap(say("label.value", label=label, value=text), width, initial_indent="  ", subsequent_indent="    ",
                          break_on_hyphens=False, break_long_words=False)
@@ -97,6 +116,7 @@ def render_code(found: Explanation, width: int = WIDTH) -> list[str]:
     for game, convention in found.conventions:
         lines += _wrap(say("explain.why-in", game=game), convention, width)
     for game, text in found.examples:
+        text = in_readers_notation(text)
         lines += fit("  " + say("label.value", label=say("explain.example", game=game), value="").rstrip(), width)
         lines += [cut for line in text.rstrip("\n").split("\n") for cut in fit(("    " + line).rstrip(), width, 8)]
         entry = find_game(game)
