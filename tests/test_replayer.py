@@ -811,3 +811,90 @@ def test_a_nul_byte_ends_the_record_for_the_live_record_as_for_check() -> None:
     live.update(game + game)
     assert said((item, report) for _, item, report in live.reports) == [("Record", 1, ["BC-OUT-OF-TURN"]),
                                                                          ("Record", 6, ["BC-OUT-OF-TURN"])]
+
+
+def test_a_hand_whose_match_stops_being_followed_inherits_nothing_more() -> None:
+    """The first hand of a match made one that cannot be set up (a player named twice,
+    written on the same line): the second hand, read as before, no longer inherits its
+    players (no [Players] header: an error, as check says), rather than keeping what it
+    inherited when the first hand still counted."""
+    first = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Match "Friday"]\n\nAlice plays 5H\n\n'
+    second = '[Game "bataille-corse"]\n[Match "Friday"]\n\nAlice plays 6H\nChloe plays 7C\n'
+    replayer = Replayer("r.txt")
+    for version in (first + second, first.replace("Alice Bob Chloe", "Alice Alice") + second):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+    assert replayer.reports[-1][2].error is not None
+
+
+def test_the_configured_options_of_a_game_apply_to_each_game_refereed() -> None:
+    """The configuration's default options for a game (``[games.bataille-corse]``), given
+    to each game that does not set them, as check gives them: a sandwich slapped is no
+    false slap once the configuration adds sandwiches, in every game of the record."""
+    from referee.config import Config, resolve
+
+    game = BC + "Alice plays 5H\nBob plays 7C\nChloe plays 5S\nAlice slaps\n\n"
+    text = game + game
+    for games, codes in (({}, ["BC-FALSE-SLAP"]), ({"bataille-corse": {"Slaps": "pair sandwich"}}, [])):
+        replayer = Replayer("r.txt", resolve(Config(games=games), "r.txt"))
+        for version in (text, text + "Bob plays 8D\n"):
+            replayer.update(version)
+            assert [[v.code for v in report.violations if v.code == "BC-FALSE-SLAP"]
+                    for _, _, report in replayer.reports] == [codes, codes]
+
+
+def test_games_moved_by_a_line_typed_above_them_keep_their_reports_numbered_anew() -> None:
+    """A comment typed at the top of a record: the first game is refereed again (the line
+    is its own), the games after it (the same text, a line further on) keep their
+    reports, their lines numbered anew, not replayed (``reports moved`` counts each, as
+    the editor's ``referee.stats`` shows)."""
+    text = BC + "Alice plays 5H\n\n" + BC + "Alice plays KH\nChloe plays QC\n\n" + BC + "Bob plays JD\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    replayed = replayer.counts["events replayed"]
+    changed = "; Friday\n" + text
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.counts["reports moved"] == 2
+    assert replayer.counts["events replayed"] == replayed + 1, "only the first game's event"
+
+
+def test_a_card_changed_twice_near_the_end_of_a_long_game_is_replayed_from_the_checkpoint_before_it() -> None:
+    """A card written otherwise near the end of a long game, then otherwise again: each
+    time the game is replayed from the last checkpoint before the change (one every
+    SNAPSHOT_EVERY events), the one it resumed from kept for the next change, and the
+    answer is that of replaying the whole text."""
+    from referee.live import SNAPSHOT_EVERY
+
+    lines = long_game()
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    n = [i for i, line in enumerate(lines) if " plays " in line][-20]
+    (checked,) = replayer._by_start.values()
+    events = [e.line for e in checked.record.events]
+    after = len(events) - events.index(n + 1)  # the events from the changed one on
+    for card in ("2C", "3C"):
+        lines[n] = lines[n].rsplit(" ", 1)[0] + " " + card
+        text = "\n".join(lines) + "\n"
+        before = replayer.counts["events replayed"]
+        replayer.update(text)
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), card
+        assert replayer.counts["events replayed"] - before < SNAPSHOT_EVERY + after, card
+
+
+def test_a_change_the_game_forgets_on_a_checkpoints_last_event_meets_the_old_run_there() -> None:
+    """A comment typed on the last event before a long game's first checkpoint (its
+    100th): the new run, from the game's start, meets the old run's state at that very
+    checkpoint and takes over its end from there (those 100 events replayed, no more)."""
+    from referee.live import SNAPSHOT_EVERY
+
+    lines = long_game(faults=False)
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    (checked,) = replayer._by_start.values()
+    lines[checked.record.events[SNAPSHOT_EVERY - 1].line - 1] += " ; a comment"
+    text = "\n".join(lines) + "\n"
+    before, met = replayer.counts["events replayed"], replayer.counts["runs met"]
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+    assert (replayer.counts["events replayed"] - before, replayer.counts["runs met"] - met) == (SNAPSHOT_EVERY, 1)
