@@ -898,3 +898,42 @@ def test_a_change_the_game_forgets_on_a_checkpoints_last_event_meets_the_old_run
     replayer.update(text)
     assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
     assert (replayer.counts["events replayed"] - before, replayer.counts["runs met"] - met) == (SNAPSHOT_EVERY, 1)
+
+
+def _standing(rules) -> tuple[object, ...]:
+    """What the editor shows of rules as they stand: the table, the counts, the legal
+    events, how many faults were flagged."""
+    return (repr(rules.table()), rules.stats(), sorted(repr(e) for e in rules.legal()), rules.violations.open)
+
+
+def test_the_rules_before_a_line_are_those_of_its_events_replayed_from_the_checkpoint_before_it() -> None:
+    """What the editor asks at a line of a long game (completion, hover, fixes): the rules
+    with every event before the line replayed, from the last checkpoint at or before them
+    (only the events after it replayed), a card outside the deck laid on the checkpoint's
+    last event still waiting (given back in ``held``); as a replay of those events from
+    the game's start, with or without ``held`` asked for."""
+    from referee.engine import Found, replay, start
+    from referee.live import SNAPSHOT_EVERY
+
+    from .test_live_checkpoints import strays_on_checkpoints
+
+    lines, changed = strays_on_checkpoints()
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    record = replayer.reports[-1][1]
+    events = record.events
+    stray = next(n + 1 for n, e in enumerate(events) if e.line == changed[0])  # a checkpoint's: a card waits
+    for before in (0, 1, SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY, SNAPSHOT_EVERY + 1, stray, stray + 7, len(events)):
+        line = events[before].line if before < len(events) else events[-1].line + 1
+        fresh = start(record)
+        fresh.violations = Found()
+        waiting: list = []
+        replay(fresh, record.replace(events=events[:before]), waiting)
+        held: list = []
+        replayed = replayer.counts["events replayed"]
+        assert _standing(replayer.rules_before(line, held=held)) == _standing(fresh), before
+        assert held == waiting, before
+        checkpoint = max(d for d in range(0, before + 1, SNAPSHOT_EVERY) if d < len(events))  # one after every 100
+        assert replayer.counts["events replayed"] - replayed == before - checkpoint, before
+        assert _standing(replayer.rules_before(line, record)) == _standing(fresh), before
+    assert replayer.rules_before(events[stray].line, held=(held := [])) is not None and held, "a card waits"
