@@ -902,8 +902,9 @@ def test_a_change_the_game_forgets_on_a_checkpoints_last_event_meets_the_old_run
 
 def _standing(rules) -> tuple[object, ...]:
     """What the editor shows of rules as they stand: the table, the counts, the legal
-    events, how many faults were flagged."""
-    return (repr(rules.table()), rules.stats(), sorted(repr(e) for e in rules.legal()), rules.violations.open)
+    events, the faults flagged."""
+    return (repr(rules.table()), rules.stats(), sorted(repr(e.lines() if hasattr(e, "lines") else e) for e in rules.legal()),
+            sorted((v.line, v.code) for v in rules.violations))
 
 
 def test_the_rules_before_a_line_are_those_of_its_events_replayed_from_the_checkpoint_before_it() -> None:
@@ -937,3 +938,28 @@ def test_the_rules_before_a_line_are_those_of_its_events_replayed_from_the_check
         assert replayer.counts["events replayed"] - replayed == before - checkpoint, before
         assert _standing(replayer.rules_before(line, record)) == _standing(fresh), before
     assert replayer.rules_before(events[stray].line, held=(held := [])) is not None and held, "a card waits"
+
+
+ENDS = [p for p in RECORDS if "\n[Result " in text_of(p) or "\n[Résultat " in text_of(p)] + [
+    ROOT / "records/caroleto/bouts.txt"]  # its last game's round, all laid, is closed by the end (settled)
+
+
+@pytest.mark.parametrize("path", ENDS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_rules_after_a_game_are_those_of_its_whole_replay_settled_and_concluded(path) -> None:
+    """The rules a table shows after a game's last line (``rules_after``, from the end its
+    replay kept, not replayed): as ``state.rules_at`` leaves them, settled, and concluded
+    where the game's [Result] header says it is over; none for a record not refereed here."""
+    from referee.state import rules_at
+
+    text = text_of(path)
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for _, record, report in replayer.reports:
+        if isinstance(record, RecordError) or report.error is not None:
+            continue
+        rules = replayer.rules_after(record)
+        whole_rules = rules_at(record)
+        assert (fields(rules.result()), [str(t) for t in rules.todo()], _standing(rules)) == (
+            fields(whole_rules.result()), [str(t) for t in whole_rules.todo()], _standing(whole_rules)), record.line
+        (again,) = [r for r in parse_text(text, "r.txt") if getattr(r, "line", 0) == record.line]
+        assert replayer.rules_after(again) is None, "not the record refereed"
