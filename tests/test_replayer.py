@@ -963,3 +963,33 @@ def test_the_rules_after_a_game_are_those_of_its_whole_replay_settled_and_conclu
             fields(whole_rules.result()), [str(t) for t in whole_rules.todo()], _standing(whole_rules)), record.line
         (again,) = [r for r in parse_text(text, "r.txt") if getattr(r, "line", 0) == record.line]
         assert replayer.rules_after(again) is None, "not the record refereed"
+
+
+def test_edits_after_a_takeover_that_moved_the_old_runs_checkpoints_answer_as_a_whole() -> None:
+    """A comment early in a long game made a line of a player not at the table (an event
+    more: the runs meet again one event after the first checkpoint, the old run's end
+    taken over, its later checkpoints one event further on, the faults before the meeting
+    point kept with them, a fault the table accepted after it still accepted), then a card
+    changed after the meeting point, replayed from a checkpoint taken over: each answer is
+    that of replaying the whole text."""
+    lines = long_game()
+    (record,) = parse_text("\n".join(lines) + "\n", "r.txt")
+    events = record.events
+    lines.insert(events[400].line - 1, "Zoe plays 9H ; accepted REC-UNKNOWN-PLAYER")
+    at = events[50].line - 1
+    lines.insert(at, "; Zoe came by")
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    lines[at] = "Zoe plays 7H"
+    edits = [list(lines)]
+    n = events[460].line + 1  # the line of the 461st event, two lines further on
+    lines[n] = lines[n].rsplit(" ", 1)[0] + " 2C" if " plays " in lines[n] else "Zoe plays 2C"
+    edits.append(lines)
+    for version in edits:
+        text = "\n".join(version) + "\n"
+        replayer.update(text)
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+        assert not any(v.code == "REC-STALE-ACCEPTED" for v in replayer.reports[-1][2].violations)
+    assert replayer.counts["runs met"] >= 1
+    (checked,) = replayer._by_start.values()
+    assert [s.done for s in checked.snapshots][:3] == [100, 101, 201]
