@@ -993,3 +993,37 @@ def test_edits_after_a_takeover_that_moved_the_old_runs_checkpoints_answer_as_a_
     assert replayer.counts["runs met"] >= 1
     (checked,) = replayer._by_start.values()
     assert [s.done for s in checked.snapshots][:3] == [100, 101, 201]
+
+
+def test_a_long_games_players_changed_in_place_replay_it_from_its_start() -> None:
+    """A player renamed in the [Players] header of a long game (the same lines, the same
+    events): no checkpoint of the old players holds, the game is replayed from its start,
+    that player's every line flagged, as a whole replay says."""
+    lines = long_game(faults=False)
+    n = next(i for i, line in enumerate(lines) if line.startswith("[Players "))
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    player = lines[n].split('"')[1].split()[-1]
+    lines[n] = lines[n].replace(f" {player}\"", ' Zed"')
+    text = "\n".join(lines) + "\n"
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
+def test_a_change_on_the_first_event_after_a_checkpoint_replays_from_that_checkpoint() -> None:
+    """A card changed on the event right after a checkpoint (the 201st of a long game):
+    the game is replayed from that checkpoint, not from the one before it."""
+    from referee.live import SNAPSHOT_EVERY
+
+    lines = long_game(faults=False)
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    (checked,) = replayer._by_start.values()
+    event = checked.record.events[2 * SNAPSHOT_EVERY]
+    n = event.line - 1
+    lines[n] = lines[n].rsplit(" ", 1)[0] + " 2C" if event.verb == "plays" else lines[n] + " ; a comment"
+    text = "\n".join(lines) + "\n"
+    before = replayer.counts["events replayed"]
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+    assert replayer.counts["events replayed"] - before <= len(checked.record.events) - 2 * SNAPSHOT_EVERY
