@@ -811,3 +811,219 @@ def test_a_nul_byte_ends_the_record_for_the_live_record_as_for_check() -> None:
     live.update(game + game)
     assert said((item, report) for _, item, report in live.reports) == [("Record", 1, ["BC-OUT-OF-TURN"]),
                                                                          ("Record", 6, ["BC-OUT-OF-TURN"])]
+
+
+def test_a_hand_whose_match_stops_being_followed_inherits_nothing_more() -> None:
+    """The first hand of a match made one that cannot be set up (a player named twice,
+    written on the same line): the second hand, read as before, no longer inherits its
+    players (no [Players] header: an error, as check says), rather than keeping what it
+    inherited when the first hand still counted."""
+    first = '[Game "bataille-corse"]\n[Players "Alice Bob Chloe"]\n[Match "Friday"]\n\nAlice plays 5H\n\n'
+    second = '[Game "bataille-corse"]\n[Match "Friday"]\n\nAlice plays 6H\nChloe plays 7C\n'
+    replayer = Replayer("r.txt")
+    for version in (first + second, first.replace("Alice Bob Chloe", "Alice Alice") + second):
+        replayer.update(version)
+        assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
+    assert replayer.reports[-1][2].error is not None
+
+
+def test_the_configured_options_of_a_game_apply_to_each_game_refereed() -> None:
+    """The configuration's default options for a game (``[games.bataille-corse]``), given
+    to each game that does not set them, as check gives them: a sandwich slapped is no
+    false slap once the configuration adds sandwiches, in every game of the record."""
+    from referee.config import Config, resolve
+
+    game = BC + "Alice plays 5H\nBob plays 7C\nChloe plays 5S\nAlice slaps\n\n"
+    text = game + game
+    for games, codes in (({}, ["BC-FALSE-SLAP"]), ({"bataille-corse": {"Slaps": "pair sandwich"}}, [])):
+        replayer = Replayer("r.txt", resolve(Config(games=games), "r.txt"))
+        for version in (text, text + "Bob plays 8D\n"):
+            replayer.update(version)
+            assert [[v.code for v in report.violations if v.code == "BC-FALSE-SLAP"]
+                    for _, _, report in replayer.reports] == [codes, codes]
+
+
+def test_games_moved_by_a_line_typed_above_them_keep_their_reports_numbered_anew() -> None:
+    """A comment typed at the top of a record: the first game is refereed again (the line
+    is its own), the games after it (the same text, a line further on) keep their
+    reports, their lines numbered anew, not replayed (``reports moved`` counts each, as
+    the editor's ``referee.stats`` shows)."""
+    text = BC + "Alice plays 5H\n\n" + BC + "Alice plays KH\nChloe plays QC\n\n" + BC + "Bob plays JD\n"
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    replayed = replayer.counts["events replayed"]
+    changed = "; Friday\n" + text
+    replayer.update(changed)
+    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
+    assert replayer.counts["reports moved"] == 2
+    assert replayer.counts["events replayed"] == replayed + 1, "only the first game's event"
+
+
+def test_a_card_changed_twice_near_the_end_of_a_long_game_is_replayed_from_the_checkpoint_before_it() -> None:
+    """A card written otherwise near the end of a long game, then otherwise again: each
+    time the game is replayed from the last checkpoint before the change (one every
+    SNAPSHOT_EVERY events), the one it resumed from kept for the next change, and the
+    answer is that of replaying the whole text."""
+    from referee.live import SNAPSHOT_EVERY
+
+    lines = long_game()
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    n = [i for i, line in enumerate(lines) if " plays " in line][-20]
+    (checked,) = replayer._by_start.values()
+    events = [e.line for e in checked.record.events]
+    after = len(events) - events.index(n + 1)  # the events from the changed one on
+    for card in ("2C", "3C"):
+        lines[n] = lines[n].rsplit(" ", 1)[0] + " " + card
+        text = "\n".join(lines) + "\n"
+        before = replayer.counts["events replayed"]
+        replayer.update(text)
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text), card
+        assert replayer.counts["events replayed"] - before < SNAPSHOT_EVERY + after, card
+
+
+def test_a_change_the_game_forgets_on_a_checkpoints_last_event_meets_the_old_run_there() -> None:
+    """A comment typed on the last event before a long game's first checkpoint (its
+    100th): the new run, from the game's start, meets the old run's state at that very
+    checkpoint and takes over its end from there (those 100 events replayed, no more)."""
+    from referee.live import SNAPSHOT_EVERY
+
+    lines = long_game(faults=False)
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    (checked,) = replayer._by_start.values()
+    lines[checked.record.events[SNAPSHOT_EVERY - 1].line - 1] += " ; a comment"
+    text = "\n".join(lines) + "\n"
+    before, met = replayer.counts["events replayed"], replayer.counts["runs met"]
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+    assert (replayer.counts["events replayed"] - before, replayer.counts["runs met"] - met) == (SNAPSHOT_EVERY, 1)
+
+
+def _standing(rules) -> tuple[object, ...]:
+    """What the editor shows of rules as they stand: the table, the counts, the legal
+    events, the faults flagged."""
+    return (repr(rules.table()), rules.stats(), sorted(repr(e.lines() if hasattr(e, "lines") else e) for e in rules.legal()),
+            sorted((v.line, v.code) for v in rules.violations))
+
+
+def test_the_rules_before_a_line_are_those_of_its_events_replayed_from_the_checkpoint_before_it() -> None:
+    """What the editor asks at a line of a long game (completion, hover, fixes): the rules
+    with every event before the line replayed, from the last checkpoint at or before them
+    (only the events after it replayed), a card outside the deck laid on the checkpoint's
+    last event still waiting (given back in ``held``); as a replay of those events from
+    the game's start, with or without ``held`` asked for."""
+    from referee.engine import Found, replay, start
+    from referee.live import SNAPSHOT_EVERY
+
+    from .test_live_checkpoints import strays_on_checkpoints
+
+    lines, changed = strays_on_checkpoints()
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    record = replayer.reports[-1][1]
+    events = record.events
+    stray = next(n + 1 for n, e in enumerate(events) if e.line == changed[0])  # a checkpoint's: a card waits
+    for before in (0, 1, SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY, SNAPSHOT_EVERY + 1, stray, stray + 7, len(events)):
+        line = events[before].line if before < len(events) else events[-1].line + 1
+        fresh = start(record)
+        fresh.violations = Found()
+        waiting: list = []
+        replay(fresh, record.replace(events=events[:before]), waiting)
+        held: list = []
+        replayed = replayer.counts["events replayed"]
+        assert _standing(replayer.rules_before(line, held=held)) == _standing(fresh), before
+        assert held == waiting, before
+        checkpoint = max(d for d in range(0, before + 1, SNAPSHOT_EVERY) if d < len(events))  # one after every 100
+        assert replayer.counts["events replayed"] - replayed == before - checkpoint, before
+        assert _standing(replayer.rules_before(line, record)) == _standing(fresh), before
+    assert replayer.rules_before(events[stray].line, held=(held := [])) is not None and held, "a card waits"
+
+
+ENDS = [p for p in RECORDS if "\n[Result " in text_of(p) or "\n[Résultat " in text_of(p)] + [
+    ROOT / "records/caroleto/bouts.txt"]  # its last game's round, all laid, is closed by the end (settled)
+
+
+@pytest.mark.parametrize("path", ENDS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_rules_after_a_game_are_those_of_its_whole_replay_settled_and_concluded(path) -> None:
+    """The rules a table shows after a game's last line (``rules_after``, from the end its
+    replay kept, not replayed): as ``state.rules_at`` leaves them, settled, and concluded
+    where the game's [Result] header says it is over; none for a record not refereed here."""
+    from referee.state import rules_at
+
+    text = text_of(path)
+    replayer = Replayer("r.txt")
+    replayer.update(text)
+    for _, record, report in replayer.reports:
+        if isinstance(record, RecordError) or report.error is not None:
+            continue
+        rules = replayer.rules_after(record)
+        whole_rules = rules_at(record)
+        assert (fields(rules.result()), [str(t) for t in rules.todo()], _standing(rules)) == (
+            fields(whole_rules.result()), [str(t) for t in whole_rules.todo()], _standing(whole_rules)), record.line
+        (again,) = [r for r in parse_text(text, "r.txt") if getattr(r, "line", 0) == record.line]
+        assert replayer.rules_after(again) is None, "not the record refereed"
+
+
+def test_edits_after_a_takeover_that_moved_the_old_runs_checkpoints_answer_as_a_whole() -> None:
+    """A comment early in a long game made a line of a player not at the table (an event
+    more: the runs meet again one event after the first checkpoint, the old run's end
+    taken over, its later checkpoints one event further on, the faults before the meeting
+    point kept with them, a fault the table accepted after it still accepted), then a card
+    changed after the meeting point, replayed from a checkpoint taken over: each answer is
+    that of replaying the whole text."""
+    lines = long_game()
+    (record,) = parse_text("\n".join(lines) + "\n", "r.txt")
+    events = record.events
+    lines.insert(events[400].line - 1, "Zoe plays 9H ; accepted REC-UNKNOWN-PLAYER")
+    at = events[50].line - 1
+    lines.insert(at, "; Zoe came by")
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    lines[at] = "Zoe plays 7H"
+    edits = [list(lines)]
+    n = events[460].line + 1  # the line of the 461st event, two lines further on
+    lines[n] = lines[n].rsplit(" ", 1)[0] + " 2C" if " plays " in lines[n] else "Zoe plays 2C"
+    edits.append(lines)
+    for version in edits:
+        text = "\n".join(version) + "\n"
+        replayer.update(text)
+        assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+        assert not any(v.code == "REC-STALE-ACCEPTED" for v in replayer.reports[-1][2].violations)
+    assert replayer.counts["runs met"] >= 1
+    (checked,) = replayer._by_start.values()
+    assert [s.done for s in checked.snapshots][:3] == [100, 101, 201]
+
+
+def test_a_long_games_players_changed_in_place_replay_it_from_its_start() -> None:
+    """A player renamed in the [Players] header of a long game (the same lines, the same
+    events): no checkpoint of the old players holds, the game is replayed from its start,
+    that player's every line flagged, as a whole replay says."""
+    lines = long_game(faults=False)
+    n = next(i for i, line in enumerate(lines) if line.startswith("[Players "))
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    player = lines[n].split('"')[1].split()[-1]
+    lines[n] = lines[n].replace(f" {player}\"", ' Zed"')
+    text = "\n".join(lines) + "\n"
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+
+
+def test_a_change_on_the_first_event_after_a_checkpoint_replays_from_that_checkpoint() -> None:
+    """A card changed on the event right after a checkpoint (the 201st of a long game):
+    the game is replayed from that checkpoint, not from the one before it."""
+    from referee.live import SNAPSHOT_EVERY
+
+    lines = long_game(faults=False)
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    (checked,) = replayer._by_start.values()
+    event = checked.record.events[2 * SNAPSHOT_EVERY]
+    n = event.line - 1
+    lines[n] = lines[n].rsplit(" ", 1)[0] + " 2C" if event.verb == "plays" else lines[n] + " ; a comment"
+    text = "\n".join(lines) + "\n"
+    before = replayer.counts["events replayed"]
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+    assert replayer.counts["events replayed"] - before <= len(checked.record.events) - 2 * SNAPSHOT_EVERY
