@@ -26,9 +26,9 @@ import os
 import pickle
 import re
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .cards import SUITS, cards_named_in
 from .config import Resolved, add_defaults
@@ -141,6 +141,38 @@ class _Unpickler(pickle.Unpickler):
         return super().find_class(module, name)
 
 
+_STAND_INS = (object(), object())
+"""What two checkpoints' setup and violations are loaded as to be compared (``alike``)."""
+_VALUES = (str, bytes, int, float, complex, bool, type(None), frozenset, set)
+
+
+def alike(a: object, b: object, seen: set[tuple[int, int]]) -> bool:
+    """Whether two states are equal value for value: sets as sets, whatever order their
+    tables hold them in; objects by what they pickle, whatever they share. A state
+    unpickled (a run resumed from a checkpoint) may pickle in other bytes than the one it
+    was made from: a set iterates otherwise, a string once shared is now two."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, _VALUES):
+        return a == b
+    if (id(a), id(b)) in seen:  # met again along a cycle: as alike as the rest says
+        return True
+    seen.add((id(a), id(b)))
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(cast(list[object], b)) and all(alike(x, y, seen) for x, y in zip(a, cast(list[object], b)))
+    if isinstance(a, dict):
+        other = cast(dict[object, object], b)
+        return a.keys() == other.keys() and all(alike(a[k], other[k], seen) for k in a)
+    first, second = a.__reduce_ex__(pickle.HIGHEST_PROTOCOL), b.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+    if isinstance(first, str) or isinstance(second, str):  # a global, pickled by its name
+        return first == second
+    return len(first) == len(second) and all(  # iterators (a list's or a dict's items) taken whole
+        alike(list(x) if isinstance(x, Iterator) else x, list(y) if isinstance(y, Iterator) else y, seen)
+        for x, y in zip(first, second))
+
+
 @dataclass
 class Checkpoint:
     """A game's rules after its first ``done`` events, pickled without their setup and
@@ -187,8 +219,18 @@ class Checkpoint:
         return [self.stray] if self.stray is not None else []
 
     def same(self, other: Checkpoint) -> bool:
-        """Whether two runs stand alike here: the same state, the same card waiting."""
-        return self.data == other.data and self.stray == other.stray
+        """Whether two runs stand alike here: the same state, the same card waiting. Byte for
+        byte, else with their sets' items in order: a set unpickled (a run resumed from a
+        checkpoint) may iterate in another order than the one it was made from."""
+        if self.stray != other.stray:
+            return False
+        if self.data == other.data:
+            return True
+        try:
+            mine, theirs = (_Unpickler(io.BytesIO(c.data), _STAND_INS).load() for c in (self, other))
+            return alike(mine, theirs, set())
+        except (pickle.PickleError, AttributeError, TypeError, RecursionError):  # not met: the run goes on
+            return False
 
     def rules(self, setup: object, found: Found | None = None) -> Rules:
         """A copy of the rules as they stood, with ``found`` (else the violations of then)."""

@@ -1027,3 +1027,40 @@ def test_a_change_on_the_first_event_after_a_checkpoint_replays_from_that_checkp
     replayer.update(text)
     assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
     assert replayer.counts["events replayed"] - before <= len(checked.record.events) - 2 * SNAPSHOT_EVERY
+
+
+def test_a_change_past_a_checkpoint_meets_the_old_run_too() -> None:
+    """A comment typed past a long game's third checkpoint: the run resumed from the
+    checkpoint before it (a state unpickled) meets the old run's at the next one, byte for
+    byte (a set of cards pickles in one order however it was made), and takes its end."""
+    from referee.live import SNAPSHOT_EVERY
+
+    lines = long_game(faults=False)
+    replayer = Replayer("r.txt")
+    replayer.update("\n".join(lines) + "\n")
+    (checked,) = replayer._by_start.values()
+    lines[checked.record.events[3 * SNAPSHOT_EVERY + 10].line - 1] += " ; a comment"
+    text = "\n".join(lines) + "\n"
+    before, met = replayer.counts["events replayed"], replayer.counts["runs met"]
+    replayer.update(text)
+    assert [seen((item, report)) for _, item, report in replayer.reports] == every_game(text)
+    assert replayer.counts["runs met"] - met == 1 and replayer.counts["events replayed"] - before <= 2 * SNAPSHOT_EVERY
+
+
+def test_two_states_are_alike_value_for_value_and_only_so() -> None:
+    """Sets whatever their order, strings shared or not, objects by their state; one value
+    apart anywhere (deep in an object, a set's item, a list's length) and they differ."""
+    from types import SimpleNamespace
+
+    from referee.live import alike
+
+    word = "plays"
+    one = SimpleNamespace(cards=frozenset(range(40)), how=[(3, word), (4, word)], seen={1: SimpleNamespace(n=[1, 2])})
+    two = SimpleNamespace(cards=frozenset(reversed(range(40))), how=[(3, "".join("plays")), (4, "pl" + "ays")],
+                          seen={1: SimpleNamespace(n=[1, 2])})
+    assert alike(one, two, set())
+    for change in (lambda s: s.seen[1].n.append(3), lambda s: setattr(s, "cards", frozenset(range(41))),
+                   lambda s: s.how.__setitem__(1, (5, "plays")), lambda s: setattr(s, "extra", 1)):
+        other = SimpleNamespace(**{k: __import__("copy").deepcopy(v) for k, v in vars(two).items()})
+        change(other)
+        assert not alike(one, other, set())
