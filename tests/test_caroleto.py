@@ -932,3 +932,17 @@ def test_a_bout_that_took_nothing_before_the_round_closed_is_told_it_is_late(che
     late = [v for v in check_text(record).violations if v.code == "CA-BOUT-TAKE"]
     assert [(v.line, str(v.message)) for v in late] == [
         (23, "Ann takes from the discard after the effects began: a bout takes its card before")], late
+
+
+# --- Pinned after the whole-module mutation run of rules.py (issue 41) ---------------------
+
+def test_the_simulator_catches_a_drinker_only_right_after_the_drink() -> None:
+    """Ben drinks with a Cavalier's rule standing: the simulator may catch him then, and
+    no longer once another line (here a vote on Cas's Valet) has come between."""
+    text = HEAD + DRAW + "Ann plays 4S on Ben\nBen plays CD\nCas plays VH on Dom\nDom plays CH\nBen drinks 4\n"
+
+    def caught(rules: Caroleto) -> set[str | None]:
+        return {e.target for e in rules.choices() if e.verb == "catches"}
+
+    assert caught(rules_after(text)) == {"Ben"}
+    assert caught(rules_after(text + "Ann votes pourri\n")) == set()
