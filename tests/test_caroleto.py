@@ -138,6 +138,10 @@ def test_units_are_never_added_together() -> None:
      'Ann takes ?? from Dom\nAnn plays AS\nBen plays 2S on Cas\nCas plays QH\nDom plays QD\nBen bids KS\n',
      "Ben bids the Roi de pique before the last round (the bidding's refill gives the cards bid back): "
      "the Roi de pique is played only as one's last card, in the last round"),
+    # nobody announced: where the deal puts the Roi de pique, when it puts it in one hand (the first seat's)
+    ("Ann holds KS 2H\nBen takes ?? from Ann\n",
+     "the first round begins and nobody has announced the Roi de pique (the deal puts it in Ann's cards)"),
+    ("Ben takes ?? from Ann\n", "the first round begins and nobody has announced the Roi de pique"),
 ])
 def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
     head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
