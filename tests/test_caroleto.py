@@ -142,6 +142,10 @@ def test_units_are_never_added_together() -> None:
     ("Ann holds KS 2H\nBen takes ?? from Ann\n",
      "the first round begins and nobody has announced the Roi de pique (the deal puts it in Ann's cards)"),
     ("Ben takes ?? from Ann\n", "the first round begins and nobody has announced the Roi de pique"),
+    # an exchange too late: after the draw began, or after a card was laid
+    ("Ben says roi\nBen takes ?? from Ann\nBen discards 2H\n",
+     "Ben exchanges a card after the draw began: the exchange comes first"),
+    (DRAW + "Ann plays KH\nBen discards 2H\n", "Ben exchanges a card after the cards were laid: the exchange comes first"),
 ])
 def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
     head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
