@@ -146,6 +146,9 @@ def test_units_are_never_added_together() -> None:
     ("Ben says roi\nBen takes ?? from Ann\nBen discards 2H\n",
      "Ben exchanges a card after the draw began: the exchange comes first"),
     (DRAW + "Ann plays KH\nBen discards 2H\n", "Ben exchanges a card after the cards were laid: the exchange comes first"),
+    # a take out of turn past the first drawer: whose turn it is, and which way the draw goes
+    ("Ben says roi\nBen takes ?? from Ann\nDom takes ?? from Cas\n",
+     "it is Cas's turn to take a card: the draw goes to the left from Ben, who drew first this round"),
 ])
 def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
     head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
