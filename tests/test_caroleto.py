@@ -149,6 +149,8 @@ def test_units_are_never_added_together() -> None:
     # a take out of turn past the first drawer: whose turn it is, and which way the draw goes
     ("Ben says roi\nBen takes ?? from Ann\nDom takes ?? from Cas\n",
      "it is Cas's turn to take a card: the draw goes to the left from Ben, who drew first this round"),
+    # a take from the discard with no bout laid
+    (DRAW + "Ann takes 3S\n", "Ann laid no bout this round: only a bout takes a card from the discard"),
 ])
 def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
     head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
