@@ -959,3 +959,10 @@ def test_the_simulator_catches_a_drinker_only_right_after_the_drink() -> None:
 
     assert caught(rules_after(text)) == {"Ben"}
     assert caught(rules_after(text + "Ann votes pourri\n")) == set()
+
+
+def test_each_card_of_a_line_laid_is_flagged_at_its_own_column() -> None:
+    """Ann lays Cas's 5H, then a second card she no longer holds: each fault points at its card."""
+    text = HEAD + '[Cards "1"]\nAnn holds 2H\nCas holds 5H\nBen says roi\nAnn plays 5H 2H\n'
+    flagged = [(v.code, v.column) for v in check(parse_text(text)[0]).violations]
+    assert flagged == [("REC-DUPLICATE-CARD", 11), ("CA-NO-TARGET", 11), ("CA-PLAYED-TWICE", 14), ("CA-HAND-SIZE", 14)]
