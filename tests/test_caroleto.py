@@ -966,3 +966,15 @@ def test_each_card_of_a_line_laid_is_flagged_at_its_own_column() -> None:
     text = HEAD + '[Cards "1"]\nAnn holds 2H\nCas holds 5H\nBen says roi\nAnn plays 5H 2H\n'
     flagged = [(v.code, v.column) for v in check(parse_text(text)[0]).violations]
     assert flagged == [("REC-DUPLICATE-CARD", 11), ("CA-NO-TARGET", 11), ("CA-PLAYED-TWICE", 14), ("CA-HAND-SIZE", 14)]
+
+
+@pytest.mark.parametrize(("laid", "drinks"), [
+    ("Ann plays KH\nBen plays 6S on Dom\nCas plays 6D on Dom\nDom plays QH\n", [("Dom", "half", 9)]),
+    ("Ann plays 6H on Cas\nBen plays 6S on Cas\nCas plays 6D on Dom\nDom plays 6C on Ann\n",
+     [("Ann", "up", 8), ("Ben", "up", 8), ("Cas", "up", 8), ("Dom", "up", 8)]),
+])
+def test_the_6s_drinks_are_told_at_the_first_6s_line(laid: str, drinks: list) -> None:
+    """Two 6s designate Dom (half a glass), four send everyone's glass up: one count, told
+    at the line of the round's first 6."""
+    report = check(parse_text(HEAD + DRAW + laid)[0])
+    assert [(d.player, d.unit, d.line) for d in report.drinks] == drinks
