@@ -978,3 +978,10 @@ def test_the_6s_drinks_are_told_at_the_first_6s_line(laid: str, drinks: list) ->
     at the line of the round's first 6."""
     report = check(parse_text(HEAD + DRAW + laid)[0])
     assert [(d.player, d.unit, d.line) for d in report.drinks] == drinks
+
+
+def test_6s_that_name_nobody_are_flagged_once_with_the_first_6() -> None:
+    text = HEAD + DRAW + "Ann plays 6H\nBen plays 6S\nCas plays KH\nDom plays QH\n"
+    flagged = [(v.code, v.player, v.message) for v in check(parse_text(text)[0]).violations]
+    assert flagged == [("CA-NO-TARGET", "Ann", "6H names nobody: a 2 to 5, 8, 10 or Valet is laid before its target, "
+                                               "and the 6s designate who drinks")]
