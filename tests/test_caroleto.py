@@ -985,3 +985,21 @@ def test_6s_that_name_nobody_are_flagged_once_with_the_first_6() -> None:
     flagged = [(v.code, v.player, v.message) for v in check(parse_text(text)[0]).violations]
     assert flagged == [("CA-NO-TARGET", "Ann", "6H names nobody: a 2 to 5, 8, 10 or Valet is laid before its target, "
                                                "and the 6s designate who drinks")]
+
+
+def test_a_pass_names_the_first_higher_card_held_and_a_known_hand_leaves_no_note() -> None:
+    """Ben passes on Ann's AH holding 5H and 9H (his whole hand is known): flagged, and
+    he drinks as passed holding the 5H. Then Ben passes on an AS holding only the Roi
+    de pique, his whole hand known: blocked, and no note that the pass could not be checked."""
+    text = HEAD + ('[Cards "4"]\nBen holds KS 5H 9H CS\nBen says roi\nBen takes 2S from Ann\nCas takes 2S from Ben\n'
+                   "Dom takes ?? from Cas\nAnn takes ?? from Dom\nAnn plays AH\nBen plays CS\nCas plays CH\nDom plays CD\nBen passes\n")
+    (record,) = parse_text(text)
+    report = check(record)
+    assert [(v.code, v.message) for v in report.violations] == [
+        ("CA-BID-STOP", "Ben passes while holding 5H, higher than AH: with a higher card one goes on, or cuts with a trump")]
+    assert [d.cause_words() for d in report.drinks] == ["AH played by Ann: passed as bidder 1, holding 5H"]
+    blocked = HEAD + ('[Cards "2"]\nBen holds KS 3D\nBen says roi\nBen takes 2S from Ann\nCas takes 3D from Ben\n'
+                      "Dom takes ?? from Cas\nAnn takes ?? from Dom\nAnn plays AS\nBen plays 2S on Cas\nCas plays QH\nDom plays QD\n"
+                      "Ben passes\n")
+    report = check(parse_text(blocked)[0])
+    assert not report.violations and not report.notes
