@@ -151,6 +151,19 @@ def test_units_are_never_added_together() -> None:
      "it is Cas's turn to take a card: the draw goes to the left from Ben, who drew first this round"),
     # a take from the discard with no bout laid
     (DRAW + "Ann takes 3S\n", "Ann laid no bout this round: only a bout takes a card from the discard"),
+    # « double » from a player whose duel is still to be played; a dare's choice with no 8 on the player;
+    # a refusal once the dare is refused; a second vote; a vote that is neither pourri nor bon; a vote with no dossier
+    (DRAW + "Ann plays 10S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nBen says double\n",
+     "Ben has lost no duel: only the loser says « double »"),
+    (DRAW + "Ann plays 8S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nAnn says action\n",
+     "no 8's truth or dare falls on Ann"),
+    (DRAW + "Ann plays 8S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nBen refuses\nBen refuses\n",
+     "no 8's truth or dare falls on Ben"),
+    (DRAW + "Ann plays VS on Ben\nBen plays QH\nCas plays CS\nDom plays CH\nAnn votes bon\nAnn votes bon\n",
+     "Ann already voted on the dossier"),
+    (DRAW + "Ann plays VS on Ben\nBen plays QH\nCas plays CS\nDom plays CH\nAnn votes maybe\n",
+     "Caroleto has no 'votes maybe' event; this line is not replayed"),
+    (DRAW + "Ann plays KH\nBen plays QH\nCas plays CS\nDom plays CH\nAnn votes bon\n", "no dossier awaits Ann's vote"),
 ])
 def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
     head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
@@ -1003,3 +1016,9 @@ def test_a_pass_names_the_first_higher_card_held_and_a_known_hand_leaves_no_note
                       "Ben passes\n")
     report = check(parse_text(blocked)[0])
     assert not report.violations and not report.notes
+
+
+@pytest.mark.parametrize(("end", "rule"), [("Ben bids T4", "ace-cut"), ("Ben passes", "ace-count")])
+def test_a_wrong_drink_after_a_bidding_quotes_the_cut_or_the_count(end: str, rule: str) -> None:
+    text = HEAD + DRAW + f"Ann plays AH\nBen plays CS\nCas plays CH\nDom plays CD\n{end}\nBen drinks 3\n"
+    assert [(v.code, v.rule) for v in check(parse_text(text)[0]).violations] == [("CA-DRINK-WRONG", Caroleto.RULES[rule])]
