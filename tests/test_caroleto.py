@@ -164,6 +164,8 @@ def test_units_are_never_added_together() -> None:
     (DRAW + "Ann plays VS on Ben\nBen plays QH\nCas plays CS\nDom plays CH\nAnn votes maybe\n",
      "Caroleto has no 'votes maybe' event; this line is not replayed"),
     (DRAW + "Ann plays KH\nBen plays QH\nCas plays CS\nDom plays CH\nAnn votes bon\n", "no dossier awaits Ann's vote"),
+    # a drink before any round
+    ("Ben says roi\nBen drinks 2\n", "Ben drinks 2 gorgées, but no round is under way: nothing is owed"),
 ])
 def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
     head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
@@ -972,6 +974,8 @@ def test_the_simulator_catches_a_drinker_only_right_after_the_drink() -> None:
 
     assert caught(rules_after(text)) == {"Ben"}
     assert caught(rules_after(text + "Ann votes pourri\n")) == set()
+    # and once a round: caught, Ben drinks the catch's gorgée and is not caught again
+    assert caught(rules_after(text + "Ann catches Ben\nBen drinks 1\n")) == set()
 
 
 def test_each_card_of_a_line_laid_is_flagged_at_its_own_column() -> None:
@@ -1022,3 +1026,11 @@ def test_a_pass_names_the_first_higher_card_held_and_a_known_hand_leaves_no_note
 def test_a_wrong_drink_after_a_bidding_quotes_the_cut_or_the_count(end: str, rule: str) -> None:
     text = HEAD + DRAW + f"Ann plays AH\nBen plays CS\nCas plays CH\nDom plays CD\n{end}\nBen drinks 3\n"
     assert [(v.code, v.rule) for v in check(parse_text(text)[0]).violations] == [("CA-DRINK-WRONG", Caroleto.RULES[rule])]
+
+
+def test_a_drink_in_a_unit_not_owed_quotes_the_rule_of_the_first_unit_owed() -> None:
+    """Cas owes 4 gorgées (Ann's 4S) and half a glass (the dossier): a full glass is
+    wrong, and the rule quoted is the gorgées' (the black 2 to 5)."""
+    text = HEAD + DRAW + ("Ann plays 4S on Cas\nBen plays VH on Cas\nCas plays CH\nDom plays CD\n"
+                          "Ann votes pourri\nBen votes pourri\nDom votes pourri\nCas drinks glass\n")
+    assert [(v.code, v.rule) for v in check(parse_text(text)[0]).violations] == [("CA-DRINK-WRONG", Caroleto.RULES["black"])]
