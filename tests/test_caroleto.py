@@ -166,6 +166,9 @@ def test_units_are_never_added_together() -> None:
     (DRAW + "Ann plays KH\nBen plays QH\nCas plays CS\nDom plays CH\nAnn votes bon\n", "no dossier awaits Ann's vote"),
     # a drink before any round
     ("Ben says roi\nBen drinks 2\n", "Ben drinks 2 gorgées, but no round is under way: nothing is owed"),
+    # a drink of a unit the round gave the player none of
+    (DRAW + "Ann plays 4S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nAnn drinks 1\n",
+     "Ann drinks 1 gorgée, but round 1 gives Ann no gorgée"),
 ])
 def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
     head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
