@@ -169,6 +169,13 @@ def test_units_are_never_added_together() -> None:
     # a drink of a unit the round gave the player none of
     (DRAW + "Ann plays 4S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nAnn drinks 1\n",
      "Ann drinks 1 gorgée, but round 1 gives Ann no gorgée"),
+    (DRAW + "Ann plays 4S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nBen drinks central\n",
+     "Ben drinks the central glass, but owes 4 gorgées (4S played by Ann on Ben)"),
+    # a card written twice: where it is already (played, in the discard)
+    (DRAW + "Ann plays 4S on Ben\nBen plays 4S on Cas\n", "4S appears twice: it is already played"),
+    (DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\nCas takes ?? from Ben\n"
+     "Dom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\nAnn plays 3S on Ben\n",
+     "3S appears twice: it is already in the discard"),
 ])
 def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
     head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
@@ -1036,4 +1043,14 @@ def test_a_drink_in_a_unit_not_owed_quotes_the_rule_of_the_first_unit_owed() -> 
     wrong, and the rule quoted is the gorgées' (the black 2 to 5)."""
     text = HEAD + DRAW + ("Ann plays 4S on Cas\nBen plays VH on Cas\nCas plays CH\nDom plays CD\n"
                           "Ann votes pourri\nBen votes pourri\nDom votes pourri\nCas drinks glass\n")
-    assert [(v.code, v.rule) for v in check(parse_text(text)[0]).violations] == [("CA-DRINK-WRONG", Caroleto.RULES["black"])]
+    violations = check(parse_text(text)[0]).violations
+    assert [(v.code, v.rule) for v in violations] == [("CA-DRINK-WRONG", Caroleto.RULES["black"])]
+    assert violations[0].message == ("Cas drinks 1 full glass, but owes 4 gorgées and 1 half glass (4S played by Ann on Cas; "
+                                     "JH played by Ben on Cas: dossier pourri (3 pourri, 0 bon))")
+
+
+def test_a_card_written_twice_is_said_to_be_in_the_other_hands_or_the_stock() -> None:
+    """Ann's whole hand is shown: a card it does not hold is in one of the others' or in the stock."""
+    text = HEAD + "Ann says roi\nAnn holds KS 2H 3H 4H 5H 6H 7H 8H 9H 10H\nAnn discards JH\n"
+    assert [v.message for v in check(parse_text(text)[0]).violations] == [
+        "JH appears twice: it is already in Ben, Cas or Dom's cards or in the stock"]
