@@ -1054,3 +1054,23 @@ def test_a_card_written_twice_is_said_to_be_in_the_other_hands_or_the_stock() ->
     text = HEAD + "Ann says roi\nAnn holds KS 2H 3H 4H 5H 6H 7H 8H 9H 10H\nAnn discards JH\n"
     assert [v.message for v in check(parse_text(text)[0]).violations] == [
         "JH appears twice: it is already in Ben, Cas or Dom's cards or in the stock"]
+
+
+ROUND_2 = DRAW + ("Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\nCas takes ?? from Ben\n"
+                  "Dom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n")
+
+
+@pytest.mark.parametrize(("events", "todo"), [
+    # nobody announced: at the first round's marker, the announcement is still to come
+    ("-- round 1\n", ["the Roi de pique's holder announces it (says roi)"]),
+    # the exchange's draws first, then the draw from a neighbour
+    ("Ann says roi\nAnn discards 2H\n", ["Ann draws 2 more cards for the exchange", "Ann takes a card from Dom"]),
+    # Ann's Excuse may take from the discard (round 1's cards) while the others lay; the card taken is laid next
+    (ROUND_2 + "Ann plays EX\n", ["Ben, Cas and Dom lay a card", "Ann may take a card from the discard (a bout)"]),
+    (ROUND_2 + "Ann plays EX\nAnn takes 3S\n", ["Ben, Cas and Dom lay a card", "Ann plays 3S, taken from the discard"]),
+    # every card laid, the Excuse's take still possible: what comes next, once the effects are set out
+    (ROUND_2 + "Ann plays EX\nBen plays CC\nCas plays QH\nDom plays QD\n",
+     ["round 3: Dom takes a card from Cas (each player may first exchange a card)"]),
+])
+def test_what_is_to_do_in_order(events: str, todo: list) -> None:
+    assert [str(t) for t in rules_after(HEAD + events).todo()] == todo
