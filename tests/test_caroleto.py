@@ -1071,6 +1071,55 @@ ROUND_2 = DRAW + ("Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD
     # every card laid, the Excuse's take still possible: what comes next, once the effects are set out
     (ROUND_2 + "Ann plays EX\nBen plays CC\nCas plays QH\nDom plays QD\n",
      ["round 3: Dom takes a card from Cas (each player may first exchange a card)"]),
+    # nobody announced nor drew in round 1: who draws first in round 2 is not known
+    ("-- round 1\nAnn plays KH\nBen plays CS\nCas plays CH\nDom plays CD\n",
+     ["round 2: the first drawer takes a card from a neighbour (each player may first exchange a card)"]),
 ])
 def test_what_is_to_do_in_order(events: str, todo: list) -> None:
     assert [str(t) for t in rules_after(HEAD + events).todo()] == todo
+
+
+def test_a_table_that_sees_no_hand_writes_cards_taken_or_drawn_face_down_unseen() -> None:
+    """``public``: one ?? for each card of a take or of a face-down draw, one when the line
+    writes none; the exchange's card drawn face up stays as written."""
+    (record,) = parse_text(HEAD + "Ann says roi\nAnn discards 2H\nAnn draws 3H\nAnn draws\nAnn takes from Dom\n"
+                                  "Ann takes 2S 3S from Dom\nAnn draws 4H 5H\n")
+    rules, written = start(record), []
+    for event in record.events:
+        public = rules.public(event)
+        written.append(line_text(public) if public is not None else None)
+        rules.apply(event)
+    assert written == ["Ann says roi", "Ann discards 2H", "Ann draws 3H", "Ann draws ??", "Ann takes ?? from Dom",
+                       "Ann takes ?? ?? from Dom", "Ann draws ?? ??"]
+
+
+def test_a_sevens_count_goes_left_with_no_dame_named_once_the_table_turned_back() -> None:
+    """Round 1's Dame turns the table, round 2's turns it back: round 3's 7 counts to the
+    left, as if no Dame had turned it."""
+    text = HEAD + DRAW + ("Ann plays QH\nBen plays CS\nCas plays CH\nDom plays CD\n-- round 2\nAnn takes ?? from Ben\n"
+                          "Dom takes ?? from Ann\nCas takes ?? from Dom\nBen takes ?? from Cas\nAnn plays QS\nBen plays KH\n"
+                          "Cas plays KD\nDom plays KC\n-- round 3\nBen takes ?? from Ann\nCas takes ?? from Ben\n"
+                          "Dom takes ?? from Cas\nAnn takes ?? from Dom\nAnn plays 7C\nBen plays T2\nCas plays T3\nDom plays T4\n")
+    report = check(parse_text(text)[0])
+    assert not report.violations
+    assert [d.cause_words() for d in report.drinks if d.player == "Ben"] == [
+        "7C played by Ann: Ben is number 2 in its count, which goes to the left"]
+
+
+def test_a_drinks_cause_says_which_trump_sent_it_back_or_redirected_it() -> None:
+    redirected = check(parse_text(HEAD + DRAW + "Ann plays 4S on Ben\nBen plays T15 on Cas\nCas plays CH\nDom plays CD\n")[0])
+    assert [d.cause_words() for d in redirected.drinks] == ["4S played by Ann on Ben, redirected to Cas by Ben's T15"]
+    nine = check(parse_text(HEAD + DRAW + "Ann plays 9C\nBen plays T5\nCas plays T15 on Dom\nDom plays CD\n"
+                                          "Ann draws 2H\nDom draws 3H\n")[0])
+    assert [(d.player, d.cause_words()) for d in nine.drinks] == [
+        ("Ann", "2H drawn for the 9C played by Ann, sent back by Ben's T5"),
+        ("Dom", "3H drawn for the 9C played by Ann, redirected to Dom by Cas's T15")]
+
+
+def test_the_tally_and_the_table_count_the_effects_of_a_round_whose_cards_are_all_laid() -> None:
+    """Ann's Excuse may still take from the discard: the round is not closed yet, but what
+    it gives is told (Ben's 4S on Cas), as the record's end would set it out."""
+    rules = rules_after(HEAD + ROUND_2 + "Ann plays EX\nBen plays 4S on Cas\nCas plays QH\nDom plays QD\n")
+    assert rules.round is not None and not rules.round.closed
+    assert rules.tallies() == {"Cas": {"sips": 7}}
+    assert rules.table().owed == ["Cas drinks 4 gorgées"]
