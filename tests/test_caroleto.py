@@ -1134,16 +1134,3 @@ def test_a_draw_for_a_9_sets_out_the_effects_a_bouts_take_held_back() -> None:
                              "Cas draws T7\nDom draws T8\nAnn draws T9\nAnn takes 3S\n")
     flagged = [(v.line, v.code, v.message) for v in check(parse_text(text)[0]).violations]
     assert flagged == [(24, "CA-BOUT-TAKE", "Ann takes from the discard after the effects began: a bout takes its card before")]
-
-
-@pytest.mark.parametrize("card", ["2C", "??"])
-def test_with_no_stock_an_exchange_draws_its_own_discard_twice_then_nothing(card: str) -> None:
-    """Three players hold 26 cards each: no stock. Ann's exchange draws the card she
-    discarded (written or not), shuffled into a new stock, face up (back to the discard),
-    then again face down; then stock and discard are empty. (legal() offers no exchange
-    with the stock and the discard empty: a test, not a record.)"""
-    text = HEAD.replace(" Dom", "") + f'[Cards "26"]\nBen says roi\nAnn discards {card}\nAnn draws {card}\nAnn draws {card}\nAnn draws ??\n'
-    (record,) = parse_text(text)
-    report = check(record)
-    assert [(v.line, v.code) for v in report.violations] == [(8, "CA-DRAW-UNDUE"), (8, "CA-STOCK-EMPTY")]
-    assert report.stats["reshuffles"] == 2
