@@ -138,6 +138,44 @@ def test_units_are_never_added_together() -> None:
      'Ann takes ?? from Dom\nAnn plays AS\nBen plays 2S on Cas\nCas plays QH\nDom plays QD\nBen bids KS\n',
      "Ben bids the Roi de pique before the last round (the bidding's refill gives the cards bid back): "
      "the Roi de pique is played only as one's last card, in the last round"),
+    # nobody announced: where the deal puts the Roi de pique, when it puts it in one hand (the first seat's)
+    ("Ann holds KS 2H\nBen takes ?? from Ann\n",
+     "the first round begins and nobody has announced the Roi de pique (the deal puts it in Ann's cards)"),
+    ("Ben takes ?? from Ann\n", "the first round begins and nobody has announced the Roi de pique"),
+    # an exchange too late: after the draw began, or after a card was laid
+    ("Ben says roi\nBen takes ?? from Ann\nBen discards 2H\n",
+     "Ben exchanges a card after the draw began: the exchange comes first"),
+    (DRAW + "Ann plays KH\nBen discards 2H\n", "Ben exchanges a card after the cards were laid: the exchange comes first"),
+    # a take out of turn past the first drawer: whose turn it is, and which way the draw goes
+    ("Ben says roi\nBen takes ?? from Ann\nDom takes ?? from Cas\n",
+     "it is Cas's turn to take a card: the draw goes to the left from Ben, who drew first this round"),
+    # a take from the discard with no bout laid
+    (DRAW + "Ann takes 3S\n", "Ann laid no bout this round: only a bout takes a card from the discard"),
+    # « double » from a player whose duel is still to be played; a dare's choice with no 8 on the player;
+    # a refusal once the dare is refused; a second vote; a vote that is neither pourri nor bon; a vote with no dossier
+    (DRAW + "Ann plays 10S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nBen says double\n",
+     "Ben has lost no duel: only the loser says « double »"),
+    (DRAW + "Ann plays 8S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nAnn says action\n",
+     "no 8's truth or dare falls on Ann"),
+    (DRAW + "Ann plays 8S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nBen refuses\nBen refuses\n",
+     "no 8's truth or dare falls on Ben"),
+    (DRAW + "Ann plays VS on Ben\nBen plays QH\nCas plays CS\nDom plays CH\nAnn votes bon\nAnn votes bon\n",
+     "Ann already voted on the dossier"),
+    (DRAW + "Ann plays VS on Ben\nBen plays QH\nCas plays CS\nDom plays CH\nAnn votes maybe\n",
+     "Caroleto has no 'votes maybe' event; this line is not replayed"),
+    (DRAW + "Ann plays KH\nBen plays QH\nCas plays CS\nDom plays CH\nAnn votes bon\n", "no dossier awaits Ann's vote"),
+    # a drink before any round
+    ("Ben says roi\nBen drinks 2\n", "Ben drinks 2 gorgées, but no round is under way: nothing is owed"),
+    # a drink of a unit the round gave the player none of
+    (DRAW + "Ann plays 4S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nAnn drinks 1\n",
+     "Ann drinks 1 gorgée, but round 1 gives Ann no gorgée"),
+    (DRAW + "Ann plays 4S on Ben\nBen plays CS\nCas plays CH\nDom plays CD\nBen drinks central\n",
+     "Ben drinks the central glass, but owes 4 gorgées (4S played by Ann on Ben)"),
+    # a card written twice: where it is already (played, in the discard)
+    (DRAW + "Ann plays 4S on Ben\nBen plays 4S on Cas\n", "4S appears twice: it is already played"),
+    (DRAW + "Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\nCas takes ?? from Ben\n"
+     "Dom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\nAnn plays 3S on Ben\n",
+     "3S appears twice: it is already in the discard"),
 ])
 def test_a_violation_says_what_was_done_and_what_the_rule_wants(events: str, message: str) -> None:
     head = HEAD + ('[Cards "2"]\n' if "holds" in events else "")
@@ -967,3 +1005,165 @@ def test_a_take_from_a_neighbour_is_offered_unseen_and_said_with_the_neighbour_f
     with speaking("fr"):
         shown = items(state_in_text(text))
     assert ("coups permis", "pour Ben\xa0: prendre à Ann toute carte dont on ne sait pas qu'elle est ailleurs") in shown
+# --- Pinned after the whole-module mutation run of rules.py (issue 41) ---------------------
+
+def test_the_simulator_catches_a_drinker_only_right_after_the_drink() -> None:
+    """Ben drinks with a Cavalier's rule standing: the simulator may catch him then, and
+    no longer once another line (here a vote on Cas's Valet) has come between."""
+    text = HEAD + DRAW + "Ann plays 4S on Ben\nBen plays CD\nCas plays VH on Dom\nDom plays CH\nBen drinks 4\n"
+
+    def caught(rules: Caroleto) -> set[str | None]:
+        return {e.target for e in rules.choices() if e.verb == "catches"}
+
+    assert caught(rules_after(text)) == {"Ben"}
+    assert caught(rules_after(text + "Ann votes pourri\n")) == set()
+    # and once a round: caught, Ben drinks the catch's gorgée and is not caught again
+    assert caught(rules_after(text + "Ann catches Ben\nBen drinks 1\n")) == set()
+
+
+def test_each_card_of_a_line_laid_is_flagged_at_its_own_column() -> None:
+    """Ann lays Cas's 5H, then a second card she no longer holds: each fault points at its card."""
+    text = HEAD + '[Cards "1"]\nAnn holds 2H\nCas holds 5H\nBen says roi\nAnn plays 5H 2H\n'
+    flagged = [(v.code, v.column) for v in check(parse_text(text)[0]).violations]
+    assert flagged == [("REC-DUPLICATE-CARD", 11), ("CA-NO-TARGET", 11), ("CA-PLAYED-TWICE", 14), ("CA-HAND-SIZE", 14)]
+
+
+@pytest.mark.parametrize(("laid", "drinks"), [
+    ("Ann plays KH\nBen plays 6S on Dom\nCas plays 6D on Dom\nDom plays QH\n", [("Dom", "half", 9)]),
+    ("Ann plays 6H on Cas\nBen plays 6S on Cas\nCas plays 6D on Dom\nDom plays 6C on Ann\n",
+     [("Ann", "up", 8), ("Ben", "up", 8), ("Cas", "up", 8), ("Dom", "up", 8)]),
+])
+def test_the_6s_drinks_are_told_at_the_first_6s_line(laid: str, drinks: list) -> None:
+    """Two 6s designate Dom (half a glass), four send everyone's glass up: one count, told
+    at the line of the round's first 6."""
+    report = check(parse_text(HEAD + DRAW + laid)[0])
+    assert [(d.player, d.unit, d.line) for d in report.drinks] == drinks
+
+
+def test_6s_that_name_nobody_are_flagged_once_with_the_first_6() -> None:
+    text = HEAD + DRAW + "Ann plays 6H\nBen plays 6S\nCas plays KH\nDom plays QH\n"
+    flagged = [(v.code, v.player, v.message) for v in check(parse_text(text)[0]).violations]
+    assert flagged == [("CA-NO-TARGET", "Ann", "6H names nobody: a 2 to 5, 8, 10 or Valet is laid before its target, "
+                                               "and the 6s designate who drinks")]
+
+
+def test_a_pass_names_the_first_higher_card_held_and_a_known_hand_leaves_no_note() -> None:
+    """Ben passes on Ann's AH holding 5H and 9H (his whole hand is known): flagged, and
+    he drinks as passed holding the 5H. Then Ben passes on an AS holding only the Roi
+    de pique, his whole hand known: blocked, and no note that the pass could not be checked."""
+    text = HEAD + ('[Cards "4"]\nBen holds KS 5H 9H CS\nBen says roi\nBen takes 2S from Ann\nCas takes 2S from Ben\n'
+                   "Dom takes ?? from Cas\nAnn takes ?? from Dom\nAnn plays AH\nBen plays CS\nCas plays CH\nDom plays CD\nBen passes\n")
+    (record,) = parse_text(text)
+    report = check(record)
+    assert [(v.code, v.message) for v in report.violations] == [
+        ("CA-BID-STOP", "Ben passes while holding 5H, higher than AH: with a higher card one goes on, or cuts with a trump")]
+    assert [d.cause_words() for d in report.drinks] == ["AH played by Ann: passed as bidder 1, holding 5H"]
+    blocked = HEAD + ('[Cards "2"]\nBen holds KS 3D\nBen says roi\nBen takes 2S from Ann\nCas takes 3D from Ben\n'
+                      "Dom takes ?? from Cas\nAnn takes ?? from Dom\nAnn plays AS\nBen plays 2S on Cas\nCas plays QH\nDom plays QD\n"
+                      "Ben passes\n")
+    report = check(parse_text(blocked)[0])
+    assert not report.violations and not report.notes
+
+
+@pytest.mark.parametrize(("end", "rule"), [("Ben bids T4", "ace-cut"), ("Ben passes", "ace-count")])
+def test_a_wrong_drink_after_a_bidding_quotes_the_cut_or_the_count(end: str, rule: str) -> None:
+    text = HEAD + DRAW + f"Ann plays AH\nBen plays CS\nCas plays CH\nDom plays CD\n{end}\nBen drinks 3\n"
+    assert [(v.code, v.rule) for v in check(parse_text(text)[0]).violations] == [("CA-DRINK-WRONG", Caroleto.RULES[rule])]
+
+
+def test_a_drink_in_a_unit_not_owed_quotes_the_rule_of_the_first_unit_owed() -> None:
+    """Cas owes 4 gorgées (Ann's 4S) and half a glass (the dossier): a full glass is
+    wrong, and the rule quoted is the gorgées' (the black 2 to 5)."""
+    text = HEAD + DRAW + ("Ann plays 4S on Cas\nBen plays VH on Cas\nCas plays CH\nDom plays CD\n"
+                          "Ann votes pourri\nBen votes pourri\nDom votes pourri\nCas drinks glass\n")
+    violations = check(parse_text(text)[0]).violations
+    assert [(v.code, v.rule) for v in violations] == [("CA-DRINK-WRONG", Caroleto.RULES["black"])]
+    assert violations[0].message == ("Cas drinks 1 full glass, but owes 4 gorgées and 1 half glass (4S played by Ann on Cas; "
+                                     "JH played by Ben on Cas: dossier pourri (3 pourri, 0 bon))")
+
+
+def test_a_card_written_twice_is_said_to_be_in_the_other_hands_or_the_stock() -> None:
+    """Ann's whole hand is shown: a card it does not hold is in one of the others' or in the stock."""
+    text = HEAD + "Ann says roi\nAnn holds KS 2H 3H 4H 5H 6H 7H 8H 9H 10H\nAnn discards JH\n"
+    assert [v.message for v in check(parse_text(text)[0]).violations] == [
+        "JH appears twice: it is already in Ben, Cas or Dom's cards or in the stock"]
+
+
+ROUND_2 = DRAW + ("Ann plays 3S on Cas\nBen plays CS\nCas plays CH\nDom plays KD\n-- round 2\nCas takes ?? from Ben\n"
+                  "Dom takes ?? from Cas\nAnn takes ?? from Dom\nBen takes ?? from Ann\n")
+
+
+@pytest.mark.parametrize(("events", "todo"), [
+    # nobody announced: at the first round's marker, the announcement is still to come
+    ("-- round 1\n", ["the Roi de pique's holder announces it (says roi)"]),
+    # the exchange's draws first, then the draw from a neighbour
+    ("Ann says roi\nAnn discards 2H\n", ["Ann draws 2 more cards for the exchange", "Ann takes a card from Dom"]),
+    # Ann's Excuse may take from the discard (round 1's cards) while the others lay; the card taken is laid next
+    (ROUND_2 + "Ann plays EX\n", ["Ben, Cas and Dom lay a card", "Ann may take a card from the discard (a bout)"]),
+    (ROUND_2 + "Ann plays EX\nAnn takes 3S\n", ["Ben, Cas and Dom lay a card", "Ann plays 3S, taken from the discard"]),
+    # every card laid, the Excuse's take still possible: what comes next, once the effects are set out
+    (ROUND_2 + "Ann plays EX\nBen plays CC\nCas plays QH\nDom plays QD\n",
+     ["round 3: Dom takes a card from Cas (each player may first exchange a card)"]),
+    # nobody announced nor drew in round 1: who draws first in round 2 is not known
+    ("-- round 1\nAnn plays KH\nBen plays CS\nCas plays CH\nDom plays CD\n",
+     ["round 2: the first drawer takes a card from a neighbour (each player may first exchange a card)"]),
+])
+def test_what_is_to_do_in_order(events: str, todo: list) -> None:
+    assert [str(t) for t in rules_after(HEAD + events).todo()] == todo
+
+
+def test_a_table_that_sees_no_hand_writes_cards_taken_or_drawn_face_down_unseen() -> None:
+    """``public``: one ?? for each card of a take or of a face-down draw, one when the line
+    writes none; the exchange's card drawn face up stays as written."""
+    (record,) = parse_text(HEAD + "Ann says roi\nAnn discards 2H\nAnn draws 3H\nAnn draws\nAnn takes from Dom\n"
+                                  "Ann takes 2S 3S from Dom\nAnn draws 4H 5H\n")
+    rules, written = start(record), []
+    for event in record.events:
+        public = rules.public(event)
+        written.append(line_text(public) if public is not None else None)
+        rules.apply(event)
+    assert written == ["Ann says roi", "Ann discards 2H", "Ann draws 3H", "Ann draws ??", "Ann takes ?? from Dom",
+                       "Ann takes ?? ?? from Dom", "Ann draws ?? ??"]
+
+
+def test_a_sevens_count_goes_left_with_no_dame_named_once_the_table_turned_back() -> None:
+    """Round 1's Dame turns the table, round 2's turns it back: round 3's 7 counts to the
+    left, as if no Dame had turned it."""
+    text = HEAD + DRAW + ("Ann plays QH\nBen plays CS\nCas plays CH\nDom plays CD\n-- round 2\nAnn takes ?? from Ben\n"
+                          "Dom takes ?? from Ann\nCas takes ?? from Dom\nBen takes ?? from Cas\nAnn plays QS\nBen plays KH\n"
+                          "Cas plays KD\nDom plays KC\n-- round 3\nBen takes ?? from Ann\nCas takes ?? from Ben\n"
+                          "Dom takes ?? from Cas\nAnn takes ?? from Dom\nAnn plays 7C\nBen plays T2\nCas plays T3\nDom plays T4\n")
+    report = check(parse_text(text)[0])
+    assert not report.violations
+    assert [d.cause_words() for d in report.drinks if d.player == "Ben"] == [
+        "7C played by Ann: Ben is number 2 in its count, which goes to the left"]
+
+
+def test_a_drinks_cause_says_which_trump_sent_it_back_or_redirected_it() -> None:
+    redirected = check(parse_text(HEAD + DRAW + "Ann plays 4S on Ben\nBen plays T15 on Cas\nCas plays CH\nDom plays CD\n")[0])
+    assert [d.cause_words() for d in redirected.drinks] == ["4S played by Ann on Ben, redirected to Cas by Ben's T15"]
+    nine = check(parse_text(HEAD + DRAW + "Ann plays 9C\nBen plays T5\nCas plays T15 on Dom\nDom plays CD\n"
+                                          "Ann draws 2H\nDom draws 3H\n")[0])
+    assert [(d.player, d.cause_words()) for d in nine.drinks] == [
+        ("Ann", "2H drawn for the 9C played by Ann, sent back by Ben's T5"),
+        ("Dom", "3H drawn for the 9C played by Ann, redirected to Dom by Cas's T15")]
+
+
+def test_the_tally_and_the_table_count_the_effects_of_a_round_whose_cards_are_all_laid() -> None:
+    """Ann's Excuse may still take from the discard: the round is not closed yet, but what
+    it gives is told (Ben's 4S on Cas), as the record's end would set it out."""
+    rules = rules_after(HEAD + ROUND_2 + "Ann plays EX\nBen plays 4S on Cas\nCas plays QH\nDom plays QD\n")
+    assert rules.round is not None and not rules.round.closed
+    assert rules.tallies() == {"Cas": {"sips": 7}}
+    assert rules.table().owed == ["Cas drinks 4 gorgées"]
+
+
+def test_a_draw_for_a_9_sets_out_the_effects_a_bouts_take_held_back() -> None:
+    """Ann's Excuse takes nothing: Cas's draw for Ben's 9 sets out the effects (her take is
+    missed), the draws are the 9's, and a take after them is late. (legal() offers no draw
+    while a bout may still take: a test, not a record, which tests/test_legal.py would
+    find offered nothing.)"""
+    text = HEAD + ROUND_2 + ("Ann plays EX\nBen plays 9C\nCas plays QH\nDom plays QD\n"
+                             "Cas draws T7\nDom draws T8\nAnn draws T9\nAnn takes 3S\n")
+    flagged = [(v.line, v.code, v.message) for v in check(parse_text(text)[0]).violations]
+    assert flagged == [(24, "CA-BOUT-TAKE", "Ann takes from the discard after the effects began: a bout takes its card before")]
