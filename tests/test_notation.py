@@ -72,6 +72,27 @@ def test_every_verb_parses() -> None:
     assert [e.verb for e in record.events] == [line.split()[1] for line in lines]
 
 
+def test_a_player_named_after_a_verb_is_read_as_the_player() -> None:
+    """A name is any word, a verb's too: the verb is the second word, never the name."""
+    (record,) = parse_text(HEAD + "holds discards 10♥ 7H\nplays swaps with Bob\n")
+    assert [(e.player, e.verb) for e in record.events] == [("holds", "discards"), ("plays", "swaps")]
+
+
+def test_a_round_marker_is_placed_at_its_dashes() -> None:
+    (record,) = parse_text(HEAD + "\t--  round 2 ; two\n  -- round\n")
+    assert [(e.verb, e.line, e.column, e.word, e.comment) for e in record.events] == [
+        ("round", 3, 2, "2", "; two"), ("round", 4, 3, None, None)]
+
+
+def test_the_cards_as_written_keep_a_suit_symbol_with_its_emoji_selector() -> None:
+    """The written cards (what a message quotes) run to the end of the last one, however
+    long it is beside the first (10♥ and its selector U+FE0F: 4 characters after 2H)."""
+    (record,) = parse_text(HEAD + "Alice plays 2H 10♥\ufe0f\n")
+    (event,) = record.events
+    assert (event.cards_text, event.cards_column) == ("2H 10♥\ufe0f", 13)
+    assert event.cards == (Card(2, "H"), Card(10, "H"))
+
+
 def test_games_and_line_numbers_in_a_file() -> None:
     text = "; round 1\n" + HEAD + "Alice plays 3H\n\n; round 2\n" + HEAD + "\nBob plays 4C\n"
     first, second = parse_text(text)
@@ -119,6 +140,10 @@ MISTAKES = [
     ('[Game"flaschenteufel"]\n[Players "A B C"]\nA plays 19\n', (3, 9), "not a Flaschenteufel card"),
     (HEAD + "21:4 Alice plays 3H\n", (3, 1), "expected a time such as 21:04"),
     (HEAD + "12 Alice plays 3H\n", (3, 1), "a move number ends with a dot: '12.'"),
+    (HEAD + "Alice scores 1234567890123\n", (3, 14), "12345678901… has more than 9 digits"),
+    (HEAD + "Alice scores -0001234567890\n", (3, 14), "-0001234567… has more than 9 digits"),
+    (HEAD + "-- round 0\n", (3, 10), "a round is numbered from 1: -- round 2, not '0'"),
+    (HEAD + "  -- round 1234567890123\n", (3, 12), "12345678901… has more than 9 digits"),
 ]
 
 
