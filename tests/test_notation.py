@@ -189,6 +189,134 @@ def test_bytes_never_crash(data: bytes) -> None:
     assert all(i.line >= 1 and i.message for i in items)
 
 
+@pytest.mark.parametrize(("number", "message"), [
+    ("0", "'0' is not a card in this game: a card has a rank and a suit, such as 7H or 10♥"),
+    ("1", "'1' is not a card in this game: a card has a suit, such as 1H or 1♥"),
+    ("10", "'10' is not a card in this game: a card has a suit, such as 10H or 10♥"),
+    ("11", "'11' is not a card in this game: a card has a rank and a suit, such as 7H or 10♥"),
+])
+def test_a_number_played_as_a_card_is_told_its_missing_suit_from_1_to_10(number: str, message: str) -> None:
+    (error,) = parse_text(HEAD + f"Alice plays {number}\n")
+    assert isinstance(error, RecordError) and (error.line, error.column, error.message) == (3, 13, message)
+
+
+# --- Reading a file in blocks ------------------------------------------------------------
+# notation reads a file 65,536 bytes at a time (BLOCK); a line is judged too long when it
+# is whole in what was read, or when over 4 × 4,096 characters of it wait for the next block.
+
+def _read(data: bytes) -> list:
+    """Each game's events (player, verb, line) and comments, or each error's place and message."""
+    from referee.notation import read_games
+
+    return [(error.line, error.column, error.message) if isinstance(error := item, RecordError) else
+            ([(e.player, e.verb, e.line) for e in item.events], [c.text for c in item.comments])
+            for item in read_games("x.txt", io.BytesIO(data))]
+
+
+def _comments(size: int, end: str = "\n") -> str:
+    """Comment lines of exactly ``size`` characters (a blank line for a last odd one)."""
+    lines = [";" + "x" * (999 - len(end)) + end] * (size // 1000)
+    rest = size % 1000
+    lines.append(";" + "x" * (rest - 1 - len(end)) + end if rest > len(end) else end * (rest // len(end)))
+    text = "".join(lines)
+    assert len(text) == size
+    return text
+
+
+def test_a_last_line_without_a_line_end_is_read() -> None:
+    assert _read((HEAD + "Alice plays 3H").encode()) == [([("Alice", "plays", 3)], [])]
+    assert _read((HEAD + "Alice plays 3H\n; the end").encode()) == [([("Alice", "plays", 3)], ["; the end"])]
+
+
+def test_a_file_of_cr_line_ends_longer_than_four_lines_is_read() -> None:
+    text = (HEAD + "Alice plays 3H\n" + "; a comment\n" * 2000 + "Bob plays 4C\n").replace("\n", "\r")
+    assert len(text) > 4 * 4096
+    ((events, comments),) = _read(text.encode())
+    assert events == [("Alice", "plays", 3), ("Bob", "plays", 2004)] and len(comments) == 2000
+
+
+def test_a_crlf_cut_by_the_end_of_a_block_is_one_line_end() -> None:
+    head = HEAD.replace("\n", "\r\n")
+    before = head + _comments(64_535 - len(head), "\r\n") + ";" + "x" * 999  # then its CR is byte 65,535
+    assert len(before.encode()) == 65_535
+    ((events, _),) = _read((before + "\r\nAlice plays 3H\r\n").encode())
+    assert events == [("Alice", "plays", before.count("\n") + 2)]
+
+
+@pytest.mark.parametrize(("waiting", "message"), [
+    (16_384, "this line is 20000 characters long; a record line holds at most 4096"),
+    (16_385, "this line is over 4096 characters long; a record line holds at most 4096"),
+])
+def test_a_long_line_across_two_blocks_is_told_its_length_if_4_times_4096_characters_wait(
+        waiting: int, message: str) -> None:
+    """The line starts ``waiting`` characters before the end of the first block."""
+    text = HEAD + _comments(65_536 - waiting - len(HEAD)) + ";" + "x" * 19_999 + "\nAlice plays 3H\n"
+    line = text[:65_536 - waiting].count("\n") + 1
+    assert _read(text.encode()) == [(line, 4097, message)]
+
+
+def test_a_long_line_in_one_block_is_told_its_length() -> None:
+    assert _read((HEAD + ";" + "x" * 39_999 + "\n").encode()) == [
+        (3, 4097, "this line is 40000 characters long; a record line holds at most 4096")]
+
+
+def test_a_line_of_4096_characters_is_not_the_long_one() -> None:
+    text = HEAD + ";" + "x" * 4095 + "\n;" + "y" * 4999 + "\nAlice plays 3H\n"
+    assert _read(text.encode()) == [(4, 4097, "this line is 5000 characters long; a record line holds at most 4096")]
+
+
+def test_nul_bytes_after_the_first_block_are_binary_data_at_their_line() -> None:
+    """Only a file's first bytes can show UTF-16 or UTF-32: NUL bytes further on are binary data."""
+    first = HEAD + _comments(65_536 - len(HEAD))
+    assert _read(first.encode() + "Bob plays 4C\n".encode("utf-16-le"))[-1] == (
+        first.count("\n") + 1, 2, "this file holds binary data (a NUL byte), not a record")
+
+
+@pytest.mark.parametrize(("text", "encoding", "told"), [
+    (HEAD, "utf-32-be", "UTF-32 (big-endian, without a byte-order mark) text, not UTF-8"),
+    (HEAD, "utf-32-le", "UTF-32 (little-endian, without a byte-order mark) text, not UTF-8"),
+    (HEAD, "utf-16-be", "UTF-16 (big-endian, without a byte-order mark) text"),
+    ("A\n", "utf-16-le", "UTF-16 (little-endian, without a byte-order mark) text"),  # 4 bytes: the least to tell
+    (HEAD, "utf-16", "UTF-16 (little-endian) text (what Windows Notepad calls Unicode)"),
+    (HEAD, "utf-32", "UTF-32 (little-endian) text, not UTF-8"),
+])
+def test_a_file_in_utf_16_or_utf_32_is_told_so(text: str, encoding: str, told: str) -> None:
+    ((line, column, message),) = _read(text.encode(encoding))
+    assert (line, column) == (1, 1) and f"this file is {told}" in message
+
+
+def test_a_bad_byte_first_in_a_file_is_told() -> None:
+    assert _read(b"\xe9 plays 3H\n") == [(1, 1, "this file is not UTF-8 text (byte 0xe9 cannot be read); save it as UTF-8")]
+
+
+def test_a_name_typed_decomposed_reads_as_the_composed_one() -> None:
+    ((events, _),) = _read(("[Game \"bataille-corse\"]\n[Players \"Zoe\u0301 Bob\"]\nZoe\u0301 plays 3H\n").encode())
+    assert events == [("Zo\u00e9", "plays", 3)]
+
+
+def test_a_stream_that_cannot_be_read_is_an_error_of_the_file() -> None:
+    from referee.notation import read_games
+
+    class Failing:
+        def read(self, size: int) -> bytes:
+            raise OSError(5, "Input/output error")
+
+    class NotReady:
+        def read(self, size: int) -> None:
+            return None
+
+    assert [(e.line, e.column, e.message) for e in read_games("x.txt", Failing())] == [
+        (0, 0, "cannot read the file: Input/output error")]
+    assert [(e.line, e.column, e.message) for e in read_games("x.txt", NotReady())] == [
+        (0, 0, "cannot read the file: the stream has no data ready (it is non-blocking)")]
+
+
+@pytest.mark.parametrize(("size", "first"), [(10_000, False), (20_000, True)])
+def test_comments_between_two_games_go_with_the_next_unless_over_16384_characters(size: int, first: bool) -> None:
+    text = HEAD + "Alice plays 3H\n" + _comments(size) + HEAD + "Bob plays 4C\n"
+    (_, one), (_, two) = _read(text.encode())
+    assert (len(one), len(two)) == ((size // 1000, 0) if first else (0, size // 1000))
+
 # --- The two readings of a line agree ----------------------------------------------------
 # A game is read one token per line (start rule `start`); a refused line is read again
 # token by token (`line`) to explain the error. Both must accept the same lines, or a
