@@ -285,6 +285,47 @@ def test_a_file_in_utf_16_or_utf_32_is_told_so(text: str, encoding: str, told: s
     assert (line, column) == (1, 1) and f"this file is {told}" in message
 
 
+
+@pytest.mark.parametrize(("text", "encoding", "claimed"), [
+    ("\u03a9bcdefghij", "utf-16-le", False),  # Ω: of the high bytes of its characters 0, 2, 4, 6, 8, 80% are NUL
+    ("\u03a9bcdefghijklmnopqrs", "utf-16-le", True),  # 90%
+    ("\0b\0defghijklmnopqrst", "utf-16-le", False),  # 20% of the low bytes of characters 0, 2 … 18 are NUL
+    ("\0bcdefghijklmnopqrst", "utf-16-le", True),  # 10%
+    ("\u03a9bc" * 4 + "\n", "utf-32-le", False),  # bytes 1 (little-endian) or 2 (big-endian): 69% NUL
+    ("\u03a9bc" * 4 + "\n", "utf-32-be", False),
+])
+def test_a_wide_text_is_claimed_only_when_its_nul_bytes_fall_over_80_percent_in_place(
+        text: str, encoding: str, claimed: bool) -> None:
+    """UTF-16 or UTF-32 without a byte-order mark is told by where its NUL bytes fall: in
+    the bytes a character's high part fills, over 80% of them; in the others, under 20%.
+    Anything else holding a NUL byte is binary data."""
+    ((line, column, message),) = _read(text.encode(encoding))
+    assert ("without a byte-order mark" in message) == claimed and ("binary data" in message) != claimed
+
+
+
+@pytest.mark.parametrize(("nul_at", "claimed"), [
+    ([], False),  # the high bytes of the odd characters: 819 NUL of 1,024 in the first 4,096 bytes (under 80%)
+    (range(0, 408, 2), True),  # and 204 of the 1,024 even characters NUL (under 20%), then one more just past
+])
+def test_a_wide_text_is_judged_on_its_first_4096_bytes(nul_at: range, claimed: bool) -> None:
+    chars = ["a"] * 2100
+    for i in range(2047, 2047 - 2 * 205, -2):
+        chars[i] = "\u03a9" if not claimed else "a"
+    for i in [*nul_at, 2048]:
+        chars[i] = "\0"
+    ((_, _, message),) = _read("".join(chars).encode("utf-16-le"))
+    assert ("without a byte-order mark" in message) == claimed
+
+def test_a_long_line_is_told_its_length_when_its_cr_is_read_with_it() -> None:
+    text = (HEAD + ";" + "x" * 19_999 + "\r;").replace("\n", "\r")
+    assert _read(text.encode()) == [(3, 4097, "this line is 20000 characters long; a record line holds at most 4096")]
+
+
+def test_a_long_line_after_a_first_empty_cr_line_is_told_at_line_2() -> None:
+    assert _read(b"\r;" + b"x" * 19_999 + b"\r") == [
+        (2, 4097, "this line is over 4096 characters long; a record line holds at most 4096")]
+
 def test_a_bad_byte_first_in_a_file_is_told() -> None:
     assert _read(b"\xe9 plays 3H\n") == [(1, 1, "this file is not UTF-8 text (byte 0xe9 cannot be read); save it as UTF-8")]
 
