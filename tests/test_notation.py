@@ -326,6 +326,36 @@ def test_a_long_line_after_a_first_empty_cr_line_is_told_at_line_2() -> None:
     assert _read(b"\r;" + b"x" * 19_999 + b"\r") == [
         (2, 4097, "this line is over 4096 characters long; a record line holds at most 4096")]
 
+
+@pytest.mark.parametrize("data", [b"\n\xe9\n", b"\r\xe9\r", b"\r\n\xe9\r\n"])
+def test_a_bad_byte_after_an_empty_first_line_is_told_at_line_2(data: bytes) -> None:
+    assert _read(data) == [(2, 1, "this file is not UTF-8 text (byte 0xe9 cannot be read); save it as UTF-8")]
+
+
+def test_a_bad_byte_in_a_file_of_cr_line_ends_is_told_at_its_line_and_column() -> None:
+    text = HEAD.replace("\n", "\r").encode() + b"Alice plays 3H\r; caf\xe9\rBob plays 4C\r"
+    assert _read(text)[-1] == (4, 6, "this file is not UTF-8 text (byte 0xe9 cannot be read); save it as UTF-8")
+
+
+def test_blank_lines_before_the_first_game_are_counted() -> None:
+    ((record),) = parse_text("\n \n\t\n" + HEAD + "Alice plays 3H\n")
+    assert (record.line, record.events[0].line) == (4, 6)
+
+
+def test_a_head_too_long_is_told_at_its_first_line_and_the_next_game_is_read() -> None:
+    text = "\n" + HEAD + (";" + "x" * 98 + "\n") * 5001 + "Alice plays 5H\nBob plays 6H\n" + HEAD + "Bob plays 4C\n"
+    items = list(read_games_of(text))
+    assert [type(item).__name__ for item in items] == ["RecordError", "Record"]
+    error, record = items
+    assert (error.line, error.column, error.source) == (2, 1, '[Game "bataille-corse"]\n')
+    assert [(e.player, e.line) for e in record.events] == [("Bob", text.count("\n"))]
+
+
+def read_games_of(text: str) -> list:
+    from referee.notation import read_games
+
+    return list(read_games("<r>", io.BytesIO(text.encode())))
+
 def test_a_bad_byte_first_in_a_file_is_told() -> None:
     assert _read(b"\xe9 plays 3H\n") == [(1, 1, "this file is not UTF-8 text (byte 0xe9 cannot be read); save it as UTF-8")]
 
@@ -556,6 +586,7 @@ def test_reading_a_record_imports_no_lark() -> None:
 @pytest.mark.parametrize("text, long", [
     ("", False), ("\n", False), ("a" * 4096 + "\n", False), ("a" * 4097 + "\n", True), ("ok\n" + "a" * 4097, True),
     ("ok\n" + "a" * 4096, False), ("\n\n" + "b" * 5000 + "\nok\n", True), ("x\n" * 3000, False),
+    ("\n" + "x\n" * 3000, False),
 ])
 def test_a_line_too_long_is_found_without_cutting_lines(text: str, long: bool) -> None:
     from referee.notation import MAX_LINE, _has_long_line
