@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import CAVALIER, EXCUSE_CARD, KING, QUEEN, TRUMP, UNSEEN_CARD, Card, read_card
+from referee.cards import CAVALIER, EXCUSE_CARD, KING, NUMBERED, QUEEN, TRUMP, UNSEEN_CARD, Card, read_card
 from referee.convert.export import record_to_text
 from referee.notation import WORD_VERBS, RecordError, parse_text, read_suit
 from referee.record import Record
@@ -347,9 +347,69 @@ def test_a_head_too_long_is_told_at_its_first_line_and_the_next_game_is_read() -
     items = list(read_games_of(text))
     assert [type(item).__name__ for item in items] == ["RecordError", "Record"]
     error, record = items
-    assert (error.line, error.column, error.source) == (2, 1, '[Game "bataille-corse"]\n')
+    assert (error.path, error.line, error.column, error.source) == ("<r>", 2, 1, '[Game "bataille-corse"]\n')
     assert [(e.player, e.line) for e in record.events] == [("Bob", text.count("\n"))]
 
+
+
+def test_a_file_that_cannot_be_opened_is_said_so_in_the_system_s_words(tmp_path) -> None:
+    from referee.notation import read_games
+
+    assert [(e.line, e.column, e.message) for e in read_games(str(tmp_path / "none.txt"))] == [
+        (0, 0, "cannot read the file: No such file or directory")]
+
+
+def test_a_file_read_by_its_path_is_closed_after(tmp_path, monkeypatch) -> None:
+    import builtins
+
+    from referee.notation import read_games
+
+    (tmp_path / "game.txt").write_text(HEAD + "Alice plays 3H\n", encoding="utf-8")
+    opened = []
+    real_open = builtins.open
+    monkeypatch.setattr(builtins, "open", lambda *args, **kwargs: opened.append(real_open(*args, **kwargs)) or opened[-1])
+    assert [type(item).__name__ for item in read_games(str(tmp_path / "game.txt"))] == ["Record"]
+    assert len(opened) == 1 and opened[0].closed
+
+
+def test_a_part_of_a_file_is_numbered_from_its_first_line() -> None:
+    from referee.notation import read_games
+
+    text = HEAD + "Alice plays 3H\n" + HEAD + "Bob plays 11H\n" + HEAD + ";" + "x" * 5000 + "\n"
+    items = list(read_games("<r>", io.BytesIO(text.encode()), first_line=11))
+    assert (items[0].line, items[0].events[0].line) == (11, 13)
+    assert [(e.line, e.column) for e in items[1:]] == [(16, 11), (19, 4097)]
+
+
+def test_a_hand_reads_its_match_s_game_and_notation_given_from_before() -> None:
+    from referee.notation import read_games
+
+    text = '[Match "m"]\n[Players "A B C"]\nA joue 24\n'
+    (record,) = read_games("<r>", io.BytesIO(text.encode()), match_games={"m": "flaschenteufel"},
+                           match_french={"m": True})
+    assert record.french and [(e.verb, e.cards) for e in record.events] == [("plays", (Card(24, NUMBERED),))]
+
+
+def test_lazy_games_not_taken_are_passed_over() -> None:
+    from referee.notation import read_games
+
+    text = "; before\n" + HEAD + "Alice plays 3H\n" + HEAD + "Bob plays 11H\n" + HEAD + "Bob plays 4C\n"
+    items = list(read_games("<r>", io.BytesIO(text.encode()), lazy=True))
+    assert [type(item).__name__ for item in items] == ["Record"] * 3
+    assert [c.text for c in items[0].comments] == ["; before"]  # a head's comments are kept, lazy or not
+
+
+def test_events_before_any_header_are_one_error_however_long() -> None:
+    text = "Alice plays 3H\n" * 5000 + HEAD + "Bob plays 4C\n"
+    items = read_games_of(text)
+    assert [(type(item).__name__, item.line) for item in items] == [("RecordError", 1), ("Record", 5001)]
+
+
+def test_a_game_read_whole_keeps_the_text_of_all_its_lines() -> None:
+    """A game of more than 4 blocks read whole: sources() finds its first lines (a lazy game
+    keeps only its latest 4 blocks' lines)."""
+    (record,) = read_games_of(HEAD + "Alice plays 3H\n" * 18_000)
+    assert record.sources([3, 18_002]) == {3: "Alice plays 3H", 18_002: "Alice plays 3H"}
 
 def read_games_of(text: str) -> list:
     from referee.notation import read_games
