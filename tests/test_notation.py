@@ -442,11 +442,17 @@ def test_a_stream_that_cannot_be_read_is_an_error_of_the_file() -> None:
         (0, 0, "cannot read the file: the stream has no data ready (it is non-blocking)")]
 
 
-@pytest.mark.parametrize(("size", "first"), [(10_000, False), (20_000, True)])
+@pytest.mark.parametrize(("size", "first"), [(10_000, False), (16_384, False), (16_385, True), (20_000, True)])
 def test_comments_between_two_games_go_with_the_next_unless_over_16384_characters(size: int, first: bool) -> None:
     text = HEAD + "Alice plays 3H\n" + _comments(size) + HEAD + "Bob plays 4C\n"
     (_, one), (_, two) = _read(text.encode())
-    assert (len(one), len(two)) == ((size // 1000, 0) if first else (0, size // 1000))
+    count = _comments(size).count("\n")
+    assert (len(one), len(two)) == ((count, 0) if first else (0, count))
+
+
+def test_a_head_with_no_good_header_is_told_its_first_bad_line() -> None:
+    assert _read(b'[Game bataille-corse]\n[Players Alice]\nAlice plays 3H\n') == [
+        (1, 7, 'a header value goes in double quotes: [Game "bataille-corse"]')]
 
 # --- The two readings of a line agree ----------------------------------------------------
 # A game is read one token per line (start rule `start`); a refused line is read again
