@@ -327,7 +327,7 @@ def test_a_long_line_after_a_first_empty_cr_line_is_told_at_line_2() -> None:
         (2, 4097, "this line is over 4096 characters long; a record line holds at most 4096")]
 
 
-@pytest.mark.parametrize("data", [b"\n\xe9\n", b"\r\xe9\r", b"\r\n\xe9\r\n"])
+@pytest.mark.parametrize("data", [b"\n\xe9\n", b"\r\xe9\r;\r", b"\r\n\xe9\r\n"])
 def test_a_bad_byte_after_an_empty_first_line_is_told_at_line_2(data: bytes) -> None:
     assert _read(data) == [(2, 1, "this file is not UTF-8 text (byte 0xe9 cannot be read); save it as UTF-8")]
 
