@@ -450,6 +450,37 @@ def test_comments_between_two_games_go_with_the_next_unless_over_16384_character
     assert (len(one), len(two)) == ((count, 0) if first else (0, count))
 
 
+
+def _first_block() -> tuple[str, int]:
+    """A game's events, then comment lines (over 900 characters, under 16,384) that end the
+    first block of 65,536 characters; and how many comment lines."""
+    events = HEAD + "Alice plays 3H\n" * ((65_536 - len(HEAD) - 1000) // 15)
+    comments = _comments(65_536 - len(events))
+    return events + comments, comments.count("\n")
+
+
+def test_comments_that_end_a_block_go_with_the_game_whose_header_starts_the_next() -> None:
+    first, count = _first_block()
+    one, two = read_games_of(first + HEAD + "Bob plays 4C\n")
+    assert (len(one.comments), len(two.comments)) == (0, count)
+    assert two.text.startswith(";x")
+
+
+def test_comments_that_end_a_block_before_an_event_are_read_once() -> None:
+    first, count = _first_block()
+    (record,) = read_games_of(first + "Bob plays 4C\n")
+    assert len(record.comments) == count and record.events[-1].player == "Bob"
+
+
+def test_a_game_s_text_starts_at_its_first_kept_line() -> None:
+    _, second = read_games_of(HEAD + "Alice plays 3H\n\n" + HEAD + "Bob plays 4C\n")
+    assert (second.line, second.text) == (5, HEAD)
+
+
+def test_a_comment_before_a_blank_line_and_a_header_goes_with_the_next_game() -> None:
+    one, two = read_games_of(HEAD + "Alice plays 3H\n; about the next game\n\n" + HEAD + "Bob plays 4C\n")
+    assert ([c.text for c in one.comments], [c.text for c in two.comments]) == ([], ["; about the next game"])
+
 def test_a_head_with_no_good_header_is_told_its_first_bad_line() -> None:
     assert _read(b'[Game bataille-corse]\n[Players Alice]\nAlice plays 3H\n') == [
         (1, 7, 'a header value goes in double quotes: [Game "bataille-corse"]')]
