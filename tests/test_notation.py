@@ -379,6 +379,9 @@ def test_a_part_of_a_file_is_numbered_from_its_first_line() -> None:
     items = list(read_games("<r>", io.BytesIO(text.encode()), first_line=11))
     assert (items[0].line, items[0].events[0].line) == (11, 13)
     assert [(e.line, e.column) for e in items[1:]] == [(16, 11), (19, 4097)]
+    assert [item.line for item in read_games("<r>", io.BytesIO(text.encode()), first_line=2)] == [2, 7, 10]
+    head = HEAD + (";" + "x" * 98 + "\n") * 5001 + "Alice plays 5H\n"
+    assert [item.line for item in read_games("<r>", io.BytesIO(head.encode()), first_line=11)] == [11]
 
 
 def test_a_hand_reads_its_match_s_game_and_notation_given_from_before() -> None:
@@ -471,6 +474,13 @@ def test_comments_that_end_a_block_before_an_event_are_read_once() -> None:
     (record,) = read_games_of(first + "Bob plays 4C\n")
     assert len(record.comments) == count and record.events[-1].player == "Bob"
 
+
+
+def test_a_comment_after_a_blank_line_that_starts_a_block_goes_with_the_next_game() -> None:
+    first = HEAD + "Alice plays 3H\n" * 4366
+    assert len(first) == 65_536
+    one, two = read_games_of(first + "\n; about the next game\n" + HEAD + "Bob plays 4C\n")
+    assert ([c.text for c in one.comments], [c.text for c in two.comments]) == ([], ["; about the next game"])
 
 def test_a_game_s_text_starts_at_its_first_kept_line() -> None:
     _, second = read_games_of(HEAD + "Alice plays 3H\n\n" + HEAD + "Bob plays 4C\n")
