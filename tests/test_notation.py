@@ -338,7 +338,7 @@ def test_a_bad_byte_in_a_file_of_cr_line_ends_is_told_at_its_line_and_column() -
 
 
 def test_blank_lines_before_the_first_game_are_counted() -> None:
-    ((record),) = parse_text("\n \n\t\n" + HEAD + "Alice plays 3H\n")
+    (record,) = parse_text("\n \n\t\n" + HEAD + "Alice plays 3H\n")
     assert (record.line, record.events[0].line) == (4, 6)
 
 
