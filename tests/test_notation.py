@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import CAVALIER, EXCUSE_CARD, KING, QUEEN, TRUMP, UNSEEN_CARD, Card, read_card
+from referee.cards import CAVALIER, EXCUSE_CARD, KING, NUMBERED, QUEEN, TRUMP, UNSEEN_CARD, Card, read_card
 from referee.convert.export import record_to_text
 from referee.notation import WORD_VERBS, RecordError, parse_text, read_suit
 from referee.record import Record
@@ -72,6 +72,27 @@ def test_every_verb_parses() -> None:
     assert [e.verb for e in record.events] == [line.split()[1] for line in lines]
 
 
+def test_a_player_named_after_a_verb_is_read_as_the_player() -> None:
+    """A name is any word, a verb's too: the verb is the second word, never the name."""
+    (record,) = parse_text(HEAD + "holds discards 10♥ 7H\nplays swaps with Bob\n")
+    assert [(e.player, e.verb) for e in record.events] == [("holds", "discards"), ("plays", "swaps")]
+
+
+def test_a_round_marker_is_placed_at_its_dashes() -> None:
+    (record,) = parse_text(HEAD + "\t--  round 2 ; two\n  -- round\n")
+    assert [(e.verb, e.line, e.column, e.word, e.comment) for e in record.events] == [
+        ("round", 3, 2, "2", "; two"), ("round", 4, 3, None, None)]
+
+
+def test_the_cards_as_written_keep_a_suit_symbol_with_its_emoji_selector() -> None:
+    """The written cards (what a message quotes) run to the end of the last one, however
+    long it is beside the first (10♥ and its selector U+FE0F: 4 characters after 2H)."""
+    (record,) = parse_text(HEAD + "Alice plays 2H 10♥\ufe0f\n")
+    (event,) = record.events
+    assert (event.cards_text, event.cards_column) == ("2H 10♥\ufe0f", 13)
+    assert event.cards == (Card(2, "H"), Card(10, "H"))
+
+
 def test_games_and_line_numbers_in_a_file() -> None:
     text = "; round 1\n" + HEAD + "Alice plays 3H\n\n; round 2\n" + HEAD + "\nBob plays 4C\n"
     first, second = parse_text(text)
@@ -119,6 +140,10 @@ MISTAKES = [
     ('[Game"flaschenteufel"]\n[Players "A B C"]\nA plays 19\n', (3, 9), "not a Flaschenteufel card"),
     (HEAD + "21:4 Alice plays 3H\n", (3, 1), "expected a time such as 21:04"),
     (HEAD + "12 Alice plays 3H\n", (3, 1), "a move number ends with a dot: '12.'"),
+    (HEAD + "Alice scores 1234567890123\n", (3, 14), "12345678901… has more than 9 digits"),
+    (HEAD + "Alice scores -0001234567890\n", (3, 14), "-0001234567… has more than 9 digits"),
+    (HEAD + "-- round 0\n", (3, 10), "a round is numbered from 1: -- round 2, not '0'"),
+    (HEAD + "  -- round 1234567890123\n", (3, 12), "12345678901… has more than 9 digits"),
 ]
 
 
@@ -163,6 +188,312 @@ def test_bytes_never_crash(data: bytes) -> None:
     assert items and all(isinstance(i, RecordError) for i in items)
     assert all(i.line >= 1 and i.message for i in items)
 
+
+@pytest.mark.parametrize(("number", "message"), [
+    ("0", "'0' is not a card in this game: a card has a rank and a suit, such as 7H or 10♥"),
+    ("1", "'1' is not a card in this game: a card has a suit, such as 1H or 1♥"),
+    ("10", "'10' is not a card in this game: a card has a suit, such as 10H or 10♥"),
+    ("11", "'11' is not a card in this game: a card has a rank and a suit, such as 7H or 10♥"),
+])
+def test_a_number_played_as_a_card_is_told_its_missing_suit_from_1_to_10(number: str, message: str) -> None:
+    (error,) = parse_text(HEAD + f"Alice plays {number}\n")
+    assert isinstance(error, RecordError) and (error.line, error.column, error.message) == (3, 13, message)
+
+
+# --- Reading a file in blocks ------------------------------------------------------------
+# notation reads a file 65,536 bytes at a time (BLOCK); a line is judged too long when it
+# is whole in what was read, or when over 4 × 4,096 characters of it wait for the next block.
+
+def _read(data: bytes) -> list:
+    """Each game's events (player, verb, line) and comments, or each error's place and message."""
+    from referee.notation import read_games
+
+    return [(error.line, error.column, error.message) if isinstance(error := item, RecordError) else
+            ([(e.player, e.verb, e.line) for e in item.events], [c.text for c in item.comments])
+            for item in read_games("x.txt", io.BytesIO(data))]
+
+
+def _comments(size: int, end: str = "\n") -> str:
+    """Comment lines of exactly ``size`` characters (a blank line for a last odd one)."""
+    lines = [";" + "x" * (999 - len(end)) + end] * (size // 1000)
+    rest = size % 1000
+    lines.append(";" + "x" * (rest - 1 - len(end)) + end if rest > len(end) else end * (rest // len(end)))
+    text = "".join(lines)
+    assert len(text) == size
+    return text
+
+
+def test_a_last_line_without_a_line_end_is_read() -> None:
+    assert _read((HEAD + "Alice plays 3H").encode()) == [([("Alice", "plays", 3)], [])]
+    assert _read((HEAD + "Alice plays 3H\n; the end").encode()) == [([("Alice", "plays", 3)], ["; the end"])]
+
+
+def test_a_file_of_cr_line_ends_longer_than_four_lines_is_read() -> None:
+    text = (HEAD + "Alice plays 3H\n" + "; a comment\n" * 2000 + "Bob plays 4C\n").replace("\n", "\r")
+    assert len(text) > 4 * 4096
+    ((events, comments),) = _read(text.encode())
+    assert events == [("Alice", "plays", 3), ("Bob", "plays", 2004)] and len(comments) == 2000
+
+
+def test_a_crlf_cut_by_the_end_of_a_block_is_one_line_end() -> None:
+    head = HEAD.replace("\n", "\r\n")
+    before = head + _comments(64_535 - len(head), "\r\n") + ";" + "x" * 999  # then its CR is byte 65,535
+    assert len(before.encode()) == 65_535
+    ((events, _),) = _read((before + "\r\nAlice plays 3H\r\n").encode())
+    assert events == [("Alice", "plays", before.count("\n") + 2)]
+
+
+@pytest.mark.parametrize(("waiting", "message"), [
+    (16_384, "this line is 20000 characters long; a record line holds at most 4096"),
+    (16_385, "this line is over 4096 characters long; a record line holds at most 4096"),
+])
+def test_a_long_line_across_two_blocks_is_told_its_length_if_4_times_4096_characters_wait(
+        waiting: int, message: str) -> None:
+    """The line starts ``waiting`` characters before the end of the first block."""
+    text = HEAD + _comments(65_536 - waiting - len(HEAD)) + ";" + "x" * 19_999 + "\nAlice plays 3H\n"
+    line = text[:65_536 - waiting].count("\n") + 1
+    assert _read(text.encode()) == [(line, 4097, message)]
+
+
+def test_a_long_line_in_one_block_is_told_its_length() -> None:
+    assert _read((HEAD + ";" + "x" * 39_999 + "\n").encode()) == [
+        (3, 4097, "this line is 40000 characters long; a record line holds at most 4096")]
+
+
+def test_a_line_of_4096_characters_is_not_the_long_one() -> None:
+    text = HEAD + ";" + "x" * 4095 + "\n;" + "y" * 4999 + "\nAlice plays 3H\n"
+    assert _read(text.encode()) == [(4, 4097, "this line is 5000 characters long; a record line holds at most 4096")]
+
+
+def test_nul_bytes_after_the_first_block_are_binary_data_at_their_line() -> None:
+    """Only a file's first bytes can show UTF-16 or UTF-32: NUL bytes further on are binary data."""
+    first = HEAD + _comments(65_536 - len(HEAD))
+    assert _read(first.encode() + "Bob plays 4C\n".encode("utf-16-le"))[-1] == (
+        first.count("\n") + 1, 2, "this file holds binary data (a NUL byte), not a record")
+
+
+@pytest.mark.parametrize(("text", "encoding", "told"), [
+    (HEAD, "utf-32-be", "UTF-32 (big-endian, without a byte-order mark) text, not UTF-8"),
+    (HEAD, "utf-32-le", "UTF-32 (little-endian, without a byte-order mark) text, not UTF-8"),
+    (HEAD, "utf-16-be", "UTF-16 (big-endian, without a byte-order mark) text"),
+    ("A\n", "utf-16-le", "UTF-16 (little-endian, without a byte-order mark) text"),  # 4 bytes: the least to tell
+    (HEAD, "utf-16", "UTF-16 (little-endian) text (what Windows Notepad calls Unicode)"),
+    (HEAD, "utf-32", "UTF-32 (little-endian) text, not UTF-8"),
+])
+def test_a_file_in_utf_16_or_utf_32_is_told_so(text: str, encoding: str, told: str) -> None:
+    ((line, column, message),) = _read(text.encode(encoding))
+    assert (line, column) == (1, 1) and f"this file is {told}" in message
+
+
+
+@pytest.mark.parametrize(("text", "encoding", "claimed"), [
+    ("\u03a9bcdefghij", "utf-16-le", False),  # Ω: of the high bytes of its characters 0, 2, 4, 6, 8, 80% are NUL
+    ("\u03a9bcdefghijklmnopqrs", "utf-16-le", True),  # 90%
+    ("\0b\0defghijklmnopqrst", "utf-16-le", False),  # 20% of the low bytes of characters 0, 2 … 18 are NUL
+    ("\0bcdefghijklmnopqrst", "utf-16-le", True),  # 10%
+    ("\u03a9bc" * 4 + "\n", "utf-32-le", False),  # bytes 1 (little-endian) or 2 (big-endian): 69% NUL
+    ("\u03a9bc" * 4 + "\n", "utf-32-be", False),
+])
+def test_a_wide_text_is_claimed_only_when_its_nul_bytes_fall_over_80_percent_in_place(
+        text: str, encoding: str, claimed: bool) -> None:
+    """UTF-16 or UTF-32 without a byte-order mark is told by where its NUL bytes fall: in
+    the bytes a character's high part fills, over 80% of them; in the others, under 20%.
+    Anything else holding a NUL byte is binary data."""
+    ((line, column, message),) = _read(text.encode(encoding))
+    assert ("without a byte-order mark" in message) == claimed and ("binary data" in message) != claimed
+
+
+
+@pytest.mark.parametrize(("nul_at", "claimed"), [
+    ([], False),  # the high bytes of the odd characters: 819 NUL of 1,024 in the first 4,096 bytes (under 80%)
+    (range(0, 408, 2), True),  # and 204 of the 1,024 even characters NUL (under 20%), then one more just past
+])
+def test_a_wide_text_is_judged_on_its_first_4096_bytes(nul_at: range, claimed: bool) -> None:
+    chars = ["a"] * 2100
+    for i in range(2047, 2047 - 2 * 205, -2):
+        chars[i] = "\u03a9" if not claimed else "a"
+    for i in [*nul_at, 2048]:
+        chars[i] = "\0"
+    ((_, _, message),) = _read("".join(chars).encode("utf-16-le"))
+    assert ("without a byte-order mark" in message) == claimed
+
+def test_a_long_line_is_told_its_length_when_its_cr_is_read_with_it() -> None:
+    text = (HEAD + ";" + "x" * 19_999 + "\r;").replace("\n", "\r")
+    assert _read(text.encode()) == [(3, 4097, "this line is 20000 characters long; a record line holds at most 4096")]
+
+
+def test_a_long_line_after_a_first_empty_cr_line_is_told_at_line_2() -> None:
+    assert _read(b"\r;" + b"x" * 19_999 + b"\r") == [
+        (2, 4097, "this line is over 4096 characters long; a record line holds at most 4096")]
+
+
+@pytest.mark.parametrize("data", [b"\n\xe9\n", b"\r\xe9\r;\r", b"\r\n\xe9\r\n"])
+def test_a_bad_byte_after_an_empty_first_line_is_told_at_line_2(data: bytes) -> None:
+    assert _read(data) == [(2, 1, "this file is not UTF-8 text (byte 0xe9 cannot be read); save it as UTF-8")]
+
+
+def test_a_bad_byte_in_a_file_of_cr_line_ends_is_told_at_its_line_and_column() -> None:
+    text = HEAD.replace("\n", "\r").encode() + b"Alice plays 3H\r; caf\xe9\rBob plays 4C\r"
+    assert _read(text)[-1] == (4, 6, "this file is not UTF-8 text (byte 0xe9 cannot be read); save it as UTF-8")
+
+
+def test_blank_lines_before_the_first_game_are_counted() -> None:
+    (record,) = parse_text("\n \n\t\n" + HEAD + "Alice plays 3H\n")
+    assert (record.line, record.events[0].line) == (4, 6)
+
+
+def test_a_head_too_long_is_told_at_its_first_line_and_the_next_game_is_read() -> None:
+    text = "\n" + HEAD + (";" + "x" * 98 + "\n") * 5001 + "Alice plays 5H\nBob plays 6H\n" + HEAD + "Bob plays 4C\n"
+    items = list(read_games_of(text))
+    assert [type(item).__name__ for item in items] == ["RecordError", "Record"]
+    error, record = items
+    assert (error.path, error.line, error.column, error.source) == ("<r>", 2, 1, '[Game "bataille-corse"]\n')
+    assert [(e.player, e.line) for e in record.events] == [("Bob", text.count("\n"))]
+
+
+
+def test_a_file_that_cannot_be_opened_is_said_so_in_the_system_s_words(tmp_path) -> None:
+    from referee.notation import read_games
+
+    assert [(e.line, e.column, e.message) for e in read_games(str(tmp_path / "none.txt"))] == [
+        (0, 0, "cannot read the file: No such file or directory")]
+
+
+def test_a_file_read_by_its_path_is_closed_after(tmp_path, monkeypatch) -> None:
+    import builtins
+
+    from referee.notation import read_games
+
+    (tmp_path / "game.txt").write_text(HEAD + "Alice plays 3H\n", encoding="utf-8")
+    opened = []
+    real_open = builtins.open
+    monkeypatch.setattr(builtins, "open", lambda *args, **kwargs: opened.append(real_open(*args, **kwargs)) or opened[-1])
+    assert [type(item).__name__ for item in read_games(str(tmp_path / "game.txt"))] == ["Record"]
+    assert len(opened) == 1 and opened[0].closed
+
+
+def test_a_part_of_a_file_is_numbered_from_its_first_line() -> None:
+    from referee.notation import read_games
+
+    text = HEAD + "Alice plays 3H\n" + HEAD + "Bob plays 11H\n" + HEAD + ";" + "x" * 5000 + "\n"
+    items = list(read_games("<r>", io.BytesIO(text.encode()), first_line=11))
+    assert (items[0].line, items[0].events[0].line) == (11, 13)
+    assert [(e.line, e.column) for e in items[1:]] == [(16, 11), (19, 4097)]
+    assert [item.line for item in read_games("<r>", io.BytesIO(text.encode()), first_line=2)] == [2, 7, 10]
+    head = HEAD + (";" + "x" * 98 + "\n") * 5001 + "Alice plays 5H\n"
+    assert [item.line for item in read_games("<r>", io.BytesIO(head.encode()), first_line=11)] == [11]
+
+
+def test_a_hand_reads_its_match_s_game_and_notation_given_from_before() -> None:
+    from referee.notation import read_games
+
+    text = '[Match "m"]\n[Players "A B C"]\nA joue 24\n'
+    (record,) = read_games("<r>", io.BytesIO(text.encode()), match_games={"m": "flaschenteufel"},
+                           match_french={"m": True})
+    assert record.french and [(e.verb, e.cards) for e in record.events] == [("plays", (Card(24, NUMBERED),))]
+
+
+def test_lazy_games_not_taken_are_passed_over() -> None:
+    from referee.notation import read_games
+
+    text = "; before\n" + HEAD + "Alice plays 3H\n" + HEAD + "Bob plays 11H\n" + HEAD + "Bob plays 4C\n"
+    items = list(read_games("<r>", io.BytesIO(text.encode()), lazy=True))
+    assert [type(item).__name__ for item in items] == ["Record"] * 3
+    assert [c.text for c in items[0].comments] == ["; before"]  # a head's comments are kept, lazy or not
+
+
+def test_events_before_any_header_are_one_error_however_long() -> None:
+    text = "Alice plays 3H\n" * 5000 + HEAD + "Bob plays 4C\n"
+    items = read_games_of(text)
+    assert [(type(item).__name__, item.line) for item in items] == [("RecordError", 1), ("Record", 5001)]
+
+
+def test_a_game_read_whole_keeps_the_text_of_all_its_lines() -> None:
+    """A game of more than 4 blocks read whole: sources() finds its first lines (a lazy game
+    keeps only its latest 4 blocks' lines)."""
+    (record,) = read_games_of(HEAD + "Alice plays 3H\n" * 18_000)
+    assert record.sources([3, 18_002]) == {3: "Alice plays 3H", 18_002: "Alice plays 3H"}
+
+def read_games_of(text: str) -> list:
+    from referee.notation import read_games
+
+    return list(read_games("<r>", io.BytesIO(text.encode())))
+
+def test_a_bad_byte_first_in_a_file_is_told() -> None:
+    assert _read(b"\xe9 plays 3H\n") == [(1, 1, "this file is not UTF-8 text (byte 0xe9 cannot be read); save it as UTF-8")]
+
+
+def test_a_name_typed_decomposed_reads_as_the_composed_one() -> None:
+    ((events, _),) = _read(("[Game \"bataille-corse\"]\n[Players \"Zoe\u0301 Bob\"]\nZoe\u0301 plays 3H\n").encode())
+    assert events == [("Zo\u00e9", "plays", 3)]
+
+
+def test_a_stream_that_cannot_be_read_is_an_error_of_the_file() -> None:
+    from referee.notation import read_games
+
+    class Failing:
+        def read(self, size: int) -> bytes:
+            raise OSError(5, "Input/output error")
+
+    class NotReady:
+        def read(self, size: int) -> None:
+            return None
+
+    assert [(e.line, e.column, e.message) for e in read_games("x.txt", Failing())] == [
+        (0, 0, "cannot read the file: Input/output error")]
+    assert [(e.line, e.column, e.message) for e in read_games("x.txt", NotReady())] == [
+        (0, 0, "cannot read the file: the stream has no data ready (it is non-blocking)")]
+
+
+@pytest.mark.parametrize(("size", "first"), [(10_000, False), (16_384, False), (16_385, True), (20_000, True)])
+def test_comments_between_two_games_go_with_the_next_unless_over_16384_characters(size: int, first: bool) -> None:
+    text = HEAD + "Alice plays 3H\n" + _comments(size) + HEAD + "Bob plays 4C\n"
+    (_, one), (_, two) = _read(text.encode())
+    count = _comments(size).count("\n")
+    assert (len(one), len(two)) == ((count, 0) if first else (0, count))
+
+
+
+def _first_block() -> tuple[str, int]:
+    """A game's events, then comment lines (over 900 characters, under 16,384) that end the
+    first block of 65,536 characters; and how many comment lines."""
+    events = HEAD + "Alice plays 3H\n" * ((65_536 - len(HEAD) - 1000) // 15)
+    comments = _comments(65_536 - len(events))
+    return events + comments, comments.count("\n")
+
+
+def test_comments_that_end_a_block_go_with_the_game_whose_header_starts_the_next() -> None:
+    first, count = _first_block()
+    one, two = read_games_of(first + HEAD + "Bob plays 4C\n")
+    assert (len(one.comments), len(two.comments)) == (0, count)
+    assert two.text.startswith(";x")
+
+
+def test_comments_that_end_a_block_before_an_event_are_read_once() -> None:
+    first, count = _first_block()
+    (record,) = read_games_of(first + "Bob plays 4C\n")
+    assert len(record.comments) == count and record.events[-1].player == "Bob"
+
+
+
+def test_a_comment_after_a_blank_line_that_starts_a_block_goes_with_the_next_game() -> None:
+    first = HEAD + "Alice plays 3H\n" * 4366
+    assert len(first) == 65_536
+    one, two = read_games_of(first + "\n; about the next game\n" + HEAD + "Bob plays 4C\n")
+    assert ([c.text for c in one.comments], [c.text for c in two.comments]) == ([], ["; about the next game"])
+
+def test_a_game_s_text_starts_at_its_first_kept_line() -> None:
+    _, second = read_games_of(HEAD + "Alice plays 3H\n\n" + HEAD + "Bob plays 4C\n")
+    assert (second.line, second.text) == (5, HEAD)
+
+
+def test_a_comment_before_a_blank_line_and_a_header_goes_with_the_next_game() -> None:
+    one, two = read_games_of(HEAD + "Alice plays 3H\n; about the next game\n\n" + HEAD + "Bob plays 4C\n")
+    assert ([c.text for c in one.comments], [c.text for c in two.comments]) == ([], ["; about the next game"])
+
+def test_a_head_with_no_good_header_is_told_its_first_bad_line() -> None:
+    assert _read(b'[Game bataille-corse]\n[Players Alice]\nAlice plays 3H\n') == [
+        (1, 7, 'a header value goes in double quotes: [Game "bataille-corse"]')]
 
 # --- The two readings of a line agree ----------------------------------------------------
 # A game is read one token per line (start rule `start`); a refused line is read again
@@ -362,6 +693,7 @@ def test_reading_a_record_imports_no_lark() -> None:
 @pytest.mark.parametrize("text, long", [
     ("", False), ("\n", False), ("a" * 4096 + "\n", False), ("a" * 4097 + "\n", True), ("ok\n" + "a" * 4097, True),
     ("ok\n" + "a" * 4096, False), ("\n\n" + "b" * 5000 + "\nok\n", True), ("x\n" * 3000, False),
+    ("\n" + "x\n" * 3000, False),
 ])
 def test_a_line_too_long_is_found_without_cutting_lines(text: str, long: bool) -> None:
     from referee.notation import MAX_LINE, _has_long_line

@@ -437,3 +437,33 @@ def test_state_and_explain_of_a_french_record_name_its_cards_in_french() -> None
     assert data["event"] == "Dom collects" and "QS" in data["table"]["hands"]["Ann"]["known"]
     said = runner.invoke(main, ["explain", f"{path}:18"]).output
     assert "Ben played 7P on 9C, but holds AC RC DC VC" in said
+
+
+def test_the_french_grammar_gives_each_terminal_its_french_words() -> None:
+    """french_grammar (what grammar/generate.py builds the French tables from): each verb's
+    terminal reads its French forms, longest first, and nothing else; the words before a
+    player, the card letters and the drinks are French; the lexer generated holds them."""
+    from referee._grammar_start import FRENCH
+    from referee.notation import french_grammar
+    from referee.text.french import FRENCH_VERBS
+
+    grammar = french_grammar((Path(__file__).resolve().parent.parent / "grammar" / "record.lark").read_text(encoding="utf-8"))
+    terminals = dict(re.findall(r"^([A-Z]+): /\(\?:([^/]*)\)/ _W$", grammar, re.MULTILINE))
+    for verb in set(FRENCH_VERBS.values()):
+        words = terminals[verb.upper()].split("|")
+        assert sorted(words) == sorted(w for w, v in FRENCH_VERBS.items() if v == verb)
+        assert [len(w) for w in words] == sorted(map(len, words), reverse=True)
+        assert f"(?:{terminals[verb.upper()]})" in FRENCH
+    assert terminals["SLAPS"] == "gifle|tape" and terminals["DRINKS"] == "finit|boit"
+    assert {name: terminals[name] for name in ("ON", "FOR", "TO", "FROM", "WITH", "ROUND")} == {
+        "ON": "sur", "FOR": "pour", "TO": "à", "FROM": "à", "WITH": "avec", "ROUND": "manche"}
+    assert "_RANK: /10|[2-9]|[1avdrc]/i" in grammar and "_SUIT: /[pckt]/i | _SYMBOL" in grammar
+
+
+@pytest.mark.parametrize("missing", ['_SUIT: /[shdc]/i | _SYMBOL', "PLAYS: /plays/ _W"])
+def test_the_french_grammar_refuses_a_grammar_without_a_line_it_rewrites(missing: str) -> None:
+    from referee.notation import french_grammar
+
+    grammar = (Path(__file__).resolve().parent.parent / "grammar" / "record.lark").read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="grammar/record.lark: .*not found"):
+        french_grammar(grammar.replace(missing, "X: /x/"))
