@@ -166,7 +166,7 @@ def alike(a: object, b: object, seen: set[tuple[int, int]]) -> bool:
         other = cast(dict[object, object], b)
         return a.keys() == other.keys() and all(alike(a[k], other[k], seen) for k in a)
     first, second = a.__reduce_ex__(pickle.HIGHEST_PROTOCOL), b.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
-    if isinstance(first, str) or isinstance(second, str):  # a global, pickled by its name
+    if isinstance(first, str):  # a global (a function), pickled by its name: as its type, the other's is
         return first == second
     return len(first) == len(second) and all(  # iterators (a list's or a dict's items) taken whole
         alike(list(x) if isinstance(x, Iterator) else x, list(y) if isinstance(y, Iterator) else y, seen)

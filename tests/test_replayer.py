@@ -1064,3 +1064,19 @@ def test_two_states_are_alike_value_for_value_and_only_so() -> None:
         other = SimpleNamespace(**{k: __import__("copy").deepcopy(v) for k, v in vars(two).items()})
         change(other)
         assert not alike(one, other, set())
+
+
+class _Plain:
+    """An object equal only to itself, as the rules' are."""
+
+    def __init__(self, **fields: object) -> None:
+        self.__dict__.update(fields)
+
+
+def test_objects_are_alike_by_their_state_along_cycles_and_globals_by_name() -> None:
+    from referee.live import alike
+
+    first, second = _Plain(cards=[1, 2], up=None), _Plain(cards=[1, 2], up=None)
+    first.up, second.up = first, second  # a cycle each
+    assert alike(first, second, set()) and not alike(first, _Plain(cards=[1, 3], up=None), set())
+    assert alike([len, first], [len, second], set()) and not alike(len, abs, set())
