@@ -467,3 +467,20 @@ def test_the_french_grammar_refuses_a_grammar_without_a_line_it_rewrites(missing
     grammar = (Path(__file__).resolve().parent.parent / "grammar" / "record.lark").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="grammar/record.lark: .*not found"):
         french_grammar(grammar.replace(missing, "X: /x/"))
+
+
+def test_the_systems_commonest_reasons_are_said_in_the_language_in_use() -> None:
+    """ENOENT, EACCES and EPERM, EISDIR, ENOTDIR from the catalogue; any other in the
+    system's own words."""
+    import errno
+
+    from referee.messages import speaking
+    from referee.notation import unreadable_reason
+
+    said = {code: "" for code in (errno.ENOENT, errno.EACCES, errno.EPERM, errno.EISDIR, errno.ENOTDIR, errno.ELOOP)}
+    with speaking("fr"):
+        said = {code: unreadable_reason(OSError(code, "system words")) for code in said}
+    assert said == {errno.ENOENT: "aucun fichier ni dossier de ce nom", errno.EACCES: "permission refusée",
+                    errno.EPERM: "permission refusée", errno.EISDIR: "c'est un dossier",
+                    errno.ENOTDIR: "un élément du chemin n'est pas un dossier", errno.ELOOP: "system words"}
+    assert unreadable_reason(ValueError("plain")) == "plain" and unreadable_reason(ValueError()) == "ValueError"
