@@ -166,8 +166,8 @@ def alike(a: object, b: object, seen: set[tuple[int, int]]) -> bool:
         other = cast(dict[object, object], b)
         return a.keys() == other.keys() and all(alike(a[k], other[k], seen) for k in a)
     first, second = a.__reduce_ex__(pickle.HIGHEST_PROTOCOL), b.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
-    if isinstance(first, str):  # a global (a function), pickled by its name: as its type, the other's is
-        return first == second
+    if isinstance(first, str):  # a global (a built-in), pickled by its name, and not ``b``: another
+        return False
     return len(first) == len(second) and all(  # iterators (a list's or a dict's items) taken whole
         alike(list(x) if isinstance(x, Iterator) else x, list(y) if isinstance(y, Iterator) else y, seen)
         for x, y in zip(first, second))
