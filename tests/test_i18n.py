@@ -259,7 +259,7 @@ def test_state_speaks_french(name, line) -> None:
 
 EXPLAINED = [
     ("BC-FALSE-SLAP", "convention\u00a0: Taper gagne la pile quand le dessus de la pile montre une figure"),
-    ("CP-MISSED-PLOUC", "referee dit\u00a0: 10:1 CP-MISSED-PLOUC Ana a posé sa dernière carte, 9D, ligne 9, sans dire"),
+    ("CP-MISSED-PLOUC", "referee dit\u00a0: 11:1 CP-MISSED-PLOUC Ana a posé sa dernière carte, 9K, ligne 10, sans dire"),  # in French notation
     ("PQ-MUST-PICK-UP", "Un joueur qui ne peut pas fournir ne joue pas une autre couleur"),
     ("FT-DEVIL-EXTRA", "Une carte chacun dans le pli du diable"),
     ("CA-DOUBLE-PAST-8", "Les enjeux vont de 2 à 4 puis 8 et s'arrêtent"),
