@@ -763,3 +763,72 @@ def test_a_count_of_unseen_cards_stands_for_78_cards_at_most() -> None:
     assert isinstance(record, Record) and record.events[0].cards == (UNSEEN_CARD,) * 78
     (error,) = parse_text(head + "Ann takes 79 from Ben\n")
     assert isinstance(error, RecordError) and "'79' cards is more than any deck holds (at most 78)" in error.message
+
+
+# The wording of a syntax error, whole: each branch of explain() with the message it gives,
+# in both notations where they differ (FR: a record in French notation, [Notation "fr"]).
+FR_HEAD = '[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Alice Bob"]\n'
+EXPLAINED = [
+    (HEAD + "[Event bataille corse]\n", (3, 8), 'a header value goes in double quotes: [Event "bataille corse"]'),
+    (HEAD + "[Event " + "x" * 40 + "]\n", (3, 8), f'a header value goes in double quotes: [Event "{"x" * 40}"]'),
+    (HEAD + "[Event " + "x" * 41 + "]\n", (3, 8), f'a header value goes in double quotes: [Event "{"x" * 40}…"]'),
+    (HEAD + "Alice plays 3H 7H" + "x" * 38 + "\n", (3, 16), f"expected a card such as 7H or 10♥, got '7H{'x' * 38}'"),
+    (HEAD + "Alice plays 3H 7H" + "x" * 39 + "\n", (3, 16), f"expected a card such as 7H or 10♥, got '7H{'x' * 38}…'"),
+    (HEAD + "Alice plays 3H 3H4C5D\n", (3, 16), "put a space between cards: '3H 4C 5D', not '3H4C5D'"),
+    (HEAD + "Alice plays 10H10C\n", (3, 13), "put a space between cards: '10H 10C', not '10H10C'"),
+    (HEAD + "Alice plays QH10C\n", (3, 13), "put a space between cards: 'QH 10C', not 'QH10C'"),
+    (HEAD + "Alice plays 3H3\n", (3, 13), "expected a card such as 7H or 10♥, got '3H3'"),
+    (FR_HEAD + "Alice joue 3C4T5K\n", (4, 12), "put a space between cards: '3C 4T 5K', not '3C4T5K'"),
+    (HEAD + "Alice plays\n", (3, 12), "expected a card after 'plays', such as 7H or 10♥"),
+    (FR_HEAD + "Alice joue\n", (4, 11), "expected a card after 'joue', such as 7C, DP or 10♥"),
+    (HEAD + "Alice\n", (3, 6), "'Alice' is followed by no action: an event reads like Alice plays 7H"),
+    (FR_HEAD + "Alice\n", (4, 6), "'Alice' is followed by no action: in French notation, an event reads like Alice joue 7C"),
+    (HEAD + "Alice plais 3H\n", (3, 7), "unknown action 'plais' (did you mean 'plays'?); an event reads: Alice plays 7H"),
+    (FR_HEAD + "Alice jeux 3C\n", (4, 7), "unknown action 'jeux'; an event in French notation reads: Alice joue 7C"),
+    (HEAD + "Alice plays AD for x\n", (3, 20), "expected the suit announced after 'for': a letter (S H D C), a symbol (♠ ♥ ♦ ♣) "
+     "or its name (pique, cœur, carreau, trèfle), got 'x'"),
+    (HEAD + "Alice plays AD for\n", (3, 19), "expected the suit announced after 'for': a letter (S H D C), a symbol (♠ ♥ ♦ ♣) "
+     "or its name (pique, cœur, carreau, trèfle)"),
+    (FR_HEAD + "Alice joue AK pour x\n", (4, 20), "expected the suit announced after 'pour': a letter (P C K T), a symbol "
+     "(♠ ♥ ♦ ♣) or its name (pique, cœur, carreau, trèfle), got 'x'"),
+    (HEAD + "-- x\n", (3, 4), "a round marker reads: -- round, or -- round 2 (its number, in digits); got '-- x'"),
+    (HEAD + "-- round x\n", (3, 10), "a round marker reads: -- round, or -- round 2 (its number, in digits); got '-- round x'"),
+    (FR_HEAD + "-- manche x\n", (4, 11), "a round marker reads: -- manche, or -- manche 2 (its number, in digits); got '-- manche x'"),
+    (HEAD + "-- round 1 x\n", (3, 12), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice scores x\n", (3, 14), "expected a score in digits after 'scores', such as 28 or -5, got 'x'"),
+    (FR_HEAD + "Alice marque x\n", (4, 14), "expected a score in digits after 'scores', such as 28 or -5, got 'x'"),
+    (HEAD + "Alice scores 3 x\n", (3, 16), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice says 7\n", (3, 12), "expected a word after 'says', such as carte, plouc, contre or double, got '7'"),
+    (FR_HEAD + "Alice dit 7\n", (4, 11), "expected a word after 'dit', such as carte, plouc, contre or double, got '7'"),
+    (HEAD + "Alice votes 7\n", (3, 13), "expected a word after 'votes', such as pourri or bon, got '7'"),
+    (FR_HEAD + "Alice vote 7\n", (4, 12), "expected a word after 'vote', such as pourri or bon, got '7'"),
+    (HEAD + "Alice says for x\n", (3, 16), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice gives 3H\n", (3, 15), "expected 'to', got 'end of line'"),
+    (FR_HEAD + "Alice donne 3C Bob\n", (4, 16), "expected 'à', got 'Bob'"),
+    (FR_HEAD + "Alice prend 3C x\n", (4, 16), "expected 'à' or the end of the line, got 'x'"),
+    (HEAD + "Alice plays 3H on 4\n", (3, 19), "expected a player's name, got '4'"),
+    (HEAD + "Alice plays 3H @\n", (3, 16), "unexpected '@' here; expected 'for', 'on' or the end of the line"),
+    (FR_HEAD + "Alice joue 3C @\n", (4, 15), "unexpected '@' here; expected 'pour', 'sur' or the end of the line"),
+    (HEAD + "12. @\n", (3, 5), "unexpected '@' here; expected a player's name or a time such as 21:04"),
+    (HEAD + "12.5 Alice plays\n", (3, 4), "expected a player's name or a time such as 21:04, got '5'"),
+]
+
+
+@pytest.mark.parametrize(("text", "where", "message"), EXPLAINED)
+def test_a_syntax_error_is_worded_for_its_spot(text: str, where: tuple[int, int], message: str) -> None:
+    (error,) = [g for g in parse_text(text) if isinstance(g, RecordError)]
+    assert (error.line, error.column, error.message) == (*where, message)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (HEAD + "Alice gives 3H\n", "attendu\xa0: «\xa0to\xa0», et non «\xa0fin de ligne\xa0»"),
+    (HEAD + "plays 3H\n", "qui «\xa0plays\xa0»\xa0? commencez la ligne par le nom du joueur\xa0: Alice plays ..."),
+    (FR_HEAD + "joue 3C\n", "qui joue\xa0? commencez la ligne par le nom du joueur\xa0: Alice joue ..."),
+])
+def test_a_syntax_error_is_worded_in_the_language_in_use(text: str, message: str) -> None:
+    """The end of a line and the missing player, said in French when referee speaks French."""
+    from referee.messages import use
+
+    use("fr", explicit=False)
+    (error,) = [g for g in parse_text(text) if isinstance(g, RecordError)]
+    assert error.message == message
