@@ -811,6 +811,17 @@ EXPLAINED = [
     (FR_HEAD + "Alice joue 3C @\n", (4, 15), "unexpected '@' here; expected 'pour', 'sur' or the end of the line"),
     (HEAD + "12. @\n", (3, 5), "unexpected '@' here; expected a player's name or a time such as 21:04"),
     (HEAD + "12.5 Alice plays\n", (3, 4), "expected a player's name or a time such as 21:04, got '5'"),
+    (HEAD + "--x\n", (3, 3), "a round marker reads: -- round, or -- round 2 (its number, in digits); got '--x'"),
+    (HEAD + "Alice plays 3H on round x\n", (3, 25), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice plays 3H on scores x\n", (3, 26), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice plays ; x\n", (3, 13), "expected a card such as 7H or 10♥, got ';'"),
+    (HEAD + "Alice plays 10♥\ufe0f3H\n", (3, 13), "put a space between cards: '10♥\ufe0f 3H', not '10♥\ufe0f3H'"),
+    (HEAD + "Alice joue 3C ; the 3 of clubs\n", (3, 7), "'joue' is French: this looks like a French record: add "
+     "[Notation \"fr\"] to its headers (in English notation: plays). Mind the letters: in French notation C is cœur, "
+     "not clubs, so 3C is the 3 de cœur there; the clubs (trèfle) are T: 3T"),
+    (HEAD + "Alice joue 3T\n", (3, 7), "'joue' is French: this looks like a French record: add [Notation \"fr\"] to "
+     "its headers (in English notation: plays). Mind the letters: in French notation the suits are P C K T (pique, "
+     "cœur, carreau, trèfle): C is cœur there, not clubs"),
 ]
 
 
@@ -832,3 +843,49 @@ def test_a_syntax_error_is_worded_in_the_language_in_use(text: str, message: str
     use("fr", explicit=False)
     (error,) = [g for g in parse_text(text) if isinstance(g, RecordError)]
     assert error.message == message
+
+
+def test_one_card_is_not_glued_cards() -> None:
+    from referee.notation import split_cards
+
+    assert split_cards("3H") is None and split_cards("10♥\ufe0f") is None
+    assert split_cards("10♥\ufe0f3H") == ["10♥\ufe0f", "3H"]
+
+
+def _lazy(text: str, comments: bool | None = None) -> tuple[Record, list]:
+    """The first game read lazily and its batches, taken before the next game is asked for
+    (after, they are gone: read_games's contract)."""
+    from referee.notation import read_games
+
+    record = next(read_games("x.txt", io.BytesIO(text.encode()), lazy=True, comments=comments))
+    assert isinstance(record, Record)
+    return record, list(record.batches)
+
+
+def test_a_lazy_game_keeps_the_events_and_comments_around_a_bad_line() -> None:
+    """The lines after one the parser refuses are read on: their events and comments kept,
+    the refused line an error at its place."""
+    text = HEAD + "Alice plays 3H\n; one\nBob plays 11H\n; two\nAlice plays 4H\nBob plays 5H\n"
+    _, (batch,) = _lazy(text, comments=True)
+    assert [(e.line, e.player) for e in batch.events] == [(3, "Alice"), (7, "Alice"), (8, "Bob")]
+    assert [(c.line, c.text) for c in batch.comments] == [(4, "; one"), (6, "; two")]
+    assert [(e.line, e.column) for e in batch.errors] == [(5, 11)]
+
+
+def test_a_lazy_game_keeps_the_headers_and_comments_after_a_bad_header() -> None:
+    text = '[Game "bataille-corse"]\n; one\n[Event bataille]\n; two\n[Players "Alice Bob"]\nAlice plays 3H\n'
+    record, _ = _lazy(text)
+    assert [(h.key, h.line) for h in record.headers] == [("game", 1), ("players", 5)]
+    assert [(c.line, c.text) for c in record.comments] == [(2, "; one"), (4, "; two")]
+    assert [(e.line, e.column) for e in record.errors] == [(3, 8)]
+
+
+@pytest.mark.parametrize(("lines", "where"), [
+    ("Alice plays 3H ; no\x01te\nBob plays 4H\n", (3, 20)),  # in a comment, the next line after it
+    ("\nAlice pl\x01ays 3H\n", (4, 9)),  # a blank line first
+    ("Alice plays 3H\n\nBob pl\x01ays 3H\n", (5, 7)),
+])
+def test_a_control_character_is_told_at_its_line_and_column(lines: str, where: tuple[int, int]) -> None:
+    (error,) = parse_text(HEAD + lines)
+    assert isinstance(error, RecordError) and (error.line, error.column) == where
+    assert error.message.startswith("a control character (U+0001) here")
