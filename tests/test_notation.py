@@ -889,3 +889,12 @@ def test_a_control_character_is_told_at_its_line_and_column(lines: str, where: t
     (error,) = parse_text(HEAD + lines)
     assert isinstance(error, RecordError) and (error.line, error.column) == where
     assert error.message.startswith("a control character (U+0001) here")
+
+
+def test_a_control_character_after_a_bad_line_and_a_blank_one_is_told_at_its_place() -> None:
+    """The reading goes on after a bad line in growing pieces (one line, then two): the
+    piece of a blank line and a control character tells it at its own line and column."""
+    _, (batch,) = _lazy(HEAD + "Alice plays 11H\nAlice plays 3H\n\nBob pl\x01ays 3H\nAlice plays 3H\n")
+    assert [(e.line, e.column, e.message[:33]) for e in batch.errors] == [
+        (3, 13, "expected a card such as 7H or 10♥"), (6, 7, "a control character (U+0001) here")]
+    assert [e.line for e in batch.events] == [4, 7]
