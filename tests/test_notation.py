@@ -898,3 +898,20 @@ def test_a_control_character_after_a_bad_line_and_a_blank_one_is_told_at_its_pla
     assert [(e.line, e.column, e.message[:33]) for e in batch.errors] == [
         (3, 13, "expected a card such as 7H or 10♥"), (6, 7, "a control character (U+0001) here")]
     assert [e.line for e in batch.events] == [4, 7]
+
+
+@pytest.mark.parametrize(("error", "reason"), [
+    (FileNotFoundError(2, "No such file or directory"), "aucun fichier ni dossier de ce nom"),
+    (PermissionError(13, "Permission denied"), "permission refusée"),
+    (PermissionError(1, "Operation not permitted"), "permission refusée"),
+    (IsADirectoryError(21, "Is a directory"), "c'est un dossier"),
+    (NotADirectoryError(20, "Not a directory"), "un élément du chemin n'est pas un dossier"),
+    (OSError(5, "Input/output error"), "Input/output error"),  # not in the table: the system's words
+    (ValueError("a stream that broke"), "a stream that broke"),  # no errno at all
+])
+def test_why_a_file_cannot_be_read_is_said_in_the_language_in_use(error: Exception, reason: str) -> None:
+    from referee.messages import use
+    from referee.notation import unreadable_reason
+
+    use("fr", explicit=False)
+    assert unreadable_reason(error) == reason
