@@ -770,6 +770,7 @@ def test_a_count_of_unseen_cards_stands_for_78_cards_at_most() -> None:
 FR_HEAD = '[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Alice Bob"]\n'
 EXPLAINED = [
     (HEAD + "[Event bataille corse]\n", (3, 8), 'a header value goes in double quotes: [Event "bataille corse"]'),
+    (HEAD + "[Event]\n", (3, 7), 'a header value goes in double quotes: [Event ""]'),  # the tag without its ]
     (HEAD + "[Event " + "x" * 40 + "]\n", (3, 8), f'a header value goes in double quotes: [Event "{"x" * 40}"]'),
     (HEAD + "[Event " + "x" * 41 + "]\n", (3, 8), f'a header value goes in double quotes: [Event "{"x" * 40}…"]'),
     (HEAD + "Alice plays 3H 7H" + "x" * 38 + "\n", (3, 16), f"expected a card such as 7H or 10♥, got '7H{'x' * 38}'"),
