@@ -1099,7 +1099,7 @@ def explain(error: UnexpectedInput, source: str, french: bool = False) -> tuple[
     stripped = source.strip()
     if stripped.startswith("[") and expected <= {"RSQB", "COMMENT", "_NL", "STRING"}:
         if "STRING" in expected:
-            tag = re.match(r"\[\s*(\S+)", stripped)
+            tag = re.match(r"\[\s*([^\s\]]+)", stripped)
             value = stripped.split(None, 1)[1].rstrip("]").strip().strip('"') if " " in stripped else ""
             value = value if len(value) <= 40 else value[:40] + "…"
             return column, say("syntax.header-quotes", tag=tag.group(1) if tag else "Tag", value=value)

@@ -763,3 +763,156 @@ def test_a_count_of_unseen_cards_stands_for_78_cards_at_most() -> None:
     assert isinstance(record, Record) and record.events[0].cards == (UNSEEN_CARD,) * 78
     (error,) = parse_text(head + "Ann takes 79 from Ben\n")
     assert isinstance(error, RecordError) and "'79' cards is more than any deck holds (at most 78)" in error.message
+
+
+# The wording of a syntax error, whole: each branch of explain() with the message it gives,
+# in both notations where they differ (FR: a record in French notation, [Notation "fr"]).
+FR_HEAD = '[Jeu "bataille-corse"]\n[Notation "fr"]\n[Joueurs "Alice Bob"]\n'
+EXPLAINED = [
+    (HEAD + "[Event bataille corse]\n", (3, 8), 'a header value goes in double quotes: [Event "bataille corse"]'),
+    (HEAD + "[Event]\n", (3, 7), 'a header value goes in double quotes: [Event ""]'),  # the tag without its ]
+    (HEAD + "[Event " + "x" * 40 + "]\n", (3, 8), f'a header value goes in double quotes: [Event "{"x" * 40}"]'),
+    (HEAD + "[Event " + "x" * 41 + "]\n", (3, 8), f'a header value goes in double quotes: [Event "{"x" * 40}…"]'),
+    (HEAD + "Alice plays 3H 7H" + "x" * 38 + "\n", (3, 16), f"expected a card such as 7H or 10♥, got '7H{'x' * 38}'"),
+    (HEAD + "Alice plays 3H 7H" + "x" * 39 + "\n", (3, 16), f"expected a card such as 7H or 10♥, got '7H{'x' * 38}…'"),
+    (HEAD + "Alice plays 3H 3H4C5D\n", (3, 16), "put a space between cards: '3H 4C 5D', not '3H4C5D'"),
+    (HEAD + "Alice plays 10H10C\n", (3, 13), "put a space between cards: '10H 10C', not '10H10C'"),
+    (HEAD + "Alice plays QH10C\n", (3, 13), "put a space between cards: 'QH 10C', not 'QH10C'"),
+    (HEAD + "Alice plays 3H3\n", (3, 13), "expected a card such as 7H or 10♥, got '3H3'"),
+    (FR_HEAD + "Alice joue 3C4T5K\n", (4, 12), "put a space between cards: '3C 4T 5K', not '3C4T5K'"),
+    (HEAD + "Alice plays\n", (3, 12), "expected a card after 'plays', such as 7H or 10♥"),
+    (FR_HEAD + "Alice joue\n", (4, 11), "expected a card after 'joue', such as 7C, DP or 10♥"),
+    (HEAD + "Alice\n", (3, 6), "'Alice' is followed by no action: an event reads like Alice plays 7H"),
+    (FR_HEAD + "Alice\n", (4, 6), "'Alice' is followed by no action: in French notation, an event reads like Alice joue 7C"),
+    (HEAD + "Alice plais 3H\n", (3, 7), "unknown action 'plais' (did you mean 'plays'?); an event reads: Alice plays 7H"),
+    (FR_HEAD + "Alice jeux 3C\n", (4, 7), "unknown action 'jeux'; an event in French notation reads: Alice joue 7C"),
+    (HEAD + "Alice plays AD for x\n", (3, 20), "expected the suit announced after 'for': a letter (S H D C), a symbol (♠ ♥ ♦ ♣) "
+     "or its name (pique, cœur, carreau, trèfle), got 'x'"),
+    (HEAD + "Alice plays AD for\n", (3, 19), "expected the suit announced after 'for': a letter (S H D C), a symbol (♠ ♥ ♦ ♣) "
+     "or its name (pique, cœur, carreau, trèfle)"),
+    (FR_HEAD + "Alice joue AK pour x\n", (4, 20), "expected the suit announced after 'pour': a letter (P C K T), a symbol "
+     "(♠ ♥ ♦ ♣) or its name (pique, cœur, carreau, trèfle), got 'x'"),
+    (HEAD + "-- x\n", (3, 4), "a round marker reads: -- round, or -- round 2 (its number, in digits); got '-- x'"),
+    (HEAD + "-- round x\n", (3, 10), "a round marker reads: -- round, or -- round 2 (its number, in digits); got '-- round x'"),
+    (FR_HEAD + "-- manche x\n", (4, 11), "a round marker reads: -- manche, or -- manche 2 (its number, in digits); got '-- manche x'"),
+    (HEAD + "-- round 1 x\n", (3, 12), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice scores x\n", (3, 14), "expected a score in digits after 'scores', such as 28 or -5, got 'x'"),
+    (FR_HEAD + "Alice marque x\n", (4, 14), "expected a score in digits after 'scores', such as 28 or -5, got 'x'"),
+    (HEAD + "Alice scores 3 x\n", (3, 16), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice says 7\n", (3, 12), "expected a word after 'says', such as carte, plouc, contre or double, got '7'"),
+    (FR_HEAD + "Alice dit 7\n", (4, 11), "expected a word after 'dit', such as carte, plouc, contre or double, got '7'"),
+    (HEAD + "Alice votes 7\n", (3, 13), "expected a word after 'votes', such as pourri or bon, got '7'"),
+    (FR_HEAD + "Alice vote 7\n", (4, 12), "expected a word after 'vote', such as pourri or bon, got '7'"),
+    (HEAD + "Alice says for x\n", (3, 16), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice gives 3H\n", (3, 15), "expected 'to', got 'end of line'"),
+    (FR_HEAD + "Alice donne 3C Bob\n", (4, 16), "expected 'à', got 'Bob'"),
+    (FR_HEAD + "Alice prend 3C x\n", (4, 16), "expected 'à' or the end of the line, got 'x'"),
+    (HEAD + "Alice plays 3H on 4\n", (3, 19), "expected a player's name, got '4'"),
+    (HEAD + "Alice plays 3H @\n", (3, 16), "unexpected '@' here; expected 'for', 'on' or the end of the line"),
+    (FR_HEAD + "Alice joue 3C @\n", (4, 15), "unexpected '@' here; expected 'pour', 'sur' or the end of the line"),
+    (HEAD + "12. @\n", (3, 5), "unexpected '@' here; expected a player's name or a time such as 21:04"),
+    (HEAD + "12.5 Alice plays\n", (3, 4), "expected a player's name or a time such as 21:04, got '5'"),
+    (HEAD + "--x\n", (3, 3), "a round marker reads: -- round, or -- round 2 (its number, in digits); got '--x'"),
+    (HEAD + "Alice plays 3H on round x\n", (3, 25), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice plays 3H on scores x\n", (3, 26), "expected the end of the line, got 'x'"),
+    (HEAD + "Alice plays ; x\n", (3, 13), "expected a card such as 7H or 10♥, got ';'"),
+    (HEAD + "Alice plays 10♥\ufe0f3H\n", (3, 13), "put a space between cards: '10♥\ufe0f 3H', not '10♥\ufe0f3H'"),
+    (HEAD + "Alice joue 3C ; the 3 of clubs\n", (3, 7), "'joue' is French: this looks like a French record: add "
+     "[Notation \"fr\"] to its headers (in English notation: plays). Mind the letters: in French notation C is cœur, "
+     "not clubs, so 3C is the 3 de cœur there; the clubs (trèfle) are T: 3T"),
+    (HEAD + "Alice joue 3T\n", (3, 7), "'joue' is French: this looks like a French record: add [Notation \"fr\"] to "
+     "its headers (in English notation: plays). Mind the letters: in French notation the suits are P C K T (pique, "
+     "cœur, carreau, trèfle): C is cœur there, not clubs"),
+]
+
+
+@pytest.mark.parametrize(("text", "where", "message"), EXPLAINED)
+def test_a_syntax_error_is_worded_for_its_spot(text: str, where: tuple[int, int], message: str) -> None:
+    (error,) = [g for g in parse_text(text) if isinstance(g, RecordError)]
+    assert (error.line, error.column, error.message) == (*where, message)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (HEAD + "Alice gives 3H\n", "attendu\xa0: «\xa0to\xa0», et non «\xa0fin de ligne\xa0»"),
+    (HEAD + "plays 3H\n", "qui «\xa0plays\xa0»\xa0? commencez la ligne par le nom du joueur\xa0: Alice plays ..."),
+    (FR_HEAD + "joue 3C\n", "qui joue\xa0? commencez la ligne par le nom du joueur\xa0: Alice joue ..."),
+])
+def test_a_syntax_error_is_worded_in_the_language_in_use(text: str, message: str) -> None:
+    """The end of a line and the missing player, said in French when referee speaks French."""
+    from referee.messages import use
+
+    use("fr", explicit=False)
+    (error,) = [g for g in parse_text(text) if isinstance(g, RecordError)]
+    assert error.message == message
+
+
+def test_one_card_is_not_glued_cards() -> None:
+    from referee.notation import split_cards
+
+    assert split_cards("3H") is None and split_cards("10♥\ufe0f") is None
+    assert split_cards("10♥\ufe0f3H") == ["10♥\ufe0f", "3H"]
+
+
+def _lazy(text: str, comments: bool | None = None) -> tuple[Record, list]:
+    """The first game read lazily and its batches, taken before the next game is asked for
+    (after, they are gone: read_games's contract)."""
+    from referee.notation import read_games
+
+    record = next(read_games("x.txt", io.BytesIO(text.encode()), lazy=True, comments=comments))
+    assert isinstance(record, Record)
+    return record, list(record.batches)
+
+
+def test_a_lazy_game_keeps_the_events_and_comments_around_a_bad_line() -> None:
+    """The lines after one the parser refuses are read on: their events and comments kept,
+    the refused line an error at its place."""
+    text = HEAD + "Alice plays 3H\n; one\nBob plays 11H\n; two\nAlice plays 4H\nBob plays 5H\n"
+    _, (batch,) = _lazy(text, comments=True)
+    assert [(e.line, e.player) for e in batch.events] == [(3, "Alice"), (7, "Alice"), (8, "Bob")]
+    assert [(c.line, c.text) for c in batch.comments] == [(4, "; one"), (6, "; two")]
+    assert [(e.line, e.column) for e in batch.errors] == [(5, 11)]
+
+
+def test_a_lazy_game_keeps_the_headers_and_comments_after_a_bad_header() -> None:
+    text = '[Game "bataille-corse"]\n; one\n[Event bataille]\n; two\n[Players "Alice Bob"]\nAlice plays 3H\n'
+    record, _ = _lazy(text)
+    assert [(h.key, h.line) for h in record.headers] == [("game", 1), ("players", 5)]
+    assert [(c.line, c.text) for c in record.comments] == [(2, "; one"), (4, "; two")]
+    assert [(e.line, e.column) for e in record.errors] == [(3, 8)]
+
+
+@pytest.mark.parametrize(("lines", "where"), [
+    ("Alice plays 3H ; no\x01te\nBob plays 4H\n", (3, 20)),  # in a comment, the next line after it
+    ("\nAlice pl\x01ays 3H\n", (4, 9)),  # a blank line first
+    ("Alice plays 3H\n\nBob pl\x01ays 3H\n", (5, 7)),
+])
+def test_a_control_character_is_told_at_its_line_and_column(lines: str, where: tuple[int, int]) -> None:
+    (error,) = parse_text(HEAD + lines)
+    assert isinstance(error, RecordError) and (error.line, error.column) == where
+    assert error.message.startswith("a control character (U+0001) here")
+
+
+def test_a_control_character_after_a_bad_line_and_a_blank_one_is_told_at_its_place() -> None:
+    """The reading goes on after a bad line in growing pieces (one line, then two): the
+    piece of a blank line and a control character tells it at its own line and column."""
+    _, (batch,) = _lazy(HEAD + "Alice plays 11H\nAlice plays 3H\n\nBob pl\x01ays 3H\nAlice plays 3H\n")
+    assert [(e.line, e.column, e.message[:33]) for e in batch.errors] == [
+        (3, 13, "expected a card such as 7H or 10♥"), (6, 7, "a control character (U+0001) here")]
+    assert [e.line for e in batch.events] == [4, 7]
+
+
+@pytest.mark.parametrize(("error", "reason"), [
+    (FileNotFoundError(2, "No such file or directory"), "aucun fichier ni dossier de ce nom"),
+    (PermissionError(13, "Permission denied"), "permission refusée"),
+    (PermissionError(1, "Operation not permitted"), "permission refusée"),
+    (IsADirectoryError(21, "Is a directory"), "c'est un dossier"),
+    (NotADirectoryError(20, "Not a directory"), "un élément du chemin n'est pas un dossier"),
+    (OSError(5, "Input/output error"), "Input/output error"),  # not in the table: the system's words
+    (ValueError("a stream that broke"), "a stream that broke"),  # no errno at all
+])
+def test_why_a_file_cannot_be_read_is_said_in_the_language_in_use(error: Exception, reason: str) -> None:
+    from referee.messages import use
+    from referee.notation import unreadable_reason
+
+    use("fr", explicit=False)
+    assert unreadable_reason(error) == reason
