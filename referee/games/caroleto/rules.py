@@ -849,7 +849,11 @@ class Caroleto(CaroletoState):
         owed = r.owed(seat, unit)
         if unit == "central":
             amount = max(owed, 0)
-        if owed <= EPSILON or amount <= 0:
+        if owed > EPSILON and not 0 < amount <= owed + EPSILON:  # too much, or nothing (« drinks 0 ») where some is owed
+            self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, unit),
+                      why=said("ca.drink.more", player=event.player, written=self._written(event), owed=self._amount(owed, unit),
+                              causes=self._causes(r, seat, [unit])))
+        elif owed <= EPSILON:
             others = [u for u in UNITS if u != unit and r.owed(seat, u) > EPSILON]
             if others:
                 self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, others[0]),
@@ -858,10 +862,6 @@ class Caroleto(CaroletoState):
             else:
                 self.flag("CA-DRINK-UNDUE", event, rule=r.rule_of(seat, unit),
                           why=self._nothing_owed(r, seat, unit, self._written(event)))
-        elif amount > owed + EPSILON:
-            self.flag("CA-DRINK-WRONG", event, rule=r.rule_of(seat, unit),
-                      why=said("ca.drink.more", player=event.player, written=self._written(event), owed=self._amount(owed, unit),
-                              causes=self._causes(r, seat, [unit])))
         r.written[(seat, unit)] = r.written.get((seat, unit), 0) + amount
         if unit == "sips" and r.duels:
             self._duels_drunk(r, seat)
