@@ -349,6 +349,12 @@ def between(separator: object, items: Iterable[object]) -> Listed:
     return Listed(tuple(parts), "")
 
 
+def clauses(items: Iterable[object]) -> Listed:
+    """Clauses of one sentence with a semicolon between them as the language writes it
+    (« a ; b » in French), worded when shown."""
+    return between(said("join.semicolon"), items)
+
+
 def worded(value: object, cards: CardWriter | None = None) -> object:
     """A field of a sentence as ``say`` takes it: a card written by ``cards`` (None: as
     the notation in force writes it), a group of cards separated by spaces, a sentence or a
@@ -363,6 +369,11 @@ def worded(value: object, cards: CardWriter | None = None) -> object:
     if isinstance(value, tuple):
         return " ".join(str(worded(item, cards)) for item in value)
     return value
+
+
+def in_clauses(items: Iterable[object]) -> str:
+    """``clauses`` worded now: 'a; b'."""
+    return say("join.semicolon").join(str(i) for i in items)
 
 
 def join(items: Iterable[object], last: str = "and") -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from mypy_extensions import mypyc_attr
 
 from ..cards import ACE, JACK, KING, QUEEN, STANDARD_52, UNSEEN_CARD, Card
-from ..messages import Said, between, join, listed, said, say
+from ..messages import Said, clauses, in_clauses, join, listed, said, say
 from ..record import Event
 from .base import Hand, Legal, Mistake, Option, Result, Rules, Setup, Table, option_value
 
@@ -655,7 +655,7 @@ class BatailleCorse(Rules):
                 self.notes.append(said("note.play-out-unknown", player=self.players[seat], count=hidden))
                 return
         if self.penalty or any(not c.seen for c in self.pile):
-            self.notes.append(said("note.play-out-pending", todo=between(said("join.semicolon"), self.todo())))
+            self.notes.append(said("note.play-out-pending", todo=clauses(self.todo())))
             return
         before = self.cards_played
         seen: dict[tuple[tuple[bytes, ...], int, tuple[bool, ...]], int] = {}
@@ -946,7 +946,7 @@ class BatailleCorse(Rules):
                 said.append(say(key, player=name, card=card, creditor=self.players[creditor], owed=debt))
             else:
                 said.append(say("bc.ruling.turn", player=name, card=card))
-        return say("join.semicolon").join(said)
+        return in_clauses(said)
 
 
 def _event(name: str, verb: str, *cards: Card, target: str | None = None) -> Event:

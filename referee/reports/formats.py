@@ -27,7 +27,7 @@ from collections.abc import Callable
 from ..engine import Found, GameReport
 from ..games.base import Violation
 from ..text.fit import fit
-from ..messages import join, say
+from ..messages import in_clauses, join, say
 from ..notation import RecordError
 from ..record import Record
 from .report import SHOWN_PER_KIND, render, to_json, violation_json
@@ -113,7 +113,7 @@ class ConciseWriter(Writer):
             self._in_progress(report)
 
     def _in_progress(self, report: GameReport) -> None:
-        todo = say("join.semicolon").join(report.todo_words()) or say("report.in-progress")
+        todo = in_clauses(report.todo_words()) or say("report.in-progress")
         self.emit(visible(f"{_place(report.file, report.line, 1)}: {say('format.in-progress')}: {todo}") + "\n")
 
     def end(self, summary: Summary) -> None:
@@ -397,7 +397,7 @@ class SarifWriter(JsonWriter):
         for e in _unreadable(report):
             self._result("unreadable", "error", e.message, e.path, e.line, e.column)
         if report.status == "in-progress" and self.settings.strict:
-            self._result("in-progress", "error", say("join.semicolon").join(report.todo_words()) or say("report.in-progress"), report.file, report.line, 1)
+            self._result("in-progress", "error", in_clauses(report.todo_words()) or say("report.in-progress"), report.file, report.line, 1)
 
 
 def _html(emit: Emit, settings: Settings) -> Writer:

@@ -17,7 +17,7 @@ from functools import partial
 from mypy_extensions import mypyc_attr
 
 from ...cards import TAROT_78, UNSEEN_CARD, Card
-from ...messages import Listed, Said, between, join, listed, said, say, together
+from ...messages import Listed, Said, clauses, join, listed, said, say, together
 from ...text.numbers import whole
 from ...record import Event
 from ..base import UNITS, Deal, Drink, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, amount_said, amount_text
@@ -869,7 +869,7 @@ class Caroleto(CaroletoState):
 
     def _causes(self, r: Round, seat: int, units: list[str]) -> Listed:
         """Why the round gives a player drinks of these units, in words."""
-        return between(said("join.semicolon"), [cause for s, _, unit, cause, _ in r.causes() if s == seat and unit in units])
+        return clauses([cause for s, _, unit, cause, _ in r.causes() if s == seat and unit in units])
 
     def _nothing_owed(self, r: Round, seat: int, unit: str, written: Said | str) -> Said:
         """A drink written when nothing is owed: what the round gave and was drunk

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from ...messages import join, say
+from ...messages import in_clauses, join, say
 from ...record import Event
 from ..base import Drink, Rules, amount_text
 
@@ -32,7 +32,7 @@ def ruling(rules: Rules, event: Event) -> str | None:
     if given:
         said.append(say("ca.ruling.drinks-given", drinks=join(
             say("ca.ruling.drink", player=d.player, amount=amount_text(d.amount, d.unit), cause=d.cause) for d in given)))
-    return say("join.semicolon").join(s for s in said if s) or None
+    return in_clauses(s for s in said if s) or None
 
 
 def _key(drink: Drink) -> tuple[str, float, str, str]:

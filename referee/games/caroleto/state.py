@@ -11,7 +11,7 @@ from typing import TypedDict
 from mypy_extensions import mypyc_attr
 
 from ...cards import RANK_NAMES, TAROT_78, Card
-from ...messages import Listed, Said, between, listed, said
+from ...messages import Listed, Said, clauses, listed, said
 from ...record import Event
 from ..base import UNITS, Rules, Setup, amount_said
 from ..seating import Seating
@@ -191,7 +191,7 @@ class CaroletoState(Rules):
         for seat, unit, owed in owing:
             name, amount = self.players[seat], self._amount(owed, unit)
             mine = [(cause, line) for s, _, u, cause, line in drinks if s == seat and u == unit]
-            causes = between(said("join.semicolon"), [said("ca.cause.line", cause=cause, line=line) for cause, line in mine])
+            causes = clauses([said("ca.cause.line", cause=cause, line=line) for cause, line in mine])
             stopped = (seat, unit) in r.six_drinks and any(p.seat == seat and p.kind in ("back", "redirect") for p in r.plays)
             if stopped:
                 found.append(("CA-TRUMP-ON-SIX", {"player": name, "why": said("ca.six.drink", player=name, amount=amount,

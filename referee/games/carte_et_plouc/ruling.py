@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from ...messages import join, say
+from ...messages import in_clauses, join, say
 from ...record import Event
 from .state import PloucState
 
@@ -39,7 +39,7 @@ def ruling(rules: PloucState, event: Event) -> str | None:
     out = after.out_order[len(rules.out_order):]
     if out:
         said.append(say("cp.ruling.out", players=join(after.players[s] for s in out)))
-    return say("join.semicolon").join(s for s in said if s)
+    return in_clauses(s for s in said if s)
 
 
 def _what(rules: PloucState, event: Event) -> str:
