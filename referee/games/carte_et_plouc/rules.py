@@ -15,7 +15,7 @@ import copy
 from mypy_extensions import mypyc_attr
 
 from ...cards import ACE, QUEEN, STANDARD_52, SUITS, UNSEEN, UNSEEN_CARD, Card, read_card
-from ...messages import Listed, Said, Tag, join, listed, said, say, together
+from ...messages import Listed, Said, Tag, clauses, join, listed, said, say, together
 from ...record import Event
 from ...spelling import in_force
 from ..base import Deal, Hand, Legal, Mistake, Option, Result, Setup, SetupError, Table, accepted_codes, option_value
@@ -559,10 +559,8 @@ class CarteEtPlouc(Calls):
         sevens = [c for c in self.debt if c.rank == SEVEN]
         parts: list[object] = [said("cp.debt.king", count=KING_DRAW)] if KING_OF_SPADES in self.debt else []
         if sevens:
-            if parts:
-                parts.append(said("join.semicolon"))
             parts.append(said("cp.debt.sevens", cards=listed(sevens), count=len(sevens), each=SEVEN_DRAW))
-        return together(*parts)
+        return clauses(parts)
 
     def _debt_rule(self) -> str:
         return "king" if self.stack in ("KS", "KS7") else "seven"
