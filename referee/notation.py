@@ -15,6 +15,7 @@ notation: the same grammar with its words, card letters and drinks in French
 
 from __future__ import annotations
 
+import errno
 import re
 import unicodedata
 from collections import deque
@@ -771,9 +772,10 @@ def unreadable_reason(error: Exception) -> str:
     return say(key) if key else getattr(error, "strerror", None) or str(error) or type(error).__name__
 
 
-SYSTEM_REASONS = {2: "reason.not-found", 13: "reason.denied", 1: "reason.denied", 21: "reason.directory", 20: "reason.not-directory"}
-"""The system's errors a user meets most (ENOENT, EACCES, EPERM, EISDIR, ENOTDIR: the same
-numbers on Linux and macOS), said from the catalogue rather than in the system's English."""
+SYSTEM_REASONS = {errno.ENOENT: "reason.not-found", errno.EACCES: "reason.denied", errno.EPERM: "reason.denied",
+                  errno.EISDIR: "reason.directory", errno.ENOTDIR: "reason.not-directory"}
+"""The system's errors a user meets most, said from the catalogue rather than in the
+system's English."""
 
 
 def read_games(path: str, stream: Readable | None = None, lazy: bool = False, match_games: dict[str, str] | None = None,
