@@ -79,23 +79,26 @@ def verdict(text: str) -> list[Violation]:
             for v in report.violations if not v.accepted]
 
 
-def in_readers_notation(text: str) -> str:
-    """An example record in the notation of the language in use: French notation for a
-    French reader, written by ``fmt --notation fr``. As written when it cannot be read, or
-    when rewritten it would not draw the same faults (an example of the notation itself)."""
+def in_readers_notation(text: str) -> tuple[str, list[Violation]]:
+    """An example record in the notation of the language in use, and what referee says of
+    it as shown: French notation for a French reader, written by ``fmt --notation fr``. As
+    written when it cannot be read, or when rewritten it would not draw the same faults
+    (an example of the notation itself)."""
     from ..messages import language
 
+    flagged = verdict(text)
     if language() != "fr" or '[Notation "fr"]' in text:
-        return text
+        return text, flagged
     from ..convert.formatter import Formatter, Style
     from ..notation import RecordError, parse_text
 
     records = parse_text(text)
     if any(isinstance(r, RecordError) for r in records):
-        return text
+        return text, flagged
     french = Formatter(Style(notation="fr")).text(r for r in records if not isinstance(r, RecordError))
-    same = [v.code for v in verdict(french)] == [v.code for v in verdict(text)]
-    return french if same else text
+    flagged_french = verdict(french)
+    same = [v.code for v in flagged_french] == [v.code for v in flagged]
+    return (french, flagged_french) if same else (text, flagged)
 
 
 def _wrap(label: str, text: str, width: int = WIDTH) -> list[str]:
@@ -115,15 +118,15 @@ def render_code(found: Explanation, width: int = WIDTH) -> list[str]:
     lines += _wrap(say("explain.why"), found.why, width)
     for game, convention in found.conventions:
         lines += _wrap(say("explain.why-in", game=game), convention, width)
-    for game, text in found.examples:
-        text = in_readers_notation(text)
+    for game, example in found.examples:
+        text, flagged = in_readers_notation(example)
         lines += fit("  " + say("label.value", label=say("explain.example", game=game), value="").rstrip(), width)
         lines += [cut for line in text.rstrip("\n").split("\n") for cut in fit(("    " + line).rstrip(), width, 8)]
         entry = find_game(game)
         if entry is None or entry.module is None:
             lines += fit("  " + say("explain.not-refereed", game=game), width)
             continue
-        for v in verdict(text):
+        for v in flagged:
             if v.code != found.code:
                 continue
             lines += _wrap(say("explain.says"), f"{v.line}:{v.column} {v.code} {v.message}", width)
