@@ -722,22 +722,15 @@ def test_alike_games_copied_moved_and_changed_answer_as_read_whole(before: str, 
         assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(version, everything)
 
 
-def test_a_line_changed_after_an_unreadable_first_line_keeps_one_error() -> None:
-    """The first line of a game's body cannot be read, the event after it is written
-    otherwise: the lines from the head's end are read again, the error shown once."""
-    text = BC + "Alice plays 11H\nBob plays 6C\nChloe plays 7D\n"
-    replayer = Replayer("r.txt")
-    replayer.update(text)
-    changed = text.replace("Bob plays 6C", "Bob plays 5C")
-    replayer.update(changed)
-    assert [everything((item, report)) for _, item, report in replayer.reports] == every_game(changed, everything)
-    assert replayer.counts["lines read"] > 0
-
-
-def test_a_line_changed_before_an_unreadable_line_keeps_its_error_there() -> None:
-    """An event written otherwise right before a line that cannot be read: the lines
-    after the change are kept, the unreadable one with its error on its line."""
-    text = BC + "Alice plays 5H\nBob plays 6C\nChloe plays 11D\nAlice plays 8S\n"
+@pytest.mark.parametrize("body", [
+    "Alice plays 11H\nBob plays 6C\nChloe plays 7D\n",  # after an unreadable first line: the error shown once
+    "Alice plays 5H\nBob plays 6C\nChloe plays 11D\nAlice plays 8S\n",  # right before one: its error kept on its line
+])
+def test_a_line_changed_beside_an_unreadable_line_keeps_its_one_error(body: str) -> None:
+    """An event written otherwise just after the first line of a game's body, which cannot
+    be read, or just before a line that cannot be read: the lines are read again from the
+    head's end, or kept after the change, and the answer is that of reading the whole."""
+    text = BC + body
     replayer = Replayer("r.txt")
     replayer.update(text)
     changed = text.replace("Bob plays 6C", "Bob plays 5C")
